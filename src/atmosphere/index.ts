@@ -1,0 +1,2 @@
+// Public exports of src/atmosphere (re-exports only).
+export {};

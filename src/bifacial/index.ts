@@ -1,0 +1,2 @@
+// Public exports of src/bifacial (re-exports only).
+export {};

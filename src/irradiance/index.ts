@@ -1,0 +1,2 @@
+// Public exports of src/irradiance (re-exports only).
+export {};

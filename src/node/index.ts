@@ -1,0 +1,2 @@
+// Node-only adapters (file system, compressed assets): readers that feed the core.
+export {};

@@ -1,0 +1,2 @@
+// Public exports of src/power (re-exports only).
+export {};

@@ -1,0 +1,2 @@
+// Public exports of src/products (re-exports only).
+export {};

@@ -1,0 +1,2 @@
+// Public exports of src/soiling (re-exports only).
+export {};

@@ -1,0 +1,2 @@
+// Public exports of src/solar (re-exports only).
+export {};

@@ -1,0 +1,2 @@
+// Public exports of src/terrain (re-exports only).
+export {};

@@ -1,0 +1,2 @@
+// Public exports of src/tmy (re-exports only).
+export {};

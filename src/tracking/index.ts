@@ -1,0 +1,2 @@
+// Public exports of src/tracking (re-exports only).
+export {};

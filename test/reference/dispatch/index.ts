@@ -1,0 +1,17 @@
+/** All reference handlers, one module per model family. */
+import type { CaseHandler } from '../schema.js';
+import { handlers as bifacial } from './bifacial.js';
+import { handlers as irradiance } from './irradiance.js';
+import { handlers as pvPower } from './pv_power.js';
+import { handlers as soiling } from './soiling.js';
+import { handlers as solarPosition } from './solar_position.js';
+import { handlers as tracking } from './tracking.js';
+
+export const allHandlers: CaseHandler[] = [
+  ...solarPosition,
+  ...irradiance,
+  ...tracking,
+  ...bifacial,
+  ...soiling,
+  ...pvPower,
+];
