@@ -1,0 +1,25 @@
+import { parseDateTime } from './datetime.js';
+
+/** Where "now" comes from. One clock serves the server and the tests, so every run is reproducible. */
+export interface Clock {
+  /** The current instant, Unix seconds. */
+  now(): number;
+}
+
+/** The machine's clock. */
+export const systemClock: Clock = { now: () => Date.now() / 1000 };
+
+/** A clock stopped at one instant (Unix seconds). */
+export function fixedClock(unixSeconds: number): Clock {
+  return { now: () => unixSeconds };
+}
+
+/**
+ * A fixed clock when `value` is set (an ISO 8601 instant, for example the SOLARKIT_NOW environment
+ * variable, which the caller reads), else the system clock. The core never reads the environment itself.
+ * @throws TimeParseError when the value is set but is not a date-time
+ */
+export function clockFrom(value: string | undefined): Clock {
+  if (value === undefined || value.trim() === '') return systemClock;
+  return fixedClock(parseDateTime(value));
+}

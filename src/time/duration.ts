@@ -1,0 +1,82 @@
+import { DateTime, Duration, FixedOffsetZone } from 'luxon';
+import { TimeParseError } from './errors.js';
+
+/** The parts of an ISO 8601 duration (`P1Y2M3W4DT5H6M7.5S`); absent parts are 0. */
+export interface IsoDuration {
+  years: number;
+  months: number;
+  weeks: number;
+  days: number;
+  hours: number;
+  minutes: number;
+  seconds: number;
+}
+
+/**
+ * Reads an ISO 8601 duration such as `PT5M`, `PT1H`, `P3D`, `P1DT12H` or `P1M`.
+ * @throws TimeParseError when the text is not a duration, is empty (`P`, `PT`) or negative
+ */
+export function parseDuration(text: string): IsoDuration {
+  const trimmed = text.trim();
+  const d = Duration.fromISO(trimmed.toUpperCase());
+  if (!d.isValid || !/\d/.test(trimmed)) {
+    throw new TimeParseError(`'${text}' is not an ISO 8601 duration (for example PT30M, P3D)`);
+  }
+  const o = d.toObject();
+  const parts: IsoDuration = {
+    years: o.years ?? 0,
+    months: o.months ?? 0,
+    weeks: o.weeks ?? 0,
+    days: o.days ?? 0,
+    hours: o.hours ?? 0,
+    minutes: o.minutes ?? 0,
+    seconds: (o.seconds ?? 0) + (o.milliseconds ?? 0) / 1000,
+  };
+  if (Object.values(parts).some((v) => v < 0)) {
+    throw new TimeParseError(`'${text}' is a negative duration`);
+  }
+  return parts;
+}
+
+/**
+ * Length in seconds of a duration of fixed length (weeks, days, hours, minutes, seconds; a day is
+ * 86,400 s, as in UTC and fixed-offset zones).
+ * @throws TimeParseError when it has years or months, whose length depends on the calendar
+ */
+export function durationSeconds(d: IsoDuration): number {
+  if (d.years !== 0 || d.months !== 0) {
+    throw new TimeParseError('a duration in years or months has no fixed length here; use days (P31D)');
+  }
+  return d.weeks * 604_800 + d.days * 86_400 + d.hours * 3_600 + d.minutes * 60 + d.seconds;
+}
+
+/**
+ * Adds a duration to an instant in the calendar of a fixed-offset zone (P1M from January 31 is
+ * the last day of February, as luxon does).
+ * @param unixSeconds the start, Unix seconds
+ * @param offsetMinutes the zone, minutes east of UTC
+ * @returns Unix seconds
+ */
+export function addDuration(unixSeconds: number, d: IsoDuration, offsetMinutes = 0): number {
+  const start = DateTime.fromMillis(unixSeconds * 1000, { zone: FixedOffsetZone.instance(offsetMinutes) });
+  return start.plus(d).toMillis() / 1000;
+}
+
+/**
+ * Reads an averaging period (`PT5M`, `PT30M`, `PT1H`, `PT60M`) as seconds.
+ * @throws TimeParseError when it is not a positive duration of fixed length
+ */
+export function parsePeriod(text: string): number {
+  const seconds = durationSeconds(parseDuration(text));
+  if (!(seconds > 0)) throw new TimeParseError(`'${text}' is not a positive period`);
+  return seconds;
+}
+
+/**
+ * The API's spelling of a period: whole minutes as `PT<n>M` (3600 s is `PT60M`, as the API echoes
+ * `PT1H`), anything else as `PT<n>S`.
+ * @param seconds period length, s
+ */
+export function formatPeriod(seconds: number): string {
+  return seconds % 60 === 0 ? `PT${seconds / 60}M` : `PT${seconds}S`;
+}
