@@ -1,2 +1,4 @@
 // Public exports of src/tracking (re-exports only).
-export {};
+export { singleAxis } from './singleAxis.js';
+export type { SingleAxisInput, SingleAxisOptions, SingleAxisResult } from './singleAxis.js';
+export { axisTiltOnSlope, crossAxisTilt } from './slope.js';

@@ -1,0 +1,225 @@
+import { type Column, outputColumn, seriesLength } from '../util/columns.js';
+
+const DEG = Math.PI / 180;
+const RAD = 180 / Math.PI;
+
+/** Sun position columns for {@link singleAxis}. */
+export interface SingleAxisInput {
+  /** Apparent (refraction-corrected) solar zenith, degrees. */
+  apparentZenith: Column;
+  /** Solar azimuth, degrees east of north. */
+  solarAzimuth: Column;
+}
+
+/** Tracker geometry and control for {@link singleAxis}. */
+export interface SingleAxisOptions {
+  /**
+   * Tilt of the rotation axis from horizontal, degrees; positive means the axis dips downward
+   * towards `axisAzimuth`. Default 0.
+   */
+  axisTilt?: number;
+  /** Compass direction of the axis, degrees east of north (0 or 180: north-south axis). Default 0. */
+  axisAzimuth?: number;
+  /**
+   * Rotation limit from the axis's zero (horizontal) position, degrees: one number for a symmetric
+   * limit [-max, +max], or [min, max]. Default 90.
+   */
+  maxAngle?: number | readonly [number, number];
+  /** Whether the tracker backtracks to avoid row-to-row shading. Default true. */
+  backtrack?: boolean;
+  /** Ground coverage ratio: collector width over row pitch (<= 1). Default 2/7. */
+  gcr?: number;
+  /**
+   * Cross-axis tilt of the ground in the plane perpendicular to the axes, degrees, right-handed
+   * (see {@link crossAxisTilt}). Default 0 (level across the rows).
+   */
+  crossAxisTilt?: number;
+  /**
+   * Diffuse stow ("smart tracking"): where the sun is up and DNI <= `dniThreshold` (default 0)
+   * the tracker is laid flat (rotation 0, clipped into the rotation limits) instead of following
+   * the sun. Under overcast skies a horizontal collector sees the brightest part of a roughly
+   * isotropic sky, so it collects more than one pointed at a sun that is not there
+   * (Kelly & Gibson 2009, Solar Energy 83(11) 2092-2102, doi:10.1016/j.solener.2009.08.009).
+   */
+  diffuseStow?: { dni: Column; dniThreshold?: number };
+}
+
+/** Output columns of {@link singleAxis}; all degrees, NaN where the sun is below the horizon. */
+export interface SingleAxisResult {
+  /** Rotation of the tracker about its axis, right-handed about the axis direction; 0 is flat. */
+  trackerTheta: Float64Array;
+  /** Angle of incidence of the beam on the rotated surface. */
+  aoi: Float64Array;
+  /** Tilt of the rotated surface from horizontal, in [0, 180]. */
+  surfaceTilt: Float64Array;
+  /** Azimuth of the rotated surface normal, [0, 360); `axisAzimuth - 90` where the surface is flat. */
+  surfaceAzimuth: Float64Array;
+}
+
+/**
+ * Rotation of a single-axis tracker and the resulting surface orientation and angle of
+ * incidence, for each sun position.
+ *
+ * The ideal (true-tracking) rotation puts the sun vector in the plane that contains the axis and
+ * the panel normal: it is the sun's zenith projected on the plane perpendicular to the axis
+ * (Anderson & Mikofski 2020, eqs. 4-5). With backtracking, the rotation is pulled back just far
+ * enough that a row's shadow does not reach the next row, on ground that may slope across the
+ * axes (same report, eqs. 14-16, after Lorenzo, Narvarte & Muñoz 2011, doi:10.1002/pip.1085).
+ * The rotation is then clipped to the limits. Surface tilt follows Marion & Dobos 2013 (eq. 1);
+ * surface azimuth is the horizontal projection of the rotated normal, as pvlib does, so it stays
+ * meaningful for any rotation sign.
+ *
+ * Where the apparent zenith exceeds 90 degrees every output is NaN, as in
+ * pvlib.tracking.singleaxis.
+ *
+ * References: K. Anderson and M. Mikofski, "Slope-Aware Backtracking for Single-Axis Trackers",
+ * NREL/TP-5K00-76626, 2020, doi:10.2172/1660126. W. Marion and A. Dobos, "Rotation Angle for the
+ * Optimum Tracking of One-Axis Trackers", NREL/TP-6A20-58891, 2013, doi:10.2172/1089596.
+ *
+ * @param input apparent zenith and solar azimuth, degrees (columns or scalars)
+ * @param options axis geometry, limits, backtracking, ground coverage ratio, cross-axis tilt
+ * @param out optional output buffers (any subset), each of the series length
+ */
+export function singleAxis(
+  input: SingleAxisInput,
+  options: SingleAxisOptions = {},
+  out: Partial<SingleAxisResult> = {},
+): SingleAxisResult {
+  const { apparentZenith, solarAzimuth } = input;
+  const stow = options.diffuseStow;
+  const stowDni = stow?.dni ?? 0;
+  const n = seriesLength(apparentZenith, solarAzimuth, stowDni);
+
+  const axisTilt = options.axisTilt ?? 0;
+  const axisAzimuth = options.axisAzimuth ?? 0;
+  const maxAngleOpt = options.maxAngle ?? 90;
+  const backtrack = options.backtrack ?? true;
+  const gcr = options.gcr ?? 2 / 7;
+  const crossTilt = options.crossAxisTilt ?? 0;
+  const minAngle = typeof maxAngleOpt === 'number' ? -maxAngleOpt : maxAngleOpt[0];
+  const maxAngle = typeof maxAngleOpt === 'number' ? maxAngleOpt : maxAngleOpt[1];
+  const stowThreshold = stow?.dniThreshold ?? 0;
+
+  const trackerTheta = outputColumn(out.trackerTheta, n, 'trackerTheta');
+  const aoiOut = outputColumn(out.aoi, n, 'aoi');
+  const surfaceTilt = outputColumn(out.surfaceTilt, n, 'surfaceTilt');
+  const surfaceAzimuth = outputColumn(out.surfaceAzimuth, n, 'surfaceAzimuth');
+
+  // Axis frame: y along the axis (azimuth, dipping by axisTilt), x 90 degrees clockwise from y
+  // and horizontal, z up. Projection of the sun vector on x and z (Anderson & Mikofski eq. 4).
+  const cosAz = Math.cos(axisAzimuth * DEG);
+  const sinAz = Math.sin(axisAzimuth * DEG);
+  const cosTilt = Math.cos(axisTilt * DEG);
+  const sinTilt = Math.sin(axisTilt * DEG);
+  // Rotated panel normal in east-north-up, Rz(-azimuth) Rx(-tilt) Ry(theta) (0, 0, 1):
+  //   east = sinAz sinTilt cos(theta) + cosAz sin(theta)
+  //   north = cosAz sinTilt cos(theta) - sinAz sin(theta),  up = cosTilt cos(theta)
+  const eastCos = sinAz * sinTilt;
+  const northCos = cosAz * sinTilt;
+  const flatAzimuth = (((axisAzimuth - 90) % 360) + 360) % 360;
+
+  // Backtracking: row spacing in collector widths along the cross-axis slope (eq. 14).
+  const axesDistance = 1 / (gcr * Math.cos(crossTilt * DEG));
+  const cosCross = Math.cos(crossTilt * DEG);
+  const sinCross = Math.sin(crossTilt * DEG);
+  const cosMin = Math.cos(minAngle * DEG);
+  const sinMin = Math.sin(minAngle * DEG);
+  const cosMax = Math.cos(maxAngle * DEG);
+  const sinMax = Math.sin(maxAngle * DEG);
+  // The stowed rotation: flat, unless the limits exclude flat.
+  const stowTheta = Math.min(Math.max(0, minAngle), maxAngle);
+  const cosStow = Math.cos(stowTheta * DEG);
+  const sinStow = Math.sin(stowTheta * DEG);
+
+  const zArr = typeof apparentZenith === 'number' ? null : apparentZenith;
+  const aArr = typeof solarAzimuth === 'number' ? null : solarAzimuth;
+  const dArr = typeof stowDni === 'number' ? null : stowDni;
+  const zScalar = typeof apparentZenith === 'number' ? apparentZenith : 0;
+  const aScalar = typeof solarAzimuth === 'number' ? solarAzimuth : 0;
+  const dScalar = typeof stowDni === 'number' ? stowDni : 0;
+
+  for (let i = 0; i < n; i++) {
+    const zenith = zArr === null ? zScalar : zArr[i]!;
+    if (zenith > 90) {
+      trackerTheta[i] = Number.NaN;
+      aoiOut[i] = Number.NaN;
+      surfaceTilt[i] = Number.NaN;
+      surfaceAzimuth[i] = Number.NaN;
+      continue;
+    }
+    const azimuth = aArr === null ? aScalar : aArr[i]!;
+    const cz = Math.cos(zenith * DEG);
+    // zenith is in [0, 90] here (or NaN), so its sine is non-negative.
+    const sz = Math.sqrt(1 - cz * cz);
+    const sunE = sz * Math.sin(azimuth * DEG);
+    const sunN = sz * Math.cos(azimuth * DEG);
+
+    let theta: number;
+    let cosTh: number;
+    let sinTh: number;
+    const stowed = stow !== undefined && (dArr === null ? dScalar : dArr[i]!) <= stowThreshold;
+    if (stowed) {
+      theta = stowTheta;
+      cosTh = cosStow;
+      sinTh = sinStow;
+    } else {
+      const xp = sunE * cosAz - sunN * sinAz;
+      const zp = (sunE * sinAz + sunN * cosAz) * sinTilt + cz * cosTilt;
+      const r = Math.sqrt(xp * xp + zp * zp);
+      // cos and sin of the ideal rotation, kept algebraic to spare trigonometric calls.
+      let c = zp / r;
+      let s = xp / r;
+      if (backtrack) {
+        // |cos(omega - crossTilt)| scaled by the row spacing: below 1, the shadow reaches the
+        // next row and the rotation is pulled back by arccos of it (eqs. 14-16).
+        const temp = Math.abs(axesDistance * (c * cosCross + s * sinCross));
+        if (temp < 1 && s !== 0) {
+          const sinCorr = Math.sqrt(1 - temp * temp);
+          // theta = omega - sign(omega) * arccos(temp)
+          const sign = s > 0 ? 1 : -1;
+          const c2 = c * temp + sign * s * sinCorr;
+          const s2 = s * temp - sign * c * sinCorr;
+          c = c2;
+          s = s2;
+        }
+      }
+      theta = Math.atan2(s, c) * RAD;
+      if (theta > maxAngle) {
+        theta = maxAngle;
+        c = cosMax;
+        s = sinMax;
+      } else if (theta < minAngle) {
+        theta = minAngle;
+        c = cosMin;
+        s = sinMin;
+      }
+      cosTh = c;
+      sinTh = s;
+    }
+
+    // Surface normal (east, north, up).
+    const nE = eastCos * cosTh + cosAz * sinTh;
+    const nN = northCos * cosTh - sinAz * sinTh;
+    let nU = cosTilt * cosTh;
+    if (nU > 1) nU = 1;
+    else if (nU < -1) nU = -1;
+    const tilt = Math.acos(nU) * RAD;
+    let surfAz: number;
+    if (tilt === 0) {
+      surfAz = flatAzimuth;
+    } else {
+      surfAz = Math.atan2(nE, nN) * RAD;
+      if (surfAz < 0) surfAz += 360;
+      if (surfAz >= 360) surfAz -= 360;
+    }
+    let proj = nE * sunE + nN * sunN + nU * cz;
+    if (proj > 1) proj = 1;
+    else if (proj < -1) proj = -1;
+
+    trackerTheta[i] = theta;
+    surfaceTilt[i] = tilt;
+    surfaceAzimuth[i] = surfAz;
+    aoiOut[i] = Math.acos(proj) * RAD;
+  }
+  return { trackerTheta, aoi: aoiOut, surfaceTilt, surfaceAzimuth };
+}

@@ -1,0 +1,58 @@
+const DEG = Math.PI / 180;
+const RAD = 180 / Math.PI;
+
+/**
+ * Tilt of a tracker axis laid on a uniformly sloped plane, degrees from horizontal (positive
+ * when the axis dips towards `axisAzimuth`).
+ *
+ * The axis direction lies in the slope plane; its tangent of tilt is the slope's tangent
+ * scaled by the cosine of the angle between the axis and the slope's downhill direction
+ * (Anderson & Mikofski 2020, eqs. 18-19, NREL/TP-5K00-76626, doi:10.2172/1660126;
+ * pvlib.tracking.calc_axis_tilt).
+ *
+ * @param slopeAzimuth direction of the slope normal projected on the horizontal (the downhill
+ *   direction), degrees east of north
+ * @param slopeTilt slope angle from horizontal, degrees
+ * @param axisAzimuth direction of the tracker axes on the horizontal, degrees east of north
+ * @returns axis tilt, degrees
+ */
+export function axisTiltOnSlope(slopeAzimuth: number, slopeTilt: number, axisAzimuth: number): number {
+  const deltaGamma = (axisAzimuth - slopeAzimuth) * DEG;
+  return Math.atan(Math.cos(deltaGamma) * Math.tan(slopeTilt * DEG)) * RAD;
+}
+
+/**
+ * Cross-axis tilt: the angle from horizontal of the line where the slope that holds the tracker
+ * axes meets a plane perpendicular to the axes, degrees, right-handed about the axis (for an
+ * axis heading south, negative when the slope falls to the east). Backtracking uses it to keep
+ * rows from shading each other on slopes that are not parallel to the axes.
+ *
+ * Follows Anderson & Mikofski 2020 (eqs. 22 and 26, NREL/TP-5K00-76626,
+ * doi:10.2172/1660126), as pvlib.tracking.calc_cross_axis_tilt: the tracker normal is the
+ * cross product of the axis and the slope normal, and the cross-axis tilt is the elevation
+ * of the in-slope direction perpendicular to the axis.
+ *
+ * @param slopeAzimuth direction of the slope normal projected on the horizontal, degrees east of north
+ * @param slopeTilt slope angle from horizontal, degrees
+ * @param axisAzimuth direction of the tracker axes on the horizontal, degrees east of north
+ * @param axisTilt tilt of the axes from horizontal, degrees (see {@link axisTiltOnSlope})
+ * @returns cross-axis tilt, degrees
+ */
+export function crossAxisTilt(slopeAzimuth: number, slopeTilt: number, axisAzimuth: number, axisTilt: number): number {
+  const dg = (axisAzimuth - slopeAzimuth) * DEG;
+  const ba = axisTilt * DEG;
+  const bg = slopeTilt * DEG;
+  const cosBa = Math.cos(ba);
+  const sinBa = Math.sin(ba);
+  const cosBg = Math.cos(bg);
+  const sinBg = Math.sin(bg);
+  const cosDg = Math.cos(dg);
+  const sinDg = Math.sin(dg);
+  // Tracker normal v, eq. 22.
+  const vx = sinDg * cosBa * cosBg;
+  const vy = sinBa * sinBg + cosDg * cosBa * cosBg;
+  const vz = -sinDg * sinBg * cosBa;
+  const norm = Math.sqrt(vx * vx + vy * vy + vz * vz);
+  // Eq. 26.
+  return Math.asin(((vx * cosDg - vy * sinDg) * sinBa + vz * cosBa) / norm) * RAD;
+}
