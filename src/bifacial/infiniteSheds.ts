@@ -1,0 +1,254 @@
+import { type Column, outputColumn, seriesLength } from '../util/columns.js';
+import {
+  groundSkyMaxRows,
+  unshadedGroundFractionTan,
+  vfGroundSkyIntegrated,
+  vfRowGroundIntegrated,
+  vfRowSkyIntegrated,
+} from './viewFactors.js';
+
+const DEG = Math.PI / 180;
+
+/** Sun, orientation and irradiance columns for {@link infiniteSheds}. */
+export interface InfiniteShedsInput {
+  /** Apparent (refraction-corrected) solar zenith, degrees. */
+  solarZenith: Column;
+  /** Solar azimuth, degrees east of north. */
+  solarAzimuth: Column;
+  /** Tilt of the front face from horizontal, degrees in [0, 180]: a scalar for fixed racks, a column for trackers. */
+  surfaceTilt: Column;
+  /** Azimuth of the front face, degrees east of north: scalar or column. */
+  surfaceAzimuth: Column;
+  /** Global horizontal irradiance, W/m2. */
+  ghi: Column;
+  /** Diffuse horizontal irradiance, W/m2. */
+  dhi: Column;
+  /** Direct normal irradiance, W/m2. */
+  dni: Column;
+}
+
+/** Array geometry and module properties for {@link infiniteSheds}. */
+export interface InfiniteShedsOptions {
+  /** Ground coverage ratio: row slant width over pitch, unitless. */
+  gcr: number;
+  /** Height of the row centre above ground, same unit as `pitch`. */
+  height: number;
+  /** Distance between rows, same unit as `height`. */
+  pitch: number;
+  /** Ground albedo, unitless (column or scalar). */
+  albedo: Column;
+  /** Rear efficiency over front efficiency, unitless. Default 0.8. */
+  bifaciality?: number;
+  /** Fraction of rear irradiance blocked by the mounting structure (negative reduces). Default -0.02. */
+  shadeFactor?: number;
+  /** Fraction of rear irradiance lost to module features such as busbars (negative reduces). Default 0. */
+  transmissionFactor?: number;
+  /** Incidence angle modifier applied to the front beam, unitless. Default 1. */
+  iamFront?: Column;
+  /** Incidence angle modifier applied to the rear beam, unitless. Default 1. */
+  iamBack?: Column;
+}
+
+/** Output columns of {@link infiniteSheds}, W/m2 except the shaded fractions (unitless). */
+export interface InfiniteShedsResult {
+  /** Front plus rear, the rear weighted by bifaciality, shade and transmission factors. */
+  poaGlobal: Float64Array;
+  poaFront: Float64Array;
+  poaBack: Float64Array;
+  poaFrontDirect: Float64Array;
+  poaFrontDiffuse: Float64Array;
+  poaFrontSkyDiffuse: Float64Array;
+  poaFrontGroundDiffuse: Float64Array;
+  /** Fraction of the front slant height, from the bottom, shaded from the beam by the row in front. */
+  shadedFractionFront: Float64Array;
+  poaBackDirect: Float64Array;
+  poaBackDiffuse: Float64Array;
+  poaBackSkyDiffuse: Float64Array;
+  poaBackGroundDiffuse: Float64Array;
+  shadedFractionBack: Float64Array;
+}
+
+// One face's results, written by faceIrradiance: global, direct, diffuse, sky, ground, shaded fraction.
+const face = new Float64Array(6);
+
+/**
+ * Irradiance on one face of an interior row (pvlib.bifacial.infinite_sheds.get_irradiance_poa,
+ * isotropic sky). `vfSky`, `vfGround`, `vfGroundSky` are the tilt-only view factors, cached by
+ * the caller. `cosRel` is cos(solar azimuth - face azimuth).
+ */
+function faceIrradiance(
+  tilt: number, cosRel: number, cosZ: number, sinZ: number, tanZ: number,
+  ghi: number, dhi: number, dni: number, albedo: number, iam: number, gcr: number,
+  vfSky: number, vfGround: number, vfGroundSky: number,
+): void {
+  const cosT = Math.cos(tilt * DEG);
+  const sinT = Math.sin(tilt * DEG);
+  // Sun zenith projected on the plane across the rows (Mikofski et al. 2019, eq. 4 context).
+  const tanPhi = cosRel * tanZ;
+  // Ground reached by the beam, then light reflected by the ground that would reach a face
+  // seeing the whole ground (Mikofski et al. 2019, eq. 9 as pvlib: albedo times beam on the
+  // sunlit ground plus diffuse on the ground's view of the sky).
+  const fGroundBeam = unshadedGroundFractionTan(tilt, tanPhi, gcr);
+  const groundDiffuse = albedo * (fGroundBeam * (ghi - dhi) + vfGroundSky * dhi);
+  const poaGround = groundDiffuse * vfGround;
+  const poaSky = dhi * vfSky;
+  // Shaded fraction of the face, from the bottom (eq. 14 of Mikofski et al.; Anderson &
+  // Mikofski 2020 eq. 32): the shadow of the row in front, as a fraction of pitch, beyond 1.
+  const x = gcr * (sinT * tanPhi + cosT);
+  let proj = cosT * cosZ + sinT * sinZ * cosRel;
+  if (proj > 1) proj = 1;
+  else if (proj < -1) proj = -1;
+  let fx = proj > 0 ? 1 - 1 / x : 1; // sun behind the face: all of it is in shade
+  if (!(x > 1)) fx = 0; // the shadow falls short of the face
+  let beam = dni * proj;
+  if (beam < 0) beam = 0;
+  const direct = beam * (1 - fx) * iam;
+  const diffuse = poaGround + poaSky;
+  face[0] = direct + diffuse;
+  face[1] = direct;
+  face[2] = diffuse;
+  face[3] = poaSky;
+  face[4] = poaGround;
+  face[5] = fx;
+}
+
+/**
+ * Front and rear plane-of-array irradiance of an interior row of a large array of fixed or
+ * single-axis-tracked rows, with the infinite-sheds model (isotropic sky): rows block part of
+ * the sky and ground from each face, cast shadows on the ground and on the next row, and the
+ * ground reflects what reaches it.
+ *
+ * Follows M. Mikofski, R. Darawali, M. Hamer, A. Neubert and J. Newmiller, "Bifacial
+ * Performance Modeling in Large Arrays", 2019 IEEE 46th PVSC, pp. 1282-1287,
+ * doi:10.1109/PVSC40753.2019.8980572, as implemented by pvlib.bifacial.infinite_sheds
+ * .get_irradiance (model 'isotropic'), with its exact integrated view factors (see
+ * viewFactors.ts). The rear face is the front turned over: tilt 180 - tilt, azimuth + 180.
+ *
+ * Where the surface orientation is NaN because the sun is down (a tracker at night) and the
+ * solar zenith exceeds 90 degrees, the outputs are 0: irradiance at night is 0.
+ *
+ * @param input solar zenith and azimuth (degrees), surface tilt and azimuth (degrees; scalars
+ *   for fixed racks, columns for trackers), GHI, DHI and DNI (W/m2)
+ * @param options gcr, row height and pitch (same unit), albedo, bifaciality (0.8), shade factor
+ *   (-0.02), transmission factor (0), incidence angle modifiers (1)
+ * @param out optional output buffers (any subset), each of the series length
+ * @returns the columns of {@link InfiniteShedsResult}
+ */
+export function infiniteSheds(
+  input: InfiniteShedsInput,
+  options: InfiniteShedsOptions,
+  out: Partial<InfiniteShedsResult> = {},
+): InfiniteShedsResult {
+  const { solarZenith, solarAzimuth, surfaceTilt, surfaceAzimuth, ghi, dhi, dni } = input;
+  const { gcr, height, pitch, albedo } = options;
+  const iamFront = options.iamFront ?? 1;
+  const iamBack = options.iamBack ?? 1;
+  const n = seriesLength(solarZenith, solarAzimuth, surfaceTilt, surfaceAzimuth, ghi, dhi, dni, albedo, iamFront, iamBack);
+  const bifaciality = options.bifaciality ?? 0.8;
+  const rearWeight = bifaciality * (1 + (options.shadeFactor ?? -0.02)) * (1 + (options.transmissionFactor ?? 0));
+  const maxRows = groundSkyMaxRows(height, pitch);
+
+  const r: InfiniteShedsResult = {
+    poaGlobal: outputColumn(out.poaGlobal, n, 'poaGlobal'),
+    poaFront: outputColumn(out.poaFront, n, 'poaFront'),
+    poaBack: outputColumn(out.poaBack, n, 'poaBack'),
+    poaFrontDirect: outputColumn(out.poaFrontDirect, n, 'poaFrontDirect'),
+    poaFrontDiffuse: outputColumn(out.poaFrontDiffuse, n, 'poaFrontDiffuse'),
+    poaFrontSkyDiffuse: outputColumn(out.poaFrontSkyDiffuse, n, 'poaFrontSkyDiffuse'),
+    poaFrontGroundDiffuse: outputColumn(out.poaFrontGroundDiffuse, n, 'poaFrontGroundDiffuse'),
+    shadedFractionFront: outputColumn(out.shadedFractionFront, n, 'shadedFractionFront'),
+    poaBackDirect: outputColumn(out.poaBackDirect, n, 'poaBackDirect'),
+    poaBackDiffuse: outputColumn(out.poaBackDiffuse, n, 'poaBackDiffuse'),
+    poaBackSkyDiffuse: outputColumn(out.poaBackSkyDiffuse, n, 'poaBackSkyDiffuse'),
+    poaBackGroundDiffuse: outputColumn(out.poaBackGroundDiffuse, n, 'poaBackGroundDiffuse'),
+    shadedFractionBack: outputColumn(out.shadedFractionBack, n, 'shadedFractionBack'),
+  };
+  const {
+    poaGlobal, poaFront, poaBack, poaFrontDirect, poaFrontDiffuse, poaFrontSkyDiffuse, poaFrontGroundDiffuse,
+    shadedFractionFront, poaBackDirect, poaBackDiffuse, poaBackSkyDiffuse, poaBackGroundDiffuse, shadedFractionBack,
+  } = r;
+
+  const zenArr = typeof solarZenith === 'number' ? null : solarZenith;
+  const sazArr = typeof solarAzimuth === 'number' ? null : solarAzimuth;
+  const tiltArr = typeof surfaceTilt === 'number' ? null : surfaceTilt;
+  const razArr = typeof surfaceAzimuth === 'number' ? null : surfaceAzimuth;
+  const ghiArr = typeof ghi === 'number' ? null : ghi;
+  const dhiArr = typeof dhi === 'number' ? null : dhi;
+  const dniArr = typeof dni === 'number' ? null : dni;
+  const albArr = typeof albedo === 'number' ? null : albedo;
+  const iamFArr = typeof iamFront === 'number' ? null : iamFront;
+  const iamBArr = typeof iamBack === 'number' ? null : iamBack;
+  const zenS = typeof solarZenith === 'number' ? solarZenith : 0;
+  const sazS = typeof solarAzimuth === 'number' ? solarAzimuth : 0;
+  const tiltS = typeof surfaceTilt === 'number' ? surfaceTilt : 0;
+  const razS = typeof surfaceAzimuth === 'number' ? surfaceAzimuth : 0;
+  const ghiS = typeof ghi === 'number' ? ghi : 0;
+  const dhiS = typeof dhi === 'number' ? dhi : 0;
+  const dniS = typeof dni === 'number' ? dni : 0;
+  const albS = typeof albedo === 'number' ? albedo : 0;
+  const iamFS = typeof iamFront === 'number' ? iamFront : 1;
+  const iamBS = typeof iamBack === 'number' ? iamBack : 1;
+
+  // The view factors depend on tilt alone: computed once for a fixed rack, and again only when a
+  // tracker's tilt changes (it repeats while clipped at its limit or stowed).
+  let cachedTilt = Number.NaN;
+  let vfSkyF = 0, vfGroundF = 0, vfGroundSkyF = 0, vfSkyB = 0, vfGroundB = 0, vfGroundSkyB = 0;
+
+  for (let i = 0; i < n; i++) {
+    const zenith = zenArr === null ? zenS : zenArr[i]!;
+    const tilt = tiltArr === null ? tiltS : tiltArr[i]!;
+    const raz = razArr === null ? razS : razArr[i]!;
+    if ((Number.isNaN(tilt) || Number.isNaN(raz)) && zenith > 90) {
+      poaGlobal[i] = 0; poaFront[i] = 0; poaBack[i] = 0;
+      poaFrontDirect[i] = 0; poaFrontDiffuse[i] = 0; poaFrontSkyDiffuse[i] = 0; poaFrontGroundDiffuse[i] = 0;
+      shadedFractionFront[i] = 0;
+      poaBackDirect[i] = 0; poaBackDiffuse[i] = 0; poaBackSkyDiffuse[i] = 0; poaBackGroundDiffuse[i] = 0;
+      shadedFractionBack[i] = 0;
+      continue;
+    }
+    if (tilt !== cachedTilt) {
+      const back = 180 - tilt;
+      vfSkyF = vfRowSkyIntegrated(tilt, gcr);
+      vfGroundF = vfRowGroundIntegrated(tilt, gcr);
+      vfGroundSkyF = vfGroundSkyIntegrated(tilt, gcr, height, pitch, maxRows);
+      vfSkyB = vfRowSkyIntegrated(back, gcr);
+      vfGroundB = vfRowGroundIntegrated(back, gcr);
+      vfGroundSkyB = vfGroundSkyIntegrated(back, gcr, height, pitch, maxRows);
+      cachedTilt = tilt;
+    }
+    const saz = sazArr === null ? sazS : sazArr[i]!;
+    const zr = zenith * DEG;
+    const cosZ = Math.cos(zr);
+    const sinZ = Math.sin(zr);
+    const tanZ = Math.tan(zr);
+    const cosRel = Math.cos((saz - raz) * DEG);
+    const g = ghiArr === null ? ghiS : ghiArr[i]!;
+    const dh = dhiArr === null ? dhiS : dhiArr[i]!;
+    const dn = dniArr === null ? dniS : dniArr[i]!;
+    const alb = albArr === null ? albS : albArr[i]!;
+
+    faceIrradiance(tilt, cosRel, cosZ, sinZ, tanZ, g, dh, dn, alb, iamFArr === null ? iamFS : iamFArr[i]!, gcr,
+      vfSkyF, vfGroundF, vfGroundSkyF);
+    const front = face[0]!;
+    poaFront[i] = front;
+    poaFrontDirect[i] = face[1]!;
+    poaFrontDiffuse[i] = face[2]!;
+    poaFrontSkyDiffuse[i] = face[3]!;
+    poaFrontGroundDiffuse[i] = face[4]!;
+    shadedFractionFront[i] = face[5]!;
+
+    // The rear face looks the opposite way: cos(saz - (raz + 180)) = -cos(saz - raz).
+    faceIrradiance(180 - tilt, -cosRel, cosZ, sinZ, tanZ, g, dh, dn, alb, iamBArr === null ? iamBS : iamBArr[i]!, gcr,
+      vfSkyB, vfGroundB, vfGroundSkyB);
+    const rear = face[0]!;
+    poaBack[i] = rear;
+    poaBackDirect[i] = face[1]!;
+    poaBackDiffuse[i] = face[2]!;
+    poaBackSkyDiffuse[i] = face[3]!;
+    poaBackGroundDiffuse[i] = face[4]!;
+    shadedFractionBack[i] = face[5]!;
+
+    poaGlobal[i] = front + rear * rearWeight;
+  }
+  return r;
+}

@@ -1,0 +1,252 @@
+/**
+ * Two-dimensional view factors of the infinite-sheds geometry: infinitely long, evenly spaced
+ * rows on level ground, seen in the plane perpendicular to the rows. Each function works on one
+ * row orientation (a scalar); the series kernel in infiniteSheds.ts calls them per row, or once
+ * for a fixed tilt.
+ *
+ * Integrated view factors use Hottel's crossed-strings rule with the strings bent around the
+ * edges of the rows that obstruct them, as pvlib.bifacial.utils does since pvlib 0.16 (exact,
+ * no discretisation): K. S. Anderson, A. R. Jensen and C. W. Hansen, "A Bifacial View Factor
+ * Model Considering Terrain Slope and Nonuniform Albedo", IEEE Journal of Photovoltaics, 2026,
+ * doi:10.1109/JPHOTOV.2026.3677506. Geometry conventions follow Mikofski et al. 2019
+ * (doi:10.1109/PVSC40753.2019.8980572).
+ */
+
+const DEG = Math.PI / 180;
+
+/**
+ * Angular margin (radians) by which a string must pass an obstruction's edge before it is bent
+ * around it; pvlib's value, kept so that grazing cases resolve the same way.
+ */
+const GRAZING = 1e-8;
+
+/** Length of the vector (x, y); plainly, as Math.hypot is slow and its overflow care is not needed here. */
+function dist(x: number, y: number): number {
+  return Math.sqrt(x * x + y * y);
+}
+
+/**
+ * Crossed-strings sum (ac + bd) - (bc + ad) between segment a-b and segment c-d, where a string
+ * that passes above the left obstruction edge (ol) or below the right one (or), seen from its
+ * start, is replaced by the path bent around that edge. All points are (x, y) in one 2-D frame.
+ */
+function crossedStrings(
+  ax: number, ay: number, bx: number, by: number,
+  cx: number, cy: number, dx: number, dy: number,
+  olx: number, oly: number, orx: number, ory: number,
+): number {
+  const aOl = Math.atan2(oly - ay, olx - ax);
+  const aOr = Math.atan2(ory - ay, orx - ax);
+  const bOl = Math.atan2(oly - by, olx - bx);
+  const bOr = Math.atan2(ory - by, orx - bx);
+  const distAOl = dist(ax - olx, ay - oly);
+  const distAOr = dist(ax - orx, ay - ory);
+  const distBOl = dist(bx - olx, by - oly);
+  const distBOr = dist(bx - orx, by - ory);
+  const distOlC = dist(olx - cx, oly - cy);
+  const distOrC = dist(orx - cx, ory - cy);
+  const distOlD = dist(olx - dx, oly - dy);
+  const distOrD = dist(orx - dx, ory - dy);
+
+  const angAc = Math.atan2(cy - ay, cx - ax);
+  let ac = dist(ax - cx, ay - cy);
+  if (angAc - aOl > GRAZING) ac = distAOl + distOlC;
+  if (aOr - angAc > GRAZING) ac = distAOr + distOrC;
+
+  const angAd = Math.atan2(dy - ay, dx - ax);
+  let ad = dist(ax - dx, ay - dy);
+  if (angAd - aOl > GRAZING) ad = distAOl + distOlD;
+  if (aOr - angAd > GRAZING) ad = distAOr + distOrD;
+
+  const angBc = Math.atan2(cy - by, cx - bx);
+  let bc = dist(bx - cx, by - cy);
+  if (angBc - bOl > GRAZING) bc = distBOl + distOlC;
+  if (bOr - angBc > GRAZING) bc = distBOr + distOrC;
+
+  const angBd = Math.atan2(dy - by, dx - bx);
+  let bd = dist(bx - dx, by - dy);
+  if (angBd - bOl > GRAZING) bd = distBOl + distOlD;
+  if (bOr - angBd > GRAZING) bd = distBOr + distOrD;
+
+  return ac + bd - (bc + ad);
+}
+
+/**
+ * Average view factor from a whole row face to the sky, limited by the row's own tilt and the
+ * top edge of the row in front (pvlib.bifacial.utils.vf_row_sky_2d_integ over x in [0, 1]).
+ * Closed form: 0.5 (1 + 1/gcr - sqrt(1/gcr^2 - 2 cos(tilt)/gcr + 1)).
+ *
+ * @param surfaceTilt tilt of the face from horizontal, degrees, in [0, 180]
+ * @param gcr ground coverage ratio (collector width / pitch)
+ * @returns view factor, unitless, in [0, 1]
+ */
+export function vfRowSkyIntegrated(surfaceTilt: number, gcr: number): number {
+  const a = 1 / gcr;
+  const c = Math.cos(surfaceTilt * DEG);
+  return 0.5 * (1 + a - Math.sqrt(a * a - 2 * a * c + 1));
+}
+
+/**
+ * Average view factor from a whole row face to the ground between all rows, the view bounded by
+ * the lower edges of the neighbouring rows (pvlib.bifacial.utils.vf_row_ground_2d_integ with
+ * the row and ground segments whole). Sums crossed-strings view factors to the ground gaps of
+ * 20 pitches either side. The result depends on tilt and gcr only (height and pitch cancel).
+ *
+ * @param surfaceTilt tilt of the face from horizontal, degrees, in [0, 180]
+ * @param gcr ground coverage ratio
+ * @returns view factor, unitless
+ */
+export function vfRowGroundIntegrated(surfaceTilt: number, gcr: number): number {
+  // pvlib nudges a face that looks straight down, where the obstruction edges would coincide.
+  const tilt = surfaceTilt === 180 ? 179.9999 : surfaceTilt === -180 ? -179.9999 : surfaceTilt;
+  const height = 1;
+  const pitch = 1 / gcr;
+  const lCos = Math.cos(tilt * DEG); // collector width is 1 in these units
+  const lSin = Math.sin(tilt * DEG);
+  // Obstructions: the lower edges of the neighbouring rows, pushed out a hair (0.5001) so that
+  // no point of the face sits on them.
+  let orx = -pitch - 0.5001 * lCos;
+  const ory = height - 0.5001 * Math.abs(lSin);
+  let olx = orx + pitch;
+  const oly = ory;
+  if (tilt < 0) {
+    const t = orx;
+    orx = -olx;
+    olx = -t;
+  }
+  const ax = -0.5 * lCos;
+  const ay = height - 0.5 * lSin;
+  const bx = 0.5 * lCos;
+  const by = height + 0.5 * lSin;
+  const scale = 1 / 2; // 1 / (2 * (x1 - x0) * collector width)
+  let total = 0;
+  for (let k = -20; k < 20; k++) {
+    const s = crossedStrings(ax, ay, bx, by, k * pitch, 0, (k + 1) * pitch, 0, olx, oly, orx, ory);
+    const vf = scale * s;
+    if (vf > 0) total += vf;
+  }
+  return total;
+}
+
+/**
+ * Number of rows either side that the ground-to-sky view factor considers: enough that the sky
+ * beyond them lies within 5 degrees of the horizon, as pvlib.bifacial.infinite_sheds does.
+ *
+ * @param height height of the row centre above ground (same unit as pitch)
+ * @param pitch row spacing
+ */
+export function groundSkyMaxRows(height: number, pitch: number): number {
+  return Math.ceil(height / (pitch * Math.tan(5 * DEG)));
+}
+
+/**
+ * Average view factor from the ground between two interior rows to the sky, with the sky
+ * obstructed by the rows (pvlib.bifacial.utils.vf_ground_sky_2d_integ, g0 = 0, g1 = 1): the sky
+ * gaps between rows k and k+1, for k from -maxRows to maxRows, each by crossed strings.
+ *
+ * @param rotation rotation of the row, degrees (the face tilt, as pvlib passes it)
+ * @param gcr ground coverage ratio
+ * @param height height of the row centre above ground (same unit as pitch)
+ * @param pitch row spacing
+ * @param maxRows rows considered either side, see {@link groundSkyMaxRows}
+ * @returns view factor, unitless
+ */
+export function vfGroundSkyIntegrated(
+  rotation: number,
+  gcr: number,
+  height: number,
+  pitch: number,
+  maxRows: number,
+): number {
+  const width = pitch * gcr;
+  const lCos = width * Math.cos(rotation * DEG);
+  const lSin = width * Math.sin(rotation * DEG);
+  const sign = rotation > 0 ? 1 : rotation < 0 ? -1 : 0;
+  const halfCos = 0.5 * lCos;
+  const halfSin = 0.5 * lSin;
+  const bx = pitch; // a = (0, 0), b = (pitch, 0)
+  const scale = 0.5 / pitch;
+  let total = 0;
+  for (let k = -maxRows; k <= maxRows; k++) {
+    // c, d: the upper edges of rows k+1 and k, bounding the sky gap between them.
+    const cx = (k + 1) * pitch + sign * halfCos;
+    const cy = height + sign * halfSin;
+    const dx = cx - pitch;
+    // Left obstruction, seen from a: whichever edge of row k is the lower angle.
+    const leftX = k * pitch - halfCos;
+    const leftY = height - halfSin;
+    const rightX = k * pitch + halfCos;
+    const rightY = height + halfSin;
+    const useRight = Math.atan2(leftY, leftX) > Math.atan2(rightY, rightX);
+    const olx = useRight ? rightX : leftX;
+    const oly = useRight ? rightY : leftY;
+    // Right obstruction, seen from b: the higher-angle edge of row k+1.
+    const left2X = leftX + pitch;
+    const right2X = rightX + pitch;
+    const useLeft = Math.atan2(leftY, left2X - bx) > Math.atan2(rightY, right2X - bx);
+    const orx = useLeft ? left2X : right2X;
+    const ory = useLeft ? leftY : rightY;
+    const s = crossedStrings(0, 0, bx, 0, cx, cy, dx, cy, olx, oly, orx, ory);
+    const vf = scale * s;
+    if (vf > 0) total += vf;
+  }
+  return total;
+}
+
+/**
+ * Fraction of the ground between rows that the beam reaches (unshaded by any row), for rows of
+ * width gcr * pitch at their centre height (pvlib.bifacial.utils._unshaded_ground_fraction
+ * with the whole gap; height and pitch cancel). Zero when |phi| exceeds 85 degrees.
+ *
+ * @param rotation rotation of the rows, degrees (the face tilt, as pvlib passes it)
+ * @param phi sun zenith projected on the plane perpendicular to the rows, degrees
+ * @param gcr ground coverage ratio
+ * @returns fraction in [0, 1]
+ */
+export function unshadedGroundFraction(rotation: number, phi: number, gcr: number): number {
+  if (Math.abs(phi) > 85) return 0;
+  return unshadedGroundFractionTan(rotation, Math.tan(phi * DEG), gcr);
+}
+
+const TAN_85 = Math.tan(85 * DEG);
+
+/**
+ * {@link unshadedGroundFraction} from the tangent of the projected zenith, which the series
+ * kernel has at hand (sparing an arctangent and a tangent per row).
+ *
+ * @param rotation rotation of the rows, degrees
+ * @param tanPhi tangent of the sun zenith projected across the rows
+ * @param gcr ground coverage ratio
+ * @returns fraction in [0, 1]
+ */
+export function unshadedGroundFractionTan(rotation: number, tanPhi: number, gcr: number): number {
+  if (Math.abs(tanPhi) > TAN_85) return 0;
+  const height = 1;
+  const pitch = 1 / gcr;
+  const lCos = Math.cos(rotation * DEG); // collector width 1
+  const lSin = Math.sin(rotation * DEG);
+  const b = pitch; // ground gap [a, b] with a = 0
+  let shaded = 0;
+  for (let k = -10; k <= 11; k++) {
+    // Shadow of row k's edges cast along the projected sun direction onto the ground.
+    let cp = k * pitch + 0.5 * lCos + (height + 0.5 * lSin) * tanPhi;
+    let dp = k * pitch - 0.5 * lCos + (height - 0.5 * lSin) * tanPhi;
+    if (dp > cp) {
+      const t = cp;
+      cp = dp;
+      dp = t;
+    }
+    // The shadow [dp, cp] against the gap [0, b]; the precedence of the cases is pvlib's.
+    let f: number;
+    if (dp > b && cp > b) f = 0;
+    else if (0 < dp && dp < b && 0 < cp && cp < b) f = (cp - dp) / b;
+    else if (0 < dp && dp <= b && cp >= b) f = (b - dp) / b;
+    else if (dp < 0 && cp < 0) f = 0;
+    else if (dp <= 0 && 0 <= cp && cp < b) f = cp / b;
+    else f = 1;
+    shaded += f;
+  }
+  if (shaded < 0) shaded = 0;
+  else if (shaded > 1) shaded = 1;
+  return 1 - shaded;
+}
