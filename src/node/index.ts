@@ -1,2 +1,3 @@
 // Node-only adapters (file system, compressed assets): readers that feed the core.
 export {};
+export * from './elevation.js';

@@ -1,2 +1,3 @@
 // Public exports of src/terrain (re-exports only).
-export {};
+export * from './grid.js';
+export * from './global.js';

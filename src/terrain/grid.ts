@@ -1,0 +1,149 @@
+/**
+ * Elevation grids: an ndarray view over a typed array of heights (metres), with the geographic
+ * position of its cell centres. Row 0 is the northernmost row; columns run eastwards.
+ */
+import ndarray from 'ndarray';
+
+/** Typed arrays an elevation grid may hold (heights in metres; NaN marks a void in float arrays). */
+export type ElevationArray = Float32Array | Float64Array | Int16Array | Int32Array | Uint16Array;
+
+/**
+ * A regular latitude/longitude grid of elevations.
+ *
+ * `values.get(row, column)` is the height (m above sea level) of the cell centred on latitude
+ * `firstLatitude - row * cellSizeLatitude` and longitude `firstLongitude + column * cellSizeLongitude`.
+ * A view may have any strides (a south-up raster is a view with a negative row stride).
+ */
+export interface ElevationGrid {
+  /** Heights in metres, shape [rows, columns]. */
+  values: ndarray.NdArray<ElevationArray>;
+  /** Latitude of the centre of row 0 (the northernmost row), degrees north. */
+  firstLatitude: number;
+  /** Longitude of the centre of column 0 (the westernmost column), degrees east. */
+  firstLongitude: number;
+  /** Distance between row centres, degrees of latitude (positive). */
+  cellSizeLatitude: number;
+  /** Distance between column centres, degrees of longitude (positive). */
+  cellSizeLongitude: number;
+  /** True when the columns span the whole globe, so that column `columns` is column 0 again. */
+  wrapsLongitude: boolean;
+}
+
+/** Geographic description of a grid's cell centres, as taken by {@link elevationGrid}. */
+export interface GridGeoreference {
+  firstLatitude: number;
+  firstLongitude: number;
+  cellSizeLatitude: number;
+  cellSizeLongitude?: number;
+  /** Default: true when the columns cover 360 degrees of longitude. */
+  wrapsLongitude?: boolean;
+}
+
+/**
+ * Wraps a row-major array of `rows * columns` heights (metres; row 0 northernmost) as an
+ * {@link ElevationGrid}. The array is not copied.
+ */
+export function elevationGrid(
+  data: ElevationArray,
+  rows: number,
+  columns: number,
+  geo: GridGeoreference,
+): ElevationGrid {
+  if (data.length < rows * columns) {
+    throw new RangeError(`elevation array has ${data.length} values, expected ${rows} x ${columns}`);
+  }
+  if (!(geo.cellSizeLatitude > 0)) throw new RangeError('cellSizeLatitude must be positive');
+  const cellSizeLongitude = geo.cellSizeLongitude ?? geo.cellSizeLatitude;
+  if (!(cellSizeLongitude > 0)) throw new RangeError('cellSizeLongitude must be positive');
+  const wraps = geo.wrapsLongitude ?? Math.abs(columns * cellSizeLongitude - 360) < 1e-9;
+  return {
+    values: ndarray(data, [rows, columns]),
+    firstLatitude: geo.firstLatitude,
+    firstLongitude: geo.firstLongitude,
+    cellSizeLatitude: geo.cellSizeLatitude,
+    cellSizeLongitude,
+    wrapsLongitude: wraps,
+  };
+}
+
+/** Fractional row coordinate of a latitude (degrees) in the grid; 0 is the centre of row 0. */
+export function gridRow(grid: ElevationGrid, latitude: number): number {
+  return (grid.firstLatitude - latitude) / grid.cellSizeLatitude;
+}
+
+/**
+ * Fractional column coordinate of a longitude (degrees) in the grid; 0 is the centre of
+ * column 0. For a grid that wraps, the result is brought into [0, columns).
+ */
+export function gridColumn(grid: ElevationGrid, longitude: number): number {
+  let c = (longitude - grid.firstLongitude) / grid.cellSizeLongitude;
+  if (grid.wrapsLongitude) {
+    const n = grid.values.shape[1]!;
+    c -= Math.floor(c / n) * n;
+  }
+  return c;
+}
+
+/** True when the point lies within the grid's cell centres (always true in longitude for a global grid). */
+export function gridContains(grid: ElevationGrid, latitude: number, longitude: number): boolean {
+  const r = gridRow(grid, latitude);
+  const rows = grid.values.shape[0]!;
+  if (!(r >= -0.5 && r <= rows - 0.5)) return false;
+  if (grid.wrapsLongitude) return Number.isFinite(longitude);
+  const c = gridColumn(grid, longitude);
+  return c >= -0.5 && c <= grid.values.shape[1]! - 0.5;
+}
+
+/**
+ * Height (m) at a fractional grid position by bilinear interpolation between the four
+ * surrounding cell centres; positions beyond the edge take the edge value (clamped), and a
+ * wrapping grid continues across the antimeridian. A void (NaN) neighbour makes the result NaN.
+ */
+export function sampleGridAt(grid: ElevationGrid, row: number, column: number): number {
+  const v = grid.values;
+  const data = v.data;
+  const rows = v.shape[0]!;
+  const cols = v.shape[1]!;
+  const s0 = v.stride[0]!;
+  const s1 = v.stride[1]!;
+  let r = row;
+  if (r < 0) r = 0;
+  else if (r > rows - 1) r = rows - 1;
+  const r0 = Math.min(Math.floor(r), rows - 2 < 0 ? 0 : rows - 2);
+  const fr = rows > 1 ? r - r0 : 0;
+  const r1 = rows > 1 ? r0 + 1 : r0;
+  let c0: number;
+  let c1: number;
+  let fc: number;
+  if (grid.wrapsLongitude) {
+    let c = column - Math.floor(column / cols) * cols;
+    if (c >= cols) c = 0;
+    c0 = Math.floor(c);
+    fc = c - c0;
+    c1 = c0 + 1 === cols ? 0 : c0 + 1;
+  } else {
+    let c = column;
+    if (c < 0) c = 0;
+    else if (c > cols - 1) c = cols - 1;
+    c0 = Math.min(Math.floor(c), cols - 2 < 0 ? 0 : cols - 2);
+    fc = cols > 1 ? c - c0 : 0;
+    c1 = cols > 1 ? c0 + 1 : c0;
+  }
+  const o = v.offset;
+  const z00 = data[o + r0 * s0 + c0 * s1]!;
+  const z01 = data[o + r0 * s0 + c1 * s1]!;
+  const z10 = data[o + r1 * s0 + c0 * s1]!;
+  const z11 = data[o + r1 * s0 + c1 * s1]!;
+  const top = z00 + (z01 - z00) * fc;
+  const bottom = z10 + (z11 - z10) * fc;
+  return top + (bottom - top) * fr;
+}
+
+/**
+ * Height (m above sea level) at a latitude/longitude (degrees) by bilinear interpolation
+ * between cell centres. Points beyond the grid's edge take the edge value; use
+ * {@link gridContains} first when that matters.
+ */
+export function sampleElevation(grid: ElevationGrid, latitude: number, longitude: number): number {
+  return sampleGridAt(grid, gridRow(grid, latitude), gridColumn(grid, longitude));
+}
