@@ -1,0 +1,160 @@
+/**
+ * Measurements in SQLite (better-sqlite3): the `MeasurementStore` of types.ts.
+ *
+ * A record is keyed by (site, account, period_end, period) — sub-unit records also by sub_unit —
+ * so a re-upload of the same periods replaces and never duplicates (an UPSERT). Measurements
+ * belong to the account that uploaded them: every account may upload to the shared test sites
+ * without seeing another's data. A batch is one transaction: all of it is stored, or none.
+ */
+import type { Database } from '../db.js';
+import type { MeasurementQuery, MeasurementRecord, MeasurementStore, Page, SubUnitRecord } from './types.js';
+
+/** DDL of the measurement tables (a migration of src/server/migrations.ts runs it). */
+export const MEASUREMENT_SCHEMA_SQL = `
+CREATE TABLE site_measurements (
+  site_id INTEGER NOT NULL REFERENCES sites(id) ON DELETE CASCADE,
+  account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+  period_end REAL NOT NULL,
+  period INTEGER NOT NULL,
+  total_power REAL NOT NULL,
+  availability REAL,
+  mean_ghi REAL,
+  tracking_angle REAL,
+  network_constraint INTEGER,
+  constraint_power_ceiling REAL,
+  local_limit REAL,
+  frequency REAL,
+  PRIMARY KEY (site_id, account_id, period_end, period)
+) WITHOUT ROWID;
+CREATE TABLE sub_unit_measurements (
+  site_id INTEGER NOT NULL REFERENCES sites(id) ON DELETE CASCADE,
+  account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+  period_end REAL NOT NULL,
+  sub_unit TEXT NOT NULL,
+  period INTEGER NOT NULL,
+  power REAL NOT NULL,
+  PRIMARY KEY (site_id, account_id, period_end, sub_unit, period)
+) WITHOUT ROWID;
+`;
+
+interface MeasurementRow {
+  period_end: number;
+  period: number;
+  total_power: number;
+  availability: number | null;
+  mean_ghi: number | null;
+  tracking_angle: number | null;
+  network_constraint: number | null;
+  constraint_power_ceiling: number | null;
+  local_limit: number | null;
+  frequency: number | null;
+}
+
+function toRecord(r: MeasurementRow): MeasurementRecord {
+  return {
+    periodEnd: r.period_end,
+    period: r.period,
+    totalPower: r.total_power,
+    availability: r.availability,
+    meanGhi: r.mean_ghi,
+    trackingAngle: r.tracking_angle,
+    networkConstraint: r.network_constraint === null ? null : r.network_constraint === 1,
+    constraintPowerCeiling: r.constraint_power_ceiling,
+    localLimit: r.local_limit,
+    frequency: r.frequency,
+  };
+}
+
+/** WHERE fragment and parameters of a time window over period_end. */
+function windowClause(q: MeasurementQuery, params: Record<string, unknown>): string {
+  let clause = '';
+  if (q.start !== undefined) {
+    clause += ' AND period_end >= @start';
+    params.start = q.start;
+  }
+  if (q.end !== undefined) {
+    clause += ' AND period_end <= @end';
+    params.end = q.end;
+  }
+  return clause;
+}
+
+export class SqliteMeasurementStore implements MeasurementStore {
+  private readonly upsertOne;
+  private readonly upsertSubUnit;
+
+  constructor(private readonly db: Database) {
+    this.upsertOne = db.prepare(
+      `INSERT INTO site_measurements (site_id, account_id, period_end, period, total_power, availability, mean_ghi,
+         tracking_angle, network_constraint, constraint_power_ceiling, local_limit, frequency)
+       VALUES (@siteId, @accountId, @periodEnd, @period, @totalPower, @availability, @meanGhi,
+         @trackingAngle, @networkConstraint, @constraintPowerCeiling, @localLimit, @frequency)
+       ON CONFLICT (site_id, account_id, period_end, period) DO UPDATE SET
+         total_power = excluded.total_power, availability = excluded.availability, mean_ghi = excluded.mean_ghi,
+         tracking_angle = excluded.tracking_angle, network_constraint = excluded.network_constraint,
+         constraint_power_ceiling = excluded.constraint_power_ceiling, local_limit = excluded.local_limit,
+         frequency = excluded.frequency`,
+    );
+    this.upsertSubUnit = db.prepare(
+      `INSERT INTO sub_unit_measurements (site_id, account_id, period_end, sub_unit, period, power)
+       VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (site_id, account_id, period_end, sub_unit, period) DO UPDATE SET power = excluded.power`,
+    );
+  }
+
+  async upsertMeasurements(siteId: number, accountId: number, records: readonly MeasurementRecord[]): Promise<void> {
+    const run = this.db.transaction(() => {
+      for (const r of records) {
+        this.upsertOne.run({
+          siteId, accountId, periodEnd: r.periodEnd, period: r.period, totalPower: r.totalPower,
+          availability: r.availability, meanGhi: r.meanGhi, trackingAngle: r.trackingAngle,
+          networkConstraint: r.networkConstraint === null ? null : r.networkConstraint ? 1 : 0,
+          constraintPowerCeiling: r.constraintPowerCeiling, localLimit: r.localLimit, frequency: r.frequency,
+        });
+      }
+    });
+    run.immediate();
+  }
+
+  async listMeasurements(siteId: number, accountId: number, q: MeasurementQuery): Promise<Page<MeasurementRecord>> {
+    const params: Record<string, unknown> = { siteId, accountId, skip: q.skip, take: q.take };
+    const where = `site_id = @siteId AND account_id = @accountId${windowClause(q, params)}`;
+    const read = this.db.transaction(() => {
+      const { n } = this.db.prepare(`SELECT count(*) AS n FROM site_measurements WHERE ${where}`).get(params) as { n: number };
+      const rows = this.db
+        .prepare(`SELECT * FROM site_measurements WHERE ${where} ORDER BY period_end, period LIMIT @take OFFSET @skip`)
+        .all(params) as MeasurementRow[];
+      return { total: n, results: rows.map(toRecord) };
+    });
+    return read();
+  }
+
+  async upsertSubUnitMeasurements(siteId: number, accountId: number, records: readonly SubUnitRecord[]): Promise<void> {
+    const run = this.db.transaction(() => {
+      for (const r of records) this.upsertSubUnit.run(siteId, accountId, r.periodEnd, r.subUnit, r.period, r.power);
+    });
+    run.immediate();
+  }
+
+  async listSubUnitMeasurements(
+    siteId: number, accountId: number, q: MeasurementQuery & { subUnit?: string },
+  ): Promise<Page<SubUnitRecord>> {
+    const params: Record<string, unknown> = { siteId, accountId, skip: q.skip, take: q.take };
+    let where = `site_id = @siteId AND account_id = @accountId${windowClause(q, params)}`;
+    if (q.subUnit !== undefined) {
+      where += ' AND sub_unit = @subUnit';
+      params.subUnit = q.subUnit;
+    }
+    const read = this.db.transaction(() => {
+      const { n } = this.db.prepare(`SELECT count(*) AS n FROM sub_unit_measurements WHERE ${where}`).get(params) as { n: number };
+      const rows = this.db
+        .prepare(
+          `SELECT sub_unit, period_end, period, power FROM sub_unit_measurements WHERE ${where}
+           ORDER BY period_end, sub_unit, period LIMIT @take OFFSET @skip`,
+        )
+        .all(params) as { sub_unit: string; period_end: number; period: number; power: number }[];
+      return { total: n, results: rows.map((r) => ({ subUnit: r.sub_unit, periodEnd: r.period_end, period: r.period, power: r.power })) };
+    });
+    return read();
+  }
+}

@@ -1,0 +1,282 @@
+/**
+ * Sites in SQLite (better-sqlite3): the `SiteStore` of types.ts.
+ *
+ * One table holds PV and wind sites (resource ids are unique across both kinds, so a
+ * measurement upload finds its site by id alone). The configuration is a JSON document; name,
+ * latitude and longitude are copied into columns for lists. Every change of configuration also
+ * appends a row to `site_config_history`, so that a computation for a period can use the
+ * configuration in force when that period ended (spec part 3: a changed grid_export_limit takes
+ * effect at the next prediction update, and historic answers must stay reproducible).
+ */
+import type { Database } from '../db.js';
+import { randomBytes } from 'node:crypto';
+import {
+  type Page, ReadOnlySiteError, ResourceIdTakenError, type SiteConfigBase, type SiteConfigVersion,
+  type SiteKind, type SiteListQuery, type SiteStore, type StoredSite, type Viewer,
+} from './types.js';
+
+/** DDL of the site tables (a migration of src/server/migrations.ts runs it). */
+export const SITE_SCHEMA_SQL = `
+CREATE TABLE sites (
+  id INTEGER PRIMARY KEY,
+  resource_id TEXT NOT NULL UNIQUE,
+  kind TEXT NOT NULL CHECK (kind IN ('pv', 'wind')),
+  account_id INTEGER REFERENCES accounts(id) ON DELETE CASCADE,
+  unmetered INTEGER NOT NULL DEFAULT 0,
+  name TEXT NOT NULL,
+  latitude REAL NOT NULL,
+  longitude REAL NOT NULL,
+  config TEXT NOT NULL,
+  created_at REAL NOT NULL,
+  updated_at REAL NOT NULL,
+  config_changed_at REAL NOT NULL
+);
+CREATE INDEX sites_by_kind_owner ON sites(kind, account_id, created_at);
+CREATE TABLE site_config_history (
+  site_id INTEGER NOT NULL REFERENCES sites(id) ON DELETE CASCADE,
+  valid_from REAL NOT NULL,
+  config TEXT NOT NULL,
+  PRIMARY KEY (site_id, valid_from)
+) WITHOUT ROWID;
+`;
+
+/** When the shared test sites were "created": fixed, so lists and answers are reproducible. */
+export const TEST_SITES_CREATED_AT = Date.UTC(2020, 0, 1) / 1000;
+
+/** The unmetered test locations of contract section 6, with their resource ids. */
+export const TEST_LOCATIONS: readonly { name: string; latitude: number; longitude: number; resourceId: string }[] = [
+  { name: 'Sydney Opera House', latitude: -33.856784, longitude: 151.215297, resourceId: 'ba75-e17a-7374-95ed' },
+  { name: 'Grand Canyon', latitude: 36.099763, longitude: -112.112485, resourceId: '375f-eb3e-71c0-ef5e' },
+  { name: 'Stonehenge', latitude: 51.178882, longitude: -1.826215, resourceId: '1a57-6b1f-ec18-c5c8' },
+  { name: 'The Colosseum', latitude: 41.89021, longitude: 12.492231, resourceId: '5f86-4c8f-2cb3-0215' },
+  { name: 'Giza Pyramid Complex', latitude: 29.977296, longitude: 31.132496, resourceId: '8d10-f530-af85-5cbb' },
+  { name: 'Taj Mahal', latitude: 27.175145, longitude: 78.042142, resourceId: 'b926-8fd2-ad3f-e4f5' },
+  { name: 'Fort Peck', latitude: 48.30783, longitude: -105.1017, resourceId: '3ae7-2456-492c-9aba' },
+  { name: 'Goodwin Creek', latitude: 34.2547, longitude: -89.8729, resourceId: 'b787-cf17-e429-ef1d' },
+];
+
+/**
+ * The PV configuration of a shared test site: a 1 MW (AC) / 1.2 MW (DC) fixed array tilted at
+ * the latitude (rounded) and facing the equator, with the contract's defaults for the rest.
+ */
+export function testSiteConfig(loc: { name: string; latitude: number; longitude: number }): SiteConfigBase {
+  return {
+    name: `Test Site: ${loc.name}`,
+    latitude: loc.latitude,
+    longitude: loc.longitude,
+    capacity: 1,
+    capacity_dc: 1.2,
+    install_date: '2020-01-01T00:00:00+00:00',
+    tracking_type: 'fixed',
+    azimuth: loc.latitude < 0 ? 0 : 180,
+    tilt: Math.round(Math.abs(loc.latitude)),
+    module_type: 'poly-si',
+    ground_coverage_ratio: 0.36,
+    inverter_peak_efficiency: 0.98,
+    dust_soiling_average: new Array(12).fill(0.015),
+    site_ground_albedo: 0.2,
+    derating_other_system: 0.03,
+  };
+}
+
+/** A SQL string literal. */
+function sqlText(text: string): string {
+  return `'${text.replace(/'/g, "''")}'`;
+}
+
+/**
+ * SQL that inserts the shared test sites (owner NULL, unmetered) with their first configuration
+ * version; run once by a migration (migrations are SQL text).
+ */
+export function testSitesSeedSql(): string {
+  const t = TEST_SITES_CREATED_AT;
+  return TEST_LOCATIONS.map((loc) => {
+    const config = sqlText(JSON.stringify(testSiteConfig(loc)));
+    return `INSERT INTO sites (resource_id, kind, account_id, unmetered, name, latitude, longitude, config,
+        created_at, updated_at, config_changed_at)
+      VALUES (${sqlText(loc.resourceId)}, 'pv', NULL, 1, ${sqlText(`Test Site: ${loc.name}`)}, ${loc.latitude}, ${loc.longitude},
+        ${config}, ${t}, ${t}, ${t});
+      INSERT INTO site_config_history (site_id, valid_from, config)
+      SELECT id, ${t}, ${config} FROM sites WHERE resource_id = ${sqlText(loc.resourceId)};`;
+  }).join('\n');
+}
+
+/** A resource id of the form of the test sites: four groups of four hex digits. */
+export function generateResourceId(): string {
+  const hex = randomBytes(8).toString('hex');
+  return `${hex.slice(0, 4)}-${hex.slice(4, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}`;
+}
+
+interface SiteRow {
+  id: number;
+  resource_id: string;
+  kind: SiteKind;
+  account_id: number | null;
+  unmetered: number;
+  config: string;
+  created_at: number;
+  updated_at: number;
+  config_changed_at: number;
+}
+
+function toSite<C extends SiteConfigBase>(row: SiteRow): StoredSite<C> {
+  return {
+    id: row.id,
+    resourceId: row.resource_id,
+    kind: row.kind,
+    ownerId: row.account_id,
+    unmetered: row.unmetered === 1,
+    config: JSON.parse(row.config) as C,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    configChangedAt: row.config_changed_at,
+  };
+}
+
+/** LIKE pattern matching `text` anywhere, with LIKE's wildcards taken literally. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The site store over an open better-sqlite3 database whose migrations have run. Each write is
+ * one SQLite transaction, so a concurrent reader never sees half of it and a crash leaves
+ * either all of it or nothing.
+ */
+export class SqliteSiteStore implements SiteStore {
+  private readonly byId;
+  private readonly visible;
+  private readonly insertSite;
+  private readonly insertHistory;
+  private readonly updateRow;
+  private readonly deleteRow;
+  private readonly historyRows;
+
+  constructor(private readonly db: Database) {
+    this.byId = db.prepare<[string], SiteRow>('SELECT * FROM sites WHERE resource_id = ?');
+    this.visible = (site: SiteRow | undefined, kind: SiteKind | undefined, viewer: Viewer): site is SiteRow =>
+      site !== undefined && (kind === undefined || site.kind === kind)
+      && (site.account_id === null || site.account_id === viewer.accountId || viewer.all === true);
+    this.insertSite = db.prepare(
+      `INSERT INTO sites (resource_id, kind, account_id, unmetered, name, latitude, longitude, config,
+         created_at, updated_at, config_changed_at)
+       VALUES (@resourceId, @kind, @ownerId, 0, @name, @latitude, @longitude, @config, @now, @now, @now)`,
+    );
+    this.insertHistory = db.prepare(
+      'INSERT OR REPLACE INTO site_config_history (site_id, valid_from, config) VALUES (?, ?, ?)',
+    );
+    this.updateRow = db.prepare(
+      `UPDATE sites SET name = @name, latitude = @latitude, longitude = @longitude, config = @config,
+         updated_at = @now, config_changed_at = @now WHERE id = @id`,
+    );
+    this.deleteRow = db.prepare('DELETE FROM sites WHERE id = ?');
+    this.historyRows = db.prepare<[number], { valid_from: number; config: string }>(
+      'SELECT valid_from, config FROM site_config_history WHERE site_id = ? ORDER BY valid_from',
+    );
+  }
+
+  async createSite<C extends SiteConfigBase>(
+    kind: SiteKind, ownerId: number, resourceId: string | undefined, config: C, now: number,
+  ): Promise<StoredSite<C>> {
+    const create = this.db.transaction((id: string): number => {
+      if (this.byId.get(id) !== undefined) throw new ResourceIdTakenError(id);
+      const json = JSON.stringify(config);
+      const { lastInsertRowid } = this.insertSite.run({
+        resourceId: id, kind, ownerId, name: config.name, latitude: config.latitude, longitude: config.longitude,
+        config: json, now,
+      });
+      this.insertHistory.run(lastInsertRowid, now, json);
+      return Number(lastInsertRowid);
+    });
+    let id = resourceId;
+    if (id === undefined) {
+      // 64 random bits: a collision is astronomically unlikely, but retrying costs nothing.
+      for (let attempt = 0; ; attempt++) {
+        id = generateResourceId();
+        if (this.byId.get(id) === undefined || attempt > 5) break;
+      }
+    }
+    create.immediate(id);
+    return toSite<C>(this.byId.get(id)!);
+  }
+
+  async getSite<C extends SiteConfigBase = SiteConfigBase>(
+    kind: SiteKind | undefined, resourceId: string, viewer: Viewer,
+  ): Promise<StoredSite<C> | undefined> {
+    const row = this.byId.get(resourceId);
+    return this.visible(row, kind, viewer) ? toSite<C>(row) : undefined;
+  }
+
+  async updateSite<C extends SiteConfigBase>(
+    kind: SiteKind, resourceId: string, viewer: Viewer, update: (current: C) => C, now: number,
+  ): Promise<StoredSite<C> | undefined> {
+    const run = this.db.transaction((): StoredSite<C> | undefined => {
+      const row = this.byId.get(resourceId);
+      if (!this.visible(row, kind, viewer)) return undefined;
+      if (row.unmetered === 1) throw new ReadOnlySiteError(resourceId);
+      const next = update(JSON.parse(row.config) as C);
+      const json = JSON.stringify(next);
+      this.updateRow.run({ id: row.id, name: next.name, latitude: next.latitude, longitude: next.longitude, config: json, now });
+      this.insertHistory.run(row.id, now, json);
+      return toSite<C>(this.byId.get(resourceId)!);
+    });
+    return run.immediate();
+  }
+
+  async deleteSite(kind: SiteKind, resourceId: string, viewer: Viewer): Promise<boolean> {
+    const run = this.db.transaction((): boolean => {
+      const row = this.byId.get(resourceId);
+      if (!this.visible(row, kind, viewer)) return false;
+      if (row.unmetered === 1) throw new ReadOnlySiteError(resourceId);
+      this.deleteRow.run(row.id);
+      return true;
+    });
+    return run.immediate();
+  }
+
+  async listSites<C extends SiteConfigBase = SiteConfigBase>(q: SiteListQuery): Promise<Page<StoredSite<C>>> {
+    const where: string[] = ['kind = @kind'];
+    const params: Record<string, unknown> = { kind: q.kind, accountId: q.viewer.accountId, skip: q.skip, take: q.take };
+    if (q.viewer.all !== true) where.push('(account_id IS NULL OR account_id = @accountId)');
+    if (q.query !== undefined && q.query !== '') {
+      // SQLite's LIKE is case-insensitive for ASCII; lower() both sides covers the rest.
+      where.push("(lower(name) LIKE lower(@pattern) ESCAPE '\\' OR lower(resource_id) LIKE lower(@pattern) ESCAPE '\\')");
+      params.pattern = containsPattern(q.query);
+    }
+    if (q.createdFrom !== undefined) {
+      where.push('created_at >= @createdFrom');
+      params.createdFrom = q.createdFrom;
+    }
+    if (q.createdBefore !== undefined) {
+      where.push('created_at < @createdBefore');
+      params.createdBefore = q.createdBefore;
+    }
+    const clause = where.join(' AND ');
+    const read = this.db.transaction(() => {
+      const { n } = this.db.prepare(`SELECT count(*) AS n FROM sites WHERE ${clause}`).get(params) as { n: number };
+      const rows = this.db
+        .prepare(`SELECT * FROM sites WHERE ${clause} ORDER BY created_at, id LIMIT @take OFFSET @skip`)
+        .all(params) as SiteRow[];
+      return { total: n, results: rows.map((r) => toSite<C>(r)) };
+    });
+    return read();
+  }
+
+  async configHistory<C extends SiteConfigBase = SiteConfigBase>(siteId: number): Promise<SiteConfigVersion<C>[]> {
+    return this.historyRows.all(siteId).map((r) => ({ validFrom: r.valid_from, config: JSON.parse(r.config) as C }));
+  }
+}
+
+/**
+ * The configuration version in force for a period ending at `periodEnd`: the newest version
+ * whose validFrom is before periodEnd, else (periods before the site existed) the oldest.
+ * `history` is oldest first, as configHistory returns it.
+ */
+export function configAt<C extends SiteConfigBase>(history: readonly SiteConfigVersion<C>[], periodEnd: number): C {
+  let chosen = history[0]!;
+  for (const version of history) {
+    if (version.validFrom < periodEnd) chosen = version;
+    else break;
+  }
+  return chosen.config;
+}

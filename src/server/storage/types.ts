@@ -1,0 +1,171 @@
+/**
+ * The storage interface of sites and measurements, as narrow as the routes need.
+ *
+ * Routes talk only to `SiteStore` and `MeasurementStore`; the SQLite implementation lives in
+ * sites.ts and measurements.ts. Every method returns a Promise although better-sqlite3 is
+ * synchronous, so that a PostgreSQL implementation (pg is asynchronous) can follow without
+ * touching a route. Times are Unix seconds (UTC); a site's configuration is an opaque JSON
+ * document to the store (the routes validate it), apart from the few columns lists filter on
+ * (name, latitude, longitude), which the store copies out of it.
+ */
+
+/** The two kinds of generating site. Resource ids are unique across both kinds. */
+export type SiteKind = 'pv' | 'wind';
+
+/** The fields every site configuration carries, whatever its kind. */
+export interface SiteConfigBase {
+  name: string;
+  latitude: number;
+  longitude: number;
+  [field: string]: unknown;
+}
+
+/** Who is asking: the account, and whether it may see every account's sites (admin show_all). */
+export interface Viewer {
+  accountId: number;
+  /** true only for an admin asking with show_all: the listing then spans all accounts. */
+  all?: boolean;
+}
+
+/** A stored site: its configuration as last written, and the bookkeeping around it. */
+export interface StoredSite<C extends SiteConfigBase = SiteConfigBase> {
+  /** Internal key; never shown to a caller. */
+  id: number;
+  resourceId: string;
+  kind: SiteKind;
+  /** The owning account; null for the shared unmetered test sites every account can read. */
+  ownerId: number | null;
+  /** True for the unmetered test sites of contract section 6 (read-only to everyone). */
+  unmetered: boolean;
+  config: C;
+  createdAt: number;
+  updatedAt: number;
+  /** When the configuration last changed (= createdAt until the first edit). */
+  configChangedAt: number;
+}
+
+/** One version of a site's configuration, in force for periods ending after `validFrom`. */
+export interface SiteConfigVersion<C extends SiteConfigBase = SiteConfigBase> {
+  validFrom: number;
+  config: C;
+}
+
+/** A page of a list, and the number of matches without paging. */
+export interface Page<T> {
+  total: number;
+  results: T[];
+}
+
+export interface SiteListQuery {
+  kind: SiteKind;
+  viewer: Viewer;
+  /** Case-insensitive substring of the name or the resource id. */
+  query?: string;
+  /** Keep sites created at or after this instant. */
+  createdFrom?: number;
+  /** Keep sites created before this instant. */
+  createdBefore?: number;
+  skip: number;
+  take: number;
+}
+
+/** Thrown by createSite when the resource id is already taken (by a site of any kind). */
+export class ResourceIdTakenError extends Error {
+  constructor(readonly resourceId: string) {
+    super(`resource_id '${resourceId}' is already in use`);
+    this.name = 'ResourceIdTakenError';
+  }
+}
+
+/** Thrown when a caller tries to change or delete one of the shared, read-only test sites. */
+export class ReadOnlySiteError extends Error {
+  constructor(readonly resourceId: string) {
+    super(`'${resourceId}' is a shared test site and cannot be changed`);
+    this.name = 'ReadOnlySiteError';
+  }
+}
+
+export interface SiteStore {
+  /**
+   * Creates a site owned by `ownerId`, generating a resource id when none is given.
+   * @throws ResourceIdTakenError when the id is in use
+   */
+  createSite<C extends SiteConfigBase>(
+    kind: SiteKind, ownerId: number, resourceId: string | undefined, config: C, now: number,
+  ): Promise<StoredSite<C>>;
+  /** The site of this kind (any kind when omitted) the viewer may see, or undefined. */
+  getSite<C extends SiteConfigBase = SiteConfigBase>(
+    kind: SiteKind | undefined, resourceId: string, viewer: Viewer,
+  ): Promise<StoredSite<C> | undefined>;
+  /**
+   * Replaces a site's configuration with what `update` returns from the current one, atomically
+   * (no other write to the site in between), and records a new configuration version valid from
+   * `now`. `update` may throw (a validation error); nothing is then written.
+   * @returns undefined when the viewer cannot see the site
+   * @throws ReadOnlySiteError for a shared test site
+   */
+  updateSite<C extends SiteConfigBase>(
+    kind: SiteKind, resourceId: string, viewer: Viewer, update: (current: C) => C, now: number,
+  ): Promise<StoredSite<C> | undefined>;
+  /**
+   * Deletes a site with its configuration history and measurements.
+   * @returns false when the viewer cannot see the site
+   * @throws ReadOnlySiteError for a shared test site
+   */
+  deleteSite(kind: SiteKind, resourceId: string, viewer: Viewer): Promise<boolean>;
+  /** Sites of a kind the viewer may see (its own and the shared ones), oldest first. */
+  listSites<C extends SiteConfigBase = SiteConfigBase>(query: SiteListQuery): Promise<Page<StoredSite<C>>>;
+  /** Every configuration version of a site, oldest first (at least one). */
+  configHistory<C extends SiteConfigBase = SiteConfigBase>(siteId: number): Promise<SiteConfigVersion<C>[]>;
+}
+
+/**
+ * One utility-scale measurement record (contract section 7). Powers in MW, availability in %,
+ * mean_ghi in W/m2, tracking_angle in degrees, frequency in Hz; null = not measured.
+ */
+export interface MeasurementRecord {
+  periodEnd: number;
+  /** Length of the period, seconds (300 to 3600). */
+  period: number;
+  totalPower: number;
+  availability: number | null;
+  meanGhi: number | null;
+  trackingAngle: number | null;
+  networkConstraint: boolean | null;
+  constraintPowerCeiling: number | null;
+  localLimit: number | null;
+  frequency: number | null;
+}
+
+/** One sub-unit (inverter, group of inverters, turbine) measurement record. */
+export interface SubUnitRecord {
+  subUnit: string;
+  periodEnd: number;
+  period: number;
+  power: number;
+}
+
+export interface MeasurementQuery {
+  /** Keep period_end >= start. */
+  start?: number;
+  /** Keep period_end <= end. */
+  end?: number;
+  skip: number;
+  take: number;
+}
+
+export interface MeasurementStore {
+  /**
+   * Stores records of a site for an account in one transaction: all of them or none. A record
+   * whose (period_end, period) the site already has for that account replaces the old one.
+   */
+  upsertMeasurements(siteId: number, accountId: number, records: readonly MeasurementRecord[]): Promise<void>;
+  /** Stored records, by period_end then period. */
+  listMeasurements(siteId: number, accountId: number, query: MeasurementQuery): Promise<Page<MeasurementRecord>>;
+  /** As upsertMeasurements, keyed by (sub_unit, period_end, period). */
+  upsertSubUnitMeasurements(siteId: number, accountId: number, records: readonly SubUnitRecord[]): Promise<void>;
+  /** Stored sub-unit records, by period_end, then sub_unit, then period. */
+  listSubUnitMeasurements(
+    siteId: number, accountId: number, query: MeasurementQuery & { subUnit?: string },
+  ): Promise<Page<SubUnitRecord>>;
+}
