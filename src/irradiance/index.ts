@@ -1,2 +1,18 @@
 // Public exports of src/irradiance (re-exports only).
-export {};
+export { aoi, aoiProjection, beamComponent } from './aoi.js';
+export {
+  type PerezInput,
+  type SkyDiffuseComponents,
+  type SkyDiffuseInput,
+  type SkyDiffuseModel,
+  type TotalIrradiance,
+  type TotalIrradianceInput,
+  type TotalIrradianceOptions,
+  groundDiffuse,
+  haydaviesSkyDiffuse,
+  isotropicSkyDiffuse,
+  perezSkyDiffuse,
+  totalIrradiance,
+} from './transposition.js';
+export { PEREZ_COEFFICIENTS, type PerezCoefficientSet, perezCoefficients } from './perezCoefficients.js';
+export { iamAshrae, iamPhysical } from './iam.js';

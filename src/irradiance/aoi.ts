@@ -1,0 +1,106 @@
+/**
+ * Angle of incidence of the beam on a tilted plane, its cosine (projection) and the beam
+ * irradiance on the plane. Surface azimuth in degrees east of north (pvlib convention).
+ */
+import { type Column, outputColumn, seriesLength } from '../util/columns.js';
+
+const D2R = Math.PI / 180;
+const R2D = 180 / Math.PI;
+
+/**
+ * Cosine of the angle of incidence: the dot product of the sun unit vector and the surface
+ * normal, clipped to [-1, 1] (pvlib GH 1185). Negative when the sun is behind the plane.
+ * @param surfaceTilt tilt from horizontal [deg]
+ * @param surfaceAzimuth azimuth of the surface normal, east of north [deg]
+ * @param solarZenith solar zenith [deg]
+ * @param solarAzimuth solar azimuth, east of north [deg]
+ * @returns cos(aoi) [unitless]
+ * Follows pvlib.irradiance.aoi_projection (spherical trigonometry, e.g. Duffie & Beckman 2013, eq. 1.6.3).
+ */
+export function aoiProjection(
+  surfaceTilt: Column,
+  surfaceAzimuth: Column,
+  solarZenith: Column,
+  solarAzimuth: Column,
+  out?: Float64Array,
+): Float64Array {
+  const n = seriesLength(surfaceTilt, surfaceAzimuth, solarZenith, solarAzimuth);
+  return projectionInto(outputColumn(out, n), n, surfaceTilt, surfaceAzimuth, solarZenith, solarAzimuth);
+}
+
+/** Writes cos(aoi) for n rows into res (internal: lets callers size n from more inputs). */
+export function projectionInto(
+  res: Float64Array,
+  n: number,
+  surfaceTilt: Column,
+  surfaceAzimuth: Column,
+  solarZenith: Column,
+  solarAzimuth: Column,
+): Float64Array {
+  const tiltA = typeof surfaceTilt === 'number' ? null : surfaceTilt;
+  const azA = typeof surfaceAzimuth === 'number' ? null : surfaceAzimuth;
+  const zA = typeof solarZenith === 'number' ? null : solarZenith;
+  const saA = typeof solarAzimuth === 'number' ? null : solarAzimuth;
+  const azS = typeof surfaceAzimuth === 'number' ? surfaceAzimuth : 0;
+  const zS = typeof solarZenith === 'number' ? solarZenith : 0;
+  const saS = typeof solarAzimuth === 'number' ? solarAzimuth : 0;
+  // A fixed plane is the common case: its trigonometry is done once.
+  const tilt0 = typeof surfaceTilt === 'number' ? surfaceTilt * D2R : 0;
+  const cosT0 = Math.cos(tilt0);
+  const sinT0 = Math.sin(tilt0);
+  for (let i = 0; i < n; i++) {
+    let cosT = cosT0;
+    let sinT = sinT0;
+    if (tiltA !== null) {
+      const t = tiltA[i]! * D2R;
+      cosT = Math.cos(t);
+      sinT = Math.sin(t);
+    }
+    const z = (zA !== null ? zA[i]! : zS) * D2R;
+    const daz = ((saA !== null ? saA[i]! : saS) - (azA !== null ? azA[i]! : azS)) * D2R;
+    let p = cosT * Math.cos(z) + sinT * Math.sin(z) * Math.cos(daz);
+    // Rounding can push the dot product just past +-1 (pvlib GH 1185).
+    if (p > 1) p = 1;
+    else if (p < -1) p = -1;
+    res[i] = p;
+  }
+  return res;
+}
+
+/**
+ * Angle of incidence of the solar beam on a surface [deg], 0..180; NaN where an input is NaN.
+ * Inputs as for {@link aoiProjection}. Follows pvlib.irradiance.aoi.
+ */
+export function aoi(
+  surfaceTilt: Column,
+  surfaceAzimuth: Column,
+  solarZenith: Column,
+  solarAzimuth: Column,
+  out?: Float64Array,
+): Float64Array {
+  const res = aoiProjection(surfaceTilt, surfaceAzimuth, solarZenith, solarAzimuth, out);
+  for (let i = 0; i < res.length; i++) res[i] = Math.acos(res[i]!) * R2D;
+  return res;
+}
+
+/**
+ * Beam irradiance on the plane [W/m2]: DNI times cos(aoi), never negative (sun behind the plane
+ * gives 0). Angles as for {@link aoiProjection}; dni [W/m2]. Follows pvlib.irradiance.beam_component.
+ */
+export function beamComponent(
+  surfaceTilt: Column,
+  surfaceAzimuth: Column,
+  solarZenith: Column,
+  solarAzimuth: Column,
+  dni: Column,
+  out?: Float64Array,
+): Float64Array {
+  const n = seriesLength(surfaceTilt, surfaceAzimuth, solarZenith, solarAzimuth, dni);
+  const res = projectionInto(outputColumn(out, n), n, surfaceTilt, surfaceAzimuth, solarZenith, solarAzimuth);
+  const dniA = typeof dni === 'number' ? null : dni;
+  for (let i = 0; i < n; i++) {
+    const b = (dniA !== null ? dniA[i]! : (dni as number)) * res[i]!;
+    res[i] = b > 0 ? b : b === b ? 0 : b;
+  }
+  return res;
+}

@@ -1,0 +1,475 @@
+/**
+ * Transposition of horizontal irradiance to a tilted plane: sky-diffuse models (isotropic,
+ * Hay & Davies, Perez), ground-reflected irradiance and the total plane-of-array irradiance.
+ * Angles in degrees, surface azimuth east of north (pvlib convention), irradiance in W/m2.
+ */
+import { type Column, outputColumn, seriesLength } from '../util/columns.js';
+import { type PerezCoefficientSet, perezCoefficients } from './perezCoefficients.js';
+
+const D2R = Math.PI / 180;
+/** Perez et al. (1990) constant of the clearness formula, for zenith in radians. */
+const PEREZ_KAPPA = 1.041;
+/** Lower bound of cos(zenith) in the Perez circumsolar ratio (zenith 85 deg). */
+const COS_85 = Math.cos(85 * D2R);
+/** Lower bound of cos(zenith) in the Hay-Davies projection ratio (pvlib GH 432). */
+const HAYDAVIES_MIN_COS_ZENITH = 0.01745;
+
+/** The array behind a column, or null for a scalar (read with {@link scalarOf}). */
+function arrayOf(x: Column | undefined): Float64Array | null {
+  return x === undefined || typeof x === 'number' ? null : x;
+}
+function scalarOf(x: Column | undefined, fallback: number): number {
+  return x === undefined ? fallback : typeof x === 'number' ? x : 0;
+}
+
+/**
+ * Kasten & Young (1989) relative air mass for one zenith [deg]; NaN above 90 deg, as pvlib.
+ * Inlined in the transposition loop when the caller gives no air mass.
+ */
+function kastenYoung(zenith: number): number {
+  if (zenith > 90) return Number.NaN;
+  return 1 / (Math.cos(zenith * D2R) + 0.50572 * Math.pow(96.07995 - zenith, -1.6364));
+}
+
+/**
+ * Ground-reflected irradiance on a tilted plane [W/m2]: GHI * albedo * (1 - cos tilt) / 2.
+ * @param surfaceTilt tilt from horizontal [deg]
+ * @param ghi global horizontal irradiance [W/m2]
+ * @param albedo ground reflectance [0..1], default 0.25
+ * Follows pvlib.irradiance.get_ground_diffuse (Loutzenhiser et al. 2007, doi:10.1016/j.solener.2006.03.009).
+ */
+export function groundDiffuse(surfaceTilt: Column, ghi: Column, albedo: Column = 0.25, out?: Float64Array): Float64Array {
+  const n = seriesLength(surfaceTilt, ghi, albedo);
+  const res = outputColumn(out, n);
+  const tA = arrayOf(surfaceTilt);
+  const gA = arrayOf(ghi);
+  const aA = arrayOf(albedo);
+  const vf0 = (1 - Math.cos(scalarOf(surfaceTilt, 0) * D2R)) * 0.5;
+  const g0 = scalarOf(ghi, 0);
+  const a0 = scalarOf(albedo, 0.25);
+  for (let i = 0; i < n; i++) {
+    const vf = tA !== null ? (1 - Math.cos(tA[i]! * D2R)) * 0.5 : vf0;
+    res[i] = (gA !== null ? gA[i]! : g0) * (aA !== null ? aA[i]! : a0) * vf;
+  }
+  return res;
+}
+
+/**
+ * Isotropic sky diffuse on a tilted plane [W/m2]: DHI * (1 + cos tilt) / 2.
+ * @param surfaceTilt tilt from horizontal [deg]
+ * @param dhi diffuse horizontal irradiance [W/m2]
+ * Follows pvlib.irradiance.isotropic (Hottel & Woertz 1942; Loutzenhiser et al. 2007).
+ */
+export function isotropicSkyDiffuse(surfaceTilt: Column, dhi: Column, out?: Float64Array): Float64Array {
+  const n = seriesLength(surfaceTilt, dhi);
+  const res = outputColumn(out, n);
+  const tA = arrayOf(surfaceTilt);
+  const dA = arrayOf(dhi);
+  const vf0 = (1 + Math.cos(scalarOf(surfaceTilt, 0) * D2R)) * 0.5;
+  const d0 = scalarOf(dhi, 0);
+  for (let i = 0; i < n; i++) {
+    const vf = tA !== null ? (1 + Math.cos(tA[i]! * D2R)) * 0.5 : vf0;
+    res[i] = (dA !== null ? dA[i]! : d0) * vf;
+  }
+  return res;
+}
+
+/** Inputs of the anisotropic sky models. Angles [deg], irradiance [W/m2]. */
+export interface SkyDiffuseInput {
+  surfaceTilt: Column;
+  /** East of north [deg]. */
+  surfaceAzimuth: Column;
+  solarZenith: Column;
+  solarAzimuth: Column;
+  dhi: Column;
+  dni: Column;
+  /** Extraterrestrial normal irradiance [W/m2], see extraterrestrialRadiation. */
+  dniExtra: Column;
+}
+
+/** Sky diffuse on the plane and its parts [W/m2]. */
+export interface SkyDiffuseComponents {
+  poaSkyDiffuse: Float64Array;
+  /** From the isotropic sky dome. */
+  poaIsotropic: Float64Array;
+  /** From the circumsolar region: behaves like beam for shading. */
+  poaCircumsolar: Float64Array;
+  /** Horizon brightening (Perez only; zero for Hay-Davies). */
+  poaHorizon: Float64Array;
+}
+
+/**
+ * Hay & Davies (1980) sky diffuse on a tilted plane [W/m2], with its isotropic and circumsolar
+ * parts: DHI * (A * Rb + (1 - A) * (1 + cos tilt) / 2), A = DNI / DNI_extra, Rb = cos aoi / cos z
+ * (cos z bounded below by 0.01745). Each part is clipped at 0 as pvlib.irradiance.haydavies does.
+ * Hay, J.E., Davies, J.A. (1980), Proc. First Canadian Solar Radiation Data Workshop, 59.
+ */
+export function haydaviesSkyDiffuse(input: SkyDiffuseInput, out?: Partial<SkyDiffuseComponents>): SkyDiffuseComponents {
+  const { surfaceTilt, surfaceAzimuth, solarZenith, solarAzimuth, dhi, dni, dniExtra } = input;
+  const n = seriesLength(surfaceTilt, surfaceAzimuth, solarZenith, solarAzimuth, dhi, dni, dniExtra);
+  const res: SkyDiffuseComponents = {
+    poaSkyDiffuse: outputColumn(out?.poaSkyDiffuse, n, 'poaSkyDiffuse'),
+    poaIsotropic: outputColumn(out?.poaIsotropic, n, 'poaIsotropic'),
+    poaCircumsolar: outputColumn(out?.poaCircumsolar, n, 'poaCircumsolar'),
+    poaHorizon: outputColumn(out?.poaHorizon, n, 'poaHorizon'),
+  };
+  skyKernel(
+    'haydavies', n, surfaceTilt, surfaceAzimuth, solarZenith, solarAzimuth, dni, 0, dhi, dniExtra, 0,
+    null, null, null, res.poaSkyDiffuse, null, res.poaIsotropic, res.poaCircumsolar, res.poaHorizon,
+  );
+  return res;
+}
+
+/** Inputs of the Perez model: those of the other sky models plus relative air mass. */
+export interface PerezInput extends SkyDiffuseInput {
+  /** Relative (not pressure-corrected) air mass; computed with Kasten & Young (1989) when absent. */
+  airmass?: Column;
+}
+
+/**
+ * Perez sky diffuse on a tilted plane [W/m2] with its isotropic, circumsolar and horizon parts.
+ * Sky clearness epsilon and brightness delta select the F1 (circumsolar) and F2 (horizon)
+ * coefficients; the total is clipped at 0 and set to 0 where the air mass is NaN (sun below the
+ * horizon). Parts are 0 wherever the total is 0, as in pvlib. Where DHI and DNI are both 0 with the
+ * sun up, epsilon is undefined and the result is NaN, exactly as pvlib.irradiance.perez.
+ * Perez, R., Ineichen, P., Seals, R., Michalsky, J., Stewart, R. (1990), Modeling daylight
+ * availability and irradiance components from direct and global irradiance, Solar Energy 44(5),
+ * 271-289, doi:10.1016/0038-092X(90)90055-H; Perez et al. (1987), Solar Energy 39(3), 221-232.
+ */
+export function perezSkyDiffuse(
+  input: PerezInput,
+  options: { coefficients?: PerezCoefficientSet | '1990' } = {},
+  out?: Partial<SkyDiffuseComponents>,
+): SkyDiffuseComponents {
+  const { surfaceTilt, surfaceAzimuth, solarZenith, solarAzimuth, dhi, dni, dniExtra, airmass } = input;
+  const n = seriesLength(surfaceTilt, surfaceAzimuth, solarZenith, solarAzimuth, dhi, dni, dniExtra, ...(airmass === undefined ? [] : [airmass]));
+  const res: SkyDiffuseComponents = {
+    poaSkyDiffuse: outputColumn(out?.poaSkyDiffuse, n, 'poaSkyDiffuse'),
+    poaIsotropic: outputColumn(out?.poaIsotropic, n, 'poaIsotropic'),
+    poaCircumsolar: outputColumn(out?.poaCircumsolar, n, 'poaCircumsolar'),
+    poaHorizon: outputColumn(out?.poaHorizon, n, 'poaHorizon'),
+  };
+  perezKernel(
+    n, surfaceTilt, surfaceAzimuth, solarZenith, solarAzimuth, dni, 0, dhi, dniExtra, airmass, 0,
+    perezCoefficients(options.coefficients), null, null, null, res.poaSkyDiffuse, null,
+    res.poaIsotropic, res.poaCircumsolar, res.poaHorizon,
+  );
+  return res;
+}
+
+/** Inputs of {@link totalIrradiance}. Angles [deg], irradiance [W/m2]. */
+export interface TotalIrradianceInput {
+  surfaceTilt: Column;
+  /** East of north [deg]. */
+  surfaceAzimuth: Column;
+  solarZenith: Column;
+  solarAzimuth: Column;
+  dni: Column;
+  ghi: Column;
+  dhi: Column;
+  /** Extraterrestrial normal irradiance [W/m2]; required by 'haydavies' and 'perez'. */
+  dniExtra?: Column;
+  /** Relative air mass for 'perez'; Kasten & Young (1989) from solarZenith when absent. */
+  airmass?: Column;
+  /** Ground albedo [0..1], default 0.25. */
+  albedo?: Column;
+}
+
+export type SkyDiffuseModel = 'isotropic' | 'haydavies' | 'perez';
+
+export interface TotalIrradianceOptions {
+  model: SkyDiffuseModel;
+  /** Perez coefficient set, default 'allsitescomposite1990'. */
+  perezCoefficients?: PerezCoefficientSet | '1990';
+  /** Also return poaIsotropic, poaCircumsolar and poaHorizon (the sky diffuse parts). */
+  diffuseComponents?: boolean;
+}
+
+/** Plane-of-array irradiance [W/m2]; the parts are present when diffuseComponents is set. */
+export interface TotalIrradiance {
+  poaGlobal: Float64Array;
+  poaDirect: Float64Array;
+  poaDiffuse: Float64Array;
+  poaSkyDiffuse: Float64Array;
+  poaGroundDiffuse: Float64Array;
+  poaIsotropic?: Float64Array;
+  poaCircumsolar?: Float64Array;
+  poaHorizon?: Float64Array;
+}
+
+/**
+ * Total plane-of-array irradiance and its parts [W/m2]: beam max(DNI cos aoi, 0), sky diffuse by
+ * the chosen model, ground-reflected GHI * albedo * (1 - cos tilt) / 2. One fused loop per model, no
+ * intermediate arrays. Matches pvlib.irradiance.get_total_irradiance (pvlib-python, Holmgren,
+ * Hansen & Mikofski 2018, doi:10.21105/joss.00884) for the models named.
+ */
+export function totalIrradiance(
+  input: TotalIrradianceInput,
+  options: TotalIrradianceOptions,
+  out?: Partial<TotalIrradiance>,
+): TotalIrradiance {
+  const { surfaceTilt, surfaceAzimuth, solarZenith, solarAzimuth, dni, ghi, dhi, dniExtra, airmass, albedo } = input;
+  const model = options.model;
+  if ((model === 'haydavies' || model === 'perez') && dniExtra === undefined) {
+    throw new RangeError(`dniExtra is required for model ${model}`);
+  }
+  const cols: Column[] = [surfaceTilt, surfaceAzimuth, solarZenith, solarAzimuth, dni, ghi, dhi];
+  if (dniExtra !== undefined) cols.push(dniExtra);
+  if (airmass !== undefined) cols.push(airmass);
+  if (albedo !== undefined) cols.push(albedo);
+  const n = seriesLength(...cols);
+  const res: TotalIrradiance = {
+    poaGlobal: outputColumn(out?.poaGlobal, n, 'poaGlobal'),
+    poaDirect: outputColumn(out?.poaDirect, n, 'poaDirect'),
+    poaDiffuse: outputColumn(out?.poaDiffuse, n, 'poaDiffuse'),
+    poaSkyDiffuse: outputColumn(out?.poaSkyDiffuse, n, 'poaSkyDiffuse'),
+    poaGroundDiffuse: outputColumn(out?.poaGroundDiffuse, n, 'poaGroundDiffuse'),
+  };
+  let iso: Float64Array | null = null;
+  let circ: Float64Array | null = null;
+  let hor: Float64Array | null = null;
+  if (options.diffuseComponents === true) {
+    iso = res.poaIsotropic = outputColumn(out?.poaIsotropic, n, 'poaIsotropic');
+    circ = res.poaCircumsolar = outputColumn(out?.poaCircumsolar, n, 'poaCircumsolar');
+    hor = res.poaHorizon = outputColumn(out?.poaHorizon, n, 'poaHorizon');
+  }
+  if (model === 'perez') {
+    perezKernel(
+      n, surfaceTilt, surfaceAzimuth, solarZenith, solarAzimuth, dni, ghi, dhi, dniExtra!, airmass, albedo ?? 0.25,
+      perezCoefficients(options.perezCoefficients), res.poaGlobal, res.poaDirect, res.poaDiffuse, res.poaSkyDiffuse,
+      res.poaGroundDiffuse, iso, circ, hor,
+    );
+  } else if (model === 'isotropic' || model === 'haydavies') {
+    skyKernel(
+      model, n, surfaceTilt, surfaceAzimuth, solarZenith, solarAzimuth, dni, ghi, dhi, dniExtra ?? 0,
+      albedo ?? 0.25, res.poaGlobal, res.poaDirect, res.poaDiffuse, res.poaSkyDiffuse, res.poaGroundDiffuse, iso, circ, hor,
+    );
+  } else {
+    throw new RangeError(`invalid sky diffuse model '${String(model)}'`);
+  }
+  return res;
+}
+
+/**
+ * The isotropic and Hay-Davies loop. Output arrays given as null are not written; ghi and albedo
+ * are read only when the ground output is wanted.
+ */
+function skyKernel(
+  model: 'isotropic' | 'haydavies',
+  n: number,
+  surfaceTilt: Column,
+  surfaceAzimuth: Column,
+  solarZenith: Column,
+  solarAzimuth: Column,
+  dni: Column,
+  ghi: Column,
+  dhi: Column,
+  dniExtra: Column,
+  albedo: Column,
+  globalOut: Float64Array | null,
+  directOut: Float64Array | null,
+  diffuseOut: Float64Array | null,
+  skyOut: Float64Array,
+  groundOut: Float64Array | null,
+  isoOut: Float64Array | null,
+  circOut: Float64Array | null,
+  horOut: Float64Array | null,
+): void {
+  const tiltA = arrayOf(surfaceTilt);
+  const azA = arrayOf(surfaceAzimuth);
+  const zA = arrayOf(solarZenith);
+  const saA = arrayOf(solarAzimuth);
+  const dniA = arrayOf(dni);
+  const ghiA = arrayOf(ghi);
+  const dhiA = arrayOf(dhi);
+  const exA = arrayOf(dniExtra);
+  const albA = arrayOf(albedo);
+  const az0 = scalarOf(surfaceAzimuth, 0);
+  const z0 = scalarOf(solarZenith, 0);
+  const sa0 = scalarOf(solarAzimuth, 0);
+  const dni0 = scalarOf(dni, 0);
+  const ghi0 = scalarOf(ghi, 0);
+  const dhi0 = scalarOf(dhi, 0);
+  const ex0 = scalarOf(dniExtra, 0);
+  const alb0 = scalarOf(albedo, 0.25);
+  const tilt0 = scalarOf(surfaceTilt, 0) * D2R;
+  const cosT0 = Math.cos(tilt0);
+  const sinT0 = Math.sin(tilt0);
+  const hay = model === 'haydavies';
+  for (let i = 0; i < n; i++) {
+    let cosT = cosT0;
+    let sinT = sinT0;
+    if (tiltA !== null) {
+      const t = tiltA[i]! * D2R;
+      cosT = Math.cos(t);
+      sinT = Math.sin(t);
+    }
+    const z = (zA !== null ? zA[i]! : z0) * D2R;
+    const cosZ = Math.cos(z);
+    const daz = ((saA !== null ? saA[i]! : sa0) - (azA !== null ? azA[i]! : az0)) * D2R;
+    let proj = cosT * cosZ + sinT * Math.sin(z) * Math.cos(daz);
+    if (proj > 1) proj = 1;
+    else if (proj < -1) proj = -1;
+    const b = dniA !== null ? dniA[i]! : dni0;
+    const d = dhiA !== null ? dhiA[i]! : dhi0;
+    let sky: number;
+    let isoPart: number;
+    let circPart = 0;
+    if (hay) {
+      const ai = b / (exA !== null ? exA[i]! : ex0);
+      const rb = (proj < 0 ? 0 : proj) / (cosZ < HAYDAVIES_MIN_COS_ZENITH ? HAYDAVIES_MIN_COS_ZENITH : cosZ);
+      isoPart = d * (1 - ai) * 0.5 * (1 + cosT);
+      if (isoPart < 0) isoPart = 0;
+      circPart = d * (ai * rb);
+      if (circPart < 0) circPart = 0;
+      sky = isoPart + circPart;
+    } else {
+      sky = isoPart = d * (1 + cosT) * 0.5;
+    }
+    skyOut[i] = sky;
+    if (isoOut !== null) {
+      isoOut[i] = isoPart;
+      circOut![i] = circPart;
+      horOut![i] = 0;
+    }
+    if (groundOut !== null) {
+      const ground = (ghiA !== null ? ghiA[i]! : ghi0) * (albA !== null ? albA[i]! : alb0) * (1 - cosT) * 0.5;
+      let direct = b * proj;
+      if (direct < 0) direct = 0;
+      const diffuse = sky + ground;
+      groundOut[i] = ground;
+      directOut![i] = direct;
+      diffuseOut![i] = diffuse;
+      globalOut![i] = direct + diffuse;
+    }
+  }
+}
+
+/**
+ * The Perez loop (the hot kernel of plane-of-array work): projection, air mass, sky clearness bin,
+ * F1/F2, sky diffuse and its parts, ground and beam in one pass. Null outputs are not written.
+ */
+function perezKernel(
+  n: number,
+  surfaceTilt: Column,
+  surfaceAzimuth: Column,
+  solarZenith: Column,
+  solarAzimuth: Column,
+  dni: Column,
+  ghi: Column,
+  dhi: Column,
+  dniExtra: Column,
+  airmass: Column | undefined,
+  albedo: Column,
+  coeffs: Float64Array,
+  globalOut: Float64Array | null,
+  directOut: Float64Array | null,
+  diffuseOut: Float64Array | null,
+  skyOut: Float64Array,
+  groundOut: Float64Array | null,
+  isoOut: Float64Array | null,
+  circOut: Float64Array | null,
+  horOut: Float64Array | null,
+): void {
+  const tiltA = arrayOf(surfaceTilt);
+  const azA = arrayOf(surfaceAzimuth);
+  const zA = arrayOf(solarZenith);
+  const saA = arrayOf(solarAzimuth);
+  const dniA = arrayOf(dni);
+  const ghiA = arrayOf(ghi);
+  const dhiA = arrayOf(dhi);
+  const exA = arrayOf(dniExtra);
+  const amA = arrayOf(airmass);
+  const albA = arrayOf(albedo);
+  const hasAirmass = airmass !== undefined;
+  const az0 = scalarOf(surfaceAzimuth, 0);
+  const z0 = scalarOf(solarZenith, 0);
+  const sa0 = scalarOf(solarAzimuth, 0);
+  const dni0 = scalarOf(dni, 0);
+  const ghi0 = scalarOf(ghi, 0);
+  const dhi0 = scalarOf(dhi, 0);
+  const ex0 = scalarOf(dniExtra, 0);
+  const am0 = scalarOf(airmass, 0);
+  const alb0 = scalarOf(albedo, 0.25);
+  const tilt0 = scalarOf(surfaceTilt, 0) * D2R;
+  const cosT0 = Math.cos(tilt0);
+  const sinT0 = Math.sin(tilt0);
+  for (let i = 0; i < n; i++) {
+    let cosT = cosT0;
+    let sinT = sinT0;
+    if (tiltA !== null) {
+      const t = tiltA[i]! * D2R;
+      cosT = Math.cos(t);
+      sinT = Math.sin(t);
+    }
+    const zenDeg = zA !== null ? zA[i]! : z0;
+    const z = zenDeg * D2R;
+    const cosZ = Math.cos(z);
+    const daz = ((saA !== null ? saA[i]! : sa0) - (azA !== null ? azA[i]! : az0)) * D2R;
+    let proj = cosT * cosZ + sinT * Math.sin(z) * Math.cos(daz);
+    if (proj > 1) proj = 1;
+    else if (proj < -1) proj = -1;
+    const b = dniA !== null ? dniA[i]! : dni0;
+    const d = dhiA !== null ? dhiA[i]! : dhi0;
+    const am = hasAirmass ? (amA !== null ? amA[i]! : am0) : kastenYoung(zenDeg);
+
+    let sky = 0;
+    let t1 = 0;
+    let t2 = 0;
+    let t3 = 0;
+    // Below the horizon (air mass NaN) the sky term is 0 whatever the other inputs say.
+    if (am === am) {
+      const delta = (d * am) / (exA !== null ? exA[i]! : ex0);
+      const kz3 = PEREZ_KAPPA * z * z * z;
+      const eps = ((d + b) / d + kz3) / (1 + kz3);
+      // Clearness bins of Perez et al. (1990); eps < 0 or NaN has no bin (NaN coefficients).
+      let k: number;
+      if (eps < 1.065) k = eps >= 0 ? 0 : -1;
+      else if (eps < 1.23) k = 6;
+      else if (eps < 1.5) k = 12;
+      else if (eps < 1.95) k = 18;
+      else if (eps < 2.8) k = 24;
+      else if (eps < 4.5) k = 30;
+      else if (eps < 6.2) k = 36;
+      else k = eps >= 6.2 ? 42 : -1;
+      let f1: number;
+      let f2: number;
+      if (k >= 0) {
+        f1 = coeffs[k]! + coeffs[k + 1]! * delta + coeffs[k + 2]! * z;
+        f2 = coeffs[k + 3]! + coeffs[k + 4]! * delta + coeffs[k + 5]! * z;
+        if (f1 < 0) f1 = 0;
+      } else {
+        f1 = f2 = Number.NaN;
+      }
+      const a = proj < 0 ? 0 : proj;
+      const bz = cosZ < COS_85 ? COS_85 : cosZ;
+      t1 = d * 0.5 * (1 - f1) * (1 + cosT);
+      t2 = d * ((f1 * a) / bz);
+      t3 = d * (f2 * sinT);
+      sky = t1 + t2 + t3;
+      if (sky < 0) sky = 0;
+    }
+    skyOut[i] = sky;
+    if (isoOut !== null) {
+      if (sky === 0) {
+        isoOut[i] = 0;
+        circOut![i] = 0;
+        horOut![i] = 0;
+      } else {
+        isoOut[i] = t1;
+        circOut![i] = t2;
+        horOut![i] = t3;
+      }
+    }
+    if (groundOut !== null) {
+      const ground = (ghiA !== null ? ghiA[i]! : ghi0) * (albA !== null ? albA[i]! : alb0) * (1 - cosT) * 0.5;
+      let direct = b * proj;
+      if (direct < 0) direct = 0;
+      const diffuse = sky + ground;
+      groundOut[i] = ground;
+      directOut![i] = direct;
+      diffuseOut![i] = diffuse;
+      globalOut![i] = direct + diffuse;
+    }
+  }
+}
