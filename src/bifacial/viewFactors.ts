@@ -118,12 +118,40 @@ export function vfRowGroundIntegrated(surfaceTilt: number, gcr: number): number 
   const ay = height - 0.5 * lSin;
   const bx = 0.5 * lCos;
   const by = height + 0.5 * lSin;
+  // The face a-b and the obstructions are the same for every ground gap [g_k, g_k+1], and the
+  // gaps share their ends: the (obstructed) string lengths from a and from b to each ground
+  // point are computed once and the crossed-strings sums taken from neighbours.
+  const aOl = Math.atan2(oly - ay, olx - ax);
+  const aOr = Math.atan2(ory - ay, orx - ax);
+  const bOl = Math.atan2(oly - by, olx - bx);
+  const bOr = Math.atan2(ory - by, orx - bx);
+  const distAOl = dist(ax - olx, ay - oly);
+  const distAOr = dist(ax - orx, ay - ory);
+  const distBOl = dist(bx - olx, by - oly);
+  const distBOr = dist(bx - orx, by - ory);
   const scale = 1 / 2; // 1 / (2 * (x1 - x0) * collector width)
   let total = 0;
-  for (let k = -20; k < 20; k++) {
-    const s = crossedStrings(ax, ay, bx, by, k * pitch, 0, (k + 1) * pitch, 0, olx, oly, orx, ory);
-    const vf = scale * s;
-    if (vf > 0) total += vf;
+  let prevA = 0;
+  let prevB = 0;
+  for (let k = -20; k <= 20; k++) {
+    const gx = k * pitch;
+    const distOlG = dist(olx - gx, oly);
+    const distOrG = dist(orx - gx, ory);
+    const angA = Math.atan2(-ay, gx - ax);
+    let strA = dist(ax - gx, ay);
+    if (angA - aOl > GRAZING) strA = distAOl + distOlG;
+    if (aOr - angA > GRAZING) strA = distAOr + distOrG;
+    const angB = Math.atan2(-by, gx - bx);
+    let strB = dist(bx - gx, by);
+    if (angB - bOl > GRAZING) strB = distBOl + distOlG;
+    if (bOr - angB > GRAZING) strB = distBOr + distOrG;
+    if (k > -20) {
+      // Gap from the previous ground point (c) to this one (d): (ac + bd) - (bc + ad).
+      const vf = scale * (prevA + strB - (prevB + strA));
+      if (vf > 0) total += vf;
+    }
+    prevA = strA;
+    prevB = strB;
   }
   return total;
 }

@@ -2,6 +2,7 @@ import { type Column, outputColumn, seriesLength } from '../util/columns.js';
 
 const DEG = Math.PI / 180;
 const RAD = 180 / Math.PI;
+const HALF_DEG = Math.PI / 360;
 
 /** Sun position columns for {@link singleAxis}. */
 export interface SingleAxisInput {
@@ -117,6 +118,8 @@ export function singleAxis(
   const eastCos = sinAz * sinTilt;
   const northCos = cosAz * sinTilt;
   const flatAzimuth = (((axisAzimuth - 90) % 360) + 360) % 360;
+  const westAzimuth = (((axisAzimuth + 90) % 360) + 360) % 360;
+  const levelAxis = axisTilt === 0;
 
   // Backtracking: row spacing in collector widths along the cross-axis slope (eq. 14).
   const axesDistance = 1 / (gcr * Math.cos(crossTilt * DEG));
@@ -148,11 +151,16 @@ export function singleAxis(
       continue;
     }
     const azimuth = aArr === null ? aScalar : aArr[i]!;
-    const cz = Math.cos(zenith * DEG);
-    // zenith is in [0, 90] here (or NaN), so its sine is non-negative.
-    const sz = Math.sqrt(1 - cz * cz);
-    const sunE = sz * Math.sin(azimuth * DEG);
-    const sunN = sz * Math.cos(azimuth * DEG);
+    // Sine and cosine of each angle from one tangent of the half angle (one call instead of
+    // two; both stay accurate near 0 and 180 degrees, unlike sqrt(1 - cos^2)).
+    const tz = Math.tan(zenith * HALF_DEG);
+    const kz = 1 / (1 + tz * tz);
+    const cz = (1 - tz * tz) * kz;
+    const sz = 2 * tz * kz;
+    const ta = Math.tan(azimuth * HALF_DEG);
+    const ka = sz / (1 + ta * ta);
+    const sunE = 2 * ta * ka;
+    const sunN = (1 - ta * ta) * ka;
 
     let theta: number;
     let cosTh: number;
@@ -203,9 +211,15 @@ export function singleAxis(
     let nU = cosTilt * cosTh;
     if (nU > 1) nU = 1;
     else if (nU < -1) nU = -1;
-    const tilt = Math.acos(nU) * RAD;
+    let tilt: number;
     let surfAz: number;
-    if (tilt === 0) {
+    if (levelAxis) {
+      // A level axis: the tilt is the rotation's size and the face looks square to the axis,
+      // to one side or the other (Marion & Dobos eq. 1 with a zero axis tilt), which spares an
+      // arccosine and an arctangent per row.
+      tilt = theta < 0 ? -theta : theta;
+      surfAz = theta > 0 ? westAzimuth : flatAzimuth;
+    } else if ((tilt = Math.acos(nU) * RAD) === 0) {
       surfAz = flatAzimuth;
     } else {
       surfAz = Math.atan2(nE, nN) * RAD;
