@@ -9,7 +9,7 @@ const DEG = Math.PI / 180;
  * declination and hour-angle geometry: a realistic mix of day and night for the kernels.
  * (Synthetic inputs only; the solar position kernels have their own suite.)
  */
-function yearOfSunPositions(n: number): { zenith: Float64Array; azimuth: Float64Array } {
+function yearOfSunPositions(n: number): SunColumns {
   const zenith = new Float64Array(n);
   const azimuth = new Float64Array(n);
   const lat = 35 * DEG;
@@ -32,8 +32,12 @@ function yearOfSunPositions(n: number): { zenith: Float64Array; azimuth: Float64
 const N_TRACK = 1_000_000;
 const N_SHEDS = 100_000;
 const N_SHEDS_TRACKED = 20_000;
-let sun = { zenith: new Float64Array(0), azimuth: new Float64Array(0) };
-let daySun = { zenith: new Float64Array(0), azimuth: new Float64Array(0) };
+interface SunColumns {
+  zenith: Float64Array;
+  azimuth: Float64Array;
+}
+let sun: SunColumns = { zenith: new Float64Array(0), azimuth: new Float64Array(0) };
+let daySun: SunColumns = { zenith: new Float64Array(0), azimuth: new Float64Array(0) };
 const trackOut = {
   trackerTheta: new Float64Array(N_TRACK),
   aoi: new Float64Array(N_TRACK),
@@ -43,7 +47,13 @@ const trackOut = {
 const trackOptions = { axisAzimuth: 180, maxAngle: 60, backtrack: true, gcr: 0.35 };
 
 /** Daytime rows of a year with plausible irradiance, for the bifacial kernels. */
-function daytime(n: number) {
+interface ShedsColumns extends SunColumns {
+  ghi: Float64Array;
+  dhi: Float64Array;
+  dni: Float64Array;
+}
+
+function daytime(n: number): ShedsColumns {
   const all = yearOfSunPositions(4 * n);
   const zenith = new Float64Array(n);
   const azimuth = new Float64Array(n);

@@ -1,0 +1,244 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { axisTiltOnSlope, crossAxisTilt, singleAxis } from '../../src/tracking/index.js';
+
+const DEG = Math.PI / 180;
+
+/** Angle of incidence on a plane of given tilt and azimuth, degrees (textbook formula). */
+function aoiOn(tilt: number, az: number, zenith: number, solarAz: number): number {
+  const c =
+    Math.cos(tilt * DEG) * Math.cos(zenith * DEG) +
+    Math.sin(tilt * DEG) * Math.sin(zenith * DEG) * Math.cos((solarAz - az) * DEG);
+  return Math.acos(Math.max(-1, Math.min(1, c))) / DEG;
+}
+
+/** Sun zenith projected on the plane perpendicular to a level axis of the given azimuth, degrees. */
+function projectedZenith(zenith: number, solarAz: number, axisAz: number): number {
+  const sx = Math.sin(zenith * DEG) * Math.sin(solarAz * DEG);
+  const sy = Math.sin(zenith * DEG) * Math.cos(solarAz * DEG);
+  const xp = sx * Math.cos(axisAz * DEG) - sy * Math.sin(axisAz * DEG);
+  return Math.atan2(xp, Math.cos(zenith * DEG)) / DEG;
+}
+
+const sunUp = fc.record({
+  zenith: fc.double({ min: 0, max: 89.9, noNaN: true }),
+  azimuth: fc.double({ min: 0, max: 359.999, noNaN: true }),
+});
+
+describe('singleAxis: published validation data', () => {
+  // Anderson & Mikofski 2020 (NREL/TP-5K00-76626), validation table used by pvlib's
+  // test_slope_aware_backtracking: slope 10 deg facing south, axis azimuth 195, gcr 0.5.
+  const elevation = [2.404287, 11.263058, 18.733558, 24.109076, 26.810735, 26.482495, 23.170447, 17.296785, 9.461862, 0.524817];
+  const azimuth = [122.79177, 133.288729, 145.285552, 158.939435, 173.931802, 189.371536, 204.13681, 217.446538, 229.102218, 239.330401];
+  const trueTracking = [-84.44, -72.604, -59.861, -45.578, -28.764, -8.475, 15.12, 39.562, 61.587, 79.53];
+  const backtracking = [-10.899, -25.747, -59.861, -45.578, -28.764, -8.475, 15.12, 39.562, 32.339, 5.49];
+
+  it('gives the report axis tilt and cross-axis tilt', () => {
+    const axisTilt = axisTiltOnSlope(180, 10, 195);
+    expect(axisTilt).toBeCloseTo(9.666, 3);
+    expect(crossAxisTilt(180, 10, 195, axisTilt)).toBeCloseTo(-2.576, 3);
+  });
+
+  it('reproduces the true-tracking and slope-aware backtracking rotations', () => {
+    const axisTilt = axisTiltOnSlope(180, 10, 195);
+    const cross = crossAxisTilt(180, 10, 195, axisTilt);
+    const zenith = Float64Array.from(elevation, (e) => 90 - e);
+    const az = Float64Array.from(azimuth);
+    const common = { axisTilt, axisAzimuth: 195, maxAngle: 90, gcr: 0.5, crossAxisTilt: cross };
+    const bt = singleAxis({ apparentZenith: zenith, solarAzimuth: az }, { ...common, backtrack: true });
+    const tt = singleAxis({ apparentZenith: zenith, solarAzimuth: az }, { ...common, backtrack: false });
+    for (let i = 0; i < zenith.length; i++) {
+      expect(bt.trackerTheta[i]).toBeCloseTo(backtracking[i]!, 2);
+      expect(tt.trackerTheta[i]).toBeCloseTo(trueTracking[i]!, 2);
+    }
+  });
+
+  it('gives pvlib test values for a slope at 77.34 deg azimuth', () => {
+    // pvlib test_calc_axis_tilt (Florianopolis site): axis tilt 2.239, side slope 9.86649274360294.
+    const axisTilt = axisTiltOnSlope(77.34, 10.1149, 0);
+    expect(Math.abs(axisTilt - 2.239)).toBeLessThan(2.3e-5);
+    expect(crossAxisTilt(77.34, 10.1149, 0, axisTilt)).toBeCloseTo(9.86649274360294, 6);
+  });
+});
+
+describe('singleAxis: geometry', () => {
+  it('returns NaN for every output when the sun is below the horizon', () => {
+    const r = singleAxis({ apparentZenith: Float64Array.of(90.5, 120), solarAzimuth: Float64Array.of(100, 200) });
+    for (const col of [r.trackerTheta, r.aoi, r.surfaceTilt, r.surfaceAzimuth]) {
+      expect(Number.isNaN(col[0]!)).toBe(true);
+      expect(Number.isNaN(col[1]!)).toBe(true);
+    }
+  });
+
+  it('faces axisAzimuth - 90 when flat, and turns west for positive rotations on a south axis', () => {
+    const noon = singleAxis({ apparentZenith: 30, solarAzimuth: 180 }, { axisAzimuth: 180 });
+    expect(noon.trackerTheta[0]).toBeCloseTo(0, 12);
+    expect(noon.surfaceTilt[0]).toBeCloseTo(0, 12);
+    expect(noon.surfaceAzimuth[0]).toBe(90);
+    const afternoon = singleAxis({ apparentZenith: 50, solarAzimuth: 260 }, { axisAzimuth: 180, backtrack: false });
+    expect(afternoon.trackerTheta[0]).toBeGreaterThan(0);
+    expect(afternoon.surfaceAzimuth[0]).toBeCloseTo(270, 10);
+  });
+
+  it('treats (-tilt, azimuth + 180) as (tilt, azimuth) with the rotation negated', () => {
+    fc.assert(
+      fc.property(sunUp, fc.double({ min: 0, max: 30, noNaN: true }), fc.double({ min: 0, max: 180, noNaN: true }), (s, tilt, axisAz) => {
+        const input = { apparentZenith: s.zenith, solarAzimuth: s.azimuth };
+        const pos = singleAxis(input, { axisTilt: tilt, axisAzimuth: axisAz, backtrack: false });
+        const neg = singleAxis(input, { axisTilt: -tilt, axisAzimuth: axisAz + 180, backtrack: false });
+        expect(neg.trackerTheta[0]).toBeCloseTo(-pos.trackerTheta[0]!, 8);
+        expect(neg.surfaceTilt[0]).toBeCloseTo(pos.surfaceTilt[0]!, 8);
+        expect(neg.aoi[0]).toBeCloseTo(pos.aoi[0]!, 8);
+        const dAz = Math.abs(neg.surfaceAzimuth[0]! - pos.surfaceAzimuth[0]!) % 360;
+        if (pos.surfaceTilt[0]! > 1e-6) expect(Math.min(dAz, 360 - dAz)).toBeLessThan(1e-6);
+      }),
+    );
+  });
+
+  it('matches the textbook angle of incidence for its own surface tilt and azimuth', () => {
+    fc.assert(
+      fc.property(sunUp, fc.double({ min: -20, max: 20, noNaN: true }), fc.double({ min: 0, max: 360, noNaN: true }), (s, tilt, axisAz) => {
+        const r = singleAxis({ apparentZenith: s.zenith, solarAzimuth: s.azimuth }, { axisTilt: tilt, axisAzimuth: axisAz, gcr: 0.4, maxAngle: 55 });
+        expect(r.aoi[0]).toBeCloseTo(aoiOn(r.surfaceTilt[0]!, r.surfaceAzimuth[0]!, s.zenith, s.azimuth), 6);
+      }),
+    );
+  });
+});
+
+describe('singleAxis: physics properties', () => {
+  it('keeps the rotation within its limits and the surface tilt and azimuth in range', () => {
+    fc.assert(
+      fc.property(
+        sunUp,
+        fc.double({ min: 0, max: 90, noNaN: true }),
+        fc.double({ min: -15, max: 15, noNaN: true }),
+        fc.double({ min: 0, max: 360, noNaN: true }),
+        fc.double({ min: 0.1, max: 0.9, noNaN: true }),
+        fc.boolean(),
+        (s, maxAngle, tilt, axisAz, gcr, backtrack) => {
+          const r = singleAxis({ apparentZenith: s.zenith, solarAzimuth: s.azimuth }, { maxAngle, axisTilt: tilt, axisAzimuth: axisAz, gcr, backtrack });
+          expect(Math.abs(r.trackerTheta[0]!)).toBeLessThanOrEqual(maxAngle);
+          expect(r.surfaceTilt[0]).toBeGreaterThanOrEqual(0);
+          expect(r.surfaceTilt[0]).toBeLessThanOrEqual(180);
+          expect(r.surfaceAzimuth[0]).toBeGreaterThanOrEqual(0);
+          expect(r.surfaceAzimuth[0]).toBeLessThan(360);
+          expect(r.aoi[0]).toBeGreaterThanOrEqual(0);
+          expect(r.aoi[0]).toBeLessThanOrEqual(180);
+        },
+      ),
+    );
+  });
+
+  it('honours asymmetric limits [min, max]', () => {
+    fc.assert(
+      fc.property(sunUp, fc.double({ min: -90, max: 0, noNaN: true }), fc.double({ min: 0, max: 90, noNaN: true }), (s, lo, hi) => {
+        const r = singleAxis({ apparentZenith: s.zenith, solarAzimuth: s.azimuth }, { axisAzimuth: 180, maxAngle: [lo, hi] });
+        expect(r.trackerTheta[0]).toBeGreaterThanOrEqual(lo);
+        expect(r.trackerTheta[0]).toBeLessThanOrEqual(hi);
+      }),
+    );
+  });
+
+  it('true tracking (no limit, no backtracking) minimises the angle of incidence over rotations', () => {
+    fc.assert(
+      fc.property(sunUp, fc.double({ min: 0, max: 360, noNaN: true }), fc.double({ min: 0.05, max: 5, noNaN: true }), (s, axisAz, delta) => {
+        const input = { apparentZenith: s.zenith, solarAzimuth: s.azimuth };
+        const ideal = singleAxis(input, { axisAzimuth: axisAz, backtrack: false, maxAngle: 180 });
+        const theta = ideal.trackerTheta[0]!;
+        for (const other of [theta - delta, theta + delta]) {
+          // Any other rotation of the same tracker: pin it with a degenerate limit.
+          const r = singleAxis(input, { axisAzimuth: axisAz, backtrack: false, maxAngle: [other, other] });
+          expect(r.aoi[0]!).toBeGreaterThanOrEqual(ideal.aoi[0]! - 1e-9);
+        }
+      }),
+    );
+  });
+
+  it('with backtracking on level ground, no row shades its neighbour', () => {
+    fc.assert(
+      fc.property(
+        sunUp,
+        fc.double({ min: 0, max: 360, noNaN: true }),
+        fc.double({ min: 0.1, max: 0.95, noNaN: true }),
+        fc.double({ min: 10, max: 90, noNaN: true }),
+        (s, axisAz, gcr, maxAngle) => {
+          const r = singleAxis({ apparentZenith: s.zenith, solarAzimuth: s.azimuth }, { axisAzimuth: axisAz, gcr, maxAngle, backtrack: true });
+          const theta = r.trackerTheta[0]! * DEG;
+          const omega = projectedZenith(s.zenith, s.azimuth, axisAz) * DEG;
+          // Shadow of a row of width gcr (pitch 1) across the rows, cast along the projected sun ray.
+          const shadow = gcr * Math.cos(theta) + gcr * Math.sin(Math.abs(theta)) * Math.tan(Math.abs(omega));
+          expect(shadow).toBeLessThanOrEqual(1 + 1e-9 * (1 + Math.tan(Math.abs(omega))));
+          // Backtracking never turns the row past the sun, nor the other way.
+          expect(theta * omega).toBeGreaterThanOrEqual(-1e-12);
+          expect(Math.abs(theta)).toBeLessThanOrEqual(Math.abs(omega) + 1e-12);
+        },
+      ),
+    );
+  });
+
+  it('diffuse stow lays the tracker flat where DNI is at or below the threshold, and only there', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ z: fc.double({ min: 0, max: 120, noNaN: true }), a: fc.double({ min: 0, max: 359, noNaN: true }), dni: fc.double({ min: 0, max: 50, noNaN: true }) }), { minLength: 1, maxLength: 30 }),
+        fc.double({ min: 0, max: 25, noNaN: true }),
+        (rows, threshold) => {
+          const z = Float64Array.from(rows, (r) => r.z);
+          const a = Float64Array.from(rows, (r) => r.a);
+          const dni = Float64Array.from(rows, (r) => r.dni);
+          const opts = { axisAzimuth: 180, gcr: 0.35, maxAngle: 60 };
+          const plain = singleAxis({ apparentZenith: z, solarAzimuth: a }, opts);
+          const stow = singleAxis({ apparentZenith: z, solarAzimuth: a }, { ...opts, diffuseStow: { dni, dniThreshold: threshold } });
+          for (let i = 0; i < rows.length; i++) {
+            if (z[i]! > 90) {
+              expect(Number.isNaN(stow.trackerTheta[i]!)).toBe(true);
+            } else if (dni[i]! <= threshold) {
+              expect(stow.trackerTheta[i]).toBe(0);
+              expect(stow.surfaceTilt[i]).toBe(0);
+              // A flat panel sees the sun at the zenith angle (to the arccosine's resolution near 0).
+              expect(Math.abs(stow.aoi[i]! - z[i]!)).toBeLessThan(1e-6);
+            } else {
+              expect(stow.trackerTheta[i]).toBe(plain.trackerTheta[i]);
+              expect(stow.aoi[i]).toBe(plain.aoi[i]);
+            }
+          }
+        },
+      ),
+    );
+  });
+
+  it('writes into caller buffers and broadcasts scalars', () => {
+    const n = 4;
+    const out = { trackerTheta: new Float64Array(n), aoi: new Float64Array(n), surfaceTilt: new Float64Array(n), surfaceAzimuth: new Float64Array(n) };
+    const z = Float64Array.of(10, 30, 50, 70);
+    const r = singleAxis({ apparentZenith: z, solarAzimuth: 250 }, { axisAzimuth: 180 }, out);
+    expect(r.trackerTheta).toBe(out.trackerTheta);
+    for (let i = 0; i < n; i++) {
+      const one = singleAxis({ apparentZenith: z[i]!, solarAzimuth: 250 }, { axisAzimuth: 180 });
+      expect(out.trackerTheta[i]).toBe(one.trackerTheta[0]);
+    }
+    expect(() => singleAxis({ apparentZenith: z, solarAzimuth: 250 }, {}, { aoi: new Float64Array(3) })).toThrow(RangeError);
+  });
+});
+
+describe('slope helpers', () => {
+  it('give zero cross-axis tilt with the axis along the fall line, and the full slope across it', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 360, noNaN: true }), fc.double({ min: 0, max: 30, noNaN: true }), (slopeAz, slope) => {
+        // Axis pointing downhill: it takes the whole slope as its tilt, and rows stay level across.
+        const along = axisTiltOnSlope(slopeAz, slope, slopeAz);
+        expect(along).toBeCloseTo(slope, 9);
+        expect(crossAxisTilt(slopeAz, slope, slopeAz, along)).toBeCloseTo(0, 9);
+        // Axis along the contour: level axis, the rows step down the whole slope.
+        const across = axisTiltOnSlope(slopeAz, slope, slopeAz + 90);
+        expect(across).toBeCloseTo(0, 9);
+        expect(Math.abs(crossAxisTilt(slopeAz, slope, slopeAz + 90, across))).toBeCloseTo(slope, 9);
+      }),
+    );
+  });
+
+  it('give a negative cross-axis tilt for a south axis on ground falling to the east', () => {
+    const axisTilt = axisTiltOnSlope(90, 8, 180);
+    expect(crossAxisTilt(90, 8, 180, axisTilt)).toBeLessThan(0);
+    expect(crossAxisTilt(270, 8, 180, axisTiltOnSlope(270, 8, 180))).toBeGreaterThan(0);
+  });
+});
