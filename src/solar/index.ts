@@ -1,2 +1,5 @@
 // Public exports of src/solar (re-exports only).
-export {};
+export type { SolarPosition, SolarPositionOptions } from './types.js';
+export { solarPositionSpa } from './spa.js';
+export { deltaTEstimate, deltaTAt } from './deltaT.js';
+export { solarPositionFast, FAST_NODE_STEP_SECONDS } from './fast.js';

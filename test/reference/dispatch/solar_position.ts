@@ -1,7 +1,94 @@
 /**
  * Reference handlers for the cases of solar_position.json (and any other file of the same schema whose case
  * names follow the same conventions). Each handler maps a case's inputs and params to a core function.
+ *
+ * Cases named `spa_*` (in any file) carry per-row unix_s, latitude, longitude and optionally
+ * elevation_m, pressure_hpa, temperature_c and delta_t_s; rows may belong to different places,
+ * so rows are grouped by (latitude, longitude, elevation) and each group is one call.
  */
-import type { CaseHandler } from '../schema.js';
+import { solarPositionFast, solarPositionSpa, type SolarPosition, type SolarPositionOptions } from '../../../src/solar/index.js';
+import { inputColumn, param } from '../runner.js';
+import { TOLERANCE, type CaseHandler, type ComputedColumns, type ReferenceCase } from '../schema.js';
 
-export const handlers: CaseHandler[] = [];
+type SolarFunction = (
+  t: Float64Array,
+  latitude: number,
+  longitude: number,
+  options?: SolarPositionOptions,
+) => SolarPosition;
+
+const COLUMNS: [string, keyof SolarPosition][] = [
+  ['zenith', 'zenith'],
+  ['apparent_zenith', 'apparentZenith'],
+  ['azimuth', 'azimuth'],
+  ['elevation', 'elevation'],
+  ['apparent_elevation', 'apparentElevation'],
+  ['equation_of_time_min', 'equationOfTime'],
+];
+
+function optionalColumn(refCase: ReferenceCase, name: string): Float64Array | undefined {
+  return name in refCase.inputs ? inputColumn(refCase, name) : undefined;
+}
+
+function runGrouped(refCase: ReferenceCase, fn: SolarFunction): ComputedColumns {
+  const t = inputColumn(refCase, 'unix_s');
+  const n = t.length;
+  const lat = inputColumn(refCase, 'latitude');
+  const lon = inputColumn(refCase, 'longitude');
+  const elev = optionalColumn(refCase, 'elevation_m');
+  const pressureHpa = optionalColumn(refCase, 'pressure_hpa');
+  const temperature = optionalColumn(refCase, 'temperature_c');
+  const deltaT = optionalColumn(refCase, 'delta_t_s');
+  const atmosRefract = param<number | undefined>(refCase, 'atmos_refract', undefined);
+
+  const groups = new Map<string, number[]>();
+  for (let i = 0; i < n; i++) {
+    const key = `${lat[i]}|${lon[i]}|${elev ? elev[i] : 0}`;
+    let rows = groups.get(key);
+    if (!rows) groups.set(key, (rows = []));
+    rows.push(i);
+  }
+  const result: Record<string, Float64Array> = {};
+  for (const [name] of COLUMNS) if (name in refCase.expected) result[name] = new Float64Array(n);
+
+  const pick = (col: Float64Array, rows: number[], scale = 1): Float64Array => Float64Array.from(rows, (r) => col[r]! * scale);
+  for (const rows of groups.values()) {
+    const first = rows[0]!;
+    const options: SolarPositionOptions = { elevation: elev ? elev[first]! : 0 };
+    if (pressureHpa) options.pressure = pick(pressureHpa, rows, 100);
+    if (temperature) options.temperature = pick(temperature, rows);
+    if (deltaT) options.deltaT = pick(deltaT, rows);
+    if (atmosRefract !== undefined) options.atmosRefract = atmosRefract;
+    const pos = fn(pick(t, rows), lat[first]!, lon[first]!, options);
+    for (const [name, key] of COLUMNS) {
+      const dest = result[name];
+      if (!dest) continue;
+      const src = pos[key];
+      for (let k = 0; k < rows.length; k++) dest[rows[k]!] = src[k]!;
+    }
+  }
+  return result;
+}
+
+const isSpaCase = (_fileStem: string, caseName: string, refCase: ReferenceCase): boolean =>
+  caseName.startsWith('spa_') && 'unix_s' in refCase.inputs && 'latitude' in refCase.inputs && 'longitude' in refCase.inputs;
+
+/** pvlib.solarposition.spa_python: the full SPA at every row. */
+const spaHandler: CaseHandler = {
+  variant: 'spa',
+  matches: isSpaCase,
+  run: (refCase) => runGrouped(refCase, solarPositionSpa),
+  tolerances: { azimuth: TOLERANCE.azimuth, equation_of_time_min: { abs: 1e-6 } },
+  defaultTolerance: TOLERANCE.angle,
+};
+
+/** The same cases through the interpolated form, held to the fast tolerance (1e-3 degree). */
+const spaFastHandler: CaseHandler = {
+  variant: 'spa-fast',
+  matches: isSpaCase,
+  run: (refCase) => runGrouped(refCase, solarPositionFast),
+  tolerances: { azimuth: TOLERANCE.fastAzimuth, equation_of_time_min: { abs: 1e-3 } },
+  defaultTolerance: TOLERANCE.fastAngle,
+};
+
+export const handlers: CaseHandler[] = [spaHandler, spaFastHandler];
