@@ -1,0 +1,139 @@
+/**
+ * The HTTP server (fastify): authentication, limits, errors, the data routes of the API, the
+ * OpenAPI document and its page, and `/health`. `createServer` builds it without listening, so
+ * tests and embedding servers choose the port.
+ */
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { type Clock, clockFrom } from '../time/index.js';
+import { registerAuth } from './auth.js';
+import { type Database, openDatabase } from './db.js';
+import { ApiError, errorBody, errorHandler } from './errors.js';
+import { registerLimits } from './limits.js';
+import { OpenApiRegistry } from './openapi.js';
+import { registerDataRoutes } from './routes/data.js';
+import { registerResourceRoutes } from './routes/resources.js';
+import { registerMeasurementRoutes } from './routes/measurements.js';
+import type { WeatherSource } from '../products/source.js';
+import { createProductContext, type ProductContext } from '../products/context.js';
+
+export interface ServerOptions {
+  /** SQLite database file (created and migrated on start); ':memory:' for a throwaway one. */
+  dbPath: string;
+  /** "Now" for every window and the format-version switch; default SOLARKIT_NOW or the system clock. */
+  clock?: Clock;
+  /** fastify's logger (pino); the `api_key` query value is always redacted from logged URLs. */
+  logger?: boolean;
+  /** Where weather comes from; default the deterministic synthetic model. */
+  weatherSource?: WeatherSource;
+  /** Requests per rate window per key (default 600) and the window in seconds (default 60). */
+  rateLimit?: number;
+  rateWindowSeconds?: number;
+  /** Largest accepted request body, bytes (default 1 MiB: 1000 measurement records fit). */
+  bodyLimit?: number;
+  /** Development mode: error bodies carry the stack trace. */
+  development?: boolean;
+}
+
+/** What every route module receives: the database, the clock, the data sources and the doc registry. */
+export interface ServerContext {
+  db: Database;
+  clock: Clock;
+  weatherSource: WeatherSource | undefined;
+  products: ProductContext;
+  openapi: OpenApiRegistry;
+  options: ServerOptions;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The server's context (database, clock, sources), for embedding code and tests. */
+    solarkit: ServerContext;
+  }
+}
+
+/** Removes the api_key value from a URL before it is logged. */
+export function redactUrl(url: string): string {
+  return url.replace(/([?&](?:api_?key|apiKey)=)[^&#]*/gi, '$1[redacted]');
+}
+
+/** Builds the server (not yet listening). The caller closes it; closing also closes the database. */
+export async function createServer(options: ServerOptions): Promise<FastifyInstance> {
+  const db = openDatabase(options.dbPath);
+  const clock = options.clock ?? clockFrom(process.env.SOLARKIT_NOW);
+  const app = Fastify({
+    logger: options.logger
+      ? {
+          level: 'info',
+          serializers: {
+            req: (req: FastifyRequest) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+          },
+        }
+      : false,
+    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    // Repeated keys arrive as arrays; names are normalised later (params.ts), values untouched.
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  const openapi = new OpenApiRegistry();
+  const ctx: ServerContext = {
+    db,
+    clock,
+    weatherSource: options.weatherSource,
+    products: createProductContext({ clock, weatherSource: options.weatherSource }),
+    openapi,
+    options,
+  };
+
+  app.decorate('solarkit', ctx);
+
+  // 405 for a known path with another method: remember every route's methods.
+  const routes: { re: RegExp; methods: Set<string> }[] = [];
+  app.addHook('onRoute', (route) => {
+    const re = new RegExp(`^${route.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_]+/g, '[^/]+')}/?$`);
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const hit = routes.find((r) => r.re.source === re.source);
+    if (hit) methods.forEach((m) => hit.methods.add(m));
+    else routes.push({ re, methods: new Set(methods) });
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (options.development && !(error instanceof ApiError) && (error as { statusCode?: number }).statusCode === undefined) {
+      void reply.status(500).send({ response_status: { error_code: 'InternalServerError', message: String(error), stack_trace: (error as Error).stack ?? '', errors: [], meta: {} } });
+      return;
+    }
+    errorHandler(error as Error, request, reply);
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?', 1)[0]!;
+    const known = routes.find((r) => r.re.test(path));
+    if (known && !known.methods.has(request.method)) {
+      const allow = [...known.methods].filter((m) => m !== 'HEAD').join(', ');
+      void reply.status(405).header('allow', allow).type('application/json; charset=utf-8')
+        .send(errorBody('MethodNotAllowed', `${request.method} is not allowed on ${path}; allowed: ${allow}.`));
+      return;
+    }
+    void reply.status(404).type('application/json; charset=utf-8')
+      .send(errorBody('NotFound', `No route for ${request.method} ${path}.`));
+  });
+
+  registerAuth(app, db);
+  registerLimits(app, db, clock, { rateLimit: options.rateLimit, rateWindowSeconds: options.rateWindowSeconds });
+
+  app.get('/health', async () => ({ status: 'ok', now: new Date(clock.now() * 1000).toISOString() }));
+  app.get('/openapi.json', async (request) => openapi.document(`${request.protocol}://${request.host}`));
+  app.get('/docs', async (_request, reply) => reply.type('text/html; charset=utf-8').send(openapi.html()));
+
+  await registerDataRoutes(app, ctx);
+
+  // ---- Routes of "server part 2" (sites, measurements, advanced PV, wind): one line each. ----
+  // (part 2 adds its imports at the top and its `await registerXxxRoutes(app, ctx);` lines here)
+  await registerResourceRoutes(app, ctx);
+  await registerMeasurementRoutes(app, ctx);
+  // ---- end of part 2 routes ----
+
+  app.addHook('onClose', async () => {
+    db.close();
+  });
+  await app.ready();
+  return app;
+}

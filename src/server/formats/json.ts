@@ -1,0 +1,35 @@
+/** JSON body of a time series: `{"<key>": [{<values in request order>, period_end, period}, ...]}`. */
+import type { SeriesTable } from '../../products/table.js';
+import { formatPeriod, formatTimestamps, type TimestampStyle } from '../../time/index.js';
+import { decimalsOf, formatNumber, type FormatVersionStyle } from './values.js';
+
+/**
+ * Serialises a series table. Built as one string (no intermediate row objects): the keys are
+ * fixed per response, so each row is a fixed template filled with rounded numbers.
+ */
+export function seriesToJson(table: SeriesTable, style: TimestampStyle, version: FormatVersionStyle): string {
+  const n = table.periodEnd.length;
+  const times = formatTimestamps(table.periodEnd, style, table.offsetMinutes);
+  const period = JSON.stringify(formatPeriod(table.periodSeconds));
+  const cols = table.columns;
+  const keys = cols.map((c) => `${JSON.stringify(c.name)}:`);
+  const decimals = cols.map((c) => decimalsOf(c, version));
+  const parts: string[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    let row = '{';
+    for (let j = 0; j < cols.length; j++) {
+      const v = cols[j]!.values;
+      let cell: string;
+      if (v instanceof Float64Array) {
+        const s = formatNumber(v[i]!, decimals[j]!);
+        cell = s === '' ? 'null' : s;
+      } else {
+        cell = JSON.stringify(v[i] ?? null);
+      }
+      row += keys[j] + cell + ',';
+    }
+    row += `"period_end":"${times[i]}","period":${period}}`;
+    parts[i] = row;
+  }
+  return `{"${table.key}":[${parts.join(',')}]}`;
+}

@@ -1,0 +1,18 @@
+// The `solarkit/server` entry: the HTTP front-end (re-exports only).
+export { createServer, redactUrl, type ServerContext, type ServerOptions } from './app.js';
+export { migrate, openDatabase, type Database } from './db.js';
+export { migrations, type Migration } from './migrations.js';
+export {
+  ApiError, badRequest, errorBody, errorHandler, fieldError, forbidden, notFound, tooManyRequests, unauthorized,
+  type FieldError,
+} from './errors.js';
+export {
+  PLAN_FAMILIES, createAccount, createKey, getAccount, hashKey, isWellFormedKey, keyFromRequest, listAccounts, listKeys,
+  parsePlans, registerAuth, requirePlan, revokeKey,
+  type Account, type AccountRow, type CreateAccountOptions, type FormatVersion, type KeyRow, type PlanFamily,
+} from './auth.js';
+export { UNMETERED_LOCATIONS, isUnmeteredLocation, isUnmeteredQuery, registerLimits, usageOn } from './limits.js';
+export { OpenApiRegistry, paramSchema, type OperationDoc } from './openapi.js';
+export { normalizeName, normalizeQuery, parseParams, splitList, validateQuery, type ParamDef, type ParamValues } from './params.js';
+export * from './formats/index.js';
+export { DATA_ENDPOINTS, LEGACY_RETIREMENT, parseFormat, registerDataEndpoint, responseVersion, type DataEndpoint } from './routes/data.js';

@@ -1,0 +1,51 @@
+/**
+ * Schema migrations of the server's SQLite database, applied in order by `openDatabase`, each in
+ * its own transaction and recorded in `schema_migrations`. Versions 1..99 are accounts, keys and
+ * usage; versions 100+ are sites and measurements (appended by their owner). Never reorder or
+ * edit an applied entry: add a new one.
+ */
+import { MEASUREMENT_SCHEMA_SQL } from './storage/measurements.js';
+import { SITE_SCHEMA_SQL, testSitesSeedSql } from './storage/sites.js';
+
+export interface Migration {
+  version: number;
+  name: string;
+  up: string;
+}
+
+export const migrations: Migration[] = [
+  {
+    version: 1,
+    name: 'accounts, keys, usage',
+    up: `
+      CREATE TABLE accounts (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE,
+        plans TEXT NOT NULL,              -- comma-separated plan families
+        admin INTEGER NOT NULL DEFAULT 0,
+        format_version TEXT NOT NULL DEFAULT '3' CHECK (format_version IN ('legacy', '3')),
+        daily_quota INTEGER NOT NULL DEFAULT 1000,
+        created_at REAL NOT NULL
+      );
+      CREATE TABLE api_keys (
+        id INTEGER PRIMARY KEY,
+        account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        key_hash TEXT NOT NULL UNIQUE,    -- SHA-256 hex of the key; the key itself is never stored
+        key_prefix TEXT NOT NULL,         -- first 8 characters, to tell keys apart in listings
+        created_at REAL NOT NULL,
+        revoked_at REAL
+      );
+      CREATE INDEX api_keys_account ON api_keys(account_id);
+      CREATE TABLE usage (
+        account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        day TEXT NOT NULL,                -- UTC date YYYY-MM-DD
+        count INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (account_id, day)
+      );
+    `,
+  },
+  // Versions 100+ (sites, measurements) are appended below by their owner.
+  { version: 100, name: 'sites and their configuration history', up: SITE_SCHEMA_SQL },
+  { version: 101, name: 'shared unmetered test sites', up: testSitesSeedSql() },
+  { version: 102, name: 'site and sub-unit measurements', up: MEASUREMENT_SCHEMA_SQL },
+];

@@ -1,0 +1,150 @@
+/**
+ * The time-series data routes (spec 4.2-4.5, 4.9, and /data/tmy/radiation_and_weather): each is
+ * one entry of `DATA_ENDPOINTS` (path, plan family, parameters, formats, version rules, product
+ * call). One handler serves them all: plan check, validation, product, format.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ProductContext } from '../../products/context.js';
+import type { ParamDef, ParamValues } from '../../products/params.js';
+import { radiation, radiationParams, validateRadiation, type SeriesKind } from '../../products/radiation.js';
+import type { SeriesTable } from '../../products/table.js';
+import type { TimestampStyle } from '../../time/index.js';
+import type { ServerContext } from '../app.js';
+import { requirePlan, type Account, type PlanFamily } from '../auth.js';
+import { badRequest, fieldError } from '../errors.js';
+import { PVSYST_PARAMETERS, seriesToCsv, seriesToHtml, seriesToJson, seriesToPvsyst, type FormatVersionStyle } from '../formats/index.js';
+import { validateQuery } from '../params.js';
+import type { FieldError } from '../params.js';
+
+export type DataFormat = 'html' | 'json' | 'csv' | 'pvsyst';
+
+/** From this instant (server clock) every request gets response format version 3. */
+export const LEGACY_RETIREMENT = Date.UTC(2027, 1, 1) / 1000;
+
+/** One time-series endpoint. */
+export interface DataEndpoint {
+  path: string;
+  family: PlanFamily;
+  kind: SeriesKind;
+  summary: string;
+  /** Product parameters (without `format`). */
+  params: ParamDef[];
+  /** Accepted `format` values besides HTML (format absent). */
+  formats: readonly ('json' | 'csv' | 'pvsyst')[];
+  /** Legacy timestamps (7 fraction digits, Z) apply to this endpoint (live/forecast radiation, rooftop, advanced PV). */
+  legacyTimestamps: boolean;
+  /** Legacy whole-degree air temperatures apply (radiation_and_weather live, forecast, historic). */
+  legacyPrecision: boolean;
+  /** Cross-field validation and the product call; throws an ApiError (400) on invalid input. */
+  run(values: ParamValues, now: number, products: ProductContext, format: DataFormat): Promise<SeriesTable>;
+}
+
+function formatDef(formats: readonly string[]): ParamDef {
+  return {
+    name: 'format', type: 'string',
+    description: `Response format: ${formats.join(', ')}; json and csv accept the suffix ';version=3'. HTML when absent.`,
+  };
+}
+
+/** Reads `format` (`json`, `csv;version=3`, ...). @throws ApiError 400 for any other value */
+export function parseFormat(value: unknown, accepted: readonly string[]): { format: DataFormat; version3: boolean } {
+  if (value === undefined) return { format: 'html', version3: false };
+  const text = String(value).trim().toLowerCase();
+  const [base = '', ...suffixes] = text.split(';').map((s) => s.trim());
+  let version3 = false;
+  let ok = accepted.includes(base);
+  for (const s of suffixes) {
+    const m = /^version\s*=\s*(\d+)$/.exec(s);
+    if (m && m[1] === '3' && (base === 'json' || base === 'csv')) version3 = true;
+    else ok = false;
+  }
+  if (!ok) {
+    throw badRequest([fieldError('Enum', 'format',
+      `'format' must be one of ${accepted.join(', ')} (json and csv may end in ';version=3'). You entered '${String(value).slice(0, 32)}'.`,
+      { AllowedValues: accepted })]);
+  }
+  return { format: base as DataFormat, version3 };
+}
+
+/** The response version of a request: 3 when asked, by account default, or after the legacy retirement. */
+export function responseVersion(account: Account | undefined, version3: boolean, now: number): FormatVersionStyle {
+  if (version3 || now >= LEGACY_RETIREMENT || account?.formatVersion !== 'legacy') return '3';
+  return 'legacy';
+}
+
+function throwIfErrors(errors: FieldError[] | undefined): void {
+  if (errors && errors.length > 0) throw badRequest(errors);
+}
+
+function radiationEndpoint(kind: SeriesKind, summary: string): DataEndpoint {
+  return {
+    path: `/data/${kind}/radiation_and_weather`,
+    family: kind === 'tmy' ? 'tmy' : 'radiation',
+    kind,
+    summary,
+    params: radiationParams(kind),
+    formats: kind === 'historic' || kind === 'tmy' ? ['json', 'csv', 'pvsyst'] : ['json', 'csv'],
+    legacyTimestamps: kind === 'live' || kind === 'forecast',
+    legacyPrecision: kind !== 'tmy',
+    async run(values, now, products, format) {
+      if (format === 'pvsyst') values = { ...values, output_parameters: [...PVSYST_PARAMETERS] };
+      const v = validateRadiation(kind, values, now);
+      throwIfErrors(v.errors);
+      return radiation(v.request!, products);
+    },
+  };
+}
+
+/** Every time-series endpoint of this server part. */
+export const DATA_ENDPOINTS: DataEndpoint[] = [
+  radiationEndpoint('historic', 'Historic estimated actuals of irradiance and weather (2007-01-01 to 7 days ago, at most 31 days).'),
+  radiationEndpoint('live', 'Live estimated actuals of irradiance and weather (the past hours up to 7 days), newest first.'),
+  radiationEndpoint('forecast', 'Forecast of irradiance and weather up to 14 days ahead.'),
+  radiationEndpoint('tmy', 'Typical meteorological year of irradiance and weather, dated 2059.'),
+];
+
+function send(reply: FastifyReply, type: string, body: string): FastifyReply {
+  return reply.type(type).send(body);
+}
+
+/** Registers one endpoint's route and its OpenAPI operation. */
+export function registerDataEndpoint(app: FastifyInstance, ctx: ServerContext, endpoint: DataEndpoint): void {
+  const defs = [...endpoint.params, formatDef(endpoint.formats)];
+  ctx.openapi.add({
+    method: 'GET', path: endpoint.path, summary: endpoint.summary, tags: [endpoint.family], params: defs,
+    responseTypes: ['text/csv', 'text/html', ...(endpoint.formats.includes('pvsyst') ? [] : [])],
+    responseSchema: {
+      type: 'object',
+      properties: {
+        [endpoint.kind === 'forecast' ? 'forecasts' : 'estimated_actuals']: {
+          type: 'array', items: { type: 'object', properties: { period_end: { type: 'string' }, period: { type: 'string' } }, additionalProperties: true },
+        },
+      },
+    },
+  });
+  app.get(endpoint.path, async (request, reply) => {
+    requirePlan(request, endpoint.family);
+    const values = validateQuery(defs, request.query);
+    const { format, version3 } = parseFormat(values.format, endpoint.formats);
+    const now = ctx.clock.now();
+    const table = await endpoint.run(values, now, ctx.products, format);
+    const version = responseVersion(request.account, version3, now);
+    const style: TimestampStyle = endpoint.legacyTimestamps && version === 'legacy' ? 'legacy' : 'v3';
+    const precision: FormatVersionStyle = endpoint.legacyPrecision ? version : '3';
+    switch (format) {
+      case 'json': return send(reply, 'application/json; charset=utf-8', seriesToJson(table, style, precision));
+      case 'csv': return send(reply, 'text/csv; charset=utf-8', seriesToCsv(table, style, precision));
+      case 'pvsyst': return send(reply, 'text/csv; charset=utf-8', seriesToPvsyst(table));
+      case 'html': {
+        const params: Record<string, unknown> = {};
+        for (const d of defs) if (values[d.name] !== undefined) params[d.name] = values[d.name];
+        return send(reply, 'text/html; charset=utf-8', seriesToHtml(table, style, precision, { path: endpoint.path, params }));
+      }
+    }
+  });
+}
+
+/** Registers every data route of this part. */
+export async function registerDataRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  for (const e of DATA_ENDPOINTS) registerDataEndpoint(app, ctx, e);
+}
