@@ -16,3 +16,18 @@ export {
 } from './transposition.js';
 export { PEREZ_COEFFICIENTS, type PerezCoefficientSet, perezCoefficients } from './perezCoefficients.js';
 export { iamAshrae, iamPhysical } from './iam.js';
+export {
+  type Decomposition,
+  type DirintInput,
+  type DirintOptions,
+  type DiscInput,
+  type DiscOptions,
+  type DiscResult,
+  type ErbsInput,
+  clearnessIndex,
+  clearnessIndexZenithIndependent,
+  dirint,
+  disc,
+  erbs,
+} from './decomposition.js';
+export { DIRINT_COEFFICIENTS } from './dirintCoefficients.js';

@@ -4,7 +4,22 @@
  * Cases are recognised by the prefix of their name (for example "poa_perez_south" is a Perez case)
  * and by the columns they carry, not by the file they come from.
  */
-import { aoi, totalIrradiance, type PerezCoefficientSet, type SkyDiffuseModel } from '../../../src/irradiance/index.js';
+import {
+  absoluteAirmass,
+  altitudeToPressure,
+  clearskyHaurwitz,
+  clearskyIneichen,
+  extraterrestrialRadiation,
+  relativeAirmass,
+} from '../../../src/atmosphere/index.js';
+import {
+  aoi,
+  disc,
+  erbs,
+  totalIrradiance,
+  type PerezCoefficientSet,
+  type SkyDiffuseModel,
+} from '../../../src/irradiance/index.js';
 import { inputColumn, param } from '../runner.js';
 import { TOLERANCE, type CaseHandler, type ReferenceCase } from '../schema.js';
 
@@ -79,4 +94,113 @@ function poaHandler(model: SkyDiffuseModel): CaseHandler {
   };
 }
 
-export const handlers: CaseHandler[] = [aoiHandler, ...POA_MODELS.map(poaHandler)];
+/** pvlib.irradiance.get_extra_radiation(method='spencer'). */
+const extraterrestrialHandler: CaseHandler = {
+  variant: 'spencer',
+  matches: (_stem, name, refCase) =>
+    name.startsWith('extraterrestrial') && param(refCase, 'method', 'spencer') === 'spencer' && has(refCase, 'unix_s'),
+  run: (refCase) => ({
+    dni_extra: extraterrestrialRadiation(inputColumn(refCase, 'unix_s'), {
+      solarConstant: param(refCase, 'solar_constant', 1366.1),
+    }),
+  }),
+  defaultTolerance: TOLERANCE.value,
+};
+
+/** pvlib.atmosphere.get_relative_airmass (Kasten & Young 1989) and get_absolute_airmass. */
+const airmassHandler: CaseHandler = {
+  variant: 'kastenyoung1989',
+  matches: (_stem, name, refCase) =>
+    name.startsWith('airmass') && param(refCase, 'model', 'kastenyoung1989') === 'kastenyoung1989' && has(refCase, 'zenith'),
+  run: (refCase) => {
+    const relative = relativeAirmass(inputColumn(refCase, 'zenith'));
+    const pressure = optionalInput(refCase, 'pressure_pa') ?? 101325;
+    return { airmass_relative: relative, airmass_absolute: absoluteAirmass(relative, pressure) };
+  },
+  defaultTolerance: TOLERANCE.value,
+};
+
+/** pvlib.atmosphere.alt2pres. */
+const altitudeHandler: CaseHandler = {
+  variant: 'alt2pres',
+  matches: (_stem, name, refCase) => name.startsWith('alt2pres') && has(refCase, 'altitude_m'),
+  run: (refCase) => ({ pressure_pa: altitudeToPressure(inputColumn(refCase, 'altitude_m')) }),
+  defaultTolerance: TOLERANCE.value,
+};
+
+/** pvlib.clearsky.ineichen. */
+const ineichenHandler: CaseHandler = {
+  variant: 'ineichen',
+  matches: (_stem, name, refCase) => name.startsWith('ineichen') && has(refCase, 'apparent_zenith', 'airmass_absolute', 'linke_turbidity'),
+  run: (refCase) => {
+    const r = clearskyIneichen(
+      {
+        apparentZenith: inputColumn(refCase, 'apparent_zenith'),
+        airmassAbsolute: inputColumn(refCase, 'airmass_absolute'),
+        linkeTurbidity: inputColumn(refCase, 'linke_turbidity'),
+        altitude: optionalInput(refCase, 'altitude_m') ?? param(refCase, 'altitude', 0),
+        dniExtra: optionalInput(refCase, 'dni_extra') ?? param(refCase, 'dni_extra', 1364),
+      },
+      { perezEnhancement: param(refCase, 'perez_enhancement', false) },
+    );
+    return { ghi: r.ghi, dni: r.dni, dhi: r.dhi };
+  },
+  defaultTolerance: TOLERANCE.value,
+};
+
+/** pvlib.clearsky.haurwitz. */
+const haurwitzHandler: CaseHandler = {
+  variant: 'haurwitz',
+  matches: (_stem, name, refCase) => name.startsWith('haurwitz') && has(refCase, 'apparent_zenith'),
+  run: (refCase) => ({ ghi: clearskyHaurwitz(inputColumn(refCase, 'apparent_zenith')) }),
+  defaultTolerance: TOLERANCE.value,
+};
+
+/** pvlib.irradiance.erbs. */
+const erbsHandler: CaseHandler = {
+  variant: 'erbs',
+  matches: (_stem, name, refCase) => name.startsWith('erbs') && has(refCase, 'ghi', 'zenith', 'unix_s'),
+  run: (refCase) => {
+    const r = erbs(
+      { ghi: inputColumn(refCase, 'ghi'), zenith: inputColumn(refCase, 'zenith'), unixSeconds: inputColumn(refCase, 'unix_s') },
+      { minCosZenith: param(refCase, 'min_cos_zenith', 0.065), maxZenith: param(refCase, 'max_zenith', 87) },
+    );
+    return { dni: r.dni, dhi: r.dhi, kt: r.kt };
+  },
+  defaultTolerance: TOLERANCE.value,
+};
+
+/** pvlib.irradiance.disc. */
+const discHandler: CaseHandler = {
+  variant: 'disc',
+  matches: (_stem, name, refCase) => name.startsWith('disc') && has(refCase, 'ghi', 'zenith', 'unix_s'),
+  run: (refCase) => {
+    const r = disc(
+      {
+        ghi: inputColumn(refCase, 'ghi'),
+        zenith: inputColumn(refCase, 'zenith'),
+        unixSeconds: inputColumn(refCase, 'unix_s'),
+        pressure: optionalInput(refCase, 'pressure_pa') ?? 101325,
+      },
+      {
+        minCosZenith: param(refCase, 'min_cos_zenith', 0.065),
+        maxZenith: param(refCase, 'max_zenith', 87),
+        maxAirmass: param(refCase, 'max_airmass', 12),
+      },
+    );
+    return { dni: r.dni, kt: r.kt, airmass: r.airmass };
+  },
+  defaultTolerance: TOLERANCE.value,
+};
+
+export const handlers: CaseHandler[] = [
+  extraterrestrialHandler,
+  airmassHandler,
+  altitudeHandler,
+  ineichenHandler,
+  haurwitzHandler,
+  erbsHandler,
+  discHandler,
+  aoiHandler,
+  ...POA_MODELS.map(poaHandler),
+];

@@ -1,0 +1,102 @@
+/**
+ * Optical air mass and the standard-atmosphere relation between altitude and pressure.
+ */
+import { type Column, outputColumn, seriesLength } from '../util/columns.js';
+
+const D2R = Math.PI / 180;
+/** Standard sea-level pressure [Pa]. */
+export const STANDARD_PRESSURE = 101_325;
+
+export type RelativeAirmassModel = 'kastenyoung1989' | 'kasten1966' | 'simple';
+
+/**
+ * Relative (sea-level, not pressure-corrected) optical air mass [unitless]; NaN for zenith above
+ * 90 deg, as pvlib.atmosphere.get_relative_airmass.
+ * @param zenith apparent (refraction-corrected) solar zenith [deg]
+ * @param out optional output buffer
+ * @param model 'kastenyoung1989' (default): Kasten, F., Young, A.T. (1989), Revised optical
+ *   air mass tables and approximation formula, Applied Optics 28, 4735-4738, doi:10.1364/AO.28.004735;
+ *   'kasten1966': Kasten (1966), CRREL technical report 136 (used by DISC); 'simple': sec(zenith).
+ */
+export function relativeAirmass(
+  zenith: Column,
+  out?: Float64Array,
+  model: RelativeAirmassModel = 'kastenyoung1989',
+): Float64Array {
+  const n = seriesLength(zenith);
+  const res = outputColumn(out, n);
+  const zA = typeof zenith === 'number' ? null : zenith;
+  const z0 = typeof zenith === 'number' ? zenith : 0;
+  if (model === 'kastenyoung1989') {
+    for (let i = 0; i < n; i++) {
+      const z = zA !== null ? zA[i]! : z0;
+      res[i] = z > 90 ? Number.NaN : 1 / (Math.cos(z * D2R) + 0.50572 * Math.pow(96.07995 - z, -1.6364));
+    }
+  } else if (model === 'kasten1966') {
+    for (let i = 0; i < n; i++) {
+      const z = zA !== null ? zA[i]! : z0;
+      res[i] = z > 90 ? Number.NaN : 1 / (Math.cos(z * D2R) + 0.15 * Math.pow(93.885 - z, -1.253));
+    }
+  } else if (model === 'simple') {
+    for (let i = 0; i < n; i++) {
+      const z = zA !== null ? zA[i]! : z0;
+      res[i] = z > 90 ? Number.NaN : 1 / Math.cos(z * D2R);
+    }
+  } else {
+    throw new RangeError(`unknown air mass model '${String(model)}'`);
+  }
+  return res;
+}
+
+/**
+ * Absolute (pressure-corrected) air mass [unitless]: relative air mass * pressure / 101325 Pa.
+ * @param airmassRelative relative air mass [unitless]
+ * @param pressure site pressure [Pa], default 101325
+ * Gueymard (1993), Solar Energy 51, 121-138; follows pvlib.atmosphere.get_absolute_airmass.
+ */
+export function absoluteAirmass(airmassRelative: Column, pressure: Column = STANDARD_PRESSURE, out?: Float64Array): Float64Array {
+  const n = seriesLength(airmassRelative, pressure);
+  const res = outputColumn(out, n);
+  const aA = typeof airmassRelative === 'number' ? null : airmassRelative;
+  const pA = typeof pressure === 'number' ? null : pressure;
+  const a0 = typeof airmassRelative === 'number' ? airmassRelative : 0;
+  const p0 = typeof pressure === 'number' ? pressure : 0;
+  for (let i = 0; i < n; i++) {
+    res[i] = ((aA !== null ? aA[i]! : a0) * (pA !== null ? pA[i]! : p0)) / STANDARD_PRESSURE;
+  }
+  return res;
+}
+
+/**
+ * Site pressure [Pa] from altitude above sea level [m] in the standard atmosphere (288.15 K at sea
+ * level, lapse rate 6.5 K/km, dry air): 100 ((44331.514 - h) / 11880.516)^(1 / 0.1902632).
+ * Portland State Aerospace Society (2004), A quick derivation relating altitude to air pressure,
+ * v1.03; follows pvlib.atmosphere.alt2pres.
+ */
+export function altitudeToPressure(altitude: Column, out?: Float64Array): Float64Array {
+  const n = seriesLength(altitude);
+  const res = outputColumn(out, n);
+  const hA = typeof altitude === 'number' ? null : altitude;
+  const h0 = typeof altitude === 'number' ? altitude : 0;
+  const exponent = 1 / 0.1902632;
+  for (let i = 0; i < n; i++) {
+    res[i] = 100 * Math.pow((44331.514 - (hA !== null ? hA[i]! : h0)) / 11880.516, exponent);
+  }
+  return res;
+}
+
+/**
+ * Altitude above sea level [m] from site pressure [Pa] in the standard atmosphere:
+ * 44331.5 - 4946.62 p^0.190263. Same source as {@link altitudeToPressure}; follows
+ * pvlib.atmosphere.pres2alt.
+ */
+export function pressureToAltitude(pressure: Column, out?: Float64Array): Float64Array {
+  const n = seriesLength(pressure);
+  const res = outputColumn(out, n);
+  const pA = typeof pressure === 'number' ? null : pressure;
+  const p0 = typeof pressure === 'number' ? pressure : 0;
+  for (let i = 0; i < n; i++) {
+    res[i] = 44331.5 - 4946.62 * Math.pow(pA !== null ? pA[i]! : p0, 0.190263);
+  }
+  return res;
+}

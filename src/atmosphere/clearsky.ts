@@ -1,0 +1,252 @@
+/**
+ * Clear-sky irradiance models: Ineichen & Perez (2002), Haurwitz (1945) and the simplified Solis
+ * model of Ineichen (2008). Angles in degrees, irradiance in W/m2 (the unit of dniExtra).
+ */
+import { type Column, outputColumn, seriesLength } from '../util/columns.js';
+import { STANDARD_PRESSURE, altitudeToPressure } from './airmass.js';
+import { extraterrestrialRadiation } from './extraterrestrial.js';
+import { linkeTurbidityColumn } from './turbidity.js';
+
+const D2R = Math.PI / 180;
+
+/** Clear-sky global, direct normal and diffuse horizontal irradiance [W/m2]. */
+export interface ClearSkyIrradiance {
+  ghi: Float64Array;
+  dni: Float64Array;
+  dhi: Float64Array;
+}
+
+function outputs(out: Partial<ClearSkyIrradiance> | undefined, n: number): ClearSkyIrradiance {
+  return {
+    ghi: outputColumn(out?.ghi, n, 'ghi'),
+    dni: outputColumn(out?.dni, n, 'dni'),
+    dhi: outputColumn(out?.dhi, n, 'dhi'),
+  };
+}
+
+/** Inputs of {@link clearskyIneichen}. */
+export interface IneichenInput {
+  /** Refraction-corrected solar zenith [deg]. */
+  apparentZenith: Column;
+  /** Pressure-corrected air mass [unitless] (NaN at night gives 0 irradiance). */
+  airmassAbsolute: Column;
+  /** Linke turbidity factor [unitless]. */
+  linkeTurbidity: Column;
+  /** Altitude above sea level [m], default 0. */
+  altitude?: Column;
+  /** Extraterrestrial normal irradiance [W/m2], default 1364. */
+  dniExtra?: Column;
+}
+
+/**
+ * Ineichen & Perez clear-sky GHI, DNI and DHI [W/m2]. GHI and DNI from the air-mass independent
+ * Linke turbidity formulation; DHI = GHI - DNI cos z. A NaN air mass (sun below the horizon) gives 0;
+ * NaN in the other inputs propagates, as pvlib.clearsky.ineichen.
+ * @param options.perezEnhancement apply exp(0.01 AM^1.8) to GHI (Perez et al. 2002); default false,
+ *   since it misbehaves near the horizon (pvlib issue 435)
+ * Ineichen, P., Perez, R. (2002), A new airmass independent formulation for the Linke turbidity
+ * coefficient, Solar Energy 73(3), 151-157, doi:10.1016/S0038-092X(02)00045-2; Perez et al. (2002),
+ * A new operational model for satellite-derived irradiances, Solar Energy 73(5), 307-317.
+ */
+export function clearskyIneichen(
+  input: IneichenInput,
+  options: { perezEnhancement?: boolean } = {},
+  out?: Partial<ClearSkyIrradiance>,
+): ClearSkyIrradiance {
+  const { apparentZenith, airmassAbsolute, linkeTurbidity } = input;
+  const altitude = input.altitude ?? 0;
+  const dniExtra = input.dniExtra ?? 1364;
+  const n = seriesLength(apparentZenith, airmassAbsolute, linkeTurbidity, altitude, dniExtra);
+  const res = outputs(out, n);
+  const { ghi: ghiOut, dni: dniOut, dhi: dhiOut } = res;
+  const zA = typeof apparentZenith === 'number' ? null : apparentZenith;
+  const amA = typeof airmassAbsolute === 'number' ? null : airmassAbsolute;
+  const tlA = typeof linkeTurbidity === 'number' ? null : linkeTurbidity;
+  const hA = typeof altitude === 'number' ? null : altitude;
+  const exA = typeof dniExtra === 'number' ? null : dniExtra;
+  const z0 = typeof apparentZenith === 'number' ? apparentZenith : 0;
+  const am0 = typeof airmassAbsolute === 'number' ? airmassAbsolute : 0;
+  const tl0 = typeof linkeTurbidity === 'number' ? linkeTurbidity : 0;
+  const ex0 = typeof dniExtra === 'number' ? dniExtra : 0;
+  const perez = options.perezEnhancement === true;
+  // Altitude terms are usually one value for the whole series: computed once then.
+  let h = typeof altitude === 'number' ? altitude : Number.NaN;
+  let invFh1 = Math.exp(h / 8000);
+  let fh1 = Math.exp(-h / 8000);
+  let fh2 = Math.exp(-h / 1250);
+  let cg1 = 5.09e-5 * h + 0.868;
+  let cg2 = 3.92e-5 * h + 0.0387;
+  for (let i = 0; i < n; i++) {
+    if (hA !== null) {
+      h = hA[i]!;
+      fh1 = Math.exp(-h / 8000);
+      invFh1 = 1 / fh1;
+      fh2 = Math.exp(-h / 1250);
+      cg1 = 5.09e-5 * h + 0.868;
+      cg2 = 3.92e-5 * h + 0.0387;
+    }
+    let cosZ = Math.cos((zA !== null ? zA[i]! : z0) * D2R);
+    if (cosZ < 0) cosZ = 0;
+    const am = amA !== null ? amA[i]! : am0;
+    const tl = tlA !== null ? tlA[i]! : tl0;
+    const ex = exA !== null ? exA[i]! : ex0;
+    let g = Math.exp(-cg2 * am * (fh1 + fh2 * (tl - 1)));
+    if (perez) g *= Math.exp(0.01 * Math.pow(am, 1.8));
+    // "g > 0 ? g : 0" maps a NaN air mass to 0 (numpy fmax); tl / tl keeps a NaN turbidity NaN.
+    const ghi = ((cg1 * ex * cosZ * tl) / tl) * (g > 0 ? g : 0);
+    const bnci0 = (0.664 + 0.163 * invFh1) * Math.exp(-0.09 * am * (tl - 1));
+    const bnci = ex * (bnci0 > 0 ? bnci0 : 0);
+    let ratio = (1 - (0.1 - 0.2 * Math.exp(-tl)) / (0.1 + 0.882 * invFh1)) / cosZ;
+    ratio = ratio > 0 ? (ratio < 1e20 ? ratio : 1e20) : 0;
+    const bnci2 = ghi * ratio;
+    const dni = bnci < bnci2 || bnci !== bnci ? bnci : bnci2;
+    ghiOut[i] = ghi;
+    dniOut[i] = dni;
+    dhiOut[i] = ghi - dni * cosZ;
+  }
+  return res;
+}
+
+/**
+ * Haurwitz clear-sky GHI [W/m2]: 1098 cos z exp(-0.059 / cos z), 0 when the sun is down.
+ * @param apparentZenith refraction-corrected zenith [deg]
+ * Haurwitz, B. (1945), Insolation in relation to cloudiness and cloud density, Journal of
+ * Meteorology 2, 154-166; follows pvlib.clearsky.haurwitz.
+ */
+export function clearskyHaurwitz(apparentZenith: Column, out?: Float64Array): Float64Array {
+  const n = seriesLength(apparentZenith);
+  const res = outputColumn(out, n);
+  const zA = typeof apparentZenith === 'number' ? null : apparentZenith;
+  const z0 = typeof apparentZenith === 'number' ? apparentZenith : 0;
+  for (let i = 0; i < n; i++) {
+    const c = Math.cos((zA !== null ? zA[i]! : z0) * D2R);
+    res[i] = c > 0 ? 1098 * c * Math.exp(-0.059 / c) : 0;
+  }
+  return res;
+}
+
+/** Inputs of {@link clearskySimplifiedSolis}. */
+export interface SimplifiedSolisInput {
+  /** Refraction-corrected solar elevation [deg]. */
+  apparentElevation: Column;
+  /** Aerosol optical depth at 700 nm [unitless], default 0.1 (fitted for 0..0.45). */
+  aod700?: Column;
+  /** Precipitable water [cm], default 1 (fitted for 0.2..10; lower values are raised to 0.2). */
+  precipitableWater?: Column;
+  /** Site pressure [Pa], default 101325. */
+  pressure?: Column;
+  /** Extraterrestrial normal irradiance [W/m2], default 1364. */
+  dniExtra?: Column;
+}
+
+/**
+ * Simplified Solis clear-sky GHI, DNI and DHI [W/m2] from aerosol optical depth, precipitable
+ * water and pressure. Below the horizon the sine of elevation is held at 1e-30, which drives the
+ * irradiances to 0 instead of NaN, as pvlib.clearsky.simplified_solis.
+ * Ineichen, P. (2008), A broadband simplified version of the Solis clear sky model, Solar Energy
+ * 82(8), 758-762, doi:10.1016/j.solener.2008.02.009.
+ */
+export function clearskySimplifiedSolis(input: SimplifiedSolisInput, out?: Partial<ClearSkyIrradiance>): ClearSkyIrradiance {
+  const elev = input.apparentElevation;
+  const aod = input.aod700 ?? 0.1;
+  const pw = input.precipitableWater ?? 1;
+  const pres = input.pressure ?? STANDARD_PRESSURE;
+  const ex = input.dniExtra ?? 1364;
+  const n = seriesLength(elev, aod, pw, pres, ex);
+  const res = outputs(out, n);
+  const eA = typeof elev === 'number' ? null : elev;
+  const aA = typeof aod === 'number' ? null : aod;
+  const wA = typeof pw === 'number' ? null : pw;
+  const pA = typeof pres === 'number' ? null : pres;
+  const xA = typeof ex === 'number' ? null : ex;
+  for (let i = 0; i < n; i++) {
+    const e = eA !== null ? eA[i]! : (elev as number);
+    const a = aA !== null ? aA[i]! : (aod as number);
+    let w = wA !== null ? wA[i]! : (pw as number);
+    const p = pA !== null ? pA[i]! : (pres as number);
+    const i0 = xA !== null ? xA[i]! : (ex as number);
+    if (w < 0.2) w = 0.2;
+    const lnW = Math.log(w);
+    const lnP = Math.log(p / STANDARD_PRESSURE);
+    const a2 = a * a;
+    // Enhanced extraterrestrial irradiance (eq. 1 of Ineichen 2008).
+    const i0p = i0 * (0.12 * Math.pow(w, 0.56) * a2 + 0.97 * Math.pow(w, 0.032) * a + 1.08 * Math.pow(w, 0.0051) + 0.071 * lnP);
+    const taub = (1.82 + 0.056 * lnW + 0.0071 * lnW * lnW) * a + 0.33 + 0.045 * lnW + 0.0096 * lnW * lnW + (0.0089 * w + 0.13) * lnP;
+    const b = (0.00925 * a2 + 0.0148 * a - 0.0172) * lnW + (-0.7565 * a2 + 0.5057 * a + 0.4557);
+    const taug = (1.24 + 0.047 * lnW + 0.0061 * lnW * lnW) * a + 0.27 + 0.043 * lnW + 0.009 * lnW * lnW + (0.0079 * w + 0.1) * lnP;
+    const g = -0.0147 * lnW - 0.3079 * a2 + 0.2846 * a + 0.3798;
+    let td4: number, td3: number, td2: number, td1: number, td0: number, tdp: number;
+    if (a < 0.05) {
+      td4 = 86 * w - 13800;
+      td3 = -3.11 * w + 79.4;
+      td2 = -0.23 * w + 74.8;
+      td1 = 0.092 * w - 8.86;
+      td0 = 0.0042 * w + 3.12;
+      tdp = -0.83 * Math.pow(1 + a, -17.2);
+    } else {
+      td4 = -0.21 * w + 11.6;
+      td3 = 0.27 * w - 20.7;
+      td2 = -0.134 * w + 15.5;
+      td1 = 0.0554 * w - 5.71;
+      td0 = 0.0057 * w + 2.94;
+      tdp = -0.71 * Math.pow(1 + a, -15.0);
+    }
+    const taud = td4 * a2 * a2 + td3 * a2 * a + td2 * a2 + td1 * a + td0 + tdp * lnP;
+    const d = -0.337 * a2 + 0.63 * a + 0.116 + lnP / (18 + 152 * a);
+    let s = Math.sin(e * D2R);
+    if (s < 1e-30) s = 1e-30;
+    res.dni[i] = i0p * Math.exp(-taub / Math.pow(s, b));
+    res.ghi[i] = i0p * Math.exp(-taug / Math.pow(s, g)) * s;
+    res.dhi[i] = i0p * Math.exp(-taud / Math.pow(s, d));
+  }
+  return res;
+}
+
+/** Inputs of {@link clearSky}. */
+export interface ClearSkyInput {
+  /** Times [s, Unix, UTC], for the Earth-Sun distance and the seasonal turbidity. */
+  unixSeconds: Float64Array;
+  /** Refraction-corrected solar zenith at those times [deg] (from the solar position). */
+  apparentZenith: Column;
+  latitude: number;
+  longitude: number;
+  /** Altitude above sea level [m], default 0. */
+  altitude?: number;
+  /** Site pressure [Pa]; default from the altitude in the standard atmosphere. */
+  pressure?: Column;
+  /** Linke turbidity; default the climatological estimate of linkeTurbidityColumn. */
+  linkeTurbidity?: Column;
+}
+
+/**
+ * Clear-sky GHI, DNI and DHI [W/m2] at a place, with the defaults pvlib's Location.get_clearsky
+ * uses for the Ineichen model: Kasten & Young air mass from the apparent zenith, corrected for the
+ * site pressure; Spencer extraterrestrial irradiance (solar constant 1366.1 W/m2); and, instead of
+ * the SoDa grid, the estimate of linkeTurbidityColumn unless a turbidity is given.
+ */
+export function clearSky(input: ClearSkyInput, out?: Partial<ClearSkyIrradiance>): ClearSkyIrradiance {
+  const { unixSeconds, apparentZenith, latitude, longitude } = input;
+  const altitude = input.altitude ?? 0;
+  const n = seriesLength(unixSeconds, apparentZenith, ...(input.pressure === undefined ? [] : [input.pressure]));
+  const pressure = input.pressure ?? altitudeToPressure(altitude)[0]!;
+  const pA = typeof pressure === 'number' ? null : pressure;
+  const zA = typeof apparentZenith === 'number' ? null : apparentZenith;
+  const amAbs = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const z = zA !== null ? zA[i]! : (apparentZenith as number);
+    const am = z > 90 ? Number.NaN : 1 / (Math.cos(z * D2R) + 0.50572 * Math.pow(96.07995 - z, -1.6364));
+    amAbs[i] = (am * (pA !== null ? pA[i]! : (pressure as number))) / STANDARD_PRESSURE;
+  }
+  const turbidity = input.linkeTurbidity ?? linkeTurbidityColumn(unixSeconds, latitude, longitude, altitude);
+  return clearskyIneichen(
+    {
+      apparentZenith,
+      airmassAbsolute: amAbs,
+      linkeTurbidity: turbidity,
+      altitude,
+      dniExtra: extraterrestrialRadiation(unixSeconds),
+    },
+    {},
+    out,
+  );
+}

@@ -1,0 +1,386 @@
+/**
+ * Decomposition of global horizontal irradiance into direct and diffuse parts: the clearness
+ * index, Erbs (1982), DISC (Maxwell 1987) and DIRINT (Perez et al. 1992).
+ * Zenith angles are true (not refraction-corrected) [deg], irradiance W/m2, times Unix seconds.
+ */
+import { spencerDistanceFactor, dayOfYearFromEpochDays } from '../atmosphere/extraterrestrial.js';
+import { type Column, outputColumn, seriesLength } from '../util/columns.js';
+import { DIRINT_COEFFICIENTS } from './dirintCoefficients.js';
+
+const D2R = Math.PI / 180;
+const SECONDS_PER_DAY = 86_400;
+const STANDARD_PRESSURE = 101_325;
+
+/**
+ * Clearness index kt [unitless]: GHI over extraterrestrial horizontal irradiance, with cos z held
+ * at or above minCosZenith, clipped to [0, maxClearnessIndex].
+ * @param input.ghi [W/m2]; input.zenith true solar zenith [deg]; input.dniExtra [W/m2]
+ * @param options.minCosZenith default 0.065 (zenith 86.27 deg); options.maxClearnessIndex default 2
+ * Maxwell, E.L. (1987), SERI/TR-215-3087; follows pvlib.irradiance.clearness_index.
+ */
+export function clearnessIndex(
+  input: { ghi: Column; zenith: Column; dniExtra: Column },
+  options: { minCosZenith?: number; maxClearnessIndex?: number } = {},
+  out?: Float64Array,
+): Float64Array {
+  const { ghi, zenith, dniExtra } = input;
+  const minCos = options.minCosZenith ?? 0.065;
+  const maxKt = options.maxClearnessIndex ?? 2;
+  const n = seriesLength(ghi, zenith, dniExtra);
+  const res = outputColumn(out, n);
+  const gA = typeof ghi === 'number' ? null : ghi;
+  const zA = typeof zenith === 'number' ? null : zenith;
+  const eA = typeof dniExtra === 'number' ? null : dniExtra;
+  for (let i = 0; i < n; i++) {
+    let c = Math.cos((zA !== null ? zA[i]! : (zenith as number)) * D2R);
+    if (c < minCos) c = minCos;
+    let kt = (gA !== null ? gA[i]! : (ghi as number)) / ((eA !== null ? eA[i]! : (dniExtra as number)) * c);
+    if (kt < 0) kt = 0;
+    if (kt > maxKt) kt = maxKt;
+    res[i] = kt;
+  }
+  return res;
+}
+
+/** Inputs of {@link erbs}. */
+export interface ErbsInput {
+  /** Global horizontal irradiance [W/m2]. */
+  ghi: Column;
+  /** True solar zenith [deg]. */
+  zenith: Column;
+  /** Times [s, Unix, UTC] for the extraterrestrial irradiance; or give dniExtra. */
+  unixSeconds?: Float64Array;
+  /** Extraterrestrial normal irradiance [W/m2]; default Spencer (1366.1 W/m2) at unixSeconds. */
+  dniExtra?: Column;
+}
+
+/** Direct normal and diffuse horizontal irradiance [W/m2] and the clearness index. */
+export interface Decomposition {
+  dni: Float64Array;
+  dhi: Float64Array;
+  kt: Float64Array;
+}
+
+/**
+ * Erbs decomposition: diffuse fraction as a piecewise polynomial of the clearness index kt (clipped
+ * to [0, 1]), DHI = fraction * GHI, DNI = (GHI - DHI) / cos z. Where zenith > maxZenith, GHI < 0 or
+ * DNI < 0, DNI is 0 and DHI = GHI, so GHI = DNI cos z + DHI holds everywhere.
+ * @param options.minCosZenith default 0.065; options.maxZenith [deg] default 87
+ * Erbs, D.G., Klein, S.A., Duffie, J.A. (1982), Estimation of the diffuse radiation fraction for
+ * hourly, daily and monthly-average global radiation, Solar Energy 28(4), 293-302,
+ * doi:10.1016/0038-092X(82)90302-4; follows pvlib.irradiance.erbs.
+ */
+export function erbs(
+  input: ErbsInput,
+  options: { minCosZenith?: number; maxZenith?: number } = {},
+  out?: Partial<Decomposition>,
+): Decomposition {
+  const { ghi, zenith, unixSeconds, dniExtra } = input;
+  const minCos = options.minCosZenith ?? 0.065;
+  const maxZenith = options.maxZenith ?? 87;
+  const cols: Column[] = [ghi, zenith];
+  if (unixSeconds !== undefined) cols.push(unixSeconds);
+  if (dniExtra !== undefined) cols.push(dniExtra);
+  const n = seriesLength(...cols);
+  const res: Decomposition = {
+    dni: outputColumn(out?.dni, n, 'dni'),
+    dhi: outputColumn(out?.dhi, n, 'dhi'),
+    kt: outputColumn(out?.kt, n, 'kt'),
+  };
+  const { dni: dniOut, dhi: dhiOut, kt: ktOut } = res;
+  if (dniExtra === undefined && unixSeconds === undefined) throw new RangeError('erbs needs unixSeconds or dniExtra');
+  const gA = typeof ghi === 'number' ? null : ghi;
+  const zA = typeof zenith === 'number' ? null : zenith;
+  const g0 = typeof ghi === 'number' ? ghi : 0;
+  const z0 = typeof zenith === 'number' ? zenith : 0;
+  const eA = dniExtra === undefined || typeof dniExtra === 'number' ? null : dniExtra;
+  const e0 = typeof dniExtra === 'number' ? dniExtra : 0;
+  const fromTimes = dniExtra === undefined;
+  // Per-day cache of the Spencer series when it comes from the times.
+  let dayStart = Number.POSITIVE_INFINITY;
+  let dayEnd = Number.NEGATIVE_INFINITY;
+  let extraFromTime = Number.NaN;
+  for (let i = 0; i < n; i++) {
+    let extra: number;
+    if (fromTimes) {
+      const t = unixSeconds![i]!;
+      if (!(t >= dayStart && t < dayEnd)) {
+        const days = Math.floor(t / SECONDS_PER_DAY);
+        dayStart = days * SECONDS_PER_DAY;
+        dayEnd = dayStart + SECONDS_PER_DAY;
+        extraFromTime = 1366.1 * spencerDistanceFactor(dayOfYearFromEpochDays(days));
+      }
+      extra = extraFromTime;
+    } else {
+      extra = eA !== null ? eA[i]! : e0;
+    }
+    const g = gA !== null ? gA[i]! : g0;
+    const zen = zA !== null ? zA[i]! : z0;
+    const cosZ = Math.cos(zen * D2R);
+    let kt = g / (extra * (cosZ < minCos ? minCos : cosZ));
+    if (kt < 0) kt = 0;
+    if (kt > 1) kt = 1;
+    let fraction: number;
+    if (kt > 0.22 && kt <= 0.8) fraction = 0.9511 + kt * (-0.1604 + kt * (4.388 + kt * (-16.638 + kt * 12.336)));
+    else if (kt > 0.8) fraction = 0.165;
+    else fraction = 1 - 0.09 * kt;
+    let dhi = fraction * g;
+    let dni = (g - dhi) / cosZ;
+    if (zen > maxZenith || g < 0 || dni < 0) {
+      dni = 0;
+      dhi = g;
+    }
+    dniOut[i] = dni;
+    dhiOut[i] = dhi;
+    ktOut[i] = kt;
+  }
+  return res;
+}
+
+/** Inputs of {@link disc} and {@link dirint}. */
+export interface DiscInput {
+  /** Global horizontal irradiance [W/m2]. */
+  ghi: Column;
+  /** True solar zenith [deg]. */
+  zenith: Column;
+  /** Times [s, Unix, UTC]. */
+  unixSeconds: Float64Array;
+  /**
+   * Site pressure [Pa], default 101325. `null` uses the relative air mass, as the original DISC
+   * report does (pvlib `pressure=None`).
+   */
+  pressure?: Column | null;
+}
+
+export interface DiscOptions {
+  /** Default 0.065. */
+  minCosZenith?: number;
+  /** DNI is 0 above this zenith [deg]; default 87. */
+  maxZenith?: number;
+  /** Air mass is capped at this value in Kn (the range of the fit); default 12. */
+  maxAirmass?: number;
+}
+
+/** DISC output: DNI [W/m2], clearness index and the (capped) air mass used. */
+export interface DiscResult {
+  dni: Float64Array;
+  kt: Float64Array;
+  airmass: Float64Array;
+}
+
+/**
+ * DISC model: DNI from GHI through the empirical relation between the direct beam transmittance Kn
+ * and the clearness index kt (clipped to [0, 1]) and air mass (Kasten 1966, pressure-corrected,
+ * capped at maxAirmass). Extraterrestrial irradiance from Spencer with a 1370 W/m2 solar constant,
+ * as the reference code. DNI is 0 where zenith > maxZenith, GHI < 0 or the model gives DNI < 0.
+ * Maxwell, E.L. (1987), A quasi-physical model for converting hourly global horizontal to direct
+ * normal insolation, SERI/TR-215-3087, Solar Energy Research Institute; follows pvlib.irradiance.disc.
+ */
+export function disc(input: DiscInput, options: DiscOptions = {}, out?: Partial<DiscResult>): DiscResult {
+  const { ghi, zenith, unixSeconds } = input;
+  const pressure = input.pressure === undefined ? STANDARD_PRESSURE : input.pressure;
+  const minCos = options.minCosZenith ?? 0.065;
+  const maxZenith = options.maxZenith ?? 87;
+  const maxAirmass = options.maxAirmass ?? 12;
+  const n = seriesLength(ghi, zenith, unixSeconds, ...(pressure === null ? [] : [pressure]));
+  const res: DiscResult = {
+    dni: outputColumn(out?.dni, n, 'dni'),
+    kt: outputColumn(out?.kt, n, 'kt'),
+    airmass: outputColumn(out?.airmass, n, 'airmass'),
+  };
+  const { dni: dniOut, kt: ktOut, airmass: amOut } = res;
+  const gA = typeof ghi === 'number' ? null : ghi;
+  const zA = typeof zenith === 'number' ? null : zenith;
+  const pA = pressure === null || typeof pressure === 'number' ? null : pressure;
+  const g0 = typeof ghi === 'number' ? ghi : 0;
+  const z0 = typeof zenith === 'number' ? zenith : 0;
+  const p0 = typeof pressure === 'number' ? pressure : 0;
+  const relativeOnly = pressure === null;
+  let dayStart = Number.POSITIVE_INFINITY;
+  let dayEnd = Number.NEGATIVE_INFINITY;
+  let i0 = Number.NaN;
+  for (let i = 0; i < n; i++) {
+    const t = unixSeconds[i]!;
+    if (!(t >= dayStart && t < dayEnd)) {
+      const days = Math.floor(t / SECONDS_PER_DAY);
+      dayStart = days * SECONDS_PER_DAY;
+      dayEnd = dayStart + SECONDS_PER_DAY;
+      i0 = 1370 * spencerDistanceFactor(dayOfYearFromEpochDays(days));
+    }
+    const g = gA !== null ? gA[i]! : g0;
+    const zen = zA !== null ? zA[i]! : z0;
+    const cosZ = Math.cos(zen * D2R);
+    let kt = g / (i0 * (cosZ < minCos ? minCos : cosZ));
+    if (kt < 0) kt = 0;
+    if (kt > 1) kt = 1;
+    let am = zen > 90 ? Number.NaN : 1 / (cosZ + 0.15 * Math.pow(93.885 - zen, -1.253));
+    if (!relativeOnly) am = (am * (pA !== null ? pA[i]! : p0)) / STANDARD_PRESSURE;
+    if (am > maxAirmass) am = maxAirmass;
+    let a: number;
+    let b: number;
+    let c: number;
+    if (kt <= 0.6) {
+      a = 0.512 + kt * (-1.56 + kt * (2.286 - 2.222 * kt));
+      b = 0.37 + 0.962 * kt;
+      c = -0.28 + kt * (0.932 - 2.048 * kt);
+    } else {
+      a = -5.743 + kt * (21.77 + kt * (-27.49 + 11.56 * kt));
+      b = 41.4 + kt * (-118.5 + kt * (66.05 + 31.9 * kt));
+      c = -47.01 + kt * (184.2 + kt * (-222.0 + 73.81 * kt));
+    }
+    const knc = 0.866 + am * (-0.122 + am * (0.0121 + am * (-0.000653 + 1.4e-5 * am)));
+    let dni = (knc - (a + b * Math.exp(c * am))) * i0;
+    if (zen > maxZenith || g < 0 || dni < 0) dni = 0;
+    dniOut[i] = dni;
+    ktOut[i] = kt;
+    amOut[i] = am;
+  }
+  return res;
+}
+
+/**
+ * Zenith-independent clearness index kt' [unitless] (Perez et al. 1992, eq. 1):
+ * kt / (1.031 exp(-1.4 / (0.9 + 9.4 / AM)) + 0.1), clipped to [0, maxClearnessIndex].
+ * @param kt clearness index; @param airmass air mass [unitless]
+ * @param maxClearnessIndex default 2 (DIRINT uses 1)
+ */
+export function clearnessIndexZenithIndependent(
+  kt: Column,
+  airmass: Column,
+  maxClearnessIndex = 2,
+  out?: Float64Array,
+): Float64Array {
+  const n = seriesLength(kt, airmass);
+  const res = outputColumn(out, n);
+  const kA = typeof kt === 'number' ? null : kt;
+  const aA = typeof airmass === 'number' ? null : airmass;
+  for (let i = 0; i < n; i++) {
+    const am = aA !== null ? aA[i]! : (airmass as number);
+    let k = (kA !== null ? kA[i]! : (kt as number)) / (1.031 * Math.exp(-1.4 / (0.9 + 9.4 / am)) + 0.1);
+    if (k < 0) k = 0;
+    if (k > maxClearnessIndex) k = maxClearnessIndex;
+    res[i] = k;
+  }
+  return res;
+}
+
+/** Inputs of {@link dirint}: those of DISC plus an optional dew point. */
+export interface DirintInput extends DiscInput {
+  /**
+   * Surface dew point [deg C], for precipitable water w = exp(0.07 Td - 0.075) [cm] (Perez et al.
+   * 1992, eq. 4). Absent: no dew-point refinement. A NaN row is treated as unknown for that row
+   * (the intent stated by pvlib's documentation; pvlib's code returns NaN there).
+   */
+  tempDew?: Column;
+}
+
+export interface DirintOptions extends Omit<DiscOptions, 'maxAirmass'> {
+  /**
+   * Use the stability index delta kt' from the neighbouring rows (default true); turn off when the
+   * rows are 1.5 h or more apart.
+   */
+  useDeltaKtPrime?: boolean;
+}
+
+/** Bin of kt' (Perez et al. 1992, table bins), 0-based; -1 when it has none. */
+function ktPrimeBin(k: number): number {
+  if (k >= 0 && k < 0.24) return 0;
+  if (k >= 0.24 && k < 0.4) return 1;
+  if (k >= 0.4 && k < 0.56) return 2;
+  if (k >= 0.56 && k < 0.7) return 3;
+  if (k >= 0.7 && k < 0.8) return 4;
+  if (k >= 0.8 && k <= 1) return 5;
+  return -1;
+}
+
+function zenithBin(z: number): number {
+  if (z >= 0 && z < 25) return 0;
+  if (z >= 25 && z < 40) return 1;
+  if (z >= 40 && z < 55) return 2;
+  if (z >= 55 && z < 70) return 3;
+  if (z >= 70 && z < 80) return 4;
+  if (z >= 80) return 5;
+  return -1;
+}
+
+function deltaKtPrimeBin(d: number): number {
+  if (d >= 0 && d < 0.015) return 0;
+  if (d >= 0.015 && d < 0.035) return 1;
+  if (d >= 0.035 && d < 0.07) return 2;
+  if (d >= 0.07 && d < 0.15) return 3;
+  if (d >= 0.15 && d < 0.3) return 4;
+  if (d >= 0.3 && d <= 1) return 5;
+  return -1;
+}
+
+function precipitableWaterBin(w: number): number {
+  if (w >= 0 && w < 1) return 0;
+  if (w >= 1 && w < 2) return 1;
+  if (w >= 2 && w < 3) return 2;
+  if (w >= 3) return 3;
+  return -1;
+}
+
+/** Index of the "no stability index" bin and of the "no dew point" bin. */
+const DELTA_KT_UNKNOWN_BIN = 6;
+const W_UNKNOWN_BIN = 4;
+
+/**
+ * DIRINT model: DISC DNI times a correction looked up from the zenith-independent clearness index
+ * kt', the zenith, the stability index delta kt' (mean absolute difference of kt' to the previous
+ * and next rows; one neighbour at the ends and where a neighbour is NaN) and precipitable water
+ * from the dew point. Returns DNI [W/m2]; NaN where a bin is undefined (NaN inputs, zenith < 0).
+ * Perez, R., Ineichen, P., Maxwell, E., Seals, R., Zelenka, A. (1992), Dynamic global-to-direct
+ * irradiance conversion models, ASHRAE Transactions 98(1), 354-369; follows pvlib.irradiance.dirint.
+ */
+export function dirint(input: DirintInput, options: DirintOptions = {}, out?: Float64Array): Float64Array {
+  const d = disc(input, {
+    ...(options.minCosZenith === undefined ? {} : { minCosZenith: options.minCosZenith }),
+    ...(options.maxZenith === undefined ? {} : { maxZenith: options.maxZenith }),
+  });
+  const n = d.dni.length;
+  const res = outputColumn(out, n);
+  // kt' overwrites the kt scratch column (no further use of kt).
+  const ktp = clearnessIndexZenithIndependent(d.kt, d.airmass, 1, d.kt);
+  const { zenith, tempDew } = input;
+  const zA = typeof zenith === 'number' ? null : zenith;
+  const tA = tempDew === undefined || typeof tempDew === 'number' ? null : tempDew;
+  const useDelta = options.useDeltaKtPrime ?? true;
+  for (let i = 0; i < n; i++) {
+    const k = ktp[i]!;
+    let dBin = DELTA_KT_UNKNOWN_BIN;
+    if (useDelta) {
+      // pandas mean over the available neighbour differences.
+      let sum = 0;
+      let count = 0;
+      if (i + 1 < n) {
+        const diff = Math.abs(k - ktp[i + 1]!);
+        if (diff === diff) {
+          sum += diff;
+          count++;
+        }
+      }
+      if (i > 0) {
+        const diff = Math.abs(k - ktp[i - 1]!);
+        if (diff === diff) {
+          sum += diff;
+          count++;
+        }
+      }
+      dBin = count > 0 ? deltaKtPrimeBin(sum / count) : -1;
+    }
+    let wBin = W_UNKNOWN_BIN;
+    if (tempDew !== undefined) {
+      const td = tA !== null ? tA[i]! : (tempDew as number);
+      if (td === td) wBin = precipitableWaterBin(Math.exp(0.07 * td - 0.075));
+    }
+    const kBin = ktPrimeBin(k);
+    const zBin = zenithBin(zA !== null ? zA[i]! : (zenith as number));
+    const coefficient =
+      kBin < 0 || zBin < 0 || dBin < 0 || wBin < 0
+        ? Number.NaN
+        : DIRINT_COEFFICIENTS[((kBin * 6 + zBin) * 7 + dBin) * 5 + wBin]!;
+    res[i] = d.dni[i]! * coefficient;
+  }
+  return res;
+}
