@@ -83,7 +83,9 @@ function crossedStrings(
 export function vfRowSkyIntegrated(surfaceTilt: number, gcr: number): number {
   const a = 1 / gcr;
   const c = Math.cos(surfaceTilt * DEG);
-  return 0.5 * (1 + a - Math.sqrt(a * a - 2 * a * c + 1));
+  const vf = 0.5 * (1 + a - Math.sqrt(a * a - 2 * a * c + 1));
+  // A face looking straight down sees no sky; rounding would make it a hair negative.
+  return vf > 0 ? vf : 0;
 }
 
 /**
@@ -97,8 +99,12 @@ export function vfRowSkyIntegrated(surfaceTilt: number, gcr: number): number {
  * @returns view factor, unitless
  */
 export function vfRowGroundIntegrated(surfaceTilt: number, gcr: number): number {
-  // pvlib nudges a face that looks straight down, where the obstruction edges would coincide.
-  const tilt = surfaceTilt === 180 ? 179.9999 : surfaceTilt === -180 ? -179.9999 : surfaceTilt;
+  // A face looking (almost) straight down is nudged to 179.9999 degrees, where the obstruction
+  // edges would otherwise line up with the face and the crossed strings collapse. pvlib nudges
+  // exactly 180 only; within 1e-11 degree of 180 its result falls to 0 (a rear face of a
+  // tracker a hair off flat), so the nudge here covers the whole band: the view factor moves by
+  // under 1e-12 there.
+  const tilt = surfaceTilt > 179.9999 ? 179.9999 : surfaceTilt < -179.9999 ? -179.9999 : surfaceTilt;
   const height = 1;
   const pitch = 1 / gcr;
   const lCos = Math.cos(tilt * DEG); // collector width is 1 in these units
