@@ -3,3 +3,5 @@ export type { SolarPosition, SolarPositionOptions } from './types.js';
 export { solarPositionSpa } from './spa.js';
 export { deltaTEstimate, deltaTAt } from './deltaT.js';
 export { solarPositionFast, FAST_NODE_STEP_SECONDS } from './fast.js';
+export { sunTimes } from './sunTimes.js';
+export type { SunTimes, SunTimesOptions } from './sunTimes.js';

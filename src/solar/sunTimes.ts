@@ -1,0 +1,123 @@
+import { outputColumn } from '../util/columns.js';
+import { deltaTAt } from './deltaT.js';
+import { DEG, G_ALPHA, G_DELTA, G_NUTATION_RA, G_SIZE, RAD, geocentricSun, julianDay, meanSiderealTime, pyMod } from './spaCore.js';
+
+/** Options of `sunTimes`. */
+export interface SunTimesOptions {
+  /**
+   * Offset of the local clock from UTC, seconds (default 0). Each input instant is placed in
+   * the calendar day of `instant + utcOffsetSeconds`, and the events of that date are returned
+   * (as pvlib's `sun_rise_set_transit_spa` does with the local date of a localized timestamp).
+   */
+  utcOffsetSeconds?: number;
+  /** Delta T, seconds, one value or one per day (default: `deltaTAt` of each day's 00:00 UTC). */
+  deltaT?: number | Float64Array;
+}
+
+/** Sunrise, sunset and solar noon, Unix seconds (UTC), one per input day. */
+export interface SunTimes {
+  /** Upper limb at the horizon with standard refraction (geometric centre at -0.8333 deg), rising. NaN when the sun does not rise or set that day. */
+  sunrise: Float64Array;
+  /** As sunrise, setting. */
+  sunset: Float64Array;
+  /** Transit of the sun across the local meridian (always defined). */
+  solarNoon: Float64Array;
+}
+
+/**
+ * Sunrise, sunset and solar noon (sun transit) for each day at one place, by the method of
+ * Appendix A.2 of the SPA paper: the geocentric right ascension and declination at 0 h TT of the
+ * day before, the day and the day after, interpolated to each event, with one correction step.
+ * Follows pvlib's `spa.transit_sunrise_sunset` (including its handling of events that fall on the
+ * previous or next UTC day); accuracy is that of the method, a few seconds of time at ordinary
+ * latitudes. Sunrise and sunset are NaN when the sun stays above or below -0.8333 degree all day
+ * (polar day or night).
+ *
+ * Reda, I., Andreas, A. (2004) Solar position algorithm for solar radiation applications.
+ * Solar Energy 76(5), 577-589, doi:10.1016/j.solener.2003.12.003, Appendix A.2.
+ *
+ * @param dayUnixSeconds any instant of each day, Unix seconds; the day is the calendar date of
+ *   `instant + options.utcOffsetSeconds`, and the calculation runs for 00:00 UTC of that date.
+ * @param latitude degrees north; longitude degrees east.
+ */
+export function sunTimes(
+  dayUnixSeconds: Float64Array,
+  latitude: number,
+  longitude: number,
+  options: SunTimesOptions = {},
+  out?: Partial<SunTimes>,
+): SunTimes {
+  const n = dayUnixSeconds.length;
+  const sunrise = outputColumn(out?.sunrise, n, 'sunrise');
+  const sunset = outputColumn(out?.sunset, n, 'sunset');
+  const solarNoon = outputColumn(out?.solarNoon, n, 'solarNoon');
+  const offset = options.utcOffsetSeconds ?? 0;
+  const deltaTIn = options.deltaT;
+  if (deltaTIn !== undefined && typeof deltaTIn !== 'number' && deltaTIn.length !== n) {
+    throw new RangeError(`deltaT has length ${deltaTIn.length}, expected ${n}`);
+  }
+  const sinLat = Math.sin(latitude * DEG);
+  const cosLat = Math.cos(latitude * DEG);
+  const sinH0 = Math.sin(-0.8333 * DEG);
+  const g = new Float64Array(G_SIZE);
+  const alpha = new Float64Array(3);
+  const delta = new Float64Array(3);
+  const m = new Float64Array(3);
+  const result = new Float64Array(3);
+
+  for (let i = 0; i < n; i++) {
+    const utday = Math.floor((dayUnixSeconds[i]! + offset) / 86400) * 86400;
+    const dT = deltaTIn === undefined ? deltaTAt(utday) : typeof deltaTIn === 'number' ? deltaTIn : deltaTIn[i]!;
+    const jd0 = julianDay(utday);
+    // Apparent sidereal time at 0 h UT (A.2.1).
+    geocentricSun(jd0 + dT / 86400, g);
+    const v = meanSiderealTime(jd0) + g[G_NUTATION_RA]!;
+    // Geocentric alpha, delta at 0 h TT of days D-1, D, D+1 (A.2.2).
+    for (let j = 0; j < 3; j++) {
+      geocentricSun(jd0 + (j - 1), g);
+      alpha[j] = g[G_ALPHA]!;
+      delta[j] = g[G_DELTA]!;
+    }
+    const cosArg = (sinH0 - sinLat * Math.sin(delta[1]! * DEG)) / (cosLat * Math.cos(delta[1]! * DEG));
+    const H0 = Math.abs(cosArg) > 1 ? Number.NaN : pyMod(Math.acos(cosArg) * RAD, 180);
+    m[0] = pyMod((alpha[1]! - longitude - v) / 360, 1);
+    m[1] = m[0]! - H0 / 360;
+    m[2] = m[0]! + H0 / 360;
+    const addDay = m[2]! >= 1;
+    const subDay = m[1]! < 0;
+    m[1] = pyMod(m[1]!, 1);
+    m[2] = pyMod(m[2]!, 1);
+    // Differences for the interpolation of A.2.10, reduced to (0, 1) when alpha wraps at 360.
+    let a = alpha[1]! - alpha[0]!;
+    if (Math.abs(a) > 2) a = pyMod(a, 1);
+    let ap = delta[1]! - delta[0]!;
+    if (Math.abs(ap) > 2) ap = pyMod(ap, 1);
+    let b = alpha[2]! - alpha[1]!;
+    if (Math.abs(b) > 2) b = pyMod(b, 1);
+    let bp = delta[2]! - delta[1]!;
+    if (Math.abs(bp) > 2) bp = pyMod(bp, 1);
+    const c = b - a;
+    const cp = bp - ap;
+    for (let j = 0; j < 3; j++) {
+      const mj = m[j]!;
+      const vs = v + 360.985647 * mj;
+      const nj = mj + dT / 86400;
+      const alphaP = alpha[1]! + (nj * (a + b + c * nj)) / 2;
+      const deltaP = delta[1]! + (nj * (ap + bp + cp * nj)) / 2;
+      let Hp = pyMod(vs + longitude - alphaP, 360);
+      if (Hp >= 180) Hp -= 360;
+      const dR = deltaP * DEG;
+      const HpR = Hp * DEG;
+      if (j === 0) {
+        result[0] = (mj - Hp / 360) * 86400;
+      } else {
+        const hDeg = Math.asin(sinLat * Math.sin(dR) + cosLat * Math.cos(dR) * Math.cos(HpR)) * RAD;
+        result[j] = (mj + (hDeg + 0.8333) / (360 * Math.cos(dR) * cosLat * Math.sin(HpR))) * 86400;
+      }
+    }
+    solarNoon[i] = result[0]! + utday;
+    sunrise[i] = result[1]! + utday - (subDay ? 86400 : 0);
+    sunset[i] = result[2]! + utday + (addDay ? 86400 : 0);
+  }
+  return { sunrise, sunset, solarNoon };
+}
