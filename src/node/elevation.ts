@@ -3,7 +3,7 @@
  * (once, lazily), and user DEM tiles from a directory.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import {
@@ -12,7 +12,10 @@ import {
   landFractionAround,
   type GlobalElevation,
 } from '../terrain/global.js';
-import { sampleElevation, type ElevationGrid } from '../terrain/grid.js';
+import { createHorizonCache, horizonCacheKey, roundCoordinate, type HorizonCache } from '../terrain/cache.js';
+import { elevationGridFromGeoTiffImage } from '../terrain/geotiff.js';
+import { elevationGrid, sampleElevation, type ElevationGrid } from '../terrain/grid.js';
+import { combineHorizons, EARTH_MEAN_RADIUS, horizonProfile, type HorizonProfile } from '../terrain/horizon.js';
 
 /** File name of the compressed global grid inside the package's `assets/` folder. */
 export const GLOBAL_ELEVATION_ASSET = 'elevation-5arcmin.u8.gz';
@@ -81,4 +84,246 @@ export function isLand(latitude: number, longitude: number): boolean {
 /** Share of land cells (0..1) within `radiusDegrees` of the point, from the embedded mask. */
 export function landFraction(latitude: number, longitude: number, radiusDegrees: number): number {
   return landFractionAround(globalElevation(), latitude, longitude, radiusDegrees);
+}
+
+// ---------------------------------------------------------------------------------------------
+// User DEM tiles (SRTM-named GeoTIFF or .hgt files in a directory) and terrain horizons.
+
+/** SRTM tile name of the 1 x 1 degree tile containing a point, e.g. N45E008 (its south-west corner). */
+export function srtmTileName(latitude: number, longitude: number): string {
+  const lat = Math.floor(latitude);
+  const lon = Math.floor(longitude);
+  const ns = lat >= 0 ? 'N' : 'S';
+  const ew = lon >= 0 ? 'E' : 'W';
+  return `${ns}${String(Math.abs(lat)).padStart(2, '0')}${ew}${String(Math.abs(lon)).padStart(3, '0')}`;
+}
+
+/**
+ * Reads a GeoTIFF file of elevations in geographic coordinates into an {@link ElevationGrid}
+ * (first band; no-data as NaN), through the `geotiff` package.
+ */
+export async function readGeoTiffGrid(path: string): Promise<ElevationGrid> {
+  const bytes = readFileSync(path);
+  return geoTiffGridFromBuffer(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+}
+
+/** Decodes GeoTIFF bytes (an ArrayBuffer) into an {@link ElevationGrid}; see {@link readGeoTiffGrid}. */
+export async function geoTiffGridFromBuffer(buffer: ArrayBuffer): Promise<ElevationGrid> {
+  const { fromArrayBuffer } = await import('geotiff');
+  const tiff = await fromArrayBuffer(buffer);
+  return elevationGridFromGeoTiffImage(await tiff.getImage());
+}
+
+/**
+ * Reads an SRTM `.hgt` tile: big-endian signed 16-bit heights on a square grid of 1201 (3
+ * arc-second) or 3601 (1 arc-second) samples whose outer rows and columns lie on the whole
+ * degrees of the tile named in the file name (south-west corner); -32768 voids become NaN.
+ */
+export function readHgtGrid(path: string): ElevationGrid {
+  const match = /([NS])(\d{2})([EW])(\d{3})/i.exec(basename(path));
+  if (!match) throw new Error(`cannot read the tile's corner from the name ${path}`);
+  const south = (match[1]!.toUpperCase() === 'N' ? 1 : -1) * Number(match[2]);
+  const west = (match[3]!.toUpperCase() === 'E' ? 1 : -1) * Number(match[4]);
+  const bytes = readFileSync(path);
+  const side = Math.round(Math.sqrt(bytes.length / 2));
+  if (side * side * 2 !== bytes.length || side < 2) throw new Error(`${path} is not a square .hgt tile`);
+  const values = new Float32Array(side * side);
+  for (let i = 0; i < values.length; i++) {
+    const z = bytes.readInt16BE(2 * i);
+    values[i] = z === -32768 ? NaN : z;
+  }
+  return elevationGrid(values, side, side, {
+    firstLatitude: south + 1,
+    firstLongitude: west,
+    cellSizeLatitude: 1 / (side - 1),
+  });
+}
+
+const TILE_EXTENSIONS = ['.tif', '.tiff', '.hgt', '.TIF', '.TIFF', '.HGT'];
+const tileGrids = new Map<string, Promise<ElevationGrid | undefined>>();
+const MAX_OPEN_TILES = 16;
+
+/** Path of the tile file for the tile named `name` in `directory`, if one exists. */
+function tilePath(directory: string, name: string): string | undefined {
+  for (const base of [name, name.toLowerCase()]) {
+    for (const ext of TILE_EXTENSIONS) {
+      const p = join(directory, base + ext);
+      if (existsSync(p)) return p;
+    }
+  }
+  return undefined;
+}
+
+/** The grid of one tile of a DEM directory (kept in a small cache), or undefined if absent. */
+function loadTile(directory: string, name: string): Promise<ElevationGrid | undefined> {
+  const key = join(resolve(directory), name);
+  let grid = tileGrids.get(key);
+  if (grid === undefined) {
+    const path = tilePath(directory, name);
+    grid =
+      path === undefined
+        ? Promise.resolve(undefined)
+        : /\.hgt$/i.test(path)
+          ? Promise.resolve(readHgtGrid(path))
+          : readGeoTiffGrid(path);
+    tileGrids.set(key, grid);
+    while (tileGrids.size > MAX_OPEN_TILES) tileGrids.delete(tileGrids.keys().next().value!);
+  }
+  return grid;
+}
+
+/**
+ * One elevation grid covering a point and everything within `radius` metres of it, from the
+ * SRTM-named tiles (N45E008.tif, .tiff or .hgt) of a directory: a single tile when it suffices,
+ * else a mosaic at the first tile's cell size. Cells of missing tiles take the embedded global
+ * grid's heights. Returns undefined when the directory holds no tile for the point itself.
+ */
+export async function demGridAround(
+  directory: string,
+  latitude: number,
+  longitude: number,
+  radius: number,
+): Promise<ElevationGrid | undefined> {
+  const centre = await loadTile(directory, srtmTileName(latitude, longitude));
+  if (centre === undefined) return undefined;
+  const dLat = radius / (EARTH_MEAN_RADIUS * (Math.PI / 180));
+  const dLon = dLat / Math.max(0.05, Math.cos((latitude * Math.PI) / 180));
+  const lat0 = Math.floor(latitude - dLat);
+  const lat1 = Math.floor(latitude + dLat);
+  const lon0 = Math.floor(longitude - dLon);
+  const lon1 = Math.floor(longitude + dLon);
+  if (lat0 === lat1 && lon0 === lon1) return centre;
+  const tiles: Array<{ grid: ElevationGrid | undefined; south: number; west: number }> = [];
+  for (let la = lat0; la <= lat1; la++) {
+    for (let lo = lon0; lo <= lon1; lo++) {
+      tiles.push({ grid: await loadTile(directory, srtmTileName(la + 0.5, lo + 0.5)), south: la, west: lo });
+    }
+  }
+  // Mosaic on the lattice of the centre tile's cell centres.
+  const cellLat = centre.cellSizeLatitude;
+  const cellLon = centre.cellSizeLongitude;
+  const rowOf = (lat: number): number => Math.round((centre.firstLatitude - lat) / cellLat);
+  const colOf = (lon: number): number => Math.round((lon - centre.firstLongitude) / cellLon);
+  const rTop = rowOf(lat1 + 1);
+  const rBottom = rowOf(lat0);
+  const cLeft = colOf(lon0);
+  const cRight = colOf(lon1 + 1);
+  const rows = rBottom - rTop + 1;
+  const cols = cRight - cLeft + 1;
+  const values = new Float32Array(rows * cols).fill(NaN);
+  const firstLatitude = centre.firstLatitude - rTop * cellLat;
+  const firstLongitude = centre.firstLongitude + cLeft * cellLon;
+  const mosaic = elevationGrid(values, rows, cols, { firstLatitude, firstLongitude, cellSizeLatitude: cellLat, cellSizeLongitude: cellLon, wrapsLongitude: false });
+  for (const t of tiles) {
+    if (t.grid === undefined) continue;
+    const g = t.grid;
+    const gr = g.values.shape[0]!;
+    const gc = g.values.shape[1]!;
+    const r0 = Math.round((firstLatitude - g.firstLatitude) / cellLat);
+    const c0 = Math.round((g.firstLongitude - firstLongitude) / cellLon);
+    const sameLattice = Math.abs(g.cellSizeLatitude - cellLat) < 1e-12 && Math.abs(g.cellSizeLongitude - cellLon) < 1e-12;
+    // Rows and columns of the mosaic that fall within this tile's degree square.
+    const rStart = Math.max(0, Math.ceil((firstLatitude - (t.south + 1)) / cellLat - 1e-9));
+    const rEnd = Math.min(rows - 1, Math.floor((firstLatitude - t.south) / cellLat + 1e-9));
+    const cStart = Math.max(0, Math.ceil((t.west - firstLongitude) / cellLon - 1e-9));
+    const cEnd = Math.min(cols - 1, Math.floor((t.west + 1 - firstLongitude) / cellLon + 1e-9));
+    for (let r = rStart; r <= rEnd; r++) {
+      const lat = firstLatitude - r * cellLat;
+      for (let c = cStart; c <= cEnd; c++) {
+        const lon = firstLongitude + c * cellLon;
+        const gr0 = r - r0;
+        const gc0 = c - c0;
+        values[r * cols + c] =
+          sameLattice && gr0 >= 0 && gr0 < gr && gc0 >= 0 && gc0 < gc
+            ? g.values.get(gr0, gc0)
+            : sampleElevation(g, lat, lon);
+      }
+    }
+  }
+  const global = globalElevation().grid;
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      const i = r * cols + c;
+      if (Number.isNaN(values[i]!)) values[i] = sampleElevation(global, firstLatitude - r * cellLat, firstLongitude + c * cellLon);
+    }
+  }
+  return mosaic;
+}
+
+/** Options of {@link terrainHorizon}. */
+export interface TerrainHorizonOptions {
+  /**
+   * Directory of SRTM-named DEM tiles (N45E008.tif / .hgt); default the SOLARKIT_DEM_DIR
+   * environment variable. Without it (or without a tile for the site) the global grid is used.
+   */
+  demDirectory?: string;
+  /** Azimuth sectors (default 72). */
+  sectors?: number;
+  /** Observer height above ground, metres (default 0). */
+  observerHeight?: number;
+  /** Reach of the march over the user DEM, metres (default 30 km). */
+  maxDistance?: number;
+  /** Reach of the march over the global grid for distant ranges, metres (default 150 km). */
+  distantMaxDistance?: number;
+  /** Decimal places the coordinates are rounded to for caching (default 3, ~110 m). */
+  decimals?: number;
+  /** Cache to use; default a process-wide cache; `false` computes afresh. */
+  cache?: HorizonCache | false;
+}
+
+const defaultHorizonCache = createHorizonCache();
+
+/** The process-wide cache of {@link terrainHorizon}. */
+export function terrainHorizonCache(): HorizonCache {
+  return defaultHorizonCache;
+}
+
+/**
+ * Horizon profile of a site for terrain shading: marched over the user's DEM tiles (out to
+ * 30 km by default) when a DEM directory is configured and holds the site's tile, combined with
+ * the distant horizon marched over the embedded global grid from there out to 150 km; with the
+ * global grid alone otherwise. Coordinates are rounded to `decimals` places and the profile is
+ * cached under them, so repeated requests for a site cost a map lookup.
+ * @param latitude degrees north
+ * @param longitude degrees east
+ */
+export async function terrainHorizon(
+  latitude: number,
+  longitude: number,
+  options: TerrainHorizonOptions = {},
+): Promise<HorizonProfile> {
+  const decimals = options.decimals ?? 3;
+  const directory = options.demDirectory ?? process.env.SOLARKIT_DEM_DIR ?? '';
+  const sectors = options.sectors ?? 72;
+  const observerHeight = options.observerHeight ?? 0;
+  const near = options.maxDistance ?? 30_000;
+  const far = options.distantMaxDistance ?? 150_000;
+  const cache = options.cache === undefined ? defaultHorizonCache : options.cache;
+  const key = horizonCacheKey(latitude, longitude, decimals, JSON.stringify([directory, sectors, observerHeight, near, far]));
+  const hit = cache === false ? undefined : cache.get(key);
+  if (hit !== undefined) return hit;
+
+  const lat = roundCoordinate(latitude, decimals);
+  const lon = roundCoordinate(longitude, decimals);
+  const global = globalElevation().grid;
+  let profile: HorizonProfile | undefined;
+  if (directory !== '') {
+    const dem = await demGridAround(directory, lat, lon, near);
+    if (dem !== undefined) {
+      let ground = sampleElevation(dem, lat, lon);
+      if (!Number.isFinite(ground)) ground = sampleElevation(global, lat, lon);
+      const local = horizonProfile(dem, lat, lon, { sectors, observerHeight, maxDistance: near, groundElevation: ground });
+      const distant = horizonProfile(global, lat, lon, {
+        sectors,
+        observerHeight,
+        groundElevation: ground,
+        minDistance: near,
+        maxDistance: far,
+      });
+      profile = combineHorizons(local, distant);
+    }
+  }
+  profile ??= horizonProfile(global, lat, lon, { sectors, observerHeight, maxDistance: far });
+  if (cache !== false) cache.set(key, profile);
+  return profile;
 }

@@ -1,0 +1,85 @@
+/**
+ * Cache of horizon profiles by rounded coordinates, so that repeated requests for a site reuse
+ * the marched profile.
+ */
+import type { ElevationGrid } from './grid.js';
+import { horizonProfile, type HorizonOptions, type HorizonProfile } from './horizon.js';
+
+/** A bounded least-recently-used store of horizon profiles. */
+export interface HorizonCache {
+  get(key: string): HorizonProfile | undefined;
+  set(key: string, profile: HorizonProfile): void;
+  readonly size: number;
+  clear(): void;
+}
+
+/** A least-recently-used cache holding at most `maxEntries` profiles (default 4096). */
+export function createHorizonCache(maxEntries = 4096): HorizonCache {
+  const map = new Map<string, HorizonProfile>();
+  return {
+    get(key) {
+      const hit = map.get(key);
+      if (hit !== undefined) {
+        map.delete(key);
+        map.set(key, hit);
+      }
+      return hit;
+    },
+    set(key, profile) {
+      map.delete(key);
+      map.set(key, profile);
+      while (map.size > maxEntries) map.delete(map.keys().next().value!);
+    },
+    get size() {
+      return map.size;
+    },
+    clear() {
+      map.clear();
+    },
+  };
+}
+
+/** A coordinate rounded to `decimals` places (3 places is about 110 m of latitude). */
+export function roundCoordinate(value: number, decimals = 3): number {
+  const f = 10 ** decimals;
+  return Math.round(value * f) / f;
+}
+
+/** Cache key of a site: coordinates rounded to `decimals` places plus whatever else shapes the profile. */
+export function horizonCacheKey(latitude: number, longitude: number, decimals = 3, variant = ''): string {
+  return `${roundCoordinate(latitude, decimals).toFixed(decimals)},${roundCoordinate(longitude, decimals).toFixed(decimals)}|${variant}`;
+}
+
+const gridIds = new WeakMap<ElevationGrid, number>();
+let nextGridId = 1;
+
+function gridId(grid: ElevationGrid): number {
+  let id = gridIds.get(grid);
+  if (id === undefined) {
+    id = nextGridId++;
+    gridIds.set(grid, id);
+  }
+  return id;
+}
+
+/**
+ * {@link horizonProfile} through a cache: the profile is computed at the coordinates rounded to
+ * `decimals` places (so every request that rounds to the same site gets the same answer) and
+ * stored under that site, the grid and the options.
+ */
+export function cachedHorizonProfile(
+  cache: HorizonCache,
+  grid: ElevationGrid,
+  latitude: number,
+  longitude: number,
+  options: HorizonOptions = {},
+  decimals = 3,
+): HorizonProfile {
+  const variant = `g${gridId(grid)}|${JSON.stringify(options)}`;
+  const key = horizonCacheKey(latitude, longitude, decimals, variant);
+  const hit = cache.get(key);
+  if (hit !== undefined) return hit;
+  const profile = horizonProfile(grid, roundCoordinate(latitude, decimals), roundCoordinate(longitude, decimals), options);
+  cache.set(key, profile);
+  return profile;
+}

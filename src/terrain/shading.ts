@@ -1,0 +1,220 @@
+/**
+ * Terrain shading of irradiance columns: the beam is lost while the sun is behind the horizon,
+ * the isotropic sky diffuse is scaled by the sky-view factor, the circumsolar diffuse follows the
+ * beam.
+ */
+import { asColumn, outputColumn, seriesLength, type Column } from '../util/columns.js';
+import { horizonElevationAt, uniformAzimuthStep, type HorizonProfile } from './horizon.js';
+import { skyViewFactor, tiltedDiffuseFactor } from './svf.js';
+
+const DEG = Math.PI / 180;
+/** Resolution of the lookup table used for profiles with uneven azimuths, degrees. */
+const TABLE_STEP = 0.1;
+
+/** Inputs of {@link shadeIrradiance}: sun position and unshaded irradiance columns. */
+export interface ShadingInput {
+  /** Apparent (refraction-corrected) solar elevation, degrees. */
+  apparentElevation: Column;
+  /** Solar azimuth, degrees east of north. */
+  azimuth: Column;
+  /** Direct normal irradiance, W/m2. */
+  dni: Column;
+  /** Diffuse horizontal irradiance, W/m2. */
+  dhi: Column;
+  /**
+   * Global horizontal irradiance, W/m2. When given, the shaded GHI is this minus what shading
+   * removed (so measured GHI keeps its own closure); else it is recomposed as DNI cos z + DHI.
+   */
+  ghi?: Column;
+  /** Apparent solar zenith, degrees; default 90 - apparentElevation. */
+  zenith?: Column;
+}
+
+/** Options of {@link shadeIrradiance}. */
+export interface ShadingOptions {
+  /**
+   * Share (0..1) of DHI that comes from the circumsolar region and so is lost with the beam when
+   * the sun is behind the horizon. Default 0: all diffuse is isotropic. For Hay-Davies
+   * consistency pass the anisotropy index DNI / extraterrestrial irradiance.
+   */
+  circumsolarFraction?: Column;
+  /** Sky-view factor for the isotropic diffuse; default {@link skyViewFactor} of the horizontal. */
+  skyViewFactor?: number;
+}
+
+/** Shaded irradiance columns, W/m2. */
+export interface ShadedIrradiance {
+  dni: Float64Array;
+  dhi: Float64Array;
+  ghi: Float64Array;
+}
+
+/**
+ * Horizon elevations on an even azimuth grid: the profile's own when its azimuths are evenly
+ * spaced from `start`, else a table every 0.1 degree from north.
+ */
+function evenHorizon(profile: HorizonProfile): { start: number; step: number; elevations: Float64Array } {
+  const step = uniformAzimuthStep(profile);
+  if (step > 0) return { start: profile.azimuths[0]!, step, elevations: profile.elevations };
+  const n = Math.round(360 / TABLE_STEP);
+  const table = new Float64Array(n);
+  for (let i = 0; i < n; i++) table[i] = horizonElevationAt(profile, i * TABLE_STEP);
+  return { start: 0, step: TABLE_STEP, elevations: table };
+}
+
+/**
+ * Sun visibility over the horizon: 1 where the apparent solar elevation is at or above the
+ * horizon at the sun's azimuth (interpolated linearly between sectors), else 0 (also when the
+ * elevation is NaN).
+ * @param apparentElevation degrees
+ * @param azimuth degrees east of north
+ */
+export function sunAboveHorizon(
+  apparentElevation: Column,
+  azimuth: Column,
+  profile: HorizonProfile,
+  out?: Float64Array,
+): Float64Array {
+  const n = seriesLength(apparentElevation, azimuth);
+  const elev = asColumn(apparentElevation, n);
+  const azim = asColumn(azimuth, n);
+  const result = outputColumn(out, n);
+  const { start, step, elevations } = evenHorizon(profile);
+  const sectors = elevations.length;
+  const invStep = 1 / step;
+  for (let i = 0; i < n; i++) {
+    let x = (azim[i]! - start) * invStep;
+    x -= Math.floor(x / sectors) * sectors;
+    let j = Math.floor(x);
+    if (j >= sectors) j = 0;
+    const j1 = j + 1 === sectors ? 0 : j + 1;
+    const h = elevations[j]! + (elevations[j1]! - elevations[j]!) * (x - j);
+    result[i] = elev[i]! >= h ? 1 : 0;
+  }
+  return result;
+}
+
+/**
+ * Terrain-shaded horizontal irradiance. Beam: DNI is zero while the apparent sun is below the
+ * horizon at its azimuth (interpolated between sectors). Diffuse: the isotropic part of DHI is
+ * multiplied by the sky-view factor of the horizontal (Dozier & Frew 1990), the circumsolar part
+ * (`circumsolarFraction` of DHI, default none) is kept only while the sun is visible. Global:
+ * GHI minus the beam lost on the horizontal (DNI cos z) and the diffuse lost, or DNI cos z + DHI
+ * recomposed when no GHI is given. Use it before transposition; for plane-of-array columns use
+ * {@link shadePlaneOfArray}.
+ * @returns shaded dni, dhi, ghi in W/m2 (into `out` buffers when given)
+ */
+export function shadeIrradiance(
+  input: ShadingInput,
+  profile: HorizonProfile,
+  options: ShadingOptions = {},
+  out: Partial<ShadedIrradiance> = {},
+): ShadedIrradiance {
+  const n = seriesLength(input.apparentElevation, input.azimuth, input.dni, input.dhi);
+  if (input.ghi !== undefined) seriesLength(input.dni, input.ghi);
+  if (input.zenith !== undefined) seriesLength(input.dni, input.zenith);
+  const elev = asColumn(input.apparentElevation, n);
+  const azim = asColumn(input.azimuth, n);
+  const dni = asColumn(input.dni, n);
+  const dhi = asColumn(input.dhi, n);
+  const ghi = input.ghi === undefined ? undefined : asColumn(input.ghi, n);
+  const zen = input.zenith === undefined ? undefined : asColumn(input.zenith, n);
+  const circ = asColumn(options.circumsolarFraction ?? 0, n);
+  const svf = options.skyViewFactor ?? skyViewFactor(profile);
+  const dniOut = outputColumn(out.dni, n, 'out.dni');
+  const dhiOut = outputColumn(out.dhi, n, 'out.dhi');
+  const ghiOut = outputColumn(out.ghi, n, 'out.ghi');
+
+  const { start, step, elevations } = evenHorizon(profile);
+  const sectors = elevations.length;
+  const invStep = 1 / step;
+  for (let i = 0; i < n; i++) {
+    const e = elev[i]!;
+    let x = (azim[i]! - start) * invStep;
+    x -= Math.floor(x / sectors) * sectors;
+    let j = Math.floor(x);
+    if (j >= sectors) j = 0;
+    const j1 = j + 1 === sectors ? 0 : j + 1;
+    const h = elevations[j]! + (elevations[j1]! - elevations[j]!) * (x - j);
+    const visible = e >= h;
+    const beam = dni[i]!;
+    const diffuse = dhi[i]!;
+    const circumsolar = diffuse * circ[i]!;
+    const beamLost = visible ? 0 : beam;
+    const diffuseShaded = (diffuse - circumsolar) * svf + (visible ? circumsolar : 0);
+    let cosZ = zen === undefined ? Math.sin(e * DEG) : Math.cos(zen[i]! * DEG);
+    if (!(cosZ > 0)) cosZ = 0;
+    dniOut[i] = beam - beamLost;
+    dhiOut[i] = diffuseShaded;
+    if (ghi === undefined) {
+      ghiOut[i] = (beam - beamLost) * cosZ + diffuseShaded;
+    } else {
+      const g = ghi[i]! - beamLost * cosZ - (diffuse - diffuseShaded);
+      ghiOut[i] = g > 0 ? g : 0;
+    }
+  }
+  return { dni: dniOut, dhi: dhiOut, ghi: ghiOut };
+}
+
+/** Plane-of-array inputs of {@link shadePlaneOfArray}, W/m2 unless stated. */
+export interface PlaneOfArrayShadingInput {
+  /** Apparent solar elevation, degrees. */
+  apparentElevation: Column;
+  /** Solar azimuth, degrees east of north. */
+  azimuth: Column;
+  /** Beam irradiance on the plane. */
+  poaDirect: Column;
+  /** Isotropic (and horizon-band) sky diffuse on the plane. */
+  poaSkyDiffuse: Column;
+  /** Circumsolar diffuse on the plane (default 0): lost with the beam. */
+  poaCircumsolar?: Column;
+  /** Ground-reflected irradiance on the plane (default 0): passed through. */
+  poaGroundDiffuse?: Column;
+}
+
+/** Shaded plane-of-array columns, W/m2. */
+export interface ShadedPlaneOfArray {
+  poaDirect: Float64Array;
+  poaSkyDiffuse: Float64Array;
+  poaCircumsolar: Float64Array;
+  poaGlobal: Float64Array;
+}
+
+/**
+ * Terrain shading applied to irradiance already transposed to a plane (GTI): beam and
+ * circumsolar go to zero while the sun is behind the horizon; the sky diffuse is scaled by the
+ * plane's sky-view factor relative to open ground, V / ((1 + cos S) / 2) (Dozier & Frew 1990,
+ * doi:10.1109/36.58986); ground-reflected light is passed through. poaGlobal is the sum.
+ * @param surfaceTilt degrees from horizontal
+ * @param surfaceAzimuth degrees east of north (180 = south)
+ */
+export function shadePlaneOfArray(
+  input: PlaneOfArrayShadingInput,
+  profile: HorizonProfile,
+  surfaceTilt: number,
+  surfaceAzimuth: number,
+  out: Partial<ShadedPlaneOfArray> = {},
+): ShadedPlaneOfArray {
+  const n = seriesLength(input.apparentElevation, input.azimuth, input.poaDirect, input.poaSkyDiffuse);
+  const direct = asColumn(input.poaDirect, n);
+  const sky = asColumn(input.poaSkyDiffuse, n);
+  const circ = asColumn(input.poaCircumsolar ?? 0, n);
+  const ground = asColumn(input.poaGroundDiffuse ?? 0, n);
+  const factor = tiltedDiffuseFactor(profile, surfaceTilt, surfaceAzimuth);
+  const visible = sunAboveHorizon(input.apparentElevation, input.azimuth, profile);
+  const directOut = outputColumn(out.poaDirect, n, 'out.poaDirect');
+  const skyOut = outputColumn(out.poaSkyDiffuse, n, 'out.poaSkyDiffuse');
+  const circOut = outputColumn(out.poaCircumsolar, n, 'out.poaCircumsolar');
+  const globalOut = outputColumn(out.poaGlobal, n, 'out.poaGlobal');
+  for (let i = 0; i < n; i++) {
+    const v = visible[i]!;
+    const b = v === 1 ? direct[i]! : 0;
+    const c = v === 1 ? circ[i]! : 0;
+    const s = sky[i]! * factor;
+    directOut[i] = b;
+    circOut[i] = c;
+    skyOut[i] = s;
+    globalOut[i] = b + c + s + ground[i]!;
+  }
+  return { poaDirect: directOut, poaSkyDiffuse: skyOut, poaCircumsolar: circOut, poaGlobal: globalOut };
+}
