@@ -1,0 +1,82 @@
+/**
+ * Many clients upload overlapping measurement batches and edit their sites at the same time;
+ * afterwards every accepted record is stored exactly once and the database is intact.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type TestServer, startTestServer } from './helpers.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ rateLimit: 1_000_000 });
+});
+afterAll(async () => server.close());
+
+const CLIENTS = 4;
+const UPLOADS = 12;
+const PER_BATCH = 150;
+
+function send(method: string, path: string, key: string, body: unknown): Promise<Response> {
+  return fetch(server.baseUrl + path, {
+    method, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
+  });
+}
+
+it('stores every accepted record exactly once under parallel uploads and site edits', async () => {
+  const clients = [];
+  for (let c = 0; c < CLIENTS; c++) {
+    const { key } = server.createAccount(`client-${c}`);
+    const r = await send('POST', '/resources/pv_power_site', key, { name: `Site ${c}`, latitude: -30 - c, longitude: 140, capacity: 5, resource_id: `conc-${c}` });
+    expect(r.status).toBe(200);
+    clients.push({ key, rid: `conc-${c}` });
+  }
+  // Every upload of a client covers a window shifted by 50 periods, so consecutive uploads overlap.
+  const periodEnd = (i: number) => new Date(Date.UTC(2026, 9, 1) + (i + 1) * 300_000).toISOString();
+  const accepted = new Map<string, Map<string, Set<number>>>(); // rid -> period_end -> powers sent in accepted uploads
+  const tasks: Promise<void>[] = [];
+  for (const { key, rid } of clients) {
+    accepted.set(rid, new Map());
+    for (let u = 0; u < UPLOADS; u++) {
+      const batch = [];
+      for (let i = 0; i < PER_BATCH; i++) batch.push({ period_end: periodEnd(u * 50 + i), period: 'PT5M', total_power: u * 1000 + i });
+      tasks.push(send('POST', `/utility_scale_sites/${rid}/measurements`, key, { measurements: batch }).then(async (r) => {
+        expect(r.status).toBe(200);
+        await r.arrayBuffer();
+        const seen = accepted.get(rid)!;
+        for (const rec of batch) {
+          const powers = seen.get(rec.period_end) ?? new Set<number>();
+          powers.add(rec.total_power);
+          seen.set(rec.period_end, powers);
+        }
+      }));
+      tasks.push(send('PATCH', '/resources/pv_power_site', key, { resource_id: rid, grid_export_limit: u, tilt: u }).then(async (r) => {
+        expect(r.status).toBe(200);
+        await r.arrayBuffer();
+      }));
+    }
+  }
+  await Promise.all(tasks);
+
+  for (const { key, rid } of clients) {
+    const stored: { period_end: string; total_power: number }[] = [];
+    for (let skip = 0; ; skip += 1000) {
+      const page = await (await server.get(`/utility_scale_sites/${rid}/measurements?skip=${skip}&take=1000`, key)).json() as any;
+      stored.push(...page.results);
+      if (stored.length >= page.total) break;
+    }
+    const seen = accepted.get(rid)!;
+    expect(stored.length).toBe(seen.size);
+    expect(new Set(stored.map((r) => r.period_end)).size).toBe(stored.length);
+    for (const r of stored) {
+      const iso = new Date(r.period_end).toISOString();
+      expect(seen.get(iso)?.has(r.total_power)).toBe(true);
+    }
+    const site = await (await server.get(`/resources/pv_power_site?resource_id=${rid}`, key)).json() as any;
+    expect(site.tilt).toBe(site.grid_export_limit);
+  }
+  const history = server.db.prepare(
+    "SELECT count(*) AS n FROM site_config_history h JOIN sites s ON s.id = h.site_id WHERE s.resource_id LIKE 'conc-%'",
+  ).get() as { n: number };
+  expect(history.n).toBeGreaterThanOrEqual(CLIENTS); // edits at one fixed clock instant collapse into one version
+  expect(server.db.pragma('integrity_check', { simple: true })).toBe('ok');
+  expect(server.db.pragma('foreign_key_check')).toEqual([]);
+});
