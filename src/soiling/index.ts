@@ -1,2 +1,13 @@
 // Public exports of src/soiling (re-exports only).
-export {};
+export { erf, erfInv } from './erf.js';
+export {
+  HSU_MAX_LOSS,
+  HSU_RAMP_UP_SECONDS,
+  type HsuInput,
+  type HsuOptions,
+  type HsuResult,
+  hsuMassFromLoss,
+  hsuRampUpMass,
+  hsuSoiling,
+} from './hsu.js';
+export { type KimberInput, type KimberOptions, kimberSoiling } from './kimber.js';
