@@ -112,8 +112,8 @@ export function defaultAzimuth(latitude: number): number {
  * convention of the core (clockwise from north, east 90).
  */
 export function toCompassAzimuth(apiAzimuth: number): number {
-  const a = -apiAzimuth % 360;
-  return a < 0 ? a + 360 : a;
+  const a = (360 - (apiAzimuth % 360)) % 360;
+  return a === 0 ? 0 : a;
 }
 
 /** Period in seconds from the validated enum value. */

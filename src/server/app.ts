@@ -32,6 +32,8 @@ export interface ServerOptions {
   bodyLimit?: number;
   /** Development mode: error bodies carry the stack trace. */
   development?: boolean;
+  /** Extra routes of an embedding server, registered after the API's own (before the server is ready). */
+  plugins?: ((app: FastifyInstance, ctx: ServerContext) => void | Promise<void>)[];
 }
 
 /** What every route module receives: the database, the clock, the data sources and the doc registry. */
@@ -130,6 +132,8 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   await registerResourceRoutes(app, ctx);
   await registerMeasurementRoutes(app, ctx);
   // ---- end of part 2 routes ----
+
+  for (const plugin of options.plugins ?? []) await plugin(app, ctx);
 
   app.addHook('onClose', async () => {
     db.close();

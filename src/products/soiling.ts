@@ -1,0 +1,131 @@
+/**
+ * HSU and Kimber soiling products (spec 4.3, 4.4): validated request -> the loss fraction per
+ * period (`hsu_loss_fraction`, `kimber_loss_fraction`).
+ */
+import {
+  LATITUDE, LONGITUDE, MANUAL_WASH_DATES, TILT, TIME_ZONE, DURATION, END, START,
+  defaultTilt, fieldError, hoursDef, periodDef, washDates, type Window,
+} from './common.js';
+import type { FieldError, ParamDef, ParamValues } from './params.js';
+import { windowOf, type SeriesKind } from './radiation.js';
+
+export type SoilingModel = 'hsu' | 'kimber';
+export type SoilingKind = Exclude<SeriesKind, 'tmy'>;
+
+/** HSU: the largest initial soiling a request may give (spec 4.3). */
+export const HSU_MAX_INITIAL_SOILING = 0.3437;
+
+function windowParams(kind: SoilingKind): ParamDef[] {
+  switch (kind) {
+    case 'historic': return [START, END, DURATION];
+    case 'live': return [hoursDef(336, 24)];
+    case 'forecast': return [hoursDef(336, 24)];
+  }
+}
+
+/** Query parameters of a soiling endpoint (format is added by the server). */
+export function soilingParams(model: SoilingModel, kind: SoilingKind): ParamDef[] {
+  const base = [LATITUDE, LONGITUDE, ...windowParams(kind), periodDef('PT30M'), TIME_ZONE, MANUAL_WASH_DATES];
+  if (model === 'hsu') {
+    return [
+      ...base, TILT,
+      { name: 'cleaning_threshold', type: 'number', minimum: 0, maximum: 100, default: 1.0,
+        description: 'Rainfall in mm over a day that cleans the modules; 0 to 100; default 1.0.' },
+      { name: 'depo_veloc_pm10', type: 'number', minimum: 0, maximum: 1, default: 0.004,
+        description: 'Deposition velocity of PM10, m/s; 0 to 1; default 0.004.' },
+      { name: 'depo_veloc_pm2.5', type: 'number', minimum: 0, maximum: 1, default: 0.0009, aliases: ['depo_veloc_pm2_5'],
+        description: 'Deposition velocity of PM2.5, m/s; 0 to 1; default 0.0009 (also spelled depo_veloc_pm2_5).' },
+      { name: 'initial_soiling', type: 'number', minimum: 0, exclusiveMaximum: HSU_MAX_INITIAL_SOILING,
+        description: 'Loss fraction at the start of the window, >= 0 and < 0.3437. When absent, a 30-day ramp-up run before the window finds it.' },
+      { name: 'pm10', type: 'number[]', minimum: 0, maximum: 1,
+        description: 'PM10 concentrations, g/m3: one value for the whole window or one per period. Default: the service\'s own series.' },
+      { name: 'pm2.5', type: 'number[]', minimum: 0, maximum: 1, aliases: ['pm2_5'],
+        description: 'PM2.5 concentrations, g/m3 (also spelled pm2_5): one value or one per period. Default: the service\'s own series.' },
+    ];
+  }
+  return [
+    ...base,
+    { name: 'cleaning_threshold', type: 'number', minimum: 0, maximum: 100, default: 6.0,
+      description: 'Rainfall in mm over a day that cleans the modules; 0 to 100; default 6.0.' },
+    { name: 'grace_period', type: 'integer', minimum: 0, maximum: 100, default: 14,
+      description: 'Days after a rainfall event when the ground is taken as damp (no soiling); 0 to 100; default 14.' },
+    { name: 'initial_soiling', type: 'number', minimum: 0, maximum: 1, default: 0,
+      description: 'Loss fraction at the start of the window, 0 to 1; default 0.' },
+    { name: 'max_soiling', type: 'number', minimum: 0, maximum: 1, default: 0.3,
+      description: 'Ceiling of the soiling loss, fraction 0 to 1; default 0.3.' },
+    { name: 'soiling_loss_rate', type: 'number', minimum: 0, maximum: 1, default: 0.0015,
+      description: 'Loss fraction added per day without cleaning; 0 to 1; default 0.0015.' },
+  ];
+}
+
+export interface SoilingRequest {
+  model: SoilingModel;
+  kind: SoilingKind;
+  latitude: number;
+  longitude: number;
+  window: Window;
+  now: number;
+  /** Unix s of manual washes inside the window. */
+  washes: Float64Array;
+  /** mm of rain over a day that cleans. */
+  cleaningThreshold: number;
+  // HSU
+  tilt: number;
+  depoVelocPm10: number;
+  depoVelocPm25: number;
+  /** undefined: ramp-up. */
+  initialSoiling: number | undefined;
+  /** g/m3 per period (or one value), or undefined for the service's own series. */
+  pm10: Float64Array | undefined;
+  pm25: Float64Array | undefined;
+  // Kimber
+  gracePeriodDays: number;
+  maxSoiling: number;
+  soilingLossRate: number;
+}
+
+/** Cross-field validation of soiling values already checked field by field. */
+export function validateSoiling(
+  model: SoilingModel, kind: SoilingKind, values: ParamValues, now: number,
+): { request: SoilingRequest; errors?: undefined } | { errors: FieldError[]; request?: undefined } {
+  const errors: FieldError[] = [];
+  const window = windowOf(kind, values, now, errors, 'exactly-one');
+  if (!window) return { errors };
+  const n = window.periodEnd.length;
+  let first = Infinity, last = -Infinity;
+  for (let i = 0; i < n; i++) {
+    const t = window.periodEnd[i]!;
+    if (t < first) first = t;
+    if (t > last) last = t;
+  }
+  const washes = washDates(values, window.offsetMinutes, first - window.periodSeconds, last, errors);
+  const series = (name: 'pm10' | 'pm2.5'): Float64Array | undefined => {
+    const v = values[name] as number[] | undefined;
+    if (v === undefined) return undefined;
+    if (kind === 'forecast') return undefined; // restricted on the forecast: the service's own series
+    if (v.length !== 1 && v.length !== n) {
+      errors.push(fieldError('Length', name, `'${name}' must hold one value or one per period (${n}). You gave ${v.length}.`,
+        { Expected: n, Actual: v.length }));
+      return undefined;
+    }
+    return Float64Array.from(v);
+  };
+  const pm10 = series('pm10');
+  const pm25 = series('pm2.5');
+  if (errors.length > 0) return { errors };
+  const latitude = values.latitude as number;
+  return {
+    request: {
+      model, kind, latitude, longitude: values.longitude as number, window, now, washes,
+      cleaningThreshold: values.cleaning_threshold as number,
+      tilt: (values.tilt as number | undefined) ?? defaultTilt(latitude),
+      depoVelocPm10: (values.depo_veloc_pm10 as number | undefined) ?? 0.004,
+      depoVelocPm25: (values['depo_veloc_pm2.5'] as number | undefined) ?? 0.0009,
+      initialSoiling: values.initial_soiling as number | undefined,
+      pm10, pm25,
+      gracePeriodDays: (values.grace_period as number | undefined) ?? 14,
+      maxSoiling: (values.max_soiling as number | undefined) ?? 0.3,
+      soilingLossRate: (values.soiling_loss_rate as number | undefined) ?? 0.0015,
+    },
+  };
+}
