@@ -71,6 +71,66 @@ function crossedStrings(
   return ac + bd - (bc + ad);
 }
 
+const SIN_GRAZING = Math.sin(GRAZING);
+
+/**
+ * Whether direction v lies more than GRAZING counter-clockwise of direction u (|u| = nu,
+ * |v| = nv): the test `atan2(v) - atan2(u) > GRAZING` without the two arctangents. It agrees
+ * with that test whenever u and v lie in one open half-plane (upper or lower), where the
+ * difference of their atan2 angles is their true signed angle.
+ */
+function turnsLeftOf(ux: number, uy: number, nu: number, vx: number, vy: number, nv: number): boolean {
+  const cross = ux * vy - uy * vx;
+  return cross > 0 && (ux * vx + uy * vy < 0 || cross > SIN_GRAZING * nu * nv);
+}
+
+/**
+ * {@link crossedStrings} for the case where, seen from a and from b, every other point lies in
+ * one open half-plane (all above, or all below): angle comparisons by cross products.
+ */
+function crossedStringsHalfPlane(
+  ax: number, ay: number, bx: number, by: number,
+  cx: number, cy: number, dx: number, dy: number,
+  olx: number, oly: number, orx: number, ory: number,
+): number {
+  const aOlx = olx - ax, aOly = oly - ay, aOrx = orx - ax, aOry = ory - ay;
+  const bOlx = olx - bx, bOly = oly - by, bOrx = orx - bx, bOry = ory - by;
+  const distAOl = dist(aOlx, aOly);
+  const distAOr = dist(aOrx, aOry);
+  const distBOl = dist(bOlx, bOly);
+  const distBOr = dist(bOrx, bOry);
+  const distOlC = dist(olx - cx, oly - cy);
+  const distOrC = dist(orx - cx, ory - cy);
+  const distOlD = dist(olx - dx, oly - dy);
+  const distOrD = dist(orx - dx, ory - dy);
+
+  const acx = cx - ax, acy = cy - ay;
+  const acLen = dist(acx, acy);
+  let ac = acLen;
+  if (turnsLeftOf(aOlx, aOly, distAOl, acx, acy, acLen)) ac = distAOl + distOlC;
+  if (turnsLeftOf(acx, acy, acLen, aOrx, aOry, distAOr)) ac = distAOr + distOrC;
+
+  const adx = dx - ax, ady = dy - ay;
+  const adLen = dist(adx, ady);
+  let ad = adLen;
+  if (turnsLeftOf(aOlx, aOly, distAOl, adx, ady, adLen)) ad = distAOl + distOlD;
+  if (turnsLeftOf(adx, ady, adLen, aOrx, aOry, distAOr)) ad = distAOr + distOrD;
+
+  const bcx = cx - bx, bcy = cy - by;
+  const bcLen = dist(bcx, bcy);
+  let bc = bcLen;
+  if (turnsLeftOf(bOlx, bOly, distBOl, bcx, bcy, bcLen)) bc = distBOl + distOlC;
+  if (turnsLeftOf(bcx, bcy, bcLen, bOrx, bOry, distBOr)) bc = distBOr + distOrC;
+
+  const bdx = dx - bx, bdy = dy - by;
+  const bdLen = dist(bdx, bdy);
+  let bd = bdLen;
+  if (turnsLeftOf(bOlx, bOly, distBOl, bdx, bdy, bdLen)) bd = distBOl + distOlD;
+  if (turnsLeftOf(bdx, bdy, bdLen, bOrx, bOry, distBOr)) bd = distBOr + distOrD;
+
+  return ac + bd - (bc + ad);
+}
+
 /**
  * Average view factor from a whole row face to the sky, limited by the row's own tilt and the
  * top edge of the row in front (pvlib.bifacial.utils.vf_row_sky_2d_integ over x in [0, 1]).
@@ -126,15 +186,20 @@ export function vfRowGroundIntegrated(surfaceTilt: number, gcr: number): number 
   const by = height + 0.5 * lSin;
   // The face a-b and the obstructions are the same for every ground gap [g_k, g_k+1], and the
   // gaps share their ends: the (obstructed) string lengths from a and from b to each ground
-  // point are computed once and the crossed-strings sums taken from neighbours.
-  const aOl = Math.atan2(oly - ay, olx - ax);
-  const aOr = Math.atan2(ory - ay, orx - ax);
-  const bOl = Math.atan2(oly - by, olx - bx);
-  const bOr = Math.atan2(ory - by, orx - bx);
-  const distAOl = dist(ax - olx, ay - oly);
-  const distAOr = dist(ax - orx, ay - ory);
-  const distBOl = dist(bx - olx, by - oly);
-  const distBOr = dist(bx - orx, by - ory);
+  // point are computed once and the crossed-strings sums taken from neighbours. When the
+  // obstruction edges lie strictly below both face edges (any tilt but 0), every direction
+  // from a or b points downward and the angle tests are cross products.
+  const halfPlane = oly < ay && oly < by;
+  const aOlx = olx - ax, aOly = oly - ay, aOrx = orx - ax, aOry = ory - ay;
+  const bOlx = olx - bx, bOly = oly - by, bOrx = orx - bx, bOry = ory - by;
+  const aOl = halfPlane ? 0 : Math.atan2(aOly, aOlx);
+  const aOr = halfPlane ? 0 : Math.atan2(aOry, aOrx);
+  const bOl = halfPlane ? 0 : Math.atan2(bOly, bOlx);
+  const bOr = halfPlane ? 0 : Math.atan2(bOry, bOrx);
+  const distAOl = dist(aOlx, aOly);
+  const distAOr = dist(aOrx, aOry);
+  const distBOl = dist(bOlx, bOly);
+  const distBOr = dist(bOrx, bOry);
   const scale = 1 / 2; // 1 / (2 * (x1 - x0) * collector width)
   let total = 0;
   let prevA = 0;
@@ -143,14 +208,25 @@ export function vfRowGroundIntegrated(surfaceTilt: number, gcr: number): number 
     const gx = k * pitch;
     const distOlG = dist(olx - gx, oly);
     const distOrG = dist(orx - gx, ory);
-    const angA = Math.atan2(-ay, gx - ax);
-    let strA = dist(ax - gx, ay);
-    if (angA - aOl > GRAZING) strA = distAOl + distOlG;
-    if (aOr - angA > GRAZING) strA = distAOr + distOrG;
-    const angB = Math.atan2(-by, gx - bx);
-    let strB = dist(bx - gx, by);
-    if (angB - bOl > GRAZING) strB = distBOl + distOlG;
-    if (bOr - angB > GRAZING) strB = distBOr + distOrG;
+    const agx = gx - ax;
+    const bgx = gx - bx;
+    const distAG = dist(agx, ay);
+    const distBG = dist(bgx, by);
+    let strA = distAG;
+    let strB = distBG;
+    if (halfPlane) {
+      if (turnsLeftOf(aOlx, aOly, distAOl, agx, -ay, distAG)) strA = distAOl + distOlG;
+      if (turnsLeftOf(agx, -ay, distAG, aOrx, aOry, distAOr)) strA = distAOr + distOrG;
+      if (turnsLeftOf(bOlx, bOly, distBOl, bgx, -by, distBG)) strB = distBOl + distOlG;
+      if (turnsLeftOf(bgx, -by, distBG, bOrx, bOry, distBOr)) strB = distBOr + distOrG;
+    } else {
+      const angA = Math.atan2(-ay, agx);
+      if (angA - aOl > GRAZING) strA = distAOl + distOlG;
+      if (aOr - angA > GRAZING) strA = distAOr + distOrG;
+      const angB = Math.atan2(-by, bgx);
+      if (angB - bOl > GRAZING) strB = distBOl + distOlG;
+      if (bOr - angB > GRAZING) strB = distBOr + distOrG;
+    }
     if (k > -20) {
       // Gap from the previous ground point (c) to this one (d): (ac + bd) - (bc + ad).
       const vf = scale * (prevA + strB - (prevB + strA));
@@ -200,6 +276,8 @@ export function vfGroundSkyIntegrated(
   const halfSin = 0.5 * lSin;
   const bx = pitch; // a = (0, 0), b = (pitch, 0)
   const scale = 0.5 / pitch;
+  // Rows clear of the ground: every edge is above a and b, so angle tests are cross products.
+  const halfPlane = height - Math.abs(halfSin) > 0;
   let total = 0;
   for (let k = -maxRows; k <= maxRows; k++) {
     // c, d: the upper edges of rows k+1 and k, bounding the sky gap between them.
@@ -211,16 +289,22 @@ export function vfGroundSkyIntegrated(
     const leftY = height - halfSin;
     const rightX = k * pitch + halfCos;
     const rightY = height + halfSin;
-    const useRight = Math.atan2(leftY, leftX) > Math.atan2(rightY, rightX);
+    const useRight = halfPlane
+      ? rightX * leftY - rightY * leftX > 0
+      : Math.atan2(leftY, leftX) > Math.atan2(rightY, rightX);
     const olx = useRight ? rightX : leftX;
     const oly = useRight ? rightY : leftY;
     // Right obstruction, seen from b: the higher-angle edge of row k+1.
     const left2X = leftX + pitch;
     const right2X = rightX + pitch;
-    const useLeft = Math.atan2(leftY, left2X - bx) > Math.atan2(rightY, right2X - bx);
+    const useLeft = halfPlane
+      ? (right2X - bx) * leftY - rightY * (left2X - bx) > 0
+      : Math.atan2(leftY, left2X - bx) > Math.atan2(rightY, right2X - bx);
     const orx = useLeft ? left2X : right2X;
     const ory = useLeft ? leftY : rightY;
-    const s = crossedStrings(0, 0, bx, 0, cx, cy, dx, cy, olx, oly, orx, ory);
+    const s = halfPlane
+      ? crossedStringsHalfPlane(0, 0, bx, 0, cx, cy, dx, cy, olx, oly, orx, ory)
+      : crossedStrings(0, 0, bx, 0, cx, cy, dx, cy, olx, oly, orx, ory);
     const vf = scale * s;
     if (vf > 0) total += vf;
   }

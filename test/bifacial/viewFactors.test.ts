@@ -72,6 +72,38 @@ function rowGroundSlatBySlat(tilt: number, gcr: number): number {
   return total;
 }
 
+/** Ground-to-sky view factor, pvlib's slat-by-slat layout with arctangent angle tests. */
+function groundSkySlatBySlat(rotation: number, gcr: number, height: number, pitch: number, m: number): number {
+  const w = gcr * pitch;
+  const lc = w * Math.cos(rotation * DEG);
+  const ls = w * Math.sin(rotation * DEG);
+  const sign = Math.sign(rotation);
+  const ang = (p: readonly number[], q: readonly number[]) => Math.atan2(q[1]! - p[1]!, q[0]! - p[0]!);
+  const d = (p: readonly number[], q: readonly number[]) => Math.sqrt((p[0]! - q[0]!) ** 2 + (p[1]! - q[1]!) ** 2);
+  const a = [0, 0];
+  const b = [pitch, 0];
+  let total = 0;
+  for (let k = -m; k <= m; k++) {
+    const c = [(k + 1) * pitch + sign * 0.5 * lc, height + sign * 0.5 * ls];
+    const dd = [c[0]! - pitch, c[1]!];
+    const left = [k * pitch - 0.5 * lc, height - 0.5 * ls];
+    const right = [k * pitch + 0.5 * lc, height + 0.5 * ls];
+    const OL = ang(a, left) > ang(a, right) ? right : left;
+    const left2 = [left[0]! + pitch, left[1]!];
+    const right2 = [right[0]! + pitch, right[1]!];
+    const OR = ang(b, left2) > ang(b, right2) ? left2 : right2;
+    const str = (p: readonly number[], g: readonly number[]) => {
+      let s = d(p, g);
+      if (ang(p, g) - ang(p, OL) > 1e-8) s = d(p, OL) + d(OL, g);
+      if (ang(p, OR) - ang(p, g) > 1e-8) s = d(p, OR) + d(OR, g);
+      return s;
+    };
+    const vf = (0.5 / pitch) * (str(a, c) + str(b, dd) - (str(b, c) + str(a, dd)));
+    if (vf > 0) total += vf;
+  }
+  return total;
+}
+
 describe('row view factors', () => {
   it('a flat face sees the whole sky and none of the ground', () => {
     fc.assert(
@@ -119,7 +151,11 @@ describe('row view factors', () => {
       fc.property(fc.double({ min: 0, max: 180, noNaN: true }), fc.double({ min: 0.1, max: 0.9, noNaN: true }), (tilt, gcr) => {
         expect(vfRowGroundIntegrated(tilt, gcr)).toBeCloseTo(rowGroundSlatBySlat(tilt, gcr), 12);
       }),
+      { numRuns: 300 },
     );
+    for (const tilt of [0, 1e-9, 25, 90, 155, 179.9999, 180]) {
+      expect(vfRowGroundIntegrated(tilt, 0.4)).toBeCloseTo(rowGroundSlatBySlat(tilt, 0.4), 12);
+    }
   });
 });
 
@@ -143,6 +179,26 @@ describe('ground view factors', () => {
       ),
       { numRuns: 40 },
     );
+  });
+
+  it('ground-to-sky cross-product angle tests agree with the slat-by-slat arctangent layout', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0, max: 180, noNaN: true }),
+        fc.double({ min: 0.1, max: 0.9, noNaN: true }),
+        fc.double({ min: 0.3, max: 3, noNaN: true }),
+        fc.double({ min: 2, max: 12, noNaN: true }),
+        (rotation, gcr, height, pitch) => {
+          const m = groundSkyMaxRows(height, pitch);
+          // Includes rows that dip into the ground, where the kernel keeps the arctangents.
+          expect(vfGroundSkyIntegrated(rotation, gcr, height, pitch, m)).toBeCloseTo(groundSkySlatBySlat(rotation, gcr, height, pitch, m), 12);
+        },
+      ),
+      { numRuns: 300 },
+    );
+    for (const rotation of [0, 25, 90, 155, 180]) {
+      expect(vfGroundSkyIntegrated(rotation, 0.4, 1.5, 5, 4)).toBeCloseTo(groundSkySlatBySlat(rotation, 0.4, 1.5, 5, 4), 12);
+    }
   });
 
   it('the beam reaches all the ground with the sun overhead and flat rows spaced apart, none near the horizon', () => {
