@@ -268,8 +268,8 @@ export function clearnessIndexZenithIndependent(
 export interface DirintInput extends DiscInput {
   /**
    * Surface dew point [deg C], for precipitable water w = exp(0.07 Td - 0.075) [cm] (Perez et al.
-   * 1992, eq. 4). Absent: no dew-point refinement. A NaN row is treated as unknown for that row
-   * (the intent stated by pvlib's documentation; pvlib's code returns NaN there).
+   * 1992, eq. 4). Absent: no dew-point refinement. A NaN dew point gives a NaN DNI for that row,
+   * as pvlib's code does (and its test suite asserts).
    */
   tempDew?: Column;
 }
@@ -372,7 +372,7 @@ export function dirint(input: DirintInput, options: DirintOptions = {}, out?: Fl
     let wBin = W_UNKNOWN_BIN;
     if (tempDew !== undefined) {
       const td = tA !== null ? tA[i]! : (tempDew as number);
-      if (td === td) wBin = precipitableWaterBin(Math.exp(0.07 * td - 0.075));
+      wBin = precipitableWaterBin(Math.exp(0.07 * td - 0.075));
     }
     const kBin = ktPrimeBin(k);
     const zBin = zenithBin(zA !== null ? zA[i]! : (zenith as number));

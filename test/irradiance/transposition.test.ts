@@ -1,0 +1,176 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  PEREZ_COEFFICIENTS,
+  type PerezCoefficientSet,
+  aoi,
+  aoiProjection,
+  beamComponent,
+  groundDiffuse,
+  haydaviesSkyDiffuse,
+  iamAshrae,
+  iamPhysical,
+  isotropicSkyDiffuse,
+  perezSkyDiffuse,
+  totalIrradiance,
+} from '../../src/irradiance/index.js';
+
+const D2R = Math.PI / 180;
+const f64 = (...xs: number[]) => Float64Array.from(xs);
+
+/** A physically consistent sky: sun up, DNI and DHI >= 0, GHI = DNI cos z + DHI. */
+const sky = fc
+  .record({
+    tilt: fc.double({ min: 0, max: 90, noNaN: true }),
+    surfaceAzimuth: fc.double({ min: 0, max: 360, noNaN: true }),
+    zenith: fc.double({ min: 0, max: 89.9, noNaN: true }),
+    solarAzimuth: fc.double({ min: 0, max: 360, noNaN: true }),
+    dni: fc.double({ min: 0, max: 1100, noNaN: true }),
+    dhi: fc.double({ min: 0.01, max: 600, noNaN: true }),
+    dniExtra: fc.double({ min: 1320, max: 1415, noNaN: true }),
+    albedo: fc.double({ min: 0, max: 0.9, noNaN: true }),
+  })
+  .map((s) => ({ ...s, ghi: s.dni * Math.cos(s.zenith * D2R) + s.dhi }));
+
+describe('angle of incidence', () => {
+  it('aoi is in [0, 180] and equals acos of the projection', () => {
+    fc.assert(
+      fc.property(sky, (s) => {
+        const a = aoi(s.tilt, s.surfaceAzimuth, s.zenith, s.solarAzimuth)[0]!;
+        expect(a).toBeGreaterThanOrEqual(0);
+        expect(a).toBeLessThanOrEqual(180);
+        const p = aoiProjection(s.tilt, s.surfaceAzimuth, s.zenith, s.solarAzimuth)[0]!;
+        expect(Math.cos(a * D2R)).toBeCloseTo(p, 12);
+      }),
+    );
+  });
+
+  it('a horizontal plane sees the sun at the zenith angle; a plane facing the sun sees it at 0', () => {
+    const z = f64(10, 45, 80);
+    const az = f64(90, 180, 270);
+    const flat = aoi(0, 180, z, az);
+    for (let i = 0; i < 3; i++) expect(flat[i]).toBeCloseTo(z[i]!, 10);
+    const facing = aoi(z, az, z, az);
+    for (let i = 0; i < 3; i++) expect(facing[i]).toBeCloseTo(0, 5);
+  });
+
+  it('beam component is DNI cos aoi, and 0 behind the plane', () => {
+    const b = beamComponent(30, 180, f64(30, 75), f64(180, 0), 800);
+    expect(b[0]).toBeCloseTo(800, 9);
+    expect(b[1]).toBe(0);
+  });
+});
+
+describe('sky diffuse and total irradiance', () => {
+  it('POA parts are >= 0 and add up, for every model', () => {
+    fc.assert(
+      fc.property(sky, fc.constantFrom('isotropic', 'haydavies', 'perez'), (s, model) => {
+        const r = totalIrradiance(
+          {
+            surfaceTilt: s.tilt,
+            surfaceAzimuth: s.surfaceAzimuth,
+            solarZenith: s.zenith,
+            solarAzimuth: s.solarAzimuth,
+            dni: s.dni,
+            ghi: s.ghi,
+            dhi: s.dhi,
+            dniExtra: s.dniExtra,
+            albedo: s.albedo,
+          },
+          { model: model as 'isotropic' | 'haydavies' | 'perez', diffuseComponents: true },
+        );
+        for (const k of ['poaGlobal', 'poaDirect', 'poaDiffuse', 'poaSkyDiffuse', 'poaGroundDiffuse'] as const) {
+          expect(r[k][0]).toBeGreaterThanOrEqual(0);
+        }
+        expect(r.poaGlobal[0]).toBeCloseTo(r.poaDirect[0]! + r.poaSkyDiffuse[0]! + r.poaGroundDiffuse[0]!, 9);
+        const parts = r.poaIsotropic![0]! + r.poaCircumsolar![0]! + r.poaHorizon![0]!;
+        expect(parts).toBeCloseTo(r.poaSkyDiffuse[0]!, 9);
+      }),
+    );
+  });
+
+  it('a horizontal plane receives exactly GHI under the isotropic and Hay-Davies models', () => {
+    fc.assert(
+      fc.property(sky, fc.constantFrom('isotropic', 'haydavies'), (s, model) => {
+        const r = totalIrradiance(
+          { surfaceTilt: 0, surfaceAzimuth: 180, solarZenith: s.zenith, solarAzimuth: s.solarAzimuth, dni: s.dni, ghi: s.ghi, dhi: s.dhi, dniExtra: s.dniExtra },
+          { model: model as 'isotropic' | 'haydavies' },
+        );
+        // Hay-Davies bounds cos z below by 0.01745, which only matters within 1 deg of the horizon.
+        if (model === 'isotropic' || s.zenith < 89) expect(r.poaGlobal[0]).toBeCloseTo(s.ghi, 6);
+      }),
+    );
+  });
+
+  it('Perez on a horizontal plane stays close to DHI (the horizon band has no weight there)', () => {
+    fc.assert(
+      fc.property(sky, (s) => {
+        const r = perezSkyDiffuse({ surfaceTilt: 0, surfaceAzimuth: 180, solarZenith: Math.min(s.zenith, 85), solarAzimuth: s.solarAzimuth, dhi: s.dhi, dni: s.dni, dniExtra: s.dniExtra });
+        expect(r.poaHorizon[0]).toBeCloseTo(0, 12);
+        expect(r.poaSkyDiffuse[0]).toBeCloseTo(s.dhi, 6);
+      }),
+    );
+  });
+
+  it('the standalone sky models agree with totalIrradiance', () => {
+    const input = {
+      surfaceTilt: f64(20, 35, 60),
+      surfaceAzimuth: f64(180, 150, 240),
+      solarZenith: f64(30, 50, 70),
+      solarAzimuth: f64(170, 120, 250),
+      dni: f64(800, 500, 100),
+      dhi: f64(100, 150, 200),
+      dniExtra: 1367,
+    };
+    const ghi = f64(...[0, 1, 2].map((i) => input.dni[i]! * Math.cos(input.solarZenith[i]! * D2R) + input.dhi[i]!));
+    const iso = isotropicSkyDiffuse(input.surfaceTilt, input.dhi);
+    const hay = haydaviesSkyDiffuse(input);
+    const per = perezSkyDiffuse(input);
+    const ground = groundDiffuse(input.surfaceTilt, ghi, 0.2);
+    const totIso = totalIrradiance({ ...input, ghi, albedo: 0.2 }, { model: 'isotropic' });
+    const totHay = totalIrradiance({ ...input, ghi, albedo: 0.2 }, { model: 'haydavies' });
+    const totPer = totalIrradiance({ ...input, ghi, albedo: 0.2 }, { model: 'perez' });
+    for (let i = 0; i < 3; i++) {
+      expect(totIso.poaSkyDiffuse[i]).toBeCloseTo(iso[i]!, 12);
+      expect(totHay.poaSkyDiffuse[i]).toBeCloseTo(hay.poaSkyDiffuse[i]!, 12);
+      expect(totPer.poaSkyDiffuse[i]).toBeCloseTo(per.poaSkyDiffuse[i]!, 12);
+      expect(totPer.poaGroundDiffuse[i]).toBeCloseTo(ground[i]!, 12);
+      // Anisotropic models put more diffuse on a sun-facing plane than the isotropic one.
+      expect(hay.poaSkyDiffuse[i]).toBeGreaterThan(iso[i]!);
+    }
+  });
+
+  it('every Perez coefficient set has 8 bins of 6 and is selectable', () => {
+    const names = Object.keys(PEREZ_COEFFICIENTS) as PerezCoefficientSet[];
+    expect(names).toHaveLength(11);
+    const values = new Set<number>();
+    for (const name of names) {
+      expect(PEREZ_COEFFICIENTS[name]).toHaveLength(48);
+      const r = perezSkyDiffuse(
+        { surfaceTilt: 40, surfaceAzimuth: 180, solarZenith: 40, solarAzimuth: 180, dhi: 120, dni: 700, dniExtra: 1367, airmass: 1.3 },
+        { coefficients: name },
+      );
+      values.add(Math.round(r.poaSkyDiffuse[0]! * 1e6));
+    }
+    expect(values.size).toBeGreaterThan(5);
+  });
+
+  it('below the horizon (no air mass) the Perez sky term is 0', () => {
+    const r = perezSkyDiffuse({ surfaceTilt: 30, surfaceAzimuth: 180, solarZenith: 95, solarAzimuth: 180, dhi: 0, dni: 0, dniExtra: 1367 });
+    expect(r.poaSkyDiffuse[0]).toBe(0);
+  });
+});
+
+describe('incidence angle modifiers', () => {
+  it('are 1 at normal incidence, decrease with aoi, and are 0 from 90 deg', () => {
+    const a = f64(0, 20, 40, 60, 80, 89, 90, 120);
+    for (const iam of [iamAshrae(a), iamPhysical(a)]) {
+      expect(iam[0]).toBeCloseTo(1, 12);
+      for (let i = 1; i < a.length; i++) expect(iam[i]!).toBeLessThanOrEqual(iam[i - 1]!);
+      expect(iam[6]).toBeCloseTo(0, 12);
+      expect(iam[7]).toBe(0);
+    }
+    // ASHRAE with b0 = 0.05 at 60 deg: 1 - 0.05 (2 - 1).
+    expect(iamAshrae(60)[0]).toBeCloseTo(0.95, 12);
+  });
+});
