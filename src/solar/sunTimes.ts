@@ -28,9 +28,13 @@ export interface SunTimes {
  * Sunrise, sunset and solar noon (sun transit) for each day at one place, by the method of
  * Appendix A.2 of the SPA paper: the geocentric right ascension and declination at 0 h TT of the
  * day before, the day and the day after, interpolated to each event, with one correction step.
- * Follows pvlib's `spa.transit_sunrise_sunset` (including its handling of events that fall on the
- * previous or next UTC day); accuracy is that of the method, a few seconds of time at ordinary
- * latitudes. Sunrise and sunset are NaN when the sun stays above or below -0.8333 degree all day
+ * Follows pvlib's `spa.transit_sunrise_sunset` with one deliberate difference: when sunrise falls
+ * on the previous UTC day or sunset on the next, pvlib (as the paper) reduces the day fraction m
+ * to 0..1, interpolates the sun's coordinates at that fraction of day D and then shifts the result
+ * by a day, which puts the event up to a day's solar motion off (0.1 degree, about 25 s); here m
+ * keeps its value in (-1, 2) and the paper's quadratic interpolation over D-1..D+1 is used at the
+ * event's own time. Elsewhere the results are pvlib's; accuracy is that of the method, a few
+ * seconds of time at ordinary latitudes. Sunrise and sunset are NaN when the sun stays above or below -0.8333 degree all day
  * (polar day or night).
  *
  * Reda, I., Andreas, A. (2004) Solar position algorithm for solar radiation applications.
@@ -81,12 +85,10 @@ export function sunTimes(
     const cosArg = (sinH0 - sinLat * Math.sin(delta[1]! * DEG)) / (cosLat * Math.cos(delta[1]! * DEG));
     const H0 = Math.abs(cosArg) > 1 ? Number.NaN : pyMod(Math.acos(cosArg) * RAD, 180);
     m[0] = pyMod((alpha[1]! - longitude - v) / 360, 1);
+    // Kept outside 0..1 when the event falls on the previous or next UTC day, so that it is
+    // interpolated at its own time (see the doc comment on the deviation from pvlib).
     m[1] = m[0]! - H0 / 360;
     m[2] = m[0]! + H0 / 360;
-    const addDay = m[2]! >= 1;
-    const subDay = m[1]! < 0;
-    m[1] = pyMod(m[1]!, 1);
-    m[2] = pyMod(m[2]!, 1);
     // Differences for the interpolation of A.2.10, reduced to (0, 1) when alpha wraps at 360.
     let a = alpha[1]! - alpha[0]!;
     if (Math.abs(a) > 2) a = pyMod(a, 1);
@@ -116,8 +118,8 @@ export function sunTimes(
       }
     }
     solarNoon[i] = result[0]! + utday;
-    sunrise[i] = result[1]! + utday - (subDay ? 86400 : 0);
-    sunset[i] = result[2]! + utday + (addDay ? 86400 : 0);
+    sunrise[i] = result[1]! + utday;
+    sunset[i] = result[2]! + utday;
   }
   return { sunrise, sunset, solarNoon };
 }

@@ -1,0 +1,184 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { deltaTAt, deltaTEstimate, solarPositionFast, solarPositionSpa, type SolarPosition } from '../../src/solar/index.js';
+
+// The worked example of Reda & Andreas (2004), Table A5.1: Golden, Colorado, 17 October 2003
+// 12:30:30 local standard time (UTC-7), delta T 67 s.
+const PAPER_TIME = Date.UTC(2003, 9, 17, 19, 30, 30) / 1000;
+const PAPER_PLACE = { latitude: 39.742476, longitude: -105.1786 };
+const PAPER_OPTIONS = { elevation: 1830.14, pressure: 82000, temperature: 11, deltaT: 67 };
+
+const YEAR_1900 = Date.UTC(1900, 0, 1) / 1000;
+const YEAR_2100 = Date.UTC(2100, 0, 1) / 1000;
+
+describe('solarPositionSpa', () => {
+  it("reproduces the SPA paper's example (zenith 50.11162, azimuth 194.34024, E 14.641503 min)", () => {
+    const r = solarPositionSpa(new Float64Array([PAPER_TIME]), PAPER_PLACE.latitude, PAPER_PLACE.longitude, PAPER_OPTIONS);
+    // The paper's topocentric zenith includes refraction: it is pvlib's apparent zenith.
+    expect(r.apparentZenith[0]).toBeCloseTo(50.11162, 5);
+    expect(r.azimuth[0]).toBeCloseTo(194.34024, 5);
+    // The paper prints E to 6 decimals from a slightly different rounding of its intermediate steps.
+    expect(Math.abs(r.equationOfTime[0]! - 14.641503)).toBeLessThan(1e-4);
+  });
+
+  it('writes into the caller buffers and treats each row independently of order', () => {
+    const t = new Float64Array([PAPER_TIME + 86400 * 40, PAPER_TIME, PAPER_TIME - 3600 * 7]);
+    const out: SolarPosition = {
+      zenith: new Float64Array(3),
+      apparentZenith: new Float64Array(3),
+      azimuth: new Float64Array(3),
+      elevation: new Float64Array(3),
+      apparentElevation: new Float64Array(3),
+      equationOfTime: new Float64Array(3),
+    };
+    const r = solarPositionSpa(t, PAPER_PLACE.latitude, PAPER_PLACE.longitude, PAPER_OPTIONS, out);
+    expect(r.zenith).toBe(out.zenith);
+    const single = solarPositionSpa(new Float64Array([PAPER_TIME]), PAPER_PLACE.latitude, PAPER_PLACE.longitude, PAPER_OPTIONS);
+    expect(r.apparentZenith[1]).toBe(single.apparentZenith[0]);
+    expect(r.azimuth[1]).toBe(single.azimuth[0]);
+  });
+
+  it('rejects an output buffer of the wrong length', () => {
+    expect(() =>
+      solarPositionSpa(new Float64Array([PAPER_TIME]), 0, 0, {}, { zenith: new Float64Array(2) }),
+    ).toThrow(RangeError);
+  });
+
+  it('uses the per-row pressure and temperature for refraction only', () => {
+    const t = new Float64Array([PAPER_TIME, PAPER_TIME]);
+    const r = solarPositionSpa(t, PAPER_PLACE.latitude, PAPER_PLACE.longitude, {
+      ...PAPER_OPTIONS,
+      pressure: new Float64Array([82000, 0]),
+      temperature: new Float64Array([11, 11]),
+    });
+    expect(r.zenith[0]).toBe(r.zenith[1]);
+    // Without air there is no refraction.
+    expect(r.apparentZenith[1]).toBeCloseTo(r.zenith[1]!, 12);
+    expect(r.apparentZenith[0]).toBeLessThan(r.zenith[0]!);
+  });
+
+  it('default delta T is the estimate for the UTC year and month of each time', () => {
+    const t = new Float64Array([PAPER_TIME]);
+    const byDefault = solarPositionSpa(t, 10, 20);
+    const explicit = solarPositionSpa(t, 10, 20, { deltaT: deltaTEstimate(2003 + 9.5 / 12) });
+    expect(byDefault.zenith[0]).toBe(explicit.zenith[0]);
+    expect(deltaTAt(PAPER_TIME)).toBe(deltaTEstimate(2003 + 9.5 / 12));
+  });
+
+  it('physical ranges hold at any place and time 1900-2100, including the poles', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: -90, max: 90, noNaN: true }),
+        fc.double({ min: -180, max: 180, noNaN: true }),
+        fc.array(fc.double({ min: YEAR_1900, max: YEAR_2100, noNaN: true }), { minLength: 1, maxLength: 20 }),
+        fc.double({ min: 0, max: 5000, noNaN: true }),
+        (lat, lon, times, elevation) => {
+          const r = solarPositionSpa(Float64Array.from(times), lat, lon, { elevation });
+          for (let i = 0; i < times.length; i++) {
+            const z = r.zenith[i]!;
+            expect(z).toBeGreaterThanOrEqual(0);
+            expect(z).toBeLessThanOrEqual(180);
+            expect(r.azimuth[i]).toBeGreaterThanOrEqual(0);
+            expect(r.azimuth[i]).toBeLessThan(360);
+            expect(r.elevation[i]).toBeCloseTo(90 - z, 10);
+            expect(r.apparentElevation[i]).toBeCloseTo(90 - r.apparentZenith[i]!, 10);
+            // Refraction only lifts the sun, and by less than a degree.
+            expect(r.apparentElevation[i]! - r.elevation[i]!).toBeGreaterThanOrEqual(0);
+            expect(r.apparentElevation[i]! - r.elevation[i]!).toBeLessThan(1);
+            // The equation of time stays within about a quarter of an hour.
+            expect(Math.abs(r.equationOfTime[i]!)).toBeLessThan(17.5);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('the sun is never farther from the pole than the declination allows', () => {
+    // At the north pole the elevation is the topocentric declination, never above 23.45 + parallax.
+    fc.assert(
+      fc.property(fc.array(fc.double({ min: YEAR_1900, max: YEAR_2100, noNaN: true }), { minLength: 1, maxLength: 10 }), (times) => {
+        const r = solarPositionSpa(Float64Array.from(times), 90, 0);
+        for (let i = 0; i < times.length; i++) expect(Math.abs(r.elevation[i]!)).toBeLessThan(23.5);
+      }),
+    );
+  });
+});
+
+describe('deltaTEstimate', () => {
+  it('gives the constants of the Espenak & Meeus pieces at their epochs', () => {
+    expect(deltaTEstimate(1900)).toBeCloseTo(-2.79, 12);
+    expect(deltaTEstimate(1920)).toBeCloseTo(21.2, 12);
+    expect(deltaTEstimate(2000)).toBeCloseTo(63.86, 12);
+    expect(deltaTEstimate(2005)).toBeCloseTo(62.92 + 5 * 0.32217 + 25 * 0.005589, 12);
+  });
+
+  it('is continuous to within 2 s across the piece boundaries of 1700-2150', () => {
+    for (const y of [1700, 1800, 1860, 1900, 1920, 1941, 1961, 1986, 2005, 2050, 2150]) {
+      expect(Math.abs(deltaTEstimate(y) - deltaTEstimate(y - 1e-9))).toBeLessThan(2);
+    }
+  });
+});
+
+describe('solarPositionFast', () => {
+  const angleError = (a: number, b: number): number => {
+    const d = Math.abs(a - b) % 360;
+    return Math.min(d, 360 - d);
+  };
+
+  function expectClose(fast: SolarPosition, spa: SolarPosition, tol: number): void {
+    for (let i = 0; i < fast.zenith.length; i++) {
+      expect(Math.abs(fast.zenith[i]! - spa.zenith[i]!)).toBeLessThanOrEqual(tol);
+      expect(Math.abs(fast.apparentZenith[i]! - spa.apparentZenith[i]!)).toBeLessThanOrEqual(tol);
+      expect(Math.abs(fast.elevation[i]! - spa.elevation[i]!)).toBeLessThanOrEqual(tol);
+      expect(Math.abs(fast.equationOfTime[i]! - spa.equationOfTime[i]!)).toBeLessThanOrEqual(tol);
+      // Azimuth is ill-conditioned within a hair of the zenith; compare the displacement on the sky.
+      const sinZ = Math.sin((spa.zenith[i]! * Math.PI) / 180);
+      expect(angleError(fast.azimuth[i]!, spa.azimuth[i]!) * Math.min(1, sinZ * 1e3)).toBeLessThanOrEqual(tol);
+    }
+  }
+
+  it('stays within 1e-3 degree of the SPA for random places and unsorted times 1900-2100', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: -90, max: 90, noNaN: true }),
+        fc.double({ min: -180, max: 180, noNaN: true }),
+        fc.array(fc.double({ min: YEAR_1900, max: YEAR_2100, noNaN: true }), { minLength: 1, maxLength: 30 }),
+        (lat, lon, times) => {
+          const t = Float64Array.from(times);
+          expectClose(solarPositionFast(t, lat, lon), solarPositionSpa(t, lat, lon), 1e-3);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('stays within 1e-3 degree of the SPA on regular series (the sliding node window)', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: -90, max: 90, noNaN: true }),
+        fc.double({ min: -180, max: 180, noNaN: true }),
+        fc.double({ min: YEAR_1900, max: YEAR_2100 - 30 * 86400, noNaN: true }),
+        fc.integer({ min: 60, max: 6 * 3600 }),
+        (lat, lon, start, step) => {
+          const t = new Float64Array(200);
+          for (let i = 0; i < t.length; i++) t[i] = start + i * step;
+          const options = { elevation: 300, pressure: 95000, temperature: 25, deltaT: 60 };
+          expectClose(solarPositionFast(t, lat, lon, options), solarPositionSpa(t, lat, lon, options), 1e-3);
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+
+  it('is in fact within 1e-6 degree of the SPA for the zenith on a year of hourly times', () => {
+    const start = Date.UTC(2030, 0, 1) / 1000;
+    const t = new Float64Array(8760);
+    for (let i = 0; i < t.length; i++) t[i] = start + i * 3600;
+    const fast = solarPositionFast(t, -33.9, 18.4);
+    const spa = solarPositionSpa(t, -33.9, 18.4);
+    let worst = 0;
+    for (let i = 0; i < t.length; i++) worst = Math.max(worst, Math.abs(fast.zenith[i]! - spa.zenith[i]!));
+    expect(worst).toBeLessThan(1e-6);
+  });
+});
