@@ -11,8 +11,9 @@ const DEG = Math.PI / 180;
  *
  *   V = 1/(2 pi) * integral over phi of [cos S sin^2 H + sin S cos(phi - A) (H - sin H cos H)],
  *
- * where H(phi) is the zenith angle of the effective horizon: the terrain horizon, or the
- * surface's own plane where that rises higher (self-shading of a tilted surface). The sky below
+ * where H(phi) is the zenith angle of the terrain horizon; the integral over zenith angles is
+ * also bounded by the surface's own plane (self-shading), which extends it to overhanging
+ * surfaces (tilt > 90 degrees, such as the rear of a bifacial module). The sky below
  * the horizontal is not counted (the diffuse models only know the upper hemisphere), so on open
  * flat ground V = (1 + cos S) / 2, the isotropic transposition factor, and a horizontal surface
  * gets V = mean of cos^2(horizon elevation).
@@ -34,19 +35,28 @@ export function skyViewFactor(
   const cosS = Math.cos(slope);
   const sinS = Math.sin(slope);
   const width = (2 * Math.PI) / steps;
+  const halfPi = Math.PI / 2;
   let sum = 0;
   for (let k = 0; k < steps; k++) {
     const phiDeg = (k + 0.5) * (360 / steps);
     const cosRel = Math.cos((phiDeg - surfaceAzimuth) * DEG);
-    // Elevation of the surface's own plane in this direction (rises behind a tilted surface).
-    const planeElevation = Math.atan2(-sinS * cosRel, cosS);
+    const b = sinS * cosRel;
+    // cos(incidence) = cos S cos t + sin S cos(phi - A) sin t is >= 0 within pi/2 of tStar:
+    // the surface's own plane bounds the zenith angles t it can see in this direction.
+    const tStar = Math.atan2(b, cosS);
     let elevation = horizonElevationAt(profile, phiDeg) * DEG;
     if (elevation < 0) elevation = 0;
-    if (planeElevation > elevation) elevation = planeElevation;
-    if (elevation > Math.PI / 2) elevation = Math.PI / 2;
-    const h = Math.PI / 2 - elevation;
-    const sinH = Math.sin(h);
-    sum += cosS * sinH * sinH + sinS * cosRel * (h - sinH * Math.cos(h));
+    let t2 = halfPi - elevation;
+    if (t2 > tStar + halfPi) t2 = tStar + halfPi;
+    let t1 = tStar - halfPi;
+    if (t1 < 0) t1 = 0;
+    if (!(t2 > t1)) continue;
+    // Antiderivative of cos(i) sin t: cos S sin^2 t / 2 + b (t - sin t cos t) / 2.
+    const s2 = Math.sin(t2);
+    const s1 = Math.sin(t1);
+    const upper = cosS * s2 * s2 + b * (t2 - s2 * Math.cos(t2));
+    const lower = cosS * s1 * s1 + b * (t1 - s1 * Math.cos(t1));
+    sum += upper - lower;
   }
   const v = (sum * width) / (2 * Math.PI);
   return v < 0 ? 0 : v > 1 ? 1 : v;
