@@ -43,6 +43,14 @@ export interface InfiniteShedsOptions {
   shadeFactor?: number;
   /** Fraction of rear irradiance lost to module features such as busbars (negative reduces). Default 0. */
   transmissionFactor?: number;
+  /**
+   * Sky diffuse model. 'isotropic' (default) as Mikofski et al. 2019. 'haydavies' moves the
+   * circumsolar part of DHI (Hay & Davies 1980, anisotropy index DNI / extraterrestrial DNI)
+   * into the beam before the isotropic geometry, as pvlib does; needs `dniExtra`.
+   */
+  model?: 'isotropic' | 'haydavies';
+  /** Extraterrestrial normal irradiance, W/m2; required for `model: 'haydavies'`. */
+  dniExtra?: Column;
   /** Incidence angle modifier applied to the front beam, unitless. Default 1. */
   iamFront?: Column;
   /** Incidence angle modifier applied to the rear beam, unitless. Default 1. */
@@ -143,10 +151,20 @@ export function infiniteSheds(
   const { gcr, height, pitch, albedo } = options;
   const iamFront = options.iamFront ?? 1;
   const iamBack = options.iamBack ?? 1;
-  const n = seriesLength(solarZenith, solarAzimuth, surfaceTilt, surfaceAzimuth, ghi, dhi, dni, albedo, iamFront, iamBack);
+  const n = seriesLength(
+    solarZenith, solarAzimuth, surfaceTilt, surfaceAzimuth, ghi, dhi, dni, albedo, iamFront, iamBack, options.dniExtra ?? 0,
+  );
   const bifaciality = options.bifaciality ?? 0.8;
   const rearWeight = bifaciality * (1 + (options.shadeFactor ?? -0.02)) * (1 + (options.transmissionFactor ?? 0));
   const maxRows = groundSkyMaxRows(height, pitch);
+  const hayDavies = options.model === 'haydavies';
+  if (hayDavies && options.dniExtra === undefined) throw new Error("infiniteSheds: model 'haydavies' needs dniExtra");
+  if (options.model !== undefined && options.model !== 'isotropic' && !hayDavies) {
+    throw new Error(`infiniteSheds: unknown sky model '${String(options.model)}'`);
+  }
+  const dniExtra = options.dniExtra ?? 1;
+  const dxArr = typeof dniExtra === 'number' ? null : dniExtra;
+  const dxS = typeof dniExtra === 'number' ? dniExtra : 1;
 
   const r: InfiniteShedsResult = {
     poaGlobal: outputColumn(out.poaGlobal, n, 'poaGlobal'),
@@ -223,8 +241,18 @@ export function infiniteSheds(
     const tanZ = Math.tan(zr);
     const cosRel = Math.cos((saz - raz) * DEG);
     const g = ghiArr === null ? ghiS : ghiArr[i]!;
-    const dh = dhiArr === null ? dhiS : dhiArr[i]!;
-    const dn = dniArr === null ? dniS : dniArr[i]!;
+    let dh = dhiArr === null ? dhiS : dhiArr[i]!;
+    let dn = dniArr === null ? dniS : dniArr[i]!;
+    if (hayDavies) {
+      // Circumsolar diffuse as seen by a horizontal plane leaves DHI, and as seen facing the sun
+      // joins DNI (Hay-Davies projection ratio, cos zenith floored at 0.01745 as pvlib).
+      const ai = dn / (dxArr === null ? dxS : dxArr[i]!);
+      const floor = cosZ > 0.01745 ? cosZ : 0.01745;
+      const circHorizontal = dh * ai * ((cosZ > 0 ? (cosZ > 1 ? 1 : cosZ) : 0) / floor);
+      const circNormal = dh * ai * (1 / floor);
+      dh -= circHorizontal > 0 ? circHorizontal : 0;
+      dn += circNormal > 0 ? circNormal : 0;
+    }
     const alb = albArr === null ? albS : albArr[i]!;
 
     faceIrradiance(tilt, cosRel, cosZ, sinZ, tanZ, g, dh, dn, alb, iamFArr === null ? iamFS : iamFArr[i]!, gcr,

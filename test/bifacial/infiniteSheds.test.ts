@@ -119,6 +119,46 @@ describe('infiniteSheds: physics properties', () => {
   });
 });
 
+describe('infiniteSheds: Hay-Davies sky', () => {
+  it('equals the isotropic sky when there is no anisotropy (DNI negligible against extraterrestrial)', () => {
+    fc.assert(
+      fc.property(skyRow, geometry, fc.double({ min: 0, max: 60, noNaN: true }), (s, g, tilt) => {
+        const input = { solarZenith: s.zenith, solarAzimuth: s.azimuth, surfaceTilt: tilt, surfaceAzimuth: 180, ghi: s.ghi, dhi: s.dhi, dni: s.dni };
+        const iso = infiniteSheds(input, g);
+        const hd = infiniteSheds(input, { ...g, model: 'haydavies', dniExtra: Number.POSITIVE_INFINITY });
+        expect(hd.poaGlobal[0]).toBe(iso.poaGlobal[0]);
+      }),
+    );
+  });
+
+  it('moves circumsolar light between diffuse and beam without changing what a flat face receives', () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          zenith: fc.double({ min: 0, max: 85, noNaN: true }),
+          azimuth: fc.double({ min: 0, max: 359.9, noNaN: true }),
+          dni: fc.double({ min: 1, max: 1000, noNaN: true }),
+          dhi: fc.double({ min: 1, max: 400, noNaN: true }),
+        }).map((r) => ({ ...r, ghi: r.dni * Math.cos(r.zenith * DEG) + r.dhi })),
+        geometry,
+        fc.double({ min: 1300, max: 1420, noNaN: true }),
+        (s, g, dniExtra) => {
+        const input = { solarZenith: s.zenith, solarAzimuth: s.azimuth, surfaceTilt: 0, surfaceAzimuth: 180, ghi: s.ghi, dhi: s.dhi, dni: s.dni };
+        const iso = infiniteSheds(input, g);
+        const hd = infiniteSheds(input, { ...g, model: 'haydavies', dniExtra });
+        // Flat, unshaded, seeing the whole sky: beam + diffuse on it is GHI either way.
+        expect(hd.poaFront[0]).toBeCloseTo(iso.poaFront[0]!, 9);
+        expect(hd.poaFrontDirect[0]).toBeGreaterThan(iso.poaFrontDirect[0]!);
+        expect(hd.poaFrontSkyDiffuse[0]).toBeLessThan(iso.poaFrontSkyDiffuse[0]!);
+        },
+      ),
+    );
+    expect(() =>
+      infiniteSheds({ solarZenith: 30, solarAzimuth: 180, surfaceTilt: 0, surfaceAzimuth: 180, ghi: 1, dhi: 1, dni: 0 }, { gcr: 0.4, height: 1, pitch: 5, albedo: 0.2, model: 'haydavies' }),
+    ).toThrow(/dniExtra/);
+  });
+});
+
 describe('infiniteSheds: series handling', () => {
   it('tracked rows (tilt and azimuth columns) equal row-by-row fixed evaluations', () => {
     const n = 48;

@@ -15,12 +15,15 @@ function columnOrParam(refCase: ReferenceCase, name: string, fallback?: number):
   return v;
 }
 
-/** pvlib.bifacial.infinite_sheds.get_irradiance, isotropic sky: any case of a "bifacial" file. */
+/**
+ * pvlib.bifacial.infinite_sheds.get_irradiance: any case of a "bifacial" file, isotropic sky or
+ * Hay-Davies (then with a `dni_extra` input column or param).
+ */
 const infiniteShedsHandler: CaseHandler = {
   variant: 'infinite-sheds',
   matches: (fileStem, _caseName, refCase) =>
     fileStem.startsWith('bifacial') &&
-    param(refCase, 'model', 'isotropic') === 'isotropic' &&
+    ['isotropic', 'haydavies'].includes(param(refCase, 'model', 'isotropic')) &&
     'solar_zenith' in refCase.inputs &&
     'ghi' in refCase.inputs,
   run: (refCase) => {
@@ -44,6 +47,8 @@ const infiniteShedsHandler: CaseHandler = {
         transmissionFactor: param(refCase, 'transmission_factor', 0),
         iamFront: columnOrParam(refCase, 'iam_front', 1),
         iamBack: columnOrParam(refCase, 'iam_back', 1),
+        model: param<'isotropic' | 'haydavies'>(refCase, 'model', 'isotropic'),
+        ...(param(refCase, 'model', 'isotropic') === 'haydavies' ? { dniExtra: columnOrParam(refCase, 'dni_extra') } : {}),
       },
     );
     return { poa_global: r.poaGlobal, poa_front: r.poaFront, poa_back: r.poaBack };
