@@ -1,2 +1,48 @@
 // Public exports of src/power (re-exports only).
-export {};
+export {
+  type CellTemperatureInput,
+  PVSYST_TEMPERATURE_PARAMETERS,
+  type PvsystMounting,
+  SAPM_TEMPERATURE_PARAMETERS,
+  type SapmMounting,
+  type SapmTemperatureParameters,
+  faimanCellTemperature,
+  pvsystCellTemperature,
+  sapmCellTemperature,
+} from './temperature.js';
+export { type PvwattsLosses, pvwattsDc, pvwattsInverter, pvwattsLosses } from './pvwatts.js';
+export {
+  DEFAULT_FARM_LOSS,
+  DEFAULT_PARASITIC_FRACTION,
+  DEFAULT_SHEAR_EXPONENT,
+  IEC_REFERENCE_AIR_DENSITY,
+  type TurbineSpec,
+  type WindFarmInput,
+  type WindFarmOptions,
+  hubAirDensity,
+  hubHeightWindSpeed,
+  turbinePower,
+  windFarmPower,
+} from './wind.js';
+export {
+  MODULE_TECHNOLOGIES,
+  type ModuleTechnology,
+  PVWATTS_PEAK_OVER_NOMINAL,
+  SECONDS_PER_YEAR,
+  apiAzimuthToPvlib,
+  defaultApiAzimuth,
+  moduleTechnology,
+  pvlibAzimuthToApi,
+} from './conventions.js';
+export { type PvWeatherInput, periodOf, planeOfArray, sunAtPeriodMiddle } from './chainCommon.js';
+export {
+  ROOFTOP_AGEING_PER_YEAR,
+  ROOFTOP_DEFAULT_ALBEDO,
+  ROOFTOP_DEFAULT_LOSS_FACTOR,
+  ROOFTOP_GAMMA_PDC,
+  ROOFTOP_INVERTER_EFFICIENCY,
+  type RooftopOptions,
+  type RooftopResult,
+  rooftopPvPower,
+} from './rooftop.js';
+export { type PvSiteConfig, type SitePvResult, sitePvPower } from './site.js';

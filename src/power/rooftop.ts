@@ -1,0 +1,108 @@
+/**
+ * The basic rooftop PV chain of the API (spec 4.5): weather -> POA (Perez) -> cell temperature
+ * (SAPM, close roof mount) -> PVWatts DC -> PVWatts inverter -> loss factor, in kW.
+ */
+import { asColumn, type Column } from '../util/columns.js';
+import { type PvWeatherInput, periodOf, planeOfArray, sunAtPeriodMiddle } from './chainCommon.js';
+import { apiAzimuthToPvlib, SECONDS_PER_YEAR } from './conventions.js';
+import { pvwattsDc, pvwattsInverter } from './pvwatts.js';
+import { sapmCellTemperature } from './temperature.js';
+
+/** Default rooftop loss factor (spec 4.5): the maximum output is 90 % of the AC capacity. */
+export const ROOFTOP_DEFAULT_LOSS_FACTOR = 0.9;
+/**
+ * Yearly loss of a rooftop system's output with age, used to estimate the loss factor from
+ * `install_date`: 0.5 % a year, the median degradation of crystalline silicon systems (Jordan et
+ * al. 2016, Progress in Photovoltaics 24, DOI 10.1002/pip.2744), applied linearly to the default
+ * loss factor: lossFactor = 0.90 (1 - 0.005 years).
+ */
+export const ROOFTOP_AGEING_PER_YEAR = 0.005;
+/** Temperature coefficient of the rooftop modules, 1/C: PVWatts v8 "standard" module, -0.37 %/C. */
+export const ROOFTOP_GAMMA_PDC = -0.0037;
+/** Nominal inverter efficiency of the rooftop chain (PVWatts default). */
+export const ROOFTOP_INVERTER_EFFICIENCY = 0.96;
+/** Default ground albedo of the rooftop chain. */
+export const ROOFTOP_DEFAULT_ALBEDO = 0.2;
+
+export interface RooftopOptions {
+  /** Degrees, -90..90. */
+  latitude: number;
+  /** Degrees, -180..180. */
+  longitude: number;
+  /** Height above sea level, m (default 0). */
+  elevation?: number;
+  /** Panel tilt from horizontal, degrees (0 faces up). */
+  tilt: number;
+  /** Panel azimuth in the API convention (north 0, east -90, west 90, south +-180). */
+  azimuth: number;
+  /** System capacity, kW: the DC nameplate and the AC rating (the spec's "whichever is greater"). */
+  capacity: number;
+  /** Fraction of the AC capacity that is the most the system gives (0..1, default 0.90). */
+  lossFactor?: number;
+  /** Installation time, Unix s: estimates the loss factor from ageing when `lossFactor` is absent. */
+  installDate?: number;
+  /** Length of the periods, s (default: from the times). */
+  periodSeconds?: number;
+}
+
+export interface RooftopResult {
+  /** AC power after the loss factor, kW, in [0, lossFactor x capacity]. */
+  power: Float64Array;
+  /** Plane-of-array global irradiance, W/m2. */
+  poaGlobal: Float64Array;
+  /** Irradiance reaching the cells after reflection losses, W/m2. */
+  effectiveIrradiance: Float64Array;
+  /** Cell temperature, degrees C. */
+  tempCell: Float64Array;
+  /** DC power, kW. */
+  dcPower: Float64Array;
+}
+
+/**
+ * Rooftop PV power, kW, per period (the API's basic rooftop product).
+ *
+ * Sun at mid-period (fast SPA); POA by Perez (1990) with albedo 0.2 unless given; beam reduced by
+ * the physical IAM; cell temperature by SAPM for a close roof mount (King et al. 2004); DC by
+ * PVWatts with -0.37 %/C (Dobos 2014), pdc0 = capacity; AC by the PVWatts inverter with a rating
+ * equal to the capacity (etaNom 0.96); then times the loss factor, so the output never exceeds
+ * lossFactor x capacity. The loss factor is `lossFactor`, else the ageing estimate
+ * 0.90 (1 - 0.005 years since `installDate`) per row, else 0.90.
+ */
+export function rooftopPvPower(weather: PvWeatherInput, options: RooftopOptions): RooftopResult {
+  const t = weather.unixSeconds;
+  const n = t.length;
+  const period = periodOf(t, options.periodSeconds);
+  const { sun, middle } = sunAtPeriodMiddle(
+    t, period, options.latitude, options.longitude, options.elevation ?? 0, weather.airTemp,
+  );
+  const surfaceAzimuth = apiAzimuthToPvlib(options.azimuth);
+  const albedo: Column = weather.albedo ?? ROOFTOP_DEFAULT_ALBEDO;
+  const { poaGlobal, effective } = planeOfArray(weather, sun, middle, options.tilt, surfaceAzimuth, albedo);
+  const tempCell = sapmCellTemperature(
+    { poaGlobal, tempAir: weather.airTemp, windSpeed: weather.windSpeed },
+    'close_mount_glass_glass',
+  );
+  const capacity = options.capacity;
+  const dc = pvwattsDc({ effectiveIrradiance: effective, tempCell }, { pdc0: capacity, gammaPdc: ROOFTOP_GAMMA_PDC });
+  const ac = pvwattsInverter(dc, {
+    pdc0: capacity / ROOFTOP_INVERTER_EFFICIENCY,
+    etaInvNom: ROOFTOP_INVERTER_EFFICIENCY,
+  });
+  const power = ac; // scaled in place
+  const fixedFactor = options.lossFactor;
+  const install = options.installDate;
+  const airTemp = asColumn(weather.airTemp, n);
+  for (let i = 0; i < n; i++) {
+    let factor: number;
+    if (fixedFactor !== undefined) factor = fixedFactor;
+    else if (install !== undefined) {
+      const years = (middle[i]! - install) / SECONDS_PER_YEAR;
+      factor = ROOFTOP_DEFAULT_LOSS_FACTOR * (1 - ROOFTOP_AGEING_PER_YEAR * (years > 0 ? years : 0));
+      if (factor < 0) factor = 0;
+    } else factor = ROOFTOP_DEFAULT_LOSS_FACTOR;
+    const p = ac[i]! * factor;
+    // Missing weather leaves the power unknown; otherwise never below zero.
+    power[i] = p > 0 ? p : p === p && airTemp[i]! === airTemp[i]! ? 0 : Number.NaN;
+  }
+  return { power, poaGlobal, effectiveIrradiance: effective, tempCell, dcPower: dc };
+}

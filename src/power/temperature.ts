@@ -1,0 +1,118 @@
+/**
+ * PV cell temperature models: SAPM (King et al. 2004), Faiman (2008) and PVsyst. Semantics and
+ * parameter sets follow pvlib.temperature.
+ */
+import { asColumn, type Column, outputColumn, seriesLength } from '../util/columns.js';
+
+/** Weather at the module: plane-of-array irradiance W/m2, air temperature degrees C, wind speed m/s. */
+export interface CellTemperatureInput {
+  poaGlobal: Column;
+  tempAir: Column;
+  windSpeed: Column;
+}
+
+export interface SapmTemperatureParameters {
+  /** Natural log of the module heating at low wind, ln((degrees C)/(W/m2)). */
+  a: number;
+  /** Wind cooling coefficient, s/m. */
+  b: number;
+  /** Cell minus back-of-module temperature at the reference irradiance, degrees C. */
+  deltaT: number;
+}
+
+export type SapmMounting =
+  | 'open_rack_glass_glass'
+  | 'close_mount_glass_glass'
+  | 'open_rack_glass_polymer'
+  | 'insulated_back_glass_polymer';
+
+/**
+ * SAPM temperature parameters for the four mountings of King et al. (2004), SAND2004-3535,
+ * Table 1 (as in pvlib's TEMPERATURE_MODEL_PARAMETERS['sapm']).
+ */
+export const SAPM_TEMPERATURE_PARAMETERS: Readonly<Record<SapmMounting, SapmTemperatureParameters>> = {
+  open_rack_glass_glass: { a: -3.47, b: -0.0594, deltaT: 3 },
+  close_mount_glass_glass: { a: -2.98, b: -0.0471, deltaT: 1 },
+  open_rack_glass_polymer: { a: -3.56, b: -0.075, deltaT: 3 },
+  insulated_back_glass_polymer: { a: -2.81, b: -0.0455, deltaT: 0 },
+};
+
+export type PvsystMounting = 'freestanding' | 'insulated' | 'semi_integrated';
+
+/** PVsyst heat loss factors by mounting, W/m2/K and W/m2/K/(m/s) (PVsyst 7 help; as in pvlib). */
+export const PVSYST_TEMPERATURE_PARAMETERS: Readonly<Record<PvsystMounting, { uC: number; uV: number }>> = {
+  freestanding: { uC: 29.0, uV: 0 },
+  insulated: { uC: 15.0, uV: 0 },
+  semi_integrated: { uC: 20.0, uV: 0 },
+};
+
+/**
+ * SAPM cell temperature, degrees C: back-of-module T_m = E exp(a + b WS) + T_a, then
+ * T_c = T_m + (E / E0) deltaT. King, D. L., Boyson, W. E., Kratochvil, J. A. (2004), "Photovoltaic
+ * Array Performance Model", SAND2004-3535, Sandia National Laboratories, eqs. 11-12.
+ * Parameters: a mounting name or {a, b, deltaT}; `irradRef` E0 in W/m2 (default 1000).
+ */
+export function sapmCellTemperature(
+  input: CellTemperatureInput,
+  parameters: SapmMounting | SapmTemperatureParameters,
+  irradRef = 1000,
+  out?: Float64Array,
+): Float64Array {
+  const p = typeof parameters === 'string' ? SAPM_TEMPERATURE_PARAMETERS[parameters] : parameters;
+  const n = seriesLength(input.poaGlobal, input.tempAir, input.windSpeed);
+  const e = asColumn(input.poaGlobal, n);
+  const ta = asColumn(input.tempAir, n);
+  const ws = asColumn(input.windSpeed, n);
+  const res = outputColumn(out, n);
+  const { a, b, deltaT } = p;
+  for (let i = 0; i < n; i++) {
+    const poa = e[i]!;
+    const module = poa * Math.exp(a + b * ws[i]!) + ta[i]!;
+    res[i] = module + (poa / irradRef) * deltaT;
+  }
+  return res;
+}
+
+/**
+ * Faiman cell (or module) temperature, degrees C: T = T_a + E / (u0 + u1 WS). Faiman, D. (2008),
+ * "Assessing the outdoor operating temperature of photovoltaic modules", Progress in
+ * Photovoltaics 16(4) 307-315, DOI 10.1002/pip.813; the model of IEC 61853-2.
+ * u0 in W/m2/K (default 25.0), u1 in W/m2/K/(m/s) (default 6.84).
+ */
+export function faimanCellTemperature(
+  input: CellTemperatureInput,
+  options: { u0?: number; u1?: number } = {},
+  out?: Float64Array,
+): Float64Array {
+  const u0 = options.u0 ?? 25.0;
+  const u1 = options.u1 ?? 6.84;
+  const n = seriesLength(input.poaGlobal, input.tempAir, input.windSpeed);
+  const e = asColumn(input.poaGlobal, n);
+  const ta = asColumn(input.tempAir, n);
+  const ws = asColumn(input.windSpeed, n);
+  const res = outputColumn(out, n);
+  for (let i = 0; i < n; i++) res[i] = ta[i]! + e[i]! / (u0 + u1 * ws[i]!);
+  return res;
+}
+
+/**
+ * PVsyst cell temperature, degrees C: T = T_a + alpha E (1 - eta) / (U_c + U_v WS) (PVsyst 7 help,
+ * "Array thermal losses"; Faiman 2008 for the form). U_c W/m2/K (default 29), U_v W/m2/K/(m/s)
+ * (default 0), module efficiency eta (default 0.1), absorption alpha (default 0.9).
+ */
+export function pvsystCellTemperature(
+  input: CellTemperatureInput,
+  options: { uC?: number; uV?: number; moduleEfficiency?: number; alphaAbsorption?: number } = {},
+  out?: Float64Array,
+): Float64Array {
+  const uC = options.uC ?? 29.0;
+  const uV = options.uV ?? 0.0;
+  const absorbed = (options.alphaAbsorption ?? 0.9) * (1 - (options.moduleEfficiency ?? 0.1));
+  const n = seriesLength(input.poaGlobal, input.tempAir, input.windSpeed);
+  const e = asColumn(input.poaGlobal, n);
+  const ta = asColumn(input.tempAir, n);
+  const ws = asColumn(input.windSpeed, n);
+  const res = outputColumn(out, n);
+  for (let i = 0; i < n; i++) res[i] = ta[i]! + (e[i]! * absorbed) / (uC + uV * ws[i]!);
+  return res;
+}

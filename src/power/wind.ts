@@ -1,0 +1,235 @@
+/**
+ * Wind farm power: hub-height wind from the 10 m and 100 m speeds, air-density correction
+ * (IEC 61400-12-1), a turbine power curve, the number of turbines, farm losses and the grid
+ * export limit.
+ */
+import { asColumn, type Column, outputColumn, seriesLength } from '../util/columns.js';
+
+/** Standard sea-level air density of IEC 61400-12-1, kg/m3. */
+export const IEC_REFERENCE_AIR_DENSITY = 1.225;
+/** Specific gas constant of dry air, J/(kg K) (IEC 61400-12-1 uses 287.05). */
+const R_DRY_AIR = 287.05;
+const GRAVITY = 9.80665;
+/** Shear exponent of the 1/7 power law, used when the two measured speeds cannot give one. */
+export const DEFAULT_SHEAR_EXPONENT = 1 / 7;
+/**
+ * Default farm loss, fraction of the gross output: 10 %, the sum of typical wake (about 6 %),
+ * electrical (about 2 %) and availability (about 2 %) losses of onshore farms used in resource
+ * assessment (M. Brower, "Wind Resource Assessment", Wiley 2012, ch. 14).
+ */
+export const DEFAULT_FARM_LOSS = 0.1;
+/**
+ * Default parasitic draw of an idle turbine (yaw, heating, control), fraction of its rated power:
+ * 0.5 %, about 10 kW for a 2 MW turbine. Used only when negative power is allowed.
+ */
+export const DEFAULT_PARASITIC_FRACTION = 0.005;
+
+const LN_10 = Math.LN10;
+
+/**
+ * Hub-height wind speed, m/s, from speeds at 10 m and 100 m.
+ * - 'power' (default): v = v100 (h / 100)^alpha with the shear exponent fitted from the two
+ *   heights, alpha = ln(v100 / v10) / ln(10), clipped to [0, 0.6] (calm or inverted profiles give
+ *   no usable fit; where either speed is below 0.5 m/s the 1/7 law is used).
+ * - 'log': v = v100 ln(h / z0) / ln(100 / z0), with the roughness length z0 fitted from the two
+ *   heights (ln z0 = (v100 ln 10 - v10 ln 100) / (v100 - v10)), or `roughnessLength` (m) when given
+ *   or when the fit fails (default 0.03 m, open farmland).
+ */
+export function hubHeightWindSpeed(
+  input: { windSpeed10m: Column; windSpeed100m: Column },
+  hubHeight: number,
+  options: { profile?: 'power' | 'log'; roughnessLength?: number } = {},
+  out?: Float64Array,
+): Float64Array {
+  const n = seriesLength(input.windSpeed10m, input.windSpeed100m);
+  const v10 = asColumn(input.windSpeed10m, n);
+  const v100 = asColumn(input.windSpeed100m, n);
+  const res = outputColumn(out, n);
+  const logH = Math.log(hubHeight / 100);
+  if (options.profile === 'log') {
+    const fixedZ0 = options.roughnessLength;
+    const fallbackZ0 = fixedZ0 ?? 0.03;
+    for (let i = 0; i < n; i++) {
+      const a = v10[i]!;
+      const b = v100[i]!;
+      let z0 = fallbackZ0;
+      if (fixedZ0 === undefined && b > a && a > 0.5) {
+        const lnZ0 = (b * LN_10 - a * 2 * LN_10) / (b - a);
+        if (lnZ0 < Math.log(5)) z0 = Math.exp(lnZ0);
+      }
+      res[i] = (b * Math.log(hubHeight / z0)) / Math.log(100 / z0);
+    }
+    return res;
+  }
+  for (let i = 0; i < n; i++) {
+    const a = v10[i]!;
+    const b = v100[i]!;
+    let alpha = DEFAULT_SHEAR_EXPONENT;
+    if (a >= 0.5 && b >= 0.5) {
+      alpha = Math.log(b / a) / LN_10;
+      if (alpha < 0) alpha = 0;
+      else if (alpha > 0.6) alpha = 0.6;
+    }
+    res[i] = b * Math.exp(alpha * logH);
+  }
+  return res;
+}
+
+/**
+ * Air density, kg/m3, at hub height from the air temperature (degrees C) and pressure (Pa) near
+ * the ground: the pressure is carried up by the hypsometric equation at the ground temperature,
+ * the temperature by the standard lapse rate of 6.5 K/km, and rho = p / (R T) for dry air
+ * (IEC 61400-12-1, eq. for air density without humidity).
+ */
+export function hubAirDensity(tempAir: number, pressure: number, hubHeight: number, measurementHeight = 2): number {
+  const tGround = tempAir + 273.15;
+  const dz = hubHeight - measurementHeight;
+  const tHub = tGround - 0.0065 * dz;
+  const pHub = pressure * Math.exp((-GRAVITY * dz) / (R_DRY_AIR * 0.5 * (tGround + tHub)));
+  return pHub / (R_DRY_AIR * tHub);
+}
+
+/** A turbine described by its characteristic speeds and rated power. */
+export interface TurbineSpec {
+  /** Rated power of one turbine, MW. */
+  ratedPower: number;
+  /** Cut-in wind speed, m/s (default 3). */
+  cutInWindSpeed?: number;
+  /** Rated wind speed, m/s (default 12). */
+  ratedWindSpeed?: number;
+  /** Cut-out wind speed, m/s (default 25): the turbine stops at and above it. */
+  cutOutWindSpeed?: number;
+  /**
+   * A measured power curve instead of the cubic one: speeds (m/s, increasing) and power of one
+   * turbine (MW), interpolated linearly; 0 outside the table and from cut-out on.
+   */
+  powerCurve?: { windSpeed: Float64Array; power: Float64Array };
+}
+
+/**
+ * Power of one turbine, MW, at a (density-normalised) hub wind speed, m/s: 0 below cut-in,
+ * rated * (v^3 - vin^3) / (vr^3 - vin^3) from cut-in to rated speed (the kinetic power in the
+ * wind grows as v^3), rated power from rated speed up to cut-out, 0 from cut-out on. With a
+ * table, linear interpolation of the table.
+ */
+export function turbinePower(speed: number, turbine: TurbineSpec): number {
+  const vIn = turbine.cutInWindSpeed ?? 3;
+  const vRated = turbine.ratedWindSpeed ?? 12;
+  const vOut = turbine.cutOutWindSpeed ?? 25;
+  if (!(speed === speed)) return Number.NaN;
+  if (speed >= vOut) return 0;
+  const curve = turbine.powerCurve;
+  if (curve !== undefined) return interpolateCurve(speed, curve.windSpeed, curve.power);
+  if (speed <= vIn) return 0;
+  if (speed >= vRated) return turbine.ratedPower;
+  const in3 = vIn * vIn * vIn;
+  return (turbine.ratedPower * (speed * speed * speed - in3)) / (vRated * vRated * vRated - in3);
+}
+
+function interpolateCurve(v: number, xs: Float64Array, ys: Float64Array): number {
+  const m = xs.length;
+  if (m === 0 || v < xs[0]! || v > xs[m - 1]!) return 0;
+  let lo = 0;
+  let hi = m - 1;
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1;
+    if (xs[mid]! <= v) lo = mid;
+    else hi = mid;
+  }
+  const x0 = xs[lo]!;
+  const x1 = xs[hi]!;
+  if (x1 === x0) return ys[hi]!;
+  return ys[lo]! + ((ys[hi]! - ys[lo]!) * (v - x0)) / (x1 - x0);
+}
+
+export interface WindFarmInput {
+  /** Wind speed at 10 m, m/s. */
+  windSpeed10m: Column;
+  /** Wind speed at 100 m, m/s. */
+  windSpeed100m: Column;
+  /** Air temperature near the ground, degrees C (for the density correction; omit for none). */
+  airTemp?: Column;
+  /** Surface air pressure, Pa (for the density correction; omit for none). */
+  surfacePressure?: Column;
+}
+
+export interface WindFarmOptions extends TurbineSpec {
+  /** Hub height, m (default 80). */
+  hubHeight?: number;
+  /** Number of turbines (default 1). */
+  numberOfTurbines?: number;
+  /** Site capacity, MW: an upper bound of the output (default rated power times turbines). */
+  capacity?: number;
+  /** Grid export limit, MW: >= 0 clips the output; -1 or absent means none. */
+  gridExportLimit?: number;
+  /** Allow a small negative output (parasitic draw) when the turbines are not generating. */
+  allowNegativePower?: boolean;
+  /** Farm loss fraction (wake, electrical, availability), default `DEFAULT_FARM_LOSS`. */
+  farmLoss?: number;
+  /** Parasitic draw of an idle turbine, fraction of rated power (default `DEFAULT_PARASITIC_FRACTION`). */
+  parasiticFraction?: number;
+  /** Vertical profile for the hub-height speed (default 'power'). */
+  profile?: 'power' | 'log';
+  /** Roughness length for the log profile, m. */
+  roughnessLength?: number;
+}
+
+/**
+ * Power of a wind farm, MW, per row.
+ *
+ * The hub-height speed (`hubHeightWindSpeed`) is normalised for air density as IEC 61400-12-1
+ * does for pitch-regulated turbines, v_n = v (rho / 1.225)^(1/3) (rho from `hubAirDensity` when
+ * temperature and pressure are given), then goes through the turbine power curve
+ * (`turbinePower`), times the number of turbines, times (1 - farm loss). The result is clipped to
+ * the site capacity and to the grid export limit. When `allowNegativePower` is set, a turbine that
+ * is not generating (below cut-in, or stopped at cut-out) draws `parasiticFraction` of its rated
+ * power; otherwise the output is never below 0. NaN wind gives NaN. Cut-in and cut-out act on the
+ * actual hub speed (the controller sees it), the curve on the density-normalised one.
+ */
+export function windFarmPower(input: WindFarmInput, options: WindFarmOptions, out?: Float64Array): Float64Array {
+  const cols: Column[] = [input.windSpeed10m, input.windSpeed100m];
+  if (input.airTemp !== undefined) cols.push(input.airTemp);
+  if (input.surfacePressure !== undefined) cols.push(input.surfacePressure);
+  const n = seriesLength(...cols);
+  const res = outputColumn(out, n);
+  const hub = options.hubHeight ?? 80;
+  const speed = hubHeightWindSpeed(
+    { windSpeed10m: input.windSpeed10m, windSpeed100m: input.windSpeed100m },
+    hub,
+    { profile: options.profile, roughnessLength: options.roughnessLength },
+  );
+  const density = input.airTemp !== undefined && input.surfacePressure !== undefined;
+  const temp = density ? asColumn(input.airTemp!, n) : null;
+  const pressure = density ? asColumn(input.surfacePressure!, n) : null;
+  const turbines = options.numberOfTurbines ?? 1;
+  const factor = turbines * (1 - (options.farmLoss ?? DEFAULT_FARM_LOSS));
+  let ceiling = options.capacity ?? options.ratedPower * turbines;
+  const limit = options.gridExportLimit;
+  if (limit !== undefined && limit >= 0 && limit < ceiling) ceiling = limit;
+  const allowNegative = options.allowNegativePower === true;
+  const draw = -turbines * options.ratedPower * (options.parasiticFraction ?? DEFAULT_PARASITIC_FRACTION);
+  const vIn = options.cutInWindSpeed ?? 3;
+  const vOut = options.cutOutWindSpeed ?? 25;
+  const vOutBelow = vOut * (1 - 1e-12);
+  for (let i = 0; i < n; i++) {
+    const v = speed[i]!;
+    let p: number;
+    if (!(v === v)) p = Number.NaN;
+    else if (v <= vIn || v >= vOut) {
+      // The controller starts and stops the turbine on the actual wind speed.
+      p = allowNegative ? draw : 0;
+    } else {
+      let vn = v;
+      if (density) {
+        const rho = hubAirDensity(temp![i]!, pressure![i]!, hub);
+        if (rho > 0) vn = v * Math.cbrt(rho / IEC_REFERENCE_AIR_DENSITY);
+        // Dense air must not push a running turbine past its cut-out on the normalised curve.
+        if (vn >= vOut) vn = vOutBelow;
+      }
+      p = turbinePower(vn, options) * factor;
+      if (p > ceiling) p = ceiling;
+    }
+    res[i] = p;
+  }
+  return res;
+}
