@@ -36,7 +36,7 @@ it('stores every accepted record exactly once under parallel uploads and site ed
   for (const { key, rid } of clients) {
     accepted.set(rid, new Map());
     for (let u = 0; u < UPLOADS; u++) {
-      const batch = [];
+      const batch: { period_end: string; period: string; total_power: number }[] = [];
       for (let i = 0; i < PER_BATCH; i++) batch.push({ period_end: periodEnd(u * 50 + i), period: 'PT5M', total_power: u * 1000 + i });
       tasks.push(send('POST', `/utility_scale_sites/${rid}/measurements`, key, { measurements: batch }).then(async (r) => {
         expect(r.status).toBe(200);
