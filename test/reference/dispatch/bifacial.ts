@@ -23,10 +23,11 @@ const infiniteShedsHandler: CaseHandler = {
   variant: 'infinite-sheds',
   matches: (fileStem, _caseName, refCase) =>
     fileStem.startsWith('bifacial') &&
-    ['isotropic', 'haydavies'].includes(param(refCase, 'model', 'isotropic')) &&
+    ['isotropic', 'haydavies'].includes(param<string>(refCase, 'model', 'isotropic')) &&
     'solar_zenith' in refCase.inputs &&
     'ghi' in refCase.inputs,
   run: (refCase) => {
+    const model = param<string>(refCase, 'model', 'isotropic') === 'haydavies' ? 'haydavies' : 'isotropic';
     const r = infiniteSheds(
       {
         solarZenith: inputColumn(refCase, 'solar_zenith'),
@@ -47,8 +48,8 @@ const infiniteShedsHandler: CaseHandler = {
         transmissionFactor: param(refCase, 'transmission_factor', 0),
         iamFront: columnOrParam(refCase, 'iam_front', 1),
         iamBack: columnOrParam(refCase, 'iam_back', 1),
-        model: param<'isotropic' | 'haydavies'>(refCase, 'model', 'isotropic'),
-        ...(param(refCase, 'model', 'isotropic') === 'haydavies' ? { dniExtra: columnOrParam(refCase, 'dni_extra') } : {}),
+        model,
+        ...(model === 'haydavies' ? { dniExtra: columnOrParam(refCase, 'dni_extra') } : {}),
       },
     );
     return { poa_global: r.poaGlobal, poa_front: r.poaFront, poa_back: r.poaBack };
