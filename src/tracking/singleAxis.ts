@@ -174,9 +174,10 @@ export function singleAxis(
       const xp = sunE * cosAz - sunN * sinAz;
       const zp = (sunE * sinAz + sunN * cosAz) * sinTilt + cz * cosTilt;
       const r = Math.sqrt(xp * xp + zp * zp);
-      // cos and sin of the ideal rotation, kept algebraic to spare trigonometric calls.
-      let c = zp / r;
-      let s = xp / r;
+      // cos and sin of the ideal rotation, kept algebraic to spare trigonometric calls. A sun
+      // exactly along the axis has no preferred rotation: flat, as atan2(0, 0) = 0 gives pvlib.
+      let c = r > 0 ? zp / r : 1;
+      let s = r > 0 ? xp / r : 0;
       if (backtrack) {
         // |cos(omega - crossTilt)| scaled by the row spacing: below 1, the shadow reaches the
         // next row and the rotation is pulled back by arccos of it (eqs. 14-16).

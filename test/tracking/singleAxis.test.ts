@@ -242,3 +242,16 @@ describe('slope helpers', () => {
     expect(crossAxisTilt(270, 8, 180, axisTiltOnSlope(270, 8, 180))).toBeGreaterThan(0);
   });
 });
+
+describe('singleAxis: degenerate sun positions', () => {
+  it('gives finite angles, and a beam grazing the panel, when the sun lies along the axis', () => {
+    // Axis rising 30 degrees towards the north: the sun due north at 30 degrees elevation lies
+    // on the axis line, so every rotation leaves the panel edge-on to it.
+    for (const backtrack of [false, true]) {
+      const r = singleAxis({ apparentZenith: 60, solarAzimuth: 0 }, { axisTilt: 30, axisAzimuth: 180, backtrack });
+      expect(Number.isFinite(r.trackerTheta[0]!)).toBe(true);
+      expect(Number.isFinite(r.surfaceTilt[0]!)).toBe(true);
+      expect(r.aoi[0]).toBeCloseTo(90, 6);
+    }
+  });
+});
