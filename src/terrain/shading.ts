@@ -49,6 +49,12 @@ export interface ShadedIrradiance {
   ghi: Float64Array;
 }
 
+/** cos of the solar zenith from the zenith column when given, else from the apparent elevation; 0 below the horizon. */
+function cosZenith(zenith: Float64Array | undefined, elevation: number, i: number): number {
+  const c = zenith === undefined ? Math.sin(elevation * DEG) : Math.cos(zenith[i]! * DEG);
+  return c > 0 ? c : 0;
+}
+
 /**
  * Horizon elevations on an even azimuth grid: the profile's own when its azimuths are evenly
  * spaced from `start`, else a table every 0.1 degree from north.
@@ -119,7 +125,11 @@ export function shadeIrradiance(
   const dhi = asColumn(input.dhi, n);
   const ghi = input.ghi === undefined ? undefined : asColumn(input.ghi, n);
   const zen = input.zenith === undefined ? undefined : asColumn(input.zenith, n);
-  const circ = asColumn(options.circumsolarFraction ?? 0, n);
+  // A scalar circumsolar fraction (usually 0) is read as it is, without broadcasting a column.
+  const circumsolarInput = options.circumsolarFraction ?? 0;
+  if (typeof circumsolarInput !== 'number') seriesLength(input.dni, circumsolarInput);
+  const circColumn = typeof circumsolarInput === 'number' ? undefined : circumsolarInput;
+  const circScalar = typeof circumsolarInput === 'number' ? circumsolarInput : 0;
   const svf = options.skyViewFactor ?? skyViewFactor(profile);
   const dniOut = outputColumn(out.dni, n, 'out.dni');
   const dhiOut = outputColumn(out.dhi, n, 'out.dhi');
@@ -131,26 +141,34 @@ export function shadeIrradiance(
   for (let i = 0; i < n; i++) {
     const e = elev[i]!;
     let x = (azim[i]! - start) * invStep;
-    x -= Math.floor(x / sectors) * sectors;
-    let j = Math.floor(x);
+    if (!(x >= 0 && x < sectors)) x -= Math.floor(x / sectors) * sectors;
+    let j = x | 0;
     if (j >= sectors) j = 0;
     const j1 = j + 1 === sectors ? 0 : j + 1;
-    const h = elevations[j]! + (elevations[j1]! - elevations[j]!) * (x - j);
-    const visible = e >= h;
+    const hj = elevations[j]!;
+    const visible = e >= hj + (elevations[j1]! - hj) * (x - j);
     const beam = dni[i]!;
     const diffuse = dhi[i]!;
-    const circumsolar = diffuse * circ[i]!;
-    const beamLost = visible ? 0 : beam;
+    const circumsolar = diffuse * (circColumn === undefined ? circScalar : circColumn[i]!);
     const diffuseShaded = (diffuse - circumsolar) * svf + (visible ? circumsolar : 0);
-    let cosZ = zen === undefined ? Math.sin(e * DEG) : Math.cos(zen[i]! * DEG);
-    if (!(cosZ > 0)) cosZ = 0;
-    dniOut[i] = beam - beamLost;
     dhiOut[i] = diffuseShaded;
-    if (ghi === undefined) {
-      ghiOut[i] = (beam - beamLost) * cosZ + diffuseShaded;
+    if (visible || beam === 0) {
+      // Nothing of the beam is lost: GHI loses the diffuse share only.
+      dniOut[i] = beam;
+      if (ghi === undefined) {
+        ghiOut[i] = beam === 0 ? diffuseShaded : beam * cosZenith(zen, e, i) + diffuseShaded;
+      } else {
+        const g = ghi[i]! - (diffuse - diffuseShaded);
+        ghiOut[i] = g > 0 ? g : 0;
+      }
     } else {
-      const g = ghi[i]! - beamLost * cosZ - (diffuse - diffuseShaded);
-      ghiOut[i] = g > 0 ? g : 0;
+      dniOut[i] = 0;
+      if (ghi === undefined) {
+        ghiOut[i] = diffuseShaded;
+      } else {
+        const g = ghi[i]! - beam * cosZenith(zen, e, i) - (diffuse - diffuseShaded);
+        ghiOut[i] = g > 0 ? g : 0;
+      }
     }
   }
   return { dni: dniOut, dhi: dhiOut, ghi: ghiOut };
