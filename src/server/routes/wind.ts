@@ -1,0 +1,32 @@
+/**
+ * Premium wind power of a stored wind site (spec part 1 "premium wind power", 9.10):
+ *
+ *   GET /data/{historic,live,forecast}/wind_power?resource_id=   wind_power, MW
+ *
+ * The spec names the product but not its path; this server uses the path pattern of advanced PV
+ * power (docs/api-resources.md). Plan family `premium`; timestamps always in the version 3 form
+ * (contract section 3: legacy applies only to radiation, rooftop and advanced PV).
+ */
+import type { FastifyInstance } from 'fastify';
+import { sitePowerParams } from '../../products/advanced-pv.js';
+import { WIND_OUTPUTS, windPower } from '../../products/wind.js';
+import type { ServerContext } from '../app.js';
+import { registerSitePowerEndpoint } from './advanced-pv.js';
+
+const SUMMARY = {
+  historic: 'Historic power of a wind site (2007-01-01 to 7 days ago, at most 31 days), MW.',
+  live: 'Live power of a wind site (the past hours up to 7 days), MW, newest first.',
+  forecast: 'Forecast power of a wind site up to 14 days ahead, MW.',
+} as const;
+
+/** Registers the wind power endpoints (plan family premium). */
+export async function registerWindRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  for (const kind of ['historic', 'live', 'forecast'] as const) {
+    registerSitePowerEndpoint(app, ctx, {
+      path: `/data/${kind}/wind_power`, kind, family: 'premium', siteKind: 'wind', summary: SUMMARY[kind],
+      params: sitePowerParams(kind, WIND_OUTPUTS, 'MW'),
+      legacyTimestamps: false,
+      compute: (request, products) => windPower(request as never, products),
+    });
+  }
+}
