@@ -13,6 +13,8 @@ import { OpenApiRegistry } from './openapi.js';
 import { registerDataRoutes } from './routes/data.js';
 import { registerResourceRoutes } from './routes/resources.js';
 import { registerMeasurementRoutes } from './routes/measurements.js';
+import { registerAdvancedPvRoutes } from './routes/advanced-pv.js';
+import { registerWindRoutes } from './routes/wind.js';
 import type { WeatherSource } from '../products/source.js';
 import { createProductContext, type ProductContext } from '../products/context.js';
 
@@ -131,6 +133,8 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   // (part 2 adds its imports at the top and its `await registerXxxRoutes(app, ctx);` lines here)
   await registerResourceRoutes(app, ctx);
   await registerMeasurementRoutes(app, ctx);
+  await registerAdvancedPvRoutes(app, ctx);
+  await registerWindRoutes(app, ctx);
   // ---- end of part 2 routes ----
 
   for (const plugin of options.plugins ?? []) await plugin(app, ctx);
