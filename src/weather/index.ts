@@ -1,2 +1,48 @@
 // Public exports of src/weather (re-exports only).
-export {};
+export { type WeatherPlace, type PlaceClimate, placeClimate, continentalityFromLand, ELEVATION_LAPSE_RATE, TROPICAL_YEAR_SECONDS, seasonIndex } from './climate.js';
+export { hash4, hashUniform, hashGaussian, inverseNormalCdf, normalCdf, valueNoise, accumulateNoise, placeKey } from './noise.js';
+export {
+  type WeatherState,
+  type StatePerturbation,
+  weatherState,
+  opacityFromLatent,
+  clearSkyIndexFromOpacity,
+  saturationVapourPressure,
+  precipitableWaterFromDewPoint,
+  CLOUD_ENHANCEMENT_CAP,
+  PRECIPITATION_OPACITY,
+} from './state.js';
+export { type DailyBudget, dailyBudget, snowAnchorDay } from './snow.js';
+export { type PlaneOfArray, type SkyColumns, skyAtInstants, allSky, tiltedIrradiance, stationPressure } from './sky.js';
+export {
+  ACTUAL_PARAMETERS,
+  QUANTILE_PARAMETERS,
+  FORECAST_PARAMETERS,
+  WEATHER_TYPES,
+  type WeatherType,
+  type WeatherTypeInput,
+  weatherType,
+} from './parameters.js';
+export { type WeatherQuery, type ForecastQuery, type WeatherColumns, type WeatherSource, composeSources } from './source.js';
+export {
+  type SyntheticOptions,
+  BASE_STEP,
+  syntheticSource,
+  defaultWeatherSource,
+  cloudForecastSpread,
+  temperatureForecastSpread,
+} from './synthetic.js';
+export {
+  type FilePlaceHint,
+  type WeatherSeries,
+  type ApiCsvPlace,
+  type Psm3Place,
+  readWeatherFile,
+  guessPlaceFromName,
+  readApiCsv,
+  readEpw,
+  readPsm3,
+  readPvgisTmyCsv,
+  readPvgisTmyJson,
+  readTmy3,
+} from './readers/index.js';

@@ -1,0 +1,156 @@
+/**
+ * Counter-based random numbers for the synthetic weather: every value is a pure function of
+ * integer keys (seed, place, channel, lattice index), so any window, chunking or order of
+ * evaluation gives the same numbers. No state, no Math.random().
+ *
+ * The mixer is the 32-bit finaliser of MurmurHash3 (Appleby 2008) applied to a running
+ * combination of the keys; value noise interpolates Gaussian lattice values with a C1 smoothstep
+ * (Perlin 1985, "An image synthesizer", SIGGRAPH, doi:10.1145/325165.325247).
+ */
+
+/** MurmurHash3 fmix32: a bijective avalanche of a 32-bit integer. */
+function fmix32(h: number): number {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
+/**
+ * Hash of four integer keys to an unsigned 32-bit integer. Keys beyond 32 bits are folded
+ * (lattice indices of 5-minute steps since 1970 fit in 32 bits until the year 2378).
+ */
+export function hash4(a: number, b: number, c: number, d: number): number {
+  let h = fmix32((a | 0) ^ 0x9e3779b9);
+  h = fmix32(h ^ Math.imul(b | 0, 0x27d4eb2d));
+  h = fmix32(h ^ Math.imul(c | 0, 0x165667b1));
+  h = fmix32(h ^ Math.imul(d | 0, 0x7feb352d) ^ ((d / 4294967296) | 0));
+  return h;
+}
+
+/** A uniform number in (0, 1) from four integer keys. */
+export function hashUniform(a: number, b: number, c: number, d: number): number {
+  return (hash4(a, b, c, d) + 0.5) / 4294967296;
+}
+
+/**
+ * A standard normal number from four integer keys: the inverse normal CDF of a hashed uniform
+ * (Acklam's rational approximation, relative error < 1.2e-9), so one hash gives one value.
+ */
+export function hashGaussian(a: number, b: number, c: number, d: number): number {
+  return inverseNormalCdf(hashUniform(a, b, c, d));
+}
+
+const A1 = -3.969683028665376e1, A2 = 2.209460984245205e2, A3 = -2.759285104469687e2;
+const A4 = 1.38357751867269e2, A5 = -3.066479806614716e1, A6 = 2.506628277459239;
+const B1 = -5.447609879822406e1, B2 = 1.615858368580409e2, B3 = -1.556989798598866e2;
+const B4 = 6.680131188771972e1, B5 = -1.328068155288572e1;
+const C1 = -7.784894002430293e-3, C2 = -3.223964580411365e-1, C3 = -2.400758277161838;
+const C4 = -2.549732539343734, C5 = 4.374664141464968, C6 = 2.938163982698783;
+const D1 = 7.784695709041462e-3, D2 = 3.224671290700398e-1, D3 = 2.445134137142996, D4 = 3.754408661907416;
+
+/**
+ * Inverse of the standard normal CDF (P. J. Acklam, 2003, "An algorithm for computing the
+ * inverse normal cumulative distribution function"), for p in (0, 1).
+ */
+export function inverseNormalCdf(p: number): number {
+  if (p < 0.02425) {
+    const q = Math.sqrt(-2 * Math.log(p));
+    return (((((C1 * q + C2) * q + C3) * q + C4) * q + C5) * q + C6) / ((((D1 * q + D2) * q + D3) * q + D4) * q + 1);
+  }
+  if (p > 0.97575) {
+    const q = Math.sqrt(-2 * Math.log(1 - p));
+    return -(((((C1 * q + C2) * q + C3) * q + C4) * q + C5) * q + C6) / ((((D1 * q + D2) * q + D3) * q + D4) * q + 1);
+  }
+  const q = p - 0.5;
+  const r = q * q;
+  return ((((((A1 * r + A2) * r + A3) * r + A4) * r + A5) * r + A6) * q) / (((((B1 * r + B2) * r + B3) * r + B4) * r + B5) * r + 1);
+}
+
+/**
+ * Standard normal CDF, Phi(x), by the Abramowitz & Stegun 7.1.26 erf approximation
+ * (absolute error < 1.5e-7), enough to map a Gaussian state to quantiles.
+ */
+export function normalCdf(x: number): number {
+  const z = Math.abs(x) * Math.SQRT1_2;
+  const t = 1 / (1 + 0.3275911 * z);
+  const y = 1 - ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-z * z);
+  return x >= 0 ? 0.5 * (1 + y) : 0.5 * (1 - y);
+}
+
+/**
+ * Variance of smoothstep-interpolated unit-variance value noise averaged over the cell:
+ * E[(1-s)^2 + s^2] with s = 3u^2 - 2u^3, u uniform = 26/35. Dividing by its square root makes
+ * each octave of {@link valueNoise} close to unit variance.
+ */
+const SMOOTHSTEP_VARIANCE = 26 / 35;
+const NOISE_NORM = 1 / Math.sqrt(SMOOTHSTEP_VARIANCE);
+
+/**
+ * Gaussian value noise in time: unit-variance normal values on an absolute lattice of spacing
+ * `spacing` seconds (index floor(t / spacing)), joined by a smoothstep. The autocorrelation
+ * falls to about zero at one lattice spacing, which sets the time scale of the octave.
+ * @param t time, Unix s
+ * @param spacing lattice spacing, s
+ * @param seed, place, channel integer keys
+ */
+export function valueNoise(t: number, spacing: number, seed: number, place: number, channel: number): number {
+  const x = t / spacing;
+  const k = Math.floor(x);
+  const u = x - k;
+  const s = u * u * (3 - 2 * u);
+  const g0 = hashGaussian(seed, place, channel, k);
+  const g1 = hashGaussian(seed, place, channel, k + 1);
+  return (g0 + (g1 - g0) * s) * NOISE_NORM;
+}
+
+/**
+ * A key for a place: latitude and longitude rounded to 1e-4 degree (the precision the API
+ * compares coordinates at), folded into one 32-bit integer.
+ */
+export function placeKey(latitude: number, longitude: number): number {
+  const a = Math.round(latitude * 1e4);
+  const b = Math.round(longitude * 1e4);
+  return hash4(a, b, 0x5eed, 0x91ace);
+}
+
+/**
+ * Adds `weight` times one octave of {@link valueNoise} at each time to `out` (in place). Lattice
+ * values are hashed once per lattice cell and reused while consecutive times stay in the same
+ * cell, so slow octaves cost almost nothing on dense series. Times may come in any order.
+ * @param times Unix s
+ * @param spacing lattice spacing of the octave, s
+ * @param weight amplitude of the octave
+ * @param out accumulator, same length as times
+ */
+export function accumulateNoise(
+  times: Float64Array,
+  spacing: number,
+  weight: number,
+  seed: number,
+  place: number,
+  channel: number,
+  out: Float64Array,
+): Float64Array {
+  const n = times.length;
+  const w = weight * NOISE_NORM;
+  const inv = 1 / spacing;
+  let cachedK = Number.NaN;
+  let g0 = 0;
+  let g1 = 0;
+  for (let i = 0; i < n; i++) {
+    const x = times[i]! * inv;
+    const k = Math.floor(x);
+    if (k !== cachedK) {
+      if (k === cachedK + 1) g0 = g1;
+      else g0 = hashGaussian(seed, place, channel, k);
+      g1 = hashGaussian(seed, place, channel, k + 1);
+      cachedK = k;
+    }
+    const u = x - k;
+    out[i] = out[i]! + w * (g0 + (g1 - g0) * u * u * (3 - 2 * u));
+  }
+  return out;
+}

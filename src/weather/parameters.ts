@@ -1,0 +1,90 @@
+/**
+ * The API's output parameters (contract.md section 4) as the weather sources know them.
+ */
+
+/** Output parameters of estimated actuals (historic and live radiation_and_weather). */
+export const ACTUAL_PARAMETERS = [
+  'air_temp', 'albedo', 'azimuth', 'clearsky_dhi', 'clearsky_dni', 'clearsky_ghi', 'clearsky_gti',
+  'cloud_opacity', 'dewpoint_temp', 'dhi', 'dni', 'ghi', 'gti', 'precipitable_water',
+  'precipitation_rate', 'relative_humidity', 'surface_pressure', 'snow_soiling_rooftop',
+  'snow_soiling_ground', 'wind_direction_100m', 'wind_direction_10m', 'wind_speed_100m',
+  'wind_speed_10m', 'zenith', 'snow_depth', 'snow_water_equivalent', 'snowfall_rate', 'wind_gust',
+  'cape', 'weather_type', 'min_air_temp', 'max_air_temp', 'pm10', 'pm2.5',
+] as const;
+
+/** The forecast-only quantile parameters (P10 and P90). */
+export const QUANTILE_PARAMETERS = [
+  'cloud_opacity10', 'cloud_opacity90', 'dhi10', 'dhi90', 'dni10', 'dni90', 'ghi10', 'ghi90', 'gti10', 'gti90',
+] as const;
+
+/** Every parameter a forecast accepts. */
+export const FORECAST_PARAMETERS = [...ACTUAL_PARAMETERS, ...QUANTILE_PARAMETERS] as const;
+
+/** The 19 weather_type labels (contract.md section 4). CLEAR is a cloudless night. */
+export const WEATHER_TYPES = [
+  'CLEAR', 'SUNNY', 'MOSTLY SUNNY', 'PARTLY CLOUDY', 'MOSTLY CLOUDY', 'OVERCAST', 'FOG', 'HAZE',
+  'DRIZZLE', 'LIGHT RAIN', 'RAIN', 'HEAVY RAIN', 'THUNDERSTORM', 'SLEET', 'LIGHT SNOW', 'SNOW',
+  'HEAVY SNOW', 'WINDY', 'DAMAGING WIND',
+] as const;
+
+export type WeatherType = (typeof WEATHER_TYPES)[number];
+
+/** Values of the weather parameters for one period, as classified by {@link weatherType}. */
+export interface WeatherTypeInput {
+  /** % */
+  cloudOpacity: number;
+  /** degrees; > 90 is night */
+  zenith: number;
+  /** mm/h of water */
+  precipitation: number;
+  /** cm/h of snow */
+  snowfall: number;
+  /** degrees C */
+  airTemp: number;
+  dewPoint: number;
+  /** % */
+  relativeHumidity: number;
+  /** m/s */
+  windSpeed: number;
+  gust: number;
+  /** J/kg */
+  cape: number;
+  /** micrograms/m3 */
+  pm25: number;
+  pm10: number;
+}
+
+/**
+ * The weather_type label of a period by fixed rules, first match wins:
+ * 1. gust >= 25 m/s: DAMAGING WIND;
+ * 2. precipitation >= 0.1 mm/h: THUNDERSTORM when CAPE >= 800 J/kg and >= 2.5 mm/h; snow when
+ *    snow is at least 90 % of it (LIGHT SNOW < 1, SNOW < 4, HEAVY SNOW >= 4 mm/h of water);
+ *    SLEET when mixed; rain by the American Meteorological Society's intensities (DRIZZLE < 0.5,
+ *    LIGHT RAIN < 2.5, RAIN < 7.6, HEAVY RAIN >= 7.6 mm/h);
+ * 3. mean wind >= 12 m/s: WINDY;
+ * 4. relative humidity >= 97 % with wind < 3 m/s: FOG;
+ * 5. PM2.5 >= 55 or PM10 >= 150 micrograms/m3 with relative humidity < 90 %: HAZE;
+ * 6. by cloud opacity: < 10 % SUNNY (CLEAR at night), < 30 % MOSTLY SUNNY (PARTLY CLOUDY at
+ *    night), < 60 % PARTLY CLOUDY, < 85 % MOSTLY CLOUDY, else OVERCAST.
+ */
+export function weatherType(x: WeatherTypeInput): WeatherType {
+  if (x.gust >= 25) return 'DAMAGING WIND';
+  if (x.precipitation >= 0.1) {
+    const p = x.precipitation;
+    const snowWater = x.snowfall; // cm/h of snow at 10:1 equals mm/h of water
+    if (x.cape >= 800 && p >= 2.5) return 'THUNDERSTORM';
+    if (snowWater >= 0.9 * p) return p < 1 ? 'LIGHT SNOW' : p < 4 ? 'SNOW' : 'HEAVY SNOW';
+    if (snowWater > 0.1 * p) return 'SLEET';
+    return p < 0.5 ? 'DRIZZLE' : p < 2.5 ? 'LIGHT RAIN' : p < 7.6 ? 'RAIN' : 'HEAVY RAIN';
+  }
+  if (x.windSpeed >= 12) return 'WINDY';
+  if (x.relativeHumidity >= 97 && x.windSpeed < 3) return 'FOG';
+  if ((x.pm25 >= 55 || x.pm10 >= 150) && x.relativeHumidity < 90) return 'HAZE';
+  const o = x.cloudOpacity;
+  const night = !(x.zenith < 90);
+  if (o < 10) return night ? 'CLEAR' : 'SUNNY';
+  if (o < 30) return night ? 'PARTLY CLOUDY' : 'MOSTLY SUNNY';
+  if (o < 60) return 'PARTLY CLOUDY';
+  if (o < 85) return 'MOSTLY CLOUDY';
+  return 'OVERCAST';
+}

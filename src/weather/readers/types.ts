@@ -1,0 +1,101 @@
+/**
+ * A real weather series read from a file: columns in the API's names and units
+ * (contract.md section 4), one row per period, times as period ends in Unix s (UTC).
+ */
+export interface WeatherSeries {
+  /** file format the series came from */
+  format: 'epw' | 'tmy3' | 'psm3' | 'pvgis-tmy' | 'api-csv';
+  /** degrees north, when the file says */
+  latitude: number;
+  /** degrees east, when the file says */
+  longitude: number;
+  /** m, when the file says (NaN otherwise) */
+  elevation: number;
+  /** the file's time zone, hours east of UTC (NaN when the file does not say) */
+  timeZone: number;
+  /** a typical year (TMY/EPW) whose rows come from different years, rather than a real span */
+  typical: boolean;
+  /** period end, Unix s, increasing */
+  periodEnd: Float64Array;
+  /** period length, s */
+  periodSeconds: number;
+  /** columns by API parameter name (NaN = missing) */
+  columns: Record<string, Float64Array>;
+  /** typical years: the source year of each month (1..12), when the file lists it */
+  monthYears?: Record<number, number>;
+}
+
+/** Splits a CSV line on commas, honouring double quotes. */
+export function splitCsv(line: string): string[] {
+  if (!line.includes('"')) return line.split(',');
+  const out: string[] = [];
+  let cur = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i]!;
+    if (ch === '"') {
+      if (quoted && line[i + 1] === '"') {
+        cur += '"';
+        i++;
+      } else quoted = !quoted;
+    } else if (ch === ',' && !quoted) {
+      out.push(cur);
+      cur = '';
+    } else cur += ch;
+  }
+  out.push(cur);
+  return out;
+}
+
+/** The lines of a text, without a trailing empty line, for \n or \r\n endings. */
+export function textLines(text: string): string[] {
+  const lines = text.split(/\r?\n/);
+  while (lines.length > 0 && lines[lines.length - 1]!.trim() === '') lines.pop();
+  return lines;
+}
+
+/** Unix s of a civil date-time given in a fixed offset (hours east of UTC). Hour may be 24. */
+export function civilToUnix(year: number, month: number, day: number, hour: number, minute: number, offsetHours: number): number {
+  return Date.UTC(year, month - 1, day, hour, minute) / 1000 - offsetHours * 3600;
+}
+
+/** A number, or NaN for blank cells and the file's missing-value codes. */
+export function numberOr(text: string | undefined, missing: readonly number[] = []): number {
+  if (text === undefined) return Number.NaN;
+  const t = text.trim();
+  if (t === '') return Number.NaN;
+  const v = Number(t);
+  if (!Number.isFinite(v)) return Number.NaN;
+  for (const m of missing) if (v === m) return Number.NaN;
+  return v;
+}
+
+/** Relative humidity, %, from air temperature and dew point (degrees C), Magnus form. */
+export function humidityFromDewPoint(t: number, td: number): number {
+  const e = (x: number): number => Math.exp((17.625 * x) / (x + 243.04));
+  return Math.min(100, (100 * e(td)) / e(t));
+}
+
+/** Dew point, degrees C, from air temperature (degrees C) and relative humidity (%), Magnus form. */
+export function dewPointFromHumidity(t: number, rh: number): number {
+  const g = Math.log(Math.max(rh, 0.1) / 100) + (17.625 * t) / (243.04 + t);
+  return (243.04 * g) / (17.625 - g);
+}
+
+/** Sorts a series by period end (typical years mix source years) and returns it. */
+export function sortSeries(s: WeatherSeries): WeatherSeries {
+  const n = s.periodEnd.length;
+  let sorted = true;
+  for (let i = 1; i < n; i++) if (s.periodEnd[i]! < s.periodEnd[i - 1]!) sorted = false;
+  if (sorted) return s;
+  const idx = Array.from({ length: n }, (_, i) => i).sort((a, b) => s.periodEnd[a]! - s.periodEnd[b]!);
+  const pe = new Float64Array(n);
+  for (let i = 0; i < n; i++) pe[i] = s.periodEnd[idx[i]!]!;
+  const cols: Record<string, Float64Array> = {};
+  for (const [k, v] of Object.entries(s.columns)) {
+    const c = new Float64Array(n);
+    for (let i = 0; i < n; i++) c[i] = v[idx[i]!]!;
+    cols[k] = c;
+  }
+  return { ...s, periodEnd: pe, columns: cols };
+}

@@ -1,0 +1,172 @@
+/**
+ * The sun-and-sky chain of the synthetic weather, built from solarkit's own models: solar
+ * position (src/solar), extraterrestrial irradiance, air mass, Linke turbidity and the Ineichen
+ * clear sky (src/atmosphere), Erbs decomposition and Perez transposition (src/irradiance),
+ * single-axis tracking (src/tracking). Nothing here is a model of its own: it only wires them
+ * and applies the clear-sky index of the cloud process.
+ */
+import { absoluteAirmass, altitudeToPressure, clearskyIneichen, extraterrestrialRadiation, linkeTurbidityColumn, relativeAirmass } from '../atmosphere/index.js';
+import { erbs, totalIrradiance } from '../irradiance/index.js';
+import { solarPositionFast } from '../solar/index.js';
+import { singleAxis } from '../tracking/index.js';
+
+/** Orientation of the plane of array, in the API's azimuth convention. */
+export interface PlaneOfArray {
+  /** degrees from horizontal, 0..90 */
+  tilt: number;
+  /**
+   * degrees, the API's convention: 0 north, -90 east, 90 west, +-180 south (the direction the
+   * modules face). For trackers: the azimuth of the axis' direction (0 = north-south axis).
+   */
+  azimuth: number;
+  arrayType: 'fixed' | 'horizontal_single_axis';
+}
+
+/** Instant-by-instant sun and sky columns (W/m2 and degrees). */
+export interface SkyColumns {
+  zenith: Float64Array;
+  apparentZenith: Float64Array;
+  /** pvlib convention: degrees east of north, 0..360 */
+  azimuth: Float64Array;
+  dniExtra: Float64Array;
+  airmass: Float64Array;
+  clearskyGhi: Float64Array;
+  clearskyDni: Float64Array;
+  clearskyDhi: Float64Array;
+}
+
+/**
+ * Solar position and clear sky at instants for a place.
+ * @param times Unix s
+ * @param pressure station pressure, Pa
+ * @param temperature annual mean air temperature, degrees C (refraction only)
+ */
+export function skyAtInstants(
+  times: Float64Array,
+  latitude: number,
+  longitude: number,
+  elevation: number,
+  pressure: number,
+  temperature: number,
+): SkyColumns {
+  const position = solarPositionFast(times, latitude, longitude, { elevation, pressure, temperature });
+  const n = times.length;
+  const dniExtra = extraterrestrialRadiation(times);
+  const relAm = relativeAirmass(position.apparentZenith);
+  const absAm = absoluteAirmass(relAm, pressure);
+  const linke = linkeTurbidityColumn(times, latitude, longitude, elevation);
+  const cs = clearskyIneichen({ apparentZenith: position.apparentZenith, airmassAbsolute: absAm, linkeTurbidity: linke, altitude: elevation, dniExtra });
+  // Night and the horizon: the clear-sky model may return NaN where air mass does not exist.
+  const ghi = cs.ghi;
+  const dni = cs.dni;
+  const dhi = cs.dhi;
+  for (let i = 0; i < n; i++) {
+    if (!(ghi[i]! > 0)) {
+      ghi[i] = 0;
+      dni[i] = 0;
+      dhi[i] = 0;
+    }
+    if (!(dni[i]! >= 0)) dni[i] = 0;
+    if (!(dhi[i]! >= 0)) dhi[i] = 0;
+  }
+  return {
+    zenith: position.zenith,
+    apparentZenith: position.apparentZenith,
+    azimuth: position.azimuth,
+    dniExtra,
+    airmass: relAm,
+    clearskyGhi: ghi,
+    clearskyDni: dni,
+    clearskyDhi: dhi,
+  };
+}
+
+/**
+ * All-sky GHI, DNI and DHI at instants: GHI = clear-sky index x clear-sky GHI, split by the Erbs
+ * decomposition (Erbs, Klein & Duffie 1982, Solar Energy 28, doi:10.1016/0038-092X(82)90302-4);
+ * DNI is held at or below clear-sky DNI and DHI re-derived so that GHI = DNI cos z + DHI holds.
+ */
+export function allSky(times: Float64Array, sky: SkyColumns, clearSkyIndex: Float64Array): { ghi: Float64Array; dni: Float64Array; dhi: Float64Array } {
+  const n = times.length;
+  const ghi = new Float64Array(n);
+  for (let i = 0; i < n; i++) ghi[i] = sky.clearskyGhi[i]! * clearSkyIndex[i]!;
+  const split = erbs({ ghi, zenith: sky.zenith, dniExtra: sky.dniExtra });
+  const dni = split.dni;
+  const dhi = split.dhi;
+  const DEG = Math.PI / 180;
+  for (let i = 0; i < n; i++) {
+    const g = ghi[i]!;
+    const cz = Math.cos(sky.zenith[i]! * DEG);
+    if (!(g > 0) || !(cz > 0)) {
+      ghi[i] = g > 0 ? g : 0;
+      dni[i] = 0;
+      dhi[i] = ghi[i]!;
+      continue;
+    }
+    let b = dni[i]!;
+    if (!(b >= 0)) b = 0;
+    const bcs = sky.clearskyDni[i]! * 1.05;
+    if (b > bcs) b = bcs;
+    if (b * cz > g) b = g / cz;
+    dni[i] = b;
+    dhi[i] = g - b * cz;
+  }
+  return { ghi, dni, dhi };
+}
+
+/**
+ * Global tilted irradiance at instants by the Perez (1990) transposition of src/irradiance, for a
+ * fixed plane or a horizontal single-axis tracker (backtracking, GCR 0.35, +-60 degrees).
+ * @param albedo ground albedo per instant
+ */
+export function tiltedIrradiance(
+  sky: SkyColumns,
+  ghi: Float64Array,
+  dni: Float64Array,
+  dhi: Float64Array,
+  albedo: Float64Array,
+  plane: PlaneOfArray,
+): Float64Array {
+  const n = ghi.length;
+  let surfaceTilt: Float64Array | number;
+  let surfaceAzimuth: Float64Array | number;
+  // API azimuth (east negative, facing direction) to pvlib (east of north, 0..360).
+  const pvlibAzimuth = (((-plane.azimuth % 360) + 360) % 360);
+  if (plane.arrayType === 'horizontal_single_axis') {
+    const tr = singleAxis({ apparentZenith: sky.apparentZenith, solarAzimuth: sky.azimuth }, { axisAzimuth: pvlibAzimuth % 180, maxAngle: 60, backtrack: true, gcr: 0.35 });
+    surfaceTilt = tr.surfaceTilt;
+    surfaceAzimuth = tr.surfaceAzimuth;
+    for (let i = 0; i < n; i++) {
+      if (!Number.isFinite(tr.surfaceTilt[i]!)) {
+        tr.surfaceTilt[i] = 0;
+        tr.surfaceAzimuth[i] = 90;
+      }
+    }
+  } else {
+    surfaceTilt = plane.tilt;
+    surfaceAzimuth = pvlibAzimuth;
+  }
+  const poa = totalIrradiance(
+    {
+      surfaceTilt,
+      surfaceAzimuth,
+      solarZenith: sky.zenith,
+      solarAzimuth: sky.azimuth,
+      dni,
+      ghi,
+      dhi,
+      dniExtra: sky.dniExtra,
+      airmass: sky.airmass,
+      albedo,
+    },
+    { model: 'perez' },
+  );
+  const g = poa.poaGlobal;
+  for (let i = 0; i < n; i++) if (!(g[i]! > 0)) g[i] = 0;
+  return g;
+}
+
+/** Station pressure of the standard atmosphere at an elevation, Pa (src/atmosphere). */
+export function stationPressure(elevation: number): number {
+  return altitudeToPressure(elevation)[0]!;
+}

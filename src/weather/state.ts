@@ -1,0 +1,370 @@
+/**
+ * The synthetic weather state at instants: cloud first, then temperature, humidity, pressure,
+ * wind, precipitation, convection. Every column is a pure function of (place, time, seed): the
+ * stochastic parts are octaves of counter-based value noise on absolute time lattices
+ * (noise.ts), so an instant gets the same state whatever window it is computed in.
+ */
+import { type PlaceClimate, SEASON_STEPS, seasonIndex } from './climate.js';
+import { accumulateNoise, hash4, normalCdf, placeKey } from './noise.js';
+
+/** Noise channels: one independent stream per quantity. */
+const enum Channel {
+  Cloud = 1,
+  Aerosol = 2,
+  Enhancement = 3,
+  Temperature = 4,
+  Dew = 5,
+  Wind = 6,
+  Direction = 7,
+  Precipitation = 8,
+  Pressure = 9,
+  Convection = 10,
+  Particulates = 11,
+  Gust = 12,
+  ForecastCloud = 20,
+  ForecastTemperature = 21,
+  ForecastWind = 22,
+}
+
+const HOUR = 3600;
+const DAY = 86400;
+
+/**
+ * Octaves of the latent cloud process, [spacing s, weight]: synoptic systems (days), mesoscale
+ * (hours) and convective/broken cloud (tens of minutes). Weights have unit sum of squares, so
+ * the latent state is close to standard normal; the slow part (first three) sets the day's
+ * cloudiness for the temperature range and pressure.
+ */
+const CLOUD_OCTAVES = [4 * DAY, 0.45, 1.5 * DAY, 0.5, 12 * HOUR, 0.45, 4 * HOUR, 0.4, 1 * HOUR, 0.35, 20 * 60, 0.25];
+const CLOUD_SLOW_OCTAVES = 3;
+
+/**
+ * Largest clear-sky index the model produces: cloud enhancement by reflection from the edges of
+ * broken cumulus lifts GHI above clear sky for minutes, rarely more than 10-20 % over a 5-minute
+ * mean (Gueymard 2017, "Cloud and albedo enhancement impacts on solar irradiance using
+ * high-frequency measurements", Solar Energy 153, doi:10.1016/j.solener.2017.05.004).
+ */
+export const CLOUD_ENHANCEMENT_CAP = 1.15;
+/** Depth of the clear-sky index dip under the thickest cloud (kc = 1 - depth at opacity 1). */
+const KC_DEPTH = 0.85;
+const KC_EXPONENT = 1.1;
+/** Shape of the opacity distribution inside the cloudy share (< 1: thick cloud is common). */
+const OPACITY_SHAPE = 0.45;
+
+/** Opacity above which cloud is thick enough to precipitate. */
+export const PRECIPITATION_OPACITY = 0.72;
+
+/** Columns of the weather state at instants. Units as in the API (contract.md section 4). */
+export interface WeatherState {
+  /** latent standard-normal cloud state (higher is cloudier) */
+  latent: Float64Array;
+  /** cloud opacity 0..1 */
+  opacity: Float64Array;
+  /** clear-sky index, GHI / clear-sky GHI, 0..CLOUD_ENHANCEMENT_CAP */
+  clearSkyIndex: Float64Array;
+  /** degrees C */
+  airTemp: Float64Array;
+  /** degrees C, <= airTemp */
+  dewPoint: Float64Array;
+  /** % */
+  relativeHumidity: Float64Array;
+  /** kg/m2 */
+  precipitableWater: Float64Array;
+  /** hPa */
+  pressure: Float64Array;
+  /** m/s */
+  wind10: Float64Array;
+  wind100: Float64Array;
+  gust: Float64Array;
+  /** degrees, where the wind comes from */
+  direction10: Float64Array;
+  direction100: Float64Array;
+  /** mm/h of water (rain and snow) */
+  precipitation: Float64Array;
+  /** share of precipitation falling as snow, 0..1 */
+  snowShare: Float64Array;
+  /** J/kg */
+  cape: Float64Array;
+  /** micrograms/m3 before rain washout */
+  pm10: Float64Array;
+}
+
+/** Perturbations of the state for forecasts (one value per instant, or none). */
+export interface StatePerturbation {
+  /** added to the latent cloud state */
+  latent?: Float64Array;
+  /** added to air temperature, K */
+  airTemp?: Float64Array;
+  /** multiplies wind speeds */
+  wind?: Float64Array;
+}
+
+/** Interpolates a seasonal table at a fractional index. */
+function seasonal(table: Float64Array, s: number): number {
+  const i = Math.floor(s);
+  const j = i + 1 < SEASON_STEPS ? i + 1 : i;
+  return table[i]! + (table[j]! - table[i]!) * (s - i);
+}
+
+/**
+ * Maps the latent cloud state to cloud opacity (0..1): the share `cloudiness` of the latent
+ * distribution's upper tail is cloudy, with opacity rising through it.
+ */
+export function opacityFromLatent(latent: number, cloudiness: number): number {
+  const u = normalCdf(latent);
+  const clear = 1 - cloudiness;
+  if (u <= clear) return 0;
+  const x = (u - clear) / cloudiness;
+  return Math.pow(x, OPACITY_SHAPE);
+}
+
+/** Clear-sky index under a cloud opacity, before enhancement and aerosol variation. */
+export function clearSkyIndexFromOpacity(opacity: number): number {
+  return 1 - KC_DEPTH * Math.pow(opacity, KC_EXPONENT);
+}
+
+/**
+ * Saturation vapour pressure over water, hPa, by the Magnus form of Alduchov & Eskridge (1996,
+ * J. Appl. Meteor. 35, doi:10.1175/1520-0450(1996)035<0601:IMFAOS>2.0.CO;2).
+ * @param t degrees C
+ */
+export function saturationVapourPressure(t: number): number {
+  return 6.1094 * Math.exp((17.625 * t) / (t + 243.04));
+}
+
+/**
+ * Precipitable water, kg/m2, from the surface dew point (degrees C): an exponential fit of the
+ * kind of Reitan (1963, "Surface dew point and water vapor aloft", J. Appl. Meteor. 2,
+ * doi:10.1175/1520-0450(1963)002<0776:SDPAWV>2.0.CO;2), giving about 12 kg/m2 at 0 degrees C
+ * and 42 kg/m2 at 20 degrees C.
+ */
+export function precipitableWaterFromDewPoint(dewPoint: number): number {
+  return Math.exp(0.0614 * dewPoint + 2.51);
+}
+
+/** Latent cloud state (sum of octaves) at the instants; `slow` receives the synoptic part. */
+export function cloudLatent(climate: PlaceClimate, times: Float64Array, slow?: Float64Array): Float64Array {
+  const n = times.length;
+  const place = placeKey(climate.latitude, climate.longitude);
+  const seed = climate.seed;
+  const latent = new Float64Array(n);
+  for (let o = 0; o < CLOUD_SLOW_OCTAVES; o++) {
+    accumulateNoise(times, CLOUD_OCTAVES[2 * o]!, CLOUD_OCTAVES[2 * o + 1]!, seed, place, Channel.Cloud * 16 + o, latent);
+  }
+  if (slow !== undefined) slow.set(latent);
+  for (let o = CLOUD_SLOW_OCTAVES; o < CLOUD_OCTAVES.length / 2; o++) {
+    accumulateNoise(times, CLOUD_OCTAVES[2 * o]!, CLOUD_OCTAVES[2 * o + 1]!, seed, place, Channel.Cloud * 16 + o, latent);
+  }
+  return latent;
+}
+
+/**
+ * Cloud opacity and clear-sky index at the instants from a latent state (already perturbed for
+ * a forecast quantile when needed). The aerosol and enhancement noises are shared by all
+ * quantiles so that quantiles differ by cloud only.
+ */
+export function cloudColumns(
+  climate: PlaceClimate,
+  times: Float64Array,
+  latent: Float64Array,
+  aerosol: Float64Array,
+  enhancement: Float64Array,
+  opacityOut: Float64Array,
+  kcOut: Float64Array,
+): void {
+  const n = times.length;
+  const cloudiness = climate.cloudiness;
+  for (let i = 0; i < n; i++) {
+    const s = seasonIndex(times[i]!);
+    const c = seasonal(cloudiness, s);
+    const o = opacityFromLatent(latent[i]!, c);
+    opacityOut[i] = o;
+    // Clear skies vary with aerosol and water vapour by a few per cent; broken cloud edges
+    // enhance the beam-plus-diffuse sum for minutes.
+    let kc = clearSkyIndexFromOpacity(o) * (1 + 0.025 * aerosol[i]!);
+    const e = enhancement[i]!;
+    if (e > 0) kc += 0.6 * o * (1 - o) * e;
+    kcOut[i] = kc < 0.02 ? 0.02 : kc > CLOUD_ENHANCEMENT_CAP ? CLOUD_ENHANCEMENT_CAP : kc;
+  }
+}
+
+/** Noise columns the cloud quantiles share (aerosol, enhancement). */
+export function cloudSideNoise(climate: PlaceClimate, times: Float64Array): { aerosol: Float64Array; enhancement: Float64Array } {
+  const place = placeKey(climate.latitude, climate.longitude);
+  const aerosol = accumulateNoise(times, 2 * DAY, 1, climate.seed, place, Channel.Aerosol, new Float64Array(times.length));
+  const enhancement = accumulateNoise(times, 10 * 60, 1, climate.seed, place, Channel.Enhancement, new Float64Array(times.length));
+  return { aerosol, enhancement };
+}
+
+/**
+ * The full weather state at instants.
+ * @param climate the place's seasonal climate (placeClimate)
+ * @param times Unix s (any order)
+ * @param basePressure station pressure of the standard atmosphere at the place's elevation, hPa
+ * @param perturb forecast perturbations, or none for estimated actuals
+ */
+export function weatherState(
+  climate: PlaceClimate,
+  times: Float64Array,
+  basePressure: number,
+  perturb: StatePerturbation = {},
+): WeatherState {
+  const n = times.length;
+  const place = placeKey(climate.latitude, climate.longitude);
+  const seed = climate.seed;
+  const slow = new Float64Array(n);
+  const latent = cloudLatent(climate, times, slow);
+  if (perturb.latent !== undefined) {
+    const p = perturb.latent;
+    for (let i = 0; i < n; i++) {
+      latent[i] = latent[i]! + p[i]!;
+      slow[i] = slow[i]! + p[i]!;
+    }
+  }
+  const { aerosol, enhancement } = cloudSideNoise(climate, times);
+  const opacity = new Float64Array(n);
+  const clearSkyIndex = new Float64Array(n);
+  cloudColumns(climate, times, latent, aerosol, enhancement, opacity, clearSkyIndex);
+
+  const tNoise = new Float64Array(n);
+  accumulateNoise(times, 5 * DAY, 0.6, seed, place, Channel.Temperature * 16, tNoise);
+  accumulateNoise(times, 2 * DAY, 0.65, seed, place, Channel.Temperature * 16 + 1, tNoise);
+  accumulateNoise(times, 12 * HOUR, 0.45, seed, place, Channel.Temperature * 16 + 2, tNoise);
+  const dewNoise = accumulateNoise(times, 1.5 * DAY, 1, seed, place, Channel.Dew, new Float64Array(n));
+  const windNoise = new Float64Array(n);
+  accumulateNoise(times, 2 * DAY, 0.7, seed, place, Channel.Wind * 16, windNoise);
+  accumulateNoise(times, 8 * HOUR, 0.55, seed, place, Channel.Wind * 16 + 1, windNoise);
+  accumulateNoise(times, 1 * HOUR, 0.45, seed, place, Channel.Wind * 16 + 2, windNoise);
+  const dirNoise = new Float64Array(n);
+  accumulateNoise(times, 3 * DAY, 60, seed, place, Channel.Direction * 16, dirNoise);
+  accumulateNoise(times, 12 * HOUR, 30, seed, place, Channel.Direction * 16 + 1, dirNoise);
+  const rainNoise = new Float64Array(n);
+  accumulateNoise(times, 3 * HOUR, 0.75, seed, place, Channel.Precipitation * 16, rainNoise);
+  accumulateNoise(times, 40 * 60, 0.66, seed, place, Channel.Precipitation * 16 + 1, rainNoise);
+  const pressNoise = accumulateNoise(times, 3 * DAY, 1, seed, place, Channel.Pressure, new Float64Array(n));
+  const capeNoise = accumulateNoise(times, 6 * HOUR, 1, seed, place, Channel.Convection, new Float64Array(n));
+  const pmNoise = accumulateNoise(times, 1.5 * DAY, 1, seed, place, Channel.Particulates, new Float64Array(n));
+  const gustNoise = accumulateNoise(times, 30 * 60, 1, seed, place, Channel.Gust, new Float64Array(n));
+
+  const airTemp = new Float64Array(n);
+  const dewPoint = new Float64Array(n);
+  const relativeHumidity = new Float64Array(n);
+  const precipitableWater = new Float64Array(n);
+  const pressure = new Float64Array(n);
+  const wind10 = new Float64Array(n);
+  const wind100 = new Float64Array(n);
+  const gust = new Float64Array(n);
+  const direction10 = new Float64Array(n);
+  const direction100 = new Float64Array(n);
+  const precipitation = new Float64Array(n);
+  const snowShare = new Float64Array(n);
+  const cape = new Float64Array(n);
+  const pm10 = new Float64Array(n);
+
+  const cont = climate.continentality;
+  const lonHours = climate.longitude / 15;
+  const veer = climate.latitude < 0 ? -12 : 12;
+  const pSpread = climate.pressureSpread;
+  const dTemp = perturb.airTemp;
+  const dWind = perturb.wind;
+  const TWO_PI_DAY = (2 * Math.PI) / 24;
+  for (let i = 0; i < n; i++) {
+    const t = times[i]!;
+    const s = seasonIndex(t);
+    let hour = (t / HOUR + lonHours) % 24;
+    if (hour < 0) hour += 24;
+    const afternoon = Math.cos(TWO_PI_DAY * (hour - 14.5));
+    const o = opacity[i]!;
+    const slowO = opacityFromLatent(slow[i]! / 0.82, seasonal(climate.cloudiness, s));
+
+    // Temperature: season + synoptic anomaly + a daily cycle that cloud flattens.
+    const range = seasonal(climate.diurnalRange, s) * (1 - 0.65 * slowO);
+    let temp = seasonal(climate.temperature, s) + seasonal(climate.temperatureSpread, s) * tNoise[i]! + 0.5 * range * afternoon;
+    if (dTemp !== undefined) temp += dTemp[i]!;
+    airTemp[i] = temp;
+
+    // Wind: log-normal around the climate mean, stronger in stormy (cloudy) spells, with a
+    // daytime mixing maximum over land.
+    let w = seasonal(climate.windSpeed, s) * Math.exp(0.42 * windNoise[i]! - 0.09 + 0.25 * (slowO - 0.5)) * (1 + 0.25 * cont * afternoon);
+    if (dWind !== undefined) w *= dWind[i]!;
+    wind10[i] = w;
+    // Power-law shear: small by day (mixed layer), large at night over land (stable layer).
+    const alpha = 0.11 + 0.04 * cont + 0.16 * cont * Math.max(0, -afternoon);
+    wind100[i] = w * Math.pow(10, alpha);
+    gust[i] = w * (1.3 + 0.25 * Math.max(0, afternoon) * cont + 0.15 * Math.abs(gustNoise[i]!)) + 0.8;
+    let dir = climate.prevailingWind + dirNoise[i]!;
+    dir -= 360 * Math.floor(dir / 360);
+    direction10[i] = dir;
+    let dir100 = dir + veer;
+    dir100 -= 360 * Math.floor(dir100 / 360);
+    direction100[i] = dir100;
+
+    // Precipitation: only under thick cloud, in showers and spells set by the rain noise.
+    let rain = 0;
+    if (o > PRECIPITATION_OPACITY) {
+      const x = (o - PRECIPITATION_OPACITY) / (1 - PRECIPITATION_OPACITY);
+      const trigger = rainNoise[i]! + 0.45;
+      if (trigger > 0) rain = x * x * trigger * trigger;
+    }
+
+    // Humidity: the dew-point depression grows in the afternoon and in dry climates, shrinks under
+    // cloud and in rain.
+    let depression = seasonal(climate.dewDepression, s) * Math.exp(0.35 * dewNoise[i]!) * (1 + 0.45 * afternoon * Math.min(1, range / 8)) * (1 - 0.6 * o);
+    if (rain > 0) depression *= 0.3;
+    if (depression < 0) depression = 0;
+    const td = temp - depression;
+    dewPoint[i] = td;
+    const rh = (100 * saturationVapourPressure(td)) / saturationVapourPressure(temp);
+    relativeHumidity[i] = rh > 100 ? 100 : rh;
+    const pw = precipitableWaterFromDewPoint(td);
+    precipitableWater[i] = pw;
+
+    // Convection needs warm, moist low levels and the afternoon's heating.
+    const moist = (td - 8) / 16;
+    const cp = moist <= 0 ? 0 : 3000 * Math.pow(moist > 1 ? 1 : moist, 1.5) * (0.35 + 0.65 * Math.max(0, afternoon)) * Math.exp(0.5 * capeNoise[i]! - 0.125);
+    cape[i] = cp;
+    // Rain rate scales with the water in the column; convection makes it heavier.
+    const rate = rain * 0.09 * pw * (1 + cp / 1000);
+    precipitation[i] = rate;
+    snowShare[i] = rate > 0 ? (temp <= 0 ? 1 : temp >= 2 ? 0 : (2 - temp) / 2) : 0;
+
+    // Pressure: low in cloudy, stormy spells, high in clear ones.
+    pressure[i] = basePressure + pSpread * (0.83 * pressNoise[i]! - 0.55 * (slow[i]! / 0.82));
+
+    // Particulates: background of the climate, day-to-day variation, night-time inversions, dust
+    // lifted by strong wind over dry land (washout is applied from the daily rain by the caller).
+    pm10[i] = climate.pm10 * Math.exp(0.45 * pmNoise[i]! - 0.1) * (1 - 0.15 * cont * afternoon) * (1 + 0.04 * Math.max(0, w - 7) * cont);
+  }
+  return {
+    latent,
+    opacity,
+    clearSkyIndex,
+    airTemp,
+    dewPoint,
+    relativeHumidity,
+    precipitableWater,
+    pressure,
+    wind10,
+    wind100,
+    gust,
+    direction10,
+    direction100,
+    precipitation,
+    snowShare,
+    cape,
+    pm10,
+  };
+}
+
+/** Re-export of the forecast channels' keys for forecast.ts. */
+export const FORECAST_CHANNELS = {
+  cloud: Channel.ForecastCloud,
+  temperature: Channel.ForecastTemperature,
+  wind: Channel.ForecastWind,
+} as const;
+
+/** Key of a place for noise streams (re-exported for the forecast module). */
+export function placeNoiseKey(climate: PlaceClimate, issueKey = 0): number {
+  const p = placeKey(climate.latitude, climate.longitude);
+  return issueKey === 0 ? p : hash4(p, issueKey, 0x7, 0x3);
+}
