@@ -64,7 +64,7 @@ export const PV_SITE_FIELDS: readonly ParamDef[] = [
   gridExportLimit,
   { name: 'ground_coverage_ratio', type: 'number', minimum: 0.01, maximum: 1, description: 'Module area over ground area, 0.01 to 1 (default 0.36).' },
   { name: 'inverter_peak_efficiency', type: 'number', minimum: 0.01, maximum: 1, description: 'Peak inverter efficiency, 0.01 to 1 (default 0.98).' },
-  { name: 'module_type', type: 'enum', enum: ['poly-si', 'mono-si', 'cdte', 'cigs'], description: 'Module technology (default poly-si).' },
+  { name: 'module_type', type: 'enum', enum: ['poly-si', 'mono-si', 'multi-si', 'hit', 'cdte', 'cigs', 'a-si'], description: 'Module technology (default poly-si).' },
   { name: 'pvrow_height', type: 'number', exclusiveMinimum: 0, maximum: 50, description: 'Row height, ground to row centre, metres (bifacial).' },
   { name: 'pvrow_width', type: 'number', exclusiveMinimum: 0, maximum: 50, description: 'Row cross-section width, metres (bifacial).' },
   { name: 'site_ground_albedo', type: 'number', minimum: 0, maximum: 1, description: 'Ground albedo, 0 to 1 (default 0.2).' },
