@@ -323,7 +323,34 @@ export async function terrainHorizon(
       profile = combineHorizons(local, distant);
     }
   }
-  profile ??= horizonProfile(global, lat, lon, { sectors, observerHeight, maxDistance: far });
+  if (profile === undefined) return globalHorizon(latitude, longitude, { sectors, observerHeight, distantMaxDistance: far, decimals, cache });
+  if (cache !== false) cache.set(key, profile);
+  return profile;
+}
+
+/**
+ * Horizon profile from the embedded global grid alone (distant ranges; 150 km by default),
+ * synchronous and cached like {@link terrainHorizon}. Coarse: it sees mountain ranges, not the
+ * local terrain of a site.
+ * @param latitude degrees north
+ * @param longitude degrees east
+ */
+export function globalHorizon(
+  latitude: number,
+  longitude: number,
+  options: Omit<TerrainHorizonOptions, 'demDirectory' | 'maxDistance'> = {},
+): HorizonProfile {
+  const decimals = options.decimals ?? 3;
+  const sectors = options.sectors ?? 72;
+  const observerHeight = options.observerHeight ?? 0;
+  const far = options.distantMaxDistance ?? 150_000;
+  const cache = options.cache === undefined ? defaultHorizonCache : options.cache;
+  const key = horizonCacheKey(latitude, longitude, decimals, JSON.stringify(['global', sectors, observerHeight, far]));
+  const hit = cache === false ? undefined : cache.get(key);
+  if (hit !== undefined) return hit;
+  const lat = roundCoordinate(latitude, decimals);
+  const lon = roundCoordinate(longitude, decimals);
+  const profile = horizonProfile(globalElevation().grid, lat, lon, { sectors, observerHeight, maxDistance: far });
   if (cache !== false) cache.set(key, profile);
   return profile;
 }

@@ -162,11 +162,14 @@ export function horizonProfile(
   const o = v.offset;
   const wraps = grid.wrapsLongitude;
 
-  const r0 = gridRow(grid, latitude);
-  const c0 = gridColumn(grid, longitude);
-  if (!(r0 >= 0 && r0 <= rows - 1) || (!wraps && !(c0 >= 0 && c0 <= cols - 1))) {
+  // A point in the outer half of an edge cell is moved onto that cell's centre line.
+  let r0 = gridRow(grid, latitude);
+  let c0 = gridColumn(grid, longitude);
+  if (!(r0 >= -0.5 && r0 <= rows - 0.5) || (!wraps && !(c0 >= -0.5 && c0 <= cols - 0.5))) {
     throw new RangeError(`point ${latitude}, ${longitude} lies outside the elevation grid`);
   }
+  r0 = Math.min(Math.max(r0, 0), rows - 1);
+  if (!wraps) c0 = Math.min(Math.max(c0, 0), cols - 1);
   const ground = options.groundElevation ?? sampleGridAt(grid, r0, c0);
   if (!Number.isFinite(ground)) throw new RangeError(`no elevation at ${latitude}, ${longitude}`);
   const zObserver = ground + (options.observerHeight ?? 0);
