@@ -1,11 +1,13 @@
 /**
- * What products need from their host: the clock and the weather (actuals, forecasts, TMY).
- * A server builds one context at start; the TMY selections it makes are cached per place.
+ * What products need from their host: the clock, the weather source, and facts about a place
+ * (elevation, continentality) that only the host can read (the core reads no files). A server
+ * builds one context at start; TMY selections are cached per place in it.
  */
 import type { Clock } from '../time/index.js';
 import type { Window } from './common.js';
 import type { PlaneRequest, SeriesKind, TmyOptions } from './radiation.js';
-import type { WeatherColumns, WeatherSource } from './source.js';
+import type { WeatherColumns, WeatherQuery, WeatherSource } from './source.js';
+import { defaultWeatherSource } from '../weather/index.js';
 
 /** The part of a request that decides which weather is read. */
 export interface WeatherNeed extends PlaneRequest {
@@ -15,25 +17,43 @@ export interface WeatherNeed extends PlaneRequest {
   tmy?: TmyOptions;
 }
 
+/** What the host knows of a place: elevation (m) and continentality (0 sea .. 1 inland). */
+export interface PlaceFacts {
+  elevation?: number;
+  continentality?: number;
+}
+
 export interface ProductContext {
   clock: Clock;
+  source: WeatherSource;
+  /** Facts of a place; products pass them to the weather source. */
+  place(latitude: number, longitude: number): PlaceFacts;
   /** Weather columns (API names and units) for the request's window and plane. */
   weatherColumns(need: WeatherNeed, parameters: readonly string[]): Promise<WeatherColumns>;
+  /** Estimated actuals on any grid (ramp-up runs, TMY history). */
+  actuals(query: WeatherQuery): Promise<WeatherColumns>;
 }
 
 export interface ProductContextOptions {
   clock: Clock;
   weatherSource?: WeatherSource;
+  place?: (latitude: number, longitude: number) => PlaceFacts;
 }
 
-/** Creates the context products run in. */
+/** Creates the context products run in. Default source: the deterministic synthetic weather. */
 export function createProductContext(options: ProductContextOptions): ProductContext {
-  const source = options.weatherSource;
-  return {
+  const source: WeatherSource = options.weatherSource ?? defaultWeatherSource();
+  const place = options.place ?? ((): PlaceFacts => ({}));
+  const ctx: ProductContext = {
     clock: options.clock,
+    source,
+    place,
+    async actuals(query) {
+      return source.actuals({ ...place(query.latitude, query.longitude), ...query });
+    },
     async weatherColumns(need, parameters) {
-      if (!source) throw new Error('no weather source configured');
-      const query = {
+      const query: WeatherQuery = {
+        ...place(need.latitude, need.longitude),
         latitude: need.latitude, longitude: need.longitude, periodEnd: need.window.periodEnd,
         periodSeconds: need.window.periodSeconds, parameters, tilt: need.tilt, azimuth: need.azimuth, arrayType: need.arrayType,
       };
@@ -41,4 +61,5 @@ export function createProductContext(options: ProductContextOptions): ProductCon
       return source.actuals(query);
     },
   };
+  return ctx;
 }

@@ -11,11 +11,10 @@ import type { FieldError, ParamDef, ParamValues } from './params.js';
 import {
   DNI_WEIGHT, GHI_WEIGHT, PROBABILITY, planeOf, tmyOptionsOf, windowOf, type PlaneRequest, type SeriesKind, type TmyOptions,
 } from './radiation.js';
+import type { ProductContext } from './context.js';
+import type { SeriesTable } from './table.js';
+import { rooftopPvPower, type RooftopOptions } from '../power/index.js';
 
-/** Loss factor when neither loss_factor nor install_date is given (spec 4.5). */
-export const DEFAULT_LOSS_FACTOR = 0.9;
-/** Yearly loss of output with module age used to turn install_date into a loss factor. */
-export const AGEING_PER_YEAR = 0.005;
 
 export const CAPACITY: ParamDef = {
   name: 'capacity', type: 'number', exclusiveMinimum: 0, maximum: 1e6, required: true,
@@ -29,7 +28,7 @@ export const LOSS_FACTOR: ParamDef = {
 };
 export const INSTALL_DATE: ParamDef = {
   name: 'install_date', type: 'datetime',
-  description: 'Installation date yyyy-MM-dd; estimates loss_factor from ageing (0.5 %/year from 0.90); ignored when loss_factor is given.',
+  description: 'Installation date yyyy-MM-dd; estimates loss_factor from ageing (0.90 less 0.5 % a year); ignored when loss_factor is given.',
 };
 
 /** Query parameters of a rooftop endpoint (format is added by the server). */
@@ -54,18 +53,14 @@ export interface RooftopRequest extends PlaneRequest {
   kind: SeriesKind;
   /** kW */
   capacity: number;
-  /** Highest output as a fraction of capacity. */
-  lossFactor: number;
+  /** Highest output as a fraction of capacity; undefined: from installDate, else 0.90 (src/power). */
+  lossFactor: number | undefined;
+  /** Installation date, Unix s, when given. */
+  installDate: number | undefined;
   outputParameters: string[];
   window: Window;
   now: number;
   tmy?: TmyOptions;
-}
-
-/** Loss factor from install date: 0.90 less 0.5 % per year of age at `now`, not below 0. */
-export function lossFactorFromInstallDate(installDate: number, now: number): number {
-  const years = Math.max(0, (now - installDate) / (365.25 * 86400));
-  return Math.max(0, DEFAULT_LOSS_FACTOR * (1 - AGEING_PER_YEAR * years));
 }
 
 /** Cross-field validation of rooftop values already checked field by field. */
@@ -73,15 +68,16 @@ export function validateRooftop(
   kind: SeriesKind, values: ParamValues, now: number,
 ): { request: RooftopRequest; errors?: undefined } | { errors: FieldError[]; request?: undefined } {
   const errors: FieldError[] = [];
-  let lossFactor = (values.loss_factor as number | undefined) ?? DEFAULT_LOSS_FACTOR;
-  if (values.loss_factor === undefined && values.install_date !== undefined) {
+  const lossFactor = values.loss_factor as number | undefined;
+  let installDate: number | undefined;
+  if (values.install_date !== undefined) {
     const text = String(values.install_date).trim();
     const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ].*)?$/.exec(text);
     const t = m ? Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) / 1000 : NaN;
     if (!m || !Number.isFinite(t) || new Date(t * 1000).getUTCDate() !== Number(m[3])) {
       errors.push(fieldError('InvalidDate', 'install_date', `'install_date' must be a date yyyy-MM-dd. You entered '${text.slice(0, 32)}'.`));
     } else {
-      lossFactor = lossFactorFromInstallDate(t, now);
+      installDate = t;
     }
   }
   const window = windowOf(kind, values, now, errors);
@@ -89,10 +85,50 @@ export function validateRooftop(
   if (errors.length > 0 || !window) return { errors };
   return {
     request: {
-      ...planeOf(values), kind, window, now, lossFactor,
+      ...planeOf(values), kind, window, now, lossFactor, installDate,
       capacity: values.capacity as number,
       outputParameters: (values.output_parameters as string[] | undefined) ?? ['pv_power_rooftop'],
       ...(tmy ? { tmy } : {}),
     },
+  };
+}
+
+/** The weather columns the rooftop chain reads, and their forecast P10/P90 counterparts. */
+const CHAIN_INPUTS = ['ghi', 'dni', 'dhi', 'air_temp', 'wind_speed_10m'];
+const BOUNDS_INPUTS = ['ghi10', 'dni10', 'dhi10', 'ghi90', 'dni90', 'dhi90'];
+
+/**
+ * Computes a rooftop response: weather (actuals, forecast, or the TMY) for the window, then the
+ * rooftop chain of src/power (`rooftopPvPower`: Perez POA, physical IAM, SAPM cell temperature,
+ * PVWatts DC and inverter, loss factor). Forecast P10/P90 power runs the same chain on the
+ * P10/P90 irradiance.
+ */
+export async function rooftop(request: RooftopRequest, ctx: ProductContext): Promise<SeriesTable> {
+  const { window } = request;
+  const wantBounds = request.outputParameters.some((p) => p !== 'pv_power_rooftop');
+  const weather = await ctx.weatherColumns(request, wantBounds ? [...CHAIN_INPUTS, ...BOUNDS_INPUTS] : CHAIN_INPUTS);
+  const facts = ctx.place(request.latitude, request.longitude);
+  const options: RooftopOptions = {
+    latitude: request.latitude, longitude: request.longitude, tilt: request.tilt, azimuth: request.azimuth,
+    capacity: request.capacity, periodSeconds: window.periodSeconds,
+    ...(facts.elevation !== undefined ? { elevation: facts.elevation } : {}),
+    ...(request.lossFactor !== undefined ? { lossFactor: request.lossFactor } : {}),
+    ...(request.lossFactor === undefined && request.installDate !== undefined ? { installDate: request.installDate } : {}),
+  };
+  const col = (name: string): Float64Array => weather[name] as Float64Array;
+  const power = (suffix: '' | '10' | '90'): Float64Array => rooftopPvPower({
+    unixSeconds: window.periodEnd, ghi: col(`ghi${suffix}`), dni: col(`dni${suffix}`), dhi: col(`dhi${suffix}`),
+    airTemp: col('air_temp'), windSpeed: col('wind_speed_10m'),
+  }, options).power;
+  const data: Record<string, Float64Array> = {};
+  for (const p of request.outputParameters) {
+    data[p] = power(p === 'pv_power_rooftop10' ? '10' : p === 'pv_power_rooftop90' ? '90' : '');
+  }
+  const info = request.kind === 'forecast' ? ROOFTOP_FORECAST_OUTPUTS : ROOFTOP_OUTPUTS;
+  return {
+    key: request.kind === 'forecast' ? 'forecasts' : 'estimated_actuals',
+    columns: request.outputParameters.map((name) => ({ name, values: data[name]!, decimals: info[name]!.decimals, unit: info[name]!.unit })),
+    periodEnd: window.periodEnd, periodSeconds: window.periodSeconds, offsetMinutes: window.offsetMinutes,
+    latitude: request.latitude, longitude: request.longitude,
   };
 }

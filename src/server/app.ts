@@ -25,6 +25,8 @@ export interface ServerOptions {
   clock?: Clock;
   /** fastify's logger (pino); the `api_key` query value is always redacted from logged URLs. */
   logger?: boolean;
+  /** Where log lines go when logging (default stdout); tests pass a stream to read them. */
+  logStream?: NodeJS.WritableStream;
   /** Where weather comes from; default the deterministic synthetic model. */
   weatherSource?: WeatherSource;
   /** Requests per rate window per key (default 600) and the window in seconds (default 60). */
@@ -65,9 +67,10 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   const db = openDatabase(options.dbPath);
   const clock = options.clock ?? clockFrom(process.env.SOLARKIT_NOW);
   const app = Fastify({
-    logger: options.logger
+    logger: options.logger || options.logStream
       ? {
           level: 'info',
+          ...(options.logStream ? { stream: options.logStream } : {}),
           serializers: {
             req: (req: FastifyRequest) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
           },
@@ -89,6 +92,8 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   };
 
   app.decorate('solarkit', ctx);
+  // Bodies are JSON only (contract section 5: 415 for anything else); fastify also reads text/plain by default.
+  app.removeContentTypeParser('text/plain');
 
   // 405 for a known path with another method: remember every route's methods.
   const routes: { re: RegExp; methods: Set<string> }[] = [];

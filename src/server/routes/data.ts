@@ -8,6 +8,8 @@ import type { ProductContext } from '../../products/context.js';
 import type { ParamDef, ParamValues } from '../../products/params.js';
 import { radiation, radiationParams, validateRadiation, type SeriesKind } from '../../products/radiation.js';
 import type { SeriesTable } from '../../products/table.js';
+import { rooftop, rooftopParams, validateRooftop } from '../../products/rooftop.js';
+import { soiling, soilingParams, validateSoiling, type SoilingKind, type SoilingModel } from '../../products/soiling.js';
 import type { TimestampStyle } from '../../time/index.js';
 import type { ServerContext } from '../app.js';
 import { requirePlan, type Account, type PlanFamily } from '../auth.js';
@@ -95,12 +97,56 @@ function radiationEndpoint(kind: SeriesKind, summary: string): DataEndpoint {
   };
 }
 
+function soilingEndpoint(model: SoilingModel, kind: SoilingKind): DataEndpoint {
+  const name = model === 'hsu' ? 'HSU' : 'Kimber';
+  const what = kind === 'historic' ? 'Historic (2007-01-01 to 7 days ago, at most 31 days)'
+    : kind === 'live' ? 'Live (the past hours, newest first)' : 'Forecast (up to 14 days ahead)';
+  return {
+    path: `/data/${kind}/soiling/${model}`,
+    family: 'soiling',
+    kind,
+    summary: `${what} ${name} soiling loss fraction (${model}_loss_fraction).`,
+    params: soilingParams(model, kind),
+    formats: ['json', 'csv'],
+    legacyTimestamps: false,
+    legacyPrecision: false,
+    async run(values, now, products) {
+      const v = validateSoiling(model, kind, values, now);
+      throwIfErrors(v.errors);
+      return soiling(v.request!, products);
+    },
+  };
+}
+
+function rooftopEndpoint(kind: SeriesKind, summary: string): DataEndpoint {
+  return {
+    path: `/data/${kind}/rooftop_pv_power`,
+    family: kind === 'tmy' ? 'tmy' : 'rooftop',
+    kind,
+    summary,
+    params: rooftopParams(kind),
+    formats: ['json', 'csv'],
+    legacyTimestamps: kind === 'live' || kind === 'forecast',
+    legacyPrecision: false,
+    async run(values, now, products) {
+      const v = validateRooftop(kind, values, now);
+      throwIfErrors(v.errors);
+      return rooftop(v.request!, products);
+    },
+  };
+}
+
 /** Every time-series endpoint of this server part. */
 export const DATA_ENDPOINTS: DataEndpoint[] = [
   radiationEndpoint('historic', 'Historic estimated actuals of irradiance and weather (2007-01-01 to 7 days ago, at most 31 days).'),
   radiationEndpoint('live', 'Live estimated actuals of irradiance and weather (the past hours up to 7 days), newest first.'),
   radiationEndpoint('forecast', 'Forecast of irradiance and weather up to 14 days ahead.'),
   radiationEndpoint('tmy', 'Typical meteorological year of irradiance and weather, dated 2059.'),
+  rooftopEndpoint('historic', 'Historic rooftop PV power, kW (2007-01-01 to 7 days ago, at most 31 days).'),
+  rooftopEndpoint('live', 'Live rooftop PV power, kW (the past hours up to 7 days), newest first.'),
+  rooftopEndpoint('forecast', 'Forecast rooftop PV power, kW, with P10/P90, up to 14 days ahead.'),
+  rooftopEndpoint('tmy', 'Rooftop PV power, kW, over a typical meteorological year dated 2059.'),
+  ...(['hsu', 'kimber'] as const).flatMap((m) => (['historic', 'live', 'forecast'] as const).map((k) => soilingEndpoint(m, k))),
 ];
 
 function send(reply: FastifyReply, type: string, body: string): FastifyReply {
