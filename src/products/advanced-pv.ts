@@ -18,7 +18,7 @@ import type { WeatherColumns } from './source.js';
 import type { SeriesColumn, SeriesTable } from './table.js';
 
 /** A stored PV site configuration (spec 2.1 field names; validated by the server). */
-export interface PvSiteConfig {
+export interface PvSiteRecord {
   name: string;
   latitude: number;
   longitude: number;
@@ -71,7 +71,7 @@ export interface SiteSeriesRequest<C> {
   history: readonly ConfigVersion<C>[];
 }
 
-export const RESOURCE_ID: ParamDef = {
+export const SITE_RESOURCE_ID: ParamDef = {
   name: 'resource_id', type: 'string', required: true,
   description: 'The site: one of the caller\'s sites or a shared test site.', example: 'ba75-e17a-7374-95ed',
 };
@@ -92,7 +92,7 @@ export function sitePowerParams(kind: 'historic' | 'live' | 'forecast', outputs:
     name: 'output_parameters', type: 'enum[]', enum: outputs, default: [outputs[0]!],
     description: `Value fields: ${outputs.join(', ')} (${unit}). Default ${outputs[0]}.`,
   };
-  const common = [RESOURCE_ID, outputDef];
+  const common = [SITE_RESOURCE_ID, outputDef];
   switch (kind) {
     case 'historic': return [...common, START, END, DURATION, periodDef('PT30M'), TIME_ZONE];
     case 'live': return [...common, hoursDef(168, 24), periodDef('PT30M')];
@@ -205,7 +205,7 @@ const PV_WEATHER_90 = ['ghi90', 'dni90', 'dhi90'] as const;
  * the weather of the periods it governs; P10/P90 of a forecast run the same chain on the P10/P90
  * irradiance (the chain is monotonic in irradiance, so P10 <= P50 <= P90 holds).
  */
-export async function advancedPvPower(request: SiteSeriesRequest<PvSiteConfig>, ctx: ProductContext): Promise<SeriesTable> {
+export async function advancedPvPower(request: SiteSeriesRequest<PvSiteRecord>, ctx: ProductContext): Promise<SeriesTable> {
   const columns = await bySiteVersion(request, async (config, periodEnd, outputs) => {
     const wantLow = outputs.includes('pv_power_advanced10');
     const wantHigh = outputs.includes('pv_power_advanced90');
@@ -234,7 +234,7 @@ export function monthlyDustSoiling(values: readonly number[] | undefined): numbe
 }
 
 /** The site PV chain's options for a stored configuration (spec 2.1 names to the chain's). */
-export function sitePvOptions(config: PvSiteConfig, periodSeconds: number): SiteChainConfig {
+export function sitePvOptions(config: PvSiteRecord, periodSeconds: number): SiteChainConfig {
   const installDate = config.install_date !== undefined ? Date.parse(config.install_date) / 1000 : NaN;
   const dust = monthlyDustSoiling(config.dust_soiling_average);
   const o: SiteChainConfig = {
@@ -267,7 +267,7 @@ export function sitePvOptions(config: PvSiteConfig, periodSeconds: number): Site
  * ground albedo (not the weather's, so that a configured albedo is what the answer uses).
  */
 function sitePvColumn(
-  config: PvSiteConfig, periodEnd: Float64Array, periodSeconds: number,
+  config: PvSiteRecord, periodEnd: Float64Array, periodSeconds: number,
   w: { ghi: Float64Array; dni: Float64Array; dhi: Float64Array; airTemp: Float64Array; windSpeed: Float64Array },
 ): Float64Array {
   return sitePvPower({ unixSeconds: periodEnd, ...w }, sitePvOptions(config, periodSeconds)).power;

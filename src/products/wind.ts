@@ -12,7 +12,7 @@ import { type SiteSeriesRequest, bySiteVersion, siteTable, siteWeather } from '.
 import type { SeriesTable } from './table.js';
 
 /** A stored wind site configuration (spec 2.2 field names; validated by the server). */
-export interface WindSiteConfig {
+export interface WindSiteRecord {
   name: string;
   latitude: number;
   longitude: number;
@@ -43,7 +43,7 @@ const WEATHER = ['wind_speed_10m', 'wind_speed_100m', 'air_temp', 'surface_press
  * chain: the power curve is set by rated power and the characteristic speeds, which already
  * reflect the rotor (its swept area fixes the rated wind speed for a given rated power).
  */
-export function windFarmOptions(config: WindSiteConfig): WindFarmOptions {
+export function windFarmOptions(config: WindSiteRecord): WindFarmOptions {
   const turbines = config.number_of_turbines ?? 1;
   return {
     ratedPower: config.rated_power ?? config.capacity / turbines,
@@ -59,7 +59,7 @@ export function windFarmOptions(config: WindSiteConfig): WindFarmOptions {
 }
 
 /** Computes a wind site's power series, MW. */
-export async function windPower(request: SiteSeriesRequest<WindSiteConfig>, ctx: ProductContext): Promise<SeriesTable> {
+export async function windPower(request: SiteSeriesRequest<WindSiteRecord>, ctx: ProductContext): Promise<SeriesTable> {
   const columns = await bySiteVersion(request, async (config, periodEnd) => {
     const w = await siteWeather(ctx, request.kind, request.now, request.window, config, periodEnd, WEATHER);
     const pressureHpa = w.surface_pressure as Float64Array;

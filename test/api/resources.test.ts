@@ -219,3 +219,17 @@ describe('site lists', () => {
     expect((await json('GET', '/resources/wind_power_sites?format=xml', undefined, lister)).status).toBe(400);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents every site, measurement and site power operation with its parameters', async () => {
+    const doc = (await (await fetch(server.baseUrl + '/openapi.json')).json()) as any;
+    expect(Object.keys(doc.paths['/resources/pv_power_site']).sort()).toEqual(['delete', 'get', 'patch', 'post', 'put']);
+    expect(Object.keys(doc.paths['/resources/wind_power_site']).sort()).toEqual(['delete', 'get', 'patch', 'post', 'put']);
+    const list = doc.paths['/resources/pv_power_sites'].get.parameters.map((p: any) => p.name);
+    expect(list).toEqual(expect.arrayContaining(['query', 'start', 'end', 'entitlement', 'forecast_production', 'show_all', 'skip', 'take']));
+    for (const path of ['/utility_scale_sites/{resource_id}/measurements', '/resources/pv_power_site_measurements/sub_units',
+      '/data/historic/advanced_pv_power', '/data/live/advanced_pv_power', '/data/forecast/advanced_pv_power', '/data/forecast/wind_power']) {
+      expect(doc.paths[path], path).toBeDefined();
+    }
+  });
+});
