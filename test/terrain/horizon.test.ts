@@ -111,6 +111,18 @@ describe('horizonProfile on synthetic terrain', () => {
     const p = horizonProfile(g, 9.5, 179.5, { sectors: 4, maxDistance: 300_000 });
     expect(p.elevations[1]!).toBeGreaterThan(3); // east, across the antimeridian
     expect(p.elevations[3]!).toBeLessThan(0); // west: nothing
+    // Rough terrain on the same wrapping grid (360 columns: the last pyramid block is partial):
+    // skipping blocks must not change any sector.
+    for (let i = 0; i < values.length; i++) values[i] = 2000 * Math.abs(Math.sin(i * 12.9898) * Math.cos(i * 0.37));
+    const rough = elevationGrid(values, 180, 360, { firstLatitude: 89.5, firstLongitude: -179.5, cellSizeLatitude: 1 });
+    for (const lon of [179.5, 178.2, -179.9, 0.3]) {
+      const opts = { sectors: 72, maxDistance: 900_000 };
+      const a = horizonProfile(rough, 9.5, lon, opts);
+      const b = horizonProfile(rough, 9.5, lon, { ...opts, pyramidBlock: 0 });
+      const c = horizonProfile(rough, 9.5, lon, { ...opts, pyramidBlock: 8 });
+      expect(Array.from(a.elevations)).toEqual(Array.from(b.elevations));
+      expect(Array.from(c.elevations)).toEqual(Array.from(b.elevations));
+    }
   });
 
   it('never lowers a horizon when a cell is raised (property)', () => {
