@@ -116,12 +116,12 @@ function monthlySoiling(values: readonly number[] | undefined): Float64Array {
  * Geometry: fixed racks at `tilt`/`azimuth`, or horizontal single-axis trackers (Anderson &
  * Mikofski 2020 slope-aware backtracking; the axis follows the terrain slope, so its tilt and the
  * cross-axis tilt come from `terrainSlope`/`terrainAzimuth`; smart tracking stows flat at zero
- * DNI). Irradiance: Perez POA with the physical IAM on the beam for monofacial systems; for
- * bifacial ones, infinite sheds (Mikofski et al. 2019) front plus bifaciality x rear, with rows
- * `pvrowWidth` wide at `pvrowHeight` and pitch width / GCR. Dust soiling by month, cell
- * temperature by SAPM (open rack; glass/glass when bifacial, glass/polymer otherwise), PVWatts DC
- * with pdc0 = capacityDc and the module type's temperature coefficient (or
- * `deratingTempModule`), ageing (1 - rate x years since install), other losses, then the PVWatts
+ * DNI). Irradiance: Perez POA with the physical IAM on the beam; bifacial systems add
+ * bifaciality x the rear irradiance of infinite sheds (Mikofski et al. 2019, isotropic sky,
+ * racking shade 2 %), with rows `pvrowWidth` wide at `pvrowHeight` and pitch width / GCR.
+ * Dust soiling by month, cell temperature by SAPM (open rack; glass/glass when bifacial,
+ * glass/polymer otherwise), PVWatts DC with pdc0 = capacityDc and the module type's temperature
+ * coefficient (or `deratingTempModule`), ageing (1 - rate x years since install), other losses, then the PVWatts
  * inverter with its rating = capacity and a curve whose peak is `inverterPeakEfficiency`, then the
  * export limit. The terrain slope does not change a fixed rack's orientation (its tilt is from
  * horizontal already).
@@ -174,9 +174,11 @@ export function sitePvPower(weather: PvWeatherInput, site: PvSiteConfig): SitePv
     surfaceAzimuth = apiAzimuthToPvlib(site.azimuth ?? defaultApiAzimuth(site.latitude));
   }
 
-  let poaGlobal: Float64Array;
-  let effective: Float64Array;
+  const { poaGlobal, effective } = planeOfArray(weather, sun, middle, surfaceTilt, surfaceAzimuth, albedo);
   if (bifacial) {
+    // The rear side adds bifaciality x rear irradiance (net of racking shade) from infinite
+    // sheds; the front stays the Perez plane of array of a monofacial system, so a bifacial site
+    // never gives less than the same site with monofacial modules.
     const width = site.pvrowWidth ?? 2.0;
     const sheds = infiniteSheds(
       {
@@ -196,10 +198,10 @@ export function sitePvPower(weather: PvWeatherInput, site: PvSiteConfig): SitePv
         bifaciality: site.bifacialityFactor ?? 0.7,
       },
     );
-    poaGlobal = sheds.poaFront;
-    effective = sheds.poaGlobal;
-  } else {
-    ({ poaGlobal, effective } = planeOfArray(weather, sun, middle, surfaceTilt, surfaceAzimuth, albedo));
+    for (let i = 0; i < n; i++) {
+      const rear = sheds.poaGlobal[i]! - sheds.poaFront[i]!;
+      if (rear > 0) effective[i] = effective[i]! + rear;
+    }
   }
 
   const soilingByMonth = monthlySoiling(site.dustSoilingAverage);
