@@ -212,7 +212,8 @@ export async function advancedPvPower(request: SiteSeriesRequest<PvSiteRecord>, 
     const parameters: string[] = [...PV_WEATHER, ...(wantLow ? PV_WEATHER_10 : []), ...(wantHigh ? PV_WEATHER_90 : [])];
     const w = await siteWeather(ctx, request.kind, request.now, request.window, config, periodEnd, parameters);
     const num = (name: string) => w[name] as Float64Array;
-    const run = (ghi: string, dni: string, dhi: string) => sitePvColumn(config, periodEnd, request.window.periodSeconds, {
+    const { elevation } = ctx.place(config.latitude, config.longitude);
+    const run = (ghi: string, dni: string, dhi: string) => sitePvColumn(config, periodEnd, request.window.periodSeconds, elevation, {
       ghi: num(ghi), dni: num(dni), dhi: num(dhi), airTemp: num('air_temp'), windSpeed: num('wind_speed_10m'),
     });
     const out: Record<string, Float64Array> = {};
@@ -263,12 +264,15 @@ export function sitePvOptions(config: PvSiteRecord, periodSeconds: number): Site
 }
 
 /**
- * AC power of a site, MW, over some periods: the site chain of src/power with the site's own
- * ground albedo (not the weather's, so that a configured albedo is what the answer uses).
+ * AC power of a site, MW, over some periods: the site chain of src/power at the place's
+ * elevation (when the host knows it), with the site's own ground albedo (not the weather's, so
+ * that a configured albedo is what the answer uses).
  */
 function sitePvColumn(
-  config: PvSiteRecord, periodEnd: Float64Array, periodSeconds: number,
+  config: PvSiteRecord, periodEnd: Float64Array, periodSeconds: number, elevation: number | undefined,
   w: { ghi: Float64Array; dni: Float64Array; dhi: Float64Array; airTemp: Float64Array; windSpeed: Float64Array },
 ): Float64Array {
-  return sitePvPower({ unixSeconds: periodEnd, ...w }, sitePvOptions(config, periodSeconds)).power;
+  const options = sitePvOptions(config, periodSeconds);
+  if (elevation !== undefined) options.elevation = elevation;
+  return sitePvPower({ unixSeconds: periodEnd, ...w }, options).power;
 }
