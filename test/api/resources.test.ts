@@ -77,6 +77,18 @@ describe('PV power sites', () => {
     expect(taken.status).toBe(409);
   });
 
+  it('reads Python-formatted query values (True, printed lists of numbers and of dicts)', async () => {
+    const coefficients = encodeURIComponent("[{'day_of_year': 1, 'signed_zenith_coefficients': {'a': 0.5, 'b': None}}]");
+    const q = `name=Py&latitude=10&longitude=20&capacity=1&tracker_back_tracking=True&dust_soiling_average=${encodeURIComponent('[0.01, 0.02, 0.03]')}`
+      + `&clearsky_zenith_coefficients=${coefficients}&format=json`;
+    const made = await json('POST', `/resources/pv_power_site?${q}`);
+    expect(made.status).toBe(200);
+    expect(made.body).toMatchObject({
+      tracker_back_tracking: true, dust_soiling_average: [0.01, 0.02, 0.03],
+      clearsky_zenith_coefficients: [{ day_of_year: 1, signed_zenith_coefficients: { a: 0.5, b: null } }],
+    });
+  });
+
   it('answers csv with a header of the fields', async () => {
     const r = await call('GET', '/resources/pv_power_site?resource_id=ba75-e17a-7374-95ed&format=csv');
     expect(r.status).toBe(200);

@@ -177,13 +177,32 @@ function bodyAsQuery(defs: readonly ParamDef[], body: Record<string, unknown>, i
   return structured;
 }
 
+/**
+ * A structured value sent as text in the query string: JSON, or the repr of a Python list of
+ * dicts (the Python SDK formats a list argument with str(): single quotes, True/False/None).
+ */
+function parseListText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    // fall through to the Python repr
+  }
+  const json = text
+    .replace(/'/g, '"')
+    .replace(/\bTrue\b/g, 'true').replace(/\bFalse\b/g, 'false').replace(/\bNone\b/g, 'null');
+  try {
+    return JSON.parse(json);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Validates zenith coefficient arrays (content of the inner object is opaque: not shown in the spec). */
 function zenithCoefficients(name: string, v: unknown, errors: FieldError[]): unknown[] | undefined {
   let value = v;
   if (typeof v === 'string') {
-    try {
-      value = JSON.parse(v);
-    } catch {
+    value = parseListText(v);
+    if (value === undefined) {
       errors.push(fieldError('InvalidType', name, `'${name}' must be a JSON array.`));
       return undefined;
     }
