@@ -30,8 +30,9 @@ export function paramSchema(def: ParamDef): Record<string, unknown> {
   const bounds = (t: Record<string, unknown>): Record<string, unknown> => {
     if (def.minimum !== undefined) t.minimum = def.minimum;
     if (def.maximum !== undefined) t.maximum = def.maximum;
-    if (def.exclusiveMinimum !== undefined) t.exclusiveMinimum = def.exclusiveMinimum;
-    if (def.exclusiveMaximum !== undefined) t.exclusiveMaximum = def.exclusiveMaximum;
+    // OpenAPI 3.0 (JSON Schema draft 4 style): an exclusive bound is the bound plus a boolean flag.
+    if (def.exclusiveMinimum !== undefined) { t.minimum = def.exclusiveMinimum; t.exclusiveMinimum = true; }
+    if (def.exclusiveMaximum !== undefined) { t.maximum = def.exclusiveMaximum; t.exclusiveMaximum = true; }
     if (def.step !== undefined) t.multipleOf = def.step;
     return t;
   };

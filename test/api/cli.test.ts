@@ -1,0 +1,68 @@
+import { execFile, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const BIN = join(__dirname, '..', '..', 'bin', 'solarkit.js');
+const dir = mkdtempSync(join(tmpdir(), 'solarkit-cli-'));
+const db = join(dir, 'cli.db');
+// From the source (as in a fresh clone without a build).
+const env = { ...process.env, SOLARKIT_FROM_SOURCE: '1' };
+
+async function cli(...args: string[]): Promise<{ stdout: string; stderr: string }> {
+  return run(process.execPath, [BIN, ...args, '--db', db], { env });
+}
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('solarkit command line', () => {
+  it('creates accounts and keys, lists them, and revokes a key', async () => {
+    await cli('accounts', 'create', 'acme', '--plan', 'radiation,soiling', '--format-version', 'legacy', '--quota', '50');
+    await cli('accounts', 'create', 'root', '--admin');
+    const accounts = (await cli('accounts', 'list')).stdout;
+    expect(accounts).toMatch(/acme\tfalse\tlegacy\t50\tradiation,soiling/);
+    expect(accounts).toMatch(/root\ttrue\t3\t1000\t/);
+    const { stdout } = await cli('keys', 'create', 'acme');
+    const lines = stdout.trimEnd().split('\n');
+    const key = lines[lines.length - 1]!;
+    expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    const keys = (await cli('keys', 'list')).stdout;
+    expect(keys).toContain(`acme\t${key.slice(0, 8)}`);
+    expect(keys).not.toContain(key);
+    expect((await cli('keys', 'revoke', key)).stdout.trim()).toBe('revoked');
+    expect((await cli('keys', 'list')).stdout).toMatch(new RegExp(`acme\\t${key.slice(0, 8)}…\\t\\S+\\t\\d{4}-`));
+  });
+
+  it('refuses bad input with a non-zero exit', async () => {
+    await expect(cli('keys', 'create', 'nobody')).rejects.toMatchObject({ code: 1 });
+    await expect(cli('accounts', 'create', 'x', '--plan', 'everything')).rejects.toMatchObject({ code: 1 });
+    await expect(cli('accounts', 'create', 'y', '--format-version', '2')).rejects.toMatchObject({ code: 2 });
+    await expect(cli('frobnicate')).rejects.toMatchObject({ code: 2 });
+  });
+
+  it('serve: creates a demo account on an empty database and answers the printed curl request', async () => {
+    const serveDb = join(dir, 'serve.db');
+    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--db', serveDb], { env });
+    try {
+      let out = '';
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no curl line: ${out}`)), 30_000);
+        child.stdout.on('data', (d) => {
+          out += String(d);
+          if (/try: curl/.test(out)) { clearTimeout(timer); resolve(); }
+        });
+        child.on('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
+      });
+      const curl = /try: curl -H "Authorization: Bearer ([0-9a-f-]+)" "http:\/\/localhost:(\d+)([^"]+)"/.exec(out)!;
+      expect(curl).not.toBeNull();
+      const r = await fetch(`http://127.0.0.1:${curl[2]}${curl[3]}`, { headers: { authorization: `Bearer ${curl[1]}` } });
+      expect(r.status).toBe(200);
+      expect((await r.text()).split('\r\n')[0]).toBe('air_temp,dni,ghi,period_end,period');
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+});
