@@ -34,7 +34,7 @@ describe.skipIf(!hasChromium)('HTML response in a browser', () => {
       expect(box!.width).toBeGreaterThan(300);
       expect(box!.height).toBeGreaterThan(100);
       const series = await page.locator('svg.chart path.series').evaluateAll((els) =>
-        els.map((e) => ({ name: e.getAttribute('data-name'), length: (e as SVGPathElement).getTotalLength() })));
+        els.map((e) => ({ name: e.getAttribute('data-name'), length: (e as unknown as { getTotalLength(): number }).getTotalLength() })));
       expect(series.map((x) => x.name)).toEqual(['ghi', 'dni', 'air_temp']);
       for (const x of series) expect(x.length).toBeGreaterThan(0);
       // The table: a header row with the columns and 48 data rows, laid out visibly.
