@@ -153,3 +153,39 @@ describe('sub-unit measurements', () => {
     expect((await get(`/resources/pv_power_site_measurements/sub_units?resource_id=${site}`, other)).status).toBe(404);
   });
 });
+
+describe('/resources/{pv,wind}_power_site_measurements', () => {
+  async function del(path: string): Promise<{ status: number; body: any }> {
+    const r = await fetch(server.baseUrl + path, { method: 'DELETE', headers: { authorization: `Bearer ${key}` } });
+    return { status: r.status, body: await r.json() };
+  }
+
+  it('uploads, reads and deletes the records of a PV site by resource_id in the body', async () => {
+    const rid = (await post('/resources/pv_power_site', { name: 'Body site', latitude: 1, longitude: 2, capacity: 1 })).body.resource_id;
+    const batch = records(20, 40000);
+    const up = await post('/resources/pv_power_site_measurements', { resource_id: rid, measurements: batch });
+    expect(up.status).toBe(200);
+    expect(up.body.measurements).toEqual(batch);
+    const read = await get(`/resources/pv_power_site_measurements?resource_id=${rid}&take=1000`);
+    expect(read.body.results).toEqual(batch);
+    const cut = await del(`/resources/pv_power_site_measurements?resource_id=${rid}&start=${encodeURIComponent(String(batch[5]!.period_end))}&end=${encodeURIComponent(String(batch[9]!.period_end))}`);
+    expect(cut.body.deleted).toBe(5);
+    const left = await get(`/resources/pv_power_site_measurements?resource_id=${rid}&take=1000`);
+    expect(left.body.results).toEqual([...batch.slice(0, 5), ...batch.slice(10)]);
+    expect((await del(`/resources/pv_power_site_measurements?resource_id=${rid}&start=2026-01-01`)).status).toBe(400);
+  });
+
+  it('keeps wind and PV paths to their kind of site, sub-units included', async () => {
+    const wind = (await post('/resources/wind_power_site', { name: 'Turbines', latitude: 55, longitude: 8, capacity: 20 })).body.resource_id;
+    expect((await post('/resources/pv_power_site_measurements', { resource_id: wind, measurements: records(1) })).status).toBe(404);
+    expect((await post('/resources/wind_power_site_measurements', { resource_id: wind, measurements: records(3) })).status).toBe(200);
+    expect((await get(`/utility_scale_sites/${wind}/measurements`)).body.total).toBe(3);
+    const turbines = [1, 2].map((i) => ({ sub_unit: `WTG-${i}`, period_end: '2026-11-05T10:00:00Z', period: 'PT10M', power: 1.5 * i }));
+    expect((await post('/resources/wind_power_site_measurements/sub_units', { resource_id: wind, measurements: turbines })).status).toBe(200);
+    expect((await get(`/resources/wind_power_site_measurements/sub_units?resource_id=${wind}`)).body.total).toBe(2);
+    expect((await get(`/resources/pv_power_site_measurements/sub_units?resource_id=${wind}`)).status).toBe(404);
+    const cut = await del(`/resources/wind_power_site_measurements/sub_units?resource_id=${wind}&sub_unit=WTG-1&start=2026-11-05&end=2026-11-06`);
+    expect(cut.body.deleted).toBe(1);
+    expect((await get(`/resources/wind_power_site_measurements/sub_units?resource_id=${wind}`)).body.results.map((r: any) => r.sub_unit)).toEqual(['WTG-2']);
+  });
+});

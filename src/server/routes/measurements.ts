@@ -3,8 +3,11 @@
  *
  *   POST /utility_scale_sites/{resource_id}/measurements     upload 1 to 1000 records
  *   GET  /utility_scale_sites/{resource_id}/measurements     read them back (this server's addition)
- *   POST /resources/pv_power_site_measurements/sub_units     upload sub-unit records
- *   GET  /resources/pv_power_site_measurements/sub_units     read sub-unit records
+ *   POST/GET/DELETE /resources/{pv,wind}_power_site_measurements            records of a PV or wind site
+ *   POST/GET/DELETE /resources/{pv,wind}_power_site_measurements/sub_units  sub-unit records
+ *
+ * (the spec gives the sub-unit GET; the others are the forms newer Python SDKs call, with the
+ * same record rules; DELETE takes resource_id, start and end.)
  *
  * All or nothing: every record is validated before anything is written, a bad record refuses the
  * whole request with a 400 naming each bad record's index and field (`measurements[12].total_power`),
@@ -17,7 +20,7 @@ import { requirePlan } from '../auth.js';
 import { type FieldError, badRequest, fieldError, notFound } from '../errors.js';
 import { recordsToCsv } from '../formats/index.js';
 import { type ParamDef, validateQuery } from '../params.js';
-import type { MeasurementRecord, StoredSite, SubUnitRecord, Viewer } from '../storage/types.js';
+import type { MeasurementRecord, SiteKind, StoredSite, SubUnitRecord, Viewer } from '../storage/types.js';
 import { TimeParseError, formatPeriod, formatTimestamp, parseDateTime, parsePeriod } from '../../time/index.js';
 import { type ResourceContext, document, readFormat, storesOf } from './resources.js';
 
@@ -202,6 +205,10 @@ const PAGE_PARAMS: ParamDef[] = [
   { name: 'take', type: 'integer', minimum: 1, maximum: 1000, default: 100, description: 'Records to return, 1 to 1000 (default 100).' },
   { name: 'format', type: 'string', description: 'json (default) or csv.' },
 ];
+const DELETE_PARAMS: ParamDef[] = [
+  { name: 'start', type: 'datetime', required: true, description: 'Delete records with period_end >= start (ISO 8601).' },
+  { name: 'end', type: 'datetime', required: true, description: 'Delete records with period_end <= end (ISO 8601).' },
+];
 const SUB_UNIT_PARAMS: ParamDef[] = [
   { name: 'resource_id', type: 'string', required: true, description: 'The PV site.' },
   { name: 'sub_unit', type: 'string', description: 'Only this sub-unit.' },
@@ -232,12 +239,28 @@ function sendPage(reply: FastifyReply, format: 'json' | 'csv', columns: readonly
 
 export async function registerMeasurementRoutes(app: FastifyInstance, ctx: ResourceContext): Promise<void> {
   const { sites, measurements } = storesOf(ctx);
-  const siteFor = async (request: FastifyRequest, rid: string): Promise<{ site: StoredSite; viewer: Viewer }> => {
+  const siteFor = async (request: FastifyRequest, rid: string, kind?: SiteKind): Promise<{ site: StoredSite; viewer: Viewer }> => {
     const account = requirePlan(request, 'measurements');
     const viewer = { accountId: account.id };
-    const site = await sites.getSite(undefined, rid, viewer);
-    if (!site) throw notFound(`No site with resource_id '${rid}'.`);
+    const site = await sites.getSite(kind, rid, viewer);
+    if (!site) throw notFound(`No ${kind === undefined ? '' : kind === 'pv' ? 'PV power ' : 'wind power '}site with resource_id '${rid}'.`);
     return { site, viewer };
+  };
+  /** The resource_id of a JSON upload body (checked after the plan). */
+  const bodyResourceId = (request: FastifyRequest, body: Record<string, unknown>): string => {
+    const rid = body.resource_id ?? body.resourceId;
+    if (typeof rid !== 'string' || rid === '') {
+      requirePlan(request, 'measurements');
+      throw badRequest([fieldError('NotEmpty', 'resource_id', "'resource_id' must not be empty.")]);
+    }
+    return rid;
+  };
+  const uploadResponse = (reply: FastifyReply, site: StoredSite, one: MeasurementRecord | undefined, many: MeasurementRecord[] | undefined) => {
+    const body: Record<string, unknown> = { site_resource_id: site.resourceId };
+    if (one) body.measurement = measurementView(one);
+    body.measurements = (many ?? []).map(measurementView);
+    body.response_status = { errors: [], meta: {} };
+    return reply.type('application/json; charset=utf-8').send(JSON.stringify(body));
   };
   const tags = { tags: ['measurements'] };
   const ridParam = [{ name: 'resource_id', description: 'The site (PV or wind).' }];
@@ -250,11 +273,7 @@ export async function registerMeasurementRoutes(app: FastifyInstance, ctx: Resou
     const { one, many } = readBatch(bodyObject(request.body), 'measurement', readMeasurement);
     const all = [...(one ? [one] : []), ...(many ?? [])];
     await measurements.upsertMeasurements(site.id, viewer.accountId, all);
-    const body: Record<string, unknown> = { site_resource_id: site.resourceId };
-    if (one) body.measurement = measurementView(one);
-    body.measurements = (many ?? []).map(measurementView);
-    body.response_status = { errors: [], meta: {} };
-    return reply.type('application/json; charset=utf-8').send(JSON.stringify(body));
+    return uploadResponse(reply, site, one, many);
   });
 
   document(ctx, 'GET', '/utility_scale_sites/{resource_id}/measurements', 'Read stored measurement records (paged)', PAGE_PARAMS,
@@ -267,34 +286,79 @@ export async function registerMeasurementRoutes(app: FastifyInstance, ctx: Resou
     return sendPage(reply, format, MEASUREMENT_COLUMNS, q.skip, page.total, page.results.map(measurementView));
   });
 
-  const subUnits = '/resources/pv_power_site_measurements/sub_units';
-  document(ctx, 'POST', subUnits, 'Upload sub-unit measurement records: {resource_id, measurements: [{sub_unit, period_end, period, power}]}', [],
-    { ...tags, responseTypes: [] });
-  app.post(subUnits, async (request, reply) => {
-    const body = bodyObject(request.body);
-    const rid = body.resource_id;
-    if (typeof rid !== 'string' || rid === '') {
-      requirePlan(request, 'measurements');
-      throw badRequest([fieldError('NotEmpty', 'resource_id', "'resource_id' must not be empty.")]);
-    }
-    const { site, viewer } = await siteFor(request, rid);
-    const { many } = readBatch(body, undefined, readSubUnitRecord);
-    await measurements.upsertSubUnitMeasurements(site.id, viewer.accountId, many!);
-    return reply.type('application/json; charset=utf-8').send(JSON.stringify({
-      site_resource_id: site.resourceId, measurements: many!.map(subUnitView), response_status: { errors: [], meta: {} },
-    }));
-  });
+  for (const kind of ['pv', 'wind'] as const) {
+    const what = kind === 'pv' ? 'PV' : 'wind';
+    const base = `/resources/${kind}_power_site_measurements`;
+    const subUnits = `${base}/sub_units`;
+    const ridParams: ParamDef[] = [{ name: 'resource_id', type: 'string', required: true, description: `The ${what} site.` }];
 
-  document(ctx, 'GET', subUnits, 'Read sub-unit measurement records (paged)', SUB_UNIT_PARAMS, tags);
-  app.get(subUnits, async (request, reply) => {
-    requirePlan(request, 'measurements');
-    const p = validateQuery(SUB_UNIT_PARAMS, request.query);
-    const { format } = readFormat(request.query);
-    const { site, viewer } = await siteFor(request, p.resource_id as string);
-    const q = window(p);
-    const page = await measurements.listSubUnitMeasurements(site.id, viewer.accountId, {
-      ...q, ...(p.sub_unit !== undefined ? { subUnit: p.sub_unit as string } : {}),
+    document(ctx, 'POST', base, `Upload measurement records of a ${what} site: {resource_id, measurements} (as /utility_scale_sites/{resource_id}/measurements)`, [],
+      { ...tags, responseTypes: [] });
+    app.post(base, async (request, reply) => {
+      const body = bodyObject(request.body);
+      const { site, viewer } = await siteFor(request, bodyResourceId(request, body), kind);
+      const { one, many } = readBatch(body, 'measurement', readMeasurement);
+      await measurements.upsertMeasurements(site.id, viewer.accountId, [...(one ? [one] : []), ...(many ?? [])]);
+      return uploadResponse(reply, site, one, many);
     });
-    return sendPage(reply, format, SUB_UNIT_COLUMNS, q.skip, page.total, page.results.map(subUnitView));
-  });
+
+    document(ctx, 'GET', base, `Read measurement records of a ${what} site (paged)`, [...ridParams, ...PAGE_PARAMS], tags);
+    app.get(base, async (request, reply) => {
+      requirePlan(request, 'measurements');
+      const p = validateQuery([...ridParams, ...PAGE_PARAMS], request.query);
+      const { format } = readFormat(request.query);
+      const { site, viewer } = await siteFor(request, p.resource_id as string, kind);
+      const q = window(p);
+      const page = await measurements.listMeasurements(site.id, viewer.accountId, q);
+      return sendPage(reply, format, MEASUREMENT_COLUMNS, q.skip, page.total, page.results.map(measurementView));
+    });
+
+    document(ctx, 'DELETE', base, `Delete the measurement records of a ${what} site with period_end from start to end`, [...ridParams, ...DELETE_PARAMS], tags);
+    app.delete(base, async (request, reply) => {
+      requirePlan(request, 'measurements');
+      const p = validateQuery([...ridParams, ...DELETE_PARAMS], request.query);
+      const { site, viewer } = await siteFor(request, p.resource_id as string, kind);
+      const w = window({ ...p, skip: 0, take: 1 }) as { start: number; end: number };
+      const deleted = await measurements.deleteMeasurements(site.id, viewer.accountId, w);
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify({ site_resource_id: site.resourceId, deleted, response_status: { errors: [], meta: {} } }));
+    });
+
+    document(ctx, 'POST', subUnits, `Upload sub-unit records of a ${what} site: {resource_id, measurements: [{sub_unit, period_end, period, power}]}`, [],
+      { ...tags, responseTypes: [] });
+    app.post(subUnits, async (request, reply) => {
+      const body = bodyObject(request.body);
+      const { site, viewer } = await siteFor(request, bodyResourceId(request, body), kind);
+      const { many } = readBatch(body, undefined, readSubUnitRecord);
+      await measurements.upsertSubUnitMeasurements(site.id, viewer.accountId, many!);
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify({
+        site_resource_id: site.resourceId, measurements: many!.map(subUnitView), response_status: { errors: [], meta: {} },
+      }));
+    });
+
+    document(ctx, 'GET', subUnits, `Read sub-unit records of a ${what} site (paged)`, SUB_UNIT_PARAMS, tags);
+    app.get(subUnits, async (request, reply) => {
+      requirePlan(request, 'measurements');
+      const p = validateQuery(SUB_UNIT_PARAMS, request.query);
+      const { format } = readFormat(request.query);
+      const { site, viewer } = await siteFor(request, p.resource_id as string, kind);
+      const q = window(p);
+      const page = await measurements.listSubUnitMeasurements(site.id, viewer.accountId, {
+        ...q, ...(p.sub_unit !== undefined ? { subUnit: p.sub_unit as string } : {}),
+      });
+      return sendPage(reply, format, SUB_UNIT_COLUMNS, q.skip, page.total, page.results.map(subUnitView));
+    });
+
+    const subDeleteParams: ParamDef[] = [...ridParams, { name: 'sub_unit', type: 'string', description: 'Only this sub-unit.' }, ...DELETE_PARAMS];
+    document(ctx, 'DELETE', subUnits, `Delete sub-unit records of a ${what} site with period_end from start to end`, subDeleteParams, tags);
+    app.delete(subUnits, async (request, reply) => {
+      requirePlan(request, 'measurements');
+      const p = validateQuery(subDeleteParams, request.query);
+      const { site, viewer } = await siteFor(request, p.resource_id as string, kind);
+      const w = window({ ...p, skip: 0, take: 1 }) as { start: number; end: number };
+      const deleted = await measurements.deleteSubUnitMeasurements(site.id, viewer.accountId, {
+        ...w, ...(p.sub_unit !== undefined ? { subUnit: p.sub_unit as string } : {}),
+      });
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify({ site_resource_id: site.resourceId, deleted, response_status: { errors: [], meta: {} } }));
+    });
+  }
 }

@@ -129,6 +129,23 @@ export class SqliteMeasurementStore implements MeasurementStore {
     return read();
   }
 
+  async deleteMeasurements(siteId: number, accountId: number, w: { start: number; end: number }): Promise<number> {
+    return this.db.prepare(
+      'DELETE FROM site_measurements WHERE site_id = ? AND account_id = ? AND period_end >= ? AND period_end <= ?',
+    ).run(siteId, accountId, w.start, w.end).changes;
+  }
+
+  async deleteSubUnitMeasurements(
+    siteId: number, accountId: number, w: { start: number; end: number; subUnit?: string },
+  ): Promise<number> {
+    const bySubUnit = w.subUnit !== undefined ? ' AND sub_unit = ?' : '';
+    const args: unknown[] = [siteId, accountId, w.start, w.end];
+    if (w.subUnit !== undefined) args.push(w.subUnit);
+    return this.db.prepare(
+      `DELETE FROM sub_unit_measurements WHERE site_id = ? AND account_id = ? AND period_end >= ? AND period_end <= ?${bySubUnit}`,
+    ).run(...args).changes;
+  }
+
   async upsertSubUnitMeasurements(siteId: number, accountId: number, records: readonly SubUnitRecord[]): Promise<void> {
     const run = this.db.transaction(() => {
       for (const r of records) this.upsertSubUnit.run(siteId, accountId, r.periodEnd, r.subUnit, r.period, r.power);

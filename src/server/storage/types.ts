@@ -162,10 +162,16 @@ export interface MeasurementStore {
   upsertMeasurements(siteId: number, accountId: number, records: readonly MeasurementRecord[]): Promise<void>;
   /** Stored records, by period_end then period. */
   listMeasurements(siteId: number, accountId: number, query: MeasurementQuery): Promise<Page<MeasurementRecord>>;
+  /** Deletes the account's records of a site with period_end in [start, end]; returns how many. */
+  deleteMeasurements(siteId: number, accountId: number, window: { start: number; end: number }): Promise<number>;
   /** As upsertMeasurements, keyed by (sub_unit, period_end, period). */
   upsertSubUnitMeasurements(siteId: number, accountId: number, records: readonly SubUnitRecord[]): Promise<void>;
   /** Stored sub-unit records, by period_end, then sub_unit, then period. */
   listSubUnitMeasurements(
     siteId: number, accountId: number, query: MeasurementQuery & { subUnit?: string },
   ): Promise<Page<SubUnitRecord>>;
+  /** Deletes sub-unit records with period_end in [start, end] (of one sub-unit when given); returns how many. */
+  deleteSubUnitMeasurements(
+    siteId: number, accountId: number, window: { start: number; end: number; subUnit?: string },
+  ): Promise<number>;
 }
