@@ -8,6 +8,8 @@ import type { Window } from './common.js';
 import type { PlaneRequest, SeriesKind, TmyOptions } from './radiation.js';
 import type { WeatherColumns, WeatherQuery, WeatherSource } from './source.js';
 import { defaultWeatherSource } from '../weather/index.js';
+import type { HorizonProfile } from '../terrain/index.js';
+import { applyTerrainShading, SHADING_INPUTS } from './terrain-shading.js';
 
 /** The part of a request that decides which weather is read. */
 export interface WeatherNeed extends PlaneRequest {
@@ -30,6 +32,8 @@ export interface ProductContext {
   place(latitude: number, longitude: number): PlaceFacts;
   /** Weather columns (API names and units) for the request's window and plane. */
   weatherColumns(need: WeatherNeed, parameters: readonly string[]): Promise<WeatherColumns>;
+  /** Terrain horizon of a place, when the host can read elevation data (terrain_shading). */
+  horizon?: (latitude: number, longitude: number) => Promise<HorizonProfile>;
   /** Estimated actuals on any grid (ramp-up runs, TMY history). */
   actuals(query: WeatherQuery): Promise<WeatherColumns>;
 }
@@ -38,6 +42,7 @@ export interface ProductContextOptions {
   clock: Clock;
   weatherSource?: WeatherSource;
   place?: (latitude: number, longitude: number) => PlaceFacts;
+  horizon?: (latitude: number, longitude: number) => Promise<HorizonProfile>;
 }
 
 /** Creates the context products run in. Default source: the deterministic synthetic weather. */
@@ -48,17 +53,21 @@ export function createProductContext(options: ProductContextOptions): ProductCon
     clock: options.clock,
     source,
     place,
+    ...(options.horizon ? { horizon: options.horizon } : {}),
     async actuals(query) {
       return source.actuals({ ...place(query.latitude, query.longitude), ...query });
     },
     async weatherColumns(need, parameters) {
+      const shade = need.terrainShading && options.horizon !== undefined;
+      const wanted = shade ? [...new Set([...parameters, ...SHADING_INPUTS])] : parameters;
       const query: WeatherQuery = {
         ...place(need.latitude, need.longitude),
         latitude: need.latitude, longitude: need.longitude, periodEnd: need.window.periodEnd,
-        periodSeconds: need.window.periodSeconds, parameters, tilt: need.tilt, azimuth: need.azimuth, arrayType: need.arrayType,
+        periodSeconds: need.window.periodSeconds, parameters: wanted, tilt: need.tilt, azimuth: need.azimuth, arrayType: need.arrayType,
       };
-      if (need.kind === 'forecast') return source.forecast({ ...query, issuedAt: need.now });
-      return source.actuals(query);
+      const columns = need.kind === 'forecast' ? await source.forecast({ ...query, issuedAt: need.now }) : await source.actuals(query);
+      if (shade) applyTerrainShading(columns, await options.horizon!(need.latitude, need.longitude), need);
+      return columns;
     },
   };
   return ctx;

@@ -16,7 +16,9 @@ import { registerMeasurementRoutes } from './routes/measurements.js';
 import { registerAdvancedPvRoutes } from './routes/advanced-pv.js';
 import { registerWindRoutes } from './routes/wind.js';
 import type { WeatherSource } from '../products/source.js';
-import { createProductContext, type ProductContext } from '../products/context.js';
+import { createProductContext, type PlaceFacts, type ProductContext } from '../products/context.js';
+import type { HorizonProfile } from '../terrain/index.js';
+import { placeFacts, placeHorizon } from './place.js';
 
 export interface ServerOptions {
   /** SQLite database file (created and migrated on start); ':memory:' for a throwaway one. */
@@ -29,6 +31,10 @@ export interface ServerOptions {
   logStream?: NodeJS.WritableStream;
   /** Where weather comes from; default the deterministic synthetic model. */
   weatherSource?: WeatherSource;
+  /** Elevation and continentality of a place; default from the embedded global grid (src/node). */
+  place?: (latitude: number, longitude: number) => PlaceFacts;
+  /** Terrain horizon of a place for terrain_shading; default src/node terrainHorizon. */
+  horizon?: (latitude: number, longitude: number) => Promise<HorizonProfile>;
   /** Requests per rate window per key (default 600) and the window in seconds (default 60). */
   rateLimit?: number;
   rateWindowSeconds?: number;
@@ -86,7 +92,9 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     db,
     clock,
     weatherSource: options.weatherSource,
-    products: createProductContext({ clock, weatherSource: options.weatherSource }),
+    products: createProductContext({
+      clock, weatherSource: options.weatherSource, place: options.place ?? placeFacts, horizon: options.horizon ?? placeHorizon,
+    }),
     openapi,
     options,
   };

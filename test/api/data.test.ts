@@ -211,6 +211,26 @@ describe('response format versions', () => {
   });
 });
 
+describe('terrain shading', () => {
+  it('only removes irradiance: beam zero while the Alps hide the low winter sun, global and tilted never higher', async () => {
+    const q = '/data/historic/radiation_and_weather?latitude=46.59&longitude=7.91&start=2024-12-01&duration=P2D&period=PT60M&format=json&output_parameters=ghi,dni,dhi,gti,air_temp';
+    const open = (await json(q)).estimated_actuals!;
+    const shaded = (await json(`${q}&terrain_shading=true`)).estimated_actuals!;
+    expect(shaded.length).toBe(open.length);
+    let hidden = 0;
+    for (let i = 0; i < open.length; i++) {
+      const a = open[i]!, b = shaded[i]!;
+      expect(b.air_temp).toBe(a.air_temp);
+      expect(Number(b.ghi)).toBeLessThanOrEqual(Number(a.ghi));
+      expect(Number(b.gti)).toBeLessThanOrEqual(Number(a.gti));
+      expect(Number(b.dhi)).toBeLessThanOrEqual(Number(a.dhi));
+      expect([0, a.dni]).toContain(b.dni);
+      if (Number(a.dni) > 0 && b.dni === 0) hidden++;
+    }
+    expect(hidden).toBeGreaterThan(0);
+  });
+});
+
 describe('rooftop power', () => {
   it('never exceeds loss_factor x capacity and is zero at night', async () => {
     const rows = (await json(`/data/historic/rooftop_pv_power?${SYD}&capacity=4&loss_factor=0.8&start=2024-01-01&duration=P2D&period=PT60M&format=json`)).estimated_actuals!;

@@ -1,0 +1,73 @@
+/**
+ * Terrain shading of the radiation outputs (spec 4.2 `terrain_shading`): direct irradiance is
+ * zero while the terrain hides the sun, diffuse is reduced by the sky-view factor, global
+ * reflects both. Horizontal columns go through `shadeIrradiance` of src/terrain; plane-of-array
+ * columns (gti, clearsky_gti) lose their beam part (DNI cos AOI) while the sun is hidden and
+ * have the rest scaled by the tilted-plane diffuse factor (Dozier & Frew 1990).
+ *
+ * Deviation: the source's GTI is not split into sky and ground-reflected diffuse, so the
+ * sky-view reduction is applied to both; the ground part is small (albedo x GHI x (1 - cos S)/2).
+ */
+import { aoi } from '../irradiance/index.js';
+import { type HorizonProfile, shadeIrradiance, sunAboveHorizon, tiltedDiffuseFactor } from '../terrain/index.js';
+import { singleAxis } from '../tracking/index.js';
+import { toCompassAzimuth } from './common.js';
+import type { WeatherColumns } from './source.js';
+
+/** Weather parameters shading needs besides the requested ones. */
+export const SHADING_INPUTS = ['zenith', 'azimuth', 'dni', 'dhi', 'ghi', 'clearsky_dni', 'clearsky_dhi', 'clearsky_ghi'];
+
+/**
+ * Shades, in place, the irradiance columns among `columns` (ghi, dni, dhi, gti and their
+ * clear-sky forms) for a plane of `tilt` and API `azimuth` (fixed) or a north-south single-axis
+ * tracker. `columns` must hold zenith (deg) and the solar azimuth (API convention, deg).
+ */
+export function applyTerrainShading(
+  columns: WeatherColumns, profile: HorizonProfile,
+  plane: { tilt: number; azimuth: number; arrayType: 'fixed' | 'horizontal_single_axis' },
+): void {
+  const zenith = columns.zenith as Float64Array;
+  const apiAz = columns.azimuth as Float64Array;
+  const n = zenith.length;
+  const elevation = new Float64Array(n);
+  const compass = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    elevation[i] = 90 - zenith[i]!;
+    compass[i] = toCompassAzimuth(apiAz[i]!);
+  }
+  const visible = sunAboveHorizon(elevation, compass, profile);
+  // Plane orientation and incidence of the beam.
+  let cosAoi: Float64Array;
+  let diffuseFactor: number;
+  if (plane.arrayType === 'horizontal_single_axis') {
+    const t = singleAxis({ apparentZenith: zenith, solarAzimuth: compass }, { axisAzimuth: 0, backtrack: true });
+    cosAoi = new Float64Array(n);
+    for (let i = 0; i < n; i++) cosAoi[i] = Math.max(0, Math.cos((t.aoi[i]! * Math.PI) / 180));
+    diffuseFactor = tiltedDiffuseFactor(profile, 0, 90);
+  } else {
+    const surfaceAzimuth = toCompassAzimuth(plane.azimuth);
+    const a = aoi(plane.tilt, surfaceAzimuth, zenith, compass);
+    cosAoi = new Float64Array(n);
+    for (let i = 0; i < n; i++) cosAoi[i] = Math.max(0, Math.cos((a[i]! * Math.PI) / 180)) || 0;
+    diffuseFactor = tiltedDiffuseFactor(profile, plane.tilt, surfaceAzimuth);
+  }
+  for (const prefix of ['', 'clearsky_']) {
+    const dni = columns[`${prefix}dni`] as Float64Array | undefined;
+    const dhi = columns[`${prefix}dhi`] as Float64Array | undefined;
+    const ghi = columns[`${prefix}ghi`] as Float64Array | undefined;
+    const gti = columns[`${prefix}gti`] as Float64Array | undefined;
+    if (gti && dni) {
+      for (let i = 0; i < n; i++) {
+        const beam = dni[i]! * cosAoi[i]!;
+        const rest = Math.max(0, gti[i]! - beam);
+        gti[i] = (visible[i]! > 0 ? beam : 0) + rest * diffuseFactor;
+      }
+    }
+    if (dni && dhi) {
+      const shaded = shadeIrradiance({ apparentElevation: elevation, azimuth: compass, dni, dhi, ...(ghi ? { ghi } : {}), zenith }, profile);
+      dni.set(shaded.dni);
+      dhi.set(shaded.dhi);
+      if (ghi) ghi.set(shaded.ghi);
+    }
+  }
+}

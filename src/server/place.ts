@@ -1,0 +1,31 @@
+/**
+ * Facts about a place the core cannot read itself (it reads no files): the elevation and the
+ * continentality from the embedded 5 arc-minute global grid and land mask (src/node), and the
+ * terrain horizon for terrain shading. Cached per place rounded to 3 decimals (~110 m).
+ */
+import { landFraction, siteElevation, terrainHorizon } from '../node/index.js';
+import type { PlaceFacts } from '../products/context.js';
+import type { HorizonProfile } from '../terrain/index.js';
+import { continentalityFromLand } from '../weather/index.js';
+
+const facts = new Map<string, PlaceFacts>();
+
+/** Elevation (m) and continentality (0..1) of a place, from the embedded global grid. */
+export function placeFacts(latitude: number, longitude: number): PlaceFacts {
+  const key = `${latitude.toFixed(3)},${longitude.toFixed(3)}`;
+  let f = facts.get(key);
+  if (f === undefined) {
+    f = {
+      elevation: Math.max(0, siteElevation(latitude, longitude)),
+      continentality: continentalityFromLand(latitude, longitude, landFraction),
+    };
+    if (facts.size > 20_000) facts.clear();
+    facts.set(key, f);
+  }
+  return f;
+}
+
+/** Terrain horizon of a place (user DEM tiles when SOLARKIT_DEM_DIR holds them, else the global grid). */
+export function placeHorizon(latitude: number, longitude: number): Promise<HorizonProfile> {
+  return terrainHorizon(latitude, longitude);
+}
