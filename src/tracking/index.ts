@@ -2,3 +2,5 @@
 export { singleAxis } from './singleAxis.js';
 export type { SingleAxisInput, SingleAxisOptions, SingleAxisResult } from './singleAxis.js';
 export { axisTiltOnSlope, crossAxisTilt } from './slope.js';
+export { trackerSurfaceOrientation } from './surfaceOrientation.js';
+export type { TrackerSurfaceOrientation } from './surfaceOrientation.js';

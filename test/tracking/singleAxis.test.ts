@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { axisTiltOnSlope, crossAxisTilt, singleAxis } from '../../src/tracking/index.js';
+import { axisTiltOnSlope, crossAxisTilt, singleAxis, trackerSurfaceOrientation } from '../../src/tracking/index.js';
 
 const DEG = Math.PI / 180;
 
@@ -253,5 +253,28 @@ describe('singleAxis: degenerate sun positions', () => {
       expect(Number.isFinite(r.surfaceTilt[0]!)).toBe(true);
       expect(r.aoi[0]).toBeCloseTo(90, 6);
     }
+  });
+});
+
+describe('trackerSurfaceOrientation', () => {
+  it('gives pvlib calc_surface_orientation values for a default axis', () => {
+    // pvlib test_calc_surface_orientation_types: rotations -10, 0, 10 about a north axis.
+    const r = trackerSurfaceOrientation(Float64Array.of(-10, 0, 10));
+    expect(Array.from(r.surfaceTilt, (x) => Number(x.toFixed(9)))).toEqual([10, 0, 10]);
+    expect(Array.from(r.surfaceAzimuth, (x) => Number(x.toFixed(9)))).toEqual([270, 270, 90]);
+  });
+
+  it('agrees with the orientation singleAxis reports for its own rotation', () => {
+    fc.assert(
+      fc.property(sunUp, fc.double({ min: -20, max: 20, noNaN: true }), fc.double({ min: 0, max: 360, noNaN: true }), (s, tilt, axisAz) => {
+        const r = singleAxis({ apparentZenith: s.zenith, solarAzimuth: s.azimuth }, { axisTilt: tilt, axisAzimuth: axisAz, gcr: 0.4, maxAngle: 60 });
+        const o = trackerSurfaceOrientation(r.trackerTheta, tilt, axisAz);
+        expect(o.surfaceTilt[0]).toBeCloseTo(r.surfaceTilt[0]!, 7);
+        if (r.surfaceTilt[0]! > 1e-4) {
+          const d = Math.abs(o.surfaceAzimuth[0]! - r.surfaceAzimuth[0]!) % 360;
+          expect(Math.min(d, 360 - d)).toBeLessThan(1e-6);
+        }
+      }),
+    );
   });
 });

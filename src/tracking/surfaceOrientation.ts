@@ -1,0 +1,62 @@
+import { type Column, outputColumn, seriesLength } from '../util/columns.js';
+
+const DEG = Math.PI / 180;
+const RAD = 180 / Math.PI;
+
+/** Output columns of {@link trackerSurfaceOrientation}, degrees. */
+export interface TrackerSurfaceOrientation {
+  /** Tilt of the rotated surface from horizontal, in [0, 180]. */
+  surfaceTilt: Float64Array;
+  /** Azimuth of the rotated surface normal, [0, 360); `axisAzimuth - 90` where the surface is flat. */
+  surfaceAzimuth: Float64Array;
+}
+
+/**
+ * Surface tilt and azimuth of a single-axis tracker at given rotations (for rotations that
+ * come from elsewhere: a controller log, a stow schedule).
+ *
+ * Tilt from Marion & Dobos 2013 (eq. 1): cos(tilt) = cos(rotation) cos(axis tilt). Azimuth from
+ * the horizontal projection of the rotated normal, Rz(-axis azimuth) Rx(-axis tilt)
+ * Ry(rotation) (0, 0, 1), as pvlib.tracking.calc_surface_orientation, which stays defined for
+ * rotations of either sign. W. Marion and A. Dobos, "Rotation Angle for the Optimum Tracking of
+ * One-Axis Trackers", NREL/TP-6A20-58891, 2013, doi:10.2172/1089596.
+ *
+ * @param trackerTheta rotation about the axis, degrees, right-handed (0 flat)
+ * @param axisTilt tilt of the axis, degrees, positive dipping towards `axisAzimuth` (default 0)
+ * @param axisAzimuth direction of the axis, degrees east of north (default 0)
+ * @param out optional output buffers
+ */
+export function trackerSurfaceOrientation(
+  trackerTheta: Column,
+  axisTilt = 0,
+  axisAzimuth = 0,
+  out: Partial<TrackerSurfaceOrientation> = {},
+): TrackerSurfaceOrientation {
+  const n = seriesLength(trackerTheta);
+  const surfaceTilt = outputColumn(out.surfaceTilt, n, 'surfaceTilt');
+  const surfaceAzimuth = outputColumn(out.surfaceAzimuth, n, 'surfaceAzimuth');
+  const cosAz = Math.cos(axisAzimuth * DEG);
+  const sinAz = Math.sin(axisAzimuth * DEG);
+  const cosTilt = Math.cos(axisTilt * DEG);
+  const sinTilt = Math.sin(axisTilt * DEG);
+  const flatAzimuth = (((axisAzimuth - 90) % 360) + 360) % 360;
+  const arr = typeof trackerTheta === 'number' ? null : trackerTheta;
+  const scalar = typeof trackerTheta === 'number' ? trackerTheta : 0;
+  for (let i = 0; i < n; i++) {
+    const theta = (arr === null ? scalar : arr[i]!) * DEG;
+    const c = Math.cos(theta);
+    const s = Math.sin(theta);
+    const tilt = Math.acos(c * cosTilt) * RAD;
+    let az: number;
+    if (tilt === 0) {
+      az = flatAzimuth;
+    } else {
+      az = Math.atan2(sinAz * sinTilt * c + cosAz * s, cosAz * sinTilt * c - sinAz * s) * RAD;
+      if (az < 0) az += 360;
+      if (az >= 360) az -= 360;
+    }
+    surfaceTilt[i] = tilt;
+    surfaceAzimuth[i] = az;
+  }
+  return { surfaceTilt, surfaceAzimuth };
+}
