@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../src/server/db.js';
 import { SqliteMeasurementStore } from '../../src/server/storage/measurements.js';
 import { SqliteSiteStore, TEST_LOCATIONS, configAt } from '../../src/server/storage/sites.js';
-import { ReadOnlySiteError, ResourceIdTakenError, type MeasurementRecord } from '../../src/server/storage/types.js';
+import { ReadOnlySiteError, ResourceIdTakenError, SiteGoneError, type MeasurementRecord } from '../../src/server/storage/types.js';
 
 let dir: string;
 let db: Database;
@@ -139,5 +139,15 @@ describe('SqliteMeasurementStore', () => {
     expect(one.results.map((r) => r.periodEnd)).toEqual([600, 900]);
     await sites.deleteSite('pv', 'm3', { accountId: alice });
     expect((await store.listSubUnitMeasurements(site.id, alice, { skip: 0, take: 100 })).total).toBe(0);
+  });
+
+  it('reports a write for a deleted site as SiteGoneError and stores nothing', async () => {
+    const store = new SqliteMeasurementStore(db);
+    const site = await sites.createSite('pv', alice, 'm4', config('M'), 0);
+    await sites.deleteSite('pv', 'm4', { accountId: alice });
+    await expect(store.upsertMeasurements(site.id, alice, [record(300, 1)])).rejects.toBeInstanceOf(SiteGoneError);
+    await expect(store.upsertSubUnitMeasurements(site.id, alice, [{ subUnit: 'a', periodEnd: 300, period: 300, power: 1 }]))
+      .rejects.toBeInstanceOf(SiteGoneError);
+    expect((db.prepare('SELECT count(*) AS n FROM site_measurements').get() as { n: number }).n).toBe(0);
   });
 });

@@ -20,7 +20,7 @@ import { requirePlan } from '../auth.js';
 import { type FieldError, badRequest, fieldError, notFound } from '../errors.js';
 import { recordsToCsv } from '../formats/index.js';
 import { type ParamDef, validateQuery } from '../params.js';
-import type { MeasurementRecord, SiteKind, StoredSite, SubUnitRecord, Viewer } from '../storage/types.js';
+import { type MeasurementRecord, SiteGoneError, type SiteKind, type StoredSite, type SubUnitRecord, type Viewer } from '../storage/types.js';
 import { TimeParseError, formatPeriod, formatTimestamp, parseDateTime, parsePeriod } from '../../time/index.js';
 import { type ResourceContext, document, readFormat, storesOf } from './resources.js';
 
@@ -191,6 +191,16 @@ function subUnitView(r: SubUnitRecord): Record<string, unknown> {
 const MEASUREMENT_COLUMNS = ['period_end', 'period', ...VALUE_FIELDS.map((f) => f.name)];
 const SUB_UNIT_COLUMNS = ['sub_unit', 'power', 'period_end', 'period'];
 
+/** Runs a store write; a site deleted since it was looked up is a 404, as if it had never been found. */
+async function written(site: StoredSite, write: () => Promise<void>): Promise<void> {
+  try {
+    await write();
+  } catch (e) {
+    if (e instanceof SiteGoneError) throw notFound(`No site with resource_id '${site.resourceId}'.`);
+    throw e;
+  }
+}
+
 function bodyObject(body: unknown): Record<string, unknown> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw badRequest([fieldError('InvalidType', 'body', 'The JSON body must be an object.')]);
@@ -272,7 +282,7 @@ export async function registerMeasurementRoutes(app: FastifyInstance, ctx: Resou
     const { site, viewer } = await siteFor(request, request.params.resource_id);
     const { one, many } = readBatch(bodyObject(request.body), 'measurement', readMeasurement);
     const all = [...(one ? [one] : []), ...(many ?? [])];
-    await measurements.upsertMeasurements(site.id, viewer.accountId, all);
+    await written(site, () => measurements.upsertMeasurements(site.id, viewer.accountId, all));
     return uploadResponse(reply, site, one, many);
   });
 
@@ -298,7 +308,7 @@ export async function registerMeasurementRoutes(app: FastifyInstance, ctx: Resou
       const body = bodyObject(request.body);
       const { site, viewer } = await siteFor(request, bodyResourceId(request, body), kind);
       const { one, many } = readBatch(body, 'measurement', readMeasurement);
-      await measurements.upsertMeasurements(site.id, viewer.accountId, [...(one ? [one] : []), ...(many ?? [])]);
+      await written(site, () => measurements.upsertMeasurements(site.id, viewer.accountId, [...(one ? [one] : []), ...(many ?? [])]));
       return uploadResponse(reply, site, one, many);
     });
 
@@ -329,7 +339,7 @@ export async function registerMeasurementRoutes(app: FastifyInstance, ctx: Resou
       const body = bodyObject(request.body);
       const { site, viewer } = await siteFor(request, bodyResourceId(request, body), kind);
       const { many } = readBatch(body, undefined, readSubUnitRecord);
-      await measurements.upsertSubUnitMeasurements(site.id, viewer.accountId, many!);
+      await written(site, () => measurements.upsertSubUnitMeasurements(site.id, viewer.accountId, many!));
       return reply.type('application/json; charset=utf-8').send(JSON.stringify({
         site_resource_id: site.resourceId, measurements: many!.map(subUnitView), response_status: { errors: [], meta: {} },
       }));

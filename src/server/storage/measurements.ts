@@ -7,7 +7,17 @@
  * without seeing another's data. A batch is one transaction: all of it is stored, or none.
  */
 import type { Database } from '../db.js';
-import type { MeasurementQuery, MeasurementRecord, MeasurementStore, Page, SubUnitRecord } from './types.js';
+import { type MeasurementQuery, type MeasurementRecord, type MeasurementStore, type Page, SiteGoneError, type SubUnitRecord } from './types.js';
+
+/** Runs a write; a foreign-key failure means the site was deleted since the caller looked it up. */
+function siteMustExist<T>(write: () => T): T {
+  try {
+    return write();
+  } catch (e) {
+    if ((e as { code?: string }).code === 'SQLITE_CONSTRAINT_FOREIGNKEY') throw new SiteGoneError();
+    throw e;
+  }
+}
 
 /** DDL of the measurement tables (a migration of src/server/migrations.ts runs it). */
 export const MEASUREMENT_SCHEMA_SQL = `
@@ -113,7 +123,7 @@ export class SqliteMeasurementStore implements MeasurementStore {
         });
       }
     });
-    run.immediate();
+    siteMustExist(() => run.immediate());
   }
 
   async listMeasurements(siteId: number, accountId: number, q: MeasurementQuery): Promise<Page<MeasurementRecord>> {
@@ -150,7 +160,7 @@ export class SqliteMeasurementStore implements MeasurementStore {
     const run = this.db.transaction(() => {
       for (const r of records) this.upsertSubUnit.run(siteId, accountId, r.periodEnd, r.subUnit, r.period, r.power);
     });
-    run.immediate();
+    siteMustExist(() => run.immediate());
   }
 
   async listSubUnitMeasurements(

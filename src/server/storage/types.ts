@@ -85,6 +85,14 @@ export class ReadOnlySiteError extends Error {
   }
 }
 
+/** Thrown when measurements are written for a site that was deleted meanwhile. */
+export class SiteGoneError extends Error {
+  constructor() {
+    super('the site no longer exists');
+    this.name = 'SiteGoneError';
+  }
+}
+
 export interface SiteStore {
   /**
    * Creates a site owned by `ownerId`, generating a resource id when none is given.
