@@ -218,7 +218,7 @@ export function singleAxis(
       // A level axis: the tilt is the rotation's size and the face looks square to the axis,
       // to one side or the other (Marion & Dobos eq. 1 with a zero axis tilt), which spares an
       // arccosine and an arctangent per row.
-      tilt = theta < 0 ? -theta : theta;
+      tilt = theta < 0 ? -theta : theta + 0; // + 0 turns -0 into 0
       surfAz = theta > 0 ? westAzimuth : flatAzimuth;
     } else if ((tilt = Math.acos(nU) * RAD) === 0) {
       surfAz = flatAzimuth;
