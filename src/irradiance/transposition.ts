@@ -300,14 +300,17 @@ function skyKernel(
     let cosT = cosT0;
     let sinT = sinT0;
     if (tiltA !== null) {
-      const t = tiltA[i]! * D2R;
+      const tiltDeg = tiltA[i]!;
+      const t = tiltDeg * D2R;
       cosT = Math.cos(t);
-      sinT = Math.sin(t);
+      sinT = tiltDeg >= 0 && tiltDeg <= 180 ? Math.sqrt(1 - cosT * cosT) : Math.sin(t);
     }
-    const z = (zA !== null ? zA[i]! : z0) * D2R;
+    const zenDeg = zA !== null ? zA[i]! : z0;
+    const z = zenDeg * D2R;
     const cosZ = Math.cos(z);
+    const sinZ = zenDeg >= 0 && zenDeg <= 180 ? Math.sqrt(1 - cosZ * cosZ) : Math.sin(z);
     const daz = ((saA !== null ? saA[i]! : sa0) - (azA !== null ? azA[i]! : az0)) * D2R;
-    let proj = cosT * cosZ + sinT * Math.sin(z) * Math.cos(daz);
+    let proj = cosT * cosZ + sinT * sinZ * Math.cos(daz);
     if (proj > 1) proj = 1;
     else if (proj < -1) proj = -1;
     const b = dniA !== null ? dniA[i]! : dni0;
@@ -398,15 +401,19 @@ function perezKernel(
     let cosT = cosT0;
     let sinT = sinT0;
     if (tiltA !== null) {
-      const t = tiltA[i]! * D2R;
+      const tiltDeg = tiltA[i]!;
+      const t = tiltDeg * D2R;
       cosT = Math.cos(t);
-      sinT = Math.sin(t);
+      sinT = tiltDeg >= 0 && tiltDeg <= 180 ? Math.sqrt(1 - cosT * cosT) : Math.sin(t);
     }
     const zenDeg = zA !== null ? zA[i]! : z0;
     const z = zenDeg * D2R;
     const cosZ = Math.cos(z);
+    // sin z >= 0 on [0, 180] deg, so it follows from cos z by a square root (one transcendental call
+    // fewer); its absolute error ~1e-16 / sin z stays far below the tolerances down to z ~ 1e-6 deg.
+    const sinZ = zenDeg >= 0 && zenDeg <= 180 ? Math.sqrt(1 - cosZ * cosZ) : Math.sin(z);
     const daz = ((saA !== null ? saA[i]! : sa0) - (azA !== null ? azA[i]! : az0)) * D2R;
-    let proj = cosT * cosZ + sinT * Math.sin(z) * Math.cos(daz);
+    let proj = cosT * cosZ + sinT * sinZ * Math.cos(daz);
     if (proj > 1) proj = 1;
     else if (proj < -1) proj = -1;
     const b = dniA !== null ? dniA[i]! : dni0;
@@ -421,7 +428,8 @@ function perezKernel(
     if (am === am) {
       const delta = (d * am) / (exA !== null ? exA[i]! : ex0);
       const kz3 = PEREZ_KAPPA * z * z * z;
-      const eps = ((d + b) / d + kz3) / (1 + kz3);
+      // ((d + b) / d + kz3) / (1 + kz3) with one division instead of two.
+      const eps = (d + b + d * kz3) / (d * (1 + kz3));
       // Clearness bins of Perez et al. (1990); eps < 0 or NaN has no bin (NaN coefficients).
       let k: number;
       if (eps < 1.065) k = eps >= 0 ? 0 : -1;
