@@ -11,17 +11,19 @@
  *   TL0(lat, m) = 2.5 + 1.5 cos^2(lat) + 0.7 |sin(lat)| cos(2 pi (m - m_peak) / 12)
  *   TL(lat, m, h) = 1.8 + (TL0 - 1.8) exp(-h / 3000 m)
  *
- * - Humid, hazy tropics near 4, dry high latitudes near 2.9 (annual mean).
+ * - Humid, hazy tropics near 4; 2.9 at 60 deg and 2.5 at the poles (annual means).
  * - A seasonal cycle peaking in local summer (July in the north, January in the south: more
  *   water vapour and aerosol), whose amplitude grows with latitude (about +-0.5 at 45 deg).
  * - Turbidity falls with elevation towards a clean-air floor of 1.8 with a 3 km scale height
  *   (water vapour and aerosol are concentrated in the lowest kilometres).
  *
- * Accuracy: typically within about +-0.5 of the gridded monthly climatology over vegetated
- * mid-latitude land (for example Tucson, AZ, at 32 N, 750 m: this gives 3.3-3.5 for April-June
- * against 2.85-3.0 in the SoDa grid); errors of 1-2 units are expected over deserts with dust
- * (Sahara, Arabia), heavily polluted regions (Indo-Gangetic plain, eastern China) and very clean
- * oceanic or polar air. One unit of TL changes clear-sky GHI by roughly 3-5 % and DNI by 8-12 % at
+ * Accuracy: not validated here against the full grid (it is not shipped). The one comparison made
+ * is with the SoDa values quoted in pvlib's test suite for Tucson, AZ (32 N, 750 m): this estimate
+ * gives 3.2-3.4 for April-June against 2.85-3.0, i.e. about +0.35..0.45. Expect errors of that
+ * order over ordinary land, and of 1-2 units over deserts with dust (Sahara, Arabia), heavily
+ * polluted regions (Indo-Gangetic plain, eastern China) and very clean
+ * oceanic or polar air. One unit of TL changes Ineichen clear-sky GHI by roughly 4-6 % and DNI
+ * by 9-13 % at
  * mid-day. Callers with better data should pass their own turbidity to the clear-sky model.
  * Longitude is accepted for the API's sake (a gridded source would need it) but unused.
  */
