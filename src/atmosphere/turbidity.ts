@@ -23,8 +23,8 @@
  * order over ordinary land, and of 1-2 units over deserts with dust (Sahara, Arabia), heavily
  * polluted regions (Indo-Gangetic plain, eastern China) and very clean
  * oceanic or polar air. One unit of TL changes Ineichen clear-sky GHI by roughly 4-6 % and DNI
- * by 9-13 % at
- * mid-day. Callers with better data should pass their own turbidity to the clear-sky model.
+ * by 9-13 % at mid-day. Callers with better data should pass their own turbidity to the clear-sky
+ * model.
  * Longitude is accepted for the API's sake (a gridded source would need it) but unused.
  */
 import { outputColumn } from '../util/columns.js';
