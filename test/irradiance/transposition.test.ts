@@ -14,6 +14,7 @@ import {
   perezSkyDiffuse,
   totalIrradiance,
 } from '../../src/irradiance/index.js';
+import { relativeAirmass } from '../../src/atmosphere/index.js';
 
 const D2R = Math.PI / 180;
 const f64 = (...xs: number[]) => Float64Array.from(xs);
@@ -138,6 +139,38 @@ describe('sky diffuse and total irradiance', () => {
       // Anisotropic models put more diffuse on a sun-facing plane than the isotropic one.
       expect(hay.poaSkyDiffuse[i]).toBeGreaterThan(iso[i]!);
     }
+  });
+
+  it('scalar inputs broadcast exactly like full columns, and a missing air mass is Kasten-Young', () => {
+    const n = 50;
+    const zen = new Float64Array(n).map((_, i) => 1 + i * 1.9);
+    const saz = new Float64Array(n).map((_, i) => (i * 37) % 360);
+    const dni = new Float64Array(n).map((_, i) => 900 - 15 * i);
+    const dhi = new Float64Array(n).map((_, i) => 40 + 5 * i);
+    const ghi = dni.map((b, i) => b * Math.cos(zen[i]! * D2R) + dhi[i]!);
+    const am = relativeAirmass(zen);
+    const scalar = totalIrradiance(
+      { surfaceTilt: 25, surfaceAzimuth: 200, solarZenith: zen, solarAzimuth: saz, dni, ghi, dhi, dniExtra: 1361, albedo: 0.3 },
+      { model: 'perez' },
+    );
+    const full = (v: number) => new Float64Array(n).fill(v);
+    const column = totalIrradiance(
+      { surfaceTilt: full(25), surfaceAzimuth: full(200), solarZenith: zen, solarAzimuth: saz, dni, ghi, dhi, dniExtra: full(1361), airmass: am, albedo: full(0.3) },
+      { model: 'perez' },
+    );
+    for (let i = 0; i < n; i++) {
+      expect(scalar.poaGlobal[i]).toBeCloseTo(column.poaGlobal[i]!, 9);
+      expect(scalar.poaSkyDiffuse[i]).toBeCloseTo(column.poaSkyDiffuse[i]!, 9);
+    }
+    const buffers = { poaGlobal: new Float64Array(n), poaDirect: new Float64Array(n), poaDiffuse: new Float64Array(n), poaSkyDiffuse: new Float64Array(n), poaGroundDiffuse: new Float64Array(n) };
+    const reused = totalIrradiance(
+      { surfaceTilt: 25, surfaceAzimuth: 200, solarZenith: zen, solarAzimuth: saz, dni, ghi, dhi, dniExtra: 1361, albedo: 0.3 },
+      { model: 'perez' },
+      buffers,
+    );
+    expect(reused.poaGlobal).toBe(buffers.poaGlobal);
+    expect(Array.from(reused.poaGlobal)).toEqual(Array.from(scalar.poaGlobal));
+    expect(() => totalIrradiance({ surfaceTilt: 25, surfaceAzimuth: 200, solarZenith: zen, solarAzimuth: saz, dni, ghi, dhi }, { model: 'perez' })).toThrow(RangeError);
   });
 
   it('every Perez coefficient set has 8 bins of 6 and is selectable', () => {
