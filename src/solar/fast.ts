@@ -10,6 +10,7 @@ import {
   G_RADIUS,
   G_SIZE,
   geocentricSun,
+  heliocentricState,
   julianDay,
   meanSiderealTime,
   observer,
@@ -17,6 +18,7 @@ import {
   sinParallax,
   topocentric,
 } from './spaCore.js';
+import { SC, sinCos } from './trig.js';
 import type { SolarPosition, SolarPositionOptions } from './types.js';
 
 /**
@@ -71,13 +73,14 @@ export function solarPositionFast(
 
   const h = FAST_NODE_STEP_SECONDS;
   const g = new Float64Array(G_SIZE);
+  const st = heliocentricState();
   // Four node records (cell nodes k-1, k, k+1, k+2) kept as a sliding window.
   const nodes = new Float64Array(4 * N_SIZE);
   let cell = Number.NaN;
   let lastDay = Number.NaN;
   let lastDayDeltaT = 0;
   const fillNode = (slot: number, k: number): void => {
-    geocentricSun((k * h) / 86400 + 2440587.5, g);
+    geocentricSun(st, k * h, 0, g);
     const b = slot * N_SIZE;
     const d = g[G_DELTA]! * DEG;
     nodes[b + N_ALPHA] = g[G_ALPHA]!;
@@ -145,9 +148,9 @@ export function solarPositionFast(
       w0 * nodes[N_SIN_XI]! + w1 * nodes[N_SIZE + N_SIN_XI]! + w2 * nodes[2 * N_SIZE + N_SIN_XI]! + w3 * nodes[3 * N_SIZE + N_SIN_XI]!;
     const eot = w0 * nodes[N_EOT]! + w1 * nodes[N_SIZE + N_EOT]! + w2 * nodes[2 * N_SIZE + N_EOT]! + w3 * nodes[3 * N_SIZE + N_EOT]!;
 
-    const hR = (meanSiderealTime(julianDay(t)) + nutRa + longitude - alpha) * DEG;
+    sinCos((meanSiderealTime(julianDay(t)) + nutRa + longitude - alpha) * DEG);
     const refraction = constantRefraction ? refraction0 : refractionFactor(pressure[i]! / 100, temperature[i]!);
-    topocentric(o, Math.sin(hR), Math.cos(hR), sinD, cosD, sinXi, refraction, i, zenith, apparentZenith, azimuth, elevation, apparentElevation);
+    topocentric(o, SC[0]!, SC[1]!, sinD, cosD, sinXi, refraction, i, zenith, apparentZenith, azimuth, elevation, apparentElevation);
     equationOfTime[i] = eot;
   }
   return res;

@@ -1,6 +1,6 @@
 import { outputColumn } from '../util/columns.js';
 import { deltaTAt } from './deltaT.js';
-import { DEG, G_ALPHA, G_DELTA, G_NUTATION_RA, G_SIZE, RAD, geocentricSun, julianDay, meanSiderealTime, pyMod } from './spaCore.js';
+import { DEG, G_ALPHA, G_DELTA, G_NUTATION_RA, G_SIZE, RAD, geocentricSun, heliocentricState, julianDay, meanSiderealTime, pyMod } from './spaCore.js';
 
 /** Options of `sunTimes`. */
 export interface SunTimesOptions {
@@ -64,6 +64,7 @@ export function sunTimes(
   const cosLat = Math.cos(latitude * DEG);
   const sinH0 = Math.sin(-0.8333 * DEG);
   const g = new Float64Array(G_SIZE);
+  const st = heliocentricState();
   const alpha = new Float64Array(3);
   const delta = new Float64Array(3);
   const m = new Float64Array(3);
@@ -74,11 +75,11 @@ export function sunTimes(
     const dT = deltaTIn === undefined ? deltaTAt(utday) : typeof deltaTIn === 'number' ? deltaTIn : deltaTIn[i]!;
     const jd0 = julianDay(utday);
     // Apparent sidereal time at 0 h UT (A.2.1).
-    geocentricSun(jd0 + dT / 86400, g);
+    geocentricSun(st, utday, dT, g);
     const v = meanSiderealTime(jd0) + g[G_NUTATION_RA]!;
     // Geocentric alpha, delta at 0 h TT of days D-1, D, D+1 (A.2.2).
     for (let j = 0; j < 3; j++) {
-      geocentricSun(jd0 + (j - 1), g);
+      geocentricSun(st, utday - dT + (j - 1) * 86400, dT, g);
       alpha[j] = g[G_ALPHA]!;
       delta[j] = g[G_DELTA]!;
     }

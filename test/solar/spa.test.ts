@@ -182,3 +182,43 @@ describe('solarPositionFast', () => {
     expect(worst).toBeLessThan(1e-6);
   });
 });
+
+describe('solarPositionSpa evaluation forms', () => {
+  it('dense sorted series (hourly-node form) agree with time-by-time evaluation to 1e-8 degree', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: -90, max: 90, noNaN: true }),
+        fc.double({ min: -180, max: 180, noNaN: true }),
+        fc.double({ min: YEAR_1900, max: YEAR_2100 - 30 * 86400, noNaN: true }),
+        fc.double({ min: 1, max: 1700, noNaN: true }),
+        (lat, lon, start, step) => {
+          const n = 400;
+          const t = new Float64Array(n);
+          for (let i = 0; i < n; i++) t[i] = start + i * step;
+          const dense = solarPositionSpa(t, lat, lon);
+          for (let i = 0; i < n; i += 37) {
+            const one = solarPositionSpa(t.subarray(i, i + 1), lat, lon);
+            expect(Math.abs(one.apparentZenith[0]! - dense.apparentZenith[i]!)).toBeLessThan(1e-8);
+            expect(Math.abs(one.equationOfTime[0]! - dense.equationOfTime[i]!)).toBeLessThan(1e-8);
+            let d = Math.abs(one.azimuth[0]! - dense.azimuth[i]!) % 360;
+            d = Math.min(d, 360 - d);
+            expect(d * Math.sin((one.zenith[0]! * Math.PI) / 180)).toBeLessThan(1e-8);
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('regular sparse series (rotated periodic terms) agree with time-by-time evaluation to 1e-8 degree', () => {
+    const start = Date.UTC(1987, 4, 3) / 1000;
+    const t = new Float64Array(3000);
+    for (let i = 0; i < t.length; i++) t[i] = start + i * 86400 * 0.75; // 18 h: too sparse for nodes
+    const series = solarPositionSpa(t, 48.1, 11.6);
+    for (let i = 0; i < t.length; i += 101) {
+      const one = solarPositionSpa(t.subarray(i, i + 1), 48.1, 11.6);
+      expect(Math.abs(one.zenith[0]! - series.zenith[i]!)).toBeLessThan(1e-8);
+      expect(Math.abs(one.equationOfTime[0]! - series.equationOfTime[i]!)).toBeLessThan(1e-8);
+    }
+  });
+});
