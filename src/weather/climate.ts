@@ -145,7 +145,7 @@ export function placeClimate(place: WeatherPlace): PlaceClimate {
   // inland, July 28 at sea (NH).
   const warmestDay = 201 + 8 * (1 - cont);
   const windM = knots(WIND_MARITIME, phi);
-  const windMean = knots(WIND_CONTINENTAL, phi) + (windM - knots(WIND_CONTINENTAL, phi)) * (1 - cont) + 0.6 * elevKm;
+  const windMean = knots(WIND_CONTINENTAL, phi) + (windM - knots(WIND_CONTINENTAL, phi)) * (1 - cont) + 0.3 * elevKm;
   let annualCloud = 0;
 
   for (let i = 0; i < n; i++) {
@@ -166,7 +166,8 @@ export function placeClimate(place: WeatherPlace): PlaceClimate {
     c += (1 - cont) * 0.12 * bump(phi, 55, 12);
     // Winter storm tracks bring more cloud to windward coasts than to interiors.
     c += (1 - cont) * 0.06 * -summer * bump(phi, 50, 12);
-    c -= 0.03 * elevKm;
+    // Mountains lift air into orographic and afternoon convective cloud.
+    c += 0.04 * elevKm;
     c = Math.min(0.92, Math.max(0.08, c));
     cloudiness[i] = c;
     annualCloud += c;

@@ -7,7 +7,7 @@
  */
 import { absoluteAirmass, altitudeToPressure, clearskyIneichen, extraterrestrialRadiation, linkeTurbidityColumn, relativeAirmass } from '../atmosphere/index.js';
 import { erbs, totalIrradiance } from '../irradiance/index.js';
-import { solarPositionFast } from '../solar/index.js';
+import { FAST_NODE_STEP_SECONDS, type SolarPosition, solarPositionFast } from '../solar/index.js';
 import { singleAxis } from '../tracking/index.js';
 
 /** Orientation of the plane of array, in the API's azimuth convention. */
@@ -35,11 +35,52 @@ export interface SkyColumns {
   clearskyDhi: Float64Array;
 }
 
+/** Interpolation cell of the fast solar position, s (FAST_NODE_STEP_SECONDS). */
+const SOLAR_CELL = FAST_NODE_STEP_SECONDS;
+
+/**
+ * solarPositionFast called once per run of consecutive instants in the same 12-hour cell of its
+ * node lattice. The fast form carries rotation state from node to node, so its last bits depend on
+ * where a series starts; a separate call per cell makes every instant's position depend only on
+ * its cell, hence identical in any window or chunking (instants must lie more than delta T,
+ * about 70 s, after the cell's start, as every sub-period middle of the 5-minute lattice does).
+ */
+function solarPositionByCell(times: Float64Array, latitude: number, longitude: number, elevation: number, pressure: number, temperature: number): SolarPosition {
+  const n = times.length;
+  const out: SolarPosition = {
+    zenith: new Float64Array(n),
+    apparentZenith: new Float64Array(n),
+    azimuth: new Float64Array(n),
+    elevation: new Float64Array(n),
+    apparentElevation: new Float64Array(n),
+    equationOfTime: new Float64Array(n),
+  };
+  const options = { elevation, pressure, temperature };
+  let i = 0;
+  while (i < n) {
+    const cell = Math.floor(times[i]! / SOLAR_CELL);
+    let j = i + 1;
+    while (j < n && Math.floor(times[j]! / SOLAR_CELL) === cell) j++;
+    solarPositionFast(times.subarray(i, j), latitude, longitude, options, {
+      zenith: out.zenith.subarray(i, j),
+      apparentZenith: out.apparentZenith.subarray(i, j),
+      azimuth: out.azimuth.subarray(i, j),
+      elevation: out.elevation.subarray(i, j),
+      apparentElevation: out.apparentElevation.subarray(i, j),
+      equationOfTime: out.equationOfTime.subarray(i, j),
+    });
+    i = j;
+  }
+  return out;
+}
+
 /**
  * Solar position and clear sky at instants for a place.
  * @param times Unix s
  * @param pressure station pressure, Pa
  * @param temperature annual mean air temperature, degrees C (refraction only)
+ * @param exact true (default): positions independent of the window, to the last bit (one solar
+ *   call per 12-hour cell); false: one call for the whole series (long histories)
  */
 export function skyAtInstants(
   times: Float64Array,
@@ -48,9 +89,12 @@ export function skyAtInstants(
   elevation: number,
   pressure: number,
   temperature: number,
+  exact = true,
 ): SkyColumns {
-  const position = solarPositionFast(times, latitude, longitude, { elevation, pressure, temperature });
   const n = times.length;
+  const position = exact
+    ? solarPositionByCell(times, latitude, longitude, elevation, pressure, temperature)
+    : solarPositionFast(times, latitude, longitude, { elevation, pressure, temperature });
   const dniExtra = extraterrestrialRadiation(times);
   const relAm = relativeAirmass(position.apparentZenith);
   const absAm = absoluteAirmass(relAm, pressure);

@@ -4,8 +4,14 @@
  * stochastic parts are octaves of counter-based value noise on absolute time lattices
  * (noise.ts), so an instant gets the same state whatever window it is computed in.
  */
-import { type PlaceClimate, SEASON_STEPS, seasonIndex } from './climate.js';
-import { accumulateNoise, hash4, normalCdf, placeKey } from './noise.js';
+import { type PlaceClimate, SEASON_STEPS as SEASON_STEPS_IMPORTED, seasonIndex as seasonIndexImported } from './climate.js';
+import { accumulateNoise, hash4, normalCdf as normalCdfImported, placeKey } from './noise.js';
+
+// Module-local aliases: hot loops then call plain functions, not live-binding accessors (which
+// is what some ESM-to-CJS transforms, as used by tsx and vitest, make of imports).
+const SEASON_STEPS = SEASON_STEPS_IMPORTED;
+const seasonIndex = seasonIndexImported;
+const normalCdf = normalCdfImported;
 
 /** Noise channels: one independent stream per quantity. */
 const enum Channel {
@@ -91,6 +97,11 @@ export interface WeatherState {
 
 /** Perturbations of the state for forecasts (one value per instant, or none). */
 export interface StatePerturbation {
+  /**
+   * Compute only cloud, air temperature, dew point and 10 m wind (the columns of a TMY
+   * selection); the other columns are then empty. Same values as the full state for those.
+   */
+  lean?: boolean;
   /** added to the latent cloud state */
   latent?: Float64Array;
   /** added to air temperature, K */
@@ -226,6 +237,7 @@ export function weatherState(
   const clearSkyIndex = new Float64Array(n);
   cloudColumns(climate, times, latent, aerosol, enhancement, opacity, clearSkyIndex);
 
+  const lean = perturb.lean === true;
   const tNoise = new Float64Array(n);
   accumulateNoise(times, 5 * DAY, 0.6, seed, place, Channel.Temperature * 16, tNoise);
   accumulateNoise(times, 2 * DAY, 0.65, seed, place, Channel.Temperature * 16 + 1, tNoise);
@@ -235,31 +247,38 @@ export function weatherState(
   accumulateNoise(times, 2 * DAY, 0.7, seed, place, Channel.Wind * 16, windNoise);
   accumulateNoise(times, 8 * HOUR, 0.55, seed, place, Channel.Wind * 16 + 1, windNoise);
   accumulateNoise(times, 1 * HOUR, 0.45, seed, place, Channel.Wind * 16 + 2, windNoise);
-  const dirNoise = new Float64Array(n);
-  accumulateNoise(times, 3 * DAY, 60, seed, place, Channel.Direction * 16, dirNoise);
-  accumulateNoise(times, 12 * HOUR, 30, seed, place, Channel.Direction * 16 + 1, dirNoise);
   const rainNoise = new Float64Array(n);
   accumulateNoise(times, 3 * HOUR, 0.75, seed, place, Channel.Precipitation * 16, rainNoise);
   accumulateNoise(times, 40 * 60, 0.66, seed, place, Channel.Precipitation * 16 + 1, rainNoise);
-  const pressNoise = accumulateNoise(times, 3 * DAY, 1, seed, place, Channel.Pressure, new Float64Array(n));
-  const capeNoise = accumulateNoise(times, 6 * HOUR, 1, seed, place, Channel.Convection, new Float64Array(n));
-  const pmNoise = accumulateNoise(times, 1.5 * DAY, 1, seed, place, Channel.Particulates, new Float64Array(n));
-  const gustNoise = accumulateNoise(times, 30 * 60, 1, seed, place, Channel.Gust, new Float64Array(n));
+  const dirNoise = new Float64Array(lean ? 0 : n);
+  const pressNoise = new Float64Array(lean ? 0 : n);
+  const capeNoise = new Float64Array(lean ? 0 : n);
+  const pmNoise = new Float64Array(lean ? 0 : n);
+  const gustNoise = new Float64Array(lean ? 0 : n);
+  if (!lean) {
+    accumulateNoise(times, 3 * DAY, 60, seed, place, Channel.Direction * 16, dirNoise);
+    accumulateNoise(times, 12 * HOUR, 30, seed, place, Channel.Direction * 16 + 1, dirNoise);
+    accumulateNoise(times, 3 * DAY, 1, seed, place, Channel.Pressure, pressNoise);
+    accumulateNoise(times, 6 * HOUR, 1, seed, place, Channel.Convection, capeNoise);
+    accumulateNoise(times, 1.5 * DAY, 1, seed, place, Channel.Particulates, pmNoise);
+    accumulateNoise(times, 30 * 60, 1, seed, place, Channel.Gust, gustNoise);
+  }
 
+  const full = lean ? 0 : n;
   const airTemp = new Float64Array(n);
   const dewPoint = new Float64Array(n);
-  const relativeHumidity = new Float64Array(n);
-  const precipitableWater = new Float64Array(n);
-  const pressure = new Float64Array(n);
   const wind10 = new Float64Array(n);
-  const wind100 = new Float64Array(n);
-  const gust = new Float64Array(n);
-  const direction10 = new Float64Array(n);
-  const direction100 = new Float64Array(n);
-  const precipitation = new Float64Array(n);
-  const snowShare = new Float64Array(n);
-  const cape = new Float64Array(n);
-  const pm10 = new Float64Array(n);
+  const relativeHumidity = new Float64Array(full);
+  const precipitableWater = new Float64Array(full);
+  const pressure = new Float64Array(full);
+  const wind100 = new Float64Array(full);
+  const gust = new Float64Array(full);
+  const direction10 = new Float64Array(full);
+  const direction100 = new Float64Array(full);
+  const precipitation = new Float64Array(full);
+  const snowShare = new Float64Array(full);
+  const cape = new Float64Array(full);
+  const pm10 = new Float64Array(full);
 
   const cont = climate.continentality;
   const lonHours = climate.longitude / 15;
@@ -285,19 +304,9 @@ export function weatherState(
 
     // Wind: log-normal around the climate mean, stronger in stormy (cloudy) spells, with a
     // daytime mixing maximum over land.
-    let w = seasonal(climate.windSpeed, s) * Math.exp(0.42 * windNoise[i]! - 0.09 + 0.25 * (slowO - 0.5)) * (1 + 0.25 * cont * afternoon);
+    let w = seasonal(climate.windSpeed, s) * Math.exp(0.32 * windNoise[i]! - 0.05 + 0.2 * (slowO - 0.5)) * (1 + 0.25 * cont * afternoon);
     if (dWind !== undefined) w *= dWind[i]!;
     wind10[i] = w;
-    // Power-law shear: small by day (mixed layer), large at night over land (stable layer).
-    const alpha = 0.11 + 0.04 * cont + 0.16 * cont * Math.max(0, -afternoon);
-    wind100[i] = w * Math.pow(10, alpha);
-    gust[i] = w * (1.3 + 0.25 * Math.max(0, afternoon) * cont + 0.15 * Math.abs(gustNoise[i]!)) + 0.8;
-    let dir = climate.prevailingWind + dirNoise[i]!;
-    dir -= 360 * Math.floor(dir / 360);
-    direction10[i] = dir;
-    let dir100 = dir + veer;
-    dir100 -= 360 * Math.floor(dir100 / 360);
-    direction100[i] = dir100;
 
     // Precipitation: only under thick cloud, in showers and spells set by the rain noise.
     let rain = 0;
@@ -314,6 +323,19 @@ export function weatherState(
     if (depression < 0) depression = 0;
     const td = temp - depression;
     dewPoint[i] = td;
+    if (lean) continue;
+
+    // Power-law shear: small by day (mixed layer), large at night over land (stable layer).
+    const alpha = 0.11 + 0.04 * cont + 0.16 * cont * Math.max(0, -afternoon);
+    wind100[i] = w * Math.pow(10, alpha);
+    gust[i] = w * (1.25 + 0.2 * Math.max(0, afternoon) * cont + 0.1 * Math.abs(gustNoise[i]!)) + 0.5;
+    let dir = climate.prevailingWind + dirNoise[i]!;
+    dir -= 360 * Math.floor(dir / 360);
+    direction10[i] = dir;
+    let dir100 = dir + veer;
+    dir100 -= 360 * Math.floor(dir100 / 360);
+    direction100[i] = dir100;
+
     const rh = (100 * saturationVapourPressure(td)) / saturationVapourPressure(temp);
     relativeHumidity[i] = rh > 100 ? 100 : rh;
     const pw = precipitableWaterFromDewPoint(td);
