@@ -22,7 +22,7 @@ import { recordsToCsv } from '../formats/index.js';
 import { type ParamDef, validateQuery } from '../params.js';
 import { type MeasurementRecord, SiteGoneError, type SiteKind, type StoredSite, type SubUnitRecord, type Viewer } from '../storage/types.js';
 import { TimeParseError, formatPeriod, formatTimestamp, parseDateTime, parsePeriod } from '../../time/index.js';
-import { type ResourceContext, document, readFormat, storesOf } from './resources.js';
+import { type ResourceContext, describeOperation, readFormat, storesOf } from './resources.js';
 
 /** Most records one upload may carry (spec part 8). */
 export const MAX_RECORDS = 1000;
@@ -275,7 +275,7 @@ export async function registerMeasurementRoutes(app: FastifyInstance, ctx: Resou
   const tags = { tags: ['measurements'] };
   const ridParam = [{ name: 'resource_id', description: 'The site (PV or wind).' }];
 
-  document(ctx, 'POST', '/utility_scale_sites/{resource_id}/measurements',
+  describeOperation(ctx, 'POST', '/utility_scale_sites/{resource_id}/measurements',
     'Upload 1 to 1000 measurement records (all or nothing; a record for a stored period replaces it)', [],
     { ...tags, pathParams: ridParam, responseTypes: [] });
   app.post<{ Params: { resource_id: string } }>('/utility_scale_sites/:resource_id/measurements', async (request, reply) => {
@@ -286,7 +286,7 @@ export async function registerMeasurementRoutes(app: FastifyInstance, ctx: Resou
     return uploadResponse(reply, site, one, many);
   });
 
-  document(ctx, 'GET', '/utility_scale_sites/{resource_id}/measurements', 'Read stored measurement records (paged)', PAGE_PARAMS,
+  describeOperation(ctx, 'GET', '/utility_scale_sites/{resource_id}/measurements', 'Read stored measurement records (paged)', PAGE_PARAMS,
     { ...tags, pathParams: ridParam });
   app.get<{ Params: { resource_id: string } }>('/utility_scale_sites/:resource_id/measurements', async (request, reply) => {
     const { site, viewer } = await siteFor(request, request.params.resource_id);
@@ -302,7 +302,7 @@ export async function registerMeasurementRoutes(app: FastifyInstance, ctx: Resou
     const subUnits = `${base}/sub_units`;
     const ridParams: ParamDef[] = [{ name: 'resource_id', type: 'string', required: true, description: `The ${what} site.` }];
 
-    document(ctx, 'POST', base, `Upload measurement records of a ${what} site: {resource_id, measurements} (as /utility_scale_sites/{resource_id}/measurements)`, [],
+    describeOperation(ctx, 'POST', base, `Upload measurement records of a ${what} site: {resource_id, measurements} (as /utility_scale_sites/{resource_id}/measurements)`, [],
       { ...tags, responseTypes: [] });
     app.post(base, async (request, reply) => {
       const body = bodyObject(request.body);
@@ -312,7 +312,7 @@ export async function registerMeasurementRoutes(app: FastifyInstance, ctx: Resou
       return uploadResponse(reply, site, one, many);
     });
 
-    document(ctx, 'GET', base, `Read measurement records of a ${what} site (paged)`, [...ridParams, ...PAGE_PARAMS], tags);
+    describeOperation(ctx, 'GET', base, `Read measurement records of a ${what} site (paged)`, [...ridParams, ...PAGE_PARAMS], tags);
     app.get(base, async (request, reply) => {
       requirePlan(request, 'measurements');
       const p = validateQuery([...ridParams, ...PAGE_PARAMS], request.query);
@@ -323,7 +323,7 @@ export async function registerMeasurementRoutes(app: FastifyInstance, ctx: Resou
       return sendPage(reply, format, MEASUREMENT_COLUMNS, q.skip, page.total, page.results.map(measurementView));
     });
 
-    document(ctx, 'DELETE', base, `Delete the measurement records of a ${what} site with period_end from start to end`, [...ridParams, ...DELETE_PARAMS], tags);
+    describeOperation(ctx, 'DELETE', base, `Delete the measurement records of a ${what} site with period_end from start to end`, [...ridParams, ...DELETE_PARAMS], tags);
     app.delete(base, async (request, reply) => {
       requirePlan(request, 'measurements');
       const p = validateQuery([...ridParams, ...DELETE_PARAMS], request.query);
@@ -333,7 +333,7 @@ export async function registerMeasurementRoutes(app: FastifyInstance, ctx: Resou
       return reply.type('application/json; charset=utf-8').send(JSON.stringify({ site_resource_id: site.resourceId, deleted, response_status: { errors: [], meta: {} } }));
     });
 
-    document(ctx, 'POST', subUnits, `Upload sub-unit records of a ${what} site: {resource_id, measurements: [{sub_unit, period_end, period, power}]}`, [],
+    describeOperation(ctx, 'POST', subUnits, `Upload sub-unit records of a ${what} site: {resource_id, measurements: [{sub_unit, period_end, period, power}]}`, [],
       { ...tags, responseTypes: [] });
     app.post(subUnits, async (request, reply) => {
       const body = bodyObject(request.body);
@@ -345,7 +345,7 @@ export async function registerMeasurementRoutes(app: FastifyInstance, ctx: Resou
       }));
     });
 
-    document(ctx, 'GET', subUnits, `Read sub-unit records of a ${what} site (paged)`, SUB_UNIT_PARAMS, tags);
+    describeOperation(ctx, 'GET', subUnits, `Read sub-unit records of a ${what} site (paged)`, SUB_UNIT_PARAMS, tags);
     app.get(subUnits, async (request, reply) => {
       requirePlan(request, 'measurements');
       const p = validateQuery(SUB_UNIT_PARAMS, request.query);
@@ -359,7 +359,7 @@ export async function registerMeasurementRoutes(app: FastifyInstance, ctx: Resou
     });
 
     const subDeleteParams: ParamDef[] = [...ridParams, { name: 'sub_unit', type: 'string', description: 'Only this sub-unit.' }, ...DELETE_PARAMS];
-    document(ctx, 'DELETE', subUnits, `Delete sub-unit records of a ${what} site with period_end from start to end`, subDeleteParams, tags);
+    describeOperation(ctx, 'DELETE', subUnits, `Delete sub-unit records of a ${what} site with period_end from start to end`, subDeleteParams, tags);
     app.delete(subUnits, async (request, reply) => {
       requirePlan(request, 'measurements');
       const p = validateQuery(subDeleteParams, request.query);

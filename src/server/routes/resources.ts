@@ -435,7 +435,7 @@ function parseInstant(field: string, text: string | undefined): number | undefin
 }
 
 /** Records an operation in the OpenAPI document, when the server keeps one. */
-export function document(ctx: ResourceContext, method: OperationDoc['method'], path: string, summary: string,
+export function describeOperation(ctx: ResourceContext, method: OperationDoc['method'], path: string, summary: string,
   params: readonly ParamDef[], extra: Partial<OperationDoc> = {}): void {
   ctx.openapi?.add({ method, path, summary, tags: ['resources'], params, responseTypes: ['text/csv'], ...extra });
 }
@@ -486,7 +486,7 @@ export async function registerResourceRoutes(app: FastifyInstance, ctx: Resource
       }
     };
 
-    document(ctx, 'GET', one, `Read one ${what}`, ONE_PARAMS);
+    describeOperation(ctx, 'GET', one, `Read one ${what}`, ONE_PARAMS);
     app.get(one, async (request, reply) => {
       const { viewer } = viewerOf(request);
       const { resource_id: rid } = validateQuery(ONE_PARAMS, request.query) as { resource_id: string };
@@ -496,7 +496,7 @@ export async function registerResourceRoutes(app: FastifyInstance, ctx: Resource
       return respondSite(request, reply, site);
     });
 
-    document(ctx, 'POST', one, `Create a ${what} (fields in a JSON body or the query string)`, [], { requestBody: bodySchema(defs, REQUIRED[kind].create) });
+    describeOperation(ctx, 'POST', one, `Create a ${what} (fields in a JSON body or the query string)`, [], { requestBody: bodySchema(defs, REQUIRED[kind].create) });
     app.post(one, async (request, reply) => {
       const { account } = viewerOf(request);
       const fields = readSiteFields(kind, 'create', request.body, request.query);
@@ -508,7 +508,7 @@ export async function registerResourceRoutes(app: FastifyInstance, ctx: Resource
       return respondSite(request, reply, site);
     });
 
-    document(ctx, 'PUT', one, `Replace a ${what}`, [], { requestBody: bodySchema(defs, REQUIRED[kind].replace) });
+    describeOperation(ctx, 'PUT', one, `Replace a ${what}`, [], { requestBody: bodySchema(defs, REQUIRED[kind].replace) });
     app.put(one, async (request, reply) => {
       const { viewer } = viewerOf(request);
       const fields = readSiteFields(kind, 'replace', request.body, request.query);
@@ -520,7 +520,7 @@ export async function registerResourceRoutes(app: FastifyInstance, ctx: Resource
       return respondSite(request, reply, site);
     });
 
-    document(ctx, 'PATCH', one, `Change some fields of a ${what}`, [], { requestBody: bodySchema(defs, REQUIRED[kind].patch) });
+    describeOperation(ctx, 'PATCH', one, `Change some fields of a ${what}`, [], { requestBody: bodySchema(defs, REQUIRED[kind].patch) });
     app.patch(one, async (request, reply) => {
       const { viewer } = viewerOf(request);
       const fields = readSiteFields(kind, 'patch', request.body, request.query);
@@ -532,7 +532,7 @@ export async function registerResourceRoutes(app: FastifyInstance, ctx: Resource
       return respondSite(request, reply, site);
     });
 
-    document(ctx, 'DELETE', one, `Delete a ${what} with its measurements`, ONE_PARAMS);
+    describeOperation(ctx, 'DELETE', one, `Delete a ${what} with its measurements`, ONE_PARAMS);
     app.delete(one, async (request, reply) => {
       const { viewer } = viewerOf(request);
       const { resource_id: rid } = validateQuery(ONE_PARAMS, request.query) as { resource_id: string };
@@ -543,7 +543,7 @@ export async function registerResourceRoutes(app: FastifyInstance, ctx: Resource
       return respondSite(request, reply, site);
     });
 
-    document(ctx, 'GET', many, `List ${what}s`, LIST_PARAMS);
+    describeOperation(ctx, 'GET', many, `List ${what}s`, LIST_PARAMS);
     app.get(many, async (request, reply) => {
       const { account, viewer } = viewerOf(request);
       const p = validateQuery(LIST_PARAMS, request.query);
