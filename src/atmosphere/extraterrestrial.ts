@@ -44,6 +44,15 @@ export function spencerDistanceFactor(dayOfYear: number): number {
 }
 
 /**
+ * The one-term inverse squared Earth-Sun distance 1 + 0.033 cos(2 pi doy / 365) of the ASCE
+ * standardized reference evapotranspiration equation (Allen et al. 2005, doi:10.1061/9780784408056),
+ * as pvlib's method 'asce'.
+ */
+export function asceDistanceFactor(dayOfYear: number): number {
+  return 1 + 0.033 * Math.cos(((2 * Math.PI) / 365) * dayOfYear);
+}
+
+/**
  * Extraterrestrial irradiance normal to the sun [W/m2] for one integer day of year.
  * @param solarConstant [W/m2], default 1366.1
  */
@@ -56,15 +65,17 @@ export function extraterrestrialRadiationForDay(dayOfYear: number, solarConstant
  * the Earth-Sun distance factor of the UTC day of year (integer day, as pvlib does for timestamps).
  * @param unixSeconds times [s, Unix, UTC]
  * @param options.solarConstant [W/m2], default 1366.1 (Gueymard 2004)
+ * @param options.method 'spencer' (default) or 'asce' (the one-term series of {@link asceDistanceFactor})
  * Spencer, J.W. (1971), Fourier series representation of the position of the sun, Search 2(5), 172;
  * follows pvlib.irradiance.get_extra_radiation(method='spencer').
  */
 export function extraterrestrialRadiation(
   unixSeconds: Float64Array,
-  options: { solarConstant?: number } = {},
+  options: { solarConstant?: number; method?: 'spencer' | 'asce' } = {},
   out?: Float64Array,
 ): Float64Array {
   const solarConstant = options.solarConstant ?? 1366.1;
+  const factor = options.method === 'asce' ? asceDistanceFactor : spencerDistanceFactor;
   const n = unixSeconds.length;
   const res = outputColumn(out, n);
   // Consecutive times mostly share a day: the series is evaluated once per day.
@@ -77,7 +88,7 @@ export function extraterrestrialRadiation(
       const days = Math.floor(t / SECONDS_PER_DAY);
       dayStart = days * SECONDS_PER_DAY;
       dayEnd = dayStart + SECONDS_PER_DAY;
-      value = solarConstant * spencerDistanceFactor(dayOfYearFromEpochDays(days));
+      value = solarConstant * factor(dayOfYearFromEpochDays(days));
     }
     res[i] = value;
   }

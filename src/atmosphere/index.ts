@@ -1,5 +1,6 @@
 // Public exports of src/atmosphere (re-exports only).
 export {
+  asceDistanceFactor,
   dayOfYearFromEpochDays,
   dayOfYearUtc,
   extraterrestrialRadiation,

@@ -38,6 +38,14 @@ describe('day of year and extraterrestrial irradiance', () => {
     // The Earth-Sun distance varies by about +-1.7 %, so the irradiance by about +-3.4 %.
     expect(jan / jul).toBeCloseTo(1.069, 2);
   });
+
+  it('the ASCE one-term series stays within 0.5 % of Spencer all year', () => {
+    const t0 = Date.parse('2023-01-01T12:00:00Z') / 1000;
+    const days = new Float64Array(365).map((_, i) => t0 + i * 86_400);
+    const spencer = extraterrestrialRadiation(days);
+    const asce = extraterrestrialRadiation(days, { method: 'asce' });
+    for (let i = 0; i < 365; i++) expect(Math.abs(asce[i]! / spencer[i]! - 1)).toBeLessThan(0.005);
+  });
 });
 
 describe('air mass and pressure', () => {

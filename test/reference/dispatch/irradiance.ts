@@ -9,11 +9,14 @@ import {
   altitudeToPressure,
   clearskyHaurwitz,
   clearskyIneichen,
+  clearskySimplifiedSolis,
   extraterrestrialRadiation,
   relativeAirmass,
+  type RelativeAirmassModel,
 } from '../../../src/atmosphere/index.js';
 import {
   aoi,
+  dirint,
   disc,
   erbs,
   totalIrradiance,
@@ -94,26 +97,30 @@ function poaHandler(model: SkyDiffuseModel): CaseHandler {
   };
 }
 
-/** pvlib.irradiance.get_extra_radiation(method='spencer'). */
+/** pvlib.irradiance.get_extra_radiation with method 'spencer' or 'asce'. */
 const extraterrestrialHandler: CaseHandler = {
-  variant: 'spencer',
+  variant: 'extraterrestrial',
   matches: (_stem, name, refCase) =>
-    name.startsWith('extraterrestrial') && param(refCase, 'method', 'spencer') === 'spencer' && has(refCase, 'unix_s'),
+    name.startsWith('extraterrestrial') && ['spencer', 'asce'].includes(param(refCase, 'method', 'spencer')) && has(refCase, 'unix_s'),
   run: (refCase) => ({
     dni_extra: extraterrestrialRadiation(inputColumn(refCase, 'unix_s'), {
       solarConstant: param(refCase, 'solar_constant', 1366.1),
+      method: param<'spencer' | 'asce'>(refCase, 'method', 'spencer'),
     }),
   }),
   defaultTolerance: TOLERANCE.value,
 };
 
-/** pvlib.atmosphere.get_relative_airmass (Kasten & Young 1989) and get_absolute_airmass. */
+const AIRMASS_MODELS: readonly string[] = ['kastenyoung1989', 'kasten1966', 'simple'];
+
+/** pvlib.atmosphere.get_relative_airmass (Kasten & Young 1989, Kasten 1966, simple) and get_absolute_airmass. */
 const airmassHandler: CaseHandler = {
-  variant: 'kastenyoung1989',
+  variant: 'airmass',
   matches: (_stem, name, refCase) =>
-    name.startsWith('airmass') && param(refCase, 'model', 'kastenyoung1989') === 'kastenyoung1989' && has(refCase, 'zenith'),
+    name.startsWith('airmass') && AIRMASS_MODELS.includes(param(refCase, 'model', 'kastenyoung1989')) && has(refCase, 'zenith'),
   run: (refCase) => {
-    const relative = relativeAirmass(inputColumn(refCase, 'zenith'));
+    const model = param<RelativeAirmassModel>(refCase, 'model', 'kastenyoung1989');
+    const relative = relativeAirmass(inputColumn(refCase, 'zenith'), undefined, model);
     const pressure = optionalInput(refCase, 'pressure_pa') ?? 101325;
     return { airmass_relative: relative, airmass_absolute: absoluteAirmass(relative, pressure) };
   },
@@ -193,7 +200,52 @@ const discHandler: CaseHandler = {
   defaultTolerance: TOLERANCE.value,
 };
 
+/** pvlib.irradiance.dirint (optional dew point column `temp_dew`, param `use_delta_kt_prime`). */
+const dirintHandler: CaseHandler = {
+  variant: 'dirint',
+  matches: (_stem, name, refCase) => name.startsWith('dirint') && has(refCase, 'ghi', 'zenith', 'unix_s') && 'dni' in refCase.expected,
+  run: (refCase) => {
+    const tempDew = optionalInput(refCase, 'temp_dew');
+    const dni = dirint(
+      {
+        ghi: inputColumn(refCase, 'ghi'),
+        zenith: inputColumn(refCase, 'zenith'),
+        unixSeconds: inputColumn(refCase, 'unix_s'),
+        pressure: optionalInput(refCase, 'pressure_pa') ?? param(refCase, 'pressure', 101325),
+        ...(tempDew === undefined ? {} : { tempDew }),
+      },
+      {
+        useDeltaKtPrime: param(refCase, 'use_delta_kt_prime', true),
+        minCosZenith: param(refCase, 'min_cos_zenith', 0.065),
+        maxZenith: param(refCase, 'max_zenith', 87),
+      },
+    );
+    return { dni };
+  },
+  defaultTolerance: TOLERANCE.value,
+};
+
+/** pvlib.clearsky.simplified_solis. */
+const solisHandler: CaseHandler = {
+  variant: 'simplified-solis',
+  matches: (_stem, name, refCase) =>
+    (name.startsWith('simplified_solis') || name.startsWith('solis')) && has(refCase, 'apparent_elevation'),
+  run: (refCase) => {
+    const r = clearskySimplifiedSolis({
+      apparentElevation: inputColumn(refCase, 'apparent_elevation'),
+      aod700: optionalInput(refCase, 'aod700') ?? param(refCase, 'aod700', 0.1),
+      precipitableWater: optionalInput(refCase, 'precipitable_water') ?? param(refCase, 'precipitable_water', 1),
+      pressure: optionalInput(refCase, 'pressure_pa') ?? param(refCase, 'pressure', 101325),
+      dniExtra: optionalInput(refCase, 'dni_extra') ?? param(refCase, 'dni_extra', 1364),
+    });
+    return { ghi: r.ghi, dni: r.dni, dhi: r.dhi };
+  },
+  defaultTolerance: TOLERANCE.value,
+};
+
 export const handlers: CaseHandler[] = [
+  dirintHandler,
+  solisHandler,
   extraterrestrialHandler,
   airmassHandler,
   altitudeHandler,
