@@ -31,6 +31,45 @@ function writeTile(path: string, width: number, height: number, west: number, no
   writeFileSync(path, new Uint8Array(buffer));
 }
 
+
+/**
+ * A minimal little-endian GeoTIFF of signed 16-bit heights (the SRTM tile layout), written byte
+ * by byte: pixel-is-area, EPSG:4326, tie point at the north-west corner.
+ */
+function int16GeoTiff(width: number, height: number, west: number, north: number, cell: number, values: Int16Array): Uint8Array {
+  const entries: Array<[tag: number, type: number, count: number, value: number]> = [];
+  const ifdOffset = 8;
+  const nEntries = 13;
+  const dataOffset = ifdOffset + 2 + nEntries * 12 + 4;
+  const pixelBytes = width * height * 2;
+  const scaleOffset = dataOffset + pixelBytes + (pixelBytes % 2);
+  const tieOffset = scaleOffset + 24;
+  const keysOffset = tieOffset + 48;
+  const keys = [1, 1, 0, 3, 1024, 0, 1, 2, 1025, 0, 1, 1, 2048, 0, 1, 4326];
+  const SHORT = 3, LONG = 4, DOUBLE = 12;
+  entries.push([256, LONG, 1, width], [257, LONG, 1, height], [258, SHORT, 1, 16], [259, SHORT, 1, 1], [262, SHORT, 1, 1]);
+  entries.push([273, LONG, 1, dataOffset], [277, SHORT, 1, 1], [278, LONG, 1, height], [279, LONG, 1, pixelBytes]);
+  entries.push([339, SHORT, 1, 2], [33550, DOUBLE, 3, scaleOffset], [33922, DOUBLE, 6, tieOffset], [34735, SHORT, keys.length, keysOffset]);
+  const buf = Buffer.alloc(keysOffset + keys.length * 2);
+  buf.write('II', 0, 'latin1');
+  buf.writeUInt16LE(42, 2);
+  buf.writeUInt32LE(ifdOffset, 4);
+  buf.writeUInt16LE(nEntries, ifdOffset);
+  entries.forEach(([tag, type, count, value], i) => {
+    const at = ifdOffset + 2 + i * 12;
+    buf.writeUInt16LE(tag, at);
+    buf.writeUInt16LE(type, at + 2);
+    buf.writeUInt32LE(count, at + 4);
+    if (type === SHORT && count === 1) buf.writeUInt16LE(value, at + 8);
+    else buf.writeUInt32LE(value, at + 8);
+  });
+  for (let i = 0; i < values.length; i++) buf.writeInt16LE(values[i]!, dataOffset + 2 * i);
+  [cell, cell, 0].forEach((x, i) => buf.writeDoubleLE(x, scaleOffset + 8 * i));
+  [0, 0, 0, west, north, 0].forEach((x, i) => buf.writeDoubleLE(x, tieOffset + 8 * i));
+  keys.forEach((k, i) => buf.writeUInt16LE(k, keysOffset + 2 * i));
+  return new Uint8Array(buf);
+}
+
 describe('GeoTIFF and .hgt DEM tiles', () => {
   it('reads a GeoTIFF written here with its georeference and no-data value', async () => {
     const values = Float32Array.from({ length: 20 }, (_, i) => i * 10);
@@ -46,6 +85,21 @@ describe('GeoTIFF and .hgt DEM tiles', () => {
     expect(Number.isNaN(g.values.get(1, 2))).toBe(true);
     // Bilinear between (row 2, col 0) = 100, (2, 1) = 110, (3, 0) = 150, (3, 1) = 160.
     expect(sampleElevation(g, 45.5 - 0.125, 8.125)).toBeCloseTo(130, 4);
+  });
+
+  it('reads a signed 16-bit pixel-is-area GeoTIFF (SRTM GeoTIFF layout) with -32768 voids', async () => {
+    const values = Int16Array.from({ length: 12 }, (_, i) => 100 * i - 50);
+    values[4] = -32768;
+    const path = join(dir, 'int16.tif');
+    writeFileSync(path, int16GeoTiff(4, 3, -106.5, 35.25, 1 / 1200, values));
+    const g = await readGeoTiffGrid(path);
+    expect(g.values.shape).toEqual([3, 4]);
+    // Pixel-is-area: the first cell centre lies half a cell inside the corner.
+    expect(g.firstLatitude).toBeCloseTo(35.25 - 1 / 2400, 12);
+    expect(g.firstLongitude).toBeCloseTo(-106.5 + 1 / 2400, 12);
+    expect(g.values.get(0, 0)).toBe(-50);
+    expect(g.values.get(2, 3)).toBe(1050);
+    expect(Number.isNaN(g.values.get(1, 0))).toBe(true);
   });
 
   it('reads an SRTM .hgt tile by its name', () => {
