@@ -1,8 +1,15 @@
 /**
- * Many clients upload overlapping measurement batches and edit their sites at the same time;
- * afterwards every accepted record is stored exactly once and the database is intact.
+ * Many clients upload overlapping measurement batches and edit their sites at the same time, through
+ * one server and through two server processes sharing one database file; afterwards every accepted
+ * record is stored exactly once and the database is intact.
  */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createAccount, createKey } from '../../src/server/auth.js';
+import { openDatabase } from '../../src/server/db.js';
 import { type TestServer, startTestServer } from './helpers.js';
 
 let server: TestServer;
@@ -79,4 +86,75 @@ it('stores every accepted record exactly once under parallel uploads and site ed
   expect(history.n).toBeGreaterThanOrEqual(CLIENTS); // edits at one fixed clock instant collapse into one version
   expect(server.db.pragma('integrity_check', { simple: true })).toBe('ok');
   expect(server.db.pragma('foreign_key_check')).toEqual([]);
+});
+
+/** Starts the real server as a child process on a database file; resolves with its base URL. */
+function spawnServer(dbPath: string): Promise<{ child: ChildProcess; baseUrl: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve', '--port', '0', '--host', '127.0.0.1', '--db', dbPath], {
+    cwd: process.cwd(), stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, SOLARKIT_NOW: '2026-11-20T12:00:00Z' },
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 30_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ child, baseUrl: m[1]! });
+      }
+    });
+    child.stderr!.on('data', (chunk: Buffer) => { out += chunk.toString(); });
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
+  });
+}
+
+it('keeps every record once when two server processes write to one database file', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'solarkit-two-'));
+  const dbPath = join(dir, 'two.db');
+  const setup = openDatabase(dbPath);
+  const keys = [0, 1].map((i) => createKey(setup, createAccount(setup, `proc-${i}`, { plans: 'all' }).id).key);
+  setup.close();
+  const servers = await Promise.all([spawnServer(dbPath), spawnServer(dbPath)]);
+  try {
+    const headers = (k: string) => ({ authorization: `Bearer ${k}`, 'content-type': 'application/json' });
+    // One site per account, made through the first process; both processes then write to both.
+    for (let a = 0; a < 2; a++) {
+      const r = await fetch(`${servers[0]!.baseUrl}/resources/pv_power_site`, {
+        method: 'POST', headers: headers(keys[a]!), body: JSON.stringify({ name: `P${a}`, latitude: 1, longitude: 1, capacity: 1, resource_id: `two-${a}` }),
+      });
+      expect(r.status).toBe(200);
+    }
+    const periodEnd = (i: number) => new Date(Date.UTC(2026, 8, 1) + (i + 1) * 300_000).toISOString();
+    const jobs: Promise<void>[] = [];
+    for (let u = 0; u < 16; u++) {
+      for (let a = 0; a < 2; a++) {
+        const server = servers[(u + a) % 2]!;
+        const batch: { period_end: string; period: string; total_power: number }[] = [];
+        for (let i = 0; i < 200; i++) batch.push({ period_end: periodEnd(u * 100 + i), period: 'PT5M', total_power: u });
+        jobs.push(fetch(`${server.baseUrl}/utility_scale_sites/two-${a}/measurements`, {
+          method: 'POST', headers: headers(keys[a]!), body: JSON.stringify({ measurements: batch }),
+        }).then(async (r) => { expect(r.status).toBe(200); await r.arrayBuffer(); }));
+        jobs.push(fetch(`${server.baseUrl}/resources/pv_power_site`, {
+          method: 'PATCH', headers: headers(keys[a]!), body: JSON.stringify({ resource_id: `two-${a}`, tilt: u, grid_export_limit: u }),
+        }).then(async (r) => { expect(r.status).toBe(200); await r.arrayBuffer(); }));
+      }
+    }
+    await Promise.all(jobs);
+    for (let a = 0; a < 2; a++) {
+      const page = await (await fetch(`${servers[1]!.baseUrl}/utility_scale_sites/two-${a}/measurements?take=1000`, { headers: headers(keys[a]!) })).json() as any;
+      // uploads u cover periods u*100 .. u*100+199: 15*100 + 200 distinct periods in all
+      expect(page.total).toBe(1700);
+      const site = await (await fetch(`${servers[0]!.baseUrl}/resources/pv_power_site?resource_id=two-${a}`, { headers: headers(keys[a]!) })).json() as any;
+      expect(site.tilt).toBe(site.grid_export_limit);
+    }
+  } finally {
+    for (const s of servers) s.child.kill('SIGTERM');
+    await Promise.all(servers.map((s) => new Promise((r) => (s.child.exitCode !== null ? r(null) : s.child.once('exit', r)))));
+  }
+  const check = openDatabase(dbPath);
+  expect(check.pragma('integrity_check', { simple: true })).toBe('ok');
+  expect(check.pragma('foreign_key_check')).toEqual([]);
+  check.close();
+  rmSync(dir, { recursive: true, force: true });
 });
