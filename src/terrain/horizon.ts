@@ -134,9 +134,9 @@ function metresPerDegree(radius: number): number {
  * change the result. Rays stop at the grid's edge. Positions along a ray use the local
  * equirectangular approximation (fine at these distances against the cell sizes involved).
  *
- * Method: ray marching over a DEM as in Dozier, Bruno & Downey (1981), "A faster solution to
- * the horizon problem", Computers & Geosciences 7(2), doi:10.1016/0098-3004(81)90026-1, and
- * PVGIS's horizon computation (Huld 2017).
+ * Method: horizon angles along rays over a DEM as in Dozier, Bruno & Downey (1981), "A faster
+ * solution to the horizon problem", Computers & Geosciences 7(2), 145-151, and the horizon
+ * computation of PVGIS/PVMAPS (Huld 2017, Solar Energy 142), which also uses the d^2/2R drop.
  *
  * @param latitude observer latitude, degrees north
  * @param longitude observer longitude, degrees east
