@@ -136,7 +136,7 @@ function metresPerDegree(radius: number): number {
  *
  * Method: horizon angles along rays over a DEM as in Dozier, Bruno & Downey (1981), "A faster
  * solution to the horizon problem", Computers & Geosciences 7(2), 145-151, and the horizon
- * computation of PVGIS/PVMAPS (Huld 2017, Solar Energy 142), which also uses the d^2/2R drop.
+ * computation of PVGIS/PVMAPS (Huld 2017, Solar Energy 142).
  *
  * @param latitude observer latitude, degrees north
  * @param longitude observer longitude, degrees east
