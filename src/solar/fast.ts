@@ -21,6 +21,8 @@ import {
 import { SC, sinCos } from './trig.js';
 import type { SolarPosition, SolarPositionOptions } from './types.js';
 
+const EMPTY = new Float64Array(0);
+
 /**
  * Spacing of the interpolation nodes of `solarPositionFast`, seconds of terrestrial time.
  * Measured: with cubic interpolation at 12 h the largest error against the full SPA over
@@ -63,10 +65,11 @@ export function solarPositionFast(
   const temperatureIn = options.temperature ?? 12;
   const deltaTIn = options.deltaT;
   const n = seriesLength(unixSeconds, pressureIn, temperatureIn, deltaTIn ?? 0);
-  const pressure = asColumn(pressureIn, n);
-  const temperature = asColumn(temperatureIn, n);
   const constantRefraction = typeof pressureIn === 'number' && typeof temperatureIn === 'number';
-  const refraction0 = refractionFactor(pressure[0]! / 100, temperature[0]!);
+  // Columns only when one of them varies (a broadcast of two scalars would cost two fills).
+  const pressure = constantRefraction ? EMPTY : asColumn(pressureIn, n);
+  const temperature = constantRefraction ? EMPTY : asColumn(temperatureIn, n);
+  const refraction0 = constantRefraction ? refractionFactor(pressureIn / 100, temperatureIn) : 0;
   const res = solarPositionOutputs(n, out);
   const { zenith, apparentZenith, azimuth, elevation, apparentElevation, equationOfTime } = res;
   const o = observer(latitude, longitude, options.elevation ?? 0, options.atmosRefract ?? 0.5667);

@@ -27,6 +27,8 @@ import {
 import { SC, sinCos } from './trig.js';
 import type { SolarPosition, SolarPositionOptions } from './types.js';
 
+const EMPTY = new Float64Array(0);
+
 /** The output columns: the caller's buffers where given (length-checked), new ones otherwise. */
 export function solarPositionOutputs(n: number, out: Partial<SolarPosition> | undefined): SolarPosition {
   return {
@@ -92,10 +94,11 @@ export function solarPositionSpa(
   const temperatureIn = options.temperature ?? 12;
   const deltaTIn = options.deltaT;
   const n = seriesLength(unixSeconds, pressureIn, temperatureIn, deltaTIn ?? 0);
-  const pressure = asColumn(pressureIn, n);
-  const temperature = asColumn(temperatureIn, n);
   const constantRefraction = typeof pressureIn === 'number' && typeof temperatureIn === 'number';
-  const refraction0 = refractionFactor(pressure[0]! / 100, temperature[0]!);
+  // Columns only when one of them varies (a broadcast of two scalars would cost two fills).
+  const pressure = constantRefraction ? EMPTY : asColumn(pressureIn, n);
+  const temperature = constantRefraction ? EMPTY : asColumn(temperatureIn, n);
+  const refraction0 = constantRefraction ? refractionFactor(pressureIn / 100, temperatureIn) : 0;
   const res = solarPositionOutputs(n, out);
   const o = observer(latitude, longitude, options.elevation ?? 0, options.atmosRefract ?? 0.5667);
   const g = new Float64Array(G_SIZE);

@@ -46,3 +46,4 @@ export function sinCos(x: number): void {
   SC[0] = s * qs + c * qc;
   SC[1] = c * qs - s * qc;
 }
+
