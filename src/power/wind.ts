@@ -211,6 +211,15 @@ export function windFarmPower(input: WindFarmInput, options: WindFarmOptions, ou
   const vIn = options.cutInWindSpeed ?? 3;
   const vOut = options.cutOutWindSpeed ?? 25;
   const vOutBelow = vOut * (1 - 1e-12);
+  const vRated = options.ratedWindSpeed ?? 12;
+  const rated = options.ratedPower;
+  const in3 = vIn * vIn * vIn;
+  const cubicScale = rated / (vRated * vRated * vRated - in3);
+  const table = options.powerCurve !== undefined;
+  // Hub temperature and hypsometric factor of hubAirDensity, hoisted: dz from 2 m to the hub.
+  const dz = hub - 2;
+  const lapse = 0.0065 * dz;
+  const hypsometric = -GRAVITY * dz / R_DRY_AIR;
   for (let i = 0; i < n; i++) {
     const v = speed[i]!;
     let p: number;
@@ -221,12 +230,18 @@ export function windFarmPower(input: WindFarmInput, options: WindFarmOptions, ou
     } else {
       let vn = v;
       if (density) {
-        const rho = hubAirDensity(temp![i]!, pressure![i]!, hub);
+        const tGround = temp![i]! + 273.15;
+        const tHub = tGround - lapse;
+        const rho = (pressure![i]! * Math.exp(hypsometric / (tGround - 0.5 * lapse))) / (R_DRY_AIR * tHub);
         if (rho > 0) vn = v * Math.cbrt(rho / IEC_REFERENCE_AIR_DENSITY);
         // Dense air must not push a running turbine past its cut-out on the normalised curve.
         if (vn >= vOut) vn = vOutBelow;
       }
-      p = turbinePower(vn, options) * factor;
+      if (table) p = turbinePower(vn, options);
+      else if (vn <= vIn) p = 0;
+      else if (vn >= vRated) p = rated;
+      else p = (vn * vn * vn - in3) * cubicScale;
+      p *= factor;
       if (p > ceiling) p = ceiling;
     }
     res[i] = p;

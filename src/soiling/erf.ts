@@ -68,11 +68,17 @@ function expMinusSquare(y: number): number {
 export function erf(x: number): number {
   const y = x < 0 ? -x : x;
   if (y <= 0.46875) {
+    // Kept small so that kernels calling erf get this branch inlined.
     const z = y > X_TINY ? y * y : 0;
     const num = (((A4 * z + A0) * z + A1) * z + A2) * z;
     const den = (((z + B0) * z + B1) * z + B2) * z;
     return (x * (num + A3)) / (den + B3);
   }
+  return erfOutside(x, y);
+}
+
+/** erf for |x| > 0.46875, from erfc (Cody's second and third intervals). */
+function erfOutside(x: number, y: number): number {
   let erfc: number;
   if (y <= 4) {
     let num = C8 * y;

@@ -1,0 +1,67 @@
+import { hsuSoiling, kimberSoiling } from '../../src/soiling/index.js';
+import type { BenchSuite } from '../harness.js';
+
+/** One year at 5-minute periods. */
+const N = 365 * 288;
+const STEP = 300;
+
+const t = new Float64Array(N);
+const rain = new Float64Array(N);
+const pm25 = new Float64Array(N);
+const pm10 = new Float64Array(N);
+const ratio = new Float64Array(N);
+const loss = new Float64Array(N);
+const kimberOut = new Float64Array(N);
+
+/**
+ * A deterministic year: rain showers of a few hours every 4 to 9 days, PM with a daily cycle.
+ * (A counter-based hash, so every run times the same input.)
+ */
+function setup(): void {
+  const t0 = Date.UTC(2021, 0, 1) / 1000;
+  let nextShower = 5 * 288;
+  for (let i = 0; i < N; i++) {
+    t[i] = t0 + (i + 1) * STEP;
+    const h = Math.imul(i + 1, 2654435761) >>> 0;
+    if (i >= nextShower && i < nextShower + 36) rain[i] = ((h % 1000) / 1000) * 0.8;
+    else rain[i] = 0;
+    if (i === nextShower + 36) nextShower += (4 + (h % 6)) * 288;
+    const day = ((i % 288) / 288) * 2 * Math.PI;
+    pm25[i] = (15 + 8 * Math.sin(day)) * 1e-6;
+    pm10[i] = (35 + 15 * Math.sin(day + 0.5)) * 1e-6;
+  }
+}
+
+export const suite: BenchSuite = {
+  name: 'soiling',
+  kernels: [
+    {
+      name: 'HSU soiling (one year at 5 min)',
+      points: N,
+      setup,
+      run: () =>
+        hsuSoiling(
+          { unixSeconds: t, rainfall: rain, pm2_5: pm25, pm10 },
+          { cleaningThreshold: 1, surfaceTilt: 25, rainAccumPeriod: 3600 },
+          { soilingRatio: ratio, lossFraction: loss },
+        ),
+    },
+    {
+      name: 'HSU soiling, 24 h rain window (one year at 5 min)',
+      points: N,
+      setup,
+      run: () =>
+        hsuSoiling(
+          { unixSeconds: t, rainfall: rain, pm2_5: pm25, pm10 },
+          { cleaningThreshold: 5, surfaceTilt: 25, rainAccumPeriod: 86400 },
+          { soilingRatio: ratio, lossFraction: loss },
+        ),
+    },
+    {
+      name: 'Kimber soiling (one year at 5 min)',
+      points: N,
+      setup,
+      run: () => kimberSoiling({ unixSeconds: t, rainfall: rain }, {}, kimberOut),
+    },
+  ],
+};
