@@ -5,7 +5,7 @@
  */
 import type { Clock } from '../time/index.js';
 import type { Window } from './common.js';
-import type { PlaneRequest, SeriesKind, TmyOptions } from './radiation.js';
+import { issueTime, type PlaneRequest, type SeriesKind, type TmyOptions } from './radiation.js';
 import type { WeatherColumns, WeatherQuery, WeatherSource } from './source.js';
 import { defaultWeatherSource } from '../weather/index.js';
 import type { HorizonProfile } from '../terrain/index.js';
@@ -65,7 +65,7 @@ export function createProductContext(options: ProductContextOptions): ProductCon
         latitude: need.latitude, longitude: need.longitude, periodEnd: need.window.periodEnd,
         periodSeconds: need.window.periodSeconds, parameters: wanted, tilt: need.tilt, azimuth: need.azimuth, arrayType: need.arrayType,
       };
-      const columns = need.kind === 'forecast' ? await source.forecast({ ...query, issuedAt: need.now }) : await source.actuals(query);
+      const columns = need.kind === 'forecast' ? await source.forecast({ ...query, issuedAt: issueTime(need.now) }) : await source.actuals(query);
       if (shade) applyTerrainShading(columns, await options.horizon!(need.latitude, need.longitude), need);
       return columns;
     },

@@ -72,9 +72,14 @@ export interface RadiationRequest extends PlaneRequest {
   kind: SeriesKind;
   outputParameters: string[];
   window: Window;
-  /** The issue time of a forecast (the request's now). */
+  /** The request's now; a forecast is issued at the 5-minute step now falls in (see `issueTime`). */
   now: number;
   tmy?: TmyOptions;
+}
+
+/** Forecasts are issued every 5 minutes: the issue time of a forecast requested at `now`. */
+export function issueTime(now: number): number {
+  return Math.floor(now / 300) * 300;
 }
 
 /** Reads place, plane and mounting from validated values, with the spec's defaults. */

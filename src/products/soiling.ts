@@ -7,7 +7,7 @@ import {
   defaultTilt, fieldError, hoursDef, periodDef, washDates, type Window,
 } from './common.js';
 import type { FieldError, ParamDef, ParamValues } from './params.js';
-import { windowOf, type SeriesKind } from './radiation.js';
+import { issueTime, windowOf, type SeriesKind } from './radiation.js';
 import type { ProductContext } from './context.js';
 import type { SeriesTable } from './table.js';
 import { HSU_RAMP_UP_SECONDS, hsuRampUpMass, hsuSoiling, kimberSoiling } from '../soiling/index.js';
@@ -184,7 +184,7 @@ export async function soiling(request: SoilingRequest, ctx: ProductContext): Pro
     ...facts, latitude: request.latitude, longitude: request.longitude, periodEnd: times,
     periodSeconds: window.periodSeconds, parameters: params,
   };
-  const w = request.kind === 'forecast' ? await ctx.source.forecast({ ...query, issuedAt: request.now }) : await ctx.source.actuals(query);
+  const w = request.kind === 'forecast' ? await ctx.source.forecast({ ...query, issuedAt: issueTime(request.now) }) : await ctx.source.actuals(query);
   const rain = rainPerPeriod(w.precipitation_rate as Float64Array, window.periodSeconds);
   let loss: Float64Array;
   if (request.model === 'hsu') {

@@ -127,6 +127,7 @@ export function createKey(db: Database, accountId: number, now = Date.now() / 10
   const key = randomUUID();
   const info = db.prepare('INSERT INTO api_keys (account_id, key_hash, key_prefix, created_at) VALUES (?, ?, ?, ?)')
     .run(accountId, hashKey(key), key.slice(0, 8), now);
+  authGeneration++;
   return { key, id: Number(info.lastInsertRowid) };
 }
 
@@ -137,11 +138,18 @@ export function listKeys(db: Database): KeyRow[] {
     .map((r) => ({ id: r.id, accountId: r.account_id, accountName: r.name, prefix: r.key_prefix, createdAt: r.created_at, revokedAt: r.revoked_at }));
 }
 
+/** Bumped by every change to accounts or keys made in this process: it empties the auth cache. */
+let authGeneration = 0;
+
 /** Revokes a key given in full; returns false when no active key matches. */
 export function revokeKey(db: Database, key: string, now = Date.now() / 1000): boolean {
   const info = db.prepare('UPDATE api_keys SET revoked_at = ? WHERE key_hash = ? AND revoked_at IS NULL').run(now, hashKey(key.trim()));
+  authGeneration++;
   return info.changes > 0;
 }
+
+/** How long a key lookup is reused: a revocation from another process (the CLI) applies within it. */
+export const AUTH_CACHE_MS = 1000;
 
 /** Extracts the key of a request from the Bearer header, Basic header or api_key query value. */
 export function keyFromRequest(request: FastifyRequest): string | undefined {
@@ -175,12 +183,15 @@ const PUBLIC_PATHS = new Set(['/health', '/openapi.json', '/docs', '/docs/']);
 
 /**
  * Registers the authentication hook: every route except the public ones needs a valid,
- * unrevoked key; the account is then on `request.account`. One indexed lookup per request (no
- * cache), so a revocation by the command line takes effect on the next request.
+ * unrevoked key; the account is then on `request.account`. A lookup is reused for at most
+ * AUTH_CACHE_MS (and not at all after a change made in this process), so a revocation by the
+ * command line takes effect within a second.
  */
 export function registerAuth(app: FastifyInstance, db: Database): void {
   const lookup = db.prepare(`SELECT a.*, k.id AS key_id FROM api_keys k JOIN accounts a ON a.id = k.account_id
       WHERE k.key_hash = ? AND k.revoked_at IS NULL`);
+  const cache = new Map<string, { account: Account | null; until: number }>();
+  let cacheGeneration = authGeneration;
   app.addHook('onRequest', async (request) => {
     const path = request.url.split('?', 1)[0]!;
     if (PUBLIC_PATHS.has(path) || request.method === 'OPTIONS') return;
@@ -189,13 +200,28 @@ export function registerAuth(app: FastifyInstance, db: Database): void {
     const key = keyFromRequest(request);
     if (key === undefined || key === '') throw unauthorized('An API key is required: send Authorization: Bearer <key>.');
     if (!isWellFormedKey(key)) throw unauthorized('The API key is malformed.');
-    const r = lookup.get(hashKey(key)) as (AccountDbRow & { key_id: number }) | undefined;
-    if (!r) throw unauthorized('The API key is not valid or has been revoked.');
-    const row = toAccountRow(r);
-    request.account = {
-      id: row.id, name: row.name, plans: row.plans, admin: row.admin, formatVersion: row.formatVersion,
-      quota: row.quota, keyId: r.key_id,
-    };
+    const nowMs = Date.now();
+    if (cacheGeneration !== authGeneration) {
+      cache.clear();
+      cacheGeneration = authGeneration;
+    }
+    let hit = cache.get(key);
+    if (hit === undefined || hit.until < nowMs) {
+      const r = lookup.get(hashKey(key)) as (AccountDbRow & { key_id: number }) | undefined;
+      let account: Account | null = null;
+      if (r) {
+        const row = toAccountRow(r);
+        account = {
+          id: row.id, name: row.name, plans: row.plans, admin: row.admin, formatVersion: row.formatVersion,
+          quota: row.quota, keyId: r.key_id,
+        };
+      }
+      hit = { account, until: nowMs + AUTH_CACHE_MS };
+      if (cache.size > 10_000) cache.clear();
+      cache.set(key, hit);
+    }
+    if (!hit.account) throw unauthorized('The API key is not valid or has been revoked.');
+    request.account = hit.account;
   });
 }
 /** Throws 403 unless the caller's plan includes the family. */

@@ -153,8 +153,46 @@ function send(reply: FastifyReply, type: string, body: string): FastifyReply {
   return reply.type(type).send(body);
 }
 
+/**
+ * Responses by request: a small LRU of rendered bodies. A response is a pure function of the
+ * validated parameters, the format and version, and for live and forecast requests of the
+ * 5-minute step "now" falls in (every period grid is aligned to 5 minutes, and forecasts are
+ * issued on the 5-minute step), so identical requests within a step share one computation.
+ */
+export class ResponseCache {
+  private readonly entries = new Map<string, { type: string; body: string }>();
+  private bytes = 0;
+
+  constructor(private readonly maxBytes = 64 * 1024 * 1024) {}
+
+  get(key: string): { type: string; body: string } | undefined {
+    const hit = this.entries.get(key);
+    if (hit) {
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+    }
+    return hit;
+  }
+
+  set(key: string, value: { type: string; body: string }): void {
+    if (value.body.length > this.maxBytes / 8) return;
+    const old = this.entries.get(key);
+    if (old) { this.bytes -= old.body.length; this.entries.delete(key); }
+    this.entries.set(key, value);
+    this.bytes += value.body.length;
+    for (const [k, v] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.entries.delete(k);
+      this.bytes -= v.body.length;
+    }
+  }
+}
+
+/** The 5-minute step of the clock that live and forecast responses depend on. */
+export const NOW_STEP_SECONDS = 300;
+
 /** Registers one endpoint's route and its OpenAPI operation. */
-export function registerDataEndpoint(app: FastifyInstance, ctx: ServerContext, endpoint: DataEndpoint): void {
+export function registerDataEndpoint(app: FastifyInstance, ctx: ServerContext, endpoint: DataEndpoint, cache = new ResponseCache()): void {
   const defs = [...endpoint.params, formatDef(endpoint.formats)];
   ctx.openapi.add({
     method: 'GET', path: endpoint.path, summary: endpoint.summary, tags: [endpoint.family], params: defs,
@@ -173,24 +211,35 @@ export function registerDataEndpoint(app: FastifyInstance, ctx: ServerContext, e
     const values = validateQuery(defs, request.query);
     const { format, version3 } = parseFormat(values.format, endpoint.formats);
     const now = ctx.clock.now();
-    const table = await endpoint.run(values, now, ctx.products, format);
     const version = responseVersion(request.account, version3, now);
     const style: TimestampStyle = endpoint.legacyTimestamps && version === 'legacy' ? 'legacy' : 'v3';
     const precision: FormatVersionStyle = endpoint.legacyPrecision ? version : '3';
+    const step = endpoint.kind === 'live' || endpoint.kind === 'forecast' ? Math.floor(now / NOW_STEP_SECONDS) : '';
+    const key = `${endpoint.path}|${format}|${style}|${precision}|${step}|${JSON.stringify(values)}`;
+    const hit = cache.get(key);
+    if (hit) return send(reply, hit.type, hit.body);
+    const table = await endpoint.run(values, now, ctx.products, format);
+    let type: string;
+    let body: string;
     switch (format) {
-      case 'json': return send(reply, 'application/json; charset=utf-8', seriesToJson(table, style, precision));
-      case 'csv': return send(reply, 'text/csv; charset=utf-8', seriesToCsv(table, style, precision));
-      case 'pvsyst': return send(reply, 'text/csv; charset=utf-8', seriesToPvsyst(table));
+      case 'json': type = 'application/json; charset=utf-8'; body = seriesToJson(table, style, precision); break;
+      case 'csv': type = 'text/csv; charset=utf-8'; body = seriesToCsv(table, style, precision); break;
+      case 'pvsyst': type = 'text/csv; charset=utf-8'; body = seriesToPvsyst(table); break;
       case 'html': {
         const params: Record<string, unknown> = {};
         for (const d of defs) if (values[d.name] !== undefined) params[d.name] = values[d.name];
-        return send(reply, 'text/html; charset=utf-8', seriesToHtml(table, style, precision, { path: endpoint.path, params }));
+        type = 'text/html; charset=utf-8';
+        body = seriesToHtml(table, style, precision, { path: endpoint.path, params });
+        break;
       }
     }
+    cache.set(key, { type, body });
+    return send(reply, type, body);
   });
 }
 
 /** Registers every data route of this part. */
 export async function registerDataRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  for (const e of DATA_ENDPOINTS) registerDataEndpoint(app, ctx, e);
+  const cache = new ResponseCache();
+  for (const e of DATA_ENDPOINTS) registerDataEndpoint(app, ctx, e, cache);
 }
