@@ -38,6 +38,12 @@ export function pyMod(x: number, m: number): number {
   return r < 0 ? r + m : r;
 }
 
+/** x reduced to [0, 360) by floor: as `pyMod(x, 360)` to rounding, without the slow fmod. */
+function mod360(x: number): number {
+  const r = x - 360 * Math.floor(x / 360);
+  return r >= 360 ? r - 360 : r;
+}
+
 /** Julian day (UT) of Unix seconds, as pvlib computes it (rounding included). */
 export function julianDay(unixSeconds: number): number {
   return unixSeconds / 86400 + 2440587.5;
@@ -358,8 +364,9 @@ export function geocentricFromHeliocentric(
   deltaEps: number,
   out: Float64Array,
 ): void {
-  const L = pyMod(lRad * RAD, 360);
-  const theta = pyMod(L + 180, 360);
+  const L = mod360(lRad * RAD);
+  let theta = L + 180;
+  if (theta >= 360) theta -= 360;
   const beta = -(bRad * RAD);
   const U = jme / 10;
   const eps0 =
@@ -378,13 +385,14 @@ export function geocentricFromHeliocentric(
   sinCos(beta * DEG);
   const sinBeta = SC[0]!;
   const cosBeta = SC[1]!;
-  const alpha = pyMod(Math.atan2(sinLam * cosEps - (sinBeta / cosBeta) * sinEps, cosLam) * RAD, 360);
+  let alpha = Math.atan2(sinLam * cosEps - (sinBeta / cosBeta) * sinEps, cosLam) * RAD;
+  if (alpha < 0) alpha += 360;
   const delta = Math.asin(sinBeta * cosEps + cosBeta * sinEps * sinLam) * RAD;
   const nutationRa = deltaPsi * cosEps;
 
   // Sun's mean longitude (A.1), then E = M - 0.0057183 - alpha + delta psi cos(epsilon), in minutes.
   const M = 280.4664567 + jme * (360007.6982779 + jme * (0.03032028 + jme * (1 / 49931 + jme * (-1 / 15300 + jme * (-1 / 2000000)))));
-  let E = pyMod(M - 0.0057183 - alpha + nutationRa, 360) * 4;
+  let E = mod360(M - 0.0057183 - alpha + nutationRa) * 4;
   if (E > 20) E -= 1440;
 
   out[G_ALPHA] = alpha;
