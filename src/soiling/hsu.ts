@@ -64,7 +64,7 @@ export interface HsuOptions {
   initialMass?: number;
   /**
    * Manual wash times, Unix seconds, sorted: each resets the accumulated mass to zero at the first
-   * row whose period-end time is at or after it.
+   * row whose period-end time is at or after it; washes before the first period are ignored.
    */
   manualWashTimes?: Float64Array;
   /** Length of a period, s: used only when the series has a single row (else from the times). */
@@ -136,7 +136,9 @@ export function hsuSoiling(
         : 0;
   const washes = options.manualWashTimes;
   const nWash = washes === undefined ? 0 : washes.length;
+  // Washes before the first period began are already part of the initial state.
   let w = 0;
+  while (w < nWash && washes![w]! <= t[0]! - firstDt) w++;
 
   // Running totals: mass deposited since the start (plus the initial mass) and at the last clean.
   let total = startMass;

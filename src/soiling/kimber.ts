@@ -29,7 +29,7 @@ export interface KimberOptions {
   /**
    * Manual wash times, Unix seconds, sorted: each cleans at the first row whose period-end time is
    * at or after it (pvlib cleans at the row stamped exactly at the wash date), with no grace
-   * period afterwards.
+   * period afterwards. Washes before the first period are ignored.
    */
   manualWashTimes?: Float64Array;
   /** Length of a period, s: used only when the series has a single row (else from the first two times). */
@@ -72,7 +72,9 @@ export function kimberSoiling(input: KimberInput, options: KimberOptions = {}, o
   const perRow = lossRate * (step / 86_400);
   const washes = options.manualWashTimes;
   const nWash = washes === undefined ? 0 : washes.length;
+  // Washes before the first period began are already part of the initial state.
   let w = 0;
+  while (w < nWash && washes![w]! <= t[0]! - step) w++;
 
   let total = 0;
   let cleanedAt = 0;

@@ -228,3 +228,17 @@ describe('kimberSoiling', () => {
     expect(loss[0]).toBe(0.05);
   });
 });
+
+describe('manual washes before the series', () => {
+  it('do not wipe the initial soiling', () => {
+    const t = hours(5);
+    const early = Float64Array.of(t[0]! - 10 * HOUR);
+    const k = kimberSoiling({ unixSeconds: t, rainfall: new Float64Array(5) }, { initialSoiling: 0.05, manualWashTimes: early });
+    expect(k[0]).toBe(0.05);
+    const h = hsuSoiling(
+      { unixSeconds: t, rainfall: new Float64Array(5), pm2_5: 0, pm10: 0 },
+      { cleaningThreshold: 1, surfaceTilt: 0, initialSoiling: 0.05, manualWashTimes: early },
+    );
+    expect(h.lossFraction[0]).toBeCloseTo(0.05, 12);
+  });
+});
