@@ -13,6 +13,7 @@ export {
   PRECIPITATION_OPACITY,
 } from './state.js';
 export { type DailyBudget, dailyBudget, snowAnchorDay } from './snow.js';
+export { syntheticHistory } from './history.js';
 export { type PlaneOfArray, type SkyColumns, skyAtInstants, allSky, tiltedIrradiance, stationPressure } from './sky.js';
 export {
   ACTUAL_PARAMETERS,

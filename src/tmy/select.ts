@@ -1,0 +1,295 @@
+/**
+ * Typical meteorological year (TMY) selection: for each calendar month, the most typical year of
+ * a multi-year hourly series by the Finkelstein-Schafer statistic over daily values, with the
+ * NSRDB TMY weights, a persistence filter and, for P75/P90/P95, the year whose annual energy is
+ * exceeded with that probability.
+ *
+ * Method of the NSRDB TMY3 data sets: Wilcox, S. & Marion, W. (2008), "Users Manual for TMY3
+ * Data Sets", NREL/TP-581-43156, section 1.3, after Hall, Prairie, Anderson & Boes (1978),
+ * "Generation of a typical meteorological year", SAND78-1096C, and Marion, W. & Urban, K. (1995),
+ * "User's Manual for TMY2s", NREL/SP-463-7668. Statistic: Finkelstein, J. M. & Schafer, R. E.
+ * (1971), "Improved goodness-of-fit tests", Biometrika 58(3), 641-645, doi:10.1093/biomet/58.3.641.
+ */
+
+/** Hourly (or finer) multi-year series: the fields TMY selection reads, API names and units. */
+export interface TmyInput {
+  /** period end, Unix s, on a regular grid, increasing */
+  periodEnd: Float64Array;
+  periodSeconds: number;
+  /** needs ghi, dni (W/m2), air_temp, dewpoint_temp (C), wind_speed_10m (m/s) */
+  columns: Record<string, Float64Array>;
+}
+
+/**
+ * Weights of the daily indices in the NSRDB TMY3 selection (Wilcox & Marion 2008, table 1-1):
+ * dry-bulb max, min, mean 1/20, 1/20, 2/20; dew point the same; wind max and mean 1/20 each;
+ * global horizontal 5/20; direct normal 5/20.
+ */
+export const NSRDB_TMY_WEIGHTS = {
+  maxDryBulb: 0.05,
+  minDryBulb: 0.05,
+  meanDryBulb: 0.1,
+  maxDewPoint: 0.05,
+  minDewPoint: 0.05,
+  meanDewPoint: 0.1,
+  maxWind: 0.05,
+  meanWind: 0.05,
+  ghi: 0.25,
+  dni: 0.25,
+} as const;
+
+const INDICES = ['maxDryBulb', 'minDryBulb', 'meanDryBulb', 'maxDewPoint', 'minDewPoint', 'meanDewPoint', 'maxWind', 'meanWind', 'ghi', 'dni'] as const;
+type Index = (typeof INDICES)[number];
+
+export type TmyProbability = 'p50' | 'p75' | 'p90' | 'p95';
+
+/** z such that P(X > mean - z sd) = p for a normal X. */
+const EXCEEDANCE_Z: Record<TmyProbability, number> = { p50: 0, p75: 0.6744897501960817, p90: 1.2815515655446004, p95: 1.6448536269514722 };
+
+export interface TmyOptions {
+  /**
+   * Share of the irradiance weight (0.5 in all) given to GHI, 0..1; the API's `ghi_weight`.
+   * With dniWeight it must sum to 1. Default 0.5 (the NSRDB 0.25 / 0.25).
+   */
+  ghiWeight?: number;
+  /** Share of the irradiance weight given to DNI; the API's `dni_weight`. Default 1 - ghiWeight. */
+  dniWeight?: number;
+  /** Default p50. */
+  probability?: TmyProbability;
+  /** Calendar of the months and days: the time zone, minutes east of UTC. Default 0. */
+  offsetMinutes?: number;
+  /** Candidates per month passed to the persistence filter (TMY3: 5). */
+  candidates?: number;
+  /**
+   * Column whose annual sum is the energy of the P-values (for example GTI or PV power at the
+   * same rows); default GHI.
+   */
+  energy?: Float64Array;
+}
+
+/** The year chosen for one calendar month. */
+export interface TmyMonth {
+  /** 1..12 */
+  month: number;
+  year: number;
+  /** weighted sum of the Finkelstein-Schafer statistics of that (year, month) */
+  weightedSum: number;
+}
+
+export interface TmySelection {
+  months: TmyMonth[];
+  probability: TmyProbability;
+  /** p50: 'finkelstein-schafer' months; P75-P95: 'annual-exceedance' (one whole year) */
+  method: 'finkelstein-schafer' | 'annual-exceedance';
+  /** annual energy (sum of the energy column x hours, Wh/m2 for irradiance) of each complete year */
+  annualEnergy: { year: number; energy: number }[];
+  /** the energy exceeded with the requested probability (normal fit of the annual energies) */
+  targetEnergy: number;
+  /** the typical year's annual energy */
+  energy: number;
+}
+
+/**
+ * The Finkelstein-Schafer statistic of a sample against a long-term sample: the mean over the
+ * sample's values of |F_sample(x_i) - F_longterm(x_i)|, with empirical CDFs.
+ * @param sample values, sorted ascending
+ * @param longTerm values, sorted ascending
+ */
+export function finkelsteinSchafer(sample: Float64Array, longTerm: Float64Array): number {
+  const n = sample.length;
+  const N = longTerm.length;
+  if (n === 0 || N === 0) return Number.NaN;
+  let sum = 0;
+  let j = 0;
+  for (let i = 0; i < n; i++) {
+    const x = sample[i]!;
+    while (j < N && longTerm[j]! <= x) j++;
+    // Among ties in the sample, the CDF is the share at or below x.
+    let k = i;
+    while (k + 1 < n && sample[k + 1] === x) k++;
+    const fs = (k + 1) / n;
+    sum += Math.abs(fs - j / N);
+  }
+  return sum / n;
+}
+
+interface Day {
+  year: number;
+  month: number;
+  values: Float64Array; // one per index
+  first: number; // first row of the day
+}
+
+/** Daily indices of the series in the calendar of the offset. */
+function dailyIndices(input: TmyInput, offsetSeconds: number, energy: Float64Array): { days: Day[]; dayEnergy: Float64Array } {
+  const { periodEnd, periodSeconds } = input;
+  const c = input.columns;
+  const need = ['air_temp', 'dewpoint_temp', 'wind_speed_10m', 'ghi', 'dni'];
+  for (const k of need) if (c[k] === undefined) throw new Error(`TMY selection needs the column ${k}`);
+  const t = c.air_temp!, td = c.dewpoint_temp!, w = c.wind_speed_10m!, g = c.ghi!, b = c.dni!;
+  const hours = periodSeconds / 3600;
+  const days: Day[] = [];
+  const energies: number[] = [];
+  const n = periodEnd.length;
+  let i = 0;
+  while (i < n) {
+    const key = Math.floor((periodEnd[i]! - periodSeconds / 2 + offsetSeconds) / 86400);
+    let tmax = -Infinity, tmin = Infinity, tsum = 0, tn = 0;
+    let dmax = -Infinity, dmin = Infinity, dsum = 0, dn = 0;
+    let wmax = -Infinity, wsum = 0, wn = 0, gs = 0, bs = 0, es = 0;
+    const first = i;
+    for (; i < n && Math.floor((periodEnd[i]! - periodSeconds / 2 + offsetSeconds) / 86400) === key; i++) {
+      const a = t[i]!;
+      if (a === a) { if (a > tmax) tmax = a; if (a < tmin) tmin = a; tsum += a; tn++; }
+      const d = td[i]!;
+      if (d === d) { if (d > dmax) dmax = d; if (d < dmin) dmin = d; dsum += d; dn++; }
+      const v = w[i]!;
+      if (v === v) { if (v > wmax) wmax = v; wsum += v; wn++; }
+      if (g[i]! === g[i]!) gs += g[i]! * hours;
+      if (b[i]! === b[i]!) bs += b[i]! * hours;
+      if (energy[i]! === energy[i]!) es += energy[i]! * hours;
+    }
+    const date = new Date(key * 86400000);
+    const values = new Float64Array([tmax, tmin, tsum / tn, dmax, dmin, dsum / dn, wmax, wsum / wn, gs, bs]);
+    days.push({ year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, values, first });
+    energies.push(es);
+  }
+  return { days, dayEnergy: Float64Array.from(energies) };
+}
+
+/** Runs of consecutive days meeting a condition: count and longest. */
+function runs(flags: boolean[]): { count: number; longest: number } {
+  let count = 0, longest = 0, cur = 0;
+  for (const f of flags) {
+    if (f) {
+      if (cur === 0) count++;
+      cur++;
+      if (cur > longest) longest = cur;
+    } else cur = 0;
+  }
+  return { count, longest };
+}
+
+function percentile(sorted: Float64Array, p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const x = p * (sorted.length - 1);
+  const i = Math.floor(x);
+  const j = Math.min(sorted.length - 1, i + 1);
+  return sorted[i]! + (sorted[j]! - sorted[i]!) * (x - i);
+}
+
+/**
+ * Chooses the typical year of each calendar month from a multi-year series (NSRDB TMY3 method):
+ * 1. daily indices: dry-bulb and dew-point max, min, mean; wind max and mean; GHI and DNI sums;
+ * 2. for each month and year, the Finkelstein-Schafer statistic of each index against all years
+ *    of that month, and their weighted sum WS (NSRDB_TMY_WEIGHTS, with the irradiance half split
+ *    by ghiWeight/dniWeight);
+ * 3. the `candidates` years of lowest WS go through the persistence filter: runs of consecutive
+ *    days with mean dry bulb above the month's long-term 67th percentile or below its 33rd, and
+ *    with daily GHI below its 33rd percentile; the candidate with the longest run, the one with
+ *    the most runs, and those with no run are dropped (if all would be, none is); the first
+ *    remaining by WS is chosen.
+ * Only years with every day of the month are candidates.
+ *
+ * P75, P90, P95: the annual energies of the complete years are fitted by a normal distribution;
+ * the target is the energy exceeded with that probability, mean - z sd (z = 0.674, 1.282,
+ * 1.645), and the whole calendar year whose energy is closest to it is chosen (its twelve
+ * months, so no seams). With 19 years the normal fit extrapolates beyond the driest year for
+ * P95 when needed; the closest year is then the driest.
+ */
+export function selectTypicalYear(input: TmyInput, options: TmyOptions = {}): TmySelection {
+  const offset = (options.offsetMinutes ?? 0) * 60;
+  const ghiShare = options.ghiWeight ?? (options.dniWeight !== undefined ? 1 - options.dniWeight : 0.5);
+  const dniShare = options.dniWeight ?? 1 - ghiShare;
+  const weights: Record<Index, number> = { ...NSRDB_TMY_WEIGHTS, ghi: 0.5 * ghiShare, dni: 0.5 * dniShare };
+  const probability = options.probability ?? 'p50';
+  const energyCol = options.energy ?? input.columns.ghi!;
+  const { days, dayEnergy } = dailyIndices(input, offset, energyCol);
+
+  // Group days by (year, month).
+  const groups = new Map<number, number[]>();
+  for (let d = 0; d < days.length; d++) {
+    const key = days[d]!.year * 100 + days[d]!.month;
+    let g = groups.get(key);
+    if (g === undefined) groups.set(key, (g = []));
+    g.push(d);
+  }
+  const daysInMonth = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
+  const complete = (y: number, m: number) => (groups.get(y * 100 + m)?.length ?? 0) === daysInMonth(y, m);
+
+  // Annual energies of complete years.
+  const years = [...new Set(days.map((d) => d.year))].sort((a, b) => a - b);
+  const annualEnergy: { year: number; energy: number }[] = [];
+  for (const y of years) {
+    let ok = true;
+    let e = 0;
+    for (let m = 1; m <= 12 && ok; m++) {
+      if (!complete(y, m)) ok = false;
+      else for (const d of groups.get(y * 100 + m)!) e += dayEnergy[d]!;
+    }
+    if (ok) annualEnergy.push({ year: y, energy: e });
+  }
+  let mean = 0;
+  for (const a of annualEnergy) mean += a.energy;
+  mean /= Math.max(1, annualEnergy.length);
+  let sd = 0;
+  for (const a of annualEnergy) sd += (a.energy - mean) ** 2;
+  sd = annualEnergy.length > 1 ? Math.sqrt(sd / (annualEnergy.length - 1)) : 0;
+  const targetEnergy = mean - EXCEEDANCE_Z[probability] * sd;
+
+  if (probability !== 'p50') {
+    if (annualEnergy.length === 0) throw new Error('TMY: P-values need at least one complete year');
+    let best = annualEnergy[0]!;
+    for (const a of annualEnergy) if (Math.abs(a.energy - targetEnergy) < Math.abs(best.energy - targetEnergy)) best = a;
+    const months: TmyMonth[] = [];
+    for (let m = 1; m <= 12; m++) months.push({ month: m, year: best.year, weightedSum: Number.NaN });
+    return { months, probability, method: 'annual-exceedance', annualEnergy, targetEnergy, energy: best.energy };
+  }
+
+  const months: TmyMonth[] = [];
+  const nIdx = INDICES.length;
+  for (let m = 1; m <= 12; m++) {
+    const cand = years.filter((y) => complete(y, m));
+    if (cand.length === 0) throw new Error(`TMY: no complete month ${m} in the series`);
+    // Long-term distributions of each index for the month.
+    const all: number[] = [];
+    for (const y of cand) all.push(...groups.get(y * 100 + m)!);
+    const longTerm: Float64Array[] = [];
+    for (let k = 0; k < nIdx; k++) longTerm.push(Float64Array.from(all, (d) => days[d]!.values[k]!).sort());
+    const scored = cand.map((y) => {
+      const ds = groups.get(y * 100 + m)!;
+      let ws = 0;
+      for (let k = 0; k < nIdx; k++) {
+        const sample = Float64Array.from(ds, (d) => days[d]!.values[k]!).sort();
+        ws += weights[INDICES[k]!] * finkelsteinSchafer(sample, longTerm[k]!);
+      }
+      return { year: y, ws };
+    });
+    scored.sort((a, b) => a.ws - b.ws || a.year - b.year);
+    const top = scored.slice(0, options.candidates ?? 5);
+
+    // Persistence (TMY2/TMY3): runs of warm, cold and dull days.
+    const meanT = longTerm[2]!;
+    const ghiLt = longTerm[8]!;
+    const hot = percentile(meanT, 0.67), cold = percentile(meanT, 0.33), dull = percentile(ghiLt, 0.33);
+    const stats = top.map((c) => {
+      const ds = groups.get(c.year * 100 + m)!;
+      const rs = [
+        runs(ds.map((d) => days[d]!.values[2]! > hot)),
+        runs(ds.map((d) => days[d]!.values[2]! < cold)),
+        runs(ds.map((d) => days[d]!.values[8]! < dull)),
+      ];
+      return { ...c, count: rs.reduce((s, r) => s + r.count, 0), longest: Math.max(...rs.map((r) => r.longest)) };
+    });
+    const longest = Math.max(...stats.map((s) => s.longest));
+    const most = Math.max(...stats.map((s) => s.count));
+    const longestYear = stats.find((s) => s.longest === longest)?.year;
+    const mostYear = stats.find((s) => s.count === most)?.year;
+    const kept = stats.filter((s) => s.year !== longestYear && s.year !== mostYear && s.count > 0);
+    const chosen = kept[0] ?? stats[0]!;
+    months.push({ month: m, year: chosen.year, weightedSum: chosen.ws });
+  }
+  let energy = 0;
+  for (const mo of months) for (const d of groups.get(mo.year * 100 + mo.month)!) energy += dayEnergy[d]!;
+  return { months, probability, method: 'finkelstein-schafer', annualEnergy, targetEnergy, energy };
+}

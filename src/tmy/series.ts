@@ -1,0 +1,133 @@
+/**
+ * The typical year as a series: each calendar month taken from its chosen year, evaluated by a
+ * weather source at the requested period, dated in 2059 (contract.md section 2), with the months
+ * joined smoothly at their seams.
+ */
+import type { WeatherColumns, WeatherQuery, WeatherSource } from '../weather/source.js';
+import type { TmySelection } from './select.js';
+
+/** The year TMY responses are dated in (not a leap year). */
+export const TMY_YEAR = 2059;
+
+/**
+ * Columns blended across month seams: the slowly varying state (TMY3 smooths dry bulb, dew
+ * point, humidity, pressure and wind over 6 hours either side of each seam; irradiance is not
+ * smoothed, Wilcox & Marion 2008, section 1.3).
+ */
+export const SMOOTHED_COLUMNS: readonly string[] = [
+  'air_temp', 'min_air_temp', 'max_air_temp', 'dewpoint_temp', 'relative_humidity', 'surface_pressure',
+  'wind_speed_10m', 'wind_speed_100m', 'precipitable_water', 'snow_depth', 'snow_water_equivalent', 'albedo',
+];
+
+export interface TypicalYearOptions {
+  /** time zone of the calendar, minutes east of UTC (default 0) */
+  offsetMinutes?: number;
+  /** half-width of the seam blend, hours (default 6) */
+  smoothingHours?: number;
+}
+
+/** A typical-year series: period ends in 2059 and the requested columns. */
+export interface TypicalYearSeries {
+  periodEnd: Float64Array;
+  periodSeconds: number;
+  columns: WeatherColumns;
+}
+
+const DAY_MS = 86400000;
+
+/**
+ * Evaluates `source` for each month of `selection` in its chosen year and lays the months into
+ * 2059 (February 29 dropped). At each seam between two months from different years, the columns
+ * of SMOOTHED_COLUMNS move linearly from the earlier month's year to the later one's over
+ * `smoothingHours` either side; other columns (irradiance, precipitation, labels) switch at the
+ * seam.
+ * @param query the request without period ends (place, period, parameters, plane)
+ */
+export function typicalYearWeather(
+  source: WeatherSource,
+  query: Omit<WeatherQuery, 'periodEnd'>,
+  selection: TmySelection,
+  options: TypicalYearOptions = {},
+): TypicalYearSeries {
+  const P = query.periodSeconds;
+  const offset = (options.offsetMinutes ?? 0) * 60;
+  const S = (options.smoothingHours ?? 6) * 3600;
+  const first = Date.UTC(TMY_YEAR, 0, 1) / 1000 - offset;
+  const n = Math.round((365 * 86400) / P);
+  const periodEnd = new Float64Array(n);
+  for (let r = 0; r < n; r++) periodEnd[r] = first + (r + 1) * P;
+
+  const numeric = new Map<string, { sum: Float64Array; weight: Float64Array }>();
+  const labels = new Map<string, string[]>();
+  const smoothed = new Set(SMOOTHED_COLUMNS);
+
+  const months = [...selection.months].sort((a, b) => a.month - b.month);
+  for (const mo of months) {
+    const y = mo.year;
+    const m = mo.month;
+    const start = Date.UTC(y, m - 1, 1) / 1000 - offset;
+    const end = Date.UTC(y, m, 1) / 1000 - offset;
+    const before = m > 1 ? S : 0;
+    const after = m < 12 ? S : 0;
+    const count = Math.round((end + after - (start - before)) / P);
+    const ends = new Float64Array(count);
+    for (let i = 0; i < count; i++) ends[i] = start - before + (i + 1) * P;
+    const cols = source.actuals({ ...query, periodEnd: ends });
+    // 2059 boundaries of this month.
+    const lo = Date.UTC(TMY_YEAR, m - 1, 1) / 1000 - offset;
+    const hi = Date.UTC(TMY_YEAR, m, 1) / 1000 - offset;
+    for (let i = 0; i < count; i++) {
+      const t = ends[i]!;
+      // Calendar date of the period (its middle) in the zone; Feb 29 has no place in 2059.
+      const local = new Date((t - P / 2 + offset) * 1000);
+      const Y = local.getUTCFullYear(), M = local.getUTCMonth(), D = local.getUTCDate();
+      if (M === 1 && D === 29) continue;
+      const T = t + (Date.UTC(TMY_YEAR, M, D) - Date.UTC(Y, M, D)) / 1000;
+      const r = Math.round((T - first) / P) - 1;
+      if (r < 0 || r >= n) continue;
+      const mid = T - P / 2;
+      const inside = mid > lo && mid < hi;
+      // Triangular weights summing to 1 across a seam.
+      let wSmooth: number;
+      if (mid <= lo) wSmooth = 0.5 - (lo - mid) / (2 * S);
+      else if (mid >= hi) wSmooth = 0.5 - (mid - hi) / (2 * S);
+      else wSmooth = Math.min(1, 0.5 + Math.min(mid - lo, hi - mid) / (2 * S));
+      if (m === 1 && mid - lo < S) wSmooth = mid >= lo ? 1 : 0;
+      if (m === 12 && hi - mid < S) wSmooth = mid <= hi ? 1 : 0;
+      if (wSmooth < 0) wSmooth = 0;
+      for (const [name, col] of Object.entries(cols)) {
+        if (Array.isArray(col)) {
+          if (!inside) continue;
+          let l = labels.get(name);
+          if (l === undefined) labels.set(name, (l = new Array<string>(n).fill('')));
+          l[r] = col[i]!;
+          continue;
+        }
+        const w = smoothed.has(name) ? wSmooth : inside ? 1 : 0;
+        if (w === 0) continue;
+        let acc = numeric.get(name);
+        if (acc === undefined) numeric.set(name, (acc = { sum: new Float64Array(n), weight: new Float64Array(n) }));
+        acc.sum[r] = acc.sum[r]! + w * col[i]!;
+        acc.weight[r] = acc.weight[r]! + w;
+      }
+    }
+  }
+  const columns: WeatherColumns = {};
+  for (const name of query.parameters) {
+    const acc = numeric.get(name);
+    if (acc !== undefined) {
+      const v = new Float64Array(n);
+      for (let r = 0; r < n; r++) v[r] = acc.weight[r]! > 0 ? acc.sum[r]! / acc.weight[r]! : Number.NaN;
+      columns[name] = v;
+    } else {
+      const l = labels.get(name);
+      if (l !== undefined) columns[name] = l;
+    }
+  }
+  return { periodEnd, periodSeconds: P, columns };
+}
+
+/** Days of a month (1..12) in the TMY year. */
+export function tmyDaysInMonth(month: number): number {
+  return Math.round((Date.UTC(TMY_YEAR, month, 1) - Date.UTC(TMY_YEAR, month - 1, 1)) / DAY_MS);
+}
