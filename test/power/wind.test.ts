@@ -100,6 +100,22 @@ describe('windFarmPower', () => {
     expect(cold).toBeGreaterThan(hot);
   });
 
+  it('applies the density correction as hubAirDensity and the curve as turbinePower say', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 3.5, max: 24, noNaN: true }),
+        fc.double({ min: -30, max: 40, noNaN: true }),
+        fc.double({ min: 70000, max: 104000, noNaN: true }),
+        (v, temp, pressure) => {
+          const p = windFarmPower({ windSpeed10m: v * 0.8, windSpeed100m: v, airTemp: temp, surfacePressure: pressure }, farm)[0]!;
+          const rho = hubAirDensity(temp, pressure, 100);
+          const vn = Math.min(v * Math.cbrt(rho / 1.225), 25 * (1 - 1e-12));
+          expect(p).toBeCloseTo(10 * turbinePower(vn, turbine), 9);
+        },
+      ),
+    );
+  });
+
   it('follows a user power curve table', () => {
     const powerCurve = { windSpeed: Float64Array.of(3, 5, 10, 25), power: Float64Array.of(0, 0.5, 3, 3) };
     expect(turbinePower(7.5, { ...turbine, powerCurve })).toBeCloseTo(1.75, 12);
