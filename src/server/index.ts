@@ -8,11 +8,14 @@ export {
 } from './errors.js';
 export {
   PLAN_FAMILIES, createAccount, createKey, getAccount, hashKey, isWellFormedKey, keyFromRequest, listAccounts, listKeys,
-  parsePlans, registerAuth, requirePlan, revokeKey,
+  AUTH_CACHE_MS, parsePlans, registerAuth, requirePlan, revokeKey,
   type Account, type AccountRow, type CreateAccountOptions, type FormatVersion, type KeyRow, type PlanFamily,
 } from './auth.js';
 export { UNMETERED_LOCATIONS, isUnmeteredLocation, isUnmeteredQuery, registerLimits, usageOn } from './limits.js';
 export { OpenApiRegistry, paramSchema, type OperationDoc } from './openapi.js';
 export { normalizeName, normalizeQuery, parseParams, splitList, validateQuery, type ParamDef, type ParamValues } from './params.js';
 export * from './formats/index.js';
-export { DATA_ENDPOINTS, LEGACY_RETIREMENT, parseFormat, registerDataEndpoint, responseVersion, type DataEndpoint } from './routes/data.js';
+export {
+  DATA_ENDPOINTS, LEGACY_RETIREMENT, NOW_STEP_SECONDS, ResponseCache, parseFormat, registerDataEndpoint, responseVersion, type DataEndpoint,
+} from './routes/data.js';
+export { placeFacts, placeHorizon } from './place.js';
