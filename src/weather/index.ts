@@ -25,6 +25,7 @@ export {
   weatherType,
 } from './parameters.js';
 export { type WeatherQuery, type ForecastQuery, type WeatherColumns, type WeatherSource, composeSources } from './source.js';
+export { type RealDataOptions, realDataSource, typicalYearFromSeries, resampleColumn, nearestSeries, distanceKm } from './real.js';
 export {
   type SyntheticOptions,
   BASE_STEP,

@@ -1,0 +1,128 @@
+/**
+ * Node side of real weather data: reading weather files from disk and a small local store of
+ * imported series (one JSON file per series in a directory), which the command line fills
+ * (`import a file for a place`) and the server reads to answer requests near those places.
+ */
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import type { WeatherSeries } from '../weather/readers/types.js';
+import { type FilePlaceHint, guessPlaceFromName, readWeatherFile } from '../weather/readers/index.js';
+import { realDataSource } from '../weather/real.js';
+import { type WeatherSource, composeSources } from '../weather/source.js';
+import { syntheticSource } from '../weather/synthetic.js';
+
+/**
+ * Reads a weather file (EPW, TMY3, PSM3, PVGIS TMY CSV/JSON, API CSV) from disk into a series in
+ * the API's units. The place comes from the file, else from `hint`, else from the file name
+ * (NSRDB/PVGIS style "..._lat_lon...").
+ */
+export function loadWeatherFile(path: string, hint: FilePlaceHint = {}): WeatherSeries {
+  const text = readFileSync(path, 'utf8');
+  const guess = guessPlaceFromName(basename(path));
+  return readWeatherFile(text, { latitude: guess?.latitude, longitude: guess?.longitude, ...hint });
+}
+
+/** What the store lists for each series. */
+export interface StoredWeatherInfo {
+  id: string;
+  format: WeatherSeries['format'];
+  latitude: number;
+  longitude: number;
+  typical: boolean;
+  /** first and last period end, Unix s */
+  from: number;
+  to: number;
+  periodSeconds: number;
+  columns: string[];
+  /** the imported file's name */
+  source: string;
+}
+
+interface StoredFile {
+  info: StoredWeatherInfo;
+  series: Omit<WeatherSeries, 'periodEnd' | 'columns'> & { periodEnd: number[]; columns: Record<string, (number | null)[]> };
+}
+
+/** A directory of imported weather series. */
+export interface WeatherFileStore {
+  directory: string;
+  /** Reads a file and keeps its series; returns what was stored. */
+  importFile(path: string, hint?: FilePlaceHint): StoredWeatherInfo;
+  list(): StoredWeatherInfo[];
+  remove(id: string): boolean;
+  /** Every stored series (read once, cached until the store changes). */
+  series(): WeatherSeries[];
+}
+
+function toStored(s: WeatherSeries, info: StoredWeatherInfo): StoredFile {
+  const columns: Record<string, (number | null)[]> = {};
+  for (const [k, v] of Object.entries(s.columns)) columns[k] = Array.from(v, (x) => (Number.isFinite(x) ? x : null));
+  const { periodEnd, columns: _c, ...rest } = s;
+  return { info, series: { ...rest, periodEnd: Array.from(periodEnd), columns } };
+}
+
+function fromStored(f: StoredFile): WeatherSeries {
+  const columns: Record<string, Float64Array> = {};
+  for (const [k, v] of Object.entries(f.series.columns)) columns[k] = Float64Array.from(v, (x) => (x === null ? Number.NaN : x));
+  return { ...f.series, periodEnd: Float64Array.from(f.series.periodEnd), columns, elevation: f.series.elevation ?? Number.NaN, timeZone: f.series.timeZone ?? Number.NaN };
+}
+
+/**
+ * Opens (creating it if needed) a store of weather series in `directory`: one
+ * `<id>.weather.json` per imported file, the id derived from the place and the file name.
+ */
+export function openWeatherStore(directory: string): WeatherFileStore {
+  mkdirSync(directory, { recursive: true });
+  let cache: WeatherSeries[] | undefined;
+  const files = () => readdirSync(directory).filter((f) => f.endsWith('.weather.json'));
+  const read = (f: string) => JSON.parse(readFileSync(join(directory, f), 'utf8')) as StoredFile;
+  return {
+    directory,
+    importFile(path, hint = {}) {
+      const s = loadWeatherFile(path, hint);
+      if (!Number.isFinite(s.latitude) || !Number.isFinite(s.longitude)) throw new Error(`${path}: the place is unknown; give latitude and longitude`);
+      const name = basename(path);
+      const id = `${s.latitude.toFixed(4)}_${s.longitude.toFixed(4)}_${name.replace(/[^A-Za-z0-9._-]/g, '_')}`;
+      const info: StoredWeatherInfo = {
+        id,
+        format: s.format,
+        latitude: s.latitude,
+        longitude: s.longitude,
+        typical: s.typical,
+        from: s.periodEnd[0] ?? Number.NaN,
+        to: s.periodEnd[s.periodEnd.length - 1] ?? Number.NaN,
+        periodSeconds: s.periodSeconds,
+        columns: Object.keys(s.columns),
+        source: name,
+      };
+      writeFileSync(join(directory, `${id}.weather.json`), JSON.stringify(toStored(s, info)));
+      cache = undefined;
+      return info;
+    },
+    list() {
+      return files().map((f) => read(f).info);
+    },
+    remove(id) {
+      const f = `${id}.weather.json`;
+      if (!files().includes(f)) return false;
+      rmSync(join(directory, f));
+      cache = undefined;
+      return true;
+    },
+    series() {
+      if (cache === undefined) cache = files().map((f) => fromStored(read(f)));
+      return cache;
+    },
+  };
+}
+
+/**
+ * The server's weather source with a store: real data within `radiusKm` (default 5) of an
+ * imported place for the times it covers, the synthetic model elsewhere and for parameters the
+ * files lack. Without a store, the synthetic model alone.
+ */
+export function weatherSourceWithStore(store?: WeatherFileStore, radiusKm = 5): WeatherSource {
+  const synthetic = syntheticSource();
+  if (store === undefined) return synthetic;
+  return composeSources(realDataSource(() => store.series(), { radiusKm }), synthetic);
+}

@@ -1,0 +1,78 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openWeatherStore, weatherSourceWithStore } from '../../src/node/weather-files.js';
+import { composeSources, readTmy3, realDataSource, syntheticSource, typicalYearFromSeries } from '../../src/weather/index.js';
+import { readFileSync } from 'node:fs';
+
+const fixtures = new URL('../../fixtures/weather/', import.meta.url);
+const dir = mkdtempSync(join(tmpdir(), 'solarkit-weather-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const utc = (iso: string) => Date.parse(iso) / 1000;
+
+describe('local weather store and composed source', () => {
+  const store = openWeatherStore(dir);
+  const psm3 = store.importFile(new URL('nsrdb_psm3_2017_40.5137_-108.5449.csv', fixtures).pathname, { timeZone: -7 });
+  store.importFile(new URL('epw_amsterdam_iwec_062400.epw', fixtures).pathname);
+
+  it('imports files for their places and lists them', () => {
+    expect(psm3.latitude).toBe(40.5137);
+    expect(psm3.typical).toBe(false);
+    const list = store.list();
+    expect(list).toHaveLength(2);
+    expect(list.some((i) => i.format === 'epw' && i.typical)).toBe(true);
+    expect(openWeatherStore(dir).series()[0]!.periodEnd.length).toBeGreaterThan(8000);
+  });
+
+  it('answers requests within a few km from the real data for the times it covers, synthetic elsewhere', () => {
+    const source = weatherSourceWithStore(store);
+    const ends = Float64Array.from({ length: 48 }, (_, i) => utc('2017-07-01T00:00Z') + (i + 1) * 1800);
+    const near = source.actuals({ latitude: 40.53, longitude: -108.53, periodEnd: ends, periodSeconds: 1800, parameters: ['ghi', 'air_temp', 'cloud_opacity', 'gti'] });
+    // PSM3 rows are instantaneous at their stamps: the period ending 07:15 local (14:15 UTC) holds
+    // the 07:00 stamp; the period ending 14:30 UTC averages the 07:00-07:30 neighbours.
+    const series = store.series().find((s) => s.format === 'psm3')!;
+    const j = series.periodEnd.indexOf(utc('2017-07-01T14:15Z'));
+    const i = ends.indexOf(utc('2017-07-01T14:30Z'));
+    expect((near.ghi as Float64Array)[i]).toBeCloseTo(0.5 * (series.columns.ghi![j]! + series.columns.ghi![j + 1]!), 9);
+    expect((near.cloud_opacity as Float64Array).length).toBe(48); // from the synthetic model
+    expect((near.gti as Float64Array).every((v) => v >= 0)).toBe(true);
+    const far = source.actuals({ latitude: 41, longitude: -108.5, periodEnd: ends, periodSeconds: 1800, parameters: ['ghi'] });
+    const synthetic = syntheticSource().actuals({ latitude: 41, longitude: -108.5, periodEnd: ends, periodSeconds: 1800, parameters: ['ghi'] });
+    expect(Array.from(far.ghi as Float64Array)).toEqual(Array.from(synthetic.ghi as Float64Array));
+    // Outside the file's year: synthetic.
+    const later = Float64Array.from(ends, (e) => e + 2 * 365 * 86400);
+    const l = source.actuals({ latitude: 40.53, longitude: -108.53, periodEnd: later, periodSeconds: 1800, parameters: ['ghi'] });
+    const ls = syntheticSource().actuals({ latitude: 40.53, longitude: -108.53, periodEnd: later, periodSeconds: 1800, parameters: ['ghi'] });
+    expect(Array.from(l.ghi as Float64Array)).toEqual(Array.from(ls.ghi as Float64Array));
+  });
+
+  it('splices real and synthetic periods in one request', () => {
+    const e0 = utc('2015-03-01T01:00Z');
+    const real = {
+      format: 'api-csv' as const, latitude: 10, longitude: 20, elevation: 0, timeZone: 0, typical: false,
+      periodEnd: Float64Array.from([e0, e0 + 3600, e0 + 7200]), periodSeconds: 3600,
+      columns: { air_temp: Float64Array.from([11, 12, Number.NaN]) },
+    };
+    const source = composeSources(realDataSource([real]), syntheticSource());
+    const ends = Float64Array.from({ length: 4 }, (_, i) => e0 + i * 3600);
+    const q = { latitude: 10.01, longitude: 20.01, periodEnd: ends, periodSeconds: 3600, parameters: ['air_temp'] };
+    const t = source.actuals(q).air_temp as Float64Array;
+    const synth = syntheticSource().actuals(q).air_temp as Float64Array;
+    expect(Array.from(t)).toEqual([11, 12, synth[2], synth[3]]);
+  });
+
+  it('re-dates a real typical year into 2059 at any period', () => {
+    const s = readTmy3(readFileSync(new URL('tmy3_sand_point_ak_703165.csv', fixtures), 'utf8'));
+    const ty = typicalYearFromSeries(s, 1800, ['ghi', 'air_temp'], -9 * 60);
+    expect(ty.periodEnd.length).toBe(17520);
+    expect(new Date(ty.periodEnd[0]! * 1000).toISOString()).toBe('2059-01-01T09:30:00.000Z');
+    const t = ty.columns.air_temp as Float64Array;
+    expect(t[0]).toBe(s.columns.air_temp![0]);
+    expect(t[1]).toBe(s.columns.air_temp![0]);
+    let sumReal = 0, sumTy = 0;
+    for (const v of s.columns.ghi!) sumReal += v;
+    for (const v of ty.columns.ghi as Float64Array) sumTy += v / 2;
+    expect(sumTy).toBeCloseTo(sumReal, 6);
+  });
+});
