@@ -6,6 +6,7 @@
 import { spencerDistanceFactor, dayOfYearFromEpochDays } from '../atmosphere/extraterrestrial.js';
 import { type Column, outputColumn, seriesLength } from '../util/columns.js';
 import { DIRINT_COEFFICIENTS } from './dirintCoefficients.js';
+import { COS_NODES, SIN_NODES } from './trigTables.js';
 
 const D2R = Math.PI / 180;
 const SECONDS_PER_DAY = 86_400;
@@ -100,6 +101,9 @@ export function erbs(
   let dayStart = Number.POSITIVE_INFINITY;
   let dayEnd = Number.NEGATIVE_INFINITY;
   let extraFromTime = Number.NaN;
+  // Node tables in locals for the inlined cosine (see trigTables.ts).
+  const cosNodes = COS_NODES;
+  const sinNodes = SIN_NODES;
   for (let i = 0; i < n; i++) {
     let extra: number;
     if (fromTimes) {
@@ -116,7 +120,15 @@ export function erbs(
     }
     const g = gA !== null ? gA[i]! : g0;
     const zen = zA !== null ? zA[i]! : z0;
-    const cosZ = Math.cos(zen * D2R);
+    let cosZ: number;
+    if (zen >= 0 && zen <= 360) {
+      const k = Math.floor(zen * 4 + 0.5);
+      const r = (zen - k * 0.25) * D2R;
+      const r2 = r * r;
+      cosZ = cosNodes[k]! * (1 - r2 * (0.5 - r2 * (1 / 24))) - sinNodes[k]! * (r * (1 - r2 * (1 / 6 - r2 * (1 / 120))));
+    } else {
+      cosZ = Math.cos(zen * D2R);
+    }
     let kt = g / (extra * (cosZ < minCos ? minCos : cosZ));
     if (kt < 0) kt = 0;
     if (kt > 1) kt = 1;

@@ -5,6 +5,7 @@
  */
 import { type Column, outputColumn, seriesLength } from '../util/columns.js';
 import { type PerezCoefficientSet, perezCoefficients } from './perezCoefficients.js';
+import { COS_NODES, SIN_NODES } from './trigTables.js';
 
 const D2R = Math.PI / 180;
 /** Perez et al. (1990) constant of the clearness formula, for zenith in radians. */
@@ -397,6 +398,9 @@ function perezKernel(
   const tilt0 = scalarOf(surfaceTilt, 0) * D2R;
   const cosT0 = Math.cos(tilt0);
   const sinT0 = Math.sin(tilt0);
+  // Node tables in locals (registers) for the inlined cosines; see trigTables.ts.
+  const cosNodes = COS_NODES;
+  const sinNodes = SIN_NODES;
   for (let i = 0; i < n; i++) {
     let cosT = cosT0;
     let sinT = sinT0;
@@ -408,12 +412,31 @@ function perezKernel(
     }
     const zenDeg = zA !== null ? zA[i]! : z0;
     const z = zenDeg * D2R;
-    const cosZ = Math.cos(z);
+    let cosZ: number;
+    if (zenDeg >= 0 && zenDeg <= 360) {
+      const k = Math.floor(zenDeg * 4 + 0.5);
+      const r = (zenDeg - k * 0.25) * D2R;
+      const r2 = r * r;
+      cosZ = cosNodes[k]! * (1 - r2 * (0.5 - r2 * (1 / 24))) - sinNodes[k]! * (r * (1 - r2 * (1 / 6 - r2 * (1 / 120))));
+    } else {
+      cosZ = Math.cos(z);
+    }
     // sin z >= 0 on [0, 180] deg, so it follows from cos z by a square root (one transcendental call
     // fewer); its absolute error ~1e-16 / sin z stays far below the tolerances down to z ~ 1e-6 deg.
     const sinZ = zenDeg >= 0 && zenDeg <= 180 ? Math.sqrt(1 - cosZ * cosZ) : Math.sin(z);
-    const daz = ((saA !== null ? saA[i]! : sa0) - (azA !== null ? azA[i]! : az0)) * D2R;
-    let proj = cosT * cosZ + sinT * sinZ * Math.cos(daz);
+    let daz = (saA !== null ? saA[i]! : sa0) - (azA !== null ? azA[i]! : az0);
+    // Azimuth differences lie in (-360, 360): one shift brings them to the tables' [0, 360).
+    if (daz < 0) daz += 360;
+    let cosDaz: number;
+    if (daz >= 0 && daz <= 360) {
+      const k = Math.floor(daz * 4 + 0.5);
+      const r = (daz - k * 0.25) * D2R;
+      const r2 = r * r;
+      cosDaz = cosNodes[k]! * (1 - r2 * (0.5 - r2 * (1 / 24))) - sinNodes[k]! * (r * (1 - r2 * (1 / 6 - r2 * (1 / 120))));
+    } else {
+      cosDaz = Math.cos(daz * D2R);
+    }
+    let proj = cosT * cosZ + sinT * sinZ * cosDaz;
     if (proj > 1) proj = 1;
     else if (proj < -1) proj = -1;
     const b = dniA !== null ? dniA[i]! : dni0;
