@@ -222,3 +222,30 @@ describe('solarPositionSpa evaluation forms', () => {
     }
   });
 });
+
+describe('solar position edge inputs', () => {
+  it('a NaN time gives NaN angles in its row only, in both forms', () => {
+    const start = Date.UTC(2020, 5, 1) / 1000;
+    const t = new Float64Array(200);
+    for (let i = 0; i < t.length; i++) t[i] = start + i * 600;
+    const clean = solarPositionSpa(t, 45, 7);
+    t[100] = Number.NaN;
+    for (const fn of [solarPositionSpa, solarPositionFast]) {
+      const r = fn(t, 45, 7);
+      expect(r.zenith[100]).toBeNaN();
+      expect(r.azimuth[100]).toBeNaN();
+      for (const i of [99, 101, 150, 199]) expect(Math.abs(r.zenith[i]! - clean.zenith[i]!)).toBeLessThan(1e-6);
+    }
+  });
+
+  it('the fast form stays within 1e-3 degree of the SPA in 1800 and 2200 too', () => {
+    for (const year of [1800, 2200]) {
+      const start = Date.UTC(year, 2, 1) / 1000;
+      const t = new Float64Array(2000);
+      for (let i = 0; i < t.length; i++) t[i] = start + i * 1800;
+      const fast = solarPositionFast(t, -71, 140);
+      const spa = solarPositionSpa(t, -71, 140);
+      for (let i = 0; i < t.length; i++) expect(Math.abs(fast.apparentZenith[i]! - spa.apparentZenith[i]!)).toBeLessThan(1e-3);
+    }
+  });
+});
