@@ -406,9 +406,16 @@ function perezKernel(
     let sinT = sinT0;
     if (tiltA !== null) {
       const tiltDeg = tiltA[i]!;
-      const t = tiltDeg * D2R;
-      cosT = Math.cos(t);
-      sinT = tiltDeg >= 0 && tiltDeg <= 180 ? Math.sqrt(1 - cosT * cosT) : Math.sin(t);
+      if (tiltDeg >= 0 && tiltDeg <= 180) {
+        const k = Math.floor(tiltDeg * 4 + 0.5);
+        const r = (tiltDeg - k * 0.25) * D2R;
+        const r2 = r * r;
+        cosT = cosNodes[k]! * (1 - r2 * (0.5 - r2 * (1 / 24))) - sinNodes[k]! * (r * (1 - r2 * (1 / 6 - r2 * (1 / 120))));
+        sinT = Math.sqrt(1 - cosT * cosT);
+      } else {
+        cosT = Math.cos(tiltDeg * D2R);
+        sinT = Math.sin(tiltDeg * D2R);
+      }
     }
     const zenDeg = zA !== null ? zA[i]! : z0;
     const z = zenDeg * D2R;
