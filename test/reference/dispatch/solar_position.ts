@@ -3,8 +3,10 @@
  * names follow the same conventions). Each handler maps a case's inputs and params to a core function.
  *
  * Cases named `spa_*` (in any file) carry per-row unix_s, latitude, longitude and optionally
- * elevation_m, pressure_hpa, temperature_c and delta_t_s; rows may belong to different places,
- * so rows are grouped by (latitude, longitude, elevation) and each group is one call.
+ * elevation_m, pressure_hpa (or pressure_pa), temperature_c and delta_t_s; any of these may
+ * instead be a scalar param of the same name, and atmos_refract a param. Rows may belong to
+ * different places, so rows are grouped by (latitude, longitude, elevation) and each group is one
+ * call (either form accepts any order of times). Without delta T the core's estimate is used.
  */
 import { solarPositionFast, solarPositionSpa, type SolarPosition, type SolarPositionOptions } from '../../../src/solar/index.js';
 import { inputColumn, param } from '../runner.js';
@@ -26,8 +28,11 @@ const COLUMNS: [string, keyof SolarPosition][] = [
   ['equation_of_time_min', 'equationOfTime'],
 ];
 
-function optionalColumn(refCase: ReferenceCase, name: string): Float64Array | undefined {
-  return name in refCase.inputs ? inputColumn(refCase, name) : undefined;
+/** An input column, or a scalar param of the same name broadcast, or undefined. */
+function optionalColumn(refCase: ReferenceCase, name: string, n: number): Float64Array | undefined {
+  if (name in refCase.inputs) return inputColumn(refCase, name);
+  const value = param<number | undefined>(refCase, name, undefined);
+  return typeof value === 'number' ? new Float64Array(n).fill(value) : undefined;
 }
 
 function runGrouped(refCase: ReferenceCase, fn: SolarFunction): ComputedColumns {
@@ -35,10 +40,11 @@ function runGrouped(refCase: ReferenceCase, fn: SolarFunction): ComputedColumns 
   const n = t.length;
   const lat = inputColumn(refCase, 'latitude');
   const lon = inputColumn(refCase, 'longitude');
-  const elev = optionalColumn(refCase, 'elevation_m');
-  const pressureHpa = optionalColumn(refCase, 'pressure_hpa');
-  const temperature = optionalColumn(refCase, 'temperature_c');
-  const deltaT = optionalColumn(refCase, 'delta_t_s');
+  const elev = optionalColumn(refCase, 'elevation_m', n);
+  const pressurePa = optionalColumn(refCase, 'pressure_pa', n);
+  const pressureHpa = pressurePa ? undefined : optionalColumn(refCase, 'pressure_hpa', n);
+  const temperature = optionalColumn(refCase, 'temperature_c', n);
+  const deltaT = optionalColumn(refCase, 'delta_t_s', n);
   const atmosRefract = param<number | undefined>(refCase, 'atmos_refract', undefined);
 
   const groups = new Map<string, number[]>();
@@ -56,6 +62,7 @@ function runGrouped(refCase: ReferenceCase, fn: SolarFunction): ComputedColumns 
     const first = rows[0]!;
     const options: SolarPositionOptions = { elevation: elev ? elev[first]! : 0 };
     if (pressureHpa) options.pressure = pick(pressureHpa, rows, 100);
+    if (pressurePa) options.pressure = pick(pressurePa, rows);
     if (temperature) options.temperature = pick(temperature, rows);
     if (deltaT) options.deltaT = pick(deltaT, rows);
     if (atmosRefract !== undefined) options.atmosRefract = atmosRefract;
