@@ -76,6 +76,7 @@ export function solarPositionFast(
   const o = observer(latitude, longitude, options.elevation ?? 0, options.atmosRefract ?? 0.5667);
 
   const h = FAST_NODE_STEP_SECONDS;
+  const invH = 1 / h;
   const ox = o.x;
   const oy = o.y;
   const sinLat = o.sinLat;
@@ -104,7 +105,7 @@ export function solarPositionFast(
     const t = unixSeconds[i]!;
     let dT: number;
     if (deltaTIn === undefined) {
-      const day = Math.floor(t / 86400);
+      const day = Math.floor(t * (1 / 86400));
       if (day !== lastDay) {
         lastDay = day;
         lastDayDeltaT = deltaTAt(t);
@@ -112,7 +113,7 @@ export function solarPositionFast(
       dT = lastDayDeltaT;
     } else dT = typeof deltaTIn === 'number' ? deltaTIn : deltaTIn[i]!;
     const tt = t + dT;
-    const k = Math.floor(tt / h);
+    const k = Math.floor(tt * invH);
     if (k !== cell) {
       if (k === cell + 1) {
         nodes.copyWithin(0, N_SIZE, 4 * N_SIZE);
@@ -134,7 +135,7 @@ export function solarPositionFast(
       }
     }
     // Cubic Lagrange weights on nodes -1, 0, 1, 2 at fraction s of the cell.
-    const s = (tt - k * h) / h;
+    const s = (tt - k * h) * invH;
     const sp = s + 1;
     const sm = s - 1;
     const sm2 = s - 2;
