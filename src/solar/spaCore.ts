@@ -404,9 +404,9 @@ export function geocentricFromHeliocentric(
 
 /** Mean sidereal time at Greenwich (deg, [0, 360)) at Julian day jd (UT): SPA eq. 12. */
 export function meanSiderealTime(jd: number): number {
-  const d = jd - 2451545;
-  const jc = d * (1 / 36525);
-  const v = 280.46061837 + 360.98564736629 * d + jc * jc * (0.000387933 - jc * (1 / 38710000));
+  const jc = (jd - 2451545) / 36525;
+  // Summed in pvlib's order: the total is ~1e7 degrees, so the order of the additions shows at 1e-9.
+  const v = 280.46061837 + 360.98564736629 * (jd - 2451545) + 0.000387933 * jc * jc - (jc * jc * jc) / 38710000;
   // floor instead of %: the same reduction to rounding, without the slow fmod.
   return v - 360 * Math.floor(v * (1 / 360));
 }
