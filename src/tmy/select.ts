@@ -113,48 +113,63 @@ export function finkelsteinSchafer(sample: Float64Array, longTerm: Float64Array)
   return sum / n;
 }
 
-interface Day {
-  year: number;
-  month: number;
-  values: Float64Array; // one per index
-  first: number; // first row of the day
+/** Daily indices, one Float64Array per index (INDICES order), and the calendar of each day. */
+interface Daily {
+  values: Float64Array[];
+  year: Int32Array;
+  month: Int32Array;
+  energy: Float64Array;
+  count: number;
 }
 
-/** Daily indices of the series in the calendar of the offset. */
-function dailyIndices(input: TmyInput, offsetSeconds: number, energy: Float64Array): { days: Day[]; dayEnergy: Float64Array } {
+/** Daily indices of the series in the calendar of the offset (days in time order). */
+function dailyIndices(input: TmyInput, offsetSeconds: number, energy: Float64Array): Daily {
   const { periodEnd, periodSeconds } = input;
   const c = input.columns;
   const need = ['air_temp', 'dewpoint_temp', 'wind_speed_10m', 'ghi', 'dni'];
   for (const k of need) if (c[k] === undefined) throw new Error(`TMY selection needs the column ${k}`);
   const t = c.air_temp!, td = c.dewpoint_temp!, w = c.wind_speed_10m!, g = c.ghi!, b = c.dni!;
   const hours = periodSeconds / 3600;
-  const days: Day[] = [];
-  const energies: number[] = [];
   const n = periodEnd.length;
+  const maxDays = Math.ceil((n * periodSeconds) / 86400) + 2;
+  const values: Float64Array[] = [];
+  for (let k = 0; k < INDICES.length; k++) values.push(new Float64Array(maxDays));
+  const [vTmax, vTmin, vTmean, vDmax, vDmin, vDmean, vWmax, vWmean, vG, vB] = values as [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array];
+  const year = new Int32Array(maxDays);
+  const month = new Int32Array(maxDays);
+  const dayEnergy = new Float64Array(maxDays);
+  const shift = offsetSeconds - periodSeconds / 2;
+  let count = 0;
   let i = 0;
   while (i < n) {
-    const key = Math.floor((periodEnd[i]! - periodSeconds / 2 + offsetSeconds) / 86400);
+    const key = Math.floor((periodEnd[i]! + shift) / 86400);
+    const dayEndExclusive = (key + 1) * 86400 - shift;
     let tmax = -Infinity, tmin = Infinity, tsum = 0, tn = 0;
     let dmax = -Infinity, dmin = Infinity, dsum = 0, dn = 0;
     let wmax = -Infinity, wsum = 0, wn = 0, gs = 0, bs = 0, es = 0;
-    const first = i;
-    for (; i < n && Math.floor((periodEnd[i]! - periodSeconds / 2 + offsetSeconds) / 86400) === key; i++) {
+    for (; i < n && periodEnd[i]! < dayEndExclusive; i++) {
       const a = t[i]!;
       if (a === a) { if (a > tmax) tmax = a; if (a < tmin) tmin = a; tsum += a; tn++; }
       const d = td[i]!;
       if (d === d) { if (d > dmax) dmax = d; if (d < dmin) dmin = d; dsum += d; dn++; }
       const v = w[i]!;
       if (v === v) { if (v > wmax) wmax = v; wsum += v; wn++; }
-      if (g[i]! === g[i]!) gs += g[i]! * hours;
-      if (b[i]! === b[i]!) bs += b[i]! * hours;
-      if (energy[i]! === energy[i]!) es += energy[i]! * hours;
+      const gi = g[i]!, bi = b[i]!, ei = energy[i]!;
+      if (gi === gi) gs += gi;
+      if (bi === bi) bs += bi;
+      if (ei === ei) es += ei;
     }
     const date = new Date(key * 86400000);
-    const values = new Float64Array([tmax, tmin, tsum / tn, dmax, dmin, dsum / dn, wmax, wsum / wn, gs, bs]);
-    days.push({ year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, values, first });
-    energies.push(es);
+    year[count] = date.getUTCFullYear();
+    month[count] = date.getUTCMonth() + 1;
+    vTmax[count] = tmax; vTmin[count] = tmin; vTmean[count] = tsum / tn;
+    vDmax[count] = dmax; vDmin[count] = dmin; vDmean[count] = dsum / dn;
+    vWmax[count] = wmax; vWmean[count] = wsum / wn;
+    vG[count] = gs * hours; vB[count] = bs * hours;
+    dayEnergy[count] = es * hours;
+    count++;
   }
-  return { days, dayEnergy: Float64Array.from(energies) };
+  return { values, year, month, energy: dayEnergy, count };
 }
 
 /** Runs of consecutive days meeting a condition: count and longest. */
@@ -204,28 +219,39 @@ export function selectTypicalYear(input: TmyInput, options: TmyOptions = {}): Tm
   const weights: Record<Index, number> = { ...NSRDB_TMY_WEIGHTS, ghi: 0.5 * ghiShare, dni: 0.5 * dniShare };
   const probability = options.probability ?? 'p50';
   const energyCol = options.energy ?? input.columns.ghi!;
-  const { days, dayEnergy } = dailyIndices(input, offset, energyCol);
+  const daily = dailyIndices(input, offset, energyCol);
+  const dayEnergy = daily.energy;
 
-  // Group days by (year, month).
-  const groups = new Map<number, number[]>();
-  for (let d = 0; d < days.length; d++) {
-    const key = days[d]!.year * 100 + days[d]!.month;
-    let g = groups.get(key);
-    if (g === undefined) groups.set(key, (g = []));
-    g.push(d);
+  // Days of a (year, month) are consecutive: keep each group as a [first, end) range.
+  const groups = new Map<number, [number, number]>();
+  for (let d = 0; d < daily.count; d++) {
+    const key = daily.year[d]! * 100 + daily.month[d]!;
+    const g = groups.get(key);
+    if (g === undefined) groups.set(key, [d, d + 1]);
+    else g[1] = d + 1;
   }
   const daysInMonth = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
-  const complete = (y: number, m: number) => (groups.get(y * 100 + m)?.length ?? 0) === daysInMonth(y, m);
+  const groupSize = (y: number, m: number) => {
+    const g = groups.get(y * 100 + m);
+    return g === undefined ? 0 : g[1] - g[0];
+  };
+  const complete = (y: number, m: number) => groupSize(y, m) === daysInMonth(y, m);
+  const monthEnergy = (y: number, m: number) => {
+    const [a, b] = groups.get(y * 100 + m)!;
+    let e = 0;
+    for (let d = a; d < b; d++) e += dayEnergy[d]!;
+    return e;
+  };
 
   // Annual energies of complete years.
-  const years = [...new Set(days.map((d) => d.year))].sort((a, b) => a - b);
+  const years = [...new Set(Array.from(daily.year.subarray(0, daily.count)))].sort((a, b) => a - b);
   const annualEnergy: { year: number; energy: number }[] = [];
   for (const y of years) {
     let ok = true;
     let e = 0;
     for (let m = 1; m <= 12 && ok; m++) {
       if (!complete(y, m)) ok = false;
-      else for (const d of groups.get(y * 100 + m)!) e += dayEnergy[d]!;
+      else e += monthEnergy(y, m);
     }
     if (ok) annualEnergy.push({ year: y, energy: e });
   }
@@ -251,34 +277,36 @@ export function selectTypicalYear(input: TmyInput, options: TmyOptions = {}): Tm
   for (let m = 1; m <= 12; m++) {
     const cand = years.filter((y) => complete(y, m));
     if (cand.length === 0) throw new Error(`TMY: no complete month ${m} in the series`);
-    // Long-term distributions of each index for the month.
-    const all: number[] = [];
-    for (const y of cand) all.push(...groups.get(y * 100 + m)!);
+    // Long-term distributions of each index for the month, and each candidate's own.
+    const total = cand.reduce((s, y) => s + groupSize(y, m), 0);
     const longTerm: Float64Array[] = [];
-    for (let k = 0; k < nIdx; k++) longTerm.push(Float64Array.from(all, (d) => days[d]!.values[k]!).sort());
-    const scored = cand.map((y) => {
-      const ds = groups.get(y * 100 + m)!;
-      let ws = 0;
-      for (let k = 0; k < nIdx; k++) {
-        const sample = Float64Array.from(ds, (d) => days[d]!.values[k]!).sort();
-        ws += weights[INDICES[k]!] * finkelsteinSchafer(sample, longTerm[k]!);
+    for (let k = 0; k < nIdx; k++) {
+      const lt = new Float64Array(total);
+      let o = 0;
+      for (const y of cand) {
+        const [a, b] = groups.get(y * 100 + m)!;
+        lt.set(daily.values[k]!.subarray(a, b), o);
+        o += b - a;
       }
+      longTerm.push(lt.sort());
+    }
+    const scored = cand.map((y) => {
+      const [a, b] = groups.get(y * 100 + m)!;
+      let ws = 0;
+      for (let k = 0; k < nIdx; k++) ws += weights[INDICES[k]!] * finkelsteinSchafer(daily.values[k]!.slice(a, b).sort(), longTerm[k]!);
       return { year: y, ws };
     });
     scored.sort((a, b) => a.ws - b.ws || a.year - b.year);
     const top = scored.slice(0, options.candidates ?? 5);
 
     // Persistence (TMY2/TMY3): runs of warm, cold and dull days.
-    const meanT = longTerm[2]!;
-    const ghiLt = longTerm[8]!;
-    const hot = percentile(meanT, 0.67), cold = percentile(meanT, 0.33), dull = percentile(ghiLt, 0.33);
+    const hot = percentile(longTerm[2]!, 0.67), cold = percentile(longTerm[2]!, 0.33), dull = percentile(longTerm[8]!, 0.33);
+    const meanT = daily.values[2]!;
+    const ghiDay = daily.values[8]!;
     const stats = top.map((c) => {
-      const ds = groups.get(c.year * 100 + m)!;
-      const rs = [
-        runs(ds.map((d) => days[d]!.values[2]! > hot)),
-        runs(ds.map((d) => days[d]!.values[2]! < cold)),
-        runs(ds.map((d) => days[d]!.values[8]! < dull)),
-      ];
+      const [a, b] = groups.get(c.year * 100 + m)!;
+      const idx = Array.from({ length: b - a }, (_, i) => a + i);
+      const rs = [runs(idx.map((d) => meanT[d]! > hot)), runs(idx.map((d) => meanT[d]! < cold)), runs(idx.map((d) => ghiDay[d]! < dull))];
       return { ...c, count: rs.reduce((s, r) => s + r.count, 0), longest: Math.max(...rs.map((r) => r.longest)) };
     });
     const longest = Math.max(...stats.map((s) => s.longest));
@@ -290,6 +318,6 @@ export function selectTypicalYear(input: TmyInput, options: TmyOptions = {}): Tm
     months.push({ month: m, year: chosen.year, weightedSum: chosen.ws });
   }
   let energy = 0;
-  for (const mo of months) for (const d of groups.get(mo.year * 100 + mo.month)!) energy += dayEnergy[d]!;
+  for (const mo of months) energy += monthEnergy(mo.year, mo.month);
   return { months, probability, method: 'finkelstein-schafer', annualEnergy, targetEnergy, energy };
 }

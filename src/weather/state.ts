@@ -13,6 +13,24 @@ const SEASON_STEPS = SEASON_STEPS_IMPORTED;
 const seasonIndex = seasonIndexImported;
 const normalCdf = normalCdfImported;
 
+/** Standard normal CDF tabulated on [-8, 8] every 1/128 and interpolated linearly (error < 3e-6). */
+const CDF_STEP = 1 / 128;
+const CDF_TABLE: Float64Array = (() => {
+  const n = Math.round(16 / CDF_STEP) + 1;
+  const t = new Float64Array(n);
+  for (let i = 0; i < n; i++) t[i] = normalCdf(-8 + i * CDF_STEP);
+  return t;
+})();
+const CDF_LAST = CDF_TABLE.length - 1;
+
+function normalCdfFast(x: number): number {
+  const f = (x + 8) * 128;
+  if (!(f > 0)) return 0;
+  if (f >= CDF_LAST) return 1;
+  const i = f | 0;
+  return CDF_TABLE[i]! + (CDF_TABLE[i + 1]! - CDF_TABLE[i]!) * (f - i);
+}
+
 /** Noise channels: one independent stream per quantity. */
 const enum Channel {
   Cloud = 1,
@@ -53,9 +71,10 @@ const CLOUD_SLOW_OCTAVES = 3;
 export const CLOUD_ENHANCEMENT_CAP = 1.15;
 /** Depth of the clear-sky index dip under the thickest cloud (kc = 1 - depth at opacity 1). */
 const KC_DEPTH = 0.85;
-const KC_EXPONENT = 1.1;
-/** Shape of the opacity distribution inside the cloudy share (< 1: thick cloud is common). */
-const OPACITY_SHAPE = 0.45;
+/*
+ * Inside the cloudy share x (0..1) of the latent distribution, opacity = sqrt(x): thick cloud is
+ * common (mean opacity 2/3 when cloudy), and the clear-sky index falls linearly with opacity.
+ */
 
 /** Opacity above which cloud is thick enough to precipitate. */
 export const PRECIPITATION_OPACITY = 0.72;
@@ -122,16 +141,16 @@ function seasonal(table: Float64Array, s: number): number {
  * distribution's upper tail is cloudy, with opacity rising through it.
  */
 export function opacityFromLatent(latent: number, cloudiness: number): number {
-  const u = normalCdf(latent);
+  const u = normalCdfFast(latent);
   const clear = 1 - cloudiness;
   if (u <= clear) return 0;
   const x = (u - clear) / cloudiness;
-  return Math.pow(x, OPACITY_SHAPE);
+  return x >= 1 ? 1 : Math.sqrt(x);
 }
 
 /** Clear-sky index under a cloud opacity, before enhancement and aerosol variation. */
 export function clearSkyIndexFromOpacity(opacity: number): number {
-  return 1 - KC_DEPTH * Math.pow(opacity, KC_EXPONENT);
+  return 1 - KC_DEPTH * opacity;
 }
 
 /**

@@ -1,0 +1,45 @@
+import { selectTypicalYear } from '../../src/tmy/index.js';
+import { ACTUAL_PARAMETERS, FORECAST_PARAMETERS, syntheticHistory, syntheticSource } from '../../src/weather/index.js';
+import type { BenchSuite } from '../harness.js';
+
+const place = { latitude: 45, longitude: 8, elevation: 250, continentality: 0.65 };
+const start = Date.UTC(2024, 0, 1) / 1000;
+const n31 = 31 * 288;
+const ends5 = new Float64Array(n31);
+for (let i = 0; i < n31; i++) ends5[i] = start + (i + 1) * 300;
+const ends30 = new Float64Array(31 * 48);
+for (let i = 0; i < ends30.length; i++) ends30[i] = start + (i + 1) * 1800;
+const source = syntheticSource();
+
+export const suite: BenchSuite = {
+  name: 'weather',
+  kernels: [
+    {
+      name: 'synthetic weather state + irradiance, 5-min samples (ghi, dni, dhi, air_temp, 31 days)',
+      points: n31,
+      run: () => source.actuals({ ...place, periodEnd: ends5, periodSeconds: 300, parameters: ['ghi', 'dni', 'dhi', 'air_temp'] }),
+    },
+  ],
+  products: [
+    {
+      name: 'weather: 31 days at PT5M, all 34 output parameters',
+      run: () => source.actuals({ ...place, periodEnd: ends5, periodSeconds: 300, parameters: ACTUAL_PARAMETERS }),
+    },
+    {
+      name: 'weather: 31 days at PT30M, all parameters (12 x 5-min samples per hour)',
+      run: () => source.actuals({ ...place, periodEnd: ends30, periodSeconds: 1800, parameters: ACTUAL_PARAMETERS }),
+    },
+    {
+      name: 'weather: 14-day forecast at PT30M with P10/P90, all parameters',
+      run: () => source.forecast({ ...place, periodEnd: ends30.subarray(0, 14 * 48), periodSeconds: 1800, parameters: FORECAST_PARAMETERS, issuedAt: start }),
+    },
+    {
+      name: 'tmy: 2007-2025 hourly synthetic history + TMY selection (target < 150 ms)',
+      run: () => selectTypicalYear(syntheticHistory(place, 2007, 2025)),
+    },
+    {
+      name: 'tmy: 2007-2025 hourly synthetic history alone',
+      run: () => syntheticHistory(place, 2007, 2025),
+    },
+  ],
+};
