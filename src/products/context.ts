@@ -10,6 +10,7 @@ import type { WeatherColumns, WeatherQuery, WeatherSource } from './source.js';
 import { defaultWeatherSource } from '../weather/index.js';
 import type { HorizonProfile } from '../terrain/index.js';
 import { applyTerrainShading, SHADING_INPUTS } from './terrain-shading.js';
+import { syntheticTypicalYear, typicalYearWeather, type TmySelection } from '../tmy/index.js';
 
 /** The part of a request that decides which weather is read. */
 export interface WeatherNeed extends PlaneRequest {
@@ -49,6 +50,26 @@ export interface ProductContextOptions {
 export function createProductContext(options: ProductContextOptions): ProductContext {
   const source: WeatherSource = options.weatherSource ?? defaultWeatherSource();
   const place = options.place ?? ((): PlaceFacts => ({}));
+  // TMY selections per place, probability, weights and calendar: the costly part of a TMY
+  // request (19 years of hourly history), reused by every later request for the same place.
+  const selections = new Map<string, TmySelection>();
+  const selectionOf = (need: WeatherNeed): TmySelection => {
+    const tmy = need.tmy ?? { probability: 'p50', ghiWeight: 0.5, dniWeight: 0.5 };
+    const key = `${need.latitude.toFixed(4)},${need.longitude.toFixed(4)},${tmy.probability},${tmy.ghiWeight},${tmy.dniWeight},${need.window.offsetMinutes}`;
+    let sel = selections.get(key);
+    if (sel === undefined) {
+      sel = syntheticTypicalYear(
+        { latitude: need.latitude, longitude: need.longitude, ...place(need.latitude, need.longitude) },
+        { probability: tmy.probability, ghiWeight: tmy.ghiWeight, dniWeight: tmy.dniWeight, offsetMinutes: need.window.offsetMinutes },
+      );
+      if (selections.size >= 256) selections.delete(selections.keys().next().value!);
+      selections.set(key, sel);
+    } else {
+      selections.delete(key);
+      selections.set(key, sel);
+    }
+    return sel;
+  };
   const ctx: ProductContext = {
     clock: options.clock,
     source,
@@ -65,7 +86,20 @@ export function createProductContext(options: ProductContextOptions): ProductCon
         latitude: need.latitude, longitude: need.longitude, periodEnd: need.window.periodEnd,
         periodSeconds: need.window.periodSeconds, parameters: wanted, tilt: need.tilt, azimuth: need.azimuth, arrayType: need.arrayType,
       };
-      const columns = need.kind === 'forecast' ? await source.forecast({ ...query, issuedAt: issueTime(need.now) }) : await source.actuals(query);
+      let columns: WeatherColumns;
+      if (need.kind === 'tmy') {
+        const { periodEnd: _grid, ...rest } = query;
+        void _grid;
+        const year = typicalYearWeather(source, rest, selectionOf(need), { offsetMinutes: need.window.offsetMinutes });
+        if (year.periodEnd.length !== need.window.periodEnd.length || year.periodEnd[0] !== need.window.periodEnd[0]) {
+          throw new Error('typical-year grid differs from the response grid');
+        }
+        columns = year.columns;
+      } else if (need.kind === 'forecast') {
+        columns = await source.forecast({ ...query, issuedAt: issueTime(need.now) });
+      } else {
+        columns = await source.actuals(query);
+      }
       if (shade) applyTerrainShading(columns, await options.horizon!(need.latitude, need.longitude), need);
       return columns;
     },
