@@ -49,15 +49,13 @@ export function syntheticHistory(place: WeatherPlace, firstYear = 2007, lastYear
       for (let o = 0; o < n; o += m) out.set(o + m <= n ? a : a.subarray(0, n - o), o);
       return out;
     };
+    // allSky reads only these four; the others keep the first cycle (unused here).
     sky = {
+      ...first,
       zenith: tile(first.zenith),
-      apparentZenith: tile(first.apparentZenith),
-      azimuth: tile(first.azimuth),
       dniExtra: tile(first.dniExtra),
-      airmass: tile(first.airmass),
       clearskyGhi: tile(first.clearskyGhi),
       clearskyDni: tile(first.clearskyDni),
-      clearskyDhi: tile(first.clearskyDhi),
     };
   }
   const { ghi, dni } = allSky(mid, sky, st.clearSkyIndex);
