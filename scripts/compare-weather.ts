@@ -14,6 +14,7 @@ import { PNG } from 'pngjs';
 import { landFraction, siteElevation } from '../src/node/elevation.js';
 import { continentalityFromLand } from '../src/weather/climate.js';
 import { guessPlaceFromName, readWeatherFile } from '../src/weather/readers/index.js';
+import { skyAtInstants, stationPressure } from '../src/weather/sky.js';
 import { syntheticSource } from '../src/weather/synthetic.js';
 
 function arg(name: string): string | undefined {
@@ -31,6 +32,38 @@ function monthly(periodEnd: Float64Array, periodSeconds: number, ghi: Float64Arr
   }
   for (let m = 0; m < 12; m++) { g[m] /= ng[m]!; t[m] /= nt[m]!; }
   return { ghi: g, temp: t };
+}
+
+/**
+ * Mean daily temperature range (C) and the shares of daylight hours that are clear (GHI above
+ * 70 % of clear sky) and overcast (below 30 %), clear sky from the project's own model.
+ */
+function character(periodEnd: Float64Array, periodSeconds: number, ghi: Float64Array, temp: Float64Array | undefined, lat: number, lon: number, elevation: number) {
+  const n = periodEnd.length;
+  const mid = new Float64Array(n);
+  for (let i = 0; i < n; i++) mid[i] = periodEnd[i]! - periodSeconds / 2;
+  const sky = skyAtInstants(mid, lat, lon, elevation, stationPressure(elevation), 12, false);
+  let clear = 0, overcast = 0, day = 0;
+  for (let i = 0; i < n; i++) {
+    const cs = sky.clearskyGhi[i]!;
+    if (!(cs > 100) || !Number.isFinite(ghi[i]!)) continue;
+    day++;
+    const k = ghi[i]! / cs;
+    if (k > 0.7) clear++;
+    else if (k < 0.3) overcast++;
+  }
+  const ranges = new Map<number, [number, number]>();
+  if (temp) for (let i = 0; i < n; i++) {
+    const d = Math.floor((mid[i]! + (lon / 15) * 3600) / 86400);
+    const t = temp[i]!;
+    if (!Number.isFinite(t)) continue;
+    const r = ranges.get(d);
+    if (r === undefined) ranges.set(d, [t, t]);
+    else { if (t < r[0]) r[0] = t; if (t > r[1]) r[1] = t; }
+  }
+  let dtr = 0;
+  for (const [a, b] of ranges.values()) dtr += b - a;
+  return { clear: clear / day, overcast: overcast / day, dtr: dtr / Math.max(1, ranges.size) };
 }
 
 const DAYS = [31, 28.25, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
@@ -65,10 +98,14 @@ export function compareFile(path: string, opts: { lat?: number; lon?: number; tz
     rows.push(`  ${String(m + 1).padStart(2)}  GHI ${real.ghi[m]!.toFixed(0).padStart(4)} / ${model.ghi[m]!.toFixed(0).padStart(4)} W/m2   T ${real.temp[m]!.toFixed(1).padStart(5)} / ${model.temp[m]!.toFixed(1).padStart(5)} C  (${dT >= 0 ? '+' : ''}${dT.toFixed(1)})`);
   }
   const pass = Math.abs(ghiError) <= 0.12 && monthsOk >= 10;
+  const cr = character(series.periodEnd, series.periodSeconds, series.columns.ghi!, series.columns.air_temp, lat, lon, elevation);
+  const some = 5 * 8760;
+  const cm = character(periodEnd.subarray(0, some), 3600, (cols.ghi as Float64Array).subarray(0, some), (cols.air_temp as Float64Array).subarray(0, some), lat, lon, elevation);
   console.log(`${basename(path)} (${series.format}) at ${lat}, ${lon}, ${elevation.toFixed(0)} m, continentality ${continentality.toFixed(2)}`);
   console.log('  month  GHI real / model       T real / model');
   console.log(rows.join('\n'));
   console.log(`  annual GHI real ${realAnnual.toFixed(0)} kWh/m2, model ${modelAnnual.toFixed(0)} kWh/m2 (${(100 * ghiError).toFixed(1)} %); months within 3 C: ${monthsOk}/12 -> ${pass ? 'PASS' : 'FAIL'}`);
+  console.log(`  daylight hours clear (kc > 0.7) real ${(100 * cr.clear).toFixed(0)} % / model ${(100 * cm.clear).toFixed(0)} %, overcast (kc < 0.3) ${(100 * cr.overcast).toFixed(0)} % / ${(100 * cm.overcast).toFixed(0)} %; mean daily temperature range ${cr.dtr.toFixed(1)} / ${cm.dtr.toFixed(1)} C (model: 2007-2011)`);
   if (opts.png) writeFileSync(opts.png, plot(real.ghi, model.ghi));
   return { ghiError, monthsOk, pass };
 }
