@@ -79,6 +79,7 @@ export function registerLimits(app: FastifyInstance, db: Database, clock: Clock,
   const limit = options.rateLimit ?? 600;
   const windowMs = (options.rateWindowSeconds ?? 60) * 1000;
   const windows = new Map<number, { start: number; count: number }>();
+  const unmeteredByQuery = new Map<string, boolean>();
   const getUsage = db.prepare('SELECT count FROM usage WHERE account_id = ? AND day = ?');
   const addUsage = db.prepare(`INSERT INTO usage (account_id, day, count) VALUES (?, ?, 1)
       ON CONFLICT(account_id, day) DO UPDATE SET count = count + 1`);
@@ -104,7 +105,14 @@ export function registerLimits(app: FastifyInstance, db: Database, clock: Clock,
     }
     const path = request.url.split('?', 1)[0]!;
     if (!path.startsWith('/data/')) return;
-    if (isUnmeteredQuery(request.query)) return;
+    const q = request.url.slice(path.length);
+    let unmetered = unmeteredByQuery.get(q);
+    if (unmetered === undefined) {
+      unmetered = isUnmeteredQuery(request.query);
+      if (unmeteredByQuery.size > 10_000) unmeteredByQuery.clear();
+      unmeteredByQuery.set(q, unmetered);
+    }
+    if (unmetered) return;
     const used = (getUsage.get(account.id, utcDay(clock.now())) as { count: number } | undefined)?.count ?? 0;
     if (used >= account.quota) {
       throw tooManyRequests(`Daily transaction quota of ${account.quota} exceeded; it resets at 00:00 UTC.`);

@@ -208,16 +208,24 @@ export function registerDataEndpoint(app: FastifyInstance, ctx: ServerContext, e
   });
   app.get(endpoint.path, async (request, reply) => {
     requirePlan(request, endpoint.family);
+    const now = ctx.clock.now();
+    const step = endpoint.kind === 'live' || endpoint.kind === 'forecast' ? Math.floor(now / NOW_STEP_SECONDS) : '';
+    // Fast path: the same URL (which includes any format suffix) for an account of the same
+    // default version in the same step always validates to the same values and response.
+    const urlKey = `url|${request.url}|${responseVersion(request.account, false, now)}|${step}`;
+    const urlHit = cache.get(urlKey);
+    if (urlHit) return send(reply, urlHit.type, urlHit.body);
     const values = validateQuery(defs, request.query);
     const { format, version3 } = parseFormat(values.format, endpoint.formats);
-    const now = ctx.clock.now();
     const version = responseVersion(request.account, version3, now);
     const style: TimestampStyle = endpoint.legacyTimestamps && version === 'legacy' ? 'legacy' : 'v3';
     const precision: FormatVersionStyle = endpoint.legacyPrecision ? version : '3';
-    const step = endpoint.kind === 'live' || endpoint.kind === 'forecast' ? Math.floor(now / NOW_STEP_SECONDS) : '';
     const key = `${endpoint.path}|${format}|${style}|${precision}|${step}|${JSON.stringify(values)}`;
     const hit = cache.get(key);
-    if (hit) return send(reply, hit.type, hit.body);
+    if (hit) {
+      cache.set(urlKey, hit);
+      return send(reply, hit.type, hit.body);
+    }
     const table = await endpoint.run(values, now, ctx.products, format);
     let type: string;
     let body: string;
@@ -234,6 +242,7 @@ export function registerDataEndpoint(app: FastifyInstance, ctx: ServerContext, e
       }
     }
     cache.set(key, { type, body });
+    cache.set(urlKey, { type, body });
     return send(reply, type, body);
   });
 }
