@@ -10,6 +10,8 @@ import { type FilePlaceHint, guessPlaceFromName, readWeatherFile } from '../weat
 import { realDataSource } from '../weather/real.js';
 import { type WeatherSource, composeSources } from '../weather/source.js';
 import { syntheticSource } from '../weather/synthetic.js';
+import { continentalityFromLand } from '../weather/climate.js';
+import { landFraction, siteElevation } from './elevation.js';
 
 /**
  * Reads a weather file (EPW, TMY3, PSM3, PVGIS TMY CSV/JSON, API CSV) from disk into a series in
@@ -116,13 +118,32 @@ export function openWeatherStore(directory: string): WeatherFileStore {
   };
 }
 
+const placeCache = new Map<string, { elevation: number; continentality: number }>();
+
+/**
+ * Elevation (m, from the embedded global grid) and continentality (from its land mask, see
+ * continentalityFromLand) of a place, cached by the place rounded to 1e-4 degree. Pass it as the
+ * synthetic source's `placeInfo`.
+ */
+export function placeInfo(latitude: number, longitude: number): { elevation: number; continentality: number } {
+  const key = `${latitude.toFixed(4)},${longitude.toFixed(4)}`;
+  let v = placeCache.get(key);
+  if (v === undefined) {
+    if (placeCache.size > 10000) placeCache.clear();
+    v = { elevation: Math.max(0, siteElevation(latitude, longitude)), continentality: continentalityFromLand(latitude, longitude, landFraction) };
+    placeCache.set(key, v);
+  }
+  return v;
+}
+
 /**
  * The server's weather source with a store: real data within `radiusKm` (default 5) of an
  * imported place for the times it covers, the synthetic model elsewhere and for parameters the
- * files lack. Without a store, the synthetic model alone.
+ * files lack. Without a store, the synthetic model alone. The synthetic model takes a place's
+ * elevation and continentality from the global grid (placeInfo) when a query lacks them.
  */
 export function weatherSourceWithStore(store?: WeatherFileStore, radiusKm = 5): WeatherSource {
-  const synthetic = syntheticSource();
+  const synthetic = syntheticSource({ placeInfo });
   if (store === undefined) return synthetic;
   return composeSources(realDataSource(() => store.series(), { radiusKm }), synthetic);
 }

@@ -30,6 +30,12 @@ export interface SyntheticOptions {
    * the period's middle only) trades exactness of period means for speed (TMY history).
    */
   samplesPerPeriod?: number;
+  /**
+   * Where a query gives no elevation or continentality, this supplies them for a place (the
+   * server passes a lookup in the global elevation grid and land mask, see
+   * src/node/weather-files.ts `placeInfo`); without it, 0 m and 0.5.
+   */
+  placeInfo?: (latitude: number, longitude: number) => { elevation?: number; continentality?: number };
 }
 
 const climateCache = new Map<string, PlaceClimate>();
@@ -156,7 +162,12 @@ function planeOf(q: WeatherQuery): PlaneOfArray {
 /**
  * Evaluates the synthetic weather for a query; `issuedAt` set makes it a forecast.
  */
-function evaluate(q: WeatherQuery, options: SyntheticOptions, issuedAt: number | undefined): WeatherColumns {
+function evaluate(query: WeatherQuery, options: SyntheticOptions, issuedAt: number | undefined): WeatherColumns {
+  let q = query;
+  if (options.placeInfo !== undefined && (q.elevation === undefined || q.continentality === undefined)) {
+    const info = options.placeInfo(q.latitude, q.longitude);
+    q = { ...q, elevation: q.elevation ?? info.elevation, continentality: q.continentality ?? info.continentality };
+  }
   const seed = q.seed ?? options.seed ?? 0;
   const climate = climateOf(q, seed);
   const n = q.periodEnd.length;

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openWeatherStore, weatherSourceWithStore } from '../../src/node/weather-files.js';
+import { openWeatherStore, placeInfo, weatherSourceWithStore } from '../../src/node/weather-files.js';
 import { composeSources, readTmy3, realDataSource, syntheticSource, typicalYearFromSeries } from '../../src/weather/index.js';
 import { readFileSync } from 'node:fs';
 
@@ -38,12 +38,12 @@ describe('local weather store and composed source', () => {
     expect((near.cloud_opacity as Float64Array).length).toBe(48); // from the synthetic model
     expect((near.gti as Float64Array).every((v) => v >= 0)).toBe(true);
     const far = source.actuals({ latitude: 41, longitude: -108.5, periodEnd: ends, periodSeconds: 1800, parameters: ['ghi'] });
-    const synthetic = syntheticSource().actuals({ latitude: 41, longitude: -108.5, periodEnd: ends, periodSeconds: 1800, parameters: ['ghi'] });
+    const synthetic = syntheticSource({ placeInfo }).actuals({ latitude: 41, longitude: -108.5, periodEnd: ends, periodSeconds: 1800, parameters: ['ghi'] });
     expect(Array.from(far.ghi as Float64Array)).toEqual(Array.from(synthetic.ghi as Float64Array));
     // Outside the file's year: synthetic.
     const later = Float64Array.from(ends, (e) => e + 2 * 365 * 86400);
     const l = source.actuals({ latitude: 40.53, longitude: -108.53, periodEnd: later, periodSeconds: 1800, parameters: ['ghi'] });
-    const ls = syntheticSource().actuals({ latitude: 40.53, longitude: -108.53, periodEnd: later, periodSeconds: 1800, parameters: ['ghi'] });
+    const ls = syntheticSource({ placeInfo }).actuals({ latitude: 40.53, longitude: -108.53, periodEnd: later, periodSeconds: 1800, parameters: ['ghi'] });
     expect(Array.from(l.ghi as Float64Array)).toEqual(Array.from(ls.ghi as Float64Array));
   });
 
@@ -60,6 +60,14 @@ describe('local weather store and composed source', () => {
     const t = source.actuals(q).air_temp as Float64Array;
     const synth = syntheticSource().actuals(q).air_temp as Float64Array;
     expect(Array.from(t)).toEqual([11, 12, synth[2], synth[3]]);
+  });
+
+  it('looks up elevation and continentality of a place for the synthetic model', () => {
+    const inland = placeInfo(40.5137, -108.5449);
+    const coast = placeInfo(52.3, 4.77);
+    expect(inland.elevation).toBeGreaterThan(1500);
+    expect(inland.continentality).toBeGreaterThan(coast.continentality);
+    expect(coast.elevation).toBeLessThan(50);
   });
 
   it('re-dates a real typical year into 2059 at any period', () => {
