@@ -86,12 +86,15 @@ export function gridColumn(grid: ElevationGrid, longitude: number): number {
 
 /** True when the point lies within the grid's cell centres (always true in longitude for a global grid). */
 export function gridContains(grid: ElevationGrid, latitude: number, longitude: number): boolean {
+  // The slack absorbs rounding in (first - latitude) / cell, so that the poles of a global grid
+  // (exactly half a cell beyond its outer rows) count as inside.
+  const edge = 0.5 + 1e-9;
   const r = gridRow(grid, latitude);
   const rows = grid.values.shape[0]!;
-  if (!(r >= -0.5 && r <= rows - 0.5)) return false;
+  if (!(r >= -edge && r <= rows - 1 + edge)) return false;
   if (grid.wrapsLongitude) return Number.isFinite(longitude);
   const c = gridColumn(grid, longitude);
-  return c >= -0.5 && c <= grid.values.shape[1]! - 0.5;
+  return c >= -edge && c <= grid.values.shape[1]! - 1 + edge;
 }
 
 /**

@@ -50,6 +50,8 @@ export interface HorizonOptions {
 export const EARTH_MEAN_RADIUS = 6_371_008.8;
 
 const DEG = Math.PI / 180;
+/** Slack, in cells, of the test that a point lies within a grid's outer half cells (rounding). */
+const EDGE_TOLERANCE = 1e-9;
 
 interface MaxPyramid {
   block: number;
@@ -162,21 +164,28 @@ export function horizonProfile(
   const o = v.offset;
   const wraps = grid.wrapsLongitude;
 
-  // A point in the outer half of an edge cell is moved onto that cell's centre line.
-  let r0 = gridRow(grid, latitude);
+  // A point in the outer half of an edge cell is moved onto that cell's centre line. The edge
+  // test allows for rounding in (first - latitude) / cell: the poles of a global grid lie
+  // exactly half a cell beyond its first and last rows.
+  const rawRow = gridRow(grid, latitude);
+  let r0 = rawRow;
   let c0 = gridColumn(grid, longitude);
-  if (!(r0 >= -0.5 && r0 <= rows - 0.5) || (!wraps && !(c0 >= -0.5 && c0 <= cols - 0.5))) {
+  const edge = 0.5 + EDGE_TOLERANCE;
+  if (!(r0 >= -edge && r0 <= rows - 1 + edge) || (!wraps && !(c0 >= -edge && c0 <= cols - 1 + edge))) {
     throw new RangeError(`point ${latitude}, ${longitude} lies outside the elevation grid`);
   }
   r0 = Math.min(Math.max(r0, 0), rows - 1);
   if (!wraps) c0 = Math.min(Math.max(c0, 0), cols - 1);
+  // The metres per column are those of the row the observer was moved to: at a pole cos(latitude)
+  // is 0, and columns of a millimetre would make the march take seconds for nothing.
+  const rowLatitude = r0 === rawRow ? latitude : grid.firstLatitude - r0 * grid.cellSizeLatitude;
   const ground = options.groundElevation ?? sampleGridAt(grid, r0, c0);
   if (!Number.isFinite(ground)) throw new RangeError(`no elevation at ${latitude}, ${longitude}`);
   const zObserver = ground + (options.observerHeight ?? 0);
 
   const mPerDeg = metresPerDegree(radius);
   const cellLat = grid.cellSizeLatitude * mPerDeg;
-  const cellLon = grid.cellSizeLongitude * mPerDeg * Math.max(1e-6, Math.cos(latitude * DEG));
+  const cellLon = grid.cellSizeLongitude * mPerDeg * Math.max(1e-6, Math.cos(rowLatitude * DEG));
   const maxDistance = options.maxDistance ?? (cellLat < 1000 ? 30_000 : 150_000);
   // Crossings closer than this are the observer's own position (it may sit on a grid line).
   const minDistance = Math.max(options.minDistance ?? 0, 1e-6 * Math.min(cellLat, cellLon));

@@ -91,8 +91,9 @@ export function sunAboveHorizon(
   for (let i = 0; i < n; i++) {
     let x = (azim[i]! - start) * invStep;
     x -= Math.floor(x / sectors) * sectors;
-    let j = Math.floor(x);
-    if (j >= sectors) j = 0;
+    // A hair below 0 wraps to exactly `sectors` in floating point: that is sector 0, fraction 0.
+    if (x >= sectors) x = 0;
+    const j = Math.floor(x);
     const j1 = j + 1 === sectors ? 0 : j + 1;
     const h = elevations[j]! + (elevations[j1]! - elevations[j]!) * (x - j);
     result[i] = elev[i]! >= h ? 1 : 0;
@@ -141,9 +142,11 @@ export function shadeIrradiance(
   for (let i = 0; i < n; i++) {
     const e = elev[i]!;
     let x = (azim[i]! - start) * invStep;
-    if (!(x >= 0 && x < sectors)) x -= Math.floor(x / sectors) * sectors;
-    let j = x | 0;
-    if (j >= sectors) j = 0;
+    if (!(x >= 0 && x < sectors)) {
+      x -= Math.floor(x / sectors) * sectors;
+      if (x >= sectors) x = 0; // a hair below 0 rounds up to `sectors`: sector 0, fraction 0
+    }
+    const j = x | 0;
     const j1 = j + 1 === sectors ? 0 : j + 1;
     const hj = elevations[j]!;
     const visible = e >= hj + (elevations[j1]! - hj) * (x - j);

@@ -5,6 +5,7 @@ import {
   createHorizonCache,
   EARTH_MEAN_RADIUS,
   elevationGrid,
+  gridContains,
   horizonElevationAt,
   horizonFromArrays,
   horizonProfile,
@@ -171,6 +172,29 @@ describe('horizonProfile on synthetic terrain', () => {
   it('rejects points outside the grid', () => {
     const s = syntheticGrid(LAT, LON, 2000, 3, () => 0);
     expect(() => horizonProfile(s.grid, 46, 8)).toThrow(RangeError);
+  });
+
+  it('accepts the poles on a global grid (their cap lies beyond the first and last row centres)', () => {
+    // 1-degree global grid: row centres at 89.5 .. -89.5; 90 is half a cell beyond row 0, up to
+    // rounding in (first - 90) / cell. A ring of 3000 m peaks one cell from the pole.
+    const values = new Float64Array(180 * 360);
+    for (let c = 0; c < 360; c++) {
+      values[1 * 360 + c] = 3000;
+      values[178 * 360 + c] = 3000;
+    }
+    const g = elevationGrid(values, 180, 360, { firstLatitude: 90 - 1 / 2, firstLongitude: -180 + 1 / 2, cellSizeLatitude: 1 });
+    // A cell size that does not divide 90 exactly leaves (first - 90) / cell a hair beyond -0.5.
+    const fine = 1 / 12;
+    const gFine = elevationGrid(new Float64Array(2160 * 4320), 2160, 4320, { firstLatitude: 90 - fine / 2, firstLongitude: -180 + fine / 2, cellSizeLatitude: fine });
+    for (const lat of [90, -90]) {
+      expect(gridContains(gFine, lat, 10)).toBe(true);
+      const p = horizonProfile(g, lat, 0, { sectors: 8, maxDistance: 200_000 });
+      for (const e of p.elevations) expect(Number.isFinite(e)).toBe(true);
+      // Towards the equator the ring rises above the (moved) observer one degree away.
+      expect(lat > 0 ? horizonElevationAt(p, 180) : horizonElevationAt(p, 0)).toBeGreaterThan(0.5);
+      const q = horizonProfile(gFine, lat, 10, { sectors: 8, maxDistance: 20_000 });
+      for (const e of q.elevations) expect(e).toBeLessThanOrEqual(0);
+    }
   });
 });
 

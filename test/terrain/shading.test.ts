@@ -70,6 +70,17 @@ describe('shadeIrradiance', () => {
     expect(Array.from(sunAboveHorizon(apparentElevation, azimuth, uneven))).toEqual([0, 1, 1, 1]);
   });
 
+  it('interpolates correctly for an azimuth a hair below north (wraps onto sector 0, not past it)', () => {
+    // -1e-15 deg brought into [0, 360) rounds to 360: the sector index wraps to 0 and so must
+    // the fraction, else the horizon is extrapolated far past the next sector (here 4 x 10 deg).
+    const p = horizonFromArrays([0, 90, 180, 270], [0, 10, 0, 0]);
+    const apparentElevation = Float64Array.from([30, 30]);
+    const azimuth = Float64Array.from([-1e-15, 360 - 1e-13]);
+    expect(Array.from(sunAboveHorizon(apparentElevation, azimuth, p))).toEqual([1, 1]);
+    const out = shadeIrradiance({ apparentElevation, azimuth, dni: 500, dhi: 100 }, p);
+    expect(Array.from(out.dni)).toEqual([500, 500]);
+  });
+
   it('never increases beam, diffuse or global (property)', () => {
     fc.assert(
       fc.property(
