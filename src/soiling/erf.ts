@@ -48,6 +48,15 @@ const Q2 = 0.527905102951428412;
 const Q3 = 0.0605183413124413191;
 const Q4 = 0.00233520497626869185;
 const ONE_OVER_SQRT_PI = 0.56418958354775628695;
+
+/**
+ * Cody's coefficients for |x| <= 0.46875, [A0, A1, A2, A3, A4, B0, B1, B2, B3], with
+ * erf(x) = x (((A4 z + A0) z + A1) z + A2) z + A3) / ((((z + B0) z + B1) z + B2) z + B3),
+ * z = x^2: for kernels that inline this branch into their own loop.
+ */
+export const ERF_SMALL_COEFFICIENTS: Readonly<Float64Array> = Float64Array.of(A0, A1, A2, A3, A4, B0, B1, B2, B3);
+/** Upper end of the interval of {@link ERF_SMALL_COEFFICIENTS}. */
+export const ERF_SMALL_LIMIT = 0.46875;
 const X_TINY = 1.11e-16;
 const X_BIG = 26.543;
 
