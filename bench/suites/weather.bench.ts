@@ -1,4 +1,4 @@
-import { selectTypicalYear } from '../../src/tmy/index.js';
+import { type TmySelection, selectTypicalYear, typicalYearWeather } from '../../src/tmy/index.js';
 import { ACTUAL_PARAMETERS, FORECAST_PARAMETERS, syntheticHistory, syntheticSource } from '../../src/weather/index.js';
 import type { BenchSuite } from '../harness.js';
 
@@ -10,6 +10,7 @@ for (let i = 0; i < n31; i++) ends5[i] = start + (i + 1) * 300;
 const ends30 = new Float64Array(31 * 48);
 for (let i = 0; i < ends30.length; i++) ends30[i] = start + (i + 1) * 1800;
 const source = syntheticSource();
+let selection: TmySelection | undefined;
 
 export const suite: BenchSuite = {
   name: 'weather',
@@ -41,6 +42,13 @@ export const suite: BenchSuite = {
         for (let i = 0; i < 2; i++) selectTypicalYear(syntheticHistory(place, 2007, 2025));
       },
       run: () => selectTypicalYear(syntheticHistory(place, 2007, 2025)),
+    },
+    {
+      name: 'tmy: typical-year series at PT60M from its selection (ghi, gti, air_temp; 12 x 5-min samples per hour)',
+      setup: () => {
+        selection = selectTypicalYear(syntheticHistory(place, 2007, 2025));
+      },
+      run: () => typicalYearWeather(source, { ...place, periodSeconds: 3600, parameters: ['ghi', 'gti', 'air_temp'] }, selection!),
     },
     {
       name: 'tmy: 2007-2025 hourly synthetic history alone',

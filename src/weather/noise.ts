@@ -141,7 +141,14 @@ const GAUSSIAN_TABLE: Float64Array = (() => {
  * and channel, see {@link streamKey}) and k go through one MurmurHash3 finaliser.
  */
 export function latticeGaussian(key: number, k: number): number {
-  return GAUSSIAN_TABLE[fmix32((key ^ Math.imul(k, 0x9e3779b1)) + Math.imul((k / 4294967296) | 0, 0x85ebca77)) >>> (32 - TABLE_BITS)]!;
+  // k is below 2^32 in magnitude for every lattice of 10 minutes or more until the year 83000.
+  let h = key ^ Math.imul(k, 0x9e3779b1);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return GAUSSIAN_TABLE[h >>> (32 - TABLE_BITS)]!;
 }
 
 /** The key of a noise stream from integer seed, place and channel keys. */
