@@ -83,7 +83,17 @@ export function dailyBudget(climate: PlaceClimate, firstDay: number, lastDay: nu
   let age = 30;
   let roof = 0;
   let rack = 0;
+  let nextAnchor = withSnow ? snowAnchorDay(start + 400, climate.latitude) : Infinity;
+  if (nextAnchor <= start) nextAnchor = Infinity;
   for (let d = 0; d < days; d++) {
+    // A window that runs past the next anchor restarts there too, as a window starting after it.
+    if (withSnow && start + d >= nextAnchor) {
+      swe = 0;
+      age = 30;
+      roof = 0;
+      rack = 0;
+      nextAnchor = snowAnchorDay(start + d + 400, climate.latitude);
+    }
     let snowIn = 0;
     let rainIn = 0;
     let tMean = 0;

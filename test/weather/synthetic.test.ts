@@ -86,6 +86,15 @@ describe('synthetic weather: determinism', () => {
     }
   });
 
+  it('gives the same snow after the yearly snow anchor whether or not the window spans it', () => {
+    const cold = { latitude: 78, longitude: 15, elevation: 800, continentality: 0.3 };
+    const params = ['snow_depth', 'snow_water_equivalent', 'albedo', 'snow_soiling_rooftop'];
+    const long = src.actuals({ ...cold, periodEnd: grid(utc('2019-07-01T00:00Z'), 24 * 50, 3600), periodSeconds: 3600, parameters: params });
+    const from = 24 * 40; // 2019-08-10
+    const short = src.actuals({ ...cold, periodEnd: grid(utc('2019-08-10T00:00Z'), 24 * 10, 3600), periodSeconds: 3600, parameters: params });
+    expectSameColumns(slice(long, from, from + 24 * 10), short);
+  });
+
   it('changes with the seed and the place', () => {
     const a = src.actuals({ ...q, parameters: ['air_temp'] }).air_temp as Float64Array;
     const b = src.actuals({ ...q, seed: 7, parameters: ['air_temp'] }).air_temp as Float64Array;
