@@ -11,3 +11,4 @@ export {
 } from './select.js';
 export { type TypicalYearOptions, type TypicalYearSeries, TMY_YEAR, SMOOTHED_COLUMNS, typicalYearWeather, tmyDaysInMonth } from './series.js';
 export { syntheticTypicalYear } from './synthetic.js';
+export { type TypicalYearRequest, type TypicalYearResult, typicalYearFor } from './typical.js';

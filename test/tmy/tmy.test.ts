@@ -133,3 +133,28 @@ describe('typical-year series', () => {
     for (const v of t) expect(Number.isFinite(v)).toBe(true);
   });
 });
+
+describe('typical year for a request (file or synthetic)', () => {
+  it('uses a stored typical-year file near the place for its columns, the synthetic TMY for the rest', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { readTmy3 } = await import('../../src/weather/index.js');
+    const { typicalYearFor } = await import('../../src/tmy/index.js');
+    const file = readTmy3(readFileSync(new URL('../../fixtures/weather/tmy3_sand_point_ak_703165.csv', import.meta.url), 'utf8'));
+    const query = { latitude: 55.32, longitude: -160.52, elevation: 7, continentality: 0.1, periodSeconds: 3600, parameters: ['ghi', 'gti', 'air_temp', 'cloud_opacity'] };
+    const r = typicalYearFor({ query, typicalSeries: [file] });
+    expect(r.origin).toBe('file');
+    expect(r.periodEnd.length).toBe(8760);
+    // 2059-07-01 12:00-13:00 local (UTC-9) is 21:00-22:00 UTC; the file's row for July 1, 13:00.
+    const row = Math.round((Date.UTC(2059, 6, 1, 22) / 1000 - r.periodEnd[0]!) / 3600);
+    const fileRow = file.periodEnd.findIndex((e) => { const d = new Date((e - 1800) * 1000); return d.getUTCMonth() === 6 && d.getUTCDate() === 1 && d.getUTCHours() === 21; });
+    expect((r.columns.ghi as Float64Array)[row]).toBe(file.columns.ghi![fileRow]);
+    expect((r.columns.air_temp as Float64Array)[row]).toBe(file.columns.air_temp![fileRow]);
+    let gti = 0;
+    for (const v of r.columns.gti as Float64Array) { expect(v).toBeGreaterThanOrEqual(0); gti += v; }
+    expect(gti / 1000).toBeGreaterThan(500);
+    expect((r.columns.cloud_opacity as Float64Array).every((v) => v >= 0 && v <= 100)).toBe(true);
+    // Far away, or for P90: the synthetic TMY.
+    expect(typicalYearFor({ query: { ...query, latitude: 50 }, typicalSeries: [file] }).origin).toBe('synthetic');
+    expect(typicalYearFor({ query, typicalSeries: [file], tmy: { probability: 'p90' } }).origin).toBe('synthetic');
+  });
+});

@@ -1,0 +1,73 @@
+import type { WeatherSeries } from '../weather/readers/types.js';
+import { nearestSeries, realDataSource, typicalYearFromSeries } from '../weather/real.js';
+import type { WeatherColumns, WeatherQuery, WeatherSource } from '../weather/source.js';
+import { syntheticSource } from '../weather/synthetic.js';
+import { syntheticHistory } from '../weather/history.js';
+import { type TmyOptions, type TmySelection, selectTypicalYear } from './select.js';
+import { TMY_YEAR, typicalYearWeather } from './series.js';
+
+/** What a TMY request needs answered. */
+export interface TypicalYearRequest {
+  /** place, period, parameters and plane (elevation and continentality as for the source) */
+  query: Omit<WeatherQuery, 'periodEnd'>;
+  /** weights, probability, the zone of the calendar (offsetMinutes) */
+  tmy?: TmyOptions;
+  /** typical-year files loaded by the user (TMY3, EPW, PVGIS TMY); the nearest within radiusKm is used */
+  typicalSeries?: readonly WeatherSeries[];
+  /** default 5 km */
+  radiusKm?: number;
+  /** the model for everything a file does not give; default the synthetic source */
+  source?: WeatherSource;
+  /** data years of the synthetic selection; default 2007-2025 */
+  firstYear?: number;
+  lastYear?: number;
+}
+
+export interface TypicalYearResult {
+  /** period ends in 2059 */
+  periodEnd: Float64Array;
+  periodSeconds: number;
+  columns: WeatherColumns;
+  /** 'file' when a stored typical year near the place gave the data it has */
+  origin: 'file' | 'synthetic';
+  /** the synthetic selection (months and years), when one was made */
+  selection: TmySelection;
+}
+
+/**
+ * The typical year of a place at the requested period, dated 2059: from a real typical-year file
+ * within `radiusKm` when one is loaded and the probability is p50 (a file holds one typical year,
+ * so P75-P95 always come from the multi-year synthetic history), for the parameters it has (GTI
+ * transposed from its GHI, DNI and DHI); from the synthetic TMY (selectTypicalYear on 2007-2025,
+ * typicalYearWeather) for everything else.
+ */
+export function typicalYearFor(req: TypicalYearRequest): TypicalYearResult {
+  const q = req.query;
+  const offsetMinutes = req.tmy?.offsetMinutes ?? 0;
+  const source = req.source ?? syntheticSource();
+  const history = syntheticHistory(
+    { latitude: q.latitude, longitude: q.longitude, elevation: q.elevation, continentality: q.continentality, seed: q.seed },
+    req.firstYear ?? 2007,
+    req.lastYear ?? 2025,
+  );
+  const selection = selectTypicalYear(history, req.tmy);
+  const synthetic = typicalYearWeather(source, q, selection, { offsetMinutes });
+  const probability = req.tmy?.probability ?? 'p50';
+  const file = probability === 'p50' && req.typicalSeries ? nearestSeries(req.typicalSeries, q.latitude, q.longitude, req.radiusKm ?? 5, true) : undefined;
+  if (file === undefined) return { ...synthetic, origin: 'synthetic', selection };
+
+  // The file's year laid into 2059 at its own resolution, then read like real data on the grid.
+  const own = typicalYearFromSeries(file, file.periodSeconds, Object.keys(file.columns), offsetMinutes, TMY_YEAR);
+  const redated: WeatherSeries = { ...file, typical: false, periodEnd: own.periodEnd, columns: own.columns as Record<string, Float64Array> };
+  const real = realDataSource([redated], { radiusKm: Infinity }).actuals({ ...q, periodEnd: synthetic.periodEnd });
+  const columns: WeatherColumns = { ...synthetic.columns };
+  for (const name of q.parameters) {
+    const r = real[name];
+    const s = columns[name];
+    if (r === undefined || Array.isArray(r) || s === undefined || Array.isArray(s)) continue;
+    const merged = new Float64Array(r.length);
+    for (let i = 0; i < r.length; i++) merged[i] = Number.isFinite(r[i]!) ? r[i]! : s[i]!;
+    columns[name] = merged;
+  }
+  return { periodEnd: synthetic.periodEnd, periodSeconds: synthetic.periodSeconds, columns, origin: 'file', selection };
+}
