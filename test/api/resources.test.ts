@@ -126,6 +126,25 @@ describe('PV power sites', () => {
     expect(patch.body.response_status.errors.map((e: any) => e.field_name)).toEqual(['resource_id']);
   });
 
+  it('bounds capacities, so that a site cannot make its power series overflow into a non-JSON Infinity', async () => {
+    for (const [path, body] of [['/resources/pv_power_site', pvBody], ['/resources/wind_power_site', windBody]] as const) {
+      const huge = await json('POST', path, { ...body, capacity: 1e308 });
+      expect(huge.status).toBe(400);
+      expect(huge.body.response_status.errors.map((e: any) => e.field_name)).toEqual(['capacity']);
+      // The literal message of a non-positive capacity is kept.
+      expect((await json('POST', path, { ...body, capacity: 0 })).body.response_status.message).toBe("'capacity' must be greater than '0'.");
+    }
+    const dc = await json('POST', '/resources/pv_power_site', { ...pvBody, capacity_dc: 1e308 });
+    expect(dc.body.response_status.errors.map((e: any) => e.field_name)).toEqual(['capacity_dc']);
+    // The largest capacity accepted still gives a finite series in valid JSON.
+    const big = await json('POST', '/resources/pv_power_site', { ...pvBody, capacity: 1e7, capacity_dc: 1e7 });
+    expect(big.status).toBe(200);
+    const series = await call('GET', `/data/live/advanced_pv_power?resource_id=${big.body.resource_id}&hours=24&format=json`);
+    expect(series.status).toBe(200);
+    const rows = JSON.parse(await series.text()).estimated_actuals as { pv_power_advanced: number }[];
+    expect(Math.max(...rows.map((r) => r.pv_power_advanced))).toBeGreaterThan(1e6);
+  });
+
   it("hides another account's site (404) and keeps the test sites read-only", async () => {
     const made = await json('POST', '/resources/pv_power_site', { ...pvBody, resource_id: 'private-1' });
     expect(made.status).toBe(200);

@@ -30,6 +30,13 @@ import { type Clock, TimeParseError, formatTimestamp, parseDateTime } from '../.
 // ---------------------------------------------------------------------------------------------
 // Field definitions
 
+/**
+ * Largest capacity (AC or DC) a site may declare, MW: ten terawatts, above any plant and above
+ * the largest wind farm spec 2.2's ranges allow (15,000 MW x 500 turbines). Without a bound a
+ * capacity near 1e308 makes the power series overflow to Infinity, which JSON cannot carry.
+ */
+const MAX_CAPACITY_MW = 1e7;
+
 const RESOURCE_ID_RE = /^[A-Za-z0-9][A-Za-z0-9_.\-]{0,63}$/;
 
 const common: ParamDef[] = [
@@ -37,7 +44,7 @@ const common: ParamDef[] = [
   { name: 'name', type: 'string', description: 'Site name (1 to 200 characters).' },
   { name: 'latitude', type: 'number', minimum: -90, maximum: 90, description: 'Decimal degrees, -90 to 90.' },
   { name: 'longitude', type: 'number', minimum: -180, maximum: 180, description: 'Decimal degrees, -180 to 180.' },
-  { name: 'capacity', type: 'number', exclusiveMinimum: 0, description: 'AC (inverter) capacity, MW; greater than 0.' },
+  { name: 'capacity', type: 'number', exclusiveMinimum: 0, maximum: MAX_CAPACITY_MW, description: 'AC (inverter) capacity, MW; greater than 0, at most 1e7.' },
 ];
 
 const gridExportLimit: ParamDef = {
@@ -48,7 +55,7 @@ const gridExportLimit: ParamDef = {
 /** Fields of a PV power site (spec 2.1), with the ranges this server enforces. */
 export const PV_SITE_FIELDS: readonly ParamDef[] = [
   ...common,
-  { name: 'capacity_dc', type: 'number', exclusiveMinimum: 0, description: 'DC (module) capacity, MW; greater than 0. Default at creation: capacity.' },
+  { name: 'capacity_dc', type: 'number', exclusiveMinimum: 0, maximum: MAX_CAPACITY_MW, description: 'DC (module) capacity, MW; greater than 0, at most 1e7. Default at creation: capacity.' },
   { name: 'install_date', type: 'datetime', description: 'Installation date (ISO 8601); drives age derating. Default at creation: the day of creation.' },
   { name: 'tracking_type', type: 'enum', enum: ['fixed', 'horizontal_single_axis'], description: 'fixed (default) or horizontal_single_axis.' },
   { name: 'azimuth', type: 'number', minimum: -180, maximum: 180, description: 'Module azimuth, degrees from north, -90 east, 90 west, 180 south. Absent: facing the equator.' },
