@@ -203,7 +203,9 @@ const PV_WEATHER_90 = ['ghi90', 'dni90', 'dhi90'] as const;
 /**
  * Computes a PV site's AC power series, MW: for each configuration version, the site chain over
  * the weather of the periods it governs; P10/P90 of a forecast run the same chain on the P10/P90
- * irradiance (the chain is monotonic in irradiance, so P10 <= P50 <= P90 holds).
+ * irradiance. The chain is not monotonic in irradiance everywhere (Perez's circumsolar share
+ * grows with DNI, which takes sky diffuse from a plane facing away from a low sun), so P10 is
+ * capped at P50 and P90 raised to it: P10 <= P50 <= P90 holds (contract section 8).
  */
 export async function advancedPvPower(request: SiteSeriesRequest<PvSiteRecord>, ctx: ProductContext): Promise<SeriesTable> {
   const columns = await bySiteVersion(request, async (config, periodEnd, outputs) => {
@@ -217,9 +219,18 @@ export async function advancedPvPower(request: SiteSeriesRequest<PvSiteRecord>, 
       ghi: num(ghi), dni: num(dni), dhi: num(dhi), airTemp: num('air_temp'), windSpeed: num('wind_speed_10m'),
     });
     const out: Record<string, Float64Array> = {};
-    if (outputs.includes('pv_power_advanced')) out.pv_power_advanced = run('ghi', 'dni', 'dhi');
-    if (wantLow) out.pv_power_advanced10 = run('ghi10', 'dni10', 'dhi10');
-    if (wantHigh) out.pv_power_advanced90 = run('ghi90', 'dni90', 'dhi90');
+    const median = run('ghi', 'dni', 'dhi');
+    if (outputs.includes('pv_power_advanced')) out.pv_power_advanced = median;
+    if (wantLow) {
+      const low = run('ghi10', 'dni10', 'dhi10');
+      for (let i = 0; i < low.length; i++) if (low[i]! > median[i]!) low[i] = median[i]!;
+      out.pv_power_advanced10 = low;
+    }
+    if (wantHigh) {
+      const high = run('ghi90', 'dni90', 'dhi90');
+      for (let i = 0; i < high.length; i++) if (high[i]! < median[i]!) high[i] = median[i]!;
+      out.pv_power_advanced90 = high;
+    }
     return out;
   });
   return siteTable(request, columns);

@@ -68,6 +68,23 @@ describe('advanced PV power', () => {
     expect((await json('/data/live/advanced_pv_power?resource_id=nope&format=json')).status).toBe(404);
   });
 
+  it('keeps P10 <= P50 <= P90 of power where transposition is not monotonic in irradiance (low sun at the pole)', async () => {
+    // At 90 S in November the sun circles low all day: on the tilted plane, Perez's circumsolar
+    // share rises with DNI, so the P90 irradiance can give less power than the P50 one.
+    const site = await send('POST', '/resources/pv_power_site', { name: 'Pole', latitude: -90, longitude: 10, capacity: 1 });
+    expect(site.status).toBe(200);
+    const all = 'pv_power_advanced10,pv_power_advanced,pv_power_advanced90';
+    const f = (await json(`/data/forecast/advanced_pv_power?resource_id=${site.body.resource_id}&hours=48&output_parameters=${all}&format=json`)).body.forecasts;
+    expect(Math.max(...power(f))).toBeGreaterThan(0.05);
+    for (const r of f) {
+      expect(r.pv_power_advanced10).toBeLessThanOrEqual(r.pv_power_advanced);
+      expect(r.pv_power_advanced).toBeLessThanOrEqual(r.pv_power_advanced90);
+    }
+    // Asked alone, a quantile is the same number as asked with the others.
+    const low = (await json(`/data/forecast/advanced_pv_power?resource_id=${site.body.resource_id}&hours=48&output_parameters=pv_power_advanced10&format=json`)).body.forecasts;
+    expect(power(low, 'pv_power_advanced10')).toEqual(power(f, 'pv_power_advanced10'));
+  });
+
   it("hides another account's site", async () => {
     const site = await send('POST', '/resources/pv_power_site', { name: 'Private', latitude: -33.9, longitude: 151.2, capacity: 3, resource_id: 'apv-private' });
     expect(site.status).toBe(200);
