@@ -175,6 +175,9 @@ function hsuKernel(
   const nWash = washes.length;
   // erf below 0.46875 (every realistic mass up to about 3 g/m2) is evaluated inline: as a call,
   // V8 did not inline erf into this large loop and the call cost as much as the rest of a row.
+  // Imported bindings are read once: inside the loop each read can cost a module getter call.
+  const erfSmallLimit = ERF_SMALL_LIMIT;
+  const erfAny = erf;
   const c = ERF_SMALL_COEFFICIENTS;
   const a0 = c[0]!;
   const a1 = c[1]!;
@@ -206,6 +209,7 @@ function hsuKernel(
   let prevMass = 0;
   let prevPower = 0;
   let sinceExact = 0;
+  let lastMass = startMass;
 
   for (let i = 0; i < n; i++) {
     const ti = t[i]!;
@@ -272,6 +276,7 @@ function hsuKernel(
     }
     if (clean) removed = total;
     const mass = total - removed;
+    lastMass = mass;
     // m^0.8473. Between cleanings the mass grows by a small fraction x per row, so the power is
     // carried forward as prev * (1 + x)^0.8473 with the binomial series (8 terms, exact to
     // rounding for x <= 0.01), at the cost of one division instead of Math.log and Math.exp
@@ -291,15 +296,17 @@ function hsuKernel(
     prevPower = massPower;
     const y = HSU_ERF_SCALE * massPower;
     let erfY: number;
-    if (y <= ERF_SMALL_LIMIT && y >= 0) {
+    if (y <= erfSmallLimit && y >= 0) {
       const z = y * y;
       erfY = (y * ((((a4 * z + a0) * z + a1) * z + a2) * z + a3)) / ((((z + b0) * z + b1) * z + b2) * z + b3);
-    } else erfY = erf(y);
+    } else erfY = erfAny(y);
     const l = HSU_MAX_LOSS * erfY;
     ratio[i] = 1 - l;
     loss[i] = l;
   }
-  return total - removed;
+  // The end state is the last row's mass: no arithmetic after the loop, so the loop's optimised
+  // code does not meet an operation without type feedback on exit (V8 deoptimised there).
+  return lastMass;
 }
 
 /**
