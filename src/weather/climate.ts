@@ -138,7 +138,7 @@ export function placeClimate(place: WeatherPlace): PlaceClimate {
   const tMean = knots(TEMP_MARITIME, phi) - cont2 * knots(TEMP_CONTINENTAL_DEFICIT, phi) - ELEVATION_LAPSE_RATE * Math.max(0, elevation);
   const ampM = knots(AMPLITUDE_MARITIME, phi);
   // High dry plateaus heat and cool more through the thin, dry air.
-  const amplitude = ampM + cont3 * (knots(AMPLITUDE_CONTINENTAL, phi) - ampM) + 2 * elevKm * cont;
+  const amplitude = ampM + cont3 * (knots(AMPLITUDE_CONTINENTAL, phi) - ampM) + 2 * Math.min(elevKm, 2) * cont;
   // Continental cycles are peaked: short hot summers and long winters (a second harmonic).
   const harmonic2 = 1.6 * cont3;
   // The air lags the sun by about four weeks inland and five at sea: warmest day about July 20
@@ -180,7 +180,7 @@ export function placeClimate(place: WeatherPlace): PlaceClimate {
     const declination = 23.44 * Math.cos((2 * Math.PI * (day - 172)) / 365.2422);
     const noonElevation = 90 - Math.abs(lat - declination);
     const sunFactor = Math.min(1, Math.max(0.1, Math.sin((Math.max(0, noonElevation) * Math.PI) / 180) * 1.3));
-    diurnalRange[i] = (4 + 9 * cont + 3 * elevKm + 4 * (1 - c)) * sunFactor;
+    diurnalRange[i] = (4 + 9 * cont + 3 * Math.min(elevKm, 2) + 4 * (1 - c)) * sunFactor;
     dewDepression[i] = 1.5 + 8 * cont * (1 - c) * (1 - c) + 2 * elevKm + 1.5 * Math.max(0, summer) * cont;
     windSpeed[i] = windMean * (1 + 0.12 * -summer * Math.min(1, phi / 40));
     temperatureSpread[i] = 0.8 + (1 + 2.5 * cont) * Math.min(1, phi / 50) * (1.2 - 0.5 * summer);

@@ -133,7 +133,14 @@ export function skyAtInstants(
 export function allSky(times: Float64Array, sky: SkyColumns, clearSkyIndex: Float64Array): { ghi: Float64Array; dni: Float64Array; dhi: Float64Array } {
   const n = times.length;
   const ghi = new Float64Array(n);
-  for (let i = 0; i < n; i++) ghi[i] = sky.clearskyGhi[i]! * clearSkyIndex[i]!;
+  const D2R = Math.PI / 180;
+  for (let i = 0; i < n; i++) {
+    // Never above the extraterrestrial irradiance on the horizontal (a bright clear day at
+    // altitude with a high clear-sky index could otherwise pass it).
+    const g = sky.clearskyGhi[i]! * clearSkyIndex[i]!;
+    const top = sky.dniExtra[i]! * Math.cos(sky.zenith[i]! * D2R);
+    ghi[i] = g > top ? (top > 0 ? top : 0) : g;
+  }
   const split = erbs({ ghi, zenith: sky.zenith, dniExtra: sky.dniExtra });
   const dni = split.dni;
   const dhi = split.dhi;

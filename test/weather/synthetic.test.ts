@@ -138,7 +138,7 @@ describe('synthetic weather: physics (property tests)', () => {
     );
   });
 
-  it('closes GHI = DNI cos z + DHI at every instant of the base process', () => {
+  it('closes GHI = DNI cos z + DHI and keeps GHI under the extraterrestrial horizontal irradiance at every instant', () => {
     fc.assert(
       fc.property(arbPlace, arbStart, (p, start) => {
         const times = grid(start, 288, 300);
@@ -150,6 +150,7 @@ describe('synthetic weather: physics (property tests)', () => {
           const cz = Math.cos((sky.zenith[i]! * Math.PI) / 180);
           const closure = dni[i]! * Math.max(0, cz) + dhi[i]!;
           expect(Math.abs(closure - ghi[i]!)).toBeLessThanOrEqual(1e-9 * Math.max(1, ghi[i]!));
+          expect(ghi[i]!).toBeLessThanOrEqual(Math.max(0, sky.dniExtra[i]! * cz) + 1e-9);
         }
       }),
       { numRuns: 15 },
