@@ -3,7 +3,6 @@
  * one server and through two server processes sharing one database file; afterwards every accepted
  * record is stored exactly once and the database is intact.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +10,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createAccount, createKey } from '../../src/server/auth.js';
 import { openDatabase } from '../../src/server/db.js';
 import { type TestServer, startTestServer } from './helpers.js';
+import { spawnServer } from './measurements-server.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -87,27 +87,6 @@ it('stores every accepted record exactly once under parallel uploads and site ed
   expect(server.db.pragma('integrity_check', { simple: true })).toBe('ok');
   expect(server.db.pragma('foreign_key_check')).toEqual([]);
 });
-
-/** Starts the real server as a child process on a database file; resolves with its base URL. */
-function spawnServer(dbPath: string): Promise<{ child: ChildProcess; baseUrl: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve', '--port', '0', '--host', '127.0.0.1', '--db', dbPath], {
-    cwd: process.cwd(), stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, SOLARKIT_NOW: '2026-11-20T12:00:00Z' },
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 30_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ child, baseUrl: m[1]! });
-      }
-    });
-    child.stderr!.on('data', (chunk: Buffer) => { out += chunk.toString(); });
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
-  });
-}
 
 it('keeps every record once when two server processes write to one database file', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'solarkit-two-'));

@@ -6,13 +6,14 @@
  * has reached the WAL file (the OS's page cache) before the 200 is sent, which survives the death
  * of the process; only an OS crash or power cut could lose the last commits (see docs/api-resources.md).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { createAccount, createKey } from '../../src/server/auth.js';
 import { openDatabase } from '../../src/server/db.js';
+import { spawnServer } from './measurements-server.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'solarkit-crash-'));
 const dbPath = join(dir, 'crash.db');
@@ -22,26 +23,11 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Starts the real server as a child process; resolves with its base URL once it listens. */
-function startServer(): Promise<{ child: ChildProcess; baseUrl: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve', '--port', '0', '--host', '127.0.0.1', '--db', dbPath], {
-    cwd: process.cwd(), stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, SOLARKIT_NOW: '2026-11-20T12:00:00Z' },
-  });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 30_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ child, baseUrl: m[1]! });
-      }
-    });
-    child.stderr!.on('data', (chunk: Buffer) => { out += chunk.toString(); });
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
-  });
+/** Starts the real server as a child process on the test's database; killed after the test. */
+async function startServer(): Promise<{ child: ChildProcess; baseUrl: string }> {
+  const server = await spawnServer(dbPath);
+  children.push(server.child);
+  return server;
 }
 
 const PER_BATCH = 200;
