@@ -113,6 +113,23 @@ describe('utility-scale measurements', () => {
     expect((await post('/utility_scale_sites/no-such-site/measurements', { measurements: records(1) })).status).toBe(404);
   });
 
+  it('keys records by whole seconds and keeps period_end within years 1900 to 2099 (timestamps stay in the v3 form)', async () => {
+    const rid = (await post('/resources/pv_power_site', { name: 'Seconds', latitude: 5, longitude: 5, capacity: 1 })).body.resource_id;
+    const at = (period_end: string, total_power: number) => ({ measurements: [{ period_end, period: 'PT5M', total_power }] });
+    expect((await post(`/utility_scale_sites/${rid}/measurements`, at('2026-11-01T00:05:00Z', 1))).status).toBe(200);
+    // The same period sent with a fraction of a second: it replaces the record, as it reads back the same.
+    const again = await post(`/utility_scale_sites/${rid}/measurements`, at('2026-11-01T00:05:00.4Z', 2));
+    expect(again.body.measurements[0].period_end).toBe('2026-11-01T00:05:00+00:00');
+    const all = await readAll(rid);
+    expect(all).toEqual([{ period_end: '2026-11-01T00:05:00+00:00', period: 'PT5M', total_power: 2 }]);
+    for (const when of ['0000-01-01T00:00:00Z', '+275760-09-13T00:00:00Z', '1899-12-31T23:59:59Z', '2100-01-01T00:00:00Z']) {
+      const r = await post(`/utility_scale_sites/${rid}/measurements`, at(when, 1));
+      expect(r.status, when).toBe(400);
+      expect(r.body.response_status.errors.map((e: any) => e.field_name)).toEqual(['measurements[0].period_end']);
+    }
+    expect((await readAll(rid)).length).toBe(1);
+  });
+
   it('answers csv', async () => {
     const r = await server.get(`/utility_scale_sites/${site}/measurements?format=csv&take=2`, key);
     const lines = (await r.text()).trim().split('\r\n');

@@ -29,6 +29,13 @@ export const MAX_RECORDS = 1000;
 /** Shortest and longest accepted measurement period, seconds (PT5M to PT60M). */
 const MIN_PERIOD = 300;
 const MAX_PERIOD = 3600;
+/**
+ * Accepted period_end instants, Unix seconds: 1900-01-01 to 2099-12-31. Years outside 0..9999
+ * cannot be written in the v3 timestamp form (+275760-09-13...), and nothing measured lies
+ * outside this span.
+ */
+const EARLIEST_PERIOD_END = Date.UTC(1900, 0, 1) / 1000;
+const LATEST_PERIOD_END = Date.UTC(2100, 0, 1) / 1000;
 
 type Num = { kind: 'number'; min?: number; max?: number; exclusiveMin?: number };
 type FieldRule = { name: string; key: keyof MeasurementRecord; required?: boolean } & (Num | { kind: 'boolean' });
@@ -55,7 +62,13 @@ function readTime(rec: Record<string, unknown>, at: string, errors: FieldError[]
   else if (typeof pe !== 'string') errors.push(fieldError('InvalidType', f1, `'${f1}' must be an ISO 8601 date-time string.`));
   else {
     try {
-      periodEnd = parseDateTime(pe);
+      // Whole seconds: the key of a record is what reads back (timestamps show no fraction), so
+      // 00:05:00.4 replaces 00:05:00 instead of standing beside it under the same period_end.
+      periodEnd = Math.round(parseDateTime(pe));
+      if (!(periodEnd >= EARLIEST_PERIOD_END && periodEnd < LATEST_PERIOD_END)) {
+        errors.push(fieldError('InclusiveBetween', f1, `'${f1}' must be between 1900-01-01 and 2099-12-31. You entered '${pe.slice(0, 64)}'.`));
+        periodEnd = undefined;
+      }
     } catch (e) {
       if (!(e instanceof TimeParseError)) throw e;
       errors.push(fieldError('InvalidDateTime', f1, `'${f1}' must be an ISO 8601 date-time. You entered '${pe.slice(0, 64)}'.`));
