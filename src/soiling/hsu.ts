@@ -193,7 +193,10 @@ function hsuKernel(
   while (w < nWash && washes[w]! <= t[0]! - firstDt) w++;
 
   // Running totals: mass deposited since the start (plus the initial mass) and at the last clean.
-  let total = startMass;
+  // `0 + x` makes these numbers V8 can keep unboxed: a value that merges a parameter of unknown
+  // type with a computed double stays boxed, and every row then allocated a heap number.
+  let total = 0 + startMass;
+  const firstStep = 0 + firstDt;
   let removed = 0;
   // Rolling rain window (t - period, t] as pandas computes it: Kahan sums with separate
   // compensations for adding and removing, a count of observations, and the run of equal values.
@@ -209,11 +212,11 @@ function hsuKernel(
   let prevMass = 0;
   let prevPower = 0;
   let sinceExact = 0;
-  let lastMass = startMass;
+  let lastMass = total;
 
   for (let i = 0; i < n; i++) {
     const ti = t[i]!;
-    const dt = i === 0 ? firstDt : ti - t[i - 1]!;
+    const dt = i === 0 ? firstStep : ti - t[i - 1]!;
     const coarse = pm10[i]! - pm25[i]!;
     const rate = (pm25[i]! * v25 + (coarse > 0 ? coarse : 0) * v10) * dt;
     total += rate * cosTilt;
@@ -289,7 +292,8 @@ function hsuKernel(
         prevPower * (1 + x * (B1 + x * (B2 + x * (B3 + x * (B4 + x * (B5 + x * (B6 + x * (B7 + x * B8))))))));
       sinceExact++;
     } else {
-      massPower = massToPower(mass);
+      // `0 +`: a call's result has no known type; without it the merged value is boxed per row.
+      massPower = 0 + massToPower(mass);
       sinceExact = 0;
     }
     prevMass = mass;
@@ -299,7 +303,7 @@ function hsuKernel(
     if (y <= erfSmallLimit && y >= 0) {
       const z = y * y;
       erfY = (y * ((((a4 * z + a0) * z + a1) * z + a2) * z + a3)) / ((((z + b0) * z + b1) * z + b2) * z + b3);
-    } else erfY = erfAny(y);
+    } else erfY = 0 + erfAny(y);
     const l = HSU_MAX_LOSS * erfY;
     ratio[i] = 1 - l;
     loss[i] = l;
