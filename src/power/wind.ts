@@ -203,7 +203,8 @@ export function windFarmPower(input: WindFarmInput, options: WindFarmOptions, ou
   const pressure = density ? asColumn(input.surfacePressure!, n) : null;
   const turbines = options.numberOfTurbines ?? 1;
   const factor = turbines * (1 - (options.farmLoss ?? DEFAULT_FARM_LOSS));
-  let ceiling = options.capacity ?? options.ratedPower * turbines;
+  // `0 +` keeps option values unboxed in the loop (their type is unknown to V8 otherwise).
+  let ceiling = 0 + (options.capacity ?? options.ratedPower * turbines);
   const limit = options.gridExportLimit;
   if (limit !== undefined && limit >= 0 && limit < ceiling) ceiling = limit;
   const allowNegative = options.allowNegativePower === true;
@@ -212,7 +213,7 @@ export function windFarmPower(input: WindFarmInput, options: WindFarmOptions, ou
   const vOut = options.cutOutWindSpeed ?? 25;
   const vOutBelow = vOut * (1 - 1e-12);
   const vRated = options.ratedWindSpeed ?? 12;
-  const rated = options.ratedPower;
+  const rated = 0 + options.ratedPower;
   const in3 = vIn * vIn * vIn;
   const cubicScale = rated / (vRated * vRated * vRated - in3);
   const table = options.powerCurve !== undefined;
@@ -237,7 +238,7 @@ export function windFarmPower(input: WindFarmInput, options: WindFarmOptions, ou
         // Dense air must not push a running turbine past its cut-out on the normalised curve.
         if (vn >= vOut) vn = vOutBelow;
       }
-      if (table) p = turbinePower(vn, options);
+      if (table) p = 0 + turbinePower(vn, options);
       else if (vn <= vIn) p = 0;
       else if (vn >= vRated) p = rated;
       else p = (vn * vn * vn - in3) * cubicScale;
