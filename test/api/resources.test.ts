@@ -145,6 +145,20 @@ describe('PV power sites', () => {
     expect(Math.max(...rows.map((r) => r.pv_power_advanced))).toBeGreaterThan(1e6);
   });
 
+  it('refuses a blank string or an empty list sent in a JSON body instead of ignoring it', async () => {
+    const made = await json('POST', '/resources/pv_power_site', { ...pvBody, resource_id: 'blank-1' });
+    expect(made.status).toBe(200);
+    for (const [field, value] of [['name', ''], ['name', '  '], ['tracking_type', ''], ['install_date', ' '], ['dust_soiling_average', []]] as const) {
+      const patched = await json('PATCH', '/resources/pv_power_site', { resource_id: 'blank-1', [field]: value });
+      expect(patched.status, `${field} = ${JSON.stringify(value)}`).toBe(400);
+      expect(patched.body.response_status.errors.map((e: any) => e.field_name)).toEqual([field]);
+    }
+    expect((await json('POST', '/resources/pv_power_site', { ...pvBody, module_type: '' })).status).toBe(400);
+    expect((await json('GET', '/resources/pv_power_site?resource_id=blank-1')).body.name).toBe(pvBody.name);
+    // An empty resource_id at creation still means "generate one"; null still means absent.
+    expect((await json('POST', '/resources/pv_power_site', { ...pvBody, resource_id: '', tilt: null })).status).toBe(200);
+  });
+
   it("hides another account's site (404) and keeps the test sites read-only", async () => {
     const made = await json('POST', '/resources/pv_power_site', { ...pvBody, resource_id: 'private-1' });
     expect(made.status).toBe(200);

@@ -164,6 +164,12 @@ function bodyAsQuery(defs: readonly ParamDef[], body: Record<string, unknown>, i
       continue;
     }
     if (def.type === 'number[]') {
+      if (Array.isArray(v) && v.length === 0) {
+        // The query form reads an empty list as absent; a body's [] is a value, and a wrong one.
+        errors.push(fieldError('NotEmpty', f, `'${f}' must not be empty.`));
+        into.delete(k);
+        continue;
+      }
       if (!Array.isArray(v) || v.some((x) => typeof x !== 'number')) {
         errors.push(fieldError('InvalidType', f, `'${f}' must be an array of numbers.`));
         into.delete(k);
@@ -176,6 +182,14 @@ function bodyAsQuery(defs: readonly ParamDef[], body: Record<string, unknown>, i
     if (typeof v !== want) {
       const what = def.type === 'integer' ? 'an integer' : want === 'number' ? 'a number' : want === 'boolean' ? 'true or false' : 'a string';
       errors.push(fieldError('InvalidType', f, `'${f}' must be ${what}.`));
+      into.delete(k);
+      continue;
+    }
+    if (typeof v === 'string' && v.trim() === '' && def.name !== 'resource_id') {
+      // A blank text reads as absent in the query string; sent in a body it would silently keep
+      // the old value on PATCH (or take the default on create), so it is refused. An empty
+      // resource_id still asks a create to generate one.
+      errors.push(fieldError('NotEmpty', f, `'${f}' must not be empty.`));
       into.delete(k);
       continue;
     }
