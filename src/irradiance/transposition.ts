@@ -420,17 +420,23 @@ function perezKernel(
     const zenDeg = zA !== null ? zA[i]! : z0;
     const z = zenDeg * D2R;
     let cosZ: number;
-    if (zenDeg >= 0 && zenDeg <= 360) {
+    let sinZ: number;
+    if (zenDeg >= 0 && zenDeg <= 180) {
+      // cos and sin of z from one node and one pair of remainder series (no square root on the
+      // path to the projection; sin z >= 0 here as the node formula gives it).
       const k = Math.floor(zenDeg * 4 + 0.5);
       const r = (zenDeg - k * 0.25) * D2R;
       const r2 = r * r;
-      cosZ = cosNodes[k]! * (1 - r2 * (0.5 - r2 * (1 / 24))) - sinNodes[k]! * (r * (1 - r2 * (1 / 6 - r2 * (1 / 120))));
+      const cr = 1 - r2 * (0.5 - r2 * (1 / 24));
+      const sr = r * (1 - r2 * (1 / 6 - r2 * (1 / 120)));
+      const cn = cosNodes[k]!;
+      const sn = sinNodes[k]!;
+      cosZ = cn * cr - sn * sr;
+      sinZ = sn * cr + cn * sr;
     } else {
       cosZ = Math.cos(z);
+      sinZ = Math.sin(z);
     }
-    // sin z >= 0 on [0, 180] deg, so it follows from cos z by a square root (one transcendental call
-    // fewer); its absolute error ~1e-16 / sin z stays far below the tolerances down to z ~ 1e-6 deg.
-    const sinZ = zenDeg >= 0 && zenDeg <= 180 ? Math.sqrt(1 - cosZ * cosZ) : Math.sin(z);
     let daz = (saA !== null ? saA[i]! : sa0) - (azA !== null ? azA[i]! : az0);
     // Azimuth differences lie in (-360, 360): one shift brings them to the tables' [0, 360).
     if (daz < 0) daz += 360;
@@ -460,19 +466,15 @@ function perezKernel(
       const kz3 = PEREZ_KAPPA * z * z * z;
       // ((d + b) / d + kz3) / (1 + kz3) with one division instead of two.
       const eps = (d + b + d * kz3) / (d * (1 + kz3));
-      // Clearness bins of Perez et al. (1990); eps < 0 or NaN has no bin (NaN coefficients).
-      let k: number;
-      if (eps < 1.065) k = eps >= 0 ? 0 : -1;
-      else if (eps < 1.23) k = 6;
-      else if (eps < 1.5) k = 12;
-      else if (eps < 1.95) k = 18;
-      else if (eps < 2.8) k = 24;
-      else if (eps < 4.5) k = 30;
-      else if (eps < 6.2) k = 36;
-      else k = eps >= 6.2 ? 42 : -1;
+      // Clearness bins of Perez et al. (1990) by counting the bounds at or below eps: no branch
+      // (a chain of tests mispredicted often enough on real series to cost a tenth of the
+      // loop). eps < 0 or NaN has no bin (NaN coefficients).
+      const k =
+        6 *
+        (+(eps >= 1.065) + +(eps >= 1.23) + +(eps >= 1.5) + +(eps >= 1.95) + +(eps >= 2.8) + +(eps >= 4.5) + +(eps >= 6.2));
       let f1: number;
       let f2: number;
-      if (k >= 0) {
+      if (eps >= 0) {
         f1 = coeffs[k]! + coeffs[k + 1]! * delta + coeffs[k + 2]! * z;
         f2 = coeffs[k + 3]! + coeffs[k + 4]! * delta + coeffs[k + 5]! * z;
         if (f1 < 0) f1 = 0;
