@@ -151,9 +151,9 @@ export function hsuSoiling(
 const NO_WASHES = new Float64Array(0);
 
 /**
- * The HSU loop, apart from its caller so that V8 optimises it as a whole function (a loop
- * optimised only on stack replacement kept its doubles boxed and ran several times slower).
- * Writes ratio and loss; returns the accumulated mass at the last row.
+ * The HSU loop, apart from the option handling of its caller so that V8 optimises a small
+ * function with plain number parameters. Writes ratio and loss; returns the accumulated mass at
+ * the last row.
  */
 function hsuKernel(
   n: number,
@@ -173,9 +173,9 @@ function hsuKernel(
   loss: Float64Array,
 ): number {
   const nWash = washes.length;
-  // erf below 0.46875 (every realistic mass up to about 3 g/m2) is evaluated inline: as a call,
-  // V8 did not inline erf into this large loop and the call cost as much as the rest of a row.
-  // Imported bindings are read once: inside the loop each read can cost a module getter call.
+  // erf below 0.46875 (every realistic mass up to about 3 g/m2) is evaluated inline: V8 did not
+  // inline erf into this large loop, and a call returns a boxed number. Imported bindings are
+  // read once into locals.
   const erfSmallLimit = ERF_SMALL_LIMIT;
   const erfAny = erf;
   const c = ERF_SMALL_COEFFICIENTS;
