@@ -88,6 +88,10 @@ describe('SqliteSiteStore', () => {
     // LIKE wildcards in the query are literal characters
     expect((await sites.listSites({ kind: 'wind', viewer: { accountId: alice }, query: '%_', skip: 0, take: 100 })).total).toBe(3);
     expect((await sites.listSites({ kind: 'wind', viewer: { accountId: alice }, query: 'w-6', skip: 0, take: 100 })).total).toBe(1);
+    // Case-insensitive beyond ASCII (SQLite's own lower() folds A-Z only).
+    await sites.createSite('pv', alice, 'umlaut', config('Ärøskøbing Ørsted'), 1000);
+    expect((await sites.listSites({ kind: 'pv', viewer: { accountId: alice }, query: 'ærøSKØBING ørsted'.replace('æ', 'ä'), skip: 0, take: 100 }))
+      .results.map((s) => s.resourceId)).toEqual(['umlaut']);
     const window = await sites.listSites({ kind: 'wind', viewer: { accountId: alice }, createdFrom: 200, createdBefore: 400, skip: 0, take: 100 });
     expect(window.results.map((s) => s.createdAt)).toEqual([200, 300]);
     const all = await sites.listSites({ kind: 'wind', viewer: { accountId: alice, all: true }, skip: 0, take: 100 });

@@ -125,10 +125,8 @@ function toSite<C extends SiteConfigBase>(row: SiteRow): StoredSite<C> {
   };
 }
 
-/** LIKE pattern matching `text` anywhere, with LIKE's wildcards taken literally. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+/** Name of the SQL function the store registers: Unicode lower case (SQLite's lower() is ASCII only). */
+const UNICODE_LOWER = 'solarkit_lower';
 
 /**
  * The site store over an open better-sqlite3 database whose migrations have run. Each write is
@@ -145,6 +143,9 @@ export class SqliteSiteStore implements SiteStore {
   private readonly historyRows;
 
   constructor(private readonly db: Database) {
+    // SQLite's lower() and LIKE fold A-Z only; list queries match names case-insensitively in
+    // every script, so they fold with JavaScript's Unicode lower case.
+    db.function(UNICODE_LOWER, { deterministic: true }, (text: unknown) => (typeof text === 'string' ? text.toLowerCase() : text));
     this.byId = db.prepare<[string], SiteRow>('SELECT * FROM sites WHERE resource_id = ?');
     this.visible = (site: SiteRow | undefined, kind: SiteKind | undefined, viewer: Viewer): site is SiteRow =>
       site !== undefined && (kind === undefined || site.kind === kind)
@@ -231,9 +232,8 @@ export class SqliteSiteStore implements SiteStore {
     const params: Record<string, unknown> = { kind: q.kind, accountId: q.viewer.accountId, skip: q.skip, take: q.take };
     if (q.viewer.all !== true) where.push('(account_id IS NULL OR account_id = @accountId)');
     if (q.query !== undefined && q.query !== '') {
-      // SQLite's LIKE is case-insensitive for ASCII; lower() both sides covers the rest.
-      where.push("(lower(name) LIKE lower(@pattern) ESCAPE '\\' OR lower(resource_id) LIKE lower(@pattern) ESCAPE '\\')");
-      params.pattern = containsPattern(q.query);
+      where.push(`(instr(${UNICODE_LOWER}(name), @needle) > 0 OR instr(${UNICODE_LOWER}(resource_id), @needle) > 0)`);
+      params.needle = q.query.toLowerCase();
     }
     if (q.createdFrom !== undefined) {
       where.push('created_at >= @createdFrom');
