@@ -261,6 +261,17 @@ describe('site lists', () => {
     expect(lines[0]!.split(',').slice(0, 3)).toEqual(['resource_id', 'name', 'latitude']);
     expect((await json('GET', '/resources/wind_power_sites?take=1001', undefined, lister)).body.response_status.errors[0].field_name).toBe('take');
     expect((await json('GET', '/resources/wind_power_sites?skip=-1', undefined, lister)).status).toBe(400);
+    // offset is an int32 in the paged envelope (spec 2.3): a larger skip would answer an offset
+    // that typed clients cannot read.
+    for (const path of ['/resources/wind_power_sites', '/utility_scale_sites/ba75-e17a-7374-95ed/measurements',
+      '/resources/pv_power_site_measurements/sub_units?resource_id=ba75-e17a-7374-95ed&x=1']) {
+      const sep = path.includes('?') ? '&' : '?';
+      const big = await json('GET', `${path}${sep}skip=2147483648`, undefined, lister);
+      expect(big.status, path).toBe(400);
+      expect(big.body.response_status.errors[0].field_name).toBe('skip');
+      const edge = await json('GET', `${path}${sep}skip=2147483647`, undefined, lister);
+      expect(edge.body).toMatchObject({ offset: 2147483647, results: [] });
+    }
     expect((await json('GET', '/resources/wind_power_sites?format=xml', undefined, lister)).status).toBe(400);
   });
 });

@@ -224,7 +224,7 @@ function bodyObject(body: unknown): Record<string, unknown> {
 const PAGE_PARAMS: ParamDef[] = [
   { name: 'start', type: 'datetime', description: 'Keep records with period_end >= start (ISO 8601).' },
   { name: 'end', type: 'datetime', description: 'Keep records with period_end <= end (ISO 8601).' },
-  { name: 'skip', type: 'integer', minimum: 0, default: 0, description: 'Records to skip (default 0).' },
+  { name: 'skip', type: 'integer', minimum: 0, maximum: 2147483647, default: 0, description: 'Records to skip (default 0; at most 2^31 - 1, as offset is an int32).' },
   { name: 'take', type: 'integer', minimum: 1, maximum: 1000, default: 100, description: 'Records to return, 1 to 1000 (default 100).' },
   { name: 'format', type: 'string', description: 'json (default) or csv.' },
 ];

@@ -435,7 +435,7 @@ const LIST_PARAMS: ParamDef[] = [
   { name: 'entitlement', type: 'enum', enum: ['advanced', 'premium'], description: 'advanced (PV sites) or premium (wind sites): a site list of the other entitlement is empty.' },
   { name: 'forecast_production', type: 'boolean', description: 'true keeps only sites with machine-learning forecast production, which this server does not run: the list is then empty.' },
   { name: 'show_all', type: 'boolean', default: false, description: 'Every account\'s sites (admin only; 403 otherwise).' },
-  { name: 'skip', type: 'integer', minimum: 0, default: 0, description: 'Sites to skip (default 0).' },
+  { name: 'skip', type: 'integer', minimum: 0, maximum: 2147483647, default: 0, description: 'Sites to skip (default 0; at most 2^31 - 1, as offset is an int32).' },
   { name: 'take', type: 'integer', minimum: 1, maximum: 1000, default: 100, description: 'Sites to return, 1 to 1000 (default 100).' },
   { name: 'format', type: 'string', description: 'json (default) or csv; `;version=3` asks for the paged object.' },
 ];
