@@ -89,17 +89,20 @@ export function rooftopPvPower(weather: PvWeatherInput, options: RooftopOptions)
     etaInvNom: ROOFTOP_INVERTER_EFFICIENCY,
   });
   const power = ac; // scaled in place
-  const fixedFactor = options.lossFactor;
-  const install = options.installDate;
+  // The loss factor of every row: given, or aged from the install date, or the default. Option
+  // values go through `0 +` so the loop keeps them unboxed.
+  const hasFixed = options.lossFactor !== undefined;
+  const fixedFactor = hasFixed ? 0 + options.lossFactor! : ROOFTOP_DEFAULT_LOSS_FACTOR;
+  const ageing = !hasFixed && options.installDate !== undefined;
+  const install = ageing ? 0 + options.installDate! : 0;
   const airTemp = asColumn(weather.airTemp, n);
   for (let i = 0; i < n; i++) {
-    let factor: number;
-    if (fixedFactor !== undefined) factor = fixedFactor;
-    else if (install !== undefined) {
+    let factor = fixedFactor;
+    if (ageing) {
       const years = (middle[i]! - install) / SECONDS_PER_YEAR;
       factor = ROOFTOP_DEFAULT_LOSS_FACTOR * (1 - ROOFTOP_AGEING_PER_YEAR * (years > 0 ? years : 0));
       if (factor < 0) factor = 0;
-    } else factor = ROOFTOP_DEFAULT_LOSS_FACTOR;
+    }
     const p = ac[i]! * factor;
     // Missing weather leaves the power unknown; otherwise never below zero.
     power[i] = p > 0 ? p : p === p && airTemp[i]! === airTemp[i]! ? 0 : Number.NaN;
