@@ -71,6 +71,7 @@ export interface SiteSeriesRequest<C> {
   history: readonly ConfigVersion<C>[];
 }
 
+/** The `resource_id` query parameter of the site power endpoints. */
 export const SITE_RESOURCE_ID: ParamDef = {
   name: 'resource_id', type: 'string', required: true,
   description: 'The site: one of the caller\'s sites or a shared test site.', example: 'ba75-e17a-7374-95ed',

@@ -260,6 +260,7 @@ function sendPage(reply: FastifyReply, format: 'json' | 'csv', columns: readonly
   return reply.type('application/json; charset=utf-8').send(JSON.stringify({ offset: skip, total, results: views, meta: {} }));
 }
 
+/** Registers the measurement routes listed at the top of this file (plan family `measurements`). */
 export async function registerMeasurementRoutes(app: FastifyInstance, ctx: ResourceContext): Promise<void> {
   const { sites, measurements } = storesOf(ctx);
   const siteFor = async (request: FastifyRequest, rid: string, kind?: SiteKind): Promise<{ site: StoredSite; viewer: Viewer }> => {

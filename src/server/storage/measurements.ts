@@ -89,6 +89,10 @@ function windowClause(q: MeasurementQuery, params: Record<string, unknown>): str
   return clause;
 }
 
+/**
+ * The measurement store over an open better-sqlite3 database whose migrations have run: each batch
+ * is one IMMEDIATE transaction (all of it or none), and rows are UPSERTs on their key.
+ */
 export class SqliteMeasurementStore implements MeasurementStore {
   private readonly upsertOne;
   private readonly upsertSubUnit;

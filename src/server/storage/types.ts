@@ -56,6 +56,7 @@ export interface Page<T> {
   results: T[];
 }
 
+/** A site list request: kind, viewer, filters (Unix seconds) and the page. */
 export interface SiteListQuery {
   kind: SiteKind;
   viewer: Viewer;
@@ -93,6 +94,7 @@ export class SiteGoneError extends Error {
   }
 }
 
+/** Sites of both kinds with their configuration history (SQLite: sites.ts). */
 export interface SiteStore {
   /**
    * Creates a site owned by `ownerId`, generating a resource id when none is given.
@@ -153,6 +155,7 @@ export interface SubUnitRecord {
   power: number;
 }
 
+/** A time window over period_end (Unix seconds, inclusive) and a page. */
 export interface MeasurementQuery {
   /** Keep period_end >= start. */
   start?: number;
@@ -162,6 +165,7 @@ export interface MeasurementQuery {
   take: number;
 }
 
+/** Utility-scale and sub-unit measurement records, per site and uploading account (SQLite: measurements.ts). */
 export interface MeasurementStore {
   /**
    * Stores records of a site for an account in one transaction: all of them or none. A record
