@@ -242,3 +242,24 @@ describe('manual washes before the series', () => {
     expect(h.lossFraction[0]).toBeCloseTo(0.05, 12);
   });
 });
+
+describe('wash dates from the API forms (src/time parseWashDates) into the kernels', () => {
+  it('a repeating interval R<n>/<start>/<duration> cleans at each repetition', async () => {
+    const { parseWashDates } = await import('../../src/time/index.js');
+    const washes = parseWashDates(['R3/2020-01-03T00:00Z/P2D']); // 3, 5 and 7 January
+    const n = 24 * 10;
+    const t = hours(n); // hourly period ends from 2020-01-01T01:00Z
+    const loss = kimberSoiling({ unixSeconds: t, rainfall: new Float64Array(n) }, { manualWashTimes: washes });
+    const rowAt = (iso: string) => Math.round((Date.parse(iso) / 1000 - T0) / HOUR) - 1;
+    for (const day of ['2020-01-03', '2020-01-05', '2020-01-07']) {
+      const i = rowAt(`${day}T00:00Z`);
+      expect(loss[i]).toBe(0);
+      expect(loss[i - 1]).toBeGreaterThan(0);
+    }
+    const hsu = hsuSoiling(
+      { unixSeconds: t, rainfall: new Float64Array(n), pm2_5: 30e-6, pm10: 60e-6 },
+      { cleaningThreshold: 1, surfaceTilt: 10, manualWashTimes: parseWashDates(['2020-01-04']) },
+    );
+    expect(hsu.lossFraction[rowAt('2020-01-04T00:00Z')]).toBe(0);
+  });
+});
