@@ -49,6 +49,14 @@ const ATAN_NODES = new Float64Array(65);
 for (let k = 0; k <= 64; k++) ATAN_NODES[k] = Math.atan(k / 64);
 const HALF_PI = Math.PI / 2;
 
+/**
+ * Points per block of the kernel's three passes. The per-point chain (hour angle, then elevation
+ * through a square root and two divisions, then refraction) is long and serial; split into short
+ * loops over a block, the processor overlaps consecutive points instead of waiting on each chain.
+ * The block's scratch (3 doubles a point) stays in the first-level cache.
+ */
+const BLOCK = 256;
+
 
 // sin and cos on |r| <= pi/4: the minimax kernels of fdlibm (Sun Microsystems, k_sin.c and
 // k_cos.c, coefficients carried over), accurate to an ulp or two.
@@ -267,79 +275,92 @@ export function solarPositionFast(
   let lastDay = Number.NaN;
   let lastDayDeltaT = 0;
 
-  for (let i = 0; i < n; i++) {
-    const t = unixSeconds[i]!;
-    let dT: number;
-    if (deltaTIn === undefined) {
-      const day = Math.floor(t * (1 / 86400));
-      if (day !== lastDay) {
-        lastDay = day;
-        lastDayDeltaT = deltaTAt(t);
+  // Three passes per block of BLOCK points (see BLOCK): geometry into scratch, then elevation
+  // with refraction, then azimuth.
+  const scratch = new Float64Array(3 * BLOCK);
+  for (let start = 0; start < n; start += BLOCK) {
+    const end = start + BLOCK < n ? start + BLOCK : n;
+    for (let i = start; i < end; i++) {
+      const t = unixSeconds[i]!;
+      let dT: number;
+      if (deltaTIn === undefined) {
+        const day = Math.floor(t * (1 / 86400));
+        if (day !== lastDay) {
+          lastDay = day;
+          lastDayDeltaT = deltaTAt(t);
+        }
+        dT = lastDayDeltaT;
+      } else dT = typeof deltaTIn === 'number' ? deltaTIn : deltaTIn[i]!;
+      const tt = t + dT;
+      const k = Math.floor(tt * invH);
+      if (k !== cell) {
+        fillCell(st, g, nodes, cf, k, cell, ox, oy);
+        cell = k;
+        a0 = cf[0]!; a1 = cf[1]!; a2 = cf[2]!; a3 = cf[3]!;
+        c0 = cf[4]!; c1 = cf[5]!; c2 = cf[6]!; c3 = cf[7]!;
+        p0 = cf[8]!; p1 = cf[9]!; p2 = cf[10]!; p3 = cf[11]!;
+        x0 = cf[12]!; x1 = cf[13]!; x2 = cf[14]!; x3 = cf[15]!;
+        q0 = cf[16]!; q1 = cf[17]!; q2 = cf[18]!; q3 = cf[19]!;
       }
-      dT = lastDayDeltaT;
-    } else dT = typeof deltaTIn === 'number' ? deltaTIn : deltaTIn[i]!;
-    const tt = t + dT;
-    const k = Math.floor(tt * invH);
-    if (k !== cell) {
-      fillCell(st, g, nodes, cf, k, cell, ox, oy);
-      cell = k;
-      a0 = cf[0]!; a1 = cf[1]!; a2 = cf[2]!; a3 = cf[3]!;
-      c0 = cf[4]!; c1 = cf[5]!; c2 = cf[6]!; c3 = cf[7]!;
-      p0 = cf[8]!; p1 = cf[9]!; p2 = cf[10]!; p3 = cf[11]!;
-      x0 = cf[12]!; x1 = cf[13]!; x2 = cf[14]!; x3 = cf[15]!;
-      q0 = cf[16]!; q1 = cf[17]!; q2 = cf[18]!; q3 = cf[19]!;
-    }
-    const s = (tt - k * h) * invH;
-    const hourTerm = a0 + s * (a1 + s * (a2 + s * a3));
-    const cosD = c0 + s * (c1 + s * (c2 + s * c3));
-    const sinDp0 = p0 + s * (p1 + s * (p2 + s * p3));
-    const xs = x0 + s * (x1 + s * (x2 + s * x3));
-    const eot = q0 + s * (q1 + s * (q2 + s * q3));
+      const s = (tt - k * h) * invH;
+      const hourTerm = a0 + s * (a1 + s * (a2 + s * a3));
+      const cosD = c0 + s * (c1 + s * (c2 + s * c3));
+      const sinDp0 = p0 + s * (p1 + s * (p2 + s * p3));
+      const xs = x0 + s * (x1 + s * (x2 + s * x3));
+      equationOfTime[i] = q0 + s * (q1 + s * (q2 + s * q3));
 
-    // Local hour angle, deg: sidereal time + longitude + nutation in RA - alpha, reduced to
-    // [0, 360) and split into the nearest quarter-degree node and a remainder r (rad).
-    let hDeg = hour0 + 360.98564736629 * (t * (1 / 86400) - 10957.5) + hourTerm;
-    hDeg -= 360 * Math.floor(hDeg * (1 / 360));
-    const node = (hDeg * 4 + 0.5) | 0;
-    const r = (hDeg - node * 0.25) * DEG_RAD;
-    const r2 = r * r;
-    const cr = 1 - r2 * (0.5 - r2 * (1 / 24));
-    const sr = r * (1 - r2 * (1 / 6 - r2 * (1 / 120)));
-    const cn = cosQuarter[node]!;
-    const sn = sinQuarter[node]!;
-    const cosH = cn * cr - sn * sr;
-    const sinH = sn * cr + cn * sr;
-    const refraction = constantRefraction ? refraction0 : refractionFactor(pressure[i]! / 100, temperature[i]!);
-    // SPA 3.12-3.13: the parallax formulas of the paper are the geocentric direction
-    // (cos d cos H, cos d sin H, sin d) minus the observer's position (x, 0, y) sin xi, in the
-    // frame of the meridian. The vector is left unnormalized: atan2 needs no unit length, so
-    // topocentric H' and d' never appear (exact, not an approximation).
-    const vx = cosD * cosH - xs;
-    const vy = cosD * sinH;
-    // The horizon frame: up, and the horizontal pair of the azimuth (south, west components).
-    const up = sinLat * sinDp0 + cosLat * vx;
-    const ax = sinLat * vx - cosLat * sinDp0;
-    const ay = vy;
-    const e0 = atan2Fast(up, Math.sqrt(ax * ax + ay * ay)) * RAD_DEG;
-    let e = e0;
-    if (e0 >= refractionLimit) {
-      // SPA eq. 42 from the table (above) where it reaches, else the formula.
-      const v = (e0 - REFRACTION_E0) * REFRACTION_STEPS_PER_DEG;
-      if (v >= 0 && v < REFRACTION_CELLS) {
-        const j = v | 0;
-        const u = v - j;
-        const b = 4 * j;
-        e += refraction * (refrTable[b]! + u * (refrTable[b + 1]! + u * (refrTable[b + 2]! + u * refrTable[b + 3]!)));
-      } else e += refraction * refractionUnit(e0);
+      // Local hour angle, deg: sidereal time + longitude + nutation in RA - alpha, reduced to
+      // [0, 360) and split into the nearest quarter-degree node and a remainder r (rad).
+      let hDeg = hour0 + 360.98564736629 * (t * (1 / 86400) - 10957.5) + hourTerm;
+      hDeg -= 360 * Math.floor(hDeg * (1 / 360));
+      const node = (hDeg * 4 + 0.5) | 0;
+      const r = (hDeg - node * 0.25) * DEG_RAD;
+      const r2 = r * r;
+      const cr = 1 - r2 * (0.5 - r2 * (1 / 24));
+      const sr = r * (1 - r2 * (1 / 6 - r2 * (1 / 120)));
+      const cn = cosQuarter[node]!;
+      const sn = sinQuarter[node]!;
+      const cosH = cn * cr - sn * sr;
+      const sinH = sn * cr + cn * sr;
+      // SPA 3.12-3.13: the parallax formulas of the paper are the geocentric direction
+      // (cos d cos H, cos d sin H, sin d) minus the observer's position (x, 0, y) sin xi, in the
+      // frame of the meridian. The vector is left unnormalized: atan2 needs no unit length, so
+      // topocentric H' and d' never appear (exact, not an approximation).
+      const vx = cosD * cosH - xs;
+      // The horizon frame: up, and the horizontal pair of the azimuth (south, west components).
+      const j = 3 * (i - start);
+      scratch[j] = sinLat * sinDp0 + cosLat * vx;
+      scratch[j + 1] = sinLat * vx - cosLat * sinDp0;
+      scratch[j + 2] = cosD * sinH;
     }
-    let az = atan2Fast(ay, ax) * RAD_DEG + 180;
-    if (az >= 360) az -= 360;
-    zenith[i] = 90 - e0;
-    apparentZenith[i] = 90 - e;
-    azimuth[i] = az;
-    elevation[i] = e0;
-    apparentElevation[i] = e;
-    equationOfTime[i] = eot;
+    for (let i = start; i < end; i++) {
+      const j = 3 * (i - start);
+      const ax = scratch[j + 1]!;
+      const ay = scratch[j + 2]!;
+      const e0 = atan2Fast(scratch[j]!, Math.sqrt(ax * ax + ay * ay)) * RAD_DEG;
+      let e = e0;
+      if (e0 >= refractionLimit) {
+        const refraction = constantRefraction ? refraction0 : refractionFactor(pressure[i]! / 100, temperature[i]!);
+        // SPA eq. 42 from the table (above) where it reaches, else the formula.
+        const v = (e0 - REFRACTION_E0) * REFRACTION_STEPS_PER_DEG;
+        if (v >= 0 && v < REFRACTION_CELLS) {
+          const c = v | 0;
+          const u = v - c;
+          const b = 4 * c;
+          e += refraction * (refrTable[b]! + u * (refrTable[b + 1]! + u * (refrTable[b + 2]! + u * refrTable[b + 3]!)));
+        } else e += refraction * refractionUnit(e0);
+      }
+      zenith[i] = 90 - e0;
+      apparentZenith[i] = 90 - e;
+      elevation[i] = e0;
+      apparentElevation[i] = e;
+    }
+    for (let i = start; i < end; i++) {
+      const j = 3 * (i - start);
+      let az = atan2Fast(scratch[j + 2]!, scratch[j + 1]!) * RAD_DEG + 180;
+      if (az >= 360) az -= 360;
+      azimuth[i] = az;
+    }
   }
   return res;
 }
