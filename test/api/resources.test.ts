@@ -145,6 +145,23 @@ describe('PV power sites', () => {
     expect(Math.max(...rows.map((r) => r.pv_power_advanced))).toBeGreaterThan(1e6);
   });
 
+  it('refuses zenith coefficients nested deeper than JSON can be stored, instead of a 500', async () => {
+    // 100,000 levels fit in the 1 MB body limit and parse, but storing them overflowed the stack.
+    const n = 100_000;
+    const body = `{"name":"Deep","latitude":1,"longitude":1,"capacity":1,"clearsky_zenith_coefficients":[{"day_of_year":1,`
+      + `"signed_zenith_coefficients":${'{"a":'.repeat(n)}1${'}'.repeat(n)}}]}`;
+    const r = await fetch(`${server.baseUrl}/resources/pv_power_site`, {
+      method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body,
+    });
+    expect(r.status).toBe(400);
+    const err = ((await r.json()) as any).response_status.errors[0];
+    expect(err.field_name).toBe('clearsky_zenith_coefficients[0].signed_zenith_coefficients');
+    // Ordinary coefficient objects are stored and echoed.
+    const ok = await json('POST', '/resources/pv_power_site', { ...pvBody, cloudy_zenith_coefficients: [{ day_of_year: 2, signed_zenith_coefficients: { '-80': [0.1, 0.2], '10': { a: 1 } } }] });
+    expect(ok.status).toBe(200);
+    expect(ok.body.cloudy_zenith_coefficients[0].signed_zenith_coefficients).toEqual({ '-80': [0.1, 0.2], '10': { a: 1 } });
+  });
+
   it('refuses a blank string or an empty list sent in a JSON body instead of ignoring it', async () => {
     const made = await json('POST', '/resources/pv_power_site', { ...pvBody, resource_id: 'blank-1' });
     expect(made.status).toBe(200);

@@ -218,6 +218,25 @@ function parseListText(text: string): unknown {
   }
 }
 
+/**
+ * Deepest nesting of objects and arrays accepted inside signed_zenith_coefficients. Its content is
+ * opaque (not shown in the spec), but a body can nest 100,000 levels within the size limit, and
+ * storing that (JSON.stringify recurses) overflows the stack.
+ */
+const MAX_COEFFICIENT_DEPTH = 16;
+
+/** Whether a parsed JSON value nests objects/arrays at most `max` levels deep (iterative: no recursion to overflow). */
+function nestedAtMost(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (typeof v !== 'object' || v === null) continue;
+    if (depth > max) return false;
+    for (const child of Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return true;
+}
+
 /** Validates zenith coefficient arrays (content of the inner object is opaque: not shown in the spec). */
 function zenithCoefficients(name: string, v: unknown, errors: FieldError[]): unknown[] | undefined {
   let value = v;
@@ -247,6 +266,11 @@ function zenithCoefficients(name: string, v: unknown, errors: FieldError[]): unk
     const c = item.signed_zenith_coefficients;
     if (c !== undefined && (typeof c !== 'object' || c === null || Array.isArray(c))) {
       errors.push(fieldError('InvalidType', `${at}.signed_zenith_coefficients`, `'${at}.signed_zenith_coefficients' must be an object.`));
+      return undefined;
+    }
+    if (c !== undefined && !nestedAtMost(c, MAX_COEFFICIENT_DEPTH)) {
+      errors.push(fieldError('InvalidType', `${at}.signed_zenith_coefficients`,
+        `'${at}.signed_zenith_coefficients' must not nest objects or arrays more than ${MAX_COEFFICIENT_DEPTH} levels deep.`));
       return undefined;
     }
   }
