@@ -1,8 +1,10 @@
 /**
- * The `solarkit` command line: `serve`, `accounts create|list`, `keys create|list|revoke`.
- * Every command takes `--db PATH` (default `$SOLARKIT_DB`, else ./data/solarkit.db). This is the
- * project's stand-in for the account toolkit of the API (contract.md section 6).
+ * The `solarkit` command line: `serve`, `accounts create|list`, `keys create|list|revoke`,
+ * `weather import|list|remove`. Every command takes `--db PATH` (default `$SOLARKIT_DB`, else
+ * ./data/solarkit.db). This is the project's stand-in for the account toolkit of the API
+ * (contract.md section 6) and the way users load real weather files (contract.md section 8).
  */
+import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
@@ -11,6 +13,9 @@ import {
 import { openDatabase, type Database } from '../server/db.js';
 import { createServer } from '../server/app.js';
 import { UNMETERED_LOCATIONS } from '../server/limits.js';
+import { weatherDirectoryOf } from '../server/weather-store.js';
+import { openWeatherStore } from '../node/weather-files.js';
+import { readWeatherFile, type FilePlaceHint } from '../weather/index.js';
 
 /** Where a command writes: stdout and stderr lines. */
 export interface CliIo {
@@ -24,17 +29,53 @@ export const DEFAULT_DB_PATH = './data/solarkit.db';
 
 const USAGE = `usage: solarkit <command> [options]
 
-  serve [--port N] [--host H] [--db PATH]       start the API server (PORT, HOST, SOLARKIT_DB also work)
+  serve [--port N] [--host H] [--db PATH] [--weather-dir DIR]
+                                                start the API server (PORT, HOST, SOLARKIT_DB also work)
   accounts create <name> [--admin] [--plan all|<family,...>] [--format-version legacy|3] [--quota N]
   accounts list
   keys create <account>                         prints the new key alone on the last line
   keys list
   keys revoke <key>
+  weather import <file> [--latitude X --longitude Y] [--time-zone H]
+                                                load a real weather file (EPW, TMY3, PSM3, PVGIS TMY
+                                                CSV/JSON, the API's CSV); requests within 5 km of its
+                                                place use it. The place and the zone (hours east of
+                                                UTC, local standard time) are needed only for a file
+                                                that does not name them
+  weather list                                  the loaded files: id, format, place, kind, dates
+  weather remove <id>
 
-Every command takes --db PATH (default $SOLARKIT_DB or ${DEFAULT_DB_PATH}).
+Every command takes --db PATH (default $SOLARKIT_DB or ${DEFAULT_DB_PATH}); weather files live in
+--weather-dir DIR (default $SOLARKIT_WEATHER_DIR, else weather/ beside the database). A running
+server sees an import or removal within a second.
 Plan families: radiation, rooftop, advanced_pv, soiling, tmy, resources, measurements, premium.`;
 
 class UsageError extends Error {}
+
+/** Options whose value may be a negative number (`--longitude -108.5`), which parseArgs refuses. */
+const SIGNED_OPTIONS = new Set(['--latitude', '--longitude', '--time-zone']);
+
+function joinSignedValues(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const next = argv[i + 1];
+    if (SIGNED_OPTIONS.has(a) && next !== undefined && /^-(\d|\.\d)/.test(next)) {
+      out.push(`${a}=${next}`);
+      i++;
+    } else {
+      out.push(a);
+    }
+  }
+  return out;
+}
+
+function numberOption(name: string, text: string | undefined, min: number, max: number): number | undefined {
+  if (text === undefined) return undefined;
+  const v = Number(text);
+  if (text.trim() === '' || !Number.isFinite(v) || v < min || v > max) throw new UsageError(`--${name} must be a number from ${min} to ${max} (got '${text}')`);
+  return v;
+}
 
 function dbPathOf(value: string | undefined, env: NodeJS.ProcessEnv): string {
   return resolve(value ?? env.SOLARKIT_DB ?? DEFAULT_DB_PATH);
@@ -61,7 +102,7 @@ export async function main(argv: readonly string[], io: CliIo = consoleIo, env: 
   let parsed;
   try {
     parsed = parseArgs({
-      args: [...argv],
+      args: joinSignedValues(argv),
       allowPositionals: true,
       options: {
         db: { type: 'string' },
@@ -71,6 +112,10 @@ export async function main(argv: readonly string[], io: CliIo = consoleIo, env: 
         plan: { type: 'string' },
         'format-version': { type: 'string' },
         quota: { type: 'string' },
+        'weather-dir': { type: 'string' },
+        latitude: { type: 'string' },
+        longitude: { type: 'string' },
+        'time-zone': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -89,7 +134,44 @@ export async function main(argv: readonly string[], io: CliIo = consoleIo, env: 
   try {
     switch (command) {
       case 'serve':
-        return await serve(dbPath, values.port ?? env.PORT, values.host ?? env.HOST, io);
+        return await serve(dbPath, values.port ?? env.PORT, values.host ?? env.HOST, values['weather-dir'], io);
+      case 'weather': {
+        const dir = weatherDirectoryOf(dbPath, values['weather-dir'], env);
+        if (dir === undefined) throw new UsageError('a database in memory has no directory beside it: give --weather-dir');
+        if (sub === 'import') {
+          const file = rest[0];
+          if (!file) throw new UsageError('weather import needs a file');
+          const hint: FilePlaceHint = {};
+          const latitude = numberOption('latitude', values.latitude, -90, 90);
+          const longitude = numberOption('longitude', values.longitude, -180, 180);
+          const timeZone = numberOption('time-zone', values['time-zone'], -12, 14);
+          if ((latitude === undefined) !== (longitude === undefined)) throw new UsageError('give both --latitude and --longitude, or neither');
+          if (latitude !== undefined) hint.latitude = latitude;
+          if (longitude !== undefined) hint.longitude = longitude;
+          if (timeZone !== undefined) hint.timeZone = timeZone;
+          return weatherImport(file, hint, dir, io);
+        }
+        if (sub === 'list') {
+          const rows = openWeatherStore(dir).list().sort((a, b) => a.id.localeCompare(b.id));
+          io.out('id\tformat\tlatitude\tlongitude\tkind\tfrom\tto\tperiod_s\tfile');
+          for (const w of rows) {
+            io.out(`${w.id}\t${w.format}\t${w.latitude}\t${w.longitude}\t${w.typical ? 'typical\t-\t-' : `actual\t${iso(w.from)}\t${iso(w.to)}`}\t${w.periodSeconds}\t${w.source}`);
+          }
+          if (rows.length === 0) io.err(`no weather files in ${dir}`);
+          return 0;
+        }
+        if (sub === 'remove') {
+          const id = rest[0];
+          if (!id) throw new UsageError('weather remove needs the id (see: solarkit weather list)');
+          if (!openWeatherStore(dir).remove(id)) {
+            io.err(`no weather file '${id}' in ${dir} (see: solarkit weather list)`);
+            return 1;
+          }
+          io.out(`removed ${id}`);
+          return 0;
+        }
+        throw new UsageError(`unknown command: weather ${sub ?? ''}`);
+      }
       case 'accounts':
         if (sub === 'create') {
           const name = rest[0];
@@ -160,7 +242,54 @@ export async function main(argv: readonly string[], io: CliIo = consoleIo, env: 
   }
 }
 
-async function serve(dbPath: string, portText: string | undefined, host: string | undefined, io: CliIo): Promise<number> {
+/**
+ * Checks what the store's reader would stumble on, so each failure names its cause (the file
+ * cannot be read, its format is unknown, its place is missing), then imports it.
+ */
+function weatherImport(file: string, hint: FilePlaceHint, dir: string, io: CliIo): number {
+  const path = resolve(file);
+  let text: string;
+  try {
+    if (statSync(path).isDirectory()) throw new Error('it is a directory');
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    const why = err.code === 'ENOENT' ? 'no such file' : err.code === 'EACCES' ? 'permission denied' : err.message;
+    io.err(`error: cannot read ${file}: ${why}`);
+    return 1;
+  }
+  // The format alone (with a dummy place, so that only an unknown format fails here).
+  const unknownFormat = `error: ${file}: unknown weather file format; expected EPW, NSRDB TMY3, NSRDB PSM3, PVGIS TMY (CSV or JSON) or the API's CSV`;
+  try {
+    const probe = readWeatherFile(text, { latitude: 0, longitude: 0, timeZone: 0 });
+    // The PVGIS JSON reader accepts any JSON object; a file without rows is not weather.
+    if (probe.periodEnd.length === 0 || Object.keys(probe.columns).length === 0) {
+      io.err(unknownFormat);
+      return 1;
+    }
+  } catch (e) {
+    const message = (e as Error).message;
+    io.err(/format not recognised/.test(message) ? unknownFormat : `error: ${file}: ${message}`);
+    return 1;
+  }
+  let info;
+  try {
+    info = openWeatherStore(dir).importFile(path, hint);
+  } catch (e) {
+    const message = (e as Error).message;
+    if (/place is unknown|give (the )?latitude|give latitude/i.test(message)) {
+      io.err(`error: ${file} does not say where it was measured; give --latitude and --longitude (and --time-zone, hours east of UTC of its local standard time, if not longitude/15)`);
+    } else {
+      io.err(`error: ${file}: ${message}`);
+    }
+    return 1;
+  }
+  io.out(`imported ${info.id}: ${info.format}, ${info.latitude}, ${info.longitude}, ${info.typical ? 'a typical year' : `actuals ${iso(info.from)} .. ${iso(info.to)}`}, every ${info.periodSeconds / 60} min, ${info.columns.length} columns (${info.columns.join(', ')})`);
+  io.out(`requests within 5 km of ${info.latitude}, ${info.longitude} now use it${info.typical ? ' for p50 TMY' : ' for the times it covers'} (store: ${dir})`);
+  return 0;
+}
+
+async function serve(dbPath: string, portText: string | undefined, host: string | undefined, weatherDir: string | undefined, io: CliIo): Promise<number> {
   const port = portText === undefined ? 8080 : Number(portText);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port must be 0..65535');
   // On first start with an empty database: a demo account and key, so that a curl works at once.
@@ -169,9 +298,10 @@ async function serve(dbPath: string, portText: string | undefined, host: string 
     const a = createAccount(db, 'demo', { plans: 'all', formatVersion: '3' });
     return createKey(db, a.id).key;
   });
-  const app = await createServer({ dbPath, logger: true });
+  const app = await createServer({ dbPath, logger: true, ...(weatherDir !== undefined ? { weatherDir } : {}) });
   const address = await app.listen({ port, host: host ?? '0.0.0.0' });
-  io.out(`solarkit API listening on ${address} (database ${dbPath})`);
+  const store = app.solarkit.weatherStore;
+  io.out(`solarkit API listening on ${address} (database ${dbPath}${store ? `, weather files ${store.directory}: ${store.list().length}` : ''})`);
   if (demoKey) {
     const sydney = UNMETERED_LOCATIONS[0]!;
     const local = `http://localhost:${(app.server.address() as { port: number }).port}`;

@@ -10,7 +10,11 @@ import type { WeatherColumns, WeatherQuery, WeatherSource } from './source.js';
 import { defaultWeatherSource } from '../weather/index.js';
 import type { HorizonProfile } from '../terrain/index.js';
 import { applyTerrainShading, SHADING_INPUTS } from './terrain-shading.js';
-import { syntheticTypicalYear, typicalYearWeather, type TmySelection } from '../tmy/index.js';
+import { syntheticTypicalYear, typicalYearFor, typicalYearWeather, type TmySelection } from '../tmy/index.js';
+import { nearestSeries, type WeatherSeries } from '../weather/index.js';
+
+/** How far a stored typical-year file serves TMY requests, km (contract section 8). */
+export const TYPICAL_FILE_RADIUS_KM = 5;
 
 /** The part of a request that decides which weather is read. */
 export interface WeatherNeed extends PlaneRequest {
@@ -44,6 +48,11 @@ export interface ProductContextOptions {
   weatherSource?: WeatherSource;
   place?: (latitude: number, longitude: number) => PlaceFacts;
   horizon?: (latitude: number, longitude: number) => Promise<HorizonProfile>;
+  /**
+   * Real typical years the user loaded (TMY3, EPW, PVGIS TMY; read at each TMY request): a p50
+   * TMY request within TYPICAL_FILE_RADIUS_KM of one takes the parameters the file has from it.
+   */
+  typicalSeries?: () => readonly WeatherSeries[];
 }
 
 /** Creates the context products run in. Default source: the deterministic synthetic weather. */
@@ -90,7 +99,20 @@ export function createProductContext(options: ProductContextOptions): ProductCon
       if (need.kind === 'tmy') {
         const { periodEnd: _grid, ...rest } = query;
         void _grid;
-        const year = typicalYearWeather(source, rest, selectionOf(need), { offsetMinutes: need.window.offsetMinutes });
+        const tmy = need.tmy ?? { probability: 'p50', ghiWeight: 0.5, dniWeight: 0.5 };
+        // A file holds one typical year, so it can only be the p50 (P75-P95 stay synthetic).
+        const stored = tmy.probability === 'p50' && options.typicalSeries !== undefined
+          ? nearestSeries(options.typicalSeries(), need.latitude, need.longitude, TYPICAL_FILE_RADIUS_KM, true)
+          : undefined;
+        const year = stored !== undefined
+          ? typicalYearFor({
+              query: rest,
+              tmy: { probability: tmy.probability, ghiWeight: tmy.ghiWeight, dniWeight: tmy.dniWeight, offsetMinutes: need.window.offsetMinutes },
+              typicalSeries: [stored],
+              radiusKm: TYPICAL_FILE_RADIUS_KM,
+              source,
+            })
+          : typicalYearWeather(source, rest, selectionOf(need), { offsetMinutes: need.window.offsetMinutes });
         if (year.periodEnd.length !== need.window.periodEnd.length || year.periodEnd[0] !== need.window.periodEnd[0]) {
           throw new Error('typical-year grid differs from the response grid');
         }

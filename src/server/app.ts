@@ -10,7 +10,7 @@ import { type Database, openDatabase } from './db.js';
 import { ApiError, errorBody, errorHandler } from './errors.js';
 import { registerLimits } from './limits.js';
 import { OpenApiRegistry } from './openapi.js';
-import { registerDataRoutes } from './routes/data.js';
+import { DATA_ENDPOINTS, registerDataEndpoint } from './routes/data.js';
 import { registerResourceRoutes } from './routes/resources.js';
 import { registerMeasurementRoutes } from './routes/measurements.js';
 import { registerAdvancedPvRoutes } from './routes/advanced-pv.js';
@@ -19,6 +19,9 @@ import type { WeatherSource } from '../products/source.js';
 import { createProductContext, type PlaceFacts, type ProductContext } from '../products/context.js';
 import type { HorizonProfile } from '../terrain/index.js';
 import { placeFacts, placeHorizon } from './place.js';
+import { composeSources, realDataSource } from '../weather/index.js';
+import { weatherSourceWithStore } from '../node/weather-files.js';
+import { GenerationalResponseCache, type ServerWeatherStore, watchWeatherStore, weatherDirectoryOf } from './weather-store.js';
 
 export interface ServerOptions {
   /** SQLite database file (created and migrated on start); ':memory:' for a throwaway one. */
@@ -29,8 +32,21 @@ export interface ServerOptions {
   logger?: boolean;
   /** Where log lines go when logging (default stdout); tests pass a stream to read them. */
   logStream?: NodeJS.WritableStream;
-  /** Where weather comes from; default the deterministic synthetic model. */
+  /**
+   * Where weather comes from; default the deterministic synthetic model with the user's real
+   * weather files (weatherDir) composed over it. An embedding server's own source is used as
+   * given, with the files over it only when `weatherDir` is also given.
+   */
   weatherSource?: WeatherSource;
+  /**
+   * Directory of imported real weather files (`solarkit weather import`; contract section 8):
+   * data within 5 km of a file's place answers from the file for the times it covers, and a
+   * typical-year file within 5 km serves p50 TMY requests. Default `$SOLARKIT_WEATHER_DIR`, else
+   * `weather/` beside the database (none for ':memory:').
+   */
+  weatherDir?: string;
+  /** How often (ms) the weather directory is re-read for files another process imported (default 1000). */
+  weatherRefreshMs?: number;
   /** Elevation and continentality of a place; default from the embedded global grid (src/node). */
   place?: (latitude: number, longitude: number) => PlaceFacts;
   /** Terrain horizon of a place for terrain_shading; default src/node terrainHorizon. */
@@ -50,7 +66,10 @@ export interface ServerOptions {
 export interface ServerContext {
   db: Database;
   clock: Clock;
-  weatherSource: WeatherSource | undefined;
+  /** The weather source the products read (the synthetic model and the weather files over it). */
+  weatherSource: WeatherSource;
+  /** The user's real weather files, when the server has a weather directory. */
+  weatherStore: ServerWeatherStore | undefined;
   products: ProductContext;
   openapi: OpenApiRegistry;
   options: ServerOptions;
@@ -88,12 +107,27 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   });
 
   const openapi = new OpenApiRegistry();
+  const explicitDir = options.weatherDir ?? process.env.SOLARKIT_WEATHER_DIR;
+  const weatherDir = options.weatherSource !== undefined && explicitDir === undefined
+    ? undefined
+    : weatherDirectoryOf(options.dbPath, options.weatherDir);
+  const weatherStore = weatherDir === undefined ? undefined : watchWeatherStore(weatherDir, options.weatherRefreshMs ?? 1000);
+  const weatherSource = options.weatherSource === undefined
+    ? weatherSourceWithStore(weatherStore)
+    : weatherStore === undefined
+      ? options.weatherSource
+      : composeSources(realDataSource(() => weatherStore.series()), options.weatherSource);
   const ctx: ServerContext = {
     db,
     clock,
-    weatherSource: options.weatherSource,
+    weatherSource,
+    weatherStore,
     products: createProductContext({
-      clock, weatherSource: options.weatherSource, place: options.place ?? placeFacts, horizon: options.horizon ?? placeHorizon,
+      clock,
+      weatherSource,
+      place: options.place ?? placeFacts,
+      horizon: options.horizon ?? placeHorizon,
+      ...(weatherStore ? { typicalSeries: () => weatherStore.series() } : {}),
     }),
     openapi,
     options,
@@ -140,7 +174,11 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   app.get('/openapi.json', async (request) => openapi.document(`${request.protocol}://${request.host}`));
   app.get('/docs', async (_request, reply) => reply.type('text/html; charset=utf-8').send(openapi.html()));
 
-  await registerDataRoutes(app, ctx);
+  // One response cache for the data routes, emptied when the weather files change (a body
+  // computed from the synthetic model must not outlive the import of a file for its place).
+  if (weatherStore !== undefined) app.addHook('onRequest', async () => weatherStore.refresh());
+  const responses = new GenerationalResponseCache(() => weatherStore?.generation() ?? 0);
+  for (const endpoint of DATA_ENDPOINTS) registerDataEndpoint(app, ctx, endpoint, responses);
 
   // ---- Routes of "server part 2" (sites, measurements, advanced PV, wind): one line each. ----
   // (part 2 adds its imports at the top and its `await registerXxxRoutes(app, ctx);` lines here)
