@@ -44,11 +44,15 @@ async function loadSuites(only: string | undefined): Promise<BenchSuite[]> {
   return suites;
 }
 
-function meanMs(task: { result: unknown }): number {
-  const r = task.result as { state: string; latency?: { mean: number }; error?: Error };
+/**
+ * The median time of one run, ms. The median rather than the mean: on a shared machine a few runs
+ * land on a busy core or a garbage collection, and early runs may still execute unoptimised code.
+ */
+function medianMs(task: { result: unknown }): number {
+  const r = task.result as { state: string; latency?: { p50: number }; error?: Error };
   if (r.state === 'errored') throw r.error ?? new Error('benchmark task failed');
   if (!r.latency) throw new Error(`benchmark task ended in state ${r.state}`);
-  return r.latency.mean;
+  return r.latency.p50;
 }
 
 async function main(): Promise<void> {
@@ -70,24 +74,24 @@ async function main(): Promise<void> {
   for (const suite of suites) {
     for (const k of suite.kernels ?? []) {
       await k.setup?.();
-      const bench = new Bench({ time, iterations: 5, warmupIterations: 2, throws: true });
+      const bench = new Bench({ time, iterations: 5, warmupTime: 500, warmupIterations: 5, throws: true });
       bench.add(k.name, () => {
         k.run();
       });
       await bench.run();
-      const ms = meanMs(bench.tasks[0]!);
+      const ms = medianMs(bench.tasks[0]!);
       const pps = k.points / (ms / 1000);
       results.kernels[k.name] = { points_per_second: Number(pps.toPrecision(4)), n: k.points, suite: suite.name };
       console.log(`${suite.name.padEnd(10)} kernel  ${k.name.padEnd(58)} ${pps.toExponential(2).padStart(9)} points/s  (n=${k.points})`);
     }
     for (const p of suite.products ?? []) {
       await p.setup?.();
-      const bench = new Bench({ time, iterations: 5, warmupIterations: 1, throws: true });
+      const bench = new Bench({ time, iterations: 5, warmupTime: 300, warmupIterations: 2, throws: true });
       bench.add(p.name, async () => {
         await p.run();
       });
       await bench.run();
-      const ms = meanMs(bench.tasks[0]!);
+      const ms = medianMs(bench.tasks[0]!);
       results.products[p.name] = { ms_per_request: Number(ms.toPrecision(4)), suite: suite.name };
       console.log(`${suite.name.padEnd(10)} product ${p.name.padEnd(58)} ${ms.toFixed(3).padStart(9)} ms`);
     }
