@@ -48,6 +48,8 @@ const Q_COUNT = 5;
 const ATAN_NODES = new Float64Array(65);
 for (let k = 0; k <= 64; k++) ATAN_NODES[k] = Math.atan(k / 64);
 const HALF_PI = Math.PI / 2;
+/** Rate of the Greenwich mean sidereal time, deg per day of UT (SPA eq. 12). */
+const SIDEREAL_DEG_PER_DAY = 360.98564736629;
 
 /**
  * Points per block of the kernel's three passes. The per-point chain (hour angle, then elevation
@@ -100,7 +102,7 @@ function refractionUnit(e: number): number {
  * |r| <= 0.125 deg, and cos(n + r) = C (1 - r^2/2 + r^4/24) - S (r - r^3/6 + r^5/120) has a
  * truncation error below r^6/720 = 2e-19: as accurate as Math.sin/cos to a few 1e-16.
  */
-const TRIG_NODES = 1441;
+const TRIG_NODES = 2881; // 0..720 deg: an hour angle within one cell needs no reduction
 const COS_QUARTER = new Float64Array(TRIG_NODES);
 const SIN_QUARTER = new Float64Array(TRIG_NODES);
 for (let i = 0; i < TRIG_NODES; i++) {
@@ -256,7 +258,8 @@ export function solarPositionFast(
   const cosLat = o.cosLat;
   const refractionLimit = o.refractionLimit;
   // Greenwich mean sidereal time is 280.46061837 + 360.98564736629 d + (terms in the century
-  // jc, below 4e-4 deg, that go to the interpolated hour term), d the days from J2000.0 (UT).
+  // jc, below 4e-4 deg, that go to the interpolated hour term), d the days from J2000.0 (UT):
+  // SPA eq. 12.
   const hour0 = 280.46061837 + longitude;
   const st = heliocentricState();
   const g = new Float64Array(G_SIZE);
@@ -296,23 +299,29 @@ export function solarPositionFast(
       if (k !== cell) {
         fillCell(st, g, nodes, cf, k, cell, ox, oy);
         cell = k;
-        a0 = cf[0]!; a1 = cf[1]!; a2 = cf[2]!; a3 = cf[3]!;
+        // The sidereal time joins the hour polynomial: at the cell's start (reduced to [0, 360))
+        // and its rate over the cell. Time in the cell is TT; the UT offset -dT is applied per point.
+        const g0 = hour0 + SIDEREAL_DEG_PER_DAY * ((k * h) / 86400 - 10957.5) + cf[0]!;
+        a0 = g0 - 360 * Math.floor(g0 * (1 / 360));
+        a1 = cf[1]! + SIDEREAL_DEG_PER_DAY * (h / 86400);
+        a2 = cf[2]!;
+        a3 = cf[3]!;
         c0 = cf[4]!; c1 = cf[5]!; c2 = cf[6]!; c3 = cf[7]!;
         p0 = cf[8]!; p1 = cf[9]!; p2 = cf[10]!; p3 = cf[11]!;
         x0 = cf[12]!; x1 = cf[13]!; x2 = cf[14]!; x3 = cf[15]!;
         q0 = cf[16]!; q1 = cf[17]!; q2 = cf[18]!; q3 = cf[19]!;
       }
       const s = (tt - k * h) * invH;
-      const hourTerm = a0 + s * (a1 + s * (a2 + s * a3));
       const cosD = c0 + s * (c1 + s * (c2 + s * c3));
       const sinDp0 = p0 + s * (p1 + s * (p2 + s * p3));
       const xs = x0 + s * (x1 + s * (x2 + s * x3));
       equationOfTime[i] = q0 + s * (q1 + s * (q2 + s * q3));
 
-      // Local hour angle, deg: sidereal time + longitude + nutation in RA - alpha, reduced to
-      // [0, 360) and split into the nearest quarter-degree node and a remainder r (rad).
-      let hDeg = hour0 + 360.98564736629 * (t * (1 / 86400) - 10957.5) + hourTerm;
-      hDeg -= 360 * Math.floor(hDeg * (1 / 360));
+      // Local hour angle, deg: sidereal time + longitude + nutation in RA - alpha, in [0, 720)
+      // within a cell but for delta T beyond 1 turn; split into the nearest quarter-degree node
+      // and a remainder r (rad).
+      let hDeg = a0 + s * (a1 + s * (a2 + s * a3)) - dT * (SIDEREAL_DEG_PER_DAY / 86400);
+      if (!(hDeg >= 0 && hDeg < 720)) hDeg -= 360 * Math.floor(hDeg * (1 / 360));
       const node = (hDeg * 4 + 0.5) | 0;
       const r = (hDeg - node * 0.25) * DEG_RAD;
       const r2 = r * r;
