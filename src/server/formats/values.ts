@@ -17,7 +17,11 @@ export function decimalsOf(column: SeriesColumn, version: FormatVersionStyle): n
 export function formatNumber(x: number, decimals: number): string {
   if (x !== x || x === Infinity || x === -Infinity) return '';
   const p = POW10[decimals] ?? 10 ** decimals;
-  const r = Math.sign(x) * Math.round(Math.abs(x) * p) / p;
+  const scaled = Math.abs(x) * p;
+  // Past 2^53 every double is already a whole number of the last decimal (and x * p may overflow
+  // to Infinity, which is not JSON): nothing to round.
+  if (scaled >= 9_007_199_254_740_992) return String(x);
+  const r = Math.sign(x) * Math.round(scaled) / p;
   if (r === 0) return '0';
   return String(r);
 }
