@@ -1,7 +1,8 @@
 /**
- * What products need from their host: the clock, the weather source, and facts about a place
- * (elevation, continentality) that only the host can read (the core reads no files). A server
- * builds one context at start; TMY selections are cached per place in it.
+ * What products need from their host: the clock, the weather source, the user's typical-year
+ * files, and facts about a place (elevation, continentality) that only the host can read (the
+ * core reads no files). A server builds one context at start; TMY selections are cached per
+ * place in it.
  */
 import type { Clock } from '../time/index.js';
 import type { Window } from './common.js';

@@ -108,7 +108,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
 
   const openapi = new OpenApiRegistry();
   const explicitDir = options.weatherDir ?? process.env.SOLARKIT_WEATHER_DIR;
-  const weatherDir = options.weatherSource !== undefined && explicitDir === undefined
+  const weatherDir = options.weatherSource !== undefined && (explicitDir === undefined || explicitDir === '')
     ? undefined
     : weatherDirectoryOf(options.dbPath, options.weatherDir);
   const weatherStore = weatherDir === undefined ? undefined : watchWeatherStore(weatherDir, options.weatherRefreshMs ?? 1000);

@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -9,8 +9,8 @@ const run = promisify(execFile);
 const BIN = join(__dirname, '..', '..', 'bin', 'solarkit.js');
 const dir = mkdtempSync(join(tmpdir(), 'solarkit-cli-'));
 const db = join(dir, 'cli.db');
-// From the source (as in a fresh clone without a build).
-const env = { ...process.env, SOLARKIT_FROM_SOURCE: '1' };
+// In a clone the command runs the source through tsx, whatever dist/ holds.
+const env = { ...process.env };
 
 async function cli(...args: string[]): Promise<{ stdout: string; stderr: string }> {
   return run(process.execPath, [BIN, ...args, '--db', db], { env });
@@ -65,4 +65,42 @@ describe('solarkit command line', () => {
       child.kill('SIGTERM');
     }
   });
+});
+
+describe('bin/solarkit.js', () => {
+  // A package laid out in a temporary directory: the real launcher, a src/ and a dist/ that
+  // only say which of them ran, and (when asked) the project's node_modules for tsx.
+  function layout(parts: { src: boolean; dist: boolean; tsx: boolean }): string {
+    const root = mkdtempSync(join(tmpdir(), 'solarkit-bin-'));
+    mkdirSync(join(root, 'bin'));
+    copyFileSync(BIN, join(root, 'bin', 'solarkit.js'));
+    writeFileSync(join(root, 'package.json'), '{"type":"module"}');
+    if (parts.src) {
+      mkdirSync(join(root, 'src', 'cli'), { recursive: true });
+      writeFileSync(join(root, 'src', 'cli', 'main.ts'), "const from: string = 'source';\nconsole.log(from);\n");
+    }
+    if (parts.dist) {
+      mkdirSync(join(root, 'dist'));
+      writeFileSync(join(root, 'dist', 'cli.js'), "console.log('dist');\n");
+    }
+    if (parts.tsx) symlinkSync(join(__dirname, '..', '..', 'node_modules'), join(root, 'node_modules'), 'dir');
+    return root;
+  }
+
+  async function which(root: string, extra: NodeJS.ProcessEnv = {}): Promise<string> {
+    const { stdout } = await run(process.execPath, [join(root, 'bin', 'solarkit.js')], { env: { ...process.env, ...extra } });
+    rmSync(root, { recursive: true, force: true });
+    return stdout.trim();
+  }
+
+  it('runs the source in a clone even when dist/ exists (dist/ may be stale)', async () => {
+    expect(await which(layout({ src: true, dist: true, tsx: true }))).toBe('source');
+    expect(await which(layout({ src: true, dist: false, tsx: true }))).toBe('source');
+  }, 30_000);
+
+  it('runs dist/ in an installed package (no src/), without tsx, or when SOLARKIT_FROM_DIST is set', async () => {
+    expect(await which(layout({ src: false, dist: true, tsx: true }))).toBe('dist');
+    expect(await which(layout({ src: true, dist: true, tsx: false }))).toBe('dist');
+    expect(await which(layout({ src: true, dist: true, tsx: true }), { SOLARKIT_FROM_DIST: '1' })).toBe('dist');
+  }, 30_000);
 });
