@@ -14,6 +14,9 @@ const PEREZ_KAPPA = 1.041;
 const COS_85 = Math.cos(85 * D2R);
 /** Lower bound of cos(zenith) in the Hay-Davies projection ratio (pvlib GH 432). */
 const HAYDAVIES_MIN_COS_ZENITH = 0.01745;
+/** Sky clearness bins of Perez et al. (1990): bin b holds PEREZ_BIN_LOW[b] <= eps < PEREZ_BIN_HIGH[b]. */
+const PEREZ_BIN_LOW = new Float64Array([0, 1.065, 1.23, 1.5, 1.95, 2.8, 4.5, 6.2]);
+const PEREZ_BIN_HIGH = new Float64Array([1.065, 1.23, 1.5, 1.95, 2.8, 4.5, 6.2, Infinity]);
 
 /** The array behind a column, or null for a scalar (read with {@link scalarOf}). */
 function arrayOf(x: Column | undefined): Float64Array | null {
@@ -401,6 +404,9 @@ function perezKernel(
   // Node tables in locals (registers) for the inlined cosines; see trigTables.ts.
   const cosNodes = COS_NODES;
   const sinNodes = SIN_NODES;
+  const binLow = PEREZ_BIN_LOW;
+  const binHigh = PEREZ_BIN_HIGH;
+  let bin = 0;
   for (let i = 0; i < n; i++) {
     let cosT = cosT0;
     let sinT = sinT0;
@@ -466,12 +472,14 @@ function perezKernel(
       const kz3 = PEREZ_KAPPA * z * z * z;
       // ((d + b) / d + kz3) / (1 + kz3) with one division instead of two.
       const eps = (d + b + d * kz3) / (d * (1 + kz3));
-      // Clearness bins of Perez et al. (1990) by counting the bounds at or below eps: no branch
-      // (a chain of tests mispredicted often enough on real series to cost a tenth of the
-      // loop). eps < 0 or NaN has no bin (NaN coefficients).
-      const k =
-        6 *
-        (+(eps >= 1.065) + +(eps >= 1.23) + +(eps >= 1.5) + +(eps >= 1.95) + +(eps >= 2.8) + +(eps >= 4.5) + +(eps >= 6.2));
+      // Clearness bin of Perez et al. (1990). Rows of a series mostly stay in the previous row's
+      // bin, so that is tried first: the processor predicts the test and loads the coefficients
+      // before the division that gives eps is done (a search on eps would make them wait).
+      // eps < 0 or NaN has no bin (NaN coefficients).
+      if (!(eps >= binLow[bin]! && eps < binHigh[bin]!)) {
+        bin = +(eps >= 1.065) + +(eps >= 1.23) + +(eps >= 1.5) + +(eps >= 1.95) + +(eps >= 2.8) + +(eps >= 4.5) + +(eps >= 6.2);
+      }
+      const k = 6 * bin;
       let f1: number;
       let f2: number;
       if (eps >= 0) {
