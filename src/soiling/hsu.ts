@@ -5,6 +5,7 @@
  */
 import { asColumn, type Column, seriesLength, outputColumn } from '../util/columns.js';
 import { erf, ERF_SMALL_COEFFICIENTS, ERF_SMALL_LIMIT, erfInv } from './erf.js';
+import { rollingRainSum } from './rainWindow.js';
 
 /** Largest loss the HSU model can give: SR = 1 - 0.3437 erf(...) tends to 0.6563. */
 export const HSU_MAX_LOSS = 0.3437;
@@ -198,15 +199,7 @@ function hsuKernel(
   let total = 0 + startMass;
   const firstStep = 0 + firstDt;
   let removed = 0;
-  // Rolling rain window (t - period, t] as pandas computes it: Kahan sums with separate
-  // compensations for adding and removing, a count of observations, and the run of equal values.
-  let winStart = 0;
-  let sum = 0;
-  let compAdd = 0;
-  let compRemove = 0;
-  let nobs = 0;
-  let sameRun = 0;
-  let prevValue = 0;
+  const rainSum = rollingRainSum(t, rain, accumPeriod);
 
   // State of the carried mass power (see the loop).
   let prevMass = 0;
@@ -221,56 +214,7 @@ function hsuKernel(
     const rate = (pm25[i]! * v25 + (coarse > 0 ? coarse : 0) * v10) * dt;
     total += rate * cosTilt;
 
-    // --- rain over the accumulation window ---
-    const edge = ti - accumPeriod;
-    let s = winStart;
-    while (s < i && t[s]! <= edge) s++;
-    const r = rain[i]!;
-    if (i === 0 || s >= i) {
-      // The window holds only this row (no overlap with the previous one): start afresh.
-      sum = 0;
-      compAdd = 0;
-      compRemove = 0;
-      nobs = 0;
-      sameRun = 0;
-      prevValue = rain[s]!;
-      for (let j = s; j <= i; j++) {
-        const v = rain[j]!;
-        if (v === v) {
-          nobs++;
-          const y = v - compAdd;
-          const tt = sum + y;
-          compAdd = tt - sum - y;
-          sum = tt;
-          if (v === prevValue) sameRun++;
-          else sameRun = 1;
-          prevValue = v;
-        }
-      }
-    } else {
-      for (let j = winStart; j < s; j++) {
-        const v = rain[j]!;
-        if (v === v) {
-          nobs--;
-          const y = -v - compRemove;
-          const tt = sum + y;
-          compRemove = tt - sum - y;
-          sum = tt;
-        }
-      }
-      if (r === r) {
-        nobs++;
-        const y = r - compAdd;
-        const tt = sum + y;
-        compAdd = tt - sum - y;
-        sum = tt;
-        if (r === prevValue) sameRun++;
-        else sameRun = 1;
-        prevValue = r;
-      }
-    }
-    winStart = s;
-    const accum = nobs === 0 ? NaN : sameRun >= nobs ? prevValue * nobs : sum;
+    const accum = rainSum[i]!;
 
     let clean = accum >= threshold;
     while (w < nWash && washes[w]! <= ti) {

@@ -11,3 +11,4 @@ export {
   hsuSoiling,
 } from './hsu.js';
 export { type KimberInput, type KimberOptions, kimberSoiling } from './kimber.js';
+export { rollingRainSum } from './rainWindow.js';

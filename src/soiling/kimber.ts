@@ -5,6 +5,7 @@
  * DOI 10.1109/WCPEC.2006.279690. Semantics follow pvlib.soiling.kimber.
  */
 import { outputColumn, seriesLength } from '../util/columns.js';
+import { rollingRainSum } from './rainWindow.js';
 
 export interface KimberInput {
   /** Period-end times, Unix seconds (UTC), increasing, at a constant step. */
@@ -79,67 +80,13 @@ export function kimberSoiling(input: KimberInput, options: KimberOptions = {}, o
   let total = 0;
   let cleanedAt = 0;
   let lastEvent = Number.NEGATIVE_INFINITY;
-  // Rolling rain window, summed as pandas' rolling sum (see hsu.ts).
-  let winStart = 0;
-  let sum = 0;
-  let compAdd = 0;
-  let compRemove = 0;
-  let nobs = 0;
-  let sameRun = 0;
-  let prevValue = 0;
+  const rainSum = rollingRainSum(t, rain, accumPeriod);
 
   for (let i = 0; i < n; i++) {
     const ti = t[i]!;
     total += i === 0 ? initial : perRow;
 
-    const edge = ti - accumPeriod;
-    let s = winStart;
-    while (s < i && t[s]! <= edge) s++;
-    const r = rain[i]!;
-    if (i === 0 || s >= i) {
-      sum = 0;
-      compAdd = 0;
-      compRemove = 0;
-      nobs = 0;
-      sameRun = 0;
-      prevValue = rain[s]!;
-      for (let j = s; j <= i; j++) {
-        const v = rain[j]!;
-        if (v === v) {
-          nobs++;
-          const y = v - compAdd;
-          const tt = sum + y;
-          compAdd = tt - sum - y;
-          sum = tt;
-          if (v === prevValue) sameRun++;
-          else sameRun = 1;
-          prevValue = v;
-        }
-      }
-    } else {
-      for (let j = winStart; j < s; j++) {
-        const v = rain[j]!;
-        if (v === v) {
-          nobs--;
-          const y = -v - compRemove;
-          const tt = sum + y;
-          compRemove = tt - sum - y;
-          sum = tt;
-        }
-      }
-      if (r === r) {
-        nobs++;
-        const y = r - compAdd;
-        const tt = sum + y;
-        compAdd = tt - sum - y;
-        sum = tt;
-        if (r === prevValue) sameRun++;
-        else sameRun = 1;
-        prevValue = r;
-      }
-    }
-    winStart = s;
-    const accum = nobs === 0 ? Number.NaN : sameRun >= nobs ? prevValue * nobs : sum;
+    const accum = rainSum[i]!;
 
     if (accum > threshold) lastEvent = ti;
     // Grace window (t - grace, t] holds an event; the event row itself always counts.

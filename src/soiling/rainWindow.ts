@@ -1,0 +1,83 @@
+/**
+ * The rolling rain sum both soiling models clean by: rain over the window (t - window, t] at each
+ * row, computed exactly as pandas' time-based rolling sum (which pvlib.soiling uses), so that a
+ * threshold test (`>=` for HSU, `>` for Kimber) decides the same rows as the reference:
+ * - Kahan-compensated sums with separate compensations for values added and values removed;
+ * - missing values (NaN) not counted; no observation in the window gives NaN;
+ * - while every value in the window is equal, the sum is value x count (pandas' shortcut, which
+ *   differs from the running sum in the last bits).
+ * Cost: amortised O(1) per row (each row enters and leaves the window once). Both models run this
+ * tight pass first and then their own pass over the series: measured as fast as the fused loops
+ * they replaced, where one call per row from inside the model loop was 27 % slower.
+ */
+
+/**
+ * Rain over (t[i] - windowSeconds, t[i]] for every row, mm, in one pass.
+ * @param t period-end times, Unix s, increasing
+ * @param rain rain per period, mm (NaN = missing)
+ * @param windowSeconds length of the accumulation window, s
+ * @param out optional output buffer of the series' length
+ */
+export function rollingRainSum(t: Float64Array, rain: Float64Array, windowSeconds: number, out?: Float64Array): Float64Array {
+  const n = t.length;
+  const result = out ?? new Float64Array(n);
+  let winStart = 0;
+  let sum = 0;
+  let compAdd = 0;
+  let compRemove = 0;
+  let nobs = 0;
+  let sameRun = 0;
+  let prevValue = 0;
+  for (let i = 0; i < n; i++) {
+    const edge = t[i]! - windowSeconds;
+    let s = winStart;
+    while (s < i && t[s]! <= edge) s++;
+    if (i === 0 || s >= i) {
+      // The window holds only this row (no overlap with the previous window): start afresh.
+      sum = 0;
+      compAdd = 0;
+      compRemove = 0;
+      nobs = 0;
+      sameRun = 0;
+      prevValue = rain[s]!;
+      for (let j = s; j <= i; j++) {
+        const v = rain[j]!;
+        if (v === v) {
+          nobs++;
+          const y = v - compAdd;
+          const next = sum + y;
+          compAdd = next - sum - y;
+          sum = next;
+          if (v === prevValue) sameRun++;
+          else sameRun = 1;
+          prevValue = v;
+        }
+      }
+    } else {
+      for (let j = winStart; j < s; j++) {
+        const v = rain[j]!;
+        if (v === v) {
+          nobs--;
+          const y = -v - compRemove;
+          const next = sum + y;
+          compRemove = next - sum - y;
+          sum = next;
+        }
+      }
+      const r = rain[i]!;
+      if (r === r) {
+        nobs++;
+        const y = r - compAdd;
+        const next = sum + y;
+        compAdd = next - sum - y;
+        sum = next;
+        if (r === prevValue) sameRun++;
+        else sameRun = 1;
+        prevValue = r;
+      }
+    }
+    winStart = s;
+    result[i] = nobs === 0 ? Number.NaN : sameRun >= nobs ? prevValue * nobs : sum;
+  }
+  return result;
+}
