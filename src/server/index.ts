@@ -19,6 +19,7 @@ export {
   DATA_ENDPOINTS, LEGACY_RETIREMENT, NOW_STEP_SECONDS, ResponseCache, parseFormat, registerDataEndpoint, responseVersion, type DataEndpoint,
 } from './routes/data.js';
 export { placeFacts, placeHorizon } from './place.js';
+export { GenerationalResponseCache, type ServerWeatherStore, watchWeatherStore, weatherDirectoryOf } from './weather-store.js';
 
 // Node-only adapters: the global elevation grid, DEM tiles, weather files and the local weather store.
 export * from '../node/index.js';
