@@ -208,9 +208,10 @@ function percentile(sorted: Float64Array, p: number): number {
  *
  * P75, P90, P95: the annual energies of the complete years are fitted by a normal distribution;
  * the target is the energy exceeded with that probability, mean - z sd (z = 0.674, 1.282,
- * 1.645), and the whole calendar year whose energy is closest to it is chosen (its twelve
- * months, so no seams). With 19 years the normal fit extrapolates beyond the driest year for
- * P95 when needed; the closest year is then the driest.
+ * 1.645), and the whole calendar year whose energy is closest to it, among the years whose
+ * energy is at most the P50 selection's, is chosen (its twelve months, so no seams). Energies
+ * count 365 days (February 29 is not served in the TMY year). With 19 years the normal fit
+ * extrapolates beyond the driest year for P95 when needed; the closest year is then the driest.
  */
 export function selectTypicalYear(input: TmyInput, options: TmyOptions = {}): TmySelection {
   const offset = (options.offsetMinutes ?? 0) * 60;
@@ -236,10 +237,13 @@ export function selectTypicalYear(input: TmyInput, options: TmyOptions = {}): Tm
     return g === undefined ? 0 : g[1] - g[0];
   };
   const complete = (y: number, m: number) => groupSize(y, m) === daysInMonth(y, m);
+  // Energy of a month as the typical year serves it: February 29 has no place in the
+  // (non-leap) TMY year, so a leap February counts 28 days.
   const monthEnergy = (y: number, m: number) => {
     const [a, b] = groups.get(y * 100 + m)!;
+    const last = m === 2 && b - a === 29 ? b - 1 : b;
     let e = 0;
-    for (let d = a; d < b; d++) e += dayEnergy[d]!;
+    for (let d = a; d < last; d++) e += dayEnergy[d]!;
     return e;
   };
 
@@ -262,15 +266,6 @@ export function selectTypicalYear(input: TmyInput, options: TmyOptions = {}): Tm
   for (const a of annualEnergy) sd += (a.energy - mean) ** 2;
   sd = annualEnergy.length > 1 ? Math.sqrt(sd / (annualEnergy.length - 1)) : 0;
   const targetEnergy = mean - EXCEEDANCE_Z[probability] * sd;
-
-  if (probability !== 'p50') {
-    if (annualEnergy.length === 0) throw new Error('TMY: P-values need at least one complete year');
-    let best = annualEnergy[0]!;
-    for (const a of annualEnergy) if (Math.abs(a.energy - targetEnergy) < Math.abs(best.energy - targetEnergy)) best = a;
-    const months: TmyMonth[] = [];
-    for (let m = 1; m <= 12; m++) months.push({ month: m, year: best.year, weightedSum: Number.NaN });
-    return { months, probability, method: 'annual-exceedance', annualEnergy, targetEnergy, energy: best.energy };
-  }
 
   const months: TmyMonth[] = [];
   const nIdx = INDICES.length;
@@ -319,5 +314,18 @@ export function selectTypicalYear(input: TmyInput, options: TmyOptions = {}): Tm
   }
   let energy = 0;
   for (const mo of months) energy += monthEnergy(mo.year, mo.month);
-  return { months, probability, method: 'finkelstein-schafer', annualEnergy, targetEnergy, energy };
+  if (probability === 'p50') return { months, probability, method: 'finkelstein-schafer', annualEnergy, targetEnergy, energy };
+
+  // P75-P95: a whole year near the target, never above the P50 year's energy, so that served
+  // energies fall with the probability (P50 >= P75 >= P90 >= P95). Nearest-to-target over a
+  // decreasing target is itself monotone; the cap keeps P75 at or below the P50 mosaic when the
+  // fit's target lies above it.
+  if (annualEnergy.length === 0) throw new Error('TMY: P-values need at least one complete year');
+  const allowed = annualEnergy.filter((a) => a.energy <= energy);
+  const pool = allowed.length > 0 ? allowed : [annualEnergy.reduce((lo, a) => (a.energy < lo.energy ? a : lo))];
+  let best = pool[0]!;
+  for (const a of pool) if (Math.abs(a.energy - targetEnergy) < Math.abs(best.energy - targetEnergy)) best = a;
+  const whole: TmyMonth[] = [];
+  for (let m = 1; m <= 12; m++) whole.push({ month: m, year: best.year, weightedSum: Number.NaN });
+  return { months: whole, probability, method: 'annual-exceedance', annualEnergy, targetEnergy, energy: best.energy };
 }
