@@ -63,6 +63,11 @@ function bump(x: number, centre: number, width: number): number {
 // Zonal cloud cover as the share of time under cloud (0..1), by effective |latitude|:
 // ITCZ maximum, subtropical minimum, storm-track maximum, drier polar caps.
 const CLOUD_ZONAL = [0, 0.6, 8, 0.58, 15, 0.46, 22, 0.34, 30, 0.33, 38, 0.4, 45, 0.5, 52, 0.68, 60, 0.78, 70, 0.74, 90, 0.62];
+// Zonal mean precipitation, mm/day, by effective |latitude| (land and sea together): the ITCZ's
+// maximum, the subtropical minimum under the descending branch of the Hadley cell, the
+// mid-latitude storm tracks, little in the cold polar air (Hartmann 2016, fig. 1.17 / ch. 6;
+// Peixoto & Oort 1992, "Physics of Climate", fig. 12.5).
+const PRECIP_ZONAL = [0, 6.5, 5, 6, 10, 4.2, 15, 2.4, 20, 1.2, 25, 0.8, 30, 1, 35, 1.7, 40, 2.3, 45, 2.5, 55, 2.6, 60, 2.2, 70, 1.1, 80, 0.5, 90, 0.3];
 // Annual mean sea-level air temperature of a maritime place, degrees C, by |latitude|.
 // The steep step near 50-57 degrees is the oceanic polar front.
 const TEMP_MARITIME = [0, 27, 15, 26.5, 25, 24, 35, 19.5, 45, 15, 52, 10.2, 55, 6, 60, 3, 70, -2.5, 80, -10, 90, -18];
@@ -94,6 +99,8 @@ export interface PlaceClimate {
   temperature: Float64Array;
   /** diurnal temperature range under clear sky, K */
   diurnalRange: Float64Array;
+  /** mean precipitation of the season, mm/h (water: rain and snow) */
+  precipitation: Float64Array;
   /** mean dew-point depression, K */
   dewDepression: Float64Array;
   /** mean 10 m wind speed, m/s */
@@ -128,6 +135,7 @@ export function placeClimate(place: WeatherPlace): PlaceClimate {
   const temperature = new Float64Array(n);
   const diurnalRange = new Float64Array(n);
   const dewDepression = new Float64Array(n);
+  const precipitation = new Float64Array(n);
   const windSpeed = new Float64Array(n);
   const temperatureSpread = new Float64Array(n);
 
@@ -157,8 +165,10 @@ export function placeClimate(place: WeatherPlace): PlaceClimate {
     // (less so over the oceans, whose belts move less).
     const phiEff = Math.max(0, phi - 6 * summer * (0.4 + 0.6 * cont));
     let c = knots(CLOUD_ZONAL, phiEff);
-    // Land under the subtropical highs is desert; the monsoon wets tropical land in summer.
-    c -= cont * 0.2 * bump(phiEff, 24, 10);
+    // Land under the subtropical highs is desert (mostly clear); the monsoon wets tropical land
+    // in summer.
+    const desert = bump(phiEff, 27, 11);
+    c -= cont * 0.26 * bump(phiEff, 25, 10);
     c += cont * 0.12 * summer * bump(phi, 14, 8);
     // Continental interiors of the mid-latitudes see fewer maritime stratus decks.
     c -= cont * 0.12 * bump(phi, 45, 15);
@@ -170,6 +180,14 @@ export function placeClimate(place: WeatherPlace): PlaceClimate {
     c += 0.04 * elevKm;
     c = Math.min(0.92, Math.max(0.08, c));
     cloudiness[i] = c;
+
+    // Precipitation: the zonal profile of the season's belt; inland under the subtropical highs
+    // the sinking air and the long path from the sea leave deserts (Sahara, Arabia, Australia:
+    // tens of mm a year), continental interiors of the mid-latitudes are drier than coasts.
+    let p = knots(PRECIP_ZONAL, phiEff);
+    p *= 0.03 + 0.97 * Math.exp(-6 * cont * desert);
+    p *= 1 - 0.3 * cont * bump(phi, 50, 15);
+    precipitation[i] = p / 24;
     annualCloud += c;
 
     let seasonal = Math.cos((2 * Math.PI * (day - warmestDay)) / 365.2422);
@@ -201,6 +219,7 @@ export function placeClimate(place: WeatherPlace): PlaceClimate {
     cloudiness,
     temperature,
     diurnalRange,
+    precipitation,
     dewDepression,
     windSpeed,
     temperatureSpread,

@@ -78,6 +78,14 @@ const KC_DEPTH = 0.85;
 
 /** Opacity above which cloud is thick enough to precipitate. */
 export const PRECIPITATION_OPACITY = 0.72;
+/**
+ * Mean over time of the rain shape x^2 max(0, r + 0.45)^2 (x the depth of opacity beyond
+ * PRECIPITATION_OPACITY, r the standard-normal rain noise) per unit of cloud share: with opacity
+ * sqrt(u) for u uniform in the cloudy share, E[x^2; opacity > 0.72] = 0.1736, and
+ * E[max(0, r + 0.45)^2] = (0.45^2 + 1) Phi(0.45) + 0.45 phi(0.45) = 0.972. Dividing by it makes
+ * the season's mean rate the climate's (placeClimate precipitation).
+ */
+const RAIN_SHAPE_MEAN = 0.1736 * 0.972;
 
 /** Columns of the weather state at instants. Units as in the API (contract.md section 4). */
 export interface WeatherState {
@@ -364,8 +372,9 @@ export function weatherState(
     const moist = (td - 8) / 16;
     const cp = moist <= 0 ? 0 : 3000 * Math.pow(moist > 1 ? 1 : moist, 1.5) * (0.35 + 0.65 * Math.max(0, afternoon)) * Math.exp(0.5 * capeNoise[i]! - 0.125);
     cape[i] = cp;
-    // Rain rate scales with the water in the column; convection makes it heavier.
-    const rate = rain * 0.09 * pw * (1 + cp / 1000);
+    // The amount follows the climate's mean for the season; its timing and intensity follow the
+    // thick cloud and the rain noise.
+    const rate = (rain * seasonal(climate.precipitation, s)) / (seasonal(climate.cloudiness, s) * RAIN_SHAPE_MEAN);
     precipitation[i] = rate;
     snowShare[i] = rate > 0 ? (temp <= 0 ? 1 : temp >= 2 ? 0 : (2 - temp) / 2) : 0;
 
