@@ -197,12 +197,13 @@ function fillCell(
     nodes[b + Q_X_SIN_XI / 4] = ox * sinXi;
     nodes[b + Q_EOT / 4] = g[G_EOT]!;
   }
-  // Unwrap the hour term (it holds -alpha) across 360 against node k.
+  // Unwrap the hour term (it holds -alpha) against node k by whole turns. Nodes kept from earlier
+  // cells carry earlier turns, so the offset can be any multiple of 360 (a single +-360 step
+  // left series longer than a year wrong after their second equinox).
   const a1 = nodes[Q_COUNT]!;
   for (let j = 0; j < 4; j++) {
-    const d = nodes[j * Q_COUNT]! - a1;
-    if (d > 180) nodes[j * Q_COUNT] = nodes[j * Q_COUNT]! - 360;
-    else if (d < -180) nodes[j * Q_COUNT] = nodes[j * Q_COUNT]! + 360;
+    const v = nodes[j * Q_COUNT]!;
+    nodes[j * Q_COUNT] = v - 360 * Math.round((v - a1) * (1 / 360));
   }
   // Cubic Lagrange interpolation on nodes -1, 0, 1, 2 written as a polynomial in s.
   for (let q = 0; q < Q_COUNT; q++) {
