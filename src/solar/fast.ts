@@ -52,7 +52,7 @@ const HALF_PI = Math.PI / 2;
 const SIDEREAL_DEG_PER_DAY = 360.98564736629;
 
 /**
- * Points per block of the kernel's three passes. The per-point chain (hour angle, then elevation
+ * Points per block of the kernel's four passes. The per-point chain (hour angle, then elevation
  * through a square root and two divisions, then refraction) is long and serial; split into short
  * loops over a block, the processor overlaps consecutive points instead of waiting on each chain.
  * The block's scratch (3 doubles a point) stays in the first-level cache.
@@ -143,8 +143,8 @@ const REFRACTION_TABLE = new Float64Array(4 * REFRACTION_CELLS);
 }
 
 /**
- * atan2(y, x) in radians by the node table above: three to four times cheaper than Math.atan2
- * on this kind of machine, and within a few 1e-16 rad of it. atan2(0, 0) is 0, NaN gives NaN.
+ * atan2(y, x) in radians by the node table above, within a few 1e-16 rad of Math.atan2: inlined
+ * by the engine where Math.atan2 is a call (the kernel measured ~15% faster with it). atan2(0, 0) is 0, NaN gives NaN.
  */
 function atan2Fast(y: number, x: number): number {
   const ax = x < 0 ? -x : x;
@@ -221,12 +221,17 @@ function fillCell(
 /**
  * Solar position for long series at one place: the NREL SPA with its slowly varying geocentric
  * terms (apparent right ascension and declination of the sun, nutation in right ascension, the
- * parallax from the Earth-sun distance, the equation of time) computed in full only at nodes
- * every FAST_NODE_STEP_SECONDS of terrestrial time and interpolated by 4-point cubic Lagrange
- * polynomials, while the Greenwich sidereal time, the hour angle, parallax, refraction, zenith and
- * azimuth are computed exactly at every time. Agrees with `solarPositionSpa` to about
- * 2e-8 degree (promised: 1e-3 degree) for any latitude; sorted times reuse each node, so the cost
- * is nearly the topocentric part alone; unsorted times remain correct but slower.
+ * quadratic terms of the sidereal time, the parallax from the Earth-sun distance, the equation of
+ * time) computed in full only at nodes every FAST_NODE_STEP_SECONDS of terrestrial time and
+ * interpolated by 4-point cubic Lagrange polynomials (evaluated per cell as cubics in the cell
+ * fraction). Per time: the hour angle from that cubic plus the linear sidereal rate, its sine and
+ * cosine by a quarter-degree table with short series (error < 1e-18), the topocentric direction as
+ * the geocentric one minus the observer's offset (the SPA's parallax formulas, exact),
+ * elevation and azimuth by a tabulated atan2 (error a few 1e-16 rad), and refraction by cubic
+ * Hermite pieces on 1/8 degree (error < 4.4e-7 degree per unit refraction factor; the formula
+ * below -2 degrees). Measured against `solarPositionSpa`: about 1e-7 degree (the reference cases
+ * 8.5e-8 for the zenith, 5.8e-7 for the azimuth; 200-year series < 1e-6), promised 1e-3 degree at
+ * any latitude. Sorted times reuse each node; unsorted times remain correct but slower.
  *
  * Same inputs, outputs and units as `solarPositionSpa` (Reda & Andreas 2004, Solar Energy 76(5)
  * 577-589, doi:10.1016/j.solener.2003.12.003).
@@ -279,8 +284,8 @@ export function solarPositionFast(
   let lastDay = Number.NaN;
   let lastDayDeltaT = 0;
 
-  // Three passes per block of BLOCK points (see BLOCK): geometry into scratch, then elevation
-  // with refraction, then azimuth.
+  // Four passes per block of BLOCK points (see BLOCK): geometry into scratch, elevation,
+  // refraction, azimuth.
   const scratch = new Float64Array(3 * BLOCK);
   for (let start = 0; start < n; start += BLOCK) {
     const end = start + BLOCK < n ? start + BLOCK : n;
@@ -348,6 +353,11 @@ export function solarPositionFast(
       const ax = scratch[j + 1]!;
       const ay = scratch[j + 2]!;
       const e0 = atan2Fast(scratch[j]!, Math.sqrt(ax * ax + ay * ay)) * RAD_DEG;
+      zenith[i] = 90 - e0;
+      elevation[i] = e0;
+    }
+    for (let i = start; i < end; i++) {
+      const e0 = elevation[i]!;
       let e = e0;
       if (e0 >= refractionLimit) {
         const refraction = constantRefraction ? refraction0 : refractionFactor(pressure[i]! / 100, temperature[i]!);
@@ -360,9 +370,7 @@ export function solarPositionFast(
           e += refraction * (refrTable[b]! + u * (refrTable[b + 1]! + u * (refrTable[b + 2]! + u * refrTable[b + 3]!)));
         } else e += refraction * refractionUnit(e0);
       }
-      zenith[i] = 90 - e0;
       apparentZenith[i] = 90 - e;
-      elevation[i] = e0;
       apparentElevation[i] = e;
     }
     for (let i = start; i < end; i++) {
