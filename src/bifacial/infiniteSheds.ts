@@ -1,7 +1,7 @@
 import { type Column, outputColumn, seriesLength } from '../util/columns.js';
 import {
   groundSkyMaxRows,
-  unshadedGroundFractionTan,
+  sunlitGroundFraction,
   vfGroundSkyIntegrated,
   vfRowGroundIntegrated,
   vfRowSkyIntegrated,
@@ -81,22 +81,21 @@ const face = new Float64Array(6);
 
 /**
  * Irradiance on one face of an interior row (pvlib.bifacial.infinite_sheds.get_irradiance_poa,
- * isotropic sky). `vfSky`, `vfGround`, `vfGroundSky` are the tilt-only view factors, cached by
- * the caller. `cosRel` is cos(solar azimuth - face azimuth).
+ * isotropic sky). `cosT`, `sinT` are the face tilt's cosine and sine; `vfSky`, `vfGround`,
+ * `vfGroundSky` its tilt-only view factors, all cached by the caller. `cosRel` is
+ * cos(solar azimuth - face azimuth).
  */
 function faceIrradiance(
-  tilt: number, cosRel: number, cosZ: number, sinZ: number, tanZ: number,
+  cosT: number, sinT: number, cosRel: number, cosZ: number, sinZ: number, tanZ: number,
   ghi: number, dhi: number, dni: number, albedo: number, iam: number, gcr: number,
   vfSky: number, vfGround: number, vfGroundSky: number,
 ): void {
-  const cosT = Math.cos(tilt * DEG);
-  const sinT = Math.sin(tilt * DEG);
   // Sun zenith projected on the plane across the rows (Mikofski et al. 2019, eq. 4 context).
   const tanPhi = cosRel * tanZ;
   // Ground reached by the beam, then light reflected by the ground that would reach a face
   // seeing the whole ground (Mikofski et al. 2019, eq. 9 as pvlib: albedo times beam on the
   // sunlit ground plus diffuse on the ground's view of the sky).
-  const fGroundBeam = unshadedGroundFractionTan(tilt, tanPhi, gcr);
+  const fGroundBeam = sunlitGroundFraction(cosT, sinT, tanPhi, gcr);
   const groundDiffuse = albedo * (fGroundBeam * (ghi - dhi) + vfGroundSky * dhi);
   const poaGround = groundDiffuse * vfGround;
   const poaSky = dhi * vfSky;
@@ -211,6 +210,7 @@ export function infiniteSheds(
   // tracker's tilt changes (it repeats while clipped at its limit or stowed).
   let cachedTilt = Number.NaN;
   let vfSkyF = 0, vfGroundF = 0, vfGroundSkyF = 0, vfSkyB = 0, vfGroundB = 0, vfGroundSkyB = 0;
+  let cosF = 1, sinF = 0, cosB = -1, sinB = 0;
 
   for (let i = 0; i < n; i++) {
     const zenith = zenArr === null ? zenS : zenArr[i]!;
@@ -232,6 +232,10 @@ export function infiniteSheds(
       vfSkyB = vfRowSkyIntegrated(back, gcr);
       vfGroundB = vfRowGroundIntegrated(back, gcr);
       vfGroundSkyB = vfGroundSkyIntegrated(back, gcr, height, pitch, maxRows);
+      cosF = Math.cos(tilt * DEG);
+      sinF = Math.sin(tilt * DEG);
+      cosB = Math.cos(back * DEG);
+      sinB = Math.sin(back * DEG);
       cachedTilt = tilt;
     }
     const saz = sazArr === null ? sazS : sazArr[i]!;
@@ -255,7 +259,7 @@ export function infiniteSheds(
     }
     const alb = albArr === null ? albS : albArr[i]!;
 
-    faceIrradiance(tilt, cosRel, cosZ, sinZ, tanZ, g, dh, dn, alb, iamFArr === null ? iamFS : iamFArr[i]!, gcr,
+    faceIrradiance(cosF, sinF, cosRel, cosZ, sinZ, tanZ, g, dh, dn, alb, iamFArr === null ? iamFS : iamFArr[i]!, gcr,
       vfSkyF, vfGroundF, vfGroundSkyF);
     const front = face[0]!;
     poaFront[i] = front;
@@ -266,7 +270,7 @@ export function infiniteSheds(
     shadedFractionFront[i] = face[5]!;
 
     // The rear face looks the opposite way: cos(saz - (raz + 180)) = -cos(saz - raz).
-    faceIrradiance(180 - tilt, -cosRel, cosZ, sinZ, tanZ, g, dh, dn, alb, iamBArr === null ? iamBS : iamBArr[i]!, gcr,
+    faceIrradiance(cosB, sinB, -cosRel, cosZ, sinZ, tanZ, g, dh, dn, alb, iamBArr === null ? iamBS : iamBArr[i]!, gcr,
       vfSkyB, vfGroundB, vfGroundSkyB);
     const rear = face[0]!;
     poaBack[i] = rear;

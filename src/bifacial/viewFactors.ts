@@ -338,11 +338,23 @@ const TAN_85 = Math.tan(85 * DEG);
  * @returns fraction in [0, 1]
  */
 export function unshadedGroundFractionTan(rotation: number, tanPhi: number, gcr: number): number {
+  return sunlitGroundFraction(Math.cos(rotation * DEG), Math.sin(rotation * DEG), tanPhi, gcr);
+}
+
+/**
+ * {@link unshadedGroundFractionTan} from the cosine and sine of the rotation, which a series
+ * kernel keeps while the rotation does not change.
+ *
+ * @param lCos cosine of the rotation (the row's horizontal extent for a collector width of 1)
+ * @param lSin sine of the rotation
+ * @param tanPhi tangent of the sun zenith projected across the rows
+ * @param gcr ground coverage ratio
+ * @returns fraction in [0, 1]
+ */
+export function sunlitGroundFraction(lCos: number, lSin: number, tanPhi: number, gcr: number): number {
   if (Math.abs(tanPhi) > TAN_85) return 0;
   const height = 1;
   const pitch = 1 / gcr;
-  const lCos = Math.cos(rotation * DEG); // collector width 1
-  const lSin = Math.sin(rotation * DEG);
   const b = pitch; // ground gap [a, b] with a = 0
   let shaded = 0;
   for (let k = -10; k <= 11; k++) {
