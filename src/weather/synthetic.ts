@@ -77,7 +77,15 @@ function windForecastSpread(leadSeconds: number): number {
   return 0.05 + 0.35 * (1 - Math.exp(-h / 72));
 }
 
+/**
+ * Parameters that need the full weather state; the others (irradiance, cloud, air temperature,
+ * dew point, 10 m wind, snow) come from the lean state, whose columns are the same values.
+ */
+const FULL_STATE = /^(relative_humidity|precipitable_water|surface_pressure|wind_speed_100m|wind_direction|wind_gust|precipitation_rate|snowfall_rate|cape|pm|weather_type)/;
+
 interface Need {
+  /** the full weather state (else the lean one) */
+  full: boolean;
   sky: boolean;
   gti: boolean;
   budget: boolean;
@@ -90,6 +98,7 @@ function needs(params: readonly string[]): Need {
   const has = (re: RegExp): boolean => params.some((p) => re.test(p));
   const wtype = params.includes('weather_type');
   return {
+    full: has(FULL_STATE),
     sky: has(/^(ghi|dni|dhi|gti|clearsky_|zenith|azimuth)/) || wtype,
     gti: has(/gti/),
     snow: has(/^(snow_|albedo|gti|clearsky_gti)/),
@@ -206,6 +215,7 @@ function evaluate(query: WeatherQuery, options: SyntheticOptions, issuedAt: numb
     }
     perturb = { latent: ez, airTemp: et, wind: ew };
   }
+  perturb.lean = !need.full;
   const st = weatherState(climate, times, basePressure, perturb);
 
   // Daily budget: snow, albedo, washout. Values within a day move linearly from the end of the
@@ -338,25 +348,30 @@ function evaluate(query: WeatherQuery, options: SyntheticOptions, issuedAt: numb
   if (want.has('max_air_temp')) out.max_air_temp = periodExtreme(st.airTemp, m, n, true);
   const dew = mean(st.dewPoint);
   if (want.has('dewpoint_temp')) out.dewpoint_temp = dew;
-  const rh = mean(st.relativeHumidity);
-  if (want.has('relative_humidity')) out.relative_humidity = rh;
-  if (want.has('precipitable_water')) out.precipitable_water = mean(st.precipitableWater);
-  if (want.has('surface_pressure')) out.surface_pressure = mean(st.pressure);
+  // Columns of the full state only (empty in the lean one).
+  const full = need.full;
+  const rh = full ? mean(st.relativeHumidity) : undefined;
+  if (rh && want.has('relative_humidity')) out.relative_humidity = rh;
+  if (full && want.has('precipitable_water')) out.precipitable_water = mean(st.precipitableWater);
+  if (full && want.has('surface_pressure')) out.surface_pressure = mean(st.pressure);
   const w10 = mean(st.wind10);
   if (want.has('wind_speed_10m')) out.wind_speed_10m = w10;
-  if (want.has('wind_speed_100m')) out.wind_speed_100m = mean(st.wind100);
-  if (want.has('wind_direction_10m')) out.wind_direction_10m = periodDirection(st.direction10, st.wind10, m, n);
-  if (want.has('wind_direction_100m')) out.wind_direction_100m = periodDirection(st.direction100, st.wind100, m, n);
-  const gust = periodExtreme(st.gust, m, n, true);
-  if (want.has('wind_gust')) out.wind_gust = gust;
-  const precip = mean(st.precipitation);
-  if (want.has('precipitation_rate')) out.precipitation_rate = precip;
-  const snowfallK = new Float64Array(N);
-  for (let k = 0; k < N; k++) snowfallK[k] = st.precipitation[k]! * st.snowShare[k]!; // 10:1 -> cm/h
-  const snowfall = mean(snowfallK);
-  if (want.has('snowfall_rate')) out.snowfall_rate = snowfall;
-  const cape = mean(st.cape);
-  if (want.has('cape')) out.cape = cape;
+  if (full && want.has('wind_speed_100m')) out.wind_speed_100m = mean(st.wind100);
+  if (full && want.has('wind_direction_10m')) out.wind_direction_10m = periodDirection(st.direction10, st.wind10, m, n);
+  if (full && want.has('wind_direction_100m')) out.wind_direction_100m = periodDirection(st.direction100, st.wind100, m, n);
+  const gust = full ? periodExtreme(st.gust, m, n, true) : undefined;
+  if (gust && want.has('wind_gust')) out.wind_gust = gust;
+  const precip = full ? mean(st.precipitation) : undefined;
+  if (precip && want.has('precipitation_rate')) out.precipitation_rate = precip;
+  let snowfall: Float64Array | undefined;
+  if (full) {
+    const snowfallK = new Float64Array(N);
+    for (let k = 0; k < N; k++) snowfallK[k] = st.precipitation[k]! * st.snowShare[k]!; // 10:1 -> cm/h
+    snowfall = mean(snowfallK);
+    if (want.has('snowfall_rate')) out.snowfall_rate = snowfall;
+  }
+  const cape = full ? mean(st.cape) : undefined;
+  if (cape && want.has('cape')) out.cape = cape;
   if (albedo && want.has('albedo')) out.albedo = mean(albedo);
   if (snowDepth && want.has('snow_depth')) out.snow_depth = mean(snowDepth);
   if (snowWater && want.has('snow_water_equivalent')) out.snow_water_equivalent = mean(snowWater);
@@ -364,7 +379,7 @@ function evaluate(query: WeatherQuery, options: SyntheticOptions, issuedAt: numb
   if (groundCover && want.has('snow_soiling_ground')) out.snow_soiling_ground = mean(groundCover);
   let pm10: Float64Array | undefined;
   let pm25: Float64Array | undefined;
-  if (washout) {
+  if (washout && full) {
     const p10k = new Float64Array(N);
     for (let k = 0; k < N; k++) p10k[k] = st.pm10[k]! * washout[k]!;
     pm10 = mean(p10k);
@@ -382,14 +397,14 @@ function evaluate(query: WeatherQuery, options: SyntheticOptions, issuedAt: numb
     for (let i = 0; i < n; i++) {
       x.cloudOpacity = opacity[i]!;
       x.zenith = zen[i]!;
-      x.precipitation = precip[i]!;
-      x.snowfall = snowfall[i]!;
+      x.precipitation = precip![i]!;
+      x.snowfall = snowfall![i]!;
       x.airTemp = airTemp[i]!;
       x.dewPoint = dew[i]!;
-      x.relativeHumidity = rh[i]!;
+      x.relativeHumidity = rh![i]!;
       x.windSpeed = w10[i]!;
-      x.gust = gust[i]!;
-      x.cape = cape[i]!;
+      x.gust = gust![i]!;
+      x.cape = cape![i]!;
       x.pm25 = pm25 ? pm25[i]! : 0;
       x.pm10 = pm10 ? pm10[i]! : 0;
       labels[i] = weatherType(x);

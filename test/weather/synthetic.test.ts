@@ -59,6 +59,16 @@ describe('synthetic weather: determinism', () => {
     expectSameColumns(slice(whole, n / 2, n), second);
   });
 
+  it('gives the same values whether a request needs the full state or only the lean one', () => {
+    // Irradiance, temperature, dew point and 10 m wind alone take the lean state (faster); asking
+    // for humidity as well takes the full state: the shared columns must not change.
+    const lean = ['ghi', 'dni', 'dhi', 'gti', 'air_temp', 'min_air_temp', 'dewpoint_temp', 'wind_speed_10m', 'cloud_opacity', 'snow_depth'];
+    const a = src.actuals({ ...q, parameters: lean });
+    const b = src.actuals({ ...q, parameters: [...lean, 'relative_humidity'] });
+    delete b.relative_humidity;
+    expectSameColumns(a, b);
+  });
+
   it('gives live (newest first) and historic (oldest first) the same values where they overlap', () => {
     const hist = src.actuals(q);
     const n = q.periodEnd.length;
