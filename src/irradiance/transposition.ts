@@ -25,6 +25,14 @@ function arrayOf(x: Column | undefined): Float64Array | null {
 function scalarOf(x: Column | undefined, fallback: number): number {
   return x === undefined ? fallback : typeof x === 'number' ? x : 0;
 }
+/** A column as an array: itself, or a scalar (or the fallback when absent) in a one-element array. */
+function columnOf(x: Column | undefined, fallback: number): Float64Array {
+  return x === undefined ? Float64Array.of(fallback) : typeof x === 'number' ? Float64Array.of(x) : x;
+}
+/** Index mask for {@link columnOf}: -1 (all bits) for an array, 0 for a broadcast scalar. */
+function maskOf(x: Column | undefined): number {
+  return x === undefined || typeof x === 'number' ? 0 : -1;
+}
 
 /**
  * Kasten & Young (1989) relative air mass for one zenith [deg]; NaN above 90 deg, as pvlib.
@@ -379,25 +387,29 @@ function perezKernel(
   horOut: Float64Array | null,
 ): void {
   const tiltA = arrayOf(surfaceTilt);
-  const azA = arrayOf(surfaceAzimuth);
-  const zA = arrayOf(solarZenith);
-  const saA = arrayOf(solarAzimuth);
-  const dniA = arrayOf(dni);
-  const ghiA = arrayOf(ghi);
-  const dhiA = arrayOf(dhi);
-  const exA = arrayOf(dniExtra);
-  const amA = arrayOf(airmass);
-  const albA = arrayOf(albedo);
+  // Every other input as an array and an index mask: all bits for a column, 0 for a scalar (read
+  // from a one-element array at index 0). One AND per read instead of a test and a select: the
+  // ten tests cost a third of the loop (interleaved CPU time 1.44e7 -> 2.09e7 points/s). Columns
+  // are shorter than 2^31 rows, so i & -1 is i.
+  const azA = columnOf(surfaceAzimuth, 0);
+  const azM = maskOf(surfaceAzimuth);
+  const zA = columnOf(solarZenith, 0);
+  const zM = maskOf(solarZenith);
+  const saA = columnOf(solarAzimuth, 0);
+  const saM = maskOf(solarAzimuth);
+  const dniA = columnOf(dni, 0);
+  const dniM = maskOf(dni);
+  const ghiA = columnOf(ghi, 0);
+  const ghiM = maskOf(ghi);
+  const dhiA = columnOf(dhi, 0);
+  const dhiM = maskOf(dhi);
+  const exA = columnOf(dniExtra, 0);
+  const exM = maskOf(dniExtra);
+  const amA = columnOf(airmass, 0);
+  const amM = maskOf(airmass);
+  const albA = columnOf(albedo, 0.25);
+  const albM = maskOf(albedo);
   const hasAirmass = airmass !== undefined;
-  const az0 = scalarOf(surfaceAzimuth, 0);
-  const z0 = scalarOf(solarZenith, 0);
-  const sa0 = scalarOf(solarAzimuth, 0);
-  const dni0 = scalarOf(dni, 0);
-  const ghi0 = scalarOf(ghi, 0);
-  const dhi0 = scalarOf(dhi, 0);
-  const ex0 = scalarOf(dniExtra, 0);
-  const am0 = scalarOf(airmass, 0);
-  const alb0 = scalarOf(albedo, 0.25);
   const tilt0 = scalarOf(surfaceTilt, 0) * D2R;
   const cosT0 = Math.cos(tilt0);
   const sinT0 = Math.sin(tilt0);
@@ -423,7 +435,7 @@ function perezKernel(
         sinT = Math.sin(tiltDeg * D2R);
       }
     }
-    const zenDeg = zA !== null ? zA[i]! : z0;
+    const zenDeg = zA[i & zM]!;
     const z = zenDeg * D2R;
     let cosZ: number;
     let sinZ: number;
@@ -443,7 +455,7 @@ function perezKernel(
       cosZ = Math.cos(z);
       sinZ = Math.sin(z);
     }
-    let daz = (saA !== null ? saA[i]! : sa0) - (azA !== null ? azA[i]! : az0);
+    let daz = saA[i & saM]! - azA[i & azM]!;
     // Azimuth differences lie in (-360, 360): one shift brings them to the tables' [0, 360).
     if (daz < 0) daz += 360;
     let cosDaz: number;
@@ -458,9 +470,9 @@ function perezKernel(
     let proj = cosT * cosZ + sinT * sinZ * cosDaz;
     if (proj > 1) proj = 1;
     else if (proj < -1) proj = -1;
-    const b = dniA !== null ? dniA[i]! : dni0;
-    const d = dhiA !== null ? dhiA[i]! : dhi0;
-    const am = hasAirmass ? (amA !== null ? amA[i]! : am0) : kastenYoung(zenDeg);
+    const b = dniA[i & dniM]!;
+    const d = dhiA[i & dhiM]!;
+    const am = hasAirmass ? amA[i & amM]! : kastenYoung(zenDeg);
 
     let sky = 0;
     let t1 = 0;
@@ -468,7 +480,7 @@ function perezKernel(
     let t3 = 0;
     // Below the horizon (air mass NaN) the sky term is 0 whatever the other inputs say.
     if (am === am) {
-      const delta = (d * am) / (exA !== null ? exA[i]! : ex0);
+      const delta = (d * am) / exA[i & exM]!;
       const kz3 = PEREZ_KAPPA * z * z * z;
       // ((d + b) / d + kz3) / (1 + kz3) with one division instead of two.
       const eps = (d + b + d * kz3) / (d * (1 + kz3));
@@ -510,7 +522,7 @@ function perezKernel(
       }
     }
     if (groundOut !== null) {
-      const ground = (ghiA !== null ? ghiA[i]! : ghi0) * (albA !== null ? albA[i]! : alb0) * (1 - cosT) * 0.5;
+      const ground = ghiA[i & ghiM]! * albA[i & albM]! * (1 - cosT) * 0.5;
       let direct = b * proj;
       if (direct < 0) direct = 0;
       const diffuse = sky + ground;
