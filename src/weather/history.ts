@@ -49,7 +49,7 @@ const SOLAR_CHUNK_DAYS = 183;
  * lattice phases whose noise variances average to the twelve-sample mean's (1-hour lattice 1/8 and
  * 5/8, 20-minute 3/8 and 7/8, 10-minute 3/4), halving the sampling error of one sample.
  */
-const KC_SAMPLES = [450, 2250];
+const KC_SAMPLES = [STATE_SAMPLE, 2250];
 
 /**
  * Hourly synthetic history of whole years [firstYear, lastYear] (UTC), as a series in the API's
@@ -117,17 +117,18 @@ export function syntheticHistory(place: WeatherPlace, firstYear = 2007, lastYear
     clearskyDni.copyWithin(o, 0, len);
   }
   // Clear-sky index of daylight hours: the mean of KC_SAMPLES instants of the same cloud process.
+  // The first is the state's own instant (STATE_SAMPLE), whose index the state already holds.
   const kc = st.clearSkyIndex;
   let nDay = 0;
   for (let i = 0; i < n; i++) if (clearskyGhi[i]! > 0) nDay++;
-  const ns = KC_SAMPLES.length;
+  const extra = KC_SAMPLES.length - 1;
   const dayHour = new Int32Array(nDay);
-  const tk = new Float64Array(nDay * ns);
+  const tk = new Float64Array(nDay * extra);
   for (let i = 0, j = 0; i < n; i++) {
     if (!(clearskyGhi[i]! > 0)) continue;
     dayHour[j] = i;
     const t0 = start + i * 3600;
-    for (let k = 0; k < ns; k++) tk[j * ns + k] = t0 + KC_SAMPLES[k]!;
+    for (let k = 0; k < extra; k++) tk[j * extra + k] = t0 + KC_SAMPLES[k + 1]!;
     j++;
   }
   const latentK = cloudLatent(climate, tk);
@@ -135,16 +136,37 @@ export function syntheticHistory(place: WeatherPlace, firstYear = 2007, lastYear
   const opacityK = new Float64Array(tk.length);
   const kcK = new Float64Array(tk.length);
   cloudColumns(climate, tk, latentK, side.aerosol, side.enhancement, opacityK, kcK);
-  const invNs = 1 / ns;
+  const invNs = 1 / KC_SAMPLES.length;
   for (let j = 0; j < nDay; j++) {
-    let sum = 0;
-    for (let k = 0; k < ns; k++) sum += kcK[j * ns + k]!;
-    kc[dayHour[j]!] = sum * invNs;
+    const i = dayHour[j]!;
+    let sum = kc[i]!;
+    for (let k = 0; k < extra; k++) sum += kcK[j * extra + k]!;
+    kc[i] = sum * invNs;
   }
-  // allSky reads only these four columns.
+  // All-sky irradiance of the daylight hours only (night is 0); allSky reads these four columns.
   const empty = new Float64Array(0);
-  const sky: SkyColumns = { zenith, dniExtra, clearskyGhi, clearskyDni, apparentZenith: empty, azimuth: empty, airmass: empty, clearskyDhi: empty };
-  const { ghi, dni } = allSky(mid, sky, kc);
+  const dz = new Float64Array(nDay);
+  const de = new Float64Array(nDay);
+  const dg = new Float64Array(nDay);
+  const db = new Float64Array(nDay);
+  const dk = new Float64Array(nDay);
+  for (let j = 0; j < nDay; j++) {
+    const i = dayHour[j]!;
+    dz[j] = zenith[i]!;
+    de[j] = dniExtra[i]!;
+    dg[j] = clearskyGhi[i]!;
+    db[j] = clearskyDni[i]!;
+    dk[j] = kc[i]!;
+  }
+  const sky: SkyColumns = { zenith: dz, dniExtra: de, clearskyGhi: dg, clearskyDni: db, apparentZenith: empty, azimuth: empty, airmass: empty, clearskyDhi: empty };
+  const day = allSky(dz, sky, dk);
+  const ghi = new Float64Array(n);
+  const dni = new Float64Array(n);
+  for (let j = 0; j < nDay; j++) {
+    const i = dayHour[j]!;
+    ghi[i] = day.ghi[j]!;
+    dni[i] = day.dni[j]!;
+  }
   return {
     format: 'api-csv',
     latitude: place.latitude,

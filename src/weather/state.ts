@@ -5,7 +5,7 @@
  * (noise.ts), so an instant gets the same state whatever window it is computed in.
  */
 import { type PlaceClimate, SEASON_STEPS as SEASON_STEPS_IMPORTED, seasonIndex as seasonIndexImported } from './climate.js';
-import { accumulateNoise, hash4, normalCdf as normalCdfImported, placeKey } from './noise.js';
+import { accumulateNoise, accumulateOctaves, hash4, normalCdf as normalCdfImported, placeKey } from './noise.js';
 
 // Module-local aliases: hot loops then call plain functions, not live-binding accessors (which
 // is what some ESM-to-CJS transforms, as used by tsx and vitest, make of imports).
@@ -61,6 +61,12 @@ const DAY = 86400;
  */
 const CLOUD_OCTAVES = [4 * DAY, 0.45, 1.5 * DAY, 0.5, 12 * HOUR, 0.45, 4 * HOUR, 0.4, 1 * HOUR, 0.35, 20 * 60, 0.25];
 const CLOUD_SLOW_OCTAVES = 3;
+/** [spacing, weight, channel] of the slow and the fast cloud octaves, for accumulateOctaves. */
+const CLOUD_SLOW_PASS: number[] = [];
+const CLOUD_FAST_PASS: number[] = [];
+for (let o = 0; o < CLOUD_OCTAVES.length / 2; o++) {
+  (o < CLOUD_SLOW_OCTAVES ? CLOUD_SLOW_PASS : CLOUD_FAST_PASS).push(CLOUD_OCTAVES[2 * o]!, CLOUD_OCTAVES[2 * o + 1]!, Channel.Cloud * 16 + o);
+}
 
 /**
  * Largest clear-sky index the model produces: cloud enhancement by reflection from the edges of
@@ -121,6 +127,11 @@ export interface WeatherState {
   /** micrograms/m3 before rain washout */
   pm10: Float64Array;
 }
+
+/** Octaves [spacing s, weight, channel] of the synoptic temperature anomaly, wind and rain trigger. */
+const TEMPERATURE_OCTAVES = [5 * DAY, 0.6, Channel.Temperature * 16, 2 * DAY, 0.65, Channel.Temperature * 16 + 1, 12 * HOUR, 0.45, Channel.Temperature * 16 + 2];
+const WIND_OCTAVES = [2 * DAY, 0.7, Channel.Wind * 16, 8 * HOUR, 0.55, Channel.Wind * 16 + 1, 1 * HOUR, 0.45, Channel.Wind * 16 + 2];
+const RAIN_OCTAVES = [3 * HOUR, 0.75, Channel.Precipitation * 16, 40 * 60, 0.66, Channel.Precipitation * 16 + 1];
 
 /** Perturbations of the state for forecasts (one value per instant, or none). */
 export interface StatePerturbation {
@@ -186,13 +197,10 @@ export function cloudLatent(climate: PlaceClimate, times: Float64Array, slow?: F
   const place = placeKey(climate.latitude, climate.longitude);
   const seed = climate.seed;
   const latent = new Float64Array(n);
-  for (let o = 0; o < CLOUD_SLOW_OCTAVES; o++) {
-    accumulateNoise(times, CLOUD_OCTAVES[2 * o]!, CLOUD_OCTAVES[2 * o + 1]!, seed, place, Channel.Cloud * 16 + o, latent);
-  }
+  // Two passes of three octaves (the same sums as six single-octave passes).
+  accumulateOctaves(times, CLOUD_SLOW_PASS, seed, place, latent);
   if (slow !== undefined) slow.set(latent);
-  for (let o = CLOUD_SLOW_OCTAVES; o < CLOUD_OCTAVES.length / 2; o++) {
-    accumulateNoise(times, CLOUD_OCTAVES[2 * o]!, CLOUD_OCTAVES[2 * o + 1]!, seed, place, Channel.Cloud * 16 + o, latent);
-  }
+  accumulateOctaves(times, CLOUD_FAST_PASS, seed, place, latent);
   return latent;
 }
 
@@ -265,18 +273,10 @@ export function weatherState(
   cloudColumns(climate, times, latent, aerosol, enhancement, opacity, clearSkyIndex);
 
   const lean = perturb.lean === true;
-  const tNoise = new Float64Array(n);
-  accumulateNoise(times, 5 * DAY, 0.6, seed, place, Channel.Temperature * 16, tNoise);
-  accumulateNoise(times, 2 * DAY, 0.65, seed, place, Channel.Temperature * 16 + 1, tNoise);
-  accumulateNoise(times, 12 * HOUR, 0.45, seed, place, Channel.Temperature * 16 + 2, tNoise);
+  const tNoise = accumulateOctaves(times, TEMPERATURE_OCTAVES, seed, place, new Float64Array(n));
   const dewNoise = accumulateNoise(times, 1.5 * DAY, 1, seed, place, Channel.Dew, new Float64Array(n));
-  const windNoise = new Float64Array(n);
-  accumulateNoise(times, 2 * DAY, 0.7, seed, place, Channel.Wind * 16, windNoise);
-  accumulateNoise(times, 8 * HOUR, 0.55, seed, place, Channel.Wind * 16 + 1, windNoise);
-  accumulateNoise(times, 1 * HOUR, 0.45, seed, place, Channel.Wind * 16 + 2, windNoise);
-  const rainNoise = new Float64Array(n);
-  accumulateNoise(times, 3 * HOUR, 0.75, seed, place, Channel.Precipitation * 16, rainNoise);
-  accumulateNoise(times, 40 * 60, 0.66, seed, place, Channel.Precipitation * 16 + 1, rainNoise);
+  const windNoise = accumulateOctaves(times, WIND_OCTAVES, seed, place, new Float64Array(n));
+  const rainNoise = accumulateOctaves(times, RAIN_OCTAVES, seed, place, new Float64Array(n));
   const dirNoise = new Float64Array(lean ? 0 : n);
   const pressNoise = new Float64Array(lean ? 0 : n);
   const capeNoise = new Float64Array(lean ? 0 : n);
