@@ -51,6 +51,13 @@ export const suite: BenchSuite = {
       run: () => typicalYearWeather(source, { ...place, periodSeconds: 3600, parameters: ['ghi', 'gti', 'air_temp'] }, selection!),
     },
     {
+      name: 'tmy: typical-year series at PT60M, rooftop inputs (ghi, dni, dhi, air_temp, wind_speed_10m; lean state)',
+      setup: () => {
+        selection = selectTypicalYear(syntheticHistory(place, 2007, 2025));
+      },
+      run: () => typicalYearWeather(source, { ...place, periodSeconds: 3600, parameters: ['ghi', 'dni', 'dhi', 'air_temp', 'wind_speed_10m'] }, selection!),
+    },
+    {
       name: 'tmy: 2007-2025 hourly synthetic history alone',
       run: () => syntheticHistory(place, 2007, 2025),
     },
