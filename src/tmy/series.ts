@@ -76,13 +76,23 @@ export function typicalYearWeather(
     // 2059 boundaries of this month.
     const lo = Date.UTC(TMY_YEAR, m - 1, 1) / 1000 - offset;
     const hi = Date.UTC(TMY_YEAR, m, 1) / 1000 - offset;
+    // Calendar date of each period (its middle) in the zone, computed once per local day.
+    let lastDay = Number.NaN;
+    let leapDay = false;
+    let shift = 0;
     for (let i = 0; i < count; i++) {
       const t = ends[i]!;
-      // Calendar date of the period (its middle) in the zone; Feb 29 has no place in 2059.
-      const local = new Date((t - P / 2 + offset) * 1000);
-      const Y = local.getUTCFullYear(), M = local.getUTCMonth(), D = local.getUTCDate();
-      if (M === 1 && D === 29) continue;
-      const T = t + (Date.UTC(TMY_YEAR, M, D) - Date.UTC(Y, M, D)) / 1000;
+      const day = Math.floor((t - P / 2 + offset) / 86400);
+      if (day !== lastDay) {
+        lastDay = day;
+        const local = new Date(day * DAY_MS);
+        const Y = local.getUTCFullYear(), M = local.getUTCMonth(), D = local.getUTCDate();
+        leapDay = M === 1 && D === 29;
+        shift = (Date.UTC(TMY_YEAR, M, D) - Date.UTC(Y, M, D)) / 1000;
+      }
+      // Feb 29 has no place in 2059.
+      if (leapDay) continue;
+      const T = t + shift;
       const r = Math.round((T - first) / P) - 1;
       if (r < 0 || r >= n) continue;
       const mid = T - P / 2;
