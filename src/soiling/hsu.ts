@@ -22,17 +22,42 @@ export const HSU_RAMP_UP_SECONDS = 30 * 86_400;
 const HSU_ERF_SCALE = 0.17;
 const HSU_MASS_EXPONENT = 0.8473;
 const DEG = Math.PI / 180;
-/** Rows between exact evaluations of m^0.8473 in the carried form. */
-const EXACT_EVERY = 512;
-// Binomial coefficients of (1 + x)^0.8473: B_k = B_{k-1} (0.8473 - k + 1) / k.
+/**
+ * m^0.8473 by tables (see `massPower` in the kernel): m = 2^e f with f in [1, 2), f = c_j (1 + r)
+ * with c_j the centre of the j-th of POWER_CELLS cells of [1, 2), so that
+ * m^0.8473 = (2^e)^0.8473 c_j^0.8473 (1 + r)^0.8473 and |r| <= 1 / (2 POWER_CELLS).
+ */
+const POWER_CELL_BITS = 12;
+const POWER_CELLS = 1 << POWER_CELL_BITS;
+/** (2^(b - 1023))^0.8473 for a biased exponent b (1..2046: normal numbers). */
+const POWER_OF_SCALE = new Float64Array(2048);
+/** 2^-(b - 1023): brings m to f in [1, 2) exactly (a power-of-two scaling). */
+const INVERSE_SCALE = new Float64Array(2048);
+for (let b = 1; b < 2047; b++) {
+  POWER_OF_SCALE[b] = Math.pow(Math.pow(2, b - 1023), HSU_MASS_EXPONENT);
+  INVERSE_SCALE[b] = Math.pow(2, 1023 - b);
+}
+/** Width of a cell; the centre of cell j is 1 + (j + 0.5) CELL_WIDTH (exact in doubles). */
+const CELL_WIDTH = 1 / POWER_CELLS;
+/** Inverses of the cell centres, and the centres to the power 0.8473. */
+const CELL_INVERSE = new Float64Array(POWER_CELLS);
+const CELL_POWER = new Float64Array(POWER_CELLS);
+for (let j = 0; j < POWER_CELLS; j++) {
+  const centre = 1 + (j + 0.5) * CELL_WIDTH;
+  CELL_INVERSE[j] = 1 / centre;
+  CELL_POWER[j] = Math.pow(centre, HSU_MASS_EXPONENT);
+}
+// Binomial coefficients of (1 + r)^0.8473: B_k = B_{k-1} (0.8473 - k + 1) / k. With
+// |r| <= 1/8192 the first omitted term, B4 r^4, is below 5e-18 relative (a 25th of the half ulp
+// that rounding the result costs anyway).
 const B1 = HSU_MASS_EXPONENT;
 const B2 = (B1 * (HSU_MASS_EXPONENT - 1)) / 2;
 const B3 = (B2 * (HSU_MASS_EXPONENT - 2)) / 3;
-const B4 = (B3 * (HSU_MASS_EXPONENT - 3)) / 4;
-const B5 = (B4 * (HSU_MASS_EXPONENT - 4)) / 5;
-const B6 = (B5 * (HSU_MASS_EXPONENT - 5)) / 6;
-const B7 = (B6 * (HSU_MASS_EXPONENT - 6)) / 7;
-const B8 = (B7 * (HSU_MASS_EXPONENT - 7)) / 8;
+/** A double seen as two 32-bit words, to read the exponent and leading mantissa bits of a mass. */
+const BITS_F64 = new Float64Array(1);
+const BITS_I32 = new Int32Array(BITS_F64.buffer);
+/** Index of the word holding sign, exponent and top mantissa bits (platform byte order). */
+const HIGH_WORD = new Uint8Array(Float64Array.of(1).buffer)[7] === 0x3f ? 1 : 0;
 
 export interface HsuInput {
   /** Period-end times, Unix seconds (UTC), increasing. */
@@ -145,16 +170,46 @@ export function hsuSoiling(
   const finalMass = hsuKernel(
     n, t, rain, pm25, pm10, v25, v10, cosTilt, threshold, accumPeriod, firstDt, startMass,
     washes ?? NO_WASHES, ratio, loss,
+    overlaps(ratio, t) || overlaps(ratio, rain) || overlaps(ratio, pm25) || overlaps(ratio, pm10) || overlaps(ratio, loss)
+      ? new Float64Array(n)
+      : ratio,
   );
   return { soilingRatio: ratio, lossFraction: loss, finalMass };
 }
 
 const NO_WASHES = new Float64Array(0);
 
+/** Whether two arrays share any memory (then one cannot be scratch space while the other is read). */
+function overlaps(a: Float64Array, b: Float64Array): boolean {
+  return (
+    a.buffer === b.buffer && a.byteOffset < b.byteOffset + b.byteLength && b.byteOffset < a.byteOffset + a.byteLength
+  );
+}
+
 /**
- * The HSU loop, apart from the option handling of its caller so that V8 optimises a small
- * function with plain number parameters. Writes ratio and loss; returns the accumulated mass at
- * the last row.
+ * Rows per call of `hsuRows`. The loop runs in blocks so that V8 sees a function called many times
+ * and gives it fully optimised code within the first series: one loop over a whole year ran, for
+ * tens of calls, as on-stack-replacement code in which the values carried from row to row were
+ * boxed (about 1.7x slower).
+ */
+const BLOCK_ROWS = 1024;
+
+// Slots of the state carried from block to block (a Float64Array, so that every read is a double).
+const S_TOTAL = 0;
+const S_REMOVED = 1;
+const S_WASH_INDEX = 2;
+const S_NEXT_WASH = 3;
+const S_LAST_MASS = 4;
+const S_V25 = 5;
+const S_V10 = 6;
+const S_COS_TILT = 7;
+const S_THRESHOLD = 8;
+const S_FIRST_DT = 9;
+
+/**
+ * The HSU model over a series, apart from the option handling of its caller. Writes ratio and
+ * loss; returns the accumulated mass at the last row. `scratch` (length n) takes the rain window
+ * sums: the ratio column when it is not an input, which each row reads before overwriting.
  */
 function hsuKernel(
   n: number,
@@ -172,11 +227,49 @@ function hsuKernel(
   washes: Float64Array,
   ratio: Float64Array,
   loss: Float64Array,
+  scratch: Float64Array,
 ): number {
+  const rainSum = rollingRainSum(t, rain, accumPeriod, scratch);
+  // Washes before the first period began are already part of the initial state.
   const nWash = washes.length;
+  let w = 0;
+  while (w < nWash && washes[w]! <= t[0]! - firstDt) w++;
+  const state = new Float64Array(10);
+  state[S_TOTAL] = startMass;
+  state[S_REMOVED] = 0;
+  state[S_WASH_INDEX] = w;
+  state[S_NEXT_WASH] = w < nWash ? washes[w]! : Number.POSITIVE_INFINITY;
+  state[S_LAST_MASS] = startMass;
+  state[S_V25] = v25;
+  state[S_V10] = v10;
+  state[S_COS_TILT] = cosTilt;
+  state[S_THRESHOLD] = threshold;
+  state[S_FIRST_DT] = firstDt;
+  for (let start = 0; start < n; start += BLOCK_ROWS) {
+    hsuRows(start, start + BLOCK_ROWS < n ? start + BLOCK_ROWS : n, t, pm25, pm10, rainSum, washes, state, ratio, loss);
+  }
+  return state[S_LAST_MASS]!;
+}
+
+/**
+ * Rows [start, end) of the HSU model, from and to the carried `state` (see the S_ slots).
+ * As pvlib, the mass is a running total minus the total at the last clean.
+ */
+function hsuRows(
+  start: number,
+  end: number,
+  t: Float64Array,
+  pm25: Float64Array,
+  pm10: Float64Array,
+  rainSum: Float64Array,
+  washes: Float64Array,
+  state: Float64Array,
+  ratio: Float64Array,
+  loss: Float64Array,
+): void {
   // erf below 0.46875 (every realistic mass up to about 3 g/m2) is evaluated inline: V8 did not
-  // inline erf into this large loop, and a call returns a boxed number. Imported bindings are
-  // read once into locals.
+  // inline erf into this loop, and a call returns a boxed number. Imported bindings and module
+  // tables are read once into locals.
   const erfSmallLimit = ERF_SMALL_LIMIT;
   const erfAny = erf;
   const c = ERF_SMALL_COEFFICIENTS;
@@ -189,72 +282,79 @@ function hsuKernel(
   const b1 = c[6]!;
   const b2 = c[7]!;
   const b3 = c[8]!;
-  // Washes before the first period began are already part of the initial state.
-  let w = 0;
-  while (w < nWash && washes[w]! <= t[0]! - firstDt) w++;
+  const bitsF64 = BITS_F64;
+  const bitsI32 = BITS_I32;
+  const highWord = HIGH_WORD;
+  const powerOfScale = POWER_OF_SCALE;
+  const inverseScale = INVERSE_SCALE;
+  const cellWidth = CELL_WIDTH;
+  const cellInverse = CELL_INVERSE;
+  const cellPower = CELL_POWER;
+  const maxLoss = HSU_MAX_LOSS;
+  const erfScale = HSU_ERF_SCALE;
+  const nWash = washes.length;
 
-  // Running totals: mass deposited since the start (plus the initial mass) and at the last clean.
-  // `0 + x` makes these numbers V8 can keep unboxed: a value that merges a parameter of unknown
-  // type with a computed double stays boxed, and every row then allocated a heap number.
-  let total = 0 + startMass;
-  const firstStep = 0 + firstDt;
-  let removed = 0;
-  const rainSum = rollingRainSum(t, rain, accumPeriod);
+  const v25 = state[S_V25]!;
+  const v10 = state[S_V10]!;
+  const cosTilt = state[S_COS_TILT]!;
+  const threshold = state[S_THRESHOLD]!;
+  const firstDt = state[S_FIRST_DT]!;
+  let total = state[S_TOTAL]!;
+  let removed = state[S_REMOVED]!;
+  let w = state[S_WASH_INDEX]! | 0;
+  let nextWash = state[S_NEXT_WASH]!;
+  let mass = state[S_LAST_MASS]!;
 
-  // State of the carried mass power (see the loop).
-  let prevMass = 0;
-  let prevPower = 0;
-  let sinceExact = 0;
-  let lastMass = total;
-
-  for (let i = 0; i < n; i++) {
+  for (let i = start; i < end; i++) {
     const ti = t[i]!;
-    const dt = i === 0 ? firstStep : ti - t[i - 1]!;
     const coarse = pm10[i]! - pm25[i]!;
-    const rate = (pm25[i]! * v25 + (coarse > 0 ? coarse : 0) * v10) * dt;
-    total += rate * cosTilt;
+    const dt = i === 0 ? firstDt : ti - t[i - 1]!;
+    total += (pm25[i]! * v25 + (coarse > 0 ? coarse : 0) * v10) * dt * cosTilt;
 
-    const accum = rainSum[i]!;
-
-    let clean = accum >= threshold;
-    while (w < nWash && washes[w]! <= ti) {
-      clean = true;
-      w++;
+    if (rainSum[i]! >= threshold) removed = total;
+    if (nextWash <= ti) {
+      removed = total;
+      while (w < nWash && washes[w]! <= ti) w++;
+      nextWash = w < nWash ? washes[w]! : Number.POSITIVE_INFINITY;
     }
-    if (clean) removed = total;
-    const mass = total - removed;
-    lastMass = mass;
-    // m^0.8473. Between cleanings the mass grows by a small fraction x per row, so the power is
-    // carried forward as prev * (1 + x)^0.8473 with the binomial series (8 terms, exact to
-    // rounding for x <= 0.01), at the cost of one division instead of Math.log and Math.exp
-    // (Math.pow itself costs twice those). It is recomputed exactly after a cleaning, whenever
-    // x is larger, and every EXACT_EVERY rows so that rounding cannot drift.
+    mass = total - removed;
+    // The mass waits in the loss column for the second loop.
+    loss[i] = mass;
+  }
+
+  // Loss from mass: rows independent of each other, so the processor overlaps them.
+  for (let i = start; i < end; i++) {
+    const m = loss[i]!;
+    // m^0.8473 without Math.pow (or log and exp): the exponent and the top mantissa bits of m
+    // pick table entries, and the binomial series in the small rest r is exact to rounding.
+    bitsF64[0] = m;
+    const hi = bitsI32[highWord]!;
+    const biased = hi >>> 20;
     let massPower: number;
-    const x = (mass - prevMass) / prevMass;
-    if (x >= 0 && x <= 0.01 && sinceExact < EXACT_EVERY) {
-      massPower =
-        prevPower * (1 + x * (B1 + x * (B2 + x * (B3 + x * (B4 + x * (B5 + x * (B6 + x * (B7 + x * B8))))))));
-      sinceExact++;
+    if (biased > 0 && biased < 2047) {
+      const j = (hi >>> (20 - POWER_CELL_BITS)) & (POWER_CELLS - 1);
+      // f - c_j is exact (both in [1, 2) and close), so r carries only the rounding of one product.
+      const r = (m * inverseScale[biased]! - (1 + (j + 0.5) * cellWidth)) * cellInverse[j]!;
+      massPower = powerOfScale[biased]! * cellPower[j]! * (1 + r * (B1 + r * (B2 + r * B3)));
     } else {
-      // `0 +`: a call's result has no known type; without it the merged value is boxed per row.
-      massPower = 0 + massToPower(mass);
-      sinceExact = 0;
+      // Zero, subnormal, negative, infinite or NaN mass.
+      massPower = 0 + massToPower(m);
     }
-    prevMass = mass;
-    prevPower = massPower;
-    const y = HSU_ERF_SCALE * massPower;
+    const y = erfScale * massPower;
     let erfY: number;
     if (y <= erfSmallLimit && y >= 0) {
       const z = y * y;
       erfY = (y * ((((a4 * z + a0) * z + a1) * z + a2) * z + a3)) / ((((z + b0) * z + b1) * z + b2) * z + b3);
     } else erfY = 0 + erfAny(y);
-    const l = HSU_MAX_LOSS * erfY;
+    const l = maxLoss * erfY;
     ratio[i] = 1 - l;
     loss[i] = l;
   }
-  // The end state is the last row's mass: no arithmetic after the loop, so the loop's optimised
-  // code does not meet an operation without type feedback on exit (V8 deoptimised there).
-  return lastMass;
+  state[S_TOTAL] = total;
+  state[S_REMOVED] = removed;
+  state[S_WASH_INDEX] = w;
+  state[S_NEXT_WASH] = nextWash;
+  state[S_LAST_MASS] = mass;
 }
 
 /**
