@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { erf, hsuSoiling, rollingRainSum } from '../../src/soiling/index.js';
 
 // The HSU kernel evaluates m^0.8473 from tables (exponent and leading mantissa bits of m) and a
-// short binomial series, in blocks of rows. These tests hold it to the model written directly with
+// short binomial series, and erf of small arguments by its Maclaurin series, in blocks of rows. These tests hold it to the model written directly with
 // Math.pow and erf, row by row, at the level of a few units in the last place.
 
 const T0 = Date.UTC(2021, 0, 1) / 1000;
@@ -66,9 +66,9 @@ function fiveMinuteYears(years: number, seed: number): Series {
 }
 
 describe('hsuSoiling kernel (tabulated m^0.8473)', () => {
-  it('matches the formula evaluated directly over ten years at 5 minutes, with no drift', () => {
-    const s = fiveMinuteYears(10, 7);
-    const washes = [T0 + 400 * 86_400 + 17, T0 + 1000 * 86_400, T0 + 2500 * 86_400 + 301];
+  it('matches the formula evaluated directly over five years at 5 minutes, with no drift', () => {
+    const s = fiveMinuteYears(5, 7);
+    const washes = [T0 + 400 * 86_400 + 17, T0 + 1000 * 86_400, T0 + 1500 * 86_400 + 301];
     const r = hsuSoiling(
       { unixSeconds: s.t, rainfall: s.rain, pm2_5: s.pm25, pm10: s.pm10 },
       { cleaningThreshold: 2, surfaceTilt: 30, rainAccumPeriod: 3600, manualWashTimes: Float64Array.from(washes) },
@@ -77,16 +77,21 @@ describe('hsuSoiling kernel (tabulated m^0.8473)', () => {
     let worstRelative = 0;
     let worstAbsolute = 0;
     let errorSum = 0;
+    let cleanRowsNotZero = 0;
+    let ratioNotOneMinusLoss = 0;
     for (let i = 0; i < s.t.length; i++) {
       const d = r.lossFraction[i]! - expected[i]!;
       errorSum += d;
       worstAbsolute = Math.max(worstAbsolute, Math.abs(d));
       if (expected[i]! > 0) worstRelative = Math.max(worstRelative, Math.abs(d) / expected[i]!);
-      else expect(r.lossFraction[i]).toBe(0);
-      expect(r.soilingRatio[i]).toBe(1 - r.lossFraction[i]!);
+      else if (r.lossFraction[i] !== 0) cleanRowsNotZero++;
+      if (r.soilingRatio[i] !== 1 - r.lossFraction[i]!) ratioNotOneMinusLoss++;
     }
-    // Math.pow and the tables are each within about an ulp: a few ulp apart at most, unbiased.
-    expect(worstRelative).toBeLessThan(1e-15);
+    expect(cleanRowsNotZero).toBe(0);
+    expect(ratioNotOneMinusLoss).toBe(0);
+    // Math.pow and the tables are within 0.6 and 1.7 units of 2^-52 of m^0.8473, Cody's erf and
+    // the Maclaurin series within about one each: a few units apart at most, and unbiased.
+    expect(worstRelative).toBeLessThan(2e-15);
     expect(worstAbsolute).toBeLessThan(1e-16);
     expect(Math.abs(errorSum)).toBeLessThan(1e-13);
   });
