@@ -212,14 +212,13 @@ const BLOCK_ROWS = 1024;
 // Slots of the state carried from block to block (a Float64Array, so that every read is a double).
 const S_TOTAL = 0;
 const S_REMOVED = 1;
-const S_WASH_INDEX = 2;
-const S_NEXT_WASH = 3;
-const S_LAST_MASS = 4;
-const S_V25 = 5;
-const S_V10 = 6;
-const S_COS_TILT = 7;
-const S_THRESHOLD = 8;
-const S_FIRST_DT = 9;
+const S_LAST_MASS = 2;
+const S_V25 = 3;
+const S_V10 = 4;
+const S_COS_TILT = 5;
+const S_THRESHOLD = 6;
+const S_FIRST_DT = 7;
+const STATE_SLOTS = 8;
 
 /**
  * The HSU model over a series, apart from the option handling of its caller. Writes ratio and
@@ -249,35 +248,51 @@ function hsuKernel(
   const nWash = washes.length;
   let w = 0;
   while (w < nWash && washes[w]! <= t[0]! - firstDt) w++;
-  const state = new Float64Array(10);
+  const state = new Float64Array(STATE_SLOTS);
   state[S_TOTAL] = startMass;
   state[S_REMOVED] = 0;
-  state[S_WASH_INDEX] = w;
-  state[S_NEXT_WASH] = w < nWash ? washes[w]! : Number.POSITIVE_INFINITY;
   state[S_LAST_MASS] = startMass;
   state[S_V25] = v25;
   state[S_V10] = v10;
   state[S_COS_TILT] = cosTilt;
   state[S_THRESHOLD] = threshold;
   state[S_FIRST_DT] = firstDt;
-  for (let start = 0; start < n; start += BLOCK_ROWS) {
-    hsuRows(start, start + BLOCK_ROWS < n ? start + BLOCK_ROWS : n, t, pm25, pm10, rainSum, washes, state, ratio, loss);
+  let start = 0;
+  while (start < n) {
+    let end = start + BLOCK_ROWS < n ? start + BLOCK_ROWS : n;
+    // A manual wash cleans the first row ending at or after it: end the block there, so that the
+    // row loop has no wash test.
+    let washAtEnd = false;
+    if (w < nWash) {
+      const washTime = washes[w]!;
+      let k = start;
+      // (Written so that a NaN wash time never washes, as the per-row test did.)
+      while (k < end && !(t[k]! >= washTime)) k++;
+      if (k < end) {
+        end = k + 1;
+        washAtEnd = true;
+        while (w < nWash && washes[w]! <= t[k]!) w++;
+      }
+    }
+    hsuRows(start, end, washAtEnd, t, pm25, pm10, rainSum, state, ratio, loss);
+    start = end;
   }
   return state[S_LAST_MASS]!;
 }
 
 /**
- * Rows [start, end) of the HSU model, from and to the carried `state` (see the S_ slots).
- * As pvlib, the mass is a running total minus the total at the last clean.
+ * Rows [start, end) of the HSU model, from and to the carried `state` (see the S_ slots); the last
+ * row is washed when `washAtEnd`. As pvlib, the mass is a running total minus the total at the
+ * last clean.
  */
 function hsuRows(
   start: number,
   end: number,
+  washAtEnd: boolean,
   t: Float64Array,
   pm25: Float64Array,
   pm10: Float64Array,
   rainSum: Float64Array,
-  washes: Float64Array,
   state: Float64Array,
   ratio: Float64Array,
   loss: Float64Array,
@@ -308,7 +323,6 @@ function hsuRows(
   const cellPower = CELL_POWER;
   const maxLoss = HSU_MAX_LOSS;
   const erfScale = HSU_ERF_SCALE;
-  const nWash = washes.length;
 
   const v25 = state[S_V25]!;
   const v10 = state[S_V10]!;
@@ -317,8 +331,6 @@ function hsuRows(
   const firstDt = state[S_FIRST_DT]!;
   let total = state[S_TOTAL]!;
   let removed = state[S_REMOVED]!;
-  let w = state[S_WASH_INDEX]! | 0;
-  let nextWash = state[S_NEXT_WASH]!;
   let mass = state[S_LAST_MASS]!;
 
   for (let i = start; i < end; i++) {
@@ -328,14 +340,14 @@ function hsuRows(
     total += (pm25[i]! * v25 + (coarse > 0 ? coarse : 0) * v10) * dt * cosTilt;
 
     if (rainSum[i]! >= threshold) removed = total;
-    if (nextWash <= ti) {
-      removed = total;
-      while (w < nWash && washes[w]! <= ti) w++;
-      nextWash = w < nWash ? washes[w]! : Number.POSITIVE_INFINITY;
-    }
     mass = total - removed;
     // The mass waits in the loss column for the second loop.
     loss[i] = mass;
+  }
+  if (washAtEnd) {
+    removed = total;
+    mass = total - removed;
+    loss[end - 1] = mass;
   }
 
   // Loss from mass: rows independent of each other, so the processor overlaps them.
@@ -372,8 +384,6 @@ function hsuRows(
   }
   state[S_TOTAL] = total;
   state[S_REMOVED] = removed;
-  state[S_WASH_INDEX] = w;
-  state[S_NEXT_WASH] = nextWash;
   state[S_LAST_MASS] = mass;
 }
 

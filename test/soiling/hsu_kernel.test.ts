@@ -144,4 +144,29 @@ describe('hsuSoiling kernel (tabulated m^0.8473)', () => {
     expect(Array.from(same.lossFraction)).toEqual(Array.from(fresh.lossFraction));
     expect(same.finalMass).toBe(fresh.finalMass);
   });
+  it('washes at the first row ending at or after each wash time, across blocks, as the direct model', () => {
+    const s = fiveMinuteYears(0.015, 5); // 1577 rows: more than a block of 1024
+    const n = s.t.length;
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: -3 * 300, max: (n + 2) * 300 }), { maxLength: 40 }),
+        fc.integer({ min: 0, max: 2 }),
+        (offsets, exact) => {
+          // Wash times anywhere, some exactly at period ends, several within one period.
+          const washes = offsets.map((o) => T0 + (exact === 0 ? o - (o % 300) : o)).sort((x, y) => x - y);
+          const r = hsuSoiling(
+            { unixSeconds: s.t, rainfall: s.rain, pm2_5: s.pm25, pm10: s.pm10 },
+            { cleaningThreshold: 1e9, surfaceTilt: 20, manualWashTimes: Float64Array.from(washes) },
+          );
+          const expected = directLoss(s, 1e9, 20, 3600, washes);
+          for (let i = 0; i < n; i++) {
+            const e = expected[i]!;
+            if (e === 0) expect(r.lossFraction[i]).toBe(0);
+            else expect(Math.abs(r.lossFraction[i]! - e)).toBeLessThanOrEqual(2e-15 * e);
+          }
+        },
+      ),
+      { numRuns: 80 },
+    );
+  });
 });
