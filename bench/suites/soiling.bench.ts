@@ -12,6 +12,8 @@ const pm10 = new Float64Array(N);
 const ratio = new Float64Array(N);
 const loss = new Float64Array(N);
 const kimberOut = new Float64Array(N);
+/** Short showers every few hours: the surface is cleaned every ~75 rows, masses stay small. */
+const frequentRain = new Float64Array(N);
 
 /**
  * A deterministic year: rain showers of a few hours every 4 to 9 days, PM with a daily cycle.
@@ -29,6 +31,7 @@ function setup(): void {
     const day = ((i % 288) / 288) * 2 * Math.PI;
     pm25[i] = (15 + 8 * Math.sin(day)) * 1e-6;
     pm10[i] = (35 + 15 * Math.sin(day + 0.5)) * 1e-6;
+    frequentRain[i] = h % 50 === 0 ? ((h >>> 8) % 3000) / 1000 : 0;
   }
 }
 
@@ -63,6 +66,13 @@ export const suite: BenchSuite = {
       hsuSoiling(
         { unixSeconds: t, rainfall: rain, pm2_5: pm25, pm10 },
         { cleaningThreshold: 5, surfaceTilt: 25, rainAccumPeriod: 86400 },
+        { soilingRatio: ratio, lossFraction: loss },
+      ),
+    ),
+    warmed('HSU soiling, cleaned every few hours (one year at 5 min)', N, 30, () =>
+      hsuSoiling(
+        { unixSeconds: t, rainfall: frequentRain, pm2_5: pm25, pm10 },
+        { cleaningThreshold: 1, surfaceTilt: 25, rainAccumPeriod: 3600 },
         { soilingRatio: ratio, lossFraction: loss },
       ),
     ),
