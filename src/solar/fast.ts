@@ -1,6 +1,6 @@
-import { asColumn, seriesLength } from '../util/columns.js';
 import { deltaTAt } from './deltaT.js';
-import { solarPositionOutputs } from './spa.js';
+import { resolveSolarInputs, solarPositionOutputs } from './spa.js';
+import { FDLIBM_COS, FDLIBM_SIN } from './trig.js';
 import {
   DEG,
   G_ALPHA,
@@ -18,7 +18,6 @@ import {
 } from './spaCore.js';
 import type { SolarPosition, SolarPositionOptions } from './types.js';
 
-const EMPTY = new Float64Array(0);
 
 /**
  * Spacing of the interpolation nodes of `solarPositionFast`, seconds of terrestrial time.
@@ -62,18 +61,9 @@ const BLOCK = 256;
 
 // sin and cos on |r| <= pi/4: the minimax kernels of fdlibm (Sun Microsystems, k_sin.c and
 // k_cos.c, coefficients carried over), accurate to an ulp or two.
-const S1 = -1.66666666666666324348e-1;
-const S2 = 8.33333333332248946124e-3;
-const S3 = -1.98412698298579493134e-4;
-const S4 = 2.75573137070700676789e-6;
-const S5 = -2.50507602534068634195e-8;
-const S6 = 1.58969099521155010221e-10;
-const C1 = 4.16666666666666019037e-2;
-const C2 = -1.38888888888741095749e-3;
-const C3 = 2.48015872894767294178e-5;
-const C4 = -2.75573143513906633035e-7;
-const C5 = 2.08757232129817482790e-9;
-const C6 = -1.13596475577881948265e-11;
+// Read once into module constants: imported bindings read inside a hot loop cost a call under tsx.
+const [S1, S2, S3, S4, S5, S6] = FDLIBM_SIN as unknown as [number, number, number, number, number, number];
+const [C1, C2, C3, C4, C5, C6] = FDLIBM_COS as unknown as [number, number, number, number, number, number];
 const DEG_RAD = Math.PI / 180;
 const RAD_DEG = 180 / Math.PI;
 
@@ -243,15 +233,7 @@ export function solarPositionFast(
   options: SolarPositionOptions = {},
   out?: Partial<SolarPosition>,
 ): SolarPosition {
-  const pressureIn = options.pressure ?? 101325;
-  const temperatureIn = options.temperature ?? 12;
-  const deltaTIn = options.deltaT;
-  const n = seriesLength(unixSeconds, pressureIn, temperatureIn, deltaTIn ?? 0);
-  const constantRefraction = typeof pressureIn === 'number' && typeof temperatureIn === 'number';
-  // Columns only when one of them varies (a broadcast of two scalars would cost two fills).
-  const pressure = constantRefraction ? EMPTY : asColumn(pressureIn, n);
-  const temperature = constantRefraction ? EMPTY : asColumn(temperatureIn, n);
-  const refraction0 = constantRefraction ? refractionFactor(pressureIn / 100, temperatureIn) : 0;
+  const { n, deltaTIn, constantRefraction, pressure, temperature, refraction0 } = resolveSolarInputs(unixSeconds, options);
   const res = solarPositionOutputs(n, out);
   const { zenith, apparentZenith, azimuth, elevation, apparentElevation, equationOfTime } = res;
   const o = observer(latitude, longitude, options.elevation ?? 0, options.atmosRefract ?? 0.5667);

@@ -44,6 +44,41 @@ export function solarPositionOutputs(n: number, out: Partial<SolarPosition> | un
 /** Spacing (s of terrestrial time) of the nodes at which dense series evaluate the periodic sums. */
 export const SPA_NODE_STEP_SECONDS = 3600;
 
+/** The per-call inputs both solar position forms share (see `resolveSolarInputs`). */
+export interface ResolvedSolarInputs {
+  n: number;
+  deltaTIn: number | Float64Array | undefined;
+  /** True when pressure and temperature are scalars: one refraction factor serves every row. */
+  constantRefraction: boolean;
+  /** Pa and degrees C per row, or empty arrays when `constantRefraction`. */
+  pressure: Float64Array;
+  temperature: Float64Array;
+  /** The refraction factor (P/1010)(283/(273+T)) when constant, else 0. */
+  refraction0: number;
+}
+
+/**
+ * Resolves the options of `solarPositionSpa` and `solarPositionFast` with pvlib's defaults:
+ * pressure 101325 Pa, temperature 12 degrees C, delta T estimated from the year when absent.
+ * Builds per-row columns only when pressure or temperature varies (broadcasting two scalars would
+ * cost two fills for nothing).
+ */
+export function resolveSolarInputs(unixSeconds: Float64Array, options: SolarPositionOptions): ResolvedSolarInputs {
+  const pressureIn = options.pressure ?? 101325;
+  const temperatureIn = options.temperature ?? 12;
+  const deltaTIn = options.deltaT;
+  const n = seriesLength(unixSeconds, pressureIn, temperatureIn, deltaTIn ?? 0);
+  const constantRefraction = typeof pressureIn === 'number' && typeof temperatureIn === 'number';
+  return {
+    n,
+    deltaTIn,
+    constantRefraction,
+    pressure: constantRefraction ? EMPTY : asColumn(pressureIn, n),
+    temperature: constantRefraction ? EMPTY : asColumn(temperatureIn, n),
+    refraction0: constantRefraction ? refractionFactor(pressureIn / 100, temperatureIn) : 0,
+  };
+}
+
 /**
  * Whether a series is dense enough for the node form: sorted ascending and with at least two
  * times per node interval on average, so that nodes cost less than evaluating every time.
@@ -90,15 +125,7 @@ export function solarPositionSpa(
   options: SolarPositionOptions = {},
   out?: Partial<SolarPosition>,
 ): SolarPosition {
-  const pressureIn = options.pressure ?? 101325;
-  const temperatureIn = options.temperature ?? 12;
-  const deltaTIn = options.deltaT;
-  const n = seriesLength(unixSeconds, pressureIn, temperatureIn, deltaTIn ?? 0);
-  const constantRefraction = typeof pressureIn === 'number' && typeof temperatureIn === 'number';
-  // Columns only when one of them varies (a broadcast of two scalars would cost two fills).
-  const pressure = constantRefraction ? EMPTY : asColumn(pressureIn, n);
-  const temperature = constantRefraction ? EMPTY : asColumn(temperatureIn, n);
-  const refraction0 = constantRefraction ? refractionFactor(pressureIn / 100, temperatureIn) : 0;
+  const { n, deltaTIn, constantRefraction, pressure, temperature, refraction0 } = resolveSolarInputs(unixSeconds, options);
   const res = solarPositionOutputs(n, out);
   const o = observer(latitude, longitude, options.elevation ?? 0, options.atmosRefract ?? 0.5667);
   const g = new Float64Array(G_SIZE);

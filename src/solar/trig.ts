@@ -16,18 +16,18 @@ const INV_HALF_PI = 0.63661977236758134308;
 const PIO2_1 = 1.57079632673412561417;
 const PIO2_1T = 6.07710050650619224932e-11;
 
-const S1 = -1.66666666666666324348e-1;
-const S2 = 8.33333333332248946124e-3;
-const S3 = -1.98412698298579493134e-4;
-const S4 = 2.75573137070700676789e-6;
-const S5 = -2.50507602534068634195e-8;
-const S6 = 1.58969099521155010221e-10;
-const C1 = 4.16666666666666019037e-2;
-const C2 = -1.38888888888741095749e-3;
-const C3 = 2.48015872894767294178e-5;
-const C4 = -2.75573143513906633035e-7;
-const C5 = 2.08757232129817482790e-9;
-const C6 = -1.13596475577881948265e-11;
+/** fdlibm's minimax coefficients of sin (S1..S6) and cos (C1..C6) on |r| <= pi/4 (k_sin.c, k_cos.c). */
+export const FDLIBM_SIN = Float64Array.of(
+  -1.66666666666666324348e-1, 8.33333333332248946124e-3, -1.98412698298579493134e-4,
+  2.75573137070700676789e-6, -2.50507602534068634195e-8, 1.58969099521155010221e-10,
+);
+export const FDLIBM_COS = Float64Array.of(
+  4.16666666666666019037e-2, -1.38888888888741095749e-3, 2.48015872894767294178e-5,
+  -2.75573143513906633035e-7, 2.08757232129817482790e-9, -1.13596475577881948265e-11,
+);
+// Module-level constants (not table reads) inside the kernels.
+const [S1, S2, S3, S4, S5, S6] = FDLIBM_SIN as unknown as [number, number, number, number, number, number];
+const [C1, C2, C3, C4, C5, C6] = FDLIBM_COS as unknown as [number, number, number, number, number, number];
 
 // sin x = s * QS[q] + c * QC[q], cos x = c * QS[q] - s * QC[q], q = quadrant mod 4.
 const QS = new Float64Array([1, 0, -1, 0]);
