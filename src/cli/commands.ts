@@ -262,14 +262,14 @@ function weatherImport(file: string, hint: FilePlaceHint, dir: string, io: CliIo
   const unknownFormat = `error: ${file}: unknown weather file format; expected EPW, NSRDB TMY3, NSRDB PSM3, PVGIS TMY (CSV or JSON) or the API's CSV`;
   try {
     const probe = readWeatherFile(text, { latitude: 0, longitude: 0, timeZone: 0 });
-    // The PVGIS JSON reader accepts any JSON object; a file without rows is not weather.
+    // A file that reads but holds no rows is not weather either.
     if (probe.periodEnd.length === 0 || Object.keys(probe.columns).length === 0) {
       io.err(unknownFormat);
       return 1;
     }
   } catch (e) {
     const message = (e as Error).message;
-    io.err(/format not recognised/.test(message) ? unknownFormat : `error: ${file}: ${message}`);
+    io.err(/format not recognised|not a PVGIS TMY JSON/.test(message) ? unknownFormat : `error: ${file}: ${message}`);
     return 1;
   }
   let info;

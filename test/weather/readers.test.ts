@@ -118,6 +118,11 @@ describe('PVGIS TMY readers', () => {
     expect(j.columns.air_temp![1]).toBe(7.8);
     expect(j.columns.surface_pressure![1]).toBeCloseTo(994.5, 9);
   });
+  it('refuses JSON that is not a PVGIS TMY document, instead of an empty year', () => {
+    expect(() => readPvgisTmyJson(JSON.stringify({ name: 'solarkit', version: '0.1.0' }))).toThrow(/not a PVGIS TMY JSON/);
+    expect(() => readPvgisTmyJson(JSON.stringify({ outputs: { tmy_hourly: [] } }))).toThrow(/not a PVGIS TMY JSON/);
+    expect(() => readWeatherFile('{"dependencies": {}}', {})).toThrow();
+  });
 });
 
 describe('API CSV reader and format detection', () => {

@@ -87,7 +87,11 @@ export function readPvgisTmyJson(text: string): WeatherSeries {
   const loc = doc.inputs?.location ?? {};
   const monthYears: Record<number, number> = {};
   for (const m of doc.outputs?.months_selected ?? []) monthYears[m.month] = m.year;
-  const records = doc.outputs?.tmy_hourly ?? [];
+  const records = doc.outputs?.tmy_hourly;
+  // Any JSON parses: refuse what is not a PVGIS TMY document instead of returning an empty year.
+  if (!Array.isArray(records) || records.length === 0 || typeof records[0] !== 'object' || !('time(UTC)' in records[0]!)) {
+    throw new Error('not a PVGIS TMY JSON document: outputs.tmy_hourly with time(UTC) rows is missing');
+  }
   const times: number[] = [];
   const raw: Record<string, number[]> = {};
   const present = PVGIS_COLUMNS.filter(([, name]) => records.length > 0 && name in records[0]!);
