@@ -28,6 +28,28 @@ export interface MeasureBench {
   run: () => Promise<Record<string, number | string>>;
 }
 
+/**
+ * A kernel entry whose setup prepares its inputs and then runs it `warmRuns` times, so that V8 has
+ * fully optimised the kernel (not only its on-stack-replacement code) before tinybench times it.
+ */
+export function warmedKernel(
+  name: string,
+  points: number,
+  warmRuns: number,
+  run: () => unknown,
+  prepare?: () => void,
+): KernelBench {
+  return {
+    name,
+    points,
+    setup: () => {
+      prepare?.();
+      for (let k = 0; k < warmRuns; k++) run();
+    },
+    run,
+  };
+}
+
 export interface BenchSuite {
   /** Family name, e.g. "time", "solar"; `npm run bench -- --only solar` runs matching suites. */
   name: string;

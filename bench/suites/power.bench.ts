@@ -8,7 +8,7 @@ import {
   type PvWeatherInput,
 } from '../../src/power/index.js';
 import { solarPositionFast } from '../../src/solar/index.js';
-import type { BenchSuite } from '../harness.js';
+import { type BenchSuite, warmedKernel } from '../harness.js';
 
 /** One year at 5-minute periods. */
 const N = 365 * 288;
@@ -66,22 +66,8 @@ function setup(): void {
   weather = { unixSeconds: t, ghi, dni, dhi, airTemp, windSpeed };
 }
 
-/**
- * A kernel entry whose setup also runs it a few times, so that V8 has optimised the kernel before
- * tinybench starts timing (the harness's two warm-up runs can still be interpreted ones, which
- * would weigh on the mean).
- */
-function warmed(name: string, points: number, warmRuns: number, run: () => unknown) {
-  return {
-    name,
-    points,
-    setup: () => {
-      setup();
-      for (let k = 0; k < warmRuns; k++) run();
-    },
-    run,
-  };
-}
+const warmed = (name: string, points: number, warmRuns: number, run: () => unknown) =>
+  warmedKernel(name, points, warmRuns, run, setup);
 
 export const suite: BenchSuite = {
   name: 'power',

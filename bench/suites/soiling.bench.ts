@@ -1,5 +1,5 @@
 import { hsuSoiling, kimberSoiling } from '../../src/soiling/index.js';
-import type { BenchSuite } from '../harness.js';
+import { type BenchSuite, warmedKernel } from '../harness.js';
 
 /** One year at 5-minute periods. */
 const N = 365 * 288;
@@ -35,22 +35,8 @@ function setup(): void {
   }
 }
 
-/**
- * A kernel entry whose setup also runs it a few times, so that V8 has optimised the kernel before
- * tinybench starts timing (the harness's two warm-up runs can still be interpreted ones, which
- * would weigh on the mean).
- */
-function warmed(name: string, points: number, warmRuns: number, run: () => unknown) {
-  return {
-    name,
-    points,
-    setup: () => {
-      setup();
-      for (let k = 0; k < warmRuns; k++) run();
-    },
-    run,
-  };
-}
+const warmed = (name: string, points: number, warmRuns: number, run: () => unknown) =>
+  warmedKernel(name, points, warmRuns, run, setup);
 
 export const suite: BenchSuite = {
   name: 'soiling',
