@@ -14,6 +14,7 @@ import { openDatabase, type Database } from '../server/db.js';
 import { createServer } from '../server/app.js';
 import { UNMETERED_LOCATIONS } from '../server/limits.js';
 import { weatherDirectoryOf } from '../server/weather-store.js';
+import { DATA_DIR_VARIABLE, dataDirectories, dataInventory } from '../node/data-dir.js';
 import { openWeatherStore } from '../node/weather-files.js';
 import { readWeatherFile, type FilePlaceHint } from '../weather/index.js';
 
@@ -302,6 +303,11 @@ async function serve(dbPath: string, portText: string | undefined, host: string 
   const address = await app.listen({ port, host: host ?? '0.0.0.0' });
   const store = app.solarkit.weatherStore;
   io.out(`solarkit API listening on ${address} (database ${dbPath}${store ? `, weather files ${store.directory}: ${store.list().length}` : ''})`);
+  for (const item of dataInventory()) {
+    io.out(item.foundAt !== undefined
+      ? `data: ${item.path} from ${item.foundAt}`
+      : `data: ${item.path} is MISSING (${item.purpose}); requests that need it answer 503. Searched: ${dataDirectories().join(', ') || '(none)'}; set ${DATA_DIR_VARIABLE}`);
+  }
   if (demoKey) {
     const sydney = UNMETERED_LOCATIONS[0]!;
     const local = `http://localhost:${(app.server.address() as { port: number }).port}`;

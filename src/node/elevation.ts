@@ -1,11 +1,11 @@
 /**
- * Node side of src/terrain: reads the embedded global elevation grid from the package's assets
- * (once, lazily), and user DEM tiles from a directory.
+ * Node side of src/terrain: reads the global elevation grid from the data directory (once,
+ * lazily; see data-dir.ts), and user DEM tiles from a directory.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { basename, join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { dataFilePath } from './data-dir.js';
 import {
   decodeGlobalElevation,
   isLandAt,
@@ -17,44 +17,21 @@ import { elevationGridFromGeoTiffImage } from '../terrain/geotiff.js';
 import { elevationGrid, sampleElevation, type ElevationGrid } from '../terrain/grid.js';
 import { combineHorizons, EARTH_MEAN_RADIUS, horizonProfile, type HorizonProfile } from '../terrain/horizon.js';
 
-/** File name of the compressed global grid inside the package's `assets/` folder. */
-export const GLOBAL_ELEVATION_ASSET = 'elevation-5arcmin.u8.gz';
-
-declare const __dirname: string | undefined;
-
-/** Directory of this module, in the ESM source (tsx), the ESM build and the CJS build alike. */
-function moduleDirectory(): string {
-  if (typeof __dirname === 'string') return __dirname;
-  return dirname(fileURLToPath(import.meta.url));
-}
-
-/**
- * Path of the global grid asset: `SOLARKIT_ASSETS` when set, else the first `assets/` folder
- * holding the file found walking up from this module (src/node in a checkout, dist/ once built).
- */
-export function globalElevationAssetPath(): string {
-  const override = process.env.SOLARKIT_ASSETS;
-  if (override) return join(resolve(override), GLOBAL_ELEVATION_ASSET);
-  let dir = moduleDirectory();
-  for (let i = 0; i < 8; i++) {
-    const candidate = join(dir, 'assets', GLOBAL_ELEVATION_ASSET);
-    if (existsSync(candidate)) return candidate;
-    const parent = dirname(dir);
-    if (parent === dir) break;
-    dir = parent;
-  }
-  throw new Error(`cannot find assets/${GLOBAL_ELEVATION_ASSET} above ${moduleDirectory()}`);
-}
+/** The compressed global grid, relative to the data directory (see data-dir.ts). */
+export const GLOBAL_ELEVATION_FILE = 'elevation/elevation-5arcmin.u8.gz';
 
 let globalGrid: GlobalElevation | undefined;
 
 /**
- * The decoded global 5 arc-minute elevation grid and land mask, read and gunzipped on the first
- * call and kept for the life of the process (about 28 MB).
+ * The decoded global 5 arc-minute elevation grid and land mask, read from the data directory and
+ * gunzipped on the first call, then kept for the life of the process (about 28 MB).
+ * @throws MissingDataError when the data directory does not hold the grid
+ * @example
+ * const { grid } = globalElevation(); // grid.values.shape -> [2160, 4320]
  */
 export function globalElevation(): GlobalElevation {
   if (globalGrid === undefined) {
-    const raw = gunzipSync(readFileSync(globalElevationAssetPath()));
+    const raw = gunzipSync(readFileSync(dataFilePath(GLOBAL_ELEVATION_FILE)));
     globalGrid = decodeGlobalElevation(new Uint8Array(raw.buffer, raw.byteOffset, raw.byteLength));
   }
   return globalGrid;

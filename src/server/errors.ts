@@ -6,6 +6,7 @@
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 
+import { MissingDataError } from '../node/data-dir.js';
 import type { FieldError } from '../products/params.js';
 
 export type { FieldError } from '../products/params.js';
@@ -52,6 +53,14 @@ export function tooManyRequests(message: string): ApiError {
   return new ApiError(429, 'TooManyRequests', message);
 }
 
+/**
+ * 503: the server cannot answer this request now, through no fault of the request (a data file
+ * it needs is missing from the data directory). The message says what is missing.
+ */
+export function serviceUnavailable(message: string): ApiError {
+  return new ApiError(503, 'ServiceUnavailable', message);
+}
+
 /** The JSON error body of contract section 5. */
 export function errorBody(errorCode: string, message: string, errors: FieldError[] = []): object {
   return { response_status: { error_code: errorCode, message, stack_trace: '', errors, meta: {} } };
@@ -83,11 +92,17 @@ function fromFastifyError(error: FastifyError): ApiError | undefined {
 
 /**
  * The fastify error handler: ApiError as it is, fastify's client errors mapped, anything else
- * a 500 whose details go to the log only (never to the client).
+ * a 500 whose details go to the log only (never to the client). A data file missing from the
+ * data directory is a 503 naming it, logged once per request as a warning.
  */
 export function errorHandler(error: FastifyError | ApiError | Error, request: FastifyRequest, reply: FastifyReply): void {
-  const api = error instanceof ApiError ? error : fromFastifyError(error as FastifyError);
+  const api = error instanceof ApiError
+    ? error
+    : error instanceof MissingDataError
+      ? serviceUnavailable(`This request needs data the server does not have: ${error.message}`)
+      : fromFastifyError(error as FastifyError);
   if (api) {
+    if (error instanceof MissingDataError) request.log.warn({ file: error.file, searched: error.searched }, 'data file missing');
     for (const [k, v] of Object.entries(api.headers)) reply.header(k, v);
     void reply.status(api.status).type('application/json; charset=utf-8').send(errorBody(api.errorCode, api.message, api.fieldErrors));
     return;

@@ -3,7 +3,7 @@ export { createServer, redactUrl, type ServerContext, type ServerOptions } from 
 export { migrate, openDatabase, type Database } from './db.js';
 export { migrations, type Migration } from './migrations.js';
 export {
-  ApiError, badRequest, errorBody, errorHandler, fieldError, forbidden, notFound, tooManyRequests, unauthorized,
+  ApiError, badRequest, errorBody, errorHandler, fieldError, forbidden, notFound, serviceUnavailable, tooManyRequests, unauthorized,
   type FieldError,
 } from './errors.js';
 export {

@@ -27,7 +27,7 @@ export interface GlobalElevation {
  * Decodes the raw bytes (after gunzip) of the embedded 5 arc-minute grid: byte `v` in 0..254 is
  * `v * 28 - 450` metres; 255 is open ocean or no data, taken as sea level and as "not land".
  * The source is the altitude map shipped with pvlib-python (`pvlib/data/Altitude.h5`), aggregated
- * by Mapzen/Tilezen from SRTM, GMTED2010, ETOPO1 and other open DEMs (see assets/README.md);
+ * by Mapzen/Tilezen from SRTM, GMTED2010, ETOPO1 and other open DEMs (see elevation/README.md of the data directory);
  * errors of 100 m and more are expected.
  * @param raw 2160 x 4320 bytes, row-major, row 0 northernmost.
  */

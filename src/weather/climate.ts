@@ -6,7 +6,7 @@
  * climatologies of the kind found in textbooks (for example Hartmann 2016, "Global Physical
  * Climatology", 2nd ed., ch. 1-3: zonal mean cloud cover, surface temperature and its annual
  * range over land and ocean) rounded to a few knots, then checked against the real weather files
- * of fixtures/weather (scripts/compare-weather.ts).
+ * of the data directory's weather/ folder (scripts/compare-weather.ts).
  */
 
 /** A place as the synthetic weather model needs it. */

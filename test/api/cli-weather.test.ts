@@ -9,10 +9,10 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTestServer } from './helpers.js';
+import { weatherFile } from '../support/data.js';
 
 const run = promisify(execFile);
 const BIN = join(__dirname, '..', '..', 'bin', 'solarkit.js');
-const FIXTURES = join(__dirname, '..', '..', 'fixtures', 'weather');
 const dir = mkdtempSync(join(tmpdir(), 'solarkit-cli-weather-'));
 const db = join(dir, 'cli.db');
 const env = { ...process.env, SOLARKIT_WEATHER_DIR: '' };
@@ -35,13 +35,13 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('solarkit weather', () => {
   it('imports files into weather/ beside the database and lists them', async () => {
-    const epw = await cli('weather', 'import', join(FIXTURES, 'epw_amsterdam_iwec_062400.epw'));
+    const epw = await cli('weather', 'import', weatherFile('epw_amsterdam_iwec_062400.epw'));
     expect(epw.stdout).toMatch(/^imported 52\.3000_4\.7700_epw_amsterdam_iwec_062400\.epw: epw, 52\.3, 4\.77, a typical year, every 60 min/);
     expect(epw.stdout).toContain(join(dir, 'weather'));
     // A PSM3 file without metadata whose name does not hold the place: given on the command line
     // (a negative longitude as its own argument).
     const bare = join(dir, 'colorado.csv');
-    copyFileSync(join(FIXTURES, 'nsrdb_psm3_2017_40.5137_-108.5449.csv'), bare);
+    copyFileSync(weatherFile('nsrdb_psm3_2017_40.5137_-108.5449.csv'), bare);
     const psm3 = await cli('weather', 'import', bare, '--latitude', '40.5137', '--longitude', '-108.5449', '--time-zone', '-7');
     expect(psm3.stdout).toMatch(/: psm3, 40\.5137, -108\.5449, actuals 2017-01-01T07:15:00Z \.\. 2018-01-01T06:45:00Z, every 30 min/);
 
@@ -72,7 +72,7 @@ describe('solarkit weather', () => {
     expect((await fails(['weather', 'import', json])).stderr).toMatch(/unknown weather file format/);
 
     const bare = join(dir, 'colorado2.csv');
-    copyFileSync(join(FIXTURES, 'nsrdb_psm3_2017_40.5137_-108.5449.csv'), bare);
+    copyFileSync(weatherFile('nsrdb_psm3_2017_40.5137_-108.5449.csv'), bare);
     const noPlace = await fails(['weather', 'import', bare]);
     expect(noPlace.code).toBe(1);
     expect(noPlace.stderr).toMatch(/colorado2\.csv does not say where it was measured; give --latitude and --longitude/);
@@ -95,7 +95,7 @@ describe('solarkit weather', () => {
       const { key } = s.createAccount('w');
       const path = '/data/historic/radiation_and_weather?format=json&output_parameters=ghi&period=PT60M&latitude=40.52&longitude=-108.54&start=2017-07-01T00:00Z&duration=P1D';
       const first = await (await s.get(path, key)).text();
-      await run(process.execPath, [BIN, 'weather', 'import', join(FIXTURES, 'nsrdb_psm3_2017_40.5137_-108.5449.csv'), '--weather-dir', weatherDir], { env });
+      await run(process.execPath, [BIN, 'weather', 'import', weatherFile('nsrdb_psm3_2017_40.5137_-108.5449.csv'), '--weather-dir', weatherDir], { env });
       // The server re-reads the directory at most once a second: ask until it has.
       let body = first;
       for (let i = 0; i < 50 && body === first; i++) {

@@ -9,10 +9,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/commands.js';
 import { startTestServer, type TestServer } from './helpers.js';
+import { weatherFile } from '../support/data.js';
 
-const FIXTURES = join(__dirname, '..', '..', 'fixtures', 'weather');
-const PSM3 = join(FIXTURES, 'nsrdb_psm3_2017_40.5137_-108.5449.csv');
-const EPW = join(FIXTURES, 'epw_amsterdam_iwec_062400.epw');
+const PSM3 = weatherFile('nsrdb_psm3_2017_40.5137_-108.5449.csv');
+const EPW = weatherFile('epw_amsterdam_iwec_062400.epw');
 
 // About 2.4 km from the PSM3 place (40.5137, -108.5449) and 50 km east of it.
 const NEAR_PSM3 = 'latitude=40.53&longitude=-108.53';

@@ -1,6 +1,6 @@
 /**
  * The rooftop chain on one real typical year: PVGIS TMY for 45.000 N, 8.000 E, 250 m (Piedmont,
- * Italy), fixtures/weather/pvgis_tmy_45.000_8.000_2005_2023.csv (EU JRC, via pvlib's test data).
+ * Italy), pvgis_tmy_45.000_8.000_2005_2023.csv of the data directory's weather/ (EU JRC, via pvlib's test data).
  *
  * The file is read by a tiny parser here (not src/weather's readers, which are being written in
  * parallel): rows `YYYYMMDD:HHMM,T2m,RH,G(h),Gb(n),Gd(h),IR(h),WS10m,WD10m,SP` in UTC. PVGIS
@@ -11,6 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { rooftopPvPower } from '../../src/power/index.js';
+import { weatherFile } from '../support/data.js';
 
 function readPvgisTmy(path: string) {
   const lines = readFileSync(path, 'utf8').split(/\r?\n/);
@@ -36,7 +37,7 @@ function readPvgisTmy(path: string) {
 }
 
 describe('rooftop chain on a real typical year (PVGIS TMY, Piedmont)', () => {
-  const weather = readPvgisTmy('fixtures/weather/pvgis_tmy_45.000_8.000_2005_2023.csv');
+  const weather = readPvgisTmy(weatherFile('pvgis_tmy_45.000_8.000_2005_2023.csv'));
 
   it('reads a whole year of hourly rows', () => {
     expect(weather.unixSeconds.length).toBe(8760);

@@ -1,12 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { terrainHorizon } from '../../src/node/elevation.js';
 import { createHorizonCache, horizonElevationAt, parsePvgisHorizon, skyViewFactor } from '../../src/terrain/index.js';
+import { weatherText } from '../support/data.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const fixture = readFileSync(join(here, '../../fixtures/terrain/pvgis_horizon_45.000_8.000.csv'), 'utf8');
+const fixture = weatherText('pvgis_horizon_45.000_8.000.csv');
 
 describe('parsePvgisHorizon', () => {
   it('reads the PVGIS horizon of 45 N 8 E (north-based two-column file)', () => {

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { NSRDB_TMY_WEIGHTS, TMY_YEAR, finkelsteinSchafer, selectTypicalYear, typicalYearWeather, type TmyInput } from '../../src/tmy/index.js';
 import { syntheticHistory, syntheticSource } from '../../src/weather/index.js';
+import { weatherText } from '../support/data.js';
 
 const place = { latitude: 45, longitude: 8, elevation: 250, continentality: 0.65 };
 const history = syntheticHistory(place, 2007, 2025);
@@ -136,10 +137,9 @@ describe('typical-year series', () => {
 
 describe('typical year for a request (file or synthetic)', () => {
   it('uses a stored typical-year file near the place for its columns, the synthetic TMY for the rest', async () => {
-    const { readFileSync } = await import('node:fs');
     const { readTmy3 } = await import('../../src/weather/index.js');
     const { typicalYearFor } = await import('../../src/tmy/index.js');
-    const file = readTmy3(readFileSync(new URL('../../fixtures/weather/tmy3_sand_point_ak_703165.csv', import.meta.url), 'utf8'));
+    const file = readTmy3(weatherText('tmy3_sand_point_ak_703165.csv'));
     const query = { latitude: 55.32, longitude: -160.52, elevation: 7, continentality: 0.1, periodSeconds: 3600, parameters: ['ghi', 'gti', 'air_temp', 'cloud_opacity'] };
     const r = typicalYearFor({ query, typicalSeries: [file] });
     expect(r.origin).toBe('file');

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compareFile } from '../../scripts/compare-weather.js';
+import { weatherFile } from '../support/data.js';
 
-const fixtures = new URL('../../fixtures/weather/', import.meta.url).pathname;
 const out = mkdtempSync(join(tmpdir(), 'solarkit-compare-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
@@ -20,7 +20,7 @@ describe('synthetic climate against the real weather files', () => {
   for (const [file, opts] of cases) {
     it(`matches ${file}`, () => {
       const png = join(out, `${file}.png`);
-      const r = compareFile(join(fixtures, file), { ...opts, png });
+      const r = compareFile(weatherFile(file), { ...opts, png });
       expect(Math.abs(r.ghiError)).toBeLessThanOrEqual(0.12);
       expect(r.monthsOk).toBeGreaterThanOrEqual(10);
       expect(readFileSync(png).subarray(1, 4).toString()).toBe('PNG');

@@ -1,9 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { guessPlaceFromName, readApiCsv, readEpw, readPsm3, readPvgisTmyCsv, readPvgisTmyJson, readTmy3, readWeatherFile } from '../../src/weather/index.js';
+import { weatherText as text } from '../support/data.js';
 
-const dir = new URL('../../fixtures/weather/', import.meta.url);
-const text = (name: string) => readFileSync(new URL(name, dir), 'utf8');
 const utc = (iso: string) => Date.parse(iso) / 1000;
 
 describe('EPW reader', () => {

@@ -4,17 +4,16 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openWeatherStore, placeInfo, weatherSourceWithStore } from '../../src/node/weather-files.js';
 import { composeSources, readTmy3, realDataSource, syntheticSource, typicalYearFromSeries } from '../../src/weather/index.js';
-import { readFileSync } from 'node:fs';
+import { weatherFile, weatherText } from '../support/data.js';
 
-const fixtures = new URL('../../fixtures/weather/', import.meta.url);
 const dir = mkdtempSync(join(tmpdir(), 'solarkit-weather-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const utc = (iso: string) => Date.parse(iso) / 1000;
 
 describe('local weather store and composed source', () => {
   const store = openWeatherStore(dir);
-  const psm3 = store.importFile(new URL('nsrdb_psm3_2017_40.5137_-108.5449.csv', fixtures).pathname, { timeZone: -7 });
-  store.importFile(new URL('epw_amsterdam_iwec_062400.epw', fixtures).pathname);
+  const psm3 = store.importFile(weatherFile('nsrdb_psm3_2017_40.5137_-108.5449.csv'), { timeZone: -7 });
+  store.importFile(weatherFile('epw_amsterdam_iwec_062400.epw'));
 
   it('imports files for their places and lists them', () => {
     expect(psm3.latitude).toBe(40.5137);
@@ -71,7 +70,7 @@ describe('local weather store and composed source', () => {
   });
 
   it('re-dates a real typical year into 2059 at any period', () => {
-    const s = readTmy3(readFileSync(new URL('tmy3_sand_point_ak_703165.csv', fixtures), 'utf8'));
+    const s = readTmy3(weatherText('tmy3_sand_point_ak_703165.csv'));
     const ty = typicalYearFromSeries(s, 1800, ['ghi', 'air_temp'], -9 * 60);
     expect(ty.periodEnd.length).toBe(17520);
     expect(new Date(ty.periodEnd[0]! * 1000).toISOString()).toBe('2059-01-01T09:30:00.000Z');

@@ -1,0 +1,17 @@
+/**
+ * Real data files for tests, from the data directory (SOLARKIT_DATA_DIR, else ../shared/data
+ * beside the clone): never from the repository, which holds no data of other projects. A missing
+ * file fails the test with the resolver's message (file, directories searched, variable to set).
+ */
+import { readFileSync } from 'node:fs';
+import { dataFilePath } from '../../src/node/data-dir.js';
+
+/** Absolute path of a real weather file of the data directory's weather/ folder. */
+export function weatherFile(name: string): string {
+  return dataFilePath(`weather/${name}`);
+}
+
+/** Text of a real weather file of the data directory's weather/ folder. */
+export function weatherText(name: string): string {
+  return readFileSync(weatherFile(name), 'utf8');
+}
