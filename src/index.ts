@@ -12,6 +12,3 @@ export * from './soiling/index.js';
 export * from './power/index.js';
 export * from './weather/index.js';
 export * from './tmy/index.js';
-// The API products (validated request -> columns), for embedding in another front-end. A namespace,
-// because their parameter definitions (LATITUDE, START, …) would crowd the models' names.
-export * as products from './products/index.js';

@@ -1,5 +1,5 @@
 // Node-only adapters (file system, the data directory): readers that feed the core.
-// Exported to users through the `solarkit/server` entry.
+// Exported to users as the `solarkit/node` entry of the core package.
 export * from './data-dir.js';
 export * from './elevation.js';
 export * from './weather-files.js';

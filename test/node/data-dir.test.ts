@@ -13,7 +13,7 @@ import {
 } from '../../src/node/data-dir.js';
 
 const ROOT = resolve(__dirname, '..', '..');
-const BIN = join(ROOT, 'bin', 'solarkit.js');
+const BIN = join(ROOT, 'packages', 'server', 'bin', 'solarkit.js');
 const empty = mkdtempSync(join(tmpdir(), 'solarkit-empty-data-'));
 afterAll(() => rmSync(empty, { recursive: true, force: true }));
 const emptyEnv = { ...process.env, [DATA_DIR_VARIABLE]: empty };

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The `solarkit` command. In a clone (src/cli/main.ts beside this file) it runs the TypeScript
+// The `solarkit` command. In a clone (src/cli/main.ts of this package) it runs the TypeScript
 // source through tsx, a devDependency, so the command never runs a dist/ older than the source;
 // an installed package ships no src/ and runs dist/cli.js. SOLARKIT_FROM_DIST=1 forces dist/.
 import { existsSync } from 'node:fs';
@@ -22,7 +22,10 @@ async function tsxRegister() {
 
 const register = existsSync(source) && !process.env.SOLARKIT_FROM_DIST ? await tsxRegister() : undefined;
 if (register) {
-  register();
+  // In the repository the server imports the core ('solarkit') through the root tsconfig's paths,
+  // so the command runs the core's source too, never a stale dist/.
+  const tsconfig = join(root, '..', '..', 'tsconfig.json');
+  register(existsSync(tsconfig) ? { tsconfig } : {});
   await import(pathToFileURL(source).href);
 } else if (existsSync(built)) {
   await import(pathToFileURL(built).href);

@@ -4,7 +4,7 @@
  * tests and embedding servers choose the port.
  */
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { type Clock, clockFrom } from '../time/index.js';
+import { type Clock, clockFrom } from 'solarkit';
 import { registerAuth } from './auth.js';
 import { type Database, openDatabase } from './db.js';
 import { ApiError, errorBody, errorHandler } from './errors.js';
@@ -15,12 +15,12 @@ import { registerResourceRoutes } from './routes/resources.js';
 import { registerMeasurementRoutes } from './routes/measurements.js';
 import { registerAdvancedPvRoutes } from './routes/advanced-pv.js';
 import { registerWindRoutes } from './routes/wind.js';
-import type { WeatherSource } from '../products/source.js';
-import { createProductContext, type PlaceFacts, type ProductContext } from '../products/context.js';
-import type { HorizonProfile } from '../terrain/index.js';
+import type { WeatherSource } from './products/source.js';
+import { createProductContext, type PlaceFacts, type ProductContext } from './products/context.js';
+import type { HorizonProfile } from 'solarkit';
 import { placeFacts, placeHorizon } from './place.js';
-import { composeSources, realDataSource } from '../weather/index.js';
-import { weatherSourceWithStore } from '../node/weather-files.js';
+import { composeSources, realDataSource } from 'solarkit';
+import { weatherSourceWithStore } from 'solarkit/node';
 import { GenerationalResponseCache, type ServerWeatherStore, watchWeatherStore, weatherDirectoryOf } from './weather-store.js';
 
 export interface ServerOptions {

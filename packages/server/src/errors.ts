@@ -6,10 +6,10 @@
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 
-import { MissingDataError } from '../node/data-dir.js';
-import type { FieldError } from '../products/params.js';
+import { MissingDataError } from 'solarkit/node';
+import type { FieldError } from './products/params.js';
 
-export type { FieldError } from '../products/params.js';
+export type { FieldError } from './products/params.js';
 
 /** An error with an HTTP status and the `response_status` fields of its body. */
 export class ApiError extends Error {

@@ -1,4 +1,4 @@
-// The `solarkit/server` entry: the HTTP front-end (re-exports only).
+// The entry of the `solarkit-server` package: the HTTP front-end and the API products (re-exports only).
 export { createServer, redactUrl, type ServerContext, type ServerOptions } from './app.js';
 export { migrate, openDatabase, type Database } from './db.js';
 export { migrations, type Migration } from './migrations.js';
@@ -20,6 +20,6 @@ export {
 } from './routes/data.js';
 export { placeFacts, placeHorizon } from './place.js';
 export { GenerationalResponseCache, type ServerWeatherStore, watchWeatherStore, weatherDirectoryOf } from './weather-store.js';
-
-// Node-only adapters: the global elevation grid, DEM tiles, weather files and the local weather store.
-export * from '../node/index.js';
+// The API products (validated request -> columns), for embedding them in another front-end. A
+// namespace, because their parameter definitions (LATITUDE, START, …) would crowd the other names.
+export * as products from './products/index.js';

@@ -11,7 +11,7 @@
  * reached the quota -> 429.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Clock } from '../time/index.js';
+import type { Clock } from 'solarkit';
 import type { Database } from './db.js';
 import { tooManyRequests } from './errors.js';
 import { normalizeQuery } from './params.js';

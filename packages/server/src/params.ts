@@ -3,13 +3,13 @@
  * with the products and the OpenAPI document) and the query normalisation of contract.md
  * section 1. Routes call `validateQuery(defs, request.query)` and get typed values or a 400.
  */
-import { type ParamDef, type ParamValues, normalizeQuery, parseParams } from '../products/params.js';
+import { type ParamDef, type ParamValues, normalizeQuery, parseParams } from './products/params.js';
 import { badRequest } from './errors.js';
 
 export {
   type FieldError, type NormalizedQuery, type ParamDef, type ParamType, type ParamValues,
   normalizeName, normalizeQuery, parseParams, rawValues, splitList,
-} from '../products/params.js';
+} from './products/params.js';
 
 /** Validates a raw query against definitions; throws a 400 ApiError listing every field error. */
 export function validateQuery(defs: readonly ParamDef[], query: unknown): ParamValues {

@@ -3,10 +3,10 @@
  * continentality from the embedded 5 arc-minute global grid and land mask (src/node), and the
  * terrain horizon for terrain shading. Cached per place rounded to 3 decimals (~110 m).
  */
-import { landFraction, siteElevation, terrainHorizon } from '../node/index.js';
-import type { PlaceFacts } from '../products/context.js';
-import type { HorizonProfile } from '../terrain/index.js';
-import { continentalityFromLand } from '../weather/index.js';
+import { landFraction, siteElevation, terrainHorizon } from 'solarkit/node';
+import type { PlaceFacts } from './products/context.js';
+import type { HorizonProfile } from 'solarkit';
+import { continentalityFromLand } from 'solarkit';
 
 const facts = new Map<string, PlaceFacts>();
 

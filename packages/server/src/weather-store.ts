@@ -6,8 +6,8 @@
  */
 import { readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { type StoredWeatherInfo, type WeatherFileStore, openWeatherStore } from '../node/weather-files.js';
-import type { FilePlaceHint, WeatherSeries } from '../weather/index.js';
+import { type StoredWeatherInfo, type WeatherFileStore, openWeatherStore } from 'solarkit/node';
+import type { FilePlaceHint, WeatherSeries } from 'solarkit';
 import { ResponseCache } from './routes/data.js';
 
 /**

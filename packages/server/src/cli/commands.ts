@@ -9,14 +9,14 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   createAccount, createKey, getAccount, listAccounts, listKeys, parsePlans, revokeKey, type FormatVersion,
-} from '../server/auth.js';
-import { openDatabase, type Database } from '../server/db.js';
-import { createServer } from '../server/app.js';
-import { UNMETERED_LOCATIONS } from '../server/limits.js';
-import { weatherDirectoryOf } from '../server/weather-store.js';
-import { DATA_DIR_VARIABLE, dataDirectories, dataInventory } from '../node/data-dir.js';
-import { openWeatherStore } from '../node/weather-files.js';
-import { readWeatherFile, type FilePlaceHint } from '../weather/index.js';
+} from '../auth.js';
+import { openDatabase, type Database } from '../db.js';
+import { createServer } from '../app.js';
+import { UNMETERED_LOCATIONS } from '../limits.js';
+import { weatherDirectoryOf } from '../weather-store.js';
+import { DATA_DIR_VARIABLE, dataDirectories, dataInventory } from 'solarkit/node';
+import { openWeatherStore } from 'solarkit/node';
+import { readWeatherFile, type FilePlaceHint } from 'solarkit';
 
 /** Where a command writes: stdout and stderr lines. */
 export interface CliIo {

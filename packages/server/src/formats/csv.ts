@@ -2,8 +2,8 @@
  * CSV (contract.md section 3): a header line of column names (value columns in request order,
  * then period_end, period), one row per period, '.' as decimal mark, an empty cell for no value.
  */
-import type { SeriesTable } from '../../products/table.js';
-import { formatPeriod, formatTimestamps, type TimestampStyle } from '../../time/index.js';
+import type { SeriesTable } from '../products/table.js';
+import { formatPeriod, formatTimestamps, type TimestampStyle } from 'solarkit';
 import { decimalsOf, formatNumber, type FormatVersionStyle } from './values.js';
 
 /** Quotes a cell when it holds a comma, quote or line break (RFC 4180). */

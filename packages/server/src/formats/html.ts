@@ -3,8 +3,8 @@
  * line chart of every numeric column against time, and the table. Self-contained: no scripts,
  * fonts or stylesheets from elsewhere, so it renders offline.
  */
-import type { SeriesTable } from '../../products/table.js';
-import { formatPeriod, formatTimestamps, type TimestampStyle } from '../../time/index.js';
+import type { SeriesTable } from '../products/table.js';
+import { formatPeriod, formatTimestamps, type TimestampStyle } from 'solarkit';
 import { decimalsOf, formatNumber, type FormatVersionStyle } from './values.js';
 
 /** Escapes text for HTML element content and attribute values. */

@@ -1,6 +1,6 @@
 /** JSON body of a time series: `{"<key>": [{<values in request order>, period_end, period}, ...]}`. */
-import type { SeriesTable } from '../../products/table.js';
-import { formatPeriod, formatTimestamps, type TimestampStyle } from '../../time/index.js';
+import type { SeriesTable } from '../products/table.js';
+import { formatPeriod, formatTimestamps, type TimestampStyle } from 'solarkit';
 import { decimalsOf, formatNumber, type FormatVersionStyle } from './values.js';
 
 /**

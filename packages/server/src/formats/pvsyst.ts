@@ -4,7 +4,7 @@
  * row per period labelled by the START of the period (PVsyst's convention for hourly and
  * sub-hourly text imports).
  */
-import type { SeriesTable } from '../../products/table.js';
+import type { SeriesTable } from '../products/table.js';
 import { formatNumber } from './values.js';
 
 /** Columns the PVsyst body needs from the product, in the order the body lists them. */

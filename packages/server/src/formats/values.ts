@@ -1,5 +1,5 @@
 /** Number rendering shared by the JSON, CSV and HTML formats. */
-import type { SeriesColumn } from '../../products/table.js';
+import type { SeriesColumn } from '../products/table.js';
 
 export type FormatVersionStyle = 'legacy' | '3';
 

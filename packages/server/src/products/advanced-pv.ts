@@ -10,7 +10,7 @@
  * periods that ended earlier keep their answers.
  */
 import { DURATION, END, START, TIME_ZONE, defaultAzimuth, defaultTilt, hoursDef, periodDef, type Window } from './common.js';
-import { type PvSiteConfig as SiteChainConfig, sitePvPower } from '../power/index.js';
+import { type PvSiteConfig as SiteChainConfig, sitePvPower } from 'solarkit';
 import type { ProductContext } from './context.js';
 import type { FieldError, ParamDef, ParamValues } from './params.js';
 import { type SeriesKind, windowOf } from './radiation.js';

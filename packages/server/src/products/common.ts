@@ -6,7 +6,7 @@
 import {
   addDuration, durationSeconds, forecastGrid, liveGrid, parseDateTime, parseDuration, parsePeriod, parseTimeZone,
   parseRepeatingInterval, parseWashDates, periodGrid, TimeParseError,
-} from '../time/index.js';
+} from 'solarkit';
 import type { FieldError, ParamDef, ParamValues } from './params.js';
 
 export const DAY = 86400;

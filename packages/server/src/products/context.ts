@@ -4,15 +4,15 @@
  * core reads no files). A server builds one context at start; TMY selections are cached per
  * place in it.
  */
-import type { Clock } from '../time/index.js';
+import type { Clock } from 'solarkit';
 import type { Window } from './common.js';
 import { issueTime, type PlaneRequest, type SeriesKind, type TmyOptions } from './radiation.js';
 import type { WeatherColumns, WeatherQuery, WeatherSource } from './source.js';
-import { defaultWeatherSource } from '../weather/index.js';
-import type { HorizonProfile } from '../terrain/index.js';
+import { defaultWeatherSource } from 'solarkit';
+import type { HorizonProfile } from 'solarkit';
 import { applyTerrainShading, SHADING_INPUTS } from './terrain-shading.js';
-import { syntheticTypicalYear, typicalYearFor, typicalYearWeather, type TmySelection } from '../tmy/index.js';
-import { nearestSeries, type WeatherSeries } from '../weather/index.js';
+import { syntheticTypicalYear, typicalYearFor, typicalYearWeather, type TmySelection } from 'solarkit';
+import { nearestSeries, type WeatherSeries } from 'solarkit';
 
 /** How far a stored typical-year file serves TMY requests, km (contract section 8). */
 export const TYPICAL_FILE_RADIUS_KM = 5;

@@ -13,7 +13,7 @@ import {
 } from './radiation.js';
 import type { ProductContext } from './context.js';
 import type { SeriesTable } from './table.js';
-import { rooftopPvPower, type RooftopOptions } from '../power/index.js';
+import { rooftopPvPower, type RooftopOptions } from 'solarkit';
 
 
 export const CAPACITY: ParamDef = {

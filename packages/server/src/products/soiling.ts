@@ -10,7 +10,7 @@ import type { FieldError, ParamDef, ParamValues } from './params.js';
 import { issueTime, windowOf, type SeriesKind } from './radiation.js';
 import type { ProductContext } from './context.js';
 import type { SeriesTable } from './table.js';
-import { HSU_RAMP_UP_SECONDS, hsuRampUpMass, hsuSoiling, kimberSoiling } from '../soiling/index.js';
+import { HSU_RAMP_UP_SECONDS, hsuRampUpMass, hsuSoiling, kimberSoiling } from 'solarkit';
 
 export type SoilingModel = 'hsu' | 'kimber';
 export type SoilingKind = Exclude<SeriesKind, 'tmy'>;

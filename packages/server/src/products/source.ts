@@ -3,4 +3,4 @@
  * names and units, contract.md section 4) for a place and a grid of period ends, as estimated
  * actuals or as a forecast issued at a given time. The interface is src/weather's.
  */
-export type { ForecastQuery, WeatherColumns, WeatherQuery, WeatherSource } from '../weather/source.js';
+export type { ForecastQuery, WeatherColumns, WeatherQuery, WeatherSource } from 'solarkit';

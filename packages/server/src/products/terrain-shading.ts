@@ -8,9 +8,9 @@
  * Deviation: the source's GTI is not split into sky and ground-reflected diffuse, so the
  * sky-view reduction is applied to both; the ground part is small (albedo x GHI x (1 - cos S)/2).
  */
-import { aoi } from '../irradiance/index.js';
-import { type HorizonProfile, shadeIrradiance, sunAboveHorizon, tiltedDiffuseFactor } from '../terrain/index.js';
-import { singleAxis } from '../tracking/index.js';
+import { aoi } from 'solarkit';
+import { type HorizonProfile, shadeIrradiance, sunAboveHorizon, tiltedDiffuseFactor } from 'solarkit';
+import { singleAxis } from 'solarkit';
 import { toCompassAzimuth } from './common.js';
 import type { WeatherColumns } from './source.js';
 

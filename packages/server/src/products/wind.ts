@@ -6,7 +6,7 @@
  * losses, capacity and grid export limit). Each period uses the configuration in force when it
  * ended (see advanced-pv.ts).
  */
-import { type WindFarmOptions, windFarmPower } from '../power/wind.js';
+import { type WindFarmOptions, windFarmPower } from 'solarkit';
 import type { ProductContext } from './context.js';
 import { type SiteSeriesRequest, bySiteVersion, siteTable, siteWeather } from './advanced-pv.js';
 import type { SeriesTable } from './table.js';

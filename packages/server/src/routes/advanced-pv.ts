@@ -10,11 +10,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
   ADVANCED_PV_OUTPUTS, type SiteSeriesRequest, advancedPvPower, sitePowerParams, validateSitePower,
-} from '../../products/advanced-pv.js';
-import type { ProductContext } from '../../products/context.js';
-import type { ParamDef } from '../../products/params.js';
-import type { SeriesTable } from '../../products/table.js';
-import type { TimestampStyle } from '../../time/index.js';
+} from '../products/advanced-pv.js';
+import type { ProductContext } from '../products/context.js';
+import type { ParamDef } from '../products/params.js';
+import type { SeriesTable } from '../products/table.js';
+import type { TimestampStyle } from 'solarkit';
 import type { ServerContext } from '../app.js';
 import { type PlanFamily, requirePlan } from '../auth.js';
 import { badRequest, notFound } from '../errors.js';

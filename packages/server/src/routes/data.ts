@@ -4,13 +4,13 @@
  * call). One handler serves them all: plan check, validation, product, format.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ProductContext } from '../../products/context.js';
-import type { ParamDef, ParamValues } from '../../products/params.js';
-import { radiation, radiationParams, validateRadiation, type SeriesKind } from '../../products/radiation.js';
-import type { SeriesTable } from '../../products/table.js';
-import { rooftop, rooftopParams, validateRooftop } from '../../products/rooftop.js';
-import { soiling, soilingParams, validateSoiling, type SoilingKind, type SoilingModel } from '../../products/soiling.js';
-import type { TimestampStyle } from '../../time/index.js';
+import type { ProductContext } from '../products/context.js';
+import type { ParamDef, ParamValues } from '../products/params.js';
+import { radiation, radiationParams, validateRadiation, type SeriesKind } from '../products/radiation.js';
+import type { SeriesTable } from '../products/table.js';
+import { rooftop, rooftopParams, validateRooftop } from '../products/rooftop.js';
+import { soiling, soilingParams, validateSoiling, type SoilingKind, type SoilingModel } from '../products/soiling.js';
+import type { TimestampStyle } from 'solarkit';
 import type { ServerContext } from '../app.js';
 import { requirePlan, type Account, type PlanFamily } from '../auth.js';
 import { badRequest, fieldError } from '../errors.js';

@@ -21,7 +21,7 @@ import { type FieldError, badRequest, fieldError, notFound } from '../errors.js'
 import { recordsToCsv } from '../formats/index.js';
 import { type ParamDef, validateQuery } from '../params.js';
 import { type MeasurementRecord, SiteGoneError, type SiteKind, type StoredSite, type SubUnitRecord, type Viewer } from '../storage/types.js';
-import { TimeParseError, formatPeriod, formatTimestamp, parseDateTime, parsePeriod } from '../../time/index.js';
+import { TimeParseError, formatPeriod, formatTimestamp, parseDateTime, parsePeriod } from 'solarkit';
 import { type ResourceContext, describeOperation, readFormat, storesOf } from './resources.js';
 
 /** Most records one upload may carry (spec part 8). */

@@ -25,7 +25,7 @@ import {
   type MeasurementStore, ReadOnlySiteError, ResourceIdTakenError, type SiteConfigBase, type SiteKind, type SiteStore,
   type StoredSite, type Viewer,
 } from '../storage/types.js';
-import { type Clock, TimeParseError, formatTimestamp, parseDateTime } from '../../time/index.js';
+import { type Clock, TimeParseError, formatTimestamp, parseDateTime } from 'solarkit';
 
 // ---------------------------------------------------------------------------------------------
 // Field definitions

@@ -8,8 +8,8 @@
  * (contract section 3: legacy applies only to radiation, rooftop and advanced PV).
  */
 import type { FastifyInstance } from 'fastify';
-import { sitePowerParams } from '../../products/advanced-pv.js';
-import { WIND_OUTPUTS, windPower } from '../../products/wind.js';
+import { sitePowerParams } from '../products/advanced-pv.js';
+import { WIND_OUTPUTS, windPower } from '../products/wind.js';
 import type { ServerContext } from '../app.js';
 import { registerSitePowerEndpoint } from './advanced-pv.js';
 

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { redactUrl } from '../../src/server/app.js';
-import { revokeKey } from '../../src/server/auth.js';
+import { redactUrl } from '../../src/app.js';
+import { revokeKey } from '../../src/auth.js';
 import { startTestServer, type TestServer } from './helpers.js';
 
 // Sydney Opera House: an unmetered location, so these requests spend no quota.

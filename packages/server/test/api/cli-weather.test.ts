@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTestServer } from './helpers.js';
-import { weatherFile } from '../support/data.js';
+import { weatherFile } from '../../../../test/support/data.js';
 
 const run = promisify(execFile);
 const BIN = join(__dirname, '..', '..', 'bin', 'solarkit.js');

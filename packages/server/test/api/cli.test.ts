@@ -83,7 +83,7 @@ describe('bin/solarkit.js', () => {
       mkdirSync(join(root, 'dist'));
       writeFileSync(join(root, 'dist', 'cli.js'), "console.log('dist');\n");
     }
-    if (parts.tsx) symlinkSync(join(__dirname, '..', '..', 'node_modules'), join(root, 'node_modules'), 'dir');
+    if (parts.tsx) symlinkSync(join(__dirname, '..', '..', '..', '..', 'node_modules'), join(root, 'node_modules'), 'dir');
     return root;
   }
 

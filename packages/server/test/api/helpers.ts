@@ -6,10 +6,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { createServer, type ServerOptions } from '../../src/server/app.js';
-import { createAccount, createKey, type CreateAccountOptions } from '../../src/server/auth.js';
-import type { Database } from '../../src/server/db.js';
-import { fixedClock } from '../../src/time/index.js';
+import { createServer, type ServerOptions } from '../../src/app.js';
+import { createAccount, createKey, type CreateAccountOptions } from '../../src/auth.js';
+import type { Database } from '../../src/db.js';
+import { fixedClock } from 'solarkit';
 
 export interface TestServer {
   baseUrl: string;

@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createAccount, createKey } from '../../src/server/auth.js';
-import { openDatabase } from '../../src/server/db.js';
+import { createAccount, createKey } from '../../src/auth.js';
+import { openDatabase } from '../../src/db.js';
 import { type TestServer, startTestServer } from './helpers.js';
 import { spawnServer } from './measurements-server.js';
 

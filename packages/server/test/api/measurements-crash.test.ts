@@ -2,7 +2,7 @@
  * The server process is killed (SIGKILL) in the middle of a stream of measurement uploads. After
  * a restart, every upload that got a 200 is present in full and no upload is present in part.
  *
- * Durability: the database runs in WAL mode with synchronous=NORMAL (src/server/db.ts): a commit
+ * Durability: the database runs in WAL mode with synchronous=NORMAL (packages/server/src/db.ts): a commit
  * has reached the WAL file (the OS's page cache) before the 200 is sent, which survives the death
  * of the process; only an OS crash or power cut could lose the last commits (see docs/api-resources.md).
  */
@@ -11,8 +11,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { createAccount, createKey } from '../../src/server/auth.js';
-import { openDatabase } from '../../src/server/db.js';
+import { createAccount, createKey } from '../../src/auth.js';
+import { openDatabase } from '../../src/db.js';
 import { spawnServer } from './measurements-server.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'solarkit-crash-'));

@@ -7,7 +7,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 
 /** Starts the server on `dbPath`; resolves with the child and its base URL once it listens. */
 export function spawnServer(dbPath: string): Promise<{ child: ChildProcess; baseUrl: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve', '--port', '0', '--host', '127.0.0.1', '--db', dbPath], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/cli/main.ts', 'serve', '--port', '0', '--host', '127.0.0.1', '--db', dbPath], {
     cwd: process.cwd(), stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, SOLARKIT_NOW: '2026-11-20T12:00:00Z' },
   });
   return new Promise((resolve, reject) => {

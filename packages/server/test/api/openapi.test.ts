@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATA_ENDPOINTS } from '../../src/server/routes/data.js';
+import { DATA_ENDPOINTS } from '../../src/routes/data.js';
 import { startTestServer, type TestServer } from './helpers.js';
 
 let s: TestServer;

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/commands.js';
 import { startTestServer, type TestServer } from './helpers.js';
-import { weatherFile } from '../support/data.js';
+import { weatherFile } from '../../../../test/support/data.js';
 
 const PSM3 = weatherFile('nsrdb_psm3_2017_40.5137_-108.5449.csv');
 const EPW = weatherFile('epw_amsterdam_iwec_062400.epw');

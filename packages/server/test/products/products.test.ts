@@ -5,7 +5,7 @@ import { normalizeQuery, parseParams } from '../../src/products/params.js';
 import { radiation, radiationParams, validateRadiation, type SeriesKind } from '../../src/products/radiation.js';
 import { rooftop, rooftopParams, validateRooftop } from '../../src/products/rooftop.js';
 import { soiling, soilingParams, validateSoiling, type SoilingKind, type SoilingModel } from '../../src/products/soiling.js';
-import { fixedClock } from '../../src/time/index.js';
+import { fixedClock } from 'solarkit';
 
 const NOW = Date.UTC(2026, 10, 20, 12, 7) / 1000;
 const ctx = createProductContext({ clock: fixedClock(NOW) });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatNumber } from '../../src/server/formats/values.js';
+import { formatNumber } from '../../src/formats/values.js';
 
 describe('formatNumber (the numbers of JSON and CSV bodies)', () => {
   it('rounds to the decimals and writes no value as empty', () => {

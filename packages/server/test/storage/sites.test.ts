@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../../src/server/db.js';
-import { SqliteMeasurementStore } from '../../src/server/storage/measurements.js';
-import { SqliteSiteStore, TEST_LOCATIONS, configAt } from '../../src/server/storage/sites.js';
-import { ReadOnlySiteError, ResourceIdTakenError, SiteGoneError, type MeasurementRecord } from '../../src/server/storage/types.js';
+import { type Database, openDatabase } from '../../src/db.js';
+import { SqliteMeasurementStore } from '../../src/storage/measurements.js';
+import { SqliteSiteStore, TEST_LOCATIONS, configAt } from '../../src/storage/sites.js';
+import { ReadOnlySiteError, ResourceIdTakenError, SiteGoneError, type MeasurementRecord } from '../../src/storage/types.js';
 
 let dir: string;
 let db: Database;
