@@ -28,6 +28,12 @@ const CORE_PACKAGE_NAME = 'solarkit';
  */
 export const DATA_FILES: ReadonlyArray<{ readonly path: string; readonly purpose: string }> = [
   { path: 'elevation/elevation-5arcmin.u8.gz', purpose: 'global elevation grid: site elevation, land mask, distant horizons' },
+  ...(['air_temperature_2m', 'precipitation', 'u_wind_10m', 'v_wind_10m'] as const).flatMap((name) =>
+    (['json', 'f32'] as const).map((ext) => ({
+      path: `climate/${name}.${ext}`,
+      purpose: 'monthly climate normals (NCEP/NCAR Reanalysis 1 temperature and wind, CMAP precipitation): the synthetic weather\'s climate',
+    })),
+  ),
 ];
 
 /** A data file that no searched directory holds. */

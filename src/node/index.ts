@@ -2,4 +2,5 @@
 // Exported to users as the `solarkit/node` entry of the core package.
 export * from './data-dir.js';
 export * from './elevation.js';
+export * from './climate-grids.js';
 export * from './weather-files.js';

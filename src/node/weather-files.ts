@@ -11,6 +11,8 @@ import { realDataSource } from '../weather/real.js';
 import { type WeatherSource, composeSources } from '../weather/source.js';
 import { syntheticSource } from '../weather/synthetic.js';
 import { continentalityFromLand } from '../weather/climate.js';
+import { type ClimateNormals, climateNormalsAt } from '../weather/normals.js';
+import { climateGrids } from './climate-grids.js';
 import { landFraction, siteElevation } from './elevation.js';
 
 /**
@@ -118,29 +120,55 @@ export function openWeatherStore(directory: string): WeatherFileStore {
   };
 }
 
-const placeCache = new Map<string, { elevation: number; continentality: number }>();
+/** What the Node adapter knows of a place for the synthetic weather. */
+export interface PlaceInfo {
+  /** m above sea level, from the global elevation grid */
+  elevation: number;
+  /** 0..1, from the grid's land mask (continentalityFromLand) */
+  continentality: number;
+  /** measured monthly normals from the data directory's climate grids (climateNormalsAt) */
+  normals: ClimateNormals;
+}
+
+const placeCache = new Map<string, PlaceInfo>();
 
 /**
- * Elevation (m, from the embedded global grid) and continentality (from its land mask, see
- * continentalityFromLand) of a place, cached by the place rounded to 1e-4 degree. Pass it as the
- * synthetic source's `placeInfo`.
+ * Elevation (m, from the global grid), continentality (from its land mask, see
+ * continentalityFromLand) and measured monthly climate normals (from the climate grids of the
+ * data directory, see climate-grids.ts and src/weather/normals.ts) of a place, cached by the place
+ * rounded to 1e-4 degree. Pass it as the synthetic source's `placeInfo`.
+ * @throws MissingDataError when the data directory lacks the elevation or climate grids
+ * @example
+ * const source = syntheticSource({ placeInfo }); // the measured climate at every place
  */
-export function placeInfo(latitude: number, longitude: number): { elevation: number; continentality: number } {
+export function placeInfo(latitude: number, longitude: number): PlaceInfo {
   const key = `${latitude.toFixed(4)},${longitude.toFixed(4)}`;
   let v = placeCache.get(key);
   if (v === undefined) {
     if (placeCache.size > 10000) placeCache.clear();
-    v = { elevation: Math.max(0, siteElevation(latitude, longitude)), continentality: continentalityFromLand(latitude, longitude, landFraction) };
+    const elevation = Math.max(0, siteElevation(latitude, longitude));
+    const continentality = continentalityFromLand(latitude, longitude, landFraction);
+    v = { elevation, continentality, normals: placeNormals(latitude, longitude, elevation, continentality) };
     placeCache.set(key, v);
   }
   return v;
 }
 
 /**
+ * Measured monthly normals of a place at a given elevation and continentality (climateNormalsAt
+ * on the data directory's climate grids).
+ * @throws MissingDataError when the data directory lacks the climate grids
+ */
+export function placeNormals(latitude: number, longitude: number, elevation: number, continentality: number): ClimateNormals {
+  return climateNormalsAt(climateGrids(), { latitude, longitude, elevation, continentality });
+}
+
+/**
  * The server's weather source with a store: real data within `radiusKm` (default 5) of an
  * imported place for the times it covers, the synthetic model elsewhere and for parameters the
  * files lack. Without a store, the synthetic model alone. The synthetic model takes a place's
- * elevation and continentality from the global grid (placeInfo) when a query lacks them.
+ * elevation, continentality and measured climate from the data directory (placeInfo) when a
+ * query lacks them.
  */
 export function weatherSourceWithStore(store?: WeatherFileStore, radiusKm = 5): WeatherSource {
   const synthetic = syntheticSource({ placeInfo });

@@ -46,7 +46,7 @@ export function typicalYearFor(req: TypicalYearRequest): TypicalYearResult {
   const offsetMinutes = req.tmy?.offsetMinutes ?? 0;
   const source = req.source ?? syntheticSource();
   const history = syntheticHistory(
-    { latitude: q.latitude, longitude: q.longitude, elevation: q.elevation, continentality: q.continentality, seed: q.seed },
+    { latitude: q.latitude, longitude: q.longitude, elevation: q.elevation, continentality: q.continentality, seed: q.seed, normals: q.normals },
     req.firstYear ?? 2007,
     req.lastYear ?? 2025,
   );

@@ -9,6 +9,8 @@
  * of the data directory's weather/ folder (scripts/compare-weather.ts).
  */
 
+import { type ClimateNormals, monthlyToSeasonal } from './normals.js';
+
 /** A place as the synthetic weather model needs it. */
 export interface WeatherPlace {
   /** degrees north, -90..90 */
@@ -24,6 +26,13 @@ export interface WeatherPlace {
   continentality?: number;
   /** integer seed of the synthetic weather; default 0 */
   seed?: number;
+  /**
+   * Measured monthly normals of the place (climateNormalsAt of src/weather/normals.ts, which the
+   * Node adapter's placeInfo fills from the data directory's climate grids). When given, they set
+   * the seasonal temperature, precipitation, wind and cloudiness; without them the general rules
+   * below are used.
+   */
+  normals?: ClimateNormals;
 }
 
 /** Seconds of the tropical year. */
@@ -208,6 +217,32 @@ export function placeClimate(place: WeatherPlace): PlaceClimate {
   if (phi < 28) prevailing = south ? 120 : 60; // trade winds: from the east, towards the ITCZ
   else if (phi < 65) prevailing = south ? 290 : 250; // westerlies
   else prevailing = 90; // polar easterlies
+  let prevailingWind = prevailing;
+  if (place.normals !== undefined) {
+    const measured = place.normals;
+    // The measured climate replaces the rules' seasonal means; the rules' shapes (daily range,
+    // dew-point depression, synoptic spread) are re-derived from the measured cloudiness.
+    temperature.set(monthlyToSeasonal(measured.temperature, n));
+    precipitation.set(monthlyToSeasonal(measured.precipitation, n, 0));
+    for (let i = 0; i < n; i++) precipitation[i] = precipitation[i]! / 24;
+    windSpeed.set(monthlyToSeasonal(measured.windSpeed, n, 0.5));
+    const kc = monthlyToSeasonal(measured.clearSkyIndex, n);
+    annualCloud = 0;
+    for (let i = 0; i < n; i++) {
+      const day = (i / (n - 1)) * 365.2422;
+      let summer = Math.cos((2 * Math.PI * (day - 172)) / 365.2422);
+      if (south) summer = -summer;
+      const c = cloudinessForClearSkyIndex(kc[i]!);
+      cloudiness[i] = c;
+      annualCloud += c;
+      const declination = 23.44 * Math.cos((2 * Math.PI * (day - 172)) / 365.2422);
+      const noonElevation = 90 - Math.abs(lat - declination);
+      const sunFactor = Math.min(1, Math.max(0.1, Math.sin((Math.max(0, noonElevation) * Math.PI) / 180) * 1.3));
+      diurnalRange[i] = (4 + 9 * cont + 3 * Math.min(elevKm, 2) + 4 * (1 - c)) * sunFactor;
+      dewDepression[i] = 1.5 + 8 * cont * (1 - c) * (1 - c) + 2 * elevKm + 1.5 * Math.max(0, summer) * cont;
+    }
+    prevailingWind = measured.prevailingWind;
+  }
   annualCloud /= n;
   const dryness = cont * (1 - annualCloud);
   return {
@@ -223,12 +258,30 @@ export function placeClimate(place: WeatherPlace): PlaceClimate {
     dewDepression,
     windSpeed,
     temperatureSpread,
-    prevailingWind: prevailing,
+    prevailingWind,
     groundAlbedo: 0.17 + 0.15 * dryness * dryness,
     pm10: 10 + 60 * dryness * dryness + 8 * cont,
     pm25Share: 0.35 + 0.25 * cont,
     pressureSpread: 2 + 9 * Math.min(1, phi / 55),
   };
+}
+
+/**
+ * Mean clear-sky index of the cloud process at a cloudiness (share of time under cloud) c:
+ * opacity is sqrt(x) for x uniform in the cloudy share (mean 2c/3, mean o(1 - o) = c/6), the
+ * index 1 - 0.85 opacity plus the broken-cloud enhancement 0.6 o (1 - o) E[max(0, N)]
+ * (state.ts), so E[kc] = 1 - (0.85 x 2/3 - 0.6 x 0.3989 / 6) c = 1 - 0.5268 c.
+ */
+export const CLEAR_SKY_INDEX_PER_CLOUD = 0.85 * (2 / 3) - (0.6 * 0.3989422804) / 6;
+
+/**
+ * The cloudiness (0.02..1) whose mean clear-sky index is `kc` (inverse of
+ * {@link CLEAR_SKY_INDEX_PER_CLOUD}); a month clearer or cloudier than the process can give is
+ * held at the bound.
+ */
+export function cloudinessForClearSkyIndex(kc: number): number {
+  const c = (1 - kc) / CLEAR_SKY_INDEX_PER_CLOUD;
+  return c < 0.02 ? 0.02 : c > 1 ? 1 : c;
 }
 
 /**

@@ -1,6 +1,24 @@
 // Public exports of src/weather (re-exports only).
-export { type WeatherPlace, type PlaceClimate, placeClimate, continentalityFromLand, ELEVATION_LAPSE_RATE, TROPICAL_YEAR_SECONDS, seasonIndex } from './climate.js';
-export { hash4, hashUniform, hashGaussian, inverseNormalCdf, normalCdf, valueNoise, accumulateNoise, placeKey } from './noise.js';
+export { type WeatherPlace, type PlaceClimate, placeClimate, continentalityFromLand, cloudinessForClearSkyIndex, ELEVATION_LAPSE_RATE, TROPICAL_YEAR_SECONDS, seasonIndex } from './climate.js';
+export { hash4, hashUniform, hashGaussian, inverseNormalCdf, normalCdf, valueNoise, accumulateNoise, placeKey, type NoiseSite, spatialSpacingDegrees } from './noise.js';
+export {
+  type ClimateGrid,
+  type ClimateGrids,
+  type ClimateNormals,
+  type NormalsSite,
+  type ClearnessInputs,
+  climateNormalsAt,
+  sampleClimateGrid,
+  siteTemperature,
+  gridTemperatureAtSite,
+  zonalMean,
+  monthlyClearSkyIndex,
+  monthlyToSeasonal,
+  windSpeedFromMeanVector,
+  CLEARNESS_COEFFICIENTS,
+  TEMPERATURE_CORRECTION,
+  GRID_LAPSE_RATE,
+} from './normals.js';
 export {
   type WeatherState,
   type StatePerturbation,

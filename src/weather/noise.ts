@@ -89,27 +89,28 @@ const SMOOTHSTEP_VARIANCE = 26 / 35;
 const NOISE_NORM = 1 / Math.sqrt(SMOOTHSTEP_VARIANCE);
 
 /**
- * Gaussian value noise in time: unit-variance normal values on an absolute lattice of spacing
- * `spacing` seconds (index floor(t / spacing)), joined by a smoothstep. The autocorrelation
- * falls to about zero at one lattice spacing, which sets the time scale of the octave.
+ * Gaussian value noise at one instant and place: unit-variance normal values on an absolute time
+ * lattice of spacing `spacing` seconds (index floor(t / spacing)), joined by a smoothstep, blended
+ * in space over the octave's spatial lattice ({@link spatialStream}). The autocorrelation falls to
+ * about zero at one lattice spacing in time, and at one spatial spacing in space.
  * @param t time, Unix s
  * @param spacing lattice spacing, s
- * @param seed, place, channel integer keys
+ * @param seed integer seed
+ * @param site where (degrees)
+ * @param channel integer key of the quantity
+ * @example
+ * valueNoise(1.7e9, 86400, 0, { latitude: 45, longitude: 8 }, 1); // a standard normal number
  */
-export function valueNoise(t: number, spacing: number, seed: number, place: number, channel: number): number {
-  const x = t / spacing;
-  const k = Math.floor(x);
-  const u = x - k;
-  const s = u * u * (3 - 2 * u);
-  const key = streamKey(seed, place, channel);
-  const g0 = latticeGaussian(key, k);
-  const g1 = latticeGaussian(key, k + 1);
-  return (g0 + (g1 - g0) * s) * NOISE_NORM;
+export function valueNoise(t: number, spacing: number, seed: number, site: NoiseSite, channel: number): number {
+  return accumulateNoise(Float64Array.of(t), spacing, 1, seed, site, channel, new Float64Array(1))[0]!;
 }
 
 /**
  * A key for a place: latitude and longitude rounded to 1e-4 degree (the precision the API
- * compares coordinates at), folded into one 32-bit integer.
+ * compares coordinates at), folded into one 32-bit integer. (The weather's noise no longer uses
+ * it: its streams live on spatial lattices, see {@link spatialStream}.)
+ * @example
+ * placeKey(45, 8); // an unsigned 32-bit integer
  */
 export function placeKey(latitude: number, longitude: number): number {
   const a = Math.round(latitude * 1e4);
@@ -157,61 +158,120 @@ export function streamKey(seed: number, place: number, channel: number): number 
 }
 
 /**
- * Adds `weight` times one octave of {@link valueNoise} at each time to `out` (in place). Lattice
- * values are hashed once per lattice cell and reused while consecutive times stay in the same
- * cell, so slow octaves cost almost nothing on dense series. Times may come in any order.
+ * Where a noise stream lives in space. Weather systems span distances that grow with their
+ * lifetime, so each octave's lattice values are themselves value noise on a latitude-longitude
+ * lattice whose spacing follows the octave's time spacing ({@link spatialSpacingDegrees}): two
+ * places a few kilometres apart share their synoptic and mesoscale weather and differ only in the
+ * fastest (convective) octaves.
+ */
+export interface NoiseSite {
+  /** degrees north */
+  latitude: number;
+  /** degrees east */
+  longitude: number;
+}
+
+/**
+ * Spatial lattice spacing (degrees) of an octave of time spacing `spacing` seconds: about the
+ * distance a weather system of that lifetime spans, 0.3 degree (~33 km) for an hour, growing as
+ * lifetime^0.7 (mesoscale convective systems of hours span ~100 km, synoptic systems of days
+ * ~1,000 km; Orlanski 1975, "A rational subdivision of scales for atmospheric processes", Bull.
+ * Amer. Meteor. Soc. 56, 527-530), at most 12 degrees. Chosen among the divisors of 360 so the
+ * lattice wraps around the globe.
+ * @example
+ * spatialSpacingDegrees(86400); // -> 2.5 (a day: ~280 km)
+ */
+export function spatialSpacingDegrees(spacing: number): number {
+  const target = 0.3 * Math.pow(spacing / 3600, 0.7);
+  for (const d of SPATIAL_SPACINGS) if (d >= target) return d;
+  return SPATIAL_SPACINGS[SPATIAL_SPACINGS.length - 1]!;
+}
+/** Spatial lattice spacings, degrees: divisors of 360 (and of 180). */
+const SPATIAL_SPACINGS = [0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.6, 0.75, 1, 1.25, 1.5, 2, 2.5, 3, 4, 5, 6, 7.5, 9, 10, 12];
+
+/**
+ * The stream keys of the four spatial lattice nodes around a site and their weights: smoothstep
+ * in latitude and longitude, scaled to unit sum of squares so that the blend of four independent
+ * unit normals is again a unit normal everywhere (and continuous across cell edges).
+ */
+export function spatialStream(seed: number, site: NoiseSite, channel: number, spacingSeconds: number): { keys: Int32Array; weights: Float64Array } {
+  const d = spatialSpacingDegrees(spacingSeconds);
+  const columns = Math.round(360 / d);
+  const y = (site.latitude + 90) / d;
+  let x = (site.longitude + 180) / d;
+  x -= columns * Math.floor(x / columns);
+  const i = Math.floor(y);
+  const j = Math.floor(x);
+  const fy = y - i;
+  const fx = x - j;
+  const sy = fy * fy * (3 - 2 * fy);
+  const sx = fx * fx * (3 - 2 * fx);
+  const keys = new Int32Array(4);
+  const weights = new Float64Array(4);
+  const base = streamKey(seed, 0x5eed, channel);
+  let norm = 0;
+  for (let c = 0; c < 4; c++) {
+    const di = c >> 1;
+    const dj = c & 1;
+    const w = (di === 1 ? sy : 1 - sy) * (dj === 1 ? sx : 1 - sx);
+    keys[c] = hash4(base, i + di, (j + dj) % columns, 0x6e0d);
+    weights[c] = w;
+    norm += w * w;
+  }
+  const k = 1 / Math.sqrt(norm);
+  for (let c = 0; c < 4; c++) weights[c] = weights[c]! * k;
+  return { keys, weights };
+}
+
+/** The blended lattice value of time node k of a spatial stream. */
+function siteLattice(keys: Int32Array, weights: Float64Array, k: number): number {
+  return weights[0]! * latticeGaussian(keys[0]!, k) + weights[1]! * latticeGaussian(keys[1]!, k) + weights[2]! * latticeGaussian(keys[2]!, k) + weights[3]! * latticeGaussian(keys[3]!, k);
+}
+
+/**
+ * Adds `weight` times one octave of value noise at each time to `out` (in place): in time, the
+ * smoothstep between lattice nodes of spacing `spacing`; in space, the blend of the four nodes
+ * of the octave's spatial lattice around `site` ({@link spatialStream}). Lattice values are
+ * computed once per lattice cell and reused while consecutive times stay in the same cell, so
+ * slow octaves cost almost nothing on dense series. Times may come in any order.
  * @param times Unix s
  * @param spacing lattice spacing of the octave, s
  * @param weight amplitude of the octave
+ * @param seed integer seed of the weather
+ * @param site where the noise is evaluated
+ * @param channel integer key of the quantity
  * @param out accumulator, same length as times
+ * @example
+ * const cloud = accumulateNoise(times, 4 * 86400, 1, 0, { latitude: 45, longitude: 8 }, 1, new Float64Array(times.length));
  */
 export function accumulateNoise(
   times: Float64Array,
   spacing: number,
   weight: number,
   seed: number,
-  place: number,
+  site: NoiseSite,
   channel: number,
   out: Float64Array,
 ): Float64Array {
-  const n = times.length;
-  const w = weight * NOISE_NORM;
-  const inv = 1 / spacing;
-  const key = streamKey(seed, place, channel);
-  let cachedK = Number.NaN;
-  let g0 = 0;
-  let g1 = 0;
-  for (let i = 0; i < n; i++) {
-    const x = times[i]! * inv;
-    const k = Math.floor(x);
-    if (k !== cachedK) {
-      if (k === cachedK + 1) g0 = g1;
-      else g0 = latticeGaussian(key, k);
-      g1 = latticeGaussian(key, k + 1);
-      cachedK = k;
-    }
-    const u = x - k;
-    out[i] = out[i]! + w * (g0 + (g1 - g0) * u * u * (3 - 2 * u));
-  }
-  return out;
+  return accumulateOctaves(times, [spacing, weight, channel], seed, site, out);
 }
 
 /**
- * Adds two or three octaves of {@link valueNoise} to `out` in one pass over the times, with the
- * same values as successive {@link accumulateNoise} calls in the same order (each octave is added
- * to the running sum in turn, so the rounding is the same): one read and write of `out` per time
- * instead of one per octave.
- * @param octaves [spacing s, weight, channel] for each octave, 2 or 3 of them (6 or 9 numbers)
+ * Adds one to three octaves of value noise (as {@link accumulateNoise}) to `out` in one pass over
+ * the times: one read and write of `out` per time instead of one per octave; each octave is added
+ * to the running sum in turn.
+ * @param octaves [spacing s, weight, channel] for each octave, 1 to 3 of them
  * @param out accumulator, same length as times
  */
-export function accumulateOctaves(times: Float64Array, octaves: readonly number[], seed: number, place: number, out: Float64Array): Float64Array {
+export function accumulateOctaves(times: Float64Array, octaves: readonly number[], seed: number, site: NoiseSite, out: Float64Array): Float64Array {
   const count = octaves.length / 3;
-  if (count !== 2 && count !== 3) throw new RangeError('accumulateOctaves takes 2 or 3 octaves');
+  if (count !== 1 && count !== 2 && count !== 3) throw new RangeError('accumulateOctaves takes 1 to 3 octaves');
   const n = times.length;
-  const inv0 = 1 / octaves[0]!, w0 = octaves[1]! * NOISE_NORM, key0 = streamKey(seed, place, octaves[2]!);
-  const inv1 = 1 / octaves[3]!, w1 = octaves[4]! * NOISE_NORM, key1 = streamKey(seed, place, octaves[5]!);
-  const three = count === 3;
-  const inv2 = three ? 1 / octaves[6]! : 0, w2 = three ? octaves[7]! * NOISE_NORM : 0, key2 = three ? streamKey(seed, place, octaves[8]!) : 0;
+  const stream = (o: number) => (o < count ? spatialStream(seed, site, octaves[3 * o + 2]!, octaves[3 * o]!) : { keys: new Int32Array(4), weights: new Float64Array(4) });
+  const s0 = stream(0), s1 = stream(1), s2 = stream(2);
+  const inv0 = 1 / octaves[0]!, w0 = octaves[1]! * NOISE_NORM;
+  const inv1 = count > 1 ? 1 / octaves[3]! : 0, w1 = count > 1 ? octaves[4]! * NOISE_NORM : 0;
+  const inv2 = count > 2 ? 1 / octaves[6]! : 0, w2 = count > 2 ? octaves[7]! * NOISE_NORM : 0;
   let k0 = Number.NaN, a0 = 0, b0 = 0;
   let k1 = Number.NaN, a1 = 0, b1 = 0;
   let k2 = Number.NaN, a2 = 0, b2 = 0;
@@ -221,27 +281,29 @@ export function accumulateOctaves(times: Float64Array, octaves: readonly number[
     const x0 = t * inv0;
     const j0 = Math.floor(x0);
     if (j0 !== k0) {
-      a0 = j0 === k0 + 1 ? b0 : latticeGaussian(key0, j0);
-      b0 = latticeGaussian(key0, j0 + 1);
+      a0 = j0 === k0 + 1 ? b0 : siteLattice(s0.keys, s0.weights, j0);
+      b0 = siteLattice(s0.keys, s0.weights, j0 + 1);
       k0 = j0;
     }
     const u0 = x0 - j0;
     acc = acc + w0 * (a0 + (b0 - a0) * u0 * u0 * (3 - 2 * u0));
-    const x1 = t * inv1;
-    const j1 = Math.floor(x1);
-    if (j1 !== k1) {
-      a1 = j1 === k1 + 1 ? b1 : latticeGaussian(key1, j1);
-      b1 = latticeGaussian(key1, j1 + 1);
-      k1 = j1;
+    if (count > 1) {
+      const x1 = t * inv1;
+      const j1 = Math.floor(x1);
+      if (j1 !== k1) {
+        a1 = j1 === k1 + 1 ? b1 : siteLattice(s1.keys, s1.weights, j1);
+        b1 = siteLattice(s1.keys, s1.weights, j1 + 1);
+        k1 = j1;
+      }
+      const u1 = x1 - j1;
+      acc = acc + w1 * (a1 + (b1 - a1) * u1 * u1 * (3 - 2 * u1));
     }
-    const u1 = x1 - j1;
-    acc = acc + w1 * (a1 + (b1 - a1) * u1 * u1 * (3 - 2 * u1));
-    if (three) {
+    if (count > 2) {
       const x2 = t * inv2;
       const j2 = Math.floor(x2);
       if (j2 !== k2) {
-        a2 = j2 === k2 + 1 ? b2 : latticeGaussian(key2, j2);
-        b2 = latticeGaussian(key2, j2 + 1);
+        a2 = j2 === k2 + 1 ? b2 : siteLattice(s2.keys, s2.weights, j2);
+        b2 = siteLattice(s2.keys, s2.weights, j2 + 1);
         k2 = j2;
       }
       const u2 = x2 - j2;

@@ -4,6 +4,8 @@
  * compose: real data where loaded, synthetic elsewhere.
  */
 
+import type { ClimateNormals } from './normals.js';
+
 /** A request to a weather source. */
 export interface WeatherQuery {
   /** degrees north */
@@ -14,6 +16,11 @@ export interface WeatherQuery {
   elevation?: number;
   /** 0 (maritime) .. 1 (deep continental), see continentalityFromLand; default 0.5 */
   continentality?: number;
+  /**
+   * measured monthly normals of the place (climateNormalsAt); default: the source's placeInfo
+   * (the Node adapter's reads the climate grids), else the synthetic model's general rules
+   */
+  normals?: ClimateNormals;
   /** period END times, Unix s, any order (live requests list newest first) */
   periodEnd: Float64Array;
   /** period length, s (each value is the mean over (end - period, end]) */

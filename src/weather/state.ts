@@ -5,7 +5,7 @@
  * (noise.ts), so an instant gets the same state whatever window it is computed in.
  */
 import { type PlaceClimate, SEASON_STEPS as SEASON_STEPS_IMPORTED, seasonIndex as seasonIndexImported } from './climate.js';
-import { accumulateNoise, accumulateOctaves, hash4, normalCdf as normalCdfImported, placeKey } from './noise.js';
+import { type NoiseSite, accumulateNoise, accumulateOctaves, hash4, normalCdf as normalCdfImported } from './noise.js';
 
 // Module-local aliases: hot loops then call plain functions, not live-binding accessors (which
 // is what some ESM-to-CJS transforms, as used by tsx and vitest, make of imports).
@@ -194,7 +194,7 @@ export function precipitableWaterFromDewPoint(dewPoint: number): number {
 /** Latent cloud state (sum of octaves) at the instants; `slow` receives the synoptic part. */
 export function cloudLatent(climate: PlaceClimate, times: Float64Array, slow?: Float64Array): Float64Array {
   const n = times.length;
-  const place = placeKey(climate.latitude, climate.longitude);
+  const place = noiseSite(climate);
   const seed = climate.seed;
   const latent = new Float64Array(n);
   // Two passes of three octaves (the same sums as six single-octave passes).
@@ -236,7 +236,7 @@ export function cloudColumns(
 
 /** Noise columns the cloud quantiles share (aerosol, enhancement). */
 export function cloudSideNoise(climate: PlaceClimate, times: Float64Array): { aerosol: Float64Array; enhancement: Float64Array } {
-  const place = placeKey(climate.latitude, climate.longitude);
+  const place = noiseSite(climate);
   const aerosol = accumulateNoise(times, 2 * DAY, 1, climate.seed, place, Channel.Aerosol, new Float64Array(times.length));
   const enhancement = accumulateNoise(times, 10 * 60, 1, climate.seed, place, Channel.Enhancement, new Float64Array(times.length));
   return { aerosol, enhancement };
@@ -256,7 +256,7 @@ export function weatherState(
   perturb: StatePerturbation = {},
 ): WeatherState {
   const n = times.length;
-  const place = placeKey(climate.latitude, climate.longitude);
+  const place = noiseSite(climate);
   const seed = climate.seed;
   const slow = new Float64Array(n);
   const latent = cloudLatent(climate, times, slow);
@@ -413,8 +413,15 @@ export const FORECAST_CHANNELS = {
   wind: Channel.ForecastWind,
 } as const;
 
-/** Key of a place for noise streams (re-exported for the forecast module). */
-export function placeNoiseKey(climate: PlaceClimate, issueKey = 0): number {
-  const p = placeKey(climate.latitude, climate.longitude);
-  return issueKey === 0 ? p : hash4(p, issueKey, 0x7, 0x3);
+/** Where the place's noise streams are evaluated (the spatial lattices of noise.ts). */
+export function noiseSite(climate: PlaceClimate): NoiseSite {
+  return { latitude: climate.latitude, longitude: climate.longitude };
+}
+
+/**
+ * Seed of the forecast error streams of an issue time: the weather's seed mixed with the issue
+ * key (5-minute steps), so each issue has its own errors, coherent in space like the weather.
+ */
+export function forecastSeed(climate: PlaceClimate, issueKey: number): number {
+  return hash4(climate.seed, issueKey, 0x7, 0x3);
 }

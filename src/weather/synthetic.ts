@@ -9,11 +9,12 @@
  */
 import { type PlaceClimate, placeClimate } from './climate.js';
 import { accumulateNoise } from './noise.js';
+import type { ClimateNormals } from './normals.js';
 import { type WeatherTypeInput, weatherType } from './parameters.js';
 import { type PlaneOfArray, type SkyColumns, allSky, skyAtInstants, stationPressure, tiltedIrradiance } from './sky.js';
 import { dailyBudget } from './snow.js';
 import type { ForecastQuery, WeatherColumns, WeatherQuery, WeatherSource } from './source.js';
-import { FORECAST_CHANNELS, type StatePerturbation, cloudColumns, cloudSideNoise, placeNoiseKey, weatherState } from './state.js';
+import { FORECAST_CHANNELS, type StatePerturbation, cloudColumns, cloudSideNoise, forecastSeed, noiseSite, weatherState } from './state.js';
 
 /** The base time step of the synthetic process, s. */
 export const BASE_STEP = 300;
@@ -31,21 +32,33 @@ export interface SyntheticOptions {
    */
   samplesPerPeriod?: number;
   /**
-   * Where a query gives no elevation or continentality, this supplies them for a place (the
-   * server passes a lookup in the global elevation grid and land mask, see
-   * src/node/weather-files.ts `placeInfo`); without it, 0 m and 0.5.
+   * Where a query gives no elevation, continentality or climate normals, this supplies them for
+   * a place (the server passes a lookup in the global elevation grid, land mask and climate grids,
+   * see src/node/weather-files.ts `placeInfo`); without it, 0 m, 0.5 and the general rules of
+   * climate.ts.
    */
-  placeInfo?: (latitude: number, longitude: number) => { elevation?: number; continentality?: number };
+  placeInfo?: (latitude: number, longitude: number) => { elevation?: number; continentality?: number; normals?: ClimateNormals };
 }
 
 const climateCache = new Map<string, PlaceClimate>();
+/** Identity keys of the normals objects seen (the Node adapter caches one object per place). */
+const normalsKeys = new WeakMap<ClimateNormals, number>();
+let nextNormalsKey = 1;
 /** The place's climate, cached (a few hundred places at most). */
 function climateOf(q: WeatherQuery, seed: number): PlaceClimate {
-  const key = `${q.latitude},${q.longitude},${q.elevation ?? 0},${q.continentality ?? 0.5},${seed}`;
+  let normalsKey = 0;
+  if (q.normals !== undefined) {
+    normalsKey = normalsKeys.get(q.normals) ?? 0;
+    if (normalsKey === 0) {
+      normalsKey = nextNormalsKey++;
+      normalsKeys.set(q.normals, normalsKey);
+    }
+  }
+  const key = `${q.latitude},${q.longitude},${q.elevation ?? 0},${q.continentality ?? 0.5},${seed},${normalsKey}`;
   let c = climateCache.get(key);
   if (c === undefined) {
     if (climateCache.size > 512) climateCache.clear();
-    c = placeClimate({ latitude: q.latitude, longitude: q.longitude, elevation: q.elevation ?? 0, continentality: q.continentality ?? 0.5, seed });
+    c = placeClimate({ latitude: q.latitude, longitude: q.longitude, elevation: q.elevation ?? 0, continentality: q.continentality ?? 0.5, seed, normals: q.normals });
     climateCache.set(key, c);
   }
   return c;
@@ -173,9 +186,9 @@ function planeOf(q: WeatherQuery): PlaneOfArray {
  */
 function evaluate(query: WeatherQuery, options: SyntheticOptions, issuedAt: number | undefined): WeatherColumns {
   let q = query;
-  if (options.placeInfo !== undefined && (q.elevation === undefined || q.continentality === undefined)) {
+  if (options.placeInfo !== undefined && (q.elevation === undefined || q.continentality === undefined || q.normals === undefined)) {
     const info = options.placeInfo(q.latitude, q.longitude);
-    q = { ...q, elevation: q.elevation ?? info.elevation, continentality: q.continentality ?? info.continentality };
+    q = { ...q, elevation: q.elevation ?? info.elevation, continentality: q.continentality ?? info.continentality, normals: q.normals ?? info.normals };
   }
   const seed = q.seed ?? options.seed ?? 0;
   const climate = climateOf(q, seed);
@@ -200,10 +213,11 @@ function evaluate(query: WeatherQuery, options: SyntheticOptions, issuedAt: numb
   let spread: Float64Array | undefined;
   if (issuedAt !== undefined) {
     const issueKey = Math.floor(issuedAt / BASE_STEP) + 1;
-    const key = placeNoiseKey(climate, issueKey);
-    const ez = accumulateNoise(times, 6 * 3600, 1, seed, key, FORECAST_CHANNELS.cloud, new Float64Array(N));
-    const et = accumulateNoise(times, 24 * 3600, 1, seed, key, FORECAST_CHANNELS.temperature, new Float64Array(N));
-    const ew = accumulateNoise(times, 12 * 3600, 1, seed, key, FORECAST_CHANNELS.wind, new Float64Array(N));
+    const fSeed = forecastSeed(climate, issueKey);
+    const site = noiseSite(climate);
+    const ez = accumulateNoise(times, 6 * 3600, 1, fSeed, site, FORECAST_CHANNELS.cloud, new Float64Array(N));
+    const et = accumulateNoise(times, 24 * 3600, 1, fSeed, site, FORECAST_CHANNELS.temperature, new Float64Array(N));
+    const ew = accumulateNoise(times, 12 * 3600, 1, fSeed, site, FORECAST_CHANNELS.wind, new Float64Array(N));
     spread = new Float64Array(N);
     for (let k = 0; k < N; k++) {
       const lead = times[k]! - issuedAt;
