@@ -96,9 +96,11 @@ let grids: ClimateGrids | undefined;
 export function climateGrids(): ClimateGrids {
   if (grids === undefined) {
     const temperature = readGrid(CLIMATE_GRID_FILES.temperature);
+    const precipitation = readGrid(CLIMATE_GRID_FILES.precipitation);
     grids = {
       temperature,
-      precipitation: readGrid(CLIMATE_GRID_FILES.precipitation),
+      precipitation,
+      precipitationCellElevation: cellMeanElevation(precipitation),
       uWind: readGrid(CLIMATE_GRID_FILES.uWind),
       vWind: readGrid(CLIMATE_GRID_FILES.vWind),
       cellElevation: cellMeanElevation(temperature),

@@ -14,9 +14,10 @@
  * - the sun-and-clear-sky columns are computed for one leap-year cycle (1461 days) and repeated
  *   day by day for later cycles: the geometry repeats after 1461 days to within 0.03 day of
  *   season per cycle (< 0.06 degree of declination over 19 years).
- * Solar positions come in half-year chunks (SOLAR_CHUNK_DAYS): the fast form evaluated along one
- * long series drifts (tens of degrees after about 14 months, measured at commit 397da8e of
- * src/solar/fast.ts), which had made later years' GHI differ from the served by up to 8 %.
+ * Solar positions come in half-year chunks (SOLAR_CHUNK_DAYS). They were introduced when the fast
+ * form drifted along long series (tens of degrees after about 14 months at commit 397da8e of
+ * src/solar/fast.ts); that drift has since been fixed in src/solar, and the chunks are kept only
+ * because they cost nothing measurable and keep each chunk's positions independent of the others.
  */
 import { type WeatherPlace, placeClimate } from './climate.js';
 import type { WeatherSeries } from './readers/types.js';
@@ -39,10 +40,9 @@ const STATE_SAMPLE = 450;
 /** Clear-sky samples per hour (at the middles of its equal parts; 1 = the hour's middle). */
 const SKY_SAMPLES = 1;
 /**
- * Days of one call of the fast solar position: it carries rotation state along a series and
- * drifts after about 14 months (measured: 20 degrees of zenith 443 days into a series, src/solar
- * fast.ts at 397da8e); half-year chunks agree with one call per 12-hour cell to 2e-10 degree at a
- * tenth of the cost.
+ * Days of one call of the fast solar position (see the module comment: the drift that made them
+ * necessary is fixed in src/solar; half-year chunks agreed with one call per 12-hour cell to
+ * 2e-10 degree at a tenth of the cost when measured).
  */
 const SOLAR_CHUNK_DAYS = 183;
 /**

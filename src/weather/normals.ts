@@ -29,6 +29,8 @@ export interface ClimateGrids {
   vWind: ClimateGrid;
   /** mean surface elevation of each temperature-grid cell, m (sea 0), [latitudes][longitudes] */
   cellElevation: Float32Array;
+  /** mean surface elevation of each precipitation-grid cell, m (sea 0) */
+  precipitationCellElevation: Float32Array;
 }
 
 /** Monthly normals of a place (index 0 = January). */
@@ -74,6 +76,12 @@ export const GRID_LAPSE_RATE = 0.0065;
  */
 export const NODE_HEIGHT_TOLERANCE = 300;
 const NODE_HEIGHT_SCALE = 1000;
+
+/** Weight of a grid node whose cell lies dz metres above the site (1 up to the tolerance). */
+function nodeHeightWeight(dz: number): number {
+  const q = Math.max(0, dz - NODE_HEIGHT_TOLERANCE) / NODE_HEIGHT_SCALE;
+  return Math.exp(-q * q) + 1e-9;
+}
 
 /**
  * Correction of the downscaled grid temperature at a site (fitted on the calibration places, see
@@ -179,8 +187,7 @@ export function gridTemperatureAtSite(grids: ClimateGrids, site: NormalsSite): F
   const shift = [0, 0, 0, 0];
   for (let k = 0; k < 4; k++) {
     const dz = grids.cellElevation[around[2 * k]!]! - site.elevation;
-    const q = Math.max(0, dz - NODE_HEIGHT_TOLERANCE) / NODE_HEIGHT_SCALE;
-    w[k] = around[2 * k + 1]! * (Math.exp(-q * q) + 1e-9);
+    w[k] = around[2 * k + 1]! * nodeHeightWeight(dz);
     shift[k] = GRID_LAPSE_RATE * dz;
   }
   for (let m = 0; m < 12; m++) {
@@ -280,7 +287,9 @@ export function windSpeedFromMeanVector(u: number, v: number): number {
  */
 export function climateNormalsAt(grids: ClimateGrids, site: NormalsSite): ClimateNormals {
   const temperature = siteTemperature(grids, site);
-  const precipitation = sampleClimateGrid(grids.precipitation, site.latitude, site.longitude);
+  // Rain, like temperature, from the nodes at the site's level: a coastal desert below the Andes
+  // (Lima) takes the dry sea-level node, not the wet mountain one.
+  const precipitation = sampleClimateGrid(grids.precipitation, site.latitude, site.longitude, (node) => nodeHeightWeight(grids.precipitationCellElevation[node]! - site.elevation));
   const u = sampleClimateGrid(grids.uWind, site.latitude, site.longitude);
   const v = sampleClimateGrid(grids.vWind, site.latitude, site.longitude);
   const windSpeed = new Float64Array(12);

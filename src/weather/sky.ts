@@ -80,8 +80,8 @@ function solarPositionByCell(times: Float64Array, latitude: number, longitude: n
  * @param pressure station pressure, Pa
  * @param temperature annual mean air temperature, degrees C (refraction only)
  * @param exact true (default): positions independent of the window, to the last bit (one solar
- *   call per 12-hour cell); false: one call for the whole series (keep it under a year: the fast
- *   form drifts along longer series, 20 degrees of zenith 443 days in at src/solar 397da8e)
+ *   call per 12-hour cell); false: one call for the whole series (its last bits then depend on
+ *   where the series starts; the drift along long series seen at src/solar 397da8e is fixed)
  */
 export function skyAtInstants(
   times: Float64Array,

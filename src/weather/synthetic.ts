@@ -295,6 +295,8 @@ function evaluate(query: WeatherQuery, options: SyntheticOptions, issuedAt: numb
     if (want.has('gti')) out.gti = mean(tiltedIrradiance(sky, ghi, dni, dhi, albedoCol, plane));
     if (want.has('clearsky_gti')) out.clearsky_gti = mean(tiltedIrradiance(sky, sky.clearskyGhi, sky.clearskyDni, sky.clearskyDhi, albedoCol, plane));
   }
+  // The zenith at the period middles, for the output and for weather_type (night or day).
+  let periodZenith: Float64Array | undefined;
   if (want.has('zenith') || want.has('azimuth') || need.wtype) {
     const mid = new Float64Array(n);
     for (let i = 0; i < n; i++) mid[i] = q.periodEnd[i]! - P / 2;
@@ -309,7 +311,7 @@ function evaluate(query: WeatherQuery, options: SyntheticOptions, issuedAt: numb
       }
       out.azimuth = az;
     }
-    if (need.wtype) out.__zenith = pos.zenith;
+    periodZenith = pos.zenith;
   }
 
   const opacityPct = new Float64Array(N);
@@ -403,8 +405,7 @@ function evaluate(query: WeatherQuery, options: SyntheticOptions, issuedAt: numb
     if (want.has('pm2.5')) out['pm2.5'] = pm25;
   }
   if (need.wtype) {
-    const zen = out.__zenith as Float64Array;
-    delete out.__zenith;
+    const zen = periodZenith!;
     const opacity = mean(opacityPct);
     const labels: string[] = new Array(n);
     const x: WeatherTypeInput = { cloudOpacity: 0, zenith: 0, precipitation: 0, snowfall: 0, airTemp: 0, dewPoint: 0, relativeHumidity: 0, windSpeed: 0, gust: 0, cape: 0, pm25: 0, pm10: 0 };

@@ -3,22 +3,21 @@
  * continentality from the embedded 5 arc-minute global grid and land mask (src/node), and the
  * terrain horizon for terrain shading. Cached per place rounded to 3 decimals (~110 m).
  */
-import { landFraction, siteElevation, terrainHorizon } from 'solarkit/node';
+import { landFraction, placeNormals, siteElevation, terrainHorizon } from 'solarkit/node';
 import type { PlaceFacts } from './products/context.js';
 import type { HorizonProfile } from 'solarkit';
 import { continentalityFromLand } from 'solarkit';
 
 const facts = new Map<string, PlaceFacts>();
 
-/** Elevation (m) and continentality (0..1) of a place, from the embedded global grid. */
+/** Elevation (m), continentality (0..1) and measured climate normals of a place, from the data directory's grids. */
 export function placeFacts(latitude: number, longitude: number): PlaceFacts {
   const key = `${latitude.toFixed(3)},${longitude.toFixed(3)}`;
   let f = facts.get(key);
   if (f === undefined) {
-    f = {
-      elevation: Math.max(0, siteElevation(latitude, longitude)),
-      continentality: continentalityFromLand(latitude, longitude, landFraction),
-    };
+    const elevation = Math.max(0, siteElevation(latitude, longitude));
+    const continentality = continentalityFromLand(latitude, longitude, landFraction);
+    f = { elevation, continentality, normals: placeNormals(latitude, longitude, elevation, continentality) };
     if (facts.size > 20_000) facts.clear();
     facts.set(key, f);
   }

@@ -9,7 +9,7 @@ import type { Window } from './common.js';
 import { issueTime, type PlaneRequest, type SeriesKind, type TmyOptions } from './radiation.js';
 import type { WeatherColumns, WeatherQuery, WeatherSource } from './source.js';
 import { defaultWeatherSource } from 'solarkit';
-import type { HorizonProfile } from 'solarkit';
+import type { ClimateNormals, HorizonProfile } from 'solarkit';
 import { applyTerrainShading, SHADING_INPUTS } from './terrain-shading.js';
 import { syntheticTypicalYear, typicalYearFor, typicalYearWeather, type TmySelection } from 'solarkit';
 import { nearestSeries, type WeatherSeries } from 'solarkit';
@@ -29,6 +29,8 @@ export interface WeatherNeed extends PlaneRequest {
 export interface PlaceFacts {
   elevation?: number;
   continentality?: number;
+  /** measured monthly climate (climateNormalsAt); absent: the synthetic model's general rules */
+  normals?: ClimateNormals;
 }
 
 export interface ProductContext {

@@ -1,0 +1,183 @@
+/**
+ * The measured climate (src/weather/normals.ts with the grids of the data directory): monthly
+ * normals follow the grids smoothly, precipitation follows CMAP and its seasons, and the weather's
+ * anomalies are coherent in space.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { climateGrids } from '../../src/node/climate-grids.js';
+import { isLand } from '../../src/node/elevation.js';
+import { placeInfo } from '../../src/node/weather-files.js';
+import { placeClimate } from '../../src/weather/climate.js';
+import { climateNormalsAt, monthlyToSeasonal, sampleClimateGrid } from '../../src/weather/normals.js';
+import { weatherState } from '../../src/weather/state.js';
+import { syntheticSource } from '../../src/weather/synthetic.js';
+
+const DAYS = [31, 28.25, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+describe('monthly normals to a seasonal table', () => {
+  it('keeps every month mean, is periodic and has no step at month boundaries', () => {
+    fc.assert(
+      fc.property(fc.array(fc.double({ min: -40, max: 40, noNaN: true }), { minLength: 12, maxLength: 12 }), (monthly) => {
+        const n = 12 * 400 + 1;
+        const t = monthlyToSeasonal(monthly, n);
+        expect(t[0]).toBeCloseTo(t[n - 1]!, 9);
+        for (let m = 0; m < 12; m++) {
+          let s = 0;
+          for (let i = m * 400; i < (m + 1) * 400; i++) s += (t[i]! + t[i + 1]!) / 2;
+          expect(s / 400).toBeCloseTo(monthly[m]!, 3);
+        }
+        // Largest step between neighbouring days (n = 366): bounded by the amplitude of the data.
+        const daily = monthlyToSeasonal(monthly, 366);
+        const range = Math.max(...monthly) - Math.min(...monthly);
+        for (let i = 1; i < 366; i++) expect(Math.abs(daily[i]! - daily[i - 1]!)).toBeLessThanOrEqual(0.35 * range + 1e-9);
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
+
+describe('normals of a site from the grids', () => {
+  const grids = climateGrids();
+  it('are bounded and continuous in space (no step at grid cell edges)', () => {
+    fc.assert(
+      fc.property(fc.double({ min: -60, max: 70, noNaN: true }), fc.double({ min: -180, max: 180, noNaN: true }), (lat, lon) => {
+        const site = { latitude: lat, longitude: lon, elevation: 200, continentality: 0.5 };
+        const a = climateNormalsAt(grids, site);
+        const b = climateNormalsAt(grids, { ...site, latitude: lat + 0.002, longitude: lon + 0.002 });
+        for (let m = 0; m < 12; m++) {
+          expect(a.temperature[m]).toBeGreaterThan(-60);
+          expect(a.temperature[m]).toBeLessThan(45);
+          expect(a.precipitation[m]).toBeGreaterThanOrEqual(0);
+          expect(a.precipitation[m]).toBeLessThan(40);
+          expect(a.clearSkyIndex[m]).toBeGreaterThanOrEqual(0.3);
+          expect(a.clearSkyIndex[m]).toBeLessThanOrEqual(0.98);
+          // 0.002 degree (~200 m) apart: the grids' steepest gradients (~10 K and ~10 mm/day
+          // across a 2-degree cell) move the normals by a few hundredths.
+          expect(Math.abs(a.temperature[m]! - b.temperature[m]!)).toBeLessThan(0.1);
+          expect(Math.abs(a.precipitation[m]! - b.precipitation[m]!)).toBeLessThan(0.1);
+          expect(Math.abs(a.clearSkyIndex[m]! - b.clearSkyIndex[m]!)).toBeLessThan(0.01);
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('has no step across a cell edge of the temperature grid', () => {
+    const lon = grids.temperature.longitudes[100]! + 180 / 192; // halfway between two centres: a cell edge
+    const a = climateNormalsAt(grids, { latitude: 45, longitude: lon - 360 - 1e-6, elevation: 300, continentality: 0.7 });
+    const b = climateNormalsAt(grids, { latitude: 45, longitude: lon - 360 + 1e-6, elevation: 300, continentality: 0.7 });
+    for (let m = 0; m < 12; m++) expect(Math.abs(a.temperature[m]! - b.temperature[m]!)).toBeLessThan(1e-4);
+  });
+});
+
+/** Served precipitation of whole years, mm a year (hourly means of the 5-minute process). */
+function servedRain(latitude: number, longitude: number, years: number[]): { annual: number; monthly: Float64Array } {
+  const source = syntheticSource({ placeInfo });
+  const monthly = new Float64Array(12);
+  for (const y of years) {
+    const s = Date.UTC(y, 0, 1) / 1000;
+    const n = Math.round((Date.UTC(y + 1, 0, 1) / 1000 - s) / 3600);
+    const ends = new Float64Array(n);
+    for (let i = 0; i < n; i++) ends[i] = s + (i + 1) * 3600;
+    const p = source.actuals({ latitude, longitude, periodEnd: ends, periodSeconds: 3600, parameters: ['precipitation_rate'] }).precipitation_rate as Float64Array;
+    for (let i = 0; i < n; i++) monthly[new Date((ends[i]! - 1800) * 1000).getUTCMonth()] += p[i]! / years.length;
+  }
+  return { annual: monthly.reduce((a, b) => a + b, 0), monthly };
+}
+
+describe('precipitation follows CMAP', () => {
+  it('gives annual totals within 30 % of CMAP over a global sample of land points', () => {
+    const grids = climateGrids();
+    const points: [number, number][] = [];
+    // A fixed lattice over the continents, 13 degrees apart, land points only.
+    for (let lat = -40; lat <= 62; lat += 13) for (let lon = -170; lon < 180; lon += 13) if (isLand(lat, lon)) points.push([lat, lon]);
+    expect(points.length).toBeGreaterThan(30);
+    const misses: string[] = [];
+    let nearBilinear = 0;
+    for (const [lat, lon] of points) {
+      const bilinear = sampleClimateGrid(grids.precipitation, lat, lon).reduce((s, v, m) => s + v * DAYS[m]!, 0);
+      // CMAP at the site: bilinear, except that nodes whose cells lie far above the site count
+      // less (a basin below high mountains, such as the Tarim, takes its own dry nodes).
+      const info = placeInfo(lat, lon);
+      const cmap = info.normals.precipitation.reduce((s, v, m) => s + v * DAYS[m]!, 0);
+      if (Math.abs(cmap / bilinear - 1) <= 0.1) nearBilinear++;
+      const served = servedRain(lat, lon, [2019, 2020, 2021]).annual;
+      // Hyper-arid places (< 40 mm a year) rain a few times a year: compare within 20 mm there.
+      const ok = cmap < 40 ? Math.abs(served - cmap) < 20 : Math.abs(served / cmap - 1) <= 0.3;
+      if (!ok) misses.push(`${lat},${lon}: served ${served.toFixed(0)} CMAP ${cmap.toFixed(0)}`);
+    }
+    expect(misses).toEqual([]);
+    expect(nearBilinear / points.length).toBeGreaterThan(0.9);
+  }, 120_000);
+
+  it('has the Mumbai monsoon, the Perth winter rain and a dry Lima winter', () => {
+    const mumbai = servedRain(19.08, 72.88, [2020, 2021]);
+    const jjas = mumbai.monthly[5]! + mumbai.monthly[6]! + mumbai.monthly[7]! + mumbai.monthly[8]!;
+    expect(jjas / mumbai.annual).toBeGreaterThan(0.8);
+    expect(mumbai.monthly[0]! + mumbai.monthly[1]! + mumbai.monthly[2]!).toBeLessThan(0.03 * mumbai.annual);
+    const perth = servedRain(-31.95, 115.86, [2020, 2021]);
+    const winter = perth.monthly[4]! + perth.monthly[5]! + perth.monthly[6]! + perth.monthly[7]!;
+    const summer = perth.monthly[11]! + perth.monthly[0]! + perth.monthly[1]!;
+    // CMAP: May-August is 63 % of the year; two served years vary by about 0.1.
+    expect(winter / perth.annual).toBeGreaterThan(0.45);
+    expect(summer / perth.annual).toBeLessThan(0.15);
+    // Lima: CMAP's 2.5-degree cell mixes the coastal desert with the Andes' summer rain; the
+    // served rain is the cell's (about 290 mm), its winter (JJA) nearly dry as at the coast.
+    const lima = servedRain(-12.05, -77.05, [2020, 2021]);
+    expect(lima.annual).toBeLessThan(450);
+    expect(lima.monthly[5]! + lima.monthly[6]! + lima.monthly[7]!).toBeLessThan(0.1 * lima.annual);
+  }, 60_000);
+});
+
+/** Correlation of two series. */
+function correlation(a: Float64Array, b: Float64Array): number {
+  const n = a.length;
+  let ma = 0, mb = 0;
+  for (let i = 0; i < n; i++) { ma += a[i]! / n; mb += b[i]! / n; }
+  let sab = 0, saa = 0, sbb = 0;
+  for (let i = 0; i < n; i++) { const x = a[i]! - ma, y = b[i]! - mb; sab += x * y; saa += x * x; sbb += y * y; }
+  return sab / Math.sqrt(saa * sbb);
+}
+
+/** Daily means of the latent cloud state and of the air temperature's anomaly over two years. */
+function dailyAnomalies(latitude: number, longitude: number): { cloud: Float64Array; temp: Float64Array } {
+  const climate = placeClimate({ latitude, longitude, elevation: 100, continentality: 0.5 });
+  const days = 730;
+  const start = Date.UTC(2020, 0, 1) / 1000;
+  const times = new Float64Array(days * 24);
+  for (let i = 0; i < times.length; i++) times[i] = start + i * 3600 + 1800;
+  const st = weatherState(climate, times, 1000, { lean: true });
+  const cloud = new Float64Array(days);
+  const temp = new Float64Array(days);
+  for (let d = 0; d < days; d++) {
+    for (let h = 0; h < 24; h++) { cloud[d] += st.latent[d * 24 + h]! / 24; temp[d] += st.airTemp[d * 24 + h]! / 24; }
+  }
+  // The seasonal cycle is common to near places: remove a 31-day running mean.
+  const detrend = (x: Float64Array) => Float64Array.from(x, (_, d) => {
+    let s = 0, k = 0;
+    for (let j = Math.max(0, d - 15); j <= Math.min(days - 1, d + 15); j++) { s += x[j]!; k++; }
+    return x[d]! - s / k;
+  });
+  return { cloud: detrend(cloud), temp: detrend(temp) };
+}
+
+describe('spatial coherence of the weather', () => {
+  it('correlates daily anomalies strongly at 20-50 km and hardly at 2,000 km', () => {
+    const here = dailyAnomalies(45, 8);
+    const near = dailyAnomalies(45.15, 8.1); // ~19 km
+    const fifty = dailyAnomalies(45.3, 8.35); // ~43 km
+    const far = dailyAnomalies(45, 33.5); // ~2,000 km east
+    expect(correlation(here.cloud, near.cloud)).toBeGreaterThan(0.8);
+    expect(correlation(here.temp, near.temp)).toBeGreaterThan(0.8);
+    expect(correlation(here.cloud, fifty.cloud)).toBeGreaterThan(0.6);
+    expect(Math.abs(correlation(here.cloud, far.cloud))).toBeLessThan(0.25);
+    expect(Math.abs(correlation(here.temp, far.temp))).toBeLessThan(0.25);
+  });
+
+  it('changes the weather little between places 100 m apart, where it used to be independent', () => {
+    const a = dailyAnomalies(45, 8);
+    const b = dailyAnomalies(45.001, 8.001);
+    expect(correlation(a.cloud, b.cloud)).toBeGreaterThan(0.98);
+  });
+});
