@@ -160,7 +160,7 @@ export function placeInfo(latitude: number, longitude: number): PlaceInfo {
  * @throws MissingDataError when the data directory lacks the climate grids
  */
 export function placeNormals(latitude: number, longitude: number, elevation: number, continentality: number): ClimateNormals {
-  return climateNormalsAt(climateGrids(), { latitude, longitude, elevation, continentality });
+  return climateNormalsAt(climateGrids(), { latitude, longitude, elevation, continentality, landShare: landFraction(latitude, longitude, 1) });
 }
 
 /**

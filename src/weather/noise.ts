@@ -189,12 +189,38 @@ export function spatialSpacingDegrees(spacing: number): number {
 /** Spatial lattice spacings, degrees: divisors of 360 (and of 180). */
 const SPATIAL_SPACINGS = [0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.6, 0.75, 1, 1.25, 1.5, 2, 2.5, 3, 4, 5, 6, 7.5, 9, 10, 12];
 
+/** A noise stream at a site: its key, the keys of the spatial nodes that carry weight and their weights. */
+export interface SpatialStream {
+  key: number;
+  /** nodes used: 1, 2 or 4 */
+  count: number;
+  corners: Int32Array;
+  weights: Float64Array;
+}
+
 /**
- * The stream keys of the four spatial lattice nodes around a site and their weights: smoothstep
- * in latitude and longitude, scaled to unit sum of squares so that the blend of four independent
- * unit normals is again a unit normal everywhere (and continuous across cell edges).
+ * Width of the blending band at each spatial cell edge, as a share of the cell: inside the band the
+ * weights move by a smoothstep from one node to the next; between the bands a single node holds
+ * all the weight. Continuous everywhere (C1), and most sites then need one or two nodes per time
+ * node instead of four, which keeps the noise about as cheap as it was without space.
  */
-export function spatialStream(seed: number, site: NoiseSite, channel: number, spacingSeconds: number): { keys: Int32Array; weights: Float64Array } {
+const SPATIAL_BLEND_BAND = 0.5;
+
+/** Weight of the upper node along one axis at fractional position f in the cell (0..1). */
+function bandWeight(f: number): number {
+  const x = (f - 0.5 * (1 - SPATIAL_BLEND_BAND)) / SPATIAL_BLEND_BAND;
+  if (x <= 0) return 0;
+  if (x >= 1) return 1;
+  return x * x * (3 - 2 * x);
+}
+
+/**
+ * The stream of a noise channel at a site: the keys of the spatial lattice nodes around it that
+ * carry weight (1, 2 or 4 of them) and their weights, scaled to unit sum of squares so that the
+ * blend of independent unit normals is again a unit normal everywhere (and continuous across
+ * cell edges).
+ */
+export function spatialStream(seed: number, site: NoiseSite, channel: number, spacingSeconds: number): SpatialStream {
   const d = spatialSpacingDegrees(spacingSeconds);
   const columns = Math.round(360 / d);
   const y = (site.latitude + 90) / d;
@@ -202,31 +228,58 @@ export function spatialStream(seed: number, site: NoiseSite, channel: number, sp
   x -= columns * Math.floor(x / columns);
   const i = Math.floor(y);
   const j = Math.floor(x);
-  const fy = y - i;
-  const fx = x - j;
-  const sy = fy * fy * (3 - 2 * fy);
-  const sx = fx * fx * (3 - 2 * fx);
-  const keys = new Int32Array(4);
+  const sy = bandWeight(y - i);
+  const sx = bandWeight(x - j);
+  const key = streamKey(seed, 0x5eed, channel);
+  const corners = new Int32Array(4);
   const weights = new Float64Array(4);
-  const base = streamKey(seed, 0x5eed, channel);
+  let count = 0;
   let norm = 0;
   for (let c = 0; c < 4; c++) {
     const di = c >> 1;
     const dj = c & 1;
     const w = (di === 1 ? sy : 1 - sy) * (dj === 1 ? sx : 1 - sx);
-    keys[c] = hash4(base, i + di, (j + dj) % columns, 0x6e0d);
-    weights[c] = w;
+    if (w === 0) continue;
+    corners[count] = hash4(key, i + di, (j + dj) % columns, 0x6e0d);
+    weights[count] = w;
     norm += w * w;
+    count++;
   }
   const k = 1 / Math.sqrt(norm);
-  for (let c = 0; c < 4; c++) weights[c] = weights[c]! * k;
-  return { keys, weights };
+  for (let c = 0; c < count; c++) weights[c] = weights[c]! * k;
+  return { key, count, corners, weights };
 }
 
-/** The blended lattice value of time node k of a spatial stream. */
-function siteLattice(keys: Int32Array, weights: Float64Array, k: number): number {
-  return weights[0]! * latticeGaussian(keys[0]!, k) + weights[1]! * latticeGaussian(keys[1]!, k) + weights[2]! * latticeGaussian(keys[2]!, k) + weights[3]! * latticeGaussian(keys[3]!, k);
+/**
+ * The blended lattice value of time node k of a spatial stream. The time node is hashed once with
+ * the stream's key (the MurmurHash3 finaliser, as in {@link latticeGaussian}); each spatial
+ * corner then mixes its own key into that hash with one more multiply-xorshift round, which keeps
+ * the four corners' values independent at little more than the cost of one full hash.
+ */
+function siteLattice(stream: SpatialStream, k: number): number {
+  let h = stream.key ^ Math.imul(k, 0x9e3779b1);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  const c = stream.corners;
+  const w = stream.weights;
+  const t = GAUSSIAN_TABLE;
+  let h0 = h ^ c[0]!;
+  h0 = Math.imul(h0 ^ (h0 >>> 15), 0x2c1b3c6d);
+  h0 ^= h0 >>> 12;
+  if (stream.count === 1) return t[h0 >>> SHIFT]!;
+  let h1 = h ^ c[1]!;
+  h1 = Math.imul(h1 ^ (h1 >>> 15), 0x2c1b3c6d);
+  h1 ^= h1 >>> 12;
+  if (stream.count === 2) return w[0]! * t[h0 >>> SHIFT]! + w[1]! * t[h1 >>> SHIFT]!;
+  let h2 = h ^ c[2]!, h3 = h ^ c[3]!;
+  h2 = Math.imul(h2 ^ (h2 >>> 15), 0x2c1b3c6d); h3 = Math.imul(h3 ^ (h3 >>> 15), 0x2c1b3c6d);
+  h2 ^= h2 >>> 12; h3 ^= h3 >>> 12;
+  return w[0]! * t[h0 >>> SHIFT]! + w[1]! * t[h1 >>> SHIFT]! + w[2]! * t[h2 >>> SHIFT]! + w[3]! * t[h3 >>> SHIFT]!;
 }
+const SHIFT = 32 - TABLE_BITS;
 
 /**
  * Adds `weight` times one octave of value noise at each time to `out` (in place): in time, the
@@ -267,7 +320,7 @@ export function accumulateOctaves(times: Float64Array, octaves: readonly number[
   const count = octaves.length / 3;
   if (count !== 1 && count !== 2 && count !== 3) throw new RangeError('accumulateOctaves takes 1 to 3 octaves');
   const n = times.length;
-  const stream = (o: number) => (o < count ? spatialStream(seed, site, octaves[3 * o + 2]!, octaves[3 * o]!) : { keys: new Int32Array(4), weights: new Float64Array(4) });
+  const stream = (o: number): SpatialStream => (o < count ? spatialStream(seed, site, octaves[3 * o + 2]!, octaves[3 * o]!) : { key: 0, count: 1, corners: new Int32Array(4), weights: new Float64Array(4) });
   const s0 = stream(0), s1 = stream(1), s2 = stream(2);
   const inv0 = 1 / octaves[0]!, w0 = octaves[1]! * NOISE_NORM;
   const inv1 = count > 1 ? 1 / octaves[3]! : 0, w1 = count > 1 ? octaves[4]! * NOISE_NORM : 0;
@@ -281,8 +334,8 @@ export function accumulateOctaves(times: Float64Array, octaves: readonly number[
     const x0 = t * inv0;
     const j0 = Math.floor(x0);
     if (j0 !== k0) {
-      a0 = j0 === k0 + 1 ? b0 : siteLattice(s0.keys, s0.weights, j0);
-      b0 = siteLattice(s0.keys, s0.weights, j0 + 1);
+      a0 = j0 === k0 + 1 ? b0 : siteLattice(s0, j0);
+      b0 = siteLattice(s0, j0 + 1);
       k0 = j0;
     }
     const u0 = x0 - j0;
@@ -291,8 +344,8 @@ export function accumulateOctaves(times: Float64Array, octaves: readonly number[
       const x1 = t * inv1;
       const j1 = Math.floor(x1);
       if (j1 !== k1) {
-        a1 = j1 === k1 + 1 ? b1 : siteLattice(s1.keys, s1.weights, j1);
-        b1 = siteLattice(s1.keys, s1.weights, j1 + 1);
+        a1 = j1 === k1 + 1 ? b1 : siteLattice(s1, j1);
+        b1 = siteLattice(s1, j1 + 1);
         k1 = j1;
       }
       const u1 = x1 - j1;
@@ -302,8 +355,8 @@ export function accumulateOctaves(times: Float64Array, octaves: readonly number[
       const x2 = t * inv2;
       const j2 = Math.floor(x2);
       if (j2 !== k2) {
-        a2 = j2 === k2 + 1 ? b2 : siteLattice(s2.keys, s2.weights, j2);
-        b2 = siteLattice(s2.keys, s2.weights, j2 + 1);
+        a2 = j2 === k2 + 1 ? b2 : siteLattice(s2, j2);
+        b2 = siteLattice(s2, j2 + 1);
         k2 = j2;
       }
       const u2 = x2 - j2;

@@ -8,6 +8,8 @@
  * from the data directory); this module only interpolates and downscales them to a site.
  */
 
+import { skyAtInstants, stationPressure } from './sky.js';
+
 /** One gridded monthly climatology: 12 months of a [latitude][longitude] field. */
 export interface ClimateGrid {
   /** values, C order [12][latitudes.length][longitudes.length]; NaN is missing */
@@ -43,9 +45,11 @@ export interface ClimateNormals {
   windSpeed: Float64Array;
   /** direction the annual mean wind comes from, degrees (0 north, 90 east) */
   prevailingWind: number;
+  /** monthly clearness index Kt: GHI over extraterrestrial horizontal irradiation ({@link monthlyClearnessIndex}) */
+  clearnessIndex: Float64Array;
   /**
    * monthly clear-sky index: the month's GHI over its clear-sky GHI (Ineichen with the Linke
-   * turbidity climatology, src/atmosphere), from {@link monthlyClearSkyIndex}
+   * turbidity climatology, src/atmosphere), Kt x {@link extraterrestrialToClearSky}, 0.3..0.98
    */
   clearSkyIndex: Float64Array;
 }
@@ -60,6 +64,8 @@ export interface NormalsSite {
   elevation: number;
   /** 0 (open sea) .. 1 (deep inland), see continentalityFromLand */
   continentality: number;
+  /** share of land within 1 degree, 0..1 (the Node adapter reads the land mask); default 1 */
+  landShare?: number;
 }
 
 /**
@@ -84,12 +90,13 @@ function nodeHeightWeight(dz: number): number {
 }
 
 /**
- * Correction of the downscaled grid temperature at a site (fitted on the calibration places, see
- * docs/weather.md): offset a + b x continentality, and the annual anomaly scaled by
- * 1 + c + d x continentality. Coastal stations sit in the cooler, damped sea air of a cell that
- * mixes land and sea; inland ones in the land's.
+ * Correction of the downscaled grid temperature at a site (least squares on the calibration
+ * places, see docs/weather.md): offset a + b x continentality, and the annual anomaly scaled by
+ * 1 + c + d x land share within 1 degree. A station among much sea has a larger annual cycle than
+ * the sea cells around it (the land heats and cools) but lies in cooler air than inland places of
+ * the same cell; deep inland the grid's cycle is about right.
  */
-export const TEMPERATURE_CORRECTION = [-0.997, 2.07, 0.075, -0.144] as const;
+export const TEMPERATURE_CORRECTION = [-0.997, 2.07, 0.264, -0.335] as const;
 
 /** Bracketing indices and weight along a strictly decreasing axis (clamped at the ends). */
 function latitudeBracket(axis: Float64Array, x: number): [number, number, number] {
@@ -169,8 +176,9 @@ export function siteTemperature(grids: ClimateGrids, site: NormalsSite): Float64
   for (let m = 0; m < 12; m++) mean += raw[m]! / 12;
   const [a, b, c, d] = TEMPERATURE_CORRECTION;
   const cont = Math.min(1, Math.max(0, site.continentality));
+  const land = Math.min(1, Math.max(0, site.landShare ?? 1));
   const out = new Float64Array(12);
-  for (let m = 0; m < 12; m++) out[m] = raw[m]! + a + b * cont + (c + d * cont) * (raw[m]! - mean);
+  for (let m = 0; m < 12; m++) out[m] = raw[m]! + a + b * cont + (c + d * land) * (raw[m]! - mean);
   return out;
 }
 
@@ -204,68 +212,72 @@ export function gridTemperatureAtSite(grids: ClimateGrids, site: NormalsSite): F
   return raw;
 }
 
+/** What the monthly clearness relation reads. */
+export interface ClearnessInputs {
+  /** monthly precipitation, mm/day (index 0 = January) */
+  precipitation: ArrayLike<number>;
+  /** degrees north */
+  latitude: number;
+  /** share of land within 1 degree of the site, 0..1 */
+  landShare: number;
+  /** annual range of the monthly mean temperature (warmest minus coldest month), K */
+  temperatureRange: number;
+}
+
 /**
- * Zonal mean of a grid at a latitude for each month (mean over all longitudes, linear between
- * grid rows): the reference against which a place's maritime warmth is measured.
+ * Coefficients of {@link monthlyClearnessIndex}: logit Kt = c0 + c1 ln(P + 0.3) + c2 |lat| / 30
+ * + c3 exp(-(lat / 15)^2) + c4 land + c5 range / 10, fitted by least squares (each month weighted
+ * by its clear-sky GHI) on the 50 real typical years of the data directory's weather/calibration;
+ * docs/weather.md gives the fit, its cross-validated error and the table.
  */
-export function zonalMean(grid: ClimateGrid, latitude: number): Float64Array {
-  const [r0, r1, f] = latitudeBracket(grid.latitudes, latitude);
-  const nlon = grid.longitudes.length;
-  const cells = grid.latitudes.length * nlon;
+export const CLEARNESS_COEFFICIENTS = [1.1706, -0.2461, -0.7457, -0.6611, -0.2501, 0.1515] as const;
+
+/**
+ * Monthly clearness index Kt (the month's GHI over its extraterrestrial horizontal irradiation)
+ * from the measured climate, by a relation with six coefficients ({@link CLEARNESS_COEFFICIENTS}),
+ * no table of places: wetter months are cloudier (ln of the month's rain), skies are less clear
+ * poleward (longer slant paths, storm tracks) and in the humid tropics (a Gaussian of latitude,
+ * 15 degrees wide), a little clearer at coasts than inland at the same rain, and clearer where the
+ * annual temperature range is large (continental, dry air).
+ * @returns 12 values, 0..1
+ * @example
+ * monthlyClearnessIndex({ precipitation: new Array(12).fill(0.05), latitude: 24, landShare: 1, temperatureRange: 18 }); // desert: ~0.7
+ */
+export function monthlyClearnessIndex(x: ClearnessInputs): Float64Array {
+  const [c0, c1, c2, c3, c4, c5] = CLEARNESS_COEFFICIENTS;
+  const lat = x.latitude;
+  const fixed = c0 + (c2 * Math.abs(lat)) / 30 + c3 * Math.exp(-((lat / 15) ** 2)) + c4 * x.landShare + (c5 * x.temperatureRange) / 10;
   const out = new Float64Array(12);
   for (let m = 0; m < 12; m++) {
-    let a = 0;
-    let b = 0;
-    for (let j = 0; j < nlon; j++) {
-      a += grid.values[m * cells + r0 * nlon + j]!;
-      b += grid.values[m * cells + r1 * nlon + j]!;
-    }
-    out[m] = (a * (1 - f) + b * f) / nlon;
+    const z = fixed + c1 * Math.log(Math.max(0, x.precipitation[m]!) + 0.3);
+    out[m] = 1 / (1 + Math.exp(-z));
   }
   return out;
 }
 
-/** What the monthly clear-sky index relation reads, per month (index 0 = January). */
-export interface ClearnessInputs {
-  /** monthly precipitation, mm/day */
-  precipitation: ArrayLike<number>;
-  /** monthly mean air temperature at the site, degrees C */
-  temperature: ArrayLike<number>;
-  /**
-   * monthly maritime warmth, K: the grid's temperature reduced to sea level minus the zonal mean
-   * at the site's latitude (positive where mild ocean air dominates, as in western Europe's
-   * winter; negative in continental winters)
-   */
-  warmth: ArrayLike<number>;
-}
-
 /**
- * Coefficients of {@link monthlyClearSkyIndex}: logit K = c0 + c1 ln(P + 0.3) + c2 warmth/10
- * + c3 mean(warmth)/10 + c4 T/10, fitted by weighted least squares (weights: the month's clear-sky
- * GHI) on the 50 real typical years of the data directory's weather/calibration (docs/weather.md
- * gives the fit, its leave-one-out error and the table).
+ * Monthly ratio of extraterrestrial to clear-sky horizontal irradiation at a site (the project's
+ * Ineichen clear sky with the Linke turbidity climatology, src/atmosphere): turns a clearness
+ * index Kt into the clear-sky index the synthetic cloud process draws (kc = Kt x this ratio).
+ * Hourly sums over the year 2021 (sun positions at the hours' middles).
  */
-export const CLEARNESS_COEFFICIENTS = [1.111, -0.809, -0.299, -0.382, 0.56] as const;
-
-/**
- * Monthly clear-sky index (the month's GHI over its clear-sky GHI) from the measured climate:
- * wetter months are cloudier, mild maritime air (warmth over the zonal mean) brings low cloud,
- * warm months are clearer at the same rain. A relation with five coefficients
- * ({@link CLEARNESS_COEFFICIENTS}), no table of places.
- * @returns 12 values in 0.3..0.98
- * @example
- * monthlyClearSkyIndex({ precipitation: new Array(12).fill(0.1), temperature: new Array(12).fill(28), warmth: new Array(12).fill(0) }); // desert: ~0.9
- */
-export function monthlyClearSkyIndex(x: ClearnessInputs): Float64Array {
-  const [c0, c1, c2, c3, c4] = CLEARNESS_COEFFICIENTS;
-  let meanWarmth = 0;
-  for (let m = 0; m < 12; m++) meanWarmth += x.warmth[m]! / 12;
-  const out = new Float64Array(12);
-  for (let m = 0; m < 12; m++) {
-    const z = c0 + c1 * Math.log(Math.max(0, x.precipitation[m]!) + 0.3) + (c2 * x.warmth[m]!) / 10 + (c3 * meanWarmth) / 10 + (c4 * x.temperature[m]!) / 10;
-    const k = 1 / (1 + Math.exp(-z));
-    out[m] = Math.min(0.98, Math.max(0.3, k));
+export function extraterrestrialToClearSky(latitude: number, longitude: number, elevation: number, annualTemperature: number): Float64Array {
+  const start = Date.UTC(2021, 0, 1) / 1000;
+  const n = 365 * 24;
+  const times = new Float64Array(n);
+  for (let i = 0; i < n; i++) times[i] = start + i * 3600 + 1800;
+  const sky = skyAtInstants(times, latitude, longitude, elevation, stationPressure(elevation), annualTemperature, false);
+  const ext = new Float64Array(12);
+  const clear = new Float64Array(12);
+  const D2R = Math.PI / 180;
+  for (let i = 0; i < n; i++) {
+    const m = new Date(times[i]! * 1000).getUTCMonth();
+    const cz = Math.cos(sky.zenith[i]! * D2R);
+    if (cz > 0) ext[m] = ext[m]! + sky.dniExtra[i]! * cz;
+    clear[m] = clear[m]! + sky.clearskyGhi[i]!;
   }
+  const out = new Float64Array(12);
+  for (let m = 0; m < 12; m++) out[m] = clear[m]! > 0 ? ext[m]! / clear[m]! : 1;
   return out;
 }
 
@@ -280,8 +292,8 @@ export function windSpeedFromMeanVector(u: number, v: number): number {
 
 /**
  * The monthly normals of a site from the grids: temperature downscaled by {@link siteTemperature},
- * precipitation and wind interpolated bilinearly, the clear-sky index from
- * {@link monthlyClearSkyIndex}. Continuous in the site's coordinates and elevation.
+ * precipitation and wind interpolated bilinearly (nodes far above the site weighted down), the
+ * clearness from {@link monthlyClearnessIndex}. Continuous in the site's coordinates and elevation.
  * @example
  * const normals = climateNormalsAt(grids, { latitude: -12.05, longitude: -77.05, elevation: 150, continentality: 0.3 }); // Lima
  */
@@ -300,35 +312,21 @@ export function climateNormalsAt(grids: ClimateGrids, site: NormalsSite): Climat
     uMean += u[m]!;
     vMean += v[m]!;
   }
-  // Warmth over the zonal mean, with the grid reduced to sea level by the standard atmosphere's
-  // 6.5 K/km (so that highlands do not count as continental cold).
-  const gridAtSite = sampleClimateGrid(grids.temperature, site.latitude, site.longitude);
-  const cellElevation = sampleClimateGrid({ ...grids.temperature, values: repeatMonths(grids) }, site.latitude, site.longitude)[0]!;
-  const zonal = zonalMean(grids.temperature, site.latitude);
-  const warmth = new Float64Array(12);
-  for (let m = 0; m < 12; m++) warmth[m] = gridAtSite[m]! + 0.0065 * cellElevation - zonal[m]!;
   let prevailingWind = (Math.atan2(-uMean, -vMean) * 180) / Math.PI;
   if (prevailingWind < 0) prevailingWind += 360;
-  return {
-    temperature,
-    precipitation,
-    windSpeed,
-    prevailingWind,
-    clearSkyIndex: monthlyClearSkyIndex({ precipitation, temperature, warmth }),
-  };
-}
-
-const repeated = new WeakMap<Float32Array, Float32Array>();
-/** The cell elevations as a 12-month grid (the same field each month), built once per grids. */
-function repeatMonths(grids: ClimateGrids): Float32Array {
-  let r = repeated.get(grids.cellElevation);
-  if (r === undefined) {
-    const cells = grids.cellElevation.length;
-    r = new Float32Array(12 * cells);
-    for (let m = 0; m < 12; m++) r.set(grids.cellElevation, m * cells);
-    repeated.set(grids.cellElevation, r);
+  let tMin = Infinity;
+  let tMax = -Infinity;
+  let tMean = 0;
+  for (let m = 0; m < 12; m++) {
+    tMin = Math.min(tMin, temperature[m]!);
+    tMax = Math.max(tMax, temperature[m]!);
+    tMean += temperature[m]! / 12;
   }
-  return r;
+  const clearnessIndex = monthlyClearnessIndex({ precipitation, latitude: site.latitude, landShare: site.landShare ?? 1, temperatureRange: tMax - tMin });
+  const ratio = extraterrestrialToClearSky(site.latitude, site.longitude, site.elevation, tMean);
+  const clearSkyIndex = new Float64Array(12);
+  for (let m = 0; m < 12; m++) clearSkyIndex[m] = Math.min(0.98, Math.max(0.3, clearnessIndex[m]! * ratio[m]!));
+  return { temperature, precipitation, windSpeed, prevailingWind, clearnessIndex, clearSkyIndex };
 }
 
 /**
