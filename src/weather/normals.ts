@@ -230,7 +230,7 @@ export interface ClearnessInputs {
  * by its clear-sky GHI) on the 50 real typical years of the data directory's weather/calibration;
  * docs/weather.md gives the fit, its cross-validated error and the table.
  */
-export const CLEARNESS_COEFFICIENTS = [1.1706, -0.2461, -0.7457, -0.6611, -0.2501, 0.1515] as const;
+export const CLEARNESS_COEFFICIENTS = [1.1466, -0.2468, -0.7445, -0.6583, -0.2194, 0.1506] as const;
 
 /**
  * Monthly clearness index Kt (the month's GHI over its extraterrestrial horizontal irradiation)

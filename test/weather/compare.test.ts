@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compareFile } from '../../scripts/compare-weather.js';
-import { OTHER_REAL_FILES, calibrationFiles } from '../../scripts/weather-table.js';
+import { OTHER_REAL_FILES, calibrationFiles, compareLocallyParsed } from '../../scripts/weather-table.js';
 import { dataFilePath } from '../../src/node/data-dir.js';
 import { weatherFile } from '../support/data.js';
 
@@ -22,20 +22,23 @@ describe('synthetic climate against real typical years', () => {
     expect(results.length).toBe(50);
     const pass = results.filter((r) => r.pass).length;
     const temperatureOk = results.filter((r) => r.monthsOk >= 10).length;
-    // docs/weather.md: 31 of 50 pass both, 45 the temperature criterion (2007-2025).
-    expect(pass, results.filter((r) => !r.pass).map((r) => r.file).join(', ')).toBeGreaterThanOrEqual(29);
-    expect(temperatureOk).toBeGreaterThanOrEqual(43);
-    // No place is far off: annual GHI within 35 % everywhere (the worst, Sofia, is +30 %).
-    for (const r of results) expect(Math.abs(r.ghiError), r.file).toBeLessThan(0.35);
+    // docs/weather.md: 39 of 50 pass both, 46 the temperature criterion, 42 the GHI one
+    // (2007-2025); the relation's leave-one-out count is 36, so 36 is the bound.
+    expect(pass, results.filter((r) => !r.pass).map((r) => r.file).join(', ')).toBeGreaterThanOrEqual(36);
+    expect(temperatureOk).toBeGreaterThanOrEqual(44);
+    // No place is far off: annual GHI within 30 % everywhere (the worst, Sofia, is +26 %).
+    for (const r of results) expect(Math.abs(r.ghiError), r.file).toBeLessThan(0.3);
   }, 120_000);
 
   it('writes a chart with axis labels and a legend, and follows the other real files within the documented errors', () => {
     // Documented errors (docs/weather.md): annual GHI error and months within 2 C.
+    // Amsterdam passes the issue's criteria (8 %, 2 C); the others are documented misses.
     const expected: Record<string, { ghi: number; months: number }> = {
-      'tmy3_sand_point_ak_703165.csv': { ghi: 0.3, months: 7 },
-      'epw_amsterdam_iwec_062400.epw': { ghi: 0.12, months: 12 },
-      'pvgis_tmy_45.000_8.000_2005_2023.csv': { ghi: 0.18, months: 6 },
-      'nsrdb_psm3_2017_40.5137_-108.5449.csv': { ghi: 0.05, months: 2 },
+      'tmy3_sand_point_ak_703165.csv': { ghi: 0.22, months: 6 },
+      'epw_amsterdam_iwec_062400.epw': { ghi: 0.08, months: 11 },
+      'pvgis_tmy_45.000_8.000_2005_2023.csv': { ghi: 0.15, months: 5 },
+      'nsrdb_psm3_2017_40.5137_-108.5449.csv': { ghi: 0.09, months: 1 },
+      'nsrdb_psm4_2023_40.5137_-108.5449_no_metadata.csv': { ghi: 0.12, months: 2 },
     };
     for (const [file, hint] of OTHER_REAL_FILES) {
       const svg = join(out, `${file}.svg`);
@@ -50,4 +53,13 @@ describe('synthetic climate against real typical years', () => {
       expect(text).toContain('temperature, file');
     }
   }, 60_000);
+
+  it('passes the issue criteria at Miami (TMY2, read by a small local parse until its reader lands)', () => {
+    const miami = compareLocallyParsed('tmy2_miami_12839.tm2', { ...years, temperatureTolerance: 2 });
+    expect(Math.abs(miami.ghiError)).toBeLessThanOrEqual(0.08);
+    expect(miami.monthsOk).toBeGreaterThanOrEqual(10);
+    // SolarAnywhere 2021 at Burlington: one real (warm) year; GHI within 8 %, temperature a miss.
+    const burlington = compareLocallyParsed('solaranywhere_2021_burlington_vt_tmy3format.csv', { ...years, temperatureTolerance: 2 });
+    expect(Math.abs(burlington.ghiError)).toBeLessThanOrEqual(0.08);
+  }, 30_000);
 });
