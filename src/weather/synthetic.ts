@@ -14,7 +14,7 @@ import { type WeatherTypeInput, weatherType } from './parameters.js';
 import { type PlaneOfArray, type SkyColumns, allSky, skyAtInstants, stationPressure, tiltedIrradiance } from './sky.js';
 import { dailyBudget } from './snow.js';
 import type { ForecastQuery, WeatherColumns, WeatherQuery, WeatherSource } from './source.js';
-import { FORECAST_CHANNELS, type StatePerturbation, cloudColumns, cloudSideNoise, forecastSeed, noiseSite, weatherState } from './state.js';
+import { FORECAST_CHANNELS, type StatePerturbation, type WeatherState, cloudColumns, cloudSideNoise, forecastSeed, noiseSite, weatherState } from './state.js';
 
 /** The base time step of the synthetic process, s. */
 export const BASE_STEP = 300;
@@ -181,183 +181,227 @@ function planeOf(q: WeatherQuery): PlaneOfArray {
   };
 }
 
-/**
- * Evaluates the synthetic weather for a query; `issuedAt` set makes it a forecast.
- */
-function evaluate(query: WeatherQuery, options: SyntheticOptions, issuedAt: number | undefined): WeatherColumns {
-  let q = query;
-  if (options.placeInfo !== undefined && (q.elevation === undefined || q.continentality === undefined || q.normals === undefined)) {
-    const info = options.placeInfo(q.latitude, q.longitude);
-    q = { ...q, elevation: q.elevation ?? info.elevation, continentality: q.continentality ?? info.continentality, normals: q.normals ?? info.normals };
-  }
-  const seed = q.seed ?? options.seed ?? 0;
-  const climate = climateOf(q, seed);
+/** What the stages of one evaluation share. */
+interface Run {
+  q: WeatherQuery;
+  climate: PlaceClimate;
+  need: Need;
+  want: Set<string>;
+  /** periods, samples per period, samples */
+  n: number;
+  m: number;
+  N: number;
+  /** the sample instants: m per period, at the middles of its equal parts, Unix s */
+  times: Float64Array;
+  elevation: number;
+  /** station pressure, Pa */
+  pressurePa: number;
+  out: WeatherColumns;
+}
+
+/** The query with what the source's placeInfo knows filled in. */
+function withPlaceInfo(query: WeatherQuery, options: SyntheticOptions): WeatherQuery {
+  const q = query;
+  if (options.placeInfo === undefined || (q.elevation !== undefined && q.continentality !== undefined && q.normals !== undefined)) return q;
+  const info = options.placeInfo(q.latitude, q.longitude);
+  return { ...q, elevation: q.elevation ?? info.elevation, continentality: q.continentality ?? info.continentality, normals: q.normals ?? info.normals };
+}
+
+/** Stage 1, the time lattice: m sample instants per period (see the module comment). */
+function sampleTimes(q: WeatherQuery, m: number): Float64Array {
   const n = q.periodEnd.length;
-  const P = q.periodSeconds;
-  const m = Math.max(1, options.samplesPerPeriod ?? Math.round(P / BASE_STEP));
-  const step = P / m;
-  const N = n * m;
-  const times = new Float64Array(N);
+  const step = q.periodSeconds / m;
+  const times = new Float64Array(n * m);
   for (let i = 0; i < n; i++) {
-    const start = q.periodEnd[i]! - P;
+    const start = q.periodEnd[i]! - q.periodSeconds;
     for (let j = 0; j < m; j++) times[i * m + j] = start + (j + 0.5) * step;
   }
-  const need = needs(q.parameters);
-  const elevation = q.elevation ?? 0;
-  const pressurePa = stationPressure(elevation);
-  const basePressure = pressurePa / 100;
+  return times;
+}
 
-  // Forecast perturbations: smooth error processes keyed by the issue time (5-minute steps),
-  // scaled by the lead time of each sub-period.
-  let perturb: StatePerturbation = {};
-  let spread: Float64Array | undefined;
-  if (issuedAt !== undefined) {
-    const issueKey = Math.floor(issuedAt / BASE_STEP) + 1;
-    const fSeed = forecastSeed(climate, issueKey);
-    const site = noiseSite(climate);
-    const ez = accumulateNoise(times, 6 * 3600, 1, fSeed, site, FORECAST_CHANNELS.cloud, new Float64Array(N));
-    const et = accumulateNoise(times, 24 * 3600, 1, fSeed, site, FORECAST_CHANNELS.temperature, new Float64Array(N));
-    const ew = accumulateNoise(times, 12 * 3600, 1, fSeed, site, FORECAST_CHANNELS.wind, new Float64Array(N));
-    spread = new Float64Array(N);
-    for (let k = 0; k < N; k++) {
-      const lead = times[k]! - issuedAt;
-      const s = cloudForecastSpread(lead);
-      spread[k] = s;
-      ez[k] = s * ez[k]!;
-      et[k] = temperatureForecastSpread(lead) * et[k]!;
-      ew[k] = Math.exp(windForecastSpread(lead) * ew[k]!);
-    }
-    perturb = { latent: ez, airTemp: et, wind: ew };
+/**
+ * Stage 2, the forecast perturbation: smooth error processes keyed by the issue time (5-minute
+ * steps), scaled by the lead time of each sample; `spread` is the latent cloud error's.
+ */
+function forecastPerturbation(climate: PlaceClimate, times: Float64Array, issuedAt: number): { perturb: StatePerturbation; spread: Float64Array } {
+  const N = times.length;
+  const issueKey = Math.floor(issuedAt / BASE_STEP) + 1;
+  const fSeed = forecastSeed(climate, issueKey);
+  const site = noiseSite(climate);
+  const ez = accumulateNoise(times, 6 * 3600, 1, fSeed, site, FORECAST_CHANNELS.cloud, new Float64Array(N));
+  const et = accumulateNoise(times, 24 * 3600, 1, fSeed, site, FORECAST_CHANNELS.temperature, new Float64Array(N));
+  const ew = accumulateNoise(times, 12 * 3600, 1, fSeed, site, FORECAST_CHANNELS.wind, new Float64Array(N));
+  const spread = new Float64Array(N);
+  for (let k = 0; k < N; k++) {
+    const lead = times[k]! - issuedAt;
+    const s = cloudForecastSpread(lead);
+    spread[k] = s;
+    ez[k] = s * ez[k]!;
+    et[k] = temperatureForecastSpread(lead) * et[k]!;
+    ew[k] = Math.exp(windForecastSpread(lead) * ew[k]!);
   }
-  perturb.lean = !need.full;
-  const st = weatherState(climate, times, basePressure, perturb);
+  return { perturb: { latent: ez, airTemp: et, wind: ew }, spread };
+}
 
-  // Daily budget: snow, albedo, washout. Values within a day move linearly from the end of the
-  // previous day to the end of this one.
-  let albedo: Float64Array | undefined;
-  let snowDepth: Float64Array | undefined;
-  let snowWater: Float64Array | undefined;
-  let roofCover: Float64Array | undefined;
-  let groundCover: Float64Array | undefined;
-  let washout: Float64Array | undefined;
-  if (need.budget && N > 0) {
-    let tmin = Infinity;
-    let tmax = -Infinity;
-    for (let k = 0; k < N; k++) {
-      if (times[k]! < tmin) tmin = times[k]!;
-      if (times[k]! > tmax) tmax = times[k]!;
-    }
-    const d0 = Math.floor(tmin / DAY) - 1;
-    const d1 = Math.floor(tmax / DAY);
-    const b = dailyBudget(climate, d0, d1, basePressure, need.snow);
-    albedo = new Float64Array(N);
-    snowDepth = new Float64Array(N);
-    snowWater = new Float64Array(N);
-    roofCover = new Float64Array(N);
-    groundCover = new Float64Array(N);
-    washout = new Float64Array(N);
-    for (let k = 0; k < N; k++) {
-      const x = times[k]! / DAY;
-      const d = Math.floor(x);
-      const f = x - d;
-      const j = d - d0; // this day; j - 1 the previous one
-      albedo[k] = withinDay(b.albedo, j, f);
-      snowDepth[k] = withinDay(b.snowDepth, j, f);
-      snowWater[k] = withinDay(b.snowWater, j, f) / 10; // mm -> cm
-      roofCover[k] = withinDay(b.rooftopCover, j, f) * 100;
-      groundCover[k] = withinDay(b.groundCover, j, f) * 100;
-      // Rain of the last day or so scavenges particles (below-cloud washout).
-      const recent = b.precipitation[j - 1]! * (1 - f) + b.precipitation[j]! * f;
-      washout[k] = Math.exp(-0.15 * recent);
-    }
+/** The daily budget's columns at the samples. */
+interface BudgetColumns {
+  albedo: Float64Array;
+  snowDepth: Float64Array;
+  /** cm */
+  snowWater: Float64Array;
+  /** % */
+  roofCover: Float64Array;
+  groundCover: Float64Array;
+  /** share of particulates left after rain washout */
+  washout: Float64Array;
+}
+
+/**
+ * Stage 3, the daily budget (snow, albedo, washout) at the samples: values within a day move
+ * linearly from the end of the previous day to the end of this one.
+ */
+function budgetAtSamples(run: Run): BudgetColumns | undefined {
+  const { times, N, climate } = run;
+  if (!run.need.budget || N === 0) return undefined;
+  let tmin = Infinity;
+  let tmax = -Infinity;
+  for (let k = 0; k < N; k++) {
+    if (times[k]! < tmin) tmin = times[k]!;
+    if (times[k]! > tmax) tmax = times[k]!;
   }
+  const d0 = Math.floor(tmin / DAY) - 1;
+  const d1 = Math.floor(tmax / DAY);
+  const b = dailyBudget(climate, d0, d1, run.pressurePa / 100, run.need.snow);
+  const c: BudgetColumns = {
+    albedo: new Float64Array(N),
+    snowDepth: new Float64Array(N),
+    snowWater: new Float64Array(N),
+    roofCover: new Float64Array(N),
+    groundCover: new Float64Array(N),
+    washout: new Float64Array(N),
+  };
+  for (let k = 0; k < N; k++) {
+    const x = times[k]! / DAY;
+    const d = Math.floor(x);
+    const f = x - d;
+    const j = d - d0; // this day; j - 1 the previous one
+    c.albedo[k] = withinDay(b.albedo, j, f);
+    c.snowDepth[k] = withinDay(b.snowDepth, j, f);
+    c.snowWater[k] = withinDay(b.snowWater, j, f) / 10; // mm -> cm
+    c.roofCover[k] = withinDay(b.rooftopCover, j, f) * 100;
+    c.groundCover[k] = withinDay(b.groundCover, j, f) * 100;
+    // Rain of the last day or so scavenges particles (below-cloud washout).
+    const recent = b.precipitation[j - 1]! * (1 - f) + b.precipitation[j]! * f;
+    c.washout[k] = Math.exp(-0.15 * recent);
+  }
+  return c;
+}
 
-  const want = new Set(q.parameters);
-  const out: WeatherColumns = {};
-  const mean = (x: Float64Array): Float64Array => periodMean(x, m, n);
+/** The all-sky irradiance of the samples (stage 4), for the quantiles. */
+interface SkyState {
+  sky: SkyColumns;
+  ghi: Float64Array;
+  dni: Float64Array;
+  dhi: Float64Array;
+  albedo: Float64Array;
+  plane: PlaneOfArray;
+}
 
-  let sky: SkyColumns | undefined;
-  let ghi: Float64Array | undefined;
-  let dni: Float64Array | undefined;
-  let dhi: Float64Array | undefined;
+/** Stage 4, the sky: clear sky and all-sky irradiance at the samples, their period means out. */
+function skyOutputs(run: Run, st: WeatherState, albedo: Float64Array | undefined): SkyState | undefined {
+  if (!run.need.sky) return undefined;
+  const { want, out, climate, times, q } = run;
+  const mean = (x: Float64Array): Float64Array => periodMean(x, run.m, run.n);
+  const albedoCol = albedo ?? new Float64Array(run.N).fill(climate.groundAlbedo);
   const plane = planeOf(q);
-  const albedoCol = albedo ?? new Float64Array(N).fill(climate.groundAlbedo);
-  if (need.sky) {
-    const tAnnual = climate.temperature.reduce((s, v) => s + v, 0) / climate.temperature.length;
-    sky = skyAtInstants(times, q.latitude, q.longitude, elevation, pressurePa, tAnnual);
-    ({ ghi, dni, dhi } = allSky(times, sky, st.clearSkyIndex));
-    if (want.has('ghi')) out.ghi = mean(ghi);
-    if (want.has('dni')) out.dni = mean(dni);
-    if (want.has('dhi')) out.dhi = mean(dhi);
-    if (want.has('clearsky_ghi')) out.clearsky_ghi = mean(sky.clearskyGhi);
-    if (want.has('clearsky_dni')) out.clearsky_dni = mean(sky.clearskyDni);
-    if (want.has('clearsky_dhi')) out.clearsky_dhi = mean(sky.clearskyDhi);
-    if (want.has('gti')) out.gti = mean(tiltedIrradiance(sky, ghi, dni, dhi, albedoCol, plane));
-    if (want.has('clearsky_gti')) out.clearsky_gti = mean(tiltedIrradiance(sky, sky.clearskyGhi, sky.clearskyDni, sky.clearskyDhi, albedoCol, plane));
-  }
-  // The zenith at the period middles, for the output and for weather_type (night or day).
-  let periodZenith: Float64Array | undefined;
-  if (want.has('zenith') || want.has('azimuth') || need.wtype) {
-    const mid = new Float64Array(n);
-    for (let i = 0; i < n; i++) mid[i] = q.periodEnd[i]! - P / 2;
-    const pos = skyAtInstants(mid, q.latitude, q.longitude, elevation, pressurePa, 12);
-    if (want.has('zenith')) out.zenith = pos.zenith;
-    if (want.has('azimuth')) {
-      const az = new Float64Array(n);
-      for (let i = 0; i < n; i++) {
-        let a = -pos.azimuth[i]!;
-        if (a < -180) a += 360;
-        az[i] = a;
-      }
-      out.azimuth = az;
+  const tAnnual = climate.temperature.reduce((s, v) => s + v, 0) / climate.temperature.length;
+  const sky = skyAtInstants(times, q.latitude, q.longitude, run.elevation, run.pressurePa, tAnnual);
+  const { ghi, dni, dhi } = allSky(times, sky, st.clearSkyIndex);
+  if (want.has('ghi')) out.ghi = mean(ghi);
+  if (want.has('dni')) out.dni = mean(dni);
+  if (want.has('dhi')) out.dhi = mean(dhi);
+  if (want.has('clearsky_ghi')) out.clearsky_ghi = mean(sky.clearskyGhi);
+  if (want.has('clearsky_dni')) out.clearsky_dni = mean(sky.clearskyDni);
+  if (want.has('clearsky_dhi')) out.clearsky_dhi = mean(sky.clearskyDhi);
+  if (want.has('gti')) out.gti = mean(tiltedIrradiance(sky, ghi, dni, dhi, albedoCol, plane));
+  if (want.has('clearsky_gti')) out.clearsky_gti = mean(tiltedIrradiance(sky, sky.clearskyGhi, sky.clearskyDni, sky.clearskyDhi, albedoCol, plane));
+  return { sky, ghi, dni, dhi, albedo: albedoCol, plane };
+}
+
+/**
+ * The sun's position at the period middles: `zenith` and `azimuth` out when asked for, and the
+ * zenith returned (weather_type needs it to tell night from day).
+ */
+function periodPosition(run: Run): Float64Array | undefined {
+  const { want, out, q, n } = run;
+  if (!want.has('zenith') && !want.has('azimuth') && !run.need.wtype) return undefined;
+  const mid = new Float64Array(n);
+  for (let i = 0; i < n; i++) mid[i] = q.periodEnd[i]! - q.periodSeconds / 2;
+  const pos = skyAtInstants(mid, q.latitude, q.longitude, run.elevation, run.pressurePa, 12);
+  if (want.has('zenith')) out.zenith = pos.zenith;
+  if (want.has('azimuth')) {
+    const az = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      let a = -pos.azimuth[i]!;
+      if (a < -180) a += 360;
+      az[i] = a;
     }
-    periodZenith = pos.zenith;
+    out.azimuth = az;
   }
+  return pos.zenith;
+}
 
-  const opacityPct = new Float64Array(N);
-  for (let k = 0; k < N; k++) opacityPct[k] = 100 * st.opacity[k]!;
-  if (want.has('cloud_opacity')) out.cloud_opacity = mean(opacityPct);
-
-  // Forecast quantiles: the cloud state shifted by +-1.28 spread (P10 of irradiance is the
-  // cloudier side), with the same sub-period noise, then ordered around the P50.
-  if (need.quantiles && spread !== undefined && sky !== undefined && ghi !== undefined && dni !== undefined && dhi !== undefined) {
-    const side = cloudSideNoise(climate, times);
-    const quant = (sign: number): { o: Float64Array; g: Float64Array; b: Float64Array; d: Float64Array; t?: Float64Array } => {
-      const lat = new Float64Array(N);
-      for (let k = 0; k < N; k++) lat[k] = st.latent[k]! + sign * Z90 * spread![k]!;
-      const o = new Float64Array(N);
-      const kc = new Float64Array(N);
-      cloudColumns(climate, times, lat, side.aerosol, side.enhancement, o, kc);
-      for (let k = 0; k < N; k++) o[k] = 100 * o[k]!;
-      const a = allSky(times, sky!, kc);
-      const t = need.gti ? tiltedIrradiance(sky!, a.ghi, a.dni, a.dhi, albedoCol, plane) : undefined;
-      return { o, g: a.ghi, b: a.dni, d: a.dhi, t };
-    };
-    const cloudy = quant(1);
-    const clear = quant(-1);
-    const order = (name: string, lo: Float64Array, hi: Float64Array, mid: Float64Array): void => {
-      const a = mean(lo);
-      const b = mean(hi);
-      const c = mean(mid);
-      const p10 = new Float64Array(n);
-      const p90 = new Float64Array(n);
-      for (let i = 0; i < n; i++) {
-        p10[i] = Math.min(a[i]!, b[i]!, c[i]!);
-        p90[i] = Math.max(a[i]!, b[i]!, c[i]!);
-      }
-      if (want.has(`${name}10`)) out[`${name}10`] = p10;
-      if (want.has(`${name}90`)) out[`${name}90`] = p90;
-    };
-    order('cloud_opacity', clear.o, cloudy.o, opacityPct);
-    order('ghi', cloudy.g, clear.g, ghi);
-    order('dni', cloudy.b, clear.b, dni);
-    order('dhi', cloudy.d, clear.d, dhi);
-    if (need.gti && cloudy.t && clear.t) {
-      const gtiMid = tiltedIrradiance(sky, ghi, dni, dhi, albedoCol, plane);
-      order('gti', cloudy.t, clear.t, gtiMid);
+/**
+ * Stage 5, the forecast quantiles: the cloud state shifted by +-1.28 spread (P10 of irradiance is
+ * the cloudier side), with the same sub-period noise, then ordered around the P50.
+ */
+function quantileOutputs(run: Run, st: WeatherState, spread: Float64Array, sky: SkyState, opacityPct: Float64Array): void {
+  const { climate, times, N, n, want, out } = run;
+  const mean = (x: Float64Array): Float64Array => periodMean(x, run.m, run.n);
+  const side = cloudSideNoise(climate, times);
+  const quant = (sign: number): { o: Float64Array; g: Float64Array; b: Float64Array; d: Float64Array; t?: Float64Array } => {
+    const lat = new Float64Array(N);
+    for (let k = 0; k < N; k++) lat[k] = st.latent[k]! + sign * Z90 * spread[k]!;
+    const o = new Float64Array(N);
+    const kc = new Float64Array(N);
+    cloudColumns(climate, times, lat, side.aerosol, side.enhancement, o, kc);
+    for (let k = 0; k < N; k++) o[k] = 100 * o[k]!;
+    const a = allSky(times, sky.sky, kc);
+    const t = run.need.gti ? tiltedIrradiance(sky.sky, a.ghi, a.dni, a.dhi, sky.albedo, sky.plane) : undefined;
+    return { o, g: a.ghi, b: a.dni, d: a.dhi, t };
+  };
+  const cloudy = quant(1);
+  const clear = quant(-1);
+  const order = (name: string, lo: Float64Array, hi: Float64Array, mid: Float64Array): void => {
+    const a = mean(lo);
+    const b = mean(hi);
+    const c = mean(mid);
+    const p10 = new Float64Array(n);
+    const p90 = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      p10[i] = Math.min(a[i]!, b[i]!, c[i]!);
+      p90[i] = Math.max(a[i]!, b[i]!, c[i]!);
     }
+    if (want.has(`${name}10`)) out[`${name}10`] = p10;
+    if (want.has(`${name}90`)) out[`${name}90`] = p90;
+  };
+  order('cloud_opacity', clear.o, cloudy.o, opacityPct);
+  order('ghi', cloudy.g, clear.g, sky.ghi);
+  order('dni', cloudy.b, clear.b, sky.dni);
+  order('dhi', cloudy.d, clear.d, sky.dhi);
+  if (run.need.gti && cloudy.t && clear.t) {
+    const gtiMid = tiltedIrradiance(sky.sky, sky.ghi, sky.dni, sky.dhi, sky.albedo, sky.plane);
+    order('gti', cloudy.t, clear.t, gtiMid);
   }
+}
 
+/**
+ * Stage 6, the state's outputs: period means (extremes for min/max temperature and gusts, vector
+ * means for directions) of the weather state and the daily budget, and weather_type from them.
+ */
+function stateOutputs(run: Run, st: WeatherState, budget: BudgetColumns | undefined, opacityPct: Float64Array, zenith: Float64Array | undefined): void {
+  const { want, out, m, n, N, climate } = run;
+  const mean = (x: Float64Array): Float64Array => periodMean(x, m, n);
   const airTemp = mean(st.airTemp);
   if (want.has('air_temp')) out.air_temp = airTemp;
   if (want.has('min_air_temp')) out.min_air_temp = periodExtreme(st.airTemp, m, n, false);
@@ -365,7 +409,7 @@ function evaluate(query: WeatherQuery, options: SyntheticOptions, issuedAt: numb
   const dew = mean(st.dewPoint);
   if (want.has('dewpoint_temp')) out.dewpoint_temp = dew;
   // Columns of the full state only (empty in the lean one).
-  const full = need.full;
+  const full = run.need.full;
   const rh = full ? mean(st.relativeHumidity) : undefined;
   if (rh && want.has('relative_humidity')) out.relative_humidity = rh;
   if (full && want.has('precipitable_water')) out.precipitable_water = mean(st.precipitableWater);
@@ -388,30 +432,29 @@ function evaluate(query: WeatherQuery, options: SyntheticOptions, issuedAt: numb
   }
   const cape = full ? mean(st.cape) : undefined;
   if (cape && want.has('cape')) out.cape = cape;
-  if (albedo && want.has('albedo')) out.albedo = mean(albedo);
-  if (snowDepth && want.has('snow_depth')) out.snow_depth = mean(snowDepth);
-  if (snowWater && want.has('snow_water_equivalent')) out.snow_water_equivalent = mean(snowWater);
-  if (roofCover && want.has('snow_soiling_rooftop')) out.snow_soiling_rooftop = mean(roofCover);
-  if (groundCover && want.has('snow_soiling_ground')) out.snow_soiling_ground = mean(groundCover);
+  if (budget && want.has('albedo')) out.albedo = mean(budget.albedo);
+  if (budget && want.has('snow_depth')) out.snow_depth = mean(budget.snowDepth);
+  if (budget && want.has('snow_water_equivalent')) out.snow_water_equivalent = mean(budget.snowWater);
+  if (budget && want.has('snow_soiling_rooftop')) out.snow_soiling_rooftop = mean(budget.roofCover);
+  if (budget && want.has('snow_soiling_ground')) out.snow_soiling_ground = mean(budget.groundCover);
   let pm10: Float64Array | undefined;
   let pm25: Float64Array | undefined;
-  if (washout && full) {
+  if (budget && full) {
     const p10k = new Float64Array(N);
-    for (let k = 0; k < N; k++) p10k[k] = st.pm10[k]! * washout[k]!;
+    for (let k = 0; k < N; k++) p10k[k] = st.pm10[k]! * budget.washout[k]!;
     pm10 = mean(p10k);
     pm25 = new Float64Array(n);
     for (let i = 0; i < n; i++) pm25[i] = pm10[i]! * climate.pm25Share;
     if (want.has('pm10')) out.pm10 = pm10;
     if (want.has('pm2.5')) out['pm2.5'] = pm25;
   }
-  if (need.wtype) {
-    const zen = periodZenith!;
+  if (run.need.wtype && zenith !== undefined) {
     const opacity = mean(opacityPct);
     const labels: string[] = new Array(n);
     const x: WeatherTypeInput = { cloudOpacity: 0, zenith: 0, precipitation: 0, snowfall: 0, airTemp: 0, dewPoint: 0, relativeHumidity: 0, windSpeed: 0, gust: 0, cape: 0, pm25: 0, pm10: 0 };
     for (let i = 0; i < n; i++) {
       x.cloudOpacity = opacity[i]!;
-      x.zenith = zen[i]!;
+      x.zenith = zenith[i]!;
       x.precipitation = precip![i]!;
       x.snowfall = snowfall![i]!;
       x.airTemp = airTemp[i]!;
@@ -426,7 +469,34 @@ function evaluate(query: WeatherQuery, options: SyntheticOptions, issuedAt: numb
     }
     out.weather_type = labels;
   }
-  return out;
+}
+
+/**
+ * Evaluates the synthetic weather for a query; `issuedAt` set makes it a forecast. The stages:
+ * time lattice, forecast perturbation, weather state, daily budget, sky, sun position, quantiles,
+ * the state's outputs.
+ */
+function evaluate(query: WeatherQuery, options: SyntheticOptions, issuedAt: number | undefined): WeatherColumns {
+  const q = withPlaceInfo(query, options);
+  const climate = climateOf(q, q.seed ?? options.seed ?? 0);
+  const n = q.periodEnd.length;
+  const m = Math.max(1, options.samplesPerPeriod ?? Math.round(q.periodSeconds / BASE_STEP));
+  const times = sampleTimes(q, m);
+  const elevation = q.elevation ?? 0;
+  const need = needs(q.parameters);
+  const run: Run = { q, climate, need, want: new Set(q.parameters), n, m, N: n * m, times, elevation, pressurePa: stationPressure(elevation), out: {} };
+
+  const forecast = issuedAt !== undefined ? forecastPerturbation(climate, times, issuedAt) : undefined;
+  const st = weatherState(climate, times, run.pressurePa / 100, { ...forecast?.perturb, lean: !need.full });
+  const budget = budgetAtSamples(run);
+  const sky = skyOutputs(run, st, budget?.albedo);
+  const zenith = periodPosition(run);
+  const opacityPct = new Float64Array(run.N);
+  for (let k = 0; k < run.N; k++) opacityPct[k] = 100 * st.opacity[k]!;
+  if (run.want.has('cloud_opacity')) run.out.cloud_opacity = periodMean(opacityPct, m, n);
+  if (need.quantiles && forecast !== undefined && sky !== undefined) quantileOutputs(run, st, forecast.spread, sky, opacityPct);
+  stateOutputs(run, st, budget, opacityPct, zenith);
+  return run.out;
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * Precipitation and sunshine of the synthetic climate at a few general kinds of place, with the
- * continentality and elevation the server gives them (land mask and elevation grid, placeInfo).
+ * continentality, elevation and measured climate the server gives them (placeInfo: land mask,
+ * elevation grid, climate grids).
  * Expected ranges are broad climatological figures, not tuned to the model:
  * - subtropical inland desert (Giza/Cairo 30 N; Riyadh 25 N): Cairo about 25 mm a year, Riyadh
  *   about 100 mm (WMO climate normals 1991-2020 as quoted in common references); desert annual GHI
@@ -42,8 +43,10 @@ describe('synthetic climate: rain and sun by latitude belt and continentality', 
     for (const [name, lat, lon] of [['Giza', 29.98, 31.13], ['Riyadh', 24.7, 46.7]] as const) {
       const y = year(lat, lon);
       const msg = `${name}: ${JSON.stringify(y)}`;
+      // CMAP gives Giza 41 and Riyadh 105 mm a year; one year of a desert's few rain events
+      // varies by a factor of two either way (Riyadh's real totals range about 20-250 mm).
       expect(y.rain, msg).toBeGreaterThan(3);
-      expect(y.rain, msg).toBeLessThan(150);
+      expect(y.rain, msg).toBeLessThan(250);
       expect(y.ghi, msg).toBeGreaterThan(1950);
       expect(y.ghi, msg).toBeLessThan(2350);
       expect(y.clear, msg).toBeGreaterThan(0.75);
