@@ -96,7 +96,7 @@ function nodeHeightWeight(dz: number): number {
  * the sea cells around it (the land heats and cools) but lies in cooler air than inland places of
  * the same cell; deep inland the grid's cycle is about right.
  */
-export const TEMPERATURE_CORRECTION = [-0.997, 2.07, 0.264, -0.335] as const;
+export const TEMPERATURE_CORRECTION = [-1.01, 2.094, 0.264, -0.335] as const;
 
 /** Bracketing indices and weight along a strictly decreasing axis (clamped at the ends). */
 function latitudeBracket(axis: Float64Array, x: number): [number, number, number] {
@@ -230,7 +230,7 @@ export interface ClearnessInputs {
  * by its clear-sky GHI) on the 50 real typical years of the data directory's weather/calibration;
  * docs/weather.md gives the fit, its cross-validated error and the table.
  */
-export const CLEARNESS_COEFFICIENTS = [1.1466, -0.2468, -0.7445, -0.6583, -0.2194, 0.1506] as const;
+export const CLEARNESS_COEFFICIENTS = [1.1465, -0.2468, -0.7444, -0.6581, -0.2195, 0.1506] as const;
 
 /**
  * Monthly clearness index Kt (the month's GHI over its extraterrestrial horizontal irradiation)
