@@ -157,7 +157,11 @@ export function placeInfo(latitude: number, longitude: number): PlaceInfo {
 /**
  * Measured monthly normals of a place at a given elevation and continentality (climateNormalsAt
  * on the data directory's climate grids).
+ * @param elevation m above sea level
+ * @param continentality 0..1 (continentalityFromLand)
  * @throws MissingDataError when the data directory lacks the climate grids
+ * @example
+ * const normals = placeNormals(19.08, 72.88, 10, 0.7); // Mumbai: normals.precipitation peaks in July
  */
 export function placeNormals(latitude: number, longitude: number, elevation: number, continentality: number): ClimateNormals {
   return climateNormalsAt(climateGrids(), { latitude, longitude, elevation, continentality, landShare: landFraction(latitude, longitude, 1) });

@@ -219,6 +219,9 @@ function bandWeight(f: number): number {
  * carry weight (1, 2 or 4 of them) and their weights, scaled to unit sum of squares so that the
  * blend of independent unit normals is again a unit normal everywhere (and continuous across
  * cell edges).
+ * @param spacingSeconds the octave's time spacing, s (sets the spatial spacing)
+ * @example
+ * spatialStream(0, { latitude: 45, longitude: 8 }, 17, 4 * 86400).count; // 1, 2 or 4
  */
 export function spatialStream(seed: number, site: NoiseSite, channel: number, spacingSeconds: number): SpatialStream {
   const d = spatialSpacingDegrees(spacingSeconds);
@@ -315,6 +318,8 @@ export function accumulateNoise(
  * to the running sum in turn.
  * @param octaves [spacing s, weight, channel] for each octave, 1 to 3 of them
  * @param out accumulator, same length as times
+ * @example
+ * accumulateOctaves(times, [86400, 0.8, 17, 3600, 0.6, 18], 0, { latitude: 45, longitude: 8 }, new Float64Array(times.length));
  */
 export function accumulateOctaves(times: Float64Array, octaves: readonly number[], seed: number, site: NoiseSite, out: Float64Array): Float64Array {
   const count = octaves.length / 3;

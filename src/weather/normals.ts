@@ -169,6 +169,9 @@ export function sampleClimateGrid(grid: ClimateGrid, latitude: number, longitude
  * bilinearly, each node brought from its cell's mean elevation to the site's by
  * {@link GRID_LAPSE_RATE}, nodes far above the site weighted down ({@link NODE_HEIGHT_TOLERANCE}),
  * then {@link TEMPERATURE_CORRECTION} for land and sea. Continuous in space.
+ * @returns 12 monthly means, degrees C
+ * @example
+ * const t = siteTemperature(grids, { latitude: 48.73, longitude: 2.4, elevation: 96, continentality: 0.45, landShare: 1 }); // Paris: ~3 in January
  */
 export function siteTemperature(grids: ClimateGrids, site: NormalsSite): Float64Array {
   const raw = gridTemperatureAtSite(grids, site);
@@ -185,6 +188,9 @@ export function siteTemperature(grids: ClimateGrids, site: NormalsSite): Float64
 /**
  * The grid's monthly 2 m temperature brought to a site before the land-sea correction: bilinear,
  * lapse rate to the site's elevation, nodes far above the site weighted down.
+ * @returns 12 monthly means, degrees C
+ * @example
+ * const raw = gridTemperatureAtSite(grids, { latitude: -12.05, longitude: -77.05, elevation: 70, continentality: 0.8 }); // Lima
  */
 export function gridTemperatureAtSite(grids: ClimateGrids, site: NormalsSite): Float64Array {
   const g = grids.temperature;
@@ -260,6 +266,11 @@ export function monthlyClearnessIndex(x: ClearnessInputs): Float64Array {
  * Ineichen clear sky with the Linke turbidity climatology, src/atmosphere): turns a clearness
  * index Kt into the clear-sky index the synthetic cloud process draws (kc = Kt x this ratio).
  * Hourly sums over the year 2021 (sun positions at the hours' middles).
+ * @param elevation m
+ * @param annualTemperature degrees C (refraction only)
+ * @returns 12 ratios, >= 1
+ * @example
+ * extraterrestrialToClearSky(45, 8, 250, 12); // about 1.3-1.45 by month
  */
 export function extraterrestrialToClearSky(latitude: number, longitude: number, elevation: number, annualTemperature: number): Float64Array {
   const start = Date.UTC(2021, 0, 1) / 1000;
@@ -285,6 +296,11 @@ export function extraterrestrialToClearSky(latitude: number, longitude: number, 
  * Mean 10 m wind speed from the grid's monthly mean vector, m/s: 3.42 + 0.176 |mean vector|, a
  * least-squares fit on the calibration places' station winds (the vector mean understates the
  * speed where the direction varies; station exposure dominates what is left, RMS 1.2 m/s).
+ * @param u monthly mean eastward wind, m/s
+ * @param v monthly mean northward wind, m/s
+ * @returns m/s
+ * @example
+ * windSpeedFromMeanVector(3, 4); // 4.3
  */
 export function windSpeedFromMeanVector(u: number, v: number): number {
   return 3.42 + 0.176 * Math.hypot(u, v);
