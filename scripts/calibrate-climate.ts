@@ -13,9 +13,14 @@
  * The annual GHI here is the relation's (monthly Kt x extraterrestrial, through the clear-sky index
  * bounds 0.3..0.98); the served model reproduces it within about 1 % (docs/weather.md).
  *
- *   npx tsx scripts/calibrate-climate.ts
+ *   npx tsx scripts/calibrate-climate.ts [--train <dir of .epw>]... [--holdout <dir of .epw>]...
+ *
+ * `--train` adds real typical years from other directories to the fit (files a user or the lead
+ * holds; none is in the repository), `--holdout` reports the counts of the fitted relations on
+ * files they never saw.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { climateGrids } from '../src/node/climate-grids.js';
 import { dataFilePath } from '../src/node/data-dir.js';
 import { landFraction } from '../src/node/elevation.js';
@@ -41,8 +46,9 @@ interface Place {
   extra: Float64Array;
 }
 
-function loadPlace(file: string): Place {
-  const s = readEpw(readFileSync(dataFilePath(`weather/calibration/${file}`), 'utf8'));
+function loadPlace(path: string): Place {
+  const file = basename(path);
+  const s = readEpw(readFileSync(path, 'utf8'));
   const n = s.periodEnd.length;
   const mid = new Float64Array(n);
   for (let i = 0; i < n; i++) mid[i] = s.periodEnd[i]! - s.periodSeconds / 2;
@@ -143,11 +149,26 @@ function count(results: Array<{ ghiError: number; monthsOk: number }>): string {
 
 const isMain = process.argv[1] !== undefined && process.argv[1].endsWith('calibrate-climate.ts');
 if (isMain) {
-  const places = calibrationFiles().map(loadPlace);
+  const dirs = (flag: string): string[] => process.argv.flatMap((a, i) => (a === flag && process.argv[i + 1] !== undefined ? [process.argv[i + 1]!] : []));
+  const epws = (dir: string): string[] => readdirSync(dir).filter((f) => f.endsWith('.epw')).sort().map((f) => join(dir, f));
+  const calibration = calibrationFiles().map((f) => loadPlace(dataFilePath(`weather/calibration/${f}`)));
+  const places = [...calibration, ...dirs('--train').flatMap(epws).map(loadPlace)];
   const all = fit(places);
+  console.log(`fitted on ${places.length} places`);
   console.log(`TEMPERATURE_CORRECTION = [${all.t.map((x) => x.toFixed(3)).join(', ')}]`);
   console.log(`CLEARNESS_COEFFICIENTS = [${all.k.map((x) => x.toFixed(4)).join(', ')}]`);
   console.log(`in-sample:     ${count(places.map((p) => score(p, all)))}`);
   console.log(`leave-one-out: ${count(places.map((p, i) => score(p, fit(places.filter((_, j) => j !== i)))))}`);
   console.log(`10-fold:       ${count(places.map((p, i) => score(p, fit(places.filter((_, j) => j % 10 !== i % 10)))))}`);
+  if (places.length > calibration.length) console.log(`the 50 calibration places under this fit: ${count(calibration.map((p) => score(p, all)))}`);
+  for (const dir of dirs('--holdout')) {
+    const held = epws(dir).map(loadPlace);
+    console.log(`held out (${dir}): ${count(held.map((p) => score(p, all)))}`);
+    if (process.argv.includes('--list')) {
+      for (const p of held) {
+        const r = score(p, all);
+        console.log(`  ${p.file.padEnd(48)} lat ${p.latitude.toFixed(1).padStart(6)}  GHI ${(100 * r.ghiError).toFixed(1).padStart(6)} %  T months ${r.monthsOk}`);
+      }
+    }
+  }
 }
