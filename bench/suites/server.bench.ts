@@ -26,7 +26,7 @@ const TMY_ROOFTOP = (lat: string): string => `/data/tmy/rooftop_pv_power?latitud
 const CHILD = `
 import Fastify from 'fastify';
 import { createServer } from ${JSON.stringify(join(root, 'packages/server/src/app.ts'))};
-import { createAccount, createKey } from ${JSON.stringify(join(root, 'packages/server/src/auth.ts'))};
+import { createAccount, createKey } from ${JSON.stringify(join(root, 'packages/server/src/storage/accounts.ts'))};
 import { fixedClock } from ${JSON.stringify(join(root, 'src/time/index.ts'))};
 const app = await createServer({ dbPath: process.env.BENCH_DB, clock: fixedClock(Date.UTC(2026, 10, 20, 12, 7) / 1000), rateLimit: 1e9 });
 const account = createAccount(app.solarkit.db, 'bench', { quota: 1e9 });

@@ -1,25 +1,33 @@
 // The entry of the `solarkit-server` package: the HTTP front-end and the API products (re-exports only).
-export { createServer, redactUrl, type ServerContext, type ServerOptions } from './app.js';
-export { migrate, openDatabase, type Database } from './db.js';
-export { migrations, type Migration } from './migrations.js';
+export { createServer, redactUrl } from './app.js';
+export { createServerContext, type ServerContext, type ServerOptions } from './context.js';
+export { migrate, openDatabase, type Database } from './storage/database.js';
+export { migrations, type Migration } from './storage/migrations.js';
+export {
+  PLAN_FAMILIES, accountsGeneration, createAccount, createKey, getAccount, hashKey, isWellFormedKey, listAccounts, listKeys,
+  parsePlans, revokeKey,
+  type AccountRow, type CreateAccountOptions, type KeyRow, type PlanFamily,
+} from './storage/accounts.js';
+export { UNMETERED_LOCATIONS } from './storage/test-sites.js';
+export type * from './storage/types.js';
+export { ReadOnlySiteError, ResourceIdTakenError, SiteGoneError } from './storage/types.js';
+export { SqliteSiteStore } from './storage/sites.js';
+export { SqliteMeasurementStore } from './storage/measurements.js';
+export { type ServerWeatherStore, watchWeatherStore, weatherDirectoryOf } from './storage/weather-files.js';
 export {
   ApiError, badRequest, errorBody, errorHandler, fieldError, forbidden, notFound, serviceUnavailable, tooManyRequests, unauthorized,
   type FieldError,
-} from './errors.js';
-export {
-  PLAN_FAMILIES, createAccount, createKey, getAccount, hashKey, isWellFormedKey, keyFromRequest, listAccounts, listKeys,
-  AUTH_CACHE_MS, parsePlans, registerAuth, requirePlan, revokeKey,
-  type Account, type AccountRow, type CreateAccountOptions, type FormatVersion, type KeyRow, type PlanFamily,
-} from './auth.js';
-export { UNMETERED_LOCATIONS, isUnmeteredLocation, isUnmeteredQuery, registerLimits, usageOn } from './limits.js';
-export { OpenApiRegistry, paramSchema, type OperationDoc } from './openapi.js';
-export { normalizeName, normalizeQuery, parseParams, splitList, validateQuery, type ParamDef, type ParamValues } from './params.js';
+} from './http/errors.js';
+export { AUTH_CACHE_MS, keyFromRequest, registerAuth, requirePlan, type Account } from './http/auth.js';
+export { isUnmeteredLocation, isUnmeteredQuery, registerLimits, usageOn } from './http/limits.js';
+export { OpenApiRegistry, paramSchema, type OperationDoc } from './http/openapi.js';
+export { normalizeName, normalizeQuery, parseParams, splitList, validateQuery, type ParamDef, type ParamValues } from './http/params.js';
+export { GenerationalResponseCache, ResponseCache } from './http/response-cache.js';
 export * from './formats/index.js';
-export {
-  DATA_ENDPOINTS, LEGACY_RETIREMENT, NOW_STEP_SECONDS, ResponseCache, parseFormat, registerDataEndpoint, responseVersion, type DataEndpoint,
-} from './routes/data.js';
+export { NOW_STEP_SECONDS, registerDataEndpoint, type DataEndpoint } from './endpoints/series.js';
+export { registerSitePowerEndpoint, type SitePowerEndpoint, type SitePowerKind } from './endpoints/site-power.js';
+export { DATA_ENDPOINTS } from './routes/data.js';
 export { placeFacts, placeHorizon } from './place.js';
-export { GenerationalResponseCache, type ServerWeatherStore, watchWeatherStore, weatherDirectoryOf } from './weather-store.js';
 // The API products (validated request -> columns), for embedding them in another front-end. A
 // namespace, because their parameter definitions (LATITUDE, START, …) would crowd the other names.
 export * as products from './products/index.js';

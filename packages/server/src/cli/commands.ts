@@ -7,13 +7,12 @@
 import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import {
-  createAccount, createKey, getAccount, listAccounts, listKeys, parsePlans, revokeKey, type FormatVersion,
-} from '../auth.js';
-import { openDatabase, type Database } from '../db.js';
 import { createServer } from '../app.js';
-import { UNMETERED_LOCATIONS } from '../limits.js';
-import { weatherDirectoryOf } from '../weather-store.js';
+import type { FormatVersion } from '../formats/version.js';
+import { createAccount, createKey, getAccount, listAccounts, listKeys, parsePlans, revokeKey } from '../storage/accounts.js';
+import { openDatabase, type Database } from '../storage/database.js';
+import { UNMETERED_LOCATIONS } from '../storage/test-sites.js';
+import { weatherDirectoryOf } from '../storage/weather-files.js';
 import { DATA_DIR_VARIABLE, dataDirectories, dataInventory } from 'solarkit/node';
 import { openWeatherStore } from 'solarkit/node';
 import { readWeatherFile, type FilePlaceHint } from 'solarkit';

@@ -4,7 +4,8 @@
  */
 import type { SeriesTable } from '../products/table.js';
 import { formatPeriod, formatTimestamps, type TimestampStyle } from 'solarkit';
-import { decimalsOf, formatNumber, type FormatVersionStyle } from './values.js';
+import { decimalsOf, formatNumber } from './values.js';
+import type { FormatVersion } from './version.js';
 
 /** Quotes a cell when it holds a comma, quote or line break (RFC 4180). */
 export function csvCell(value: unknown): string {
@@ -26,7 +27,7 @@ export function recordsToCsv(columns: readonly string[], records: readonly Recor
 }
 
 /** CSV of a series table. */
-export function seriesToCsv(table: SeriesTable, style: TimestampStyle, version: FormatVersionStyle): string {
+export function seriesToCsv(table: SeriesTable, style: TimestampStyle, version: FormatVersion): string {
   const n = table.periodEnd.length;
   const times = formatTimestamps(table.periodEnd, style, table.offsetMinutes);
   const period = formatPeriod(table.periodSeconds);

@@ -5,7 +5,8 @@
  */
 import type { SeriesTable } from '../products/table.js';
 import { formatPeriod, formatTimestamps, type TimestampStyle } from 'solarkit';
-import { decimalsOf, formatNumber, type FormatVersionStyle } from './values.js';
+import { decimalsOf, formatNumber } from './values.js';
+import type { FormatVersion } from './version.js';
 
 /** Escapes text for HTML element content and attribute values. */
 export function escapeHtml(s: string): string {
@@ -71,7 +72,7 @@ export function svgChart(table: SeriesTable, width = 900, height = 320): string 
 
 /** The whole page: title, request parameters, chart, table. */
 export function seriesToHtml(
-  table: SeriesTable, style: TimestampStyle, version: FormatVersionStyle,
+  table: SeriesTable, style: TimestampStyle, version: FormatVersion,
   request: { path: string; params: Record<string, unknown> },
 ): string {
   const n = table.periodEnd.length;

@@ -1,13 +1,14 @@
 /** JSON body of a time series: `{"<key>": [{<values in request order>, period_end, period}, ...]}`. */
 import type { SeriesTable } from '../products/table.js';
 import { formatPeriod, formatTimestamps, type TimestampStyle } from 'solarkit';
-import { decimalsOf, formatNumber, type FormatVersionStyle } from './values.js';
+import { decimalsOf, formatNumber } from './values.js';
+import type { FormatVersion } from './version.js';
 
 /**
  * Serialises a series table. Built as one string (no intermediate row objects): the keys are
  * fixed per response, so each row is a fixed template filled with rounded numbers.
  */
-export function seriesToJson(table: SeriesTable, style: TimestampStyle, version: FormatVersionStyle): string {
+export function seriesToJson(table: SeriesTable, style: TimestampStyle, version: FormatVersion): string {
   const n = table.periodEnd.length;
   const times = formatTimestamps(table.periodEnd, style, table.offsetMinutes);
   const period = JSON.stringify(formatPeriod(table.periodSeconds));

@@ -1,12 +1,11 @@
 /** Number rendering shared by the JSON, CSV and HTML formats. */
 import type { SeriesColumn } from '../products/table.js';
-
-export type FormatVersionStyle = 'legacy' | '3';
+import type { FormatVersion } from './version.js';
 
 const POW10 = [1, 10, 100, 1000, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9];
 
 /** Decimal places of a column in a response version. */
-export function decimalsOf(column: SeriesColumn, version: FormatVersionStyle): number {
+export function decimalsOf(column: SeriesColumn, version: FormatVersion): number {
   return version === 'legacy' && column.legacyDecimals !== undefined ? column.legacyDecimals : column.decimals;
 }
 

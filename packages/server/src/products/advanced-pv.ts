@@ -13,7 +13,8 @@ import { DURATION, END, START, TIME_ZONE, defaultAzimuth, defaultTilt, hoursDef,
 import { type PvSiteConfig as SiteChainConfig, sitePvPower } from 'solarkit';
 import type { ProductContext } from './context.js';
 import type { FieldError, ParamDef, ParamValues } from './params.js';
-import { type SeriesKind, windowOf } from './radiation.js';
+import { windowOf } from './radiation.js';
+import type { SeriesKind } from './request.js';
 import type { WeatherColumns } from './source.js';
 import type { SeriesColumn, SeriesTable } from './table.js';
 

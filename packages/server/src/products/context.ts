@@ -6,7 +6,7 @@
  */
 import type { Clock } from 'solarkit';
 import type { Window } from './common.js';
-import { issueTime, type PlaneRequest, type SeriesKind, type TmyOptions } from './radiation.js';
+import { DEFAULT_TMY_REQUEST, issueTime, type PlaneRequest, type SeriesKind, type TmyRequestOptions } from './request.js';
 import type { WeatherColumns, WeatherQuery, WeatherSource } from './source.js';
 import { defaultWeatherSource } from 'solarkit';
 import type { ClimateNormals, HorizonProfile } from 'solarkit';
@@ -22,7 +22,7 @@ export interface WeatherNeed extends PlaneRequest {
   kind: SeriesKind;
   window: Window;
   now: number;
-  tmy?: TmyOptions;
+  tmy?: TmyRequestOptions;
 }
 
 /** What the host knows of a place: elevation (m) and continentality (0 sea .. 1 inland). */
@@ -66,7 +66,7 @@ export function createProductContext(options: ProductContextOptions): ProductCon
   // request (19 years of hourly history), reused by every later request for the same place.
   const selections = new Map<string, TmySelection>();
   const selectionOf = (need: WeatherNeed): TmySelection => {
-    const tmy = need.tmy ?? { probability: 'p50', ghiWeight: 0.5, dniWeight: 0.5 };
+    const tmy = need.tmy ?? DEFAULT_TMY_REQUEST;
     const key = `${need.latitude.toFixed(4)},${need.longitude.toFixed(4)},${tmy.probability},${tmy.ghiWeight},${tmy.dniWeight},${need.window.offsetMinutes}`;
     let sel = selections.get(key);
     if (sel === undefined) {
@@ -102,7 +102,7 @@ export function createProductContext(options: ProductContextOptions): ProductCon
       if (need.kind === 'tmy') {
         const { periodEnd: _grid, ...rest } = query;
         void _grid;
-        const tmy = need.tmy ?? { probability: 'p50', ghiWeight: 0.5, dniWeight: 0.5 };
+        const tmy = need.tmy ?? DEFAULT_TMY_REQUEST;
         // A file holds one typical year, so it can only be the p50 (P75-P95 stay synthetic).
         const stored = tmy.probability === 'p50' && options.typicalSeries !== undefined
           ? nearestSeries(options.typicalSeries(), need.latitude, need.longitude, TYPICAL_FILE_RADIUS_KM, true)

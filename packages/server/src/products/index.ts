@@ -14,10 +14,10 @@ export {
 export { FORECAST_OUTPUT_NAMES, RADIATION_OUTPUTS, RADIATION_OUTPUT_NAMES, ROOFTOP_FORECAST_OUTPUTS, ROOFTOP_OUTPUTS, outputInfo, type OutputInfo } from './outputs.js';
 export { type ForecastQuery, type WeatherColumns, type WeatherQuery, type WeatherSource } from './source.js';
 export { type PlaceFacts, type ProductContext, type ProductContextOptions, type WeatherNeed, createProductContext } from './context.js';
+export { DEFAULT_TMY_REQUEST, type PlaneRequest, type SeriesKind, type TmyRequestOptions, issueTime } from './request.js';
 export {
-  DNI_WEIGHT, GHI_WEIGHT, PROBABILITY, RADIATION_DEFAULT_OUTPUTS,
-  type PlaneRequest, type RadiationRequest, type SeriesKind, type TmyOptions,
-  issueTime, planeOf, radiation, radiationOutputNames, radiationParams, tmyOptionsOf, toColumns, validateRadiation, windowOf,
+  DNI_WEIGHT, GHI_WEIGHT, PROBABILITY, RADIATION_DEFAULT_OUTPUTS, type RadiationRequest,
+  planeOf, radiation, radiationOutputNames, radiationParams, tmyOptionsOf, toColumns, validateRadiation, windowOf,
 } from './radiation.js';
 export { HSU_MAX_INITIAL_SOILING, type SoilingKind, type SoilingModel, type SoilingRequest, soiling, soilingParams, validateSoiling } from './soiling.js';
 export { CAPACITY, INSTALL_DATE, LOSS_FACTOR, type RooftopRequest, rooftop, rooftopParams, validateRooftop } from './rooftop.js';

@@ -10,9 +10,8 @@ import {
 import { FORECAST_OUTPUT_NAMES, RADIATION_OUTPUT_NAMES, outputInfo } from './outputs.js';
 import type { FieldError, ParamDef, ParamValues } from './params.js';
 import type { ProductContext } from './context.js';
+import type { PlaneRequest, SeriesKind, TmyRequestOptions } from './request.js';
 import type { SeriesColumn, SeriesTable } from './table.js';
-
-export type SeriesKind = 'historic' | 'live' | 'forecast' | 'tmy';
 
 /** Default output parameters of radiation requests (contract section 4). */
 export const RADIATION_DEFAULT_OUTPUTS = ['air_temp', 'dni', 'ghi'];
@@ -50,36 +49,13 @@ export function radiationParams(kind: SeriesKind): ParamDef[] {
   }
 }
 
-/** Place, plane and mounting shared by radiation and rooftop requests. */
-export interface PlaneRequest {
-  latitude: number;
-  longitude: number;
-  /** degrees from horizontal */
-  tilt: number;
-  /** API convention: degrees from north, east negative, west positive */
-  azimuth: number;
-  arrayType: 'fixed' | 'horizontal_single_axis';
-  terrainShading: boolean;
-}
-
-export interface TmyOptions {
-  probability: 'p50' | 'p75' | 'p90' | 'p95';
-  ghiWeight: number;
-  dniWeight: number;
-}
-
 export interface RadiationRequest extends PlaneRequest {
   kind: SeriesKind;
   outputParameters: string[];
   window: Window;
   /** The request's now; a forecast is issued at the 5-minute step now falls in (see `issueTime`). */
   now: number;
-  tmy?: TmyOptions;
-}
-
-/** Forecasts are issued every 5 minutes: the issue time of a forecast requested at `now`. */
-export function issueTime(now: number): number {
-  return Math.floor(now / 300) * 300;
+  tmy?: TmyRequestOptions;
 }
 
 /** Reads place, plane and mounting from validated values, with the spec's defaults. */
@@ -110,7 +86,7 @@ export function windowOf(
 }
 
 /** TMY weights and probability; ghi_weight + dni_weight must be 1 when both are given. */
-export function tmyOptionsOf(values: ParamValues, errors: FieldError[]): TmyOptions {
+export function tmyOptionsOf(values: ParamValues, errors: FieldError[]): TmyRequestOptions {
   const g = values.ghi_weight as number | undefined;
   const d = values.dni_weight as number | undefined;
   let ghiWeight = 0.5, dniWeight = 0.5;
@@ -124,7 +100,7 @@ export function tmyOptionsOf(values: ParamValues, errors: FieldError[]): TmyOpti
   } else if (d !== undefined) {
     dniWeight = d; ghiWeight = 1 - d;
   }
-  return { probability: (values.probability as TmyOptions['probability'] | undefined) ?? 'p50', ghiWeight, dniWeight };
+  return { probability: (values.probability as TmyRequestOptions['probability'] | undefined) ?? 'p50', ghiWeight, dniWeight };
 }
 
 /** Cross-field validation of radiation values already checked field by field. */

@@ -8,9 +8,8 @@ import {
 } from './common.js';
 import { ROOFTOP_FORECAST_OUTPUTS, ROOFTOP_OUTPUTS } from './outputs.js';
 import type { FieldError, ParamDef, ParamValues } from './params.js';
-import {
-  DNI_WEIGHT, GHI_WEIGHT, PROBABILITY, planeOf, tmyOptionsOf, windowOf, type PlaneRequest, type SeriesKind, type TmyOptions,
-} from './radiation.js';
+import { DNI_WEIGHT, GHI_WEIGHT, PROBABILITY, planeOf, tmyOptionsOf, windowOf } from './radiation.js';
+import type { PlaneRequest, SeriesKind, TmyRequestOptions } from './request.js';
 import type { ProductContext } from './context.js';
 import type { SeriesTable } from './table.js';
 import { rooftopPvPower, type RooftopOptions } from 'solarkit';
@@ -60,7 +59,7 @@ export interface RooftopRequest extends PlaneRequest {
   outputParameters: string[];
   window: Window;
   now: number;
-  tmy?: TmyOptions;
+  tmy?: TmyRequestOptions;
 }
 
 /** Cross-field validation of rooftop values already checked field by field. */

@@ -7,7 +7,8 @@ import {
   defaultTilt, fieldError, hoursDef, periodDef, washDates, type Window,
 } from './common.js';
 import type { FieldError, ParamDef, ParamValues } from './params.js';
-import { issueTime, windowOf, type SeriesKind } from './radiation.js';
+import { windowOf } from './radiation.js';
+import { issueTime, type SeriesKind } from './request.js';
 import type { ProductContext } from './context.js';
 import type { SeriesTable } from './table.js';
 import { HSU_RAMP_UP_SECONDS, hsuRampUpMass, hsuSoiling, kimberSoiling } from 'solarkit';

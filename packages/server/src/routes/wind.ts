@@ -8,10 +8,10 @@
  * (contract section 3: legacy applies only to radiation, rooftop and advanced PV).
  */
 import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../context.js';
+import { registerSitePowerEndpoint } from '../endpoints/site-power.js';
 import { sitePowerParams } from '../products/advanced-pv.js';
 import { WIND_OUTPUTS, windPower } from '../products/wind.js';
-import type { ServerContext } from '../app.js';
-import { registerSitePowerEndpoint } from './advanced-pv.js';
 
 const SUMMARY = {
   historic: 'Historic power of a wind site (2007-01-01 to 7 days ago, at most 31 days), MW.',

@@ -6,7 +6,7 @@
  * belong to the account that uploaded them: every account may upload to the shared test sites
  * without seeing another's data. A batch is one transaction: all of it is stored, or none.
  */
-import type { Database } from '../db.js';
+import type { Database } from './database.js';
 import { type MeasurementQuery, type MeasurementRecord, type MeasurementStore, type Page, SiteGoneError, type SubUnitRecord } from './types.js';
 
 /** Runs a write; a foreign-key failure means the site was deleted since the caller looked it up. */
@@ -19,33 +19,6 @@ function siteMustExist<T>(write: () => T): T {
   }
 }
 
-/** DDL of the measurement tables (a migration of src/server/migrations.ts runs it). */
-export const MEASUREMENT_SCHEMA_SQL = `
-CREATE TABLE site_measurements (
-  site_id INTEGER NOT NULL REFERENCES sites(id) ON DELETE CASCADE,
-  account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
-  period_end REAL NOT NULL,
-  period INTEGER NOT NULL,
-  total_power REAL NOT NULL,
-  availability REAL,
-  mean_ghi REAL,
-  tracking_angle REAL,
-  network_constraint INTEGER,
-  constraint_power_ceiling REAL,
-  local_limit REAL,
-  frequency REAL,
-  PRIMARY KEY (site_id, account_id, period_end, period)
-) WITHOUT ROWID;
-CREATE TABLE sub_unit_measurements (
-  site_id INTEGER NOT NULL REFERENCES sites(id) ON DELETE CASCADE,
-  account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
-  period_end REAL NOT NULL,
-  sub_unit TEXT NOT NULL,
-  period INTEGER NOT NULL,
-  power REAL NOT NULL,
-  PRIMARY KEY (site_id, account_id, period_end, sub_unit, period)
-) WITHOUT ROWID;
-`;
 
 interface MeasurementRow {
   period_end: number;

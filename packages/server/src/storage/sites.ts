@@ -8,90 +8,12 @@
  * configuration in force when that period ended (spec part 3: a changed grid_export_limit takes
  * effect at the next prediction update, and historic answers must stay reproducible).
  */
-import type { Database } from '../db.js';
+import type { Database } from './database.js';
 import { randomBytes } from 'node:crypto';
-import { UNMETERED_LOCATIONS } from '../limits.js';
 import {
   type Page, ReadOnlySiteError, ResourceIdTakenError, type SiteConfigBase, type SiteConfigVersion,
   type SiteKind, type SiteListQuery, type SiteStore, type StoredSite, type Viewer,
 } from './types.js';
-
-/** DDL of the site tables (a migration of src/server/migrations.ts runs it). */
-export const SITE_SCHEMA_SQL = `
-CREATE TABLE sites (
-  id INTEGER PRIMARY KEY,
-  resource_id TEXT NOT NULL UNIQUE,
-  kind TEXT NOT NULL CHECK (kind IN ('pv', 'wind')),
-  account_id INTEGER REFERENCES accounts(id) ON DELETE CASCADE,
-  unmetered INTEGER NOT NULL DEFAULT 0,
-  name TEXT NOT NULL,
-  latitude REAL NOT NULL,
-  longitude REAL NOT NULL,
-  config TEXT NOT NULL,
-  created_at REAL NOT NULL,
-  updated_at REAL NOT NULL,
-  config_changed_at REAL NOT NULL
-);
-CREATE INDEX sites_by_kind_owner ON sites(kind, account_id, created_at);
-CREATE TABLE site_config_history (
-  site_id INTEGER NOT NULL REFERENCES sites(id) ON DELETE CASCADE,
-  valid_from REAL NOT NULL,
-  config TEXT NOT NULL,
-  PRIMARY KEY (site_id, valid_from)
-) WITHOUT ROWID;
-`;
-
-/** When the shared test sites were "created": fixed, so lists and answers are reproducible. */
-export const TEST_SITES_CREATED_AT = Date.UTC(2020, 0, 1) / 1000;
-
-/** The unmetered test locations of contract section 6, with their resource ids (one table: limits.ts). */
-export const TEST_LOCATIONS: readonly { name: string; latitude: number; longitude: number; resourceId: string }[] = UNMETERED_LOCATIONS;
-
-/**
- * The PV configuration of a shared test site: a 1 MW (AC) / 1.2 MW (DC) fixed array tilted at
- * the latitude (rounded) and facing the equator, with the contract's defaults for the rest.
- */
-export function testSiteConfig(loc: { name: string; latitude: number; longitude: number }): SiteConfigBase {
-  return {
-    name: `Test Site: ${loc.name}`,
-    latitude: loc.latitude,
-    longitude: loc.longitude,
-    capacity: 1,
-    capacity_dc: 1.2,
-    install_date: '2020-01-01T00:00:00+00:00',
-    tracking_type: 'fixed',
-    azimuth: loc.latitude < 0 ? 0 : 180,
-    tilt: Math.round(Math.abs(loc.latitude)),
-    module_type: 'poly-si',
-    ground_coverage_ratio: 0.36,
-    inverter_peak_efficiency: 0.98,
-    dust_soiling_average: new Array(12).fill(0.015),
-    site_ground_albedo: 0.2,
-    derating_other_system: 0.03,
-  };
-}
-
-/** A SQL string literal. */
-function sqlText(text: string): string {
-  return `'${text.replace(/'/g, "''")}'`;
-}
-
-/**
- * SQL that inserts the shared test sites (owner NULL, unmetered) with their first configuration
- * version; run once by a migration (migrations are SQL text).
- */
-export function testSitesSeedSql(): string {
-  const t = TEST_SITES_CREATED_AT;
-  return TEST_LOCATIONS.map((loc) => {
-    const config = sqlText(JSON.stringify(testSiteConfig(loc)));
-    return `INSERT INTO sites (resource_id, kind, account_id, unmetered, name, latitude, longitude, config,
-        created_at, updated_at, config_changed_at)
-      VALUES (${sqlText(loc.resourceId)}, 'pv', NULL, 1, ${sqlText(`Test Site: ${loc.name}`)}, ${loc.latitude}, ${loc.longitude},
-        ${config}, ${t}, ${t}, ${t});
-      INSERT INTO site_config_history (site_id, valid_from, config)
-      SELECT id, ${t}, ${config} FROM sites WHERE resource_id = ${sqlText(loc.resourceId)};`;
-  }).join('\n');
-}
 
 /** A resource id of the form of the test sites: four groups of four hex digits. */
 export function generateResourceId(): string {

@@ -129,6 +129,12 @@ export interface SiteStore {
   configHistory<C extends SiteConfigBase = SiteConfigBase>(siteId: number): Promise<SiteConfigVersion<C>[]>;
 }
 
+/** The stores the routes use: SQLite ones over the server's database unless the server is given others. */
+export interface Stores {
+  sites: SiteStore;
+  measurements: MeasurementStore;
+}
+
 /**
  * One utility-scale measurement record (contract section 7). Powers in MW, availability in %,
  * mean_ghi in W/m2, tracking_angle in degrees, frequency in Hz; null = not measured.

@@ -2,9 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../../src/db.js';
+import { type Database, openDatabase } from '../../src/storage/database.js';
 import { SqliteMeasurementStore } from '../../src/storage/measurements.js';
-import { SqliteSiteStore, TEST_LOCATIONS, configAt } from '../../src/storage/sites.js';
+import { SqliteSiteStore, configAt } from '../../src/storage/sites.js';
+import { UNMETERED_LOCATIONS } from '../../src/storage/test-sites.js';
 import { ReadOnlySiteError, ResourceIdTakenError, SiteGoneError, type MeasurementRecord } from '../../src/storage/types.js';
 
 let dir: string;
@@ -34,7 +35,7 @@ afterEach(() => {
 describe('SqliteSiteStore', () => {
   it('seeds the eight shared test sites, visible to every account and read-only', async () => {
     const page = await sites.listSites({ kind: 'pv', viewer: { accountId: alice }, skip: 0, take: 100 });
-    expect(page.total).toBe(TEST_LOCATIONS.length);
+    expect(page.total).toBe(UNMETERED_LOCATIONS.length);
     const sydney = await sites.getSite('pv', 'ba75-e17a-7374-95ed', { accountId: bob });
     expect(sydney?.config.name).toBe('Test Site: Sydney Opera House');
     expect(sydney?.unmetered).toBe(true);

@@ -1,0 +1,68 @@
+/**
+ * The handler of the power endpoints of stored sites (advanced PV power, spec 4.9; premium wind
+ * power): the site is looked up for the caller (404 when it may not see it), and its whole
+ * configuration history goes to the product, which computes each period with the configuration
+ * in force when the period ended. routes/advanced-pv.ts and routes/wind.ts declare the endpoints.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { TimestampStyle } from 'solarkit';
+import type { ServerContext } from '../context.js';
+import { renderSeries } from '../formats/render.js';
+import { parseSeriesFormat, responseVersion } from '../formats/version.js';
+import { requirePlan } from '../http/auth.js';
+import { badRequest, notFound } from '../http/errors.js';
+import { type FieldError, type ParamDef, validateQuery } from '../http/params.js';
+import { type SiteSeriesRequest, validateSitePower } from '../products/advanced-pv.js';
+import type { ProductContext } from '../products/context.js';
+import type { SeriesTable } from '../products/table.js';
+import type { PlanFamily } from '../storage/accounts.js';
+import type { SiteConfigBase, SiteKind } from '../storage/types.js';
+
+/** The kinds of series of a site's power (no TMY). */
+export type SitePowerKind = 'historic' | 'live' | 'forecast';
+
+/** One site-based power endpoint. */
+export interface SitePowerEndpoint {
+  path: string;
+  kind: SitePowerKind;
+  family: PlanFamily;
+  siteKind: SiteKind;
+  summary: string;
+  params: ParamDef[];
+  /** Whether legacy timestamps apply (live and forecast advanced PV; contract section 3). */
+  legacyTimestamps: boolean;
+  compute(request: SiteSeriesRequest<SiteConfigBase>, products: ProductContext): Promise<SeriesTable>;
+}
+
+const FORMAT: ParamDef = {
+  name: 'format', type: 'string',
+  description: "Response format: json or csv (either may end in ';version=3'); HTML when absent.",
+};
+
+/** Registers one site power endpoint and its OpenAPI operation. */
+export function registerSitePowerEndpoint(app: FastifyInstance, ctx: ServerContext, endpoint: SitePowerEndpoint): void {
+  const { sites } = ctx.stores;
+  const defs = [...endpoint.params, FORMAT];
+  ctx.openapi.add({
+    method: 'GET', path: endpoint.path, summary: endpoint.summary, tags: [endpoint.family], params: defs,
+    responseTypes: ['text/csv', 'text/html'],
+  });
+  app.get(endpoint.path, async (request, reply) => {
+    const account = requirePlan(request, endpoint.family);
+    const values = validateQuery(defs, request.query);
+    const { format, version3 } = parseSeriesFormat(values.format, ['json', 'csv']);
+    const now = ctx.clock.now();
+    const errors: FieldError[] = [];
+    const valid = validateSitePower(endpoint.kind, values, now, errors);
+    if (!valid) throw badRequest(errors);
+    const rid = values.resource_id as string;
+    const site = await sites.getSite(endpoint.siteKind, rid, { accountId: account.id });
+    if (!site) throw notFound(`No ${endpoint.siteKind === 'pv' ? 'PV power' : 'wind power'} site with resource_id '${rid}'.`);
+    const history = await sites.configHistory(site.id);
+    const table = await endpoint.compute({ kind: endpoint.kind, now, ...valid, history }, ctx.products);
+    const version = responseVersion(account, version3, now);
+    const style: TimestampStyle = endpoint.legacyTimestamps && version === 'legacy' ? 'legacy' : 'v3';
+    const { type, body } = renderSeries(table, format, style, '3', { path: endpoint.path, defs, values });
+    return reply.type(type).send(body);
+  });
+}

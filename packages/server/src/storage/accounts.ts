@@ -1,0 +1,150 @@
+/**
+ * Accounts, plans and API keys in the database (spec part 5, contract.md section 6). Keys are
+ * random UUIDs, shown once and stored only as their SHA-256 hash; a key is looked up by hash and
+ * may be revoked. The request hook that reads a key is http/auth.ts; the command line manages
+ * accounts and keys through these functions.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import type { FormatVersion } from '../formats/version.js';
+import type { Database } from './database.js';
+
+/** The endpoint families a plan can include. `premium` is the wind family. */
+export const PLAN_FAMILIES = [
+  'radiation', 'rooftop', 'advanced_pv', 'soiling', 'tmy', 'resources', 'measurements', 'premium',
+] as const;
+export type PlanFamily = (typeof PLAN_FAMILIES)[number];
+
+export interface CreateAccountOptions {
+  admin?: boolean;
+  plans?: PlanFamily[] | 'all';
+  formatVersion?: FormatVersion;
+  quota?: number;
+  now?: number;
+}
+
+export interface AccountRow {
+  id: number;
+  name: string;
+  plans: PlanFamily[];
+  admin: boolean;
+  formatVersion: FormatVersion;
+  quota: number;
+  createdAt: number;
+}
+
+export interface KeyRow {
+  id: number;
+  accountId: number;
+  accountName: string;
+  prefix: string;
+  createdAt: number;
+  revokedAt: number | null;
+}
+
+/** SHA-256 hex of a key: what the database holds instead of the key. */
+export function hashKey(key: string): string {
+  // UUIDs are case-insensitive: hash one spelling of them.
+  return createHash('sha256').update(key.trim().toLowerCase()).digest('hex');
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** True when the text has the shape of an API key (a UUID). */
+export function isWellFormedKey(key: string): boolean {
+  return UUID_RE.test(key);
+}
+
+/** Parses `all` or a comma-separated list of families. @throws Error naming an unknown family */
+export function parsePlans(text: string): PlanFamily[] {
+  if (text.trim().toLowerCase() === 'all') return [...PLAN_FAMILIES];
+  const out: PlanFamily[] = [];
+  for (const p of text.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)) {
+    if (!(PLAN_FAMILIES as readonly string[]).includes(p)) {
+      throw new Error(`unknown plan family '${p}' (known: ${PLAN_FAMILIES.join(', ')}, or all)`);
+    }
+    if (!out.includes(p as PlanFamily)) out.push(p as PlanFamily);
+  }
+  return out;
+}
+
+interface AccountDbRow {
+  id: number; name: string; plans: string; admin: number; format_version: FormatVersion; daily_quota: number; created_at: number;
+}
+
+function toAccountRow(r: AccountDbRow): AccountRow {
+  return {
+    id: r.id, name: r.name, plans: r.plans ? (r.plans.split(',') as PlanFamily[]) : [], admin: r.admin === 1,
+    formatVersion: r.format_version, quota: r.daily_quota, createdAt: r.created_at,
+  };
+}
+
+/** Creates an account. @throws Error when the name is taken */
+export function createAccount(db: Database, name: string, options: CreateAccountOptions = {}): AccountRow {
+  const plans = options.plans === undefined || options.plans === 'all' ? [...PLAN_FAMILIES] : options.plans;
+  const now = options.now ?? Date.now() / 1000;
+  if (db.prepare('SELECT 1 FROM accounts WHERE name = ?').get(name)) throw new Error(`account '${name}' already exists`);
+  const info = db.prepare(
+    'INSERT INTO accounts (name, plans, admin, format_version, daily_quota, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+  ).run(name, plans.join(','), options.admin ? 1 : 0, options.formatVersion ?? '3', options.quota ?? 1000, now);
+  return getAccount(db, Number(info.lastInsertRowid))!;
+}
+
+export function getAccount(db: Database, idOrName: number | string): AccountRow | undefined {
+  const r = (typeof idOrName === 'number'
+    ? db.prepare('SELECT * FROM accounts WHERE id = ?').get(idOrName)
+    : db.prepare('SELECT * FROM accounts WHERE name = ?').get(idOrName)) as AccountDbRow | undefined;
+  return r ? toAccountRow(r) : undefined;
+}
+
+export function listAccounts(db: Database): AccountRow[] {
+  return (db.prepare('SELECT * FROM accounts ORDER BY id').all() as AccountDbRow[]).map(toAccountRow);
+}
+
+/** Issues a new key for an account; returns the key (shown once, never stored). */
+export function createKey(db: Database, accountId: number, now = Date.now() / 1000): { key: string; id: number } {
+  const key = randomUUID();
+  const info = db.prepare('INSERT INTO api_keys (account_id, key_hash, key_prefix, created_at) VALUES (?, ?, ?, ?)')
+    .run(accountId, hashKey(key), key.slice(0, 8), now);
+  accountsChanged++;
+  return { key, id: Number(info.lastInsertRowid) };
+}
+
+export function listKeys(db: Database): KeyRow[] {
+  return (db.prepare(`SELECT k.id, k.account_id, a.name, k.key_prefix, k.created_at, k.revoked_at
+      FROM api_keys k JOIN accounts a ON a.id = k.account_id ORDER BY k.id`).all() as
+      { id: number; account_id: number; name: string; key_prefix: string; created_at: number; revoked_at: number | null }[])
+    .map((r) => ({ id: r.id, accountId: r.account_id, accountName: r.name, prefix: r.key_prefix, createdAt: r.created_at, revokedAt: r.revoked_at }));
+}
+
+/** Bumped by every change to accounts or keys made in this process: it empties the auth cache. */
+let accountsChanged = 0;
+
+/** How many changes to accounts or keys this process has made; a cache of key lookups compares it. */
+export function accountsGeneration(): number {
+  return accountsChanged;
+}
+
+/** Revokes a key given in full; returns false when no active key matches. */
+export function revokeKey(db: Database, key: string, now = Date.now() / 1000): boolean {
+  const info = db.prepare('UPDATE api_keys SET revoked_at = ? WHERE key_hash = ? AND revoked_at IS NULL').run(now, hashKey(key.trim()));
+  accountsChanged++;
+  return info.changes > 0;
+}
+
+/** An account found by one of its keys, with the id of that key. */
+export interface KeyedAccount extends AccountRow {
+  keyId: number;
+}
+
+/**
+ * A lookup of the account that holds an unrevoked key (prepared once per database): the key's
+ * account with the key's id, or undefined for an unknown or revoked key.
+ */
+export function accountByKey(db: Database): (key: string) => KeyedAccount | undefined {
+  const lookup = db.prepare(`SELECT a.*, k.id AS key_id FROM api_keys k JOIN accounts a ON a.id = k.account_id
+      WHERE k.key_hash = ? AND k.revoked_at IS NULL`);
+  return (key) => {
+    const r = lookup.get(hashKey(key)) as (AccountDbRow & { key_id: number }) | undefined;
+    return r ? { ...toAccountRow(r), keyId: r.key_id } : undefined;
+  };
+}

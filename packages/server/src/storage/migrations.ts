@@ -1,0 +1,103 @@
+/**
+ * Schema migrations of the server's SQLite database, applied in order by `openDatabase`, each in
+ * its own transaction and recorded in `schema_migrations`. Versions 1..99 are accounts, keys and
+ * usage; versions 100+ are sites and measurements (appended by their owner). Never reorder or
+ * edit an applied entry: add a new one.
+ */
+import { testSitesSeedSql } from './test-sites.js';
+
+/** DDL of the site tables (sites.ts): one table for both kinds, and every configuration version. */
+const SITE_SCHEMA_SQL = `
+CREATE TABLE sites (
+  id INTEGER PRIMARY KEY,
+  resource_id TEXT NOT NULL UNIQUE,
+  kind TEXT NOT NULL CHECK (kind IN ('pv', 'wind')),
+  account_id INTEGER REFERENCES accounts(id) ON DELETE CASCADE,
+  unmetered INTEGER NOT NULL DEFAULT 0,
+  name TEXT NOT NULL,
+  latitude REAL NOT NULL,
+  longitude REAL NOT NULL,
+  config TEXT NOT NULL,
+  created_at REAL NOT NULL,
+  updated_at REAL NOT NULL,
+  config_changed_at REAL NOT NULL
+);
+CREATE INDEX sites_by_kind_owner ON sites(kind, account_id, created_at);
+CREATE TABLE site_config_history (
+  site_id INTEGER NOT NULL REFERENCES sites(id) ON DELETE CASCADE,
+  valid_from REAL NOT NULL,
+  config TEXT NOT NULL,
+  PRIMARY KEY (site_id, valid_from)
+) WITHOUT ROWID;
+`;
+
+/** DDL of the measurement tables (measurements.ts), keyed so that a re-upload replaces. */
+const MEASUREMENT_SCHEMA_SQL = `
+CREATE TABLE site_measurements (
+  site_id INTEGER NOT NULL REFERENCES sites(id) ON DELETE CASCADE,
+  account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+  period_end REAL NOT NULL,
+  period INTEGER NOT NULL,
+  total_power REAL NOT NULL,
+  availability REAL,
+  mean_ghi REAL,
+  tracking_angle REAL,
+  network_constraint INTEGER,
+  constraint_power_ceiling REAL,
+  local_limit REAL,
+  frequency REAL,
+  PRIMARY KEY (site_id, account_id, period_end, period)
+) WITHOUT ROWID;
+CREATE TABLE sub_unit_measurements (
+  site_id INTEGER NOT NULL REFERENCES sites(id) ON DELETE CASCADE,
+  account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+  period_end REAL NOT NULL,
+  sub_unit TEXT NOT NULL,
+  period INTEGER NOT NULL,
+  power REAL NOT NULL,
+  PRIMARY KEY (site_id, account_id, period_end, sub_unit, period)
+) WITHOUT ROWID;
+`;
+
+export interface Migration {
+  version: number;
+  name: string;
+  up: string;
+}
+
+export const migrations: Migration[] = [
+  {
+    version: 1,
+    name: 'accounts, keys, usage',
+    up: `
+      CREATE TABLE accounts (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE,
+        plans TEXT NOT NULL,              -- comma-separated plan families
+        admin INTEGER NOT NULL DEFAULT 0,
+        format_version TEXT NOT NULL DEFAULT '3' CHECK (format_version IN ('legacy', '3')),
+        daily_quota INTEGER NOT NULL DEFAULT 1000,
+        created_at REAL NOT NULL
+      );
+      CREATE TABLE api_keys (
+        id INTEGER PRIMARY KEY,
+        account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        key_hash TEXT NOT NULL UNIQUE,    -- SHA-256 hex of the key; the key itself is never stored
+        key_prefix TEXT NOT NULL,         -- first 8 characters, to tell keys apart in listings
+        created_at REAL NOT NULL,
+        revoked_at REAL
+      );
+      CREATE INDEX api_keys_account ON api_keys(account_id);
+      CREATE TABLE usage (
+        account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        day TEXT NOT NULL,                -- UTC date YYYY-MM-DD
+        count INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (account_id, day)
+      );
+    `,
+  },
+  // Versions 100+ (sites, measurements) are appended below by their owner.
+  { version: 100, name: 'sites and their configuration history', up: SITE_SCHEMA_SQL },
+  { version: 101, name: 'shared unmetered test sites', up: testSitesSeedSql() },
+  { version: 102, name: 'site and sub-unit measurements', up: MEASUREMENT_SCHEMA_SQL },
+];
