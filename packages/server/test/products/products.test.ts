@@ -5,7 +5,7 @@ import { normalizeQuery, parseParams } from '../../src/products/params.js';
 import { radiation, radiationParams, validateRadiation } from '../../src/products/radiation.js';
 import type { SeriesKind } from '../../src/products/request.js';
 import { rooftop, rooftopParams, validateRooftop } from '../../src/products/rooftop.js';
-import { soiling, soilingParams, validateSoiling, type SoilingKind, type SoilingModel } from '../../src/products/soiling.js';
+import { soiling, soilingParams, validateSoiling, type SoilingModel } from '../../src/products/soiling.js';
 import { fixedClock } from 'solarkit';
 
 const NOW = Date.UTC(2026, 10, 20, 12, 7) / 1000;
@@ -38,6 +38,11 @@ describe('rooftop product', () => {
           expect(x).toBeGreaterThanOrEqual(0);
           expect(x).toBeLessThanOrEqual(lossFactor * capacity * (1 + 1e-12));
         }
+        // Not all zero, nor constant: between 60 S and 60 N two June days hold night hours (0) and
+        // daylight hours, when at least the sky's diffuse light reaches any plane (a loss factor
+        // below 1e-6 may round the power of a small system to nothing).
+        expect(Math.min(...power)).toBe(0);
+        if (lossFactor >= 1e-6) expect(Math.max(...power)).toBeGreaterThan(0);
       }), { numRuns: 25 });
   });
 
@@ -47,7 +52,13 @@ describe('rooftop product', () => {
       output_parameters: 'pv_power_rooftop10,pv_power_rooftop,pv_power_rooftop90',
     });
     const t = await rooftop(validateRooftop('forecast', v, NOW).request!, ctx);
+    expect(t.columns.map((c) => c.name)).toEqual(['pv_power_rooftop10', 'pv_power_rooftop', 'pv_power_rooftop90']);
     const [p10, p50, p90] = t.columns.map((c) => c.values as Float64Array);
+    // 72 hours at the default PT30M; the spread is real in daylight (P10 < P90 somewhere).
+    expect(p50!.length).toBe(144);
+    expect(p10!.length).toBe(144);
+    expect(p90!.length).toBe(144);
+    expect(p90!.some((x, i) => x > p10![i]! + 1e-6)).toBe(true);
     for (let i = 0; i < p50!.length; i++) {
       expect(p10![i]!).toBeLessThanOrEqual(p50![i]! + 1e-9);
       expect(p50![i]!).toBeLessThanOrEqual(p90![i]! + 1e-9);
@@ -78,15 +89,17 @@ describe('soiling products', () => {
   });
 
   it.each(['hsu', 'kimber'] as SoilingModel[])('%s live is newest first, and without cleaning the newest is the most soiled', async (model) => {
-    const kinds: SoilingKind[] = ['live'];
-    for (const kind of kinds) {
-      const v = values(soilingParams(model, kind), { latitude: '29.977', longitude: '31.132', hours: '12', initial_soiling: '0.05', cleaning_threshold: '100' });
-      const live = await soiling(validateSoiling(model, kind, v, NOW).request!, ctx);
-      const t = live.periodEnd;
-      for (let i = 1; i < t.length; i++) expect(t[i]).toBeLessThan(t[i - 1]!);
-      const loss = live.columns[0]!.values as Float64Array;
-      for (let i = 1; i < loss.length; i++) expect(loss[i - 1]!).toBeGreaterThanOrEqual(loss[i]! - 1e-12);
-    }
+    const v = values(soilingParams(model, 'live'), { latitude: '29.977', longitude: '31.132', hours: '12', initial_soiling: '0.05', cleaning_threshold: '100' });
+    const live = await soiling(validateSoiling(model, 'live', v, NOW).request!, ctx);
+    const t = live.periodEnd;
+    const loss = live.columns[0]!.values as Float64Array;
+    // 12 hours at the default PT30M.
+    expect(t.length).toBe(24);
+    expect(loss.length).toBe(24);
+    for (let i = 1; i < t.length; i++) expect(t[i]).toBeLessThan(t[i - 1]!);
+    for (let i = 1; i < loss.length; i++) expect(loss[i - 1]!).toBeGreaterThanOrEqual(loss[i]! - 1e-12);
+    // Soil accumulates over the 12 hours: the newest row is strictly dirtier than the oldest.
+    expect(loss[0]!).toBeGreaterThan(loss[loss.length - 1]!);
   });
 });
 
@@ -99,6 +112,14 @@ describe('radiation product', () => {
     expect(t.columns.map((c) => c.name)).toEqual(['zenith', 'ghi', 'weather_type']);
     const zenith = t.columns[0]!.values as Float64Array;
     const ghi = t.columns[1]!.values as Float64Array;
+    // One day (historic), the default 24 hours (live) and 48 hours (forecast), at PT30M.
+    expect(ghi.length).toBe({ historic: 48, live: 48, forecast: 96 }[kind as 'historic' | 'live' | 'forecast']);
+    expect(zenith.length).toBe(ghi.length);
+    expect(t.columns[2]!.values.length).toBe(ghi.length);
+    // Each window holds day and night at 51 N: the sun above and below the horizon, some GHI.
+    expect(Math.min(...zenith)).toBeLessThan(90);
+    expect(Math.max(...zenith)).toBeGreaterThan(90);
+    expect(Math.max(...ghi)).toBeGreaterThan(0);
     for (let i = 0; i < ghi.length; i++) {
       expect(ghi[i]!).toBeGreaterThanOrEqual(0);
       expect(zenith[i]!).toBeGreaterThanOrEqual(0);
