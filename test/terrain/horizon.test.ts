@@ -12,7 +12,7 @@ import {
   sampleElevation,
   skyViewFactor,
 } from '../../src/terrain/index.js';
-import { expectedElevation, syntheticGrid } from './synthetic.js';
+import { expectedElevation, syntheticGrid } from '../support/terrain.js';
 
 const LAT = 45;
 const LON = 8;

@@ -11,7 +11,7 @@ import {
   terrainHorizon,
 } from '../../src/node/elevation.js';
 import { createHorizonCache, horizonElevationAt, horizonProfile, sampleElevation } from '../../src/terrain/index.js';
-import { expectedElevation, M_PER_DEG } from './synthetic.js';
+import { expectedElevation, M_PER_DEG } from '../support/terrain.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'solarkit-dem-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { expect, it } from 'vitest';
 
 it('examples/quickstart.ts runs with tsx and prints plausible June figures for Amsterdam', () => {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', resolve(__dirname, '../examples/quickstart.ts')], {
+  const out = execFileSync(process.execPath, ['--import', 'tsx', resolve(__dirname, '../../examples/quickstart.ts')], {
     encoding: 'utf8',
   });
   expect(out).toMatch(/^hours: 720$/m);
