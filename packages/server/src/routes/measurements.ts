@@ -16,7 +16,6 @@
  * account, so every account may use the shared test sites without seeing another's data.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { TimeParseError, parseDateTime } from 'solarkit';
 import type { ServerContext } from '../context.js';
 import {
   MEASUREMENT_COLUMNS, SUB_UNIT_COLUMNS, bodyObject, measurementView, readBatch, readMeasurement, readSubUnitRecord, subUnitView,
@@ -26,7 +25,7 @@ import { JSON_TYPE, renderRecords } from '../formats/render.js';
 import { requirePlan } from '../http/auth.js';
 import { type FieldError, badRequest, fieldError, notFound } from '../http/errors.js';
 import { addRecordOperation } from '../http/openapi.js';
-import { type ParamDef, validateQuery } from '../http/params.js';
+import { type ParamDef, readInstant, validateQuery } from '../http/params.js';
 import { type MeasurementRecord, SiteGoneError, type SiteKind, type StoredSite, type Viewer } from '../storage/types.js';
 /** Runs a store write; a site deleted since it was looked up is a 404, as if it had never been found. */
 async function written(site: StoredSite, write: () => Promise<void>): Promise<void> {
@@ -60,12 +59,8 @@ function window(p: Record<string, unknown>): { start?: number; end?: number; ski
   for (const f of ['start', 'end'] as const) {
     const text = p[f] as string | undefined;
     if (text === undefined) continue;
-    try {
-      out[f] = parseDateTime(text);
-    } catch (e) {
-      if (!(e instanceof TimeParseError)) throw e;
-      errors.push(fieldError('InvalidDateTime', f, `'${f}' must be an ISO 8601 date-time. You entered '${text.slice(0, 64)}'.`));
-    }
+    const instant = readInstant(f, text, errors);
+    if (instant !== undefined) out[f] = instant;
   }
   if (errors.length > 0) throw badRequest(errors);
   return out;

@@ -9,7 +9,6 @@
  * chart).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { TimeParseError, parseDateTime } from 'solarkit';
 import type { ServerContext } from '../context.js';
 import { readSiteFields } from '../fields/site-input.js';
 import { newSiteConfig, patchedSiteConfig, siteBodySchema, siteColumns, siteView } from '../fields/sites.js';
@@ -18,7 +17,7 @@ import { renderRecords } from '../formats/render.js';
 import { type Account, requirePlan } from '../http/auth.js';
 import { ApiError, badRequest, fieldError, forbidden, notFound } from '../http/errors.js';
 import { addRecordOperation } from '../http/openapi.js';
-import { type ParamDef, validateQuery } from '../http/params.js';
+import { type FieldError, type ParamDef, readInstant, validateQuery } from '../http/params.js';
 import { ReadOnlySiteError, ResourceIdTakenError, type StoredSite, type Viewer } from '../storage/types.js';
 
 /** Records in a format: CSV rows of `columns`, or `json` as JSON. */
@@ -44,14 +43,13 @@ const ONE_PARAMS: ParamDef[] = [
   { name: 'format', type: 'string', description: 'json (default) or csv.' },
 ];
 
+/** An optional date-time filter as Unix seconds, or a 400 naming it. */
 function parseInstant(field: string, text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
-  try {
-    return parseDateTime(text);
-  } catch (e) {
-    if (!(e instanceof TimeParseError)) throw e;
-    throw badRequest([fieldError('InvalidDateTime', field, `'${field}' must be an ISO 8601 date-time. You entered '${text.slice(0, 64)}'.`)]);
-  }
+  const errors: FieldError[] = [];
+  const instant = readInstant(field, text, errors);
+  if (errors.length > 0) throw badRequest(errors);
+  return instant;
 }
 
 /**
