@@ -5,20 +5,12 @@
  * routes call `requirePlan`. Accounts and keys themselves are stored by storage/accounts.ts.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { FormatVersion } from '../formats/version.js';
-import { type PlanFamily, accountByKey, accountsGeneration, isWellFormedKey } from '../storage/accounts.js';
+import { type AccountRow, type PlanFamily, accountByKey, accountsGeneration, isWellFormedKey } from '../storage/accounts.js';
 import type { Database } from '../storage/database.js';
 import { forbidden, unauthorized } from './errors.js';
 
-/** The authenticated caller, as routes see it. */
-export interface Account {
-  id: number;
-  name: string;
-  plans: PlanFamily[];
-  admin: boolean;
-  formatVersion: FormatVersion;
-  /** Daily transaction quota (requests per UTC day, unmetered locations not counted). */
-  quota: number;
+/** The authenticated caller, as routes see it: its account and the key it used. */
+export interface Account extends Omit<AccountRow, 'createdAt'> {
   /** Id of the key this request was made with. */
   keyId: number;
 }

@@ -22,12 +22,15 @@ export interface CreateAccountOptions {
   now?: number;
 }
 
+/** A stored account. */
 export interface AccountRow {
   id: number;
   name: string;
   plans: PlanFamily[];
   admin: boolean;
+  /** The response format version its requests get unless they ask for version 3. */
   formatVersion: FormatVersion;
+  /** Daily transaction quota (requests per UTC day, unmetered locations not counted). */
   quota: number;
   createdAt: number;
 }
