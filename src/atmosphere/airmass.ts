@@ -1,7 +1,7 @@
 /**
  * Optical air mass and the standard-atmosphere relation between altitude and pressure.
  */
-import { type Column, outputColumn, seriesLength } from '../util/columns.js';
+import { arrayOf, type Column, outputColumn, scalarOf, seriesLength } from '../util/columns.js';
 
 const D2R = Math.PI / 180;
 /** Standard sea-level pressure [Pa]. */
@@ -25,8 +25,8 @@ export function relativeAirmass(
 ): Float64Array {
   const n = seriesLength(zenith);
   const res = outputColumn(out, n);
-  const zA = typeof zenith === 'number' ? null : zenith;
-  const z0 = typeof zenith === 'number' ? zenith : 0;
+  const zA = arrayOf(zenith);
+  const z0 = scalarOf(zenith);
   if (model === 'kastenyoung1989') {
     for (let i = 0; i < n; i++) {
       const z = zA !== null ? zA[i]! : z0;
@@ -57,10 +57,10 @@ export function relativeAirmass(
 export function absoluteAirmass(airmassRelative: Column, pressure: Column = STANDARD_PRESSURE, out?: Float64Array): Float64Array {
   const n = seriesLength(airmassRelative, pressure);
   const res = outputColumn(out, n);
-  const aA = typeof airmassRelative === 'number' ? null : airmassRelative;
-  const pA = typeof pressure === 'number' ? null : pressure;
-  const a0 = typeof airmassRelative === 'number' ? airmassRelative : 0;
-  const p0 = typeof pressure === 'number' ? pressure : 0;
+  const aA = arrayOf(airmassRelative);
+  const pA = arrayOf(pressure);
+  const a0 = scalarOf(airmassRelative);
+  const p0 = scalarOf(pressure);
   for (let i = 0; i < n; i++) {
     res[i] = ((aA !== null ? aA[i]! : a0) * (pA !== null ? pA[i]! : p0)) / STANDARD_PRESSURE;
   }
@@ -76,8 +76,8 @@ export function absoluteAirmass(airmassRelative: Column, pressure: Column = STAN
 export function altitudeToPressure(altitude: Column, out?: Float64Array): Float64Array {
   const n = seriesLength(altitude);
   const res = outputColumn(out, n);
-  const hA = typeof altitude === 'number' ? null : altitude;
-  const h0 = typeof altitude === 'number' ? altitude : 0;
+  const hA = arrayOf(altitude);
+  const h0 = scalarOf(altitude);
   const exponent = 1 / 0.1902632;
   for (let i = 0; i < n; i++) {
     res[i] = 100 * Math.pow((44331.514 - (hA !== null ? hA[i]! : h0)) / 11880.516, exponent);
@@ -93,8 +93,8 @@ export function altitudeToPressure(altitude: Column, out?: Float64Array): Float6
 export function pressureToAltitude(pressure: Column, out?: Float64Array): Float64Array {
   const n = seriesLength(pressure);
   const res = outputColumn(out, n);
-  const pA = typeof pressure === 'number' ? null : pressure;
-  const p0 = typeof pressure === 'number' ? pressure : 0;
+  const pA = arrayOf(pressure);
+  const p0 = scalarOf(pressure);
   for (let i = 0; i < n; i++) {
     res[i] = 44331.5 - 4946.62 * Math.pow(pA !== null ? pA[i]! : p0, 0.190263);
   }

@@ -2,7 +2,7 @@
  * Clear-sky irradiance models: Ineichen & Perez (2002), Haurwitz (1945) and the simplified Solis
  * model of Ineichen (2008). Angles in degrees, irradiance in W/m2 (the unit of dniExtra).
  */
-import { type Column, outputColumn, seriesLength } from '../util/columns.js';
+import { arrayOf, type Column, outputColumn, scalarOf, seriesLength } from '../util/columns.js';
 import { STANDARD_PRESSURE, altitudeToPressure } from './airmass.js';
 import { extraterrestrialRadiation } from './extraterrestrial.js';
 import { linkeTurbidityColumn } from './turbidity.js';
@@ -59,15 +59,15 @@ export function clearskyIneichen(
   const n = seriesLength(apparentZenith, airmassAbsolute, linkeTurbidity, altitude, dniExtra);
   const res = outputs(out, n);
   const { ghi: ghiOut, dni: dniOut, dhi: dhiOut } = res;
-  const zA = typeof apparentZenith === 'number' ? null : apparentZenith;
-  const amA = typeof airmassAbsolute === 'number' ? null : airmassAbsolute;
-  const tlA = typeof linkeTurbidity === 'number' ? null : linkeTurbidity;
-  const hA = typeof altitude === 'number' ? null : altitude;
-  const exA = typeof dniExtra === 'number' ? null : dniExtra;
-  const z0 = typeof apparentZenith === 'number' ? apparentZenith : 0;
-  const am0 = typeof airmassAbsolute === 'number' ? airmassAbsolute : 0;
-  const tl0 = typeof linkeTurbidity === 'number' ? linkeTurbidity : 0;
-  const ex0 = typeof dniExtra === 'number' ? dniExtra : 0;
+  const zA = arrayOf(apparentZenith);
+  const amA = arrayOf(airmassAbsolute);
+  const tlA = arrayOf(linkeTurbidity);
+  const hA = arrayOf(altitude);
+  const exA = arrayOf(dniExtra);
+  const z0 = scalarOf(apparentZenith);
+  const am0 = scalarOf(airmassAbsolute);
+  const tl0 = scalarOf(linkeTurbidity);
+  const ex0 = scalarOf(dniExtra);
   const perez = options.perezEnhancement === true;
   // Altitude terms are usually one value for the whole series: computed once then.
   let h = typeof altitude === 'number' ? altitude : Number.NaN;
@@ -116,8 +116,8 @@ export function clearskyIneichen(
 export function clearskyHaurwitz(apparentZenith: Column, out?: Float64Array): Float64Array {
   const n = seriesLength(apparentZenith);
   const res = outputColumn(out, n);
-  const zA = typeof apparentZenith === 'number' ? null : apparentZenith;
-  const z0 = typeof apparentZenith === 'number' ? apparentZenith : 0;
+  const zA = arrayOf(apparentZenith);
+  const z0 = scalarOf(apparentZenith);
   for (let i = 0; i < n; i++) {
     const c = Math.cos((zA !== null ? zA[i]! : z0) * D2R);
     res[i] = c > 0 ? 1098 * c * Math.exp(-0.059 / c) : 0;
@@ -154,11 +154,11 @@ export function clearskySimplifiedSolis(input: SimplifiedSolisInput, out?: Parti
   const ex = input.dniExtra ?? 1364;
   const n = seriesLength(elev, aod, pw, pres, ex);
   const res = outputs(out, n);
-  const eA = typeof elev === 'number' ? null : elev;
-  const aA = typeof aod === 'number' ? null : aod;
-  const wA = typeof pw === 'number' ? null : pw;
-  const pA = typeof pres === 'number' ? null : pres;
-  const xA = typeof ex === 'number' ? null : ex;
+  const eA = arrayOf(elev);
+  const aA = arrayOf(aod);
+  const wA = arrayOf(pw);
+  const pA = arrayOf(pres);
+  const xA = arrayOf(ex);
   for (let i = 0; i < n; i++) {
     const e = eA !== null ? eA[i]! : (elev as number);
     const a = aA !== null ? aA[i]! : (aod as number);
@@ -229,8 +229,8 @@ export function clearSky(input: ClearSkyInput, out?: Partial<ClearSkyIrradiance>
   const altitude = input.altitude ?? 0;
   const n = seriesLength(unixSeconds, apparentZenith, ...(input.pressure === undefined ? [] : [input.pressure]));
   const pressure = input.pressure ?? altitudeToPressure(altitude)[0]!;
-  const pA = typeof pressure === 'number' ? null : pressure;
-  const zA = typeof apparentZenith === 'number' ? null : apparentZenith;
+  const pA = arrayOf(pressure);
+  const zA = arrayOf(apparentZenith);
   const amAbs = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     const z = zA !== null ? zA[i]! : (apparentZenith as number);

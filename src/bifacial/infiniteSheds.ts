@@ -1,4 +1,4 @@
-import { type Column, outputColumn, seriesLength } from '../util/columns.js';
+import { arrayOf, type Column, outputColumn, scalarOf, seriesLength } from '../util/columns.js';
 import {
   groundSkyMaxRows,
   sunlitGroundFraction,
@@ -162,7 +162,7 @@ export function infiniteSheds(
     throw new Error(`infiniteSheds: unknown sky model '${String(options.model)}'`);
   }
   const dniExtra = options.dniExtra ?? 1;
-  const dxArr = typeof dniExtra === 'number' ? null : dniExtra;
+  const dxArr = arrayOf(dniExtra);
   const dxS = typeof dniExtra === 'number' ? dniExtra : 1;
 
   const r: InfiniteShedsResult = {
@@ -185,24 +185,24 @@ export function infiniteSheds(
     shadedFractionFront, poaBackDirect, poaBackDiffuse, poaBackSkyDiffuse, poaBackGroundDiffuse, shadedFractionBack,
   } = r;
 
-  const zenArr = typeof solarZenith === 'number' ? null : solarZenith;
-  const sazArr = typeof solarAzimuth === 'number' ? null : solarAzimuth;
-  const tiltArr = typeof surfaceTilt === 'number' ? null : surfaceTilt;
-  const razArr = typeof surfaceAzimuth === 'number' ? null : surfaceAzimuth;
-  const ghiArr = typeof ghi === 'number' ? null : ghi;
-  const dhiArr = typeof dhi === 'number' ? null : dhi;
-  const dniArr = typeof dni === 'number' ? null : dni;
-  const albArr = typeof albedo === 'number' ? null : albedo;
-  const iamFArr = typeof iamFront === 'number' ? null : iamFront;
-  const iamBArr = typeof iamBack === 'number' ? null : iamBack;
-  const zenS = typeof solarZenith === 'number' ? solarZenith : 0;
-  const sazS = typeof solarAzimuth === 'number' ? solarAzimuth : 0;
-  const tiltS = typeof surfaceTilt === 'number' ? surfaceTilt : 0;
-  const razS = typeof surfaceAzimuth === 'number' ? surfaceAzimuth : 0;
-  const ghiS = typeof ghi === 'number' ? ghi : 0;
-  const dhiS = typeof dhi === 'number' ? dhi : 0;
-  const dniS = typeof dni === 'number' ? dni : 0;
-  const albS = typeof albedo === 'number' ? albedo : 0;
+  const zenArr = arrayOf(solarZenith);
+  const sazArr = arrayOf(solarAzimuth);
+  const tiltArr = arrayOf(surfaceTilt);
+  const razArr = arrayOf(surfaceAzimuth);
+  const ghiArr = arrayOf(ghi);
+  const dhiArr = arrayOf(dhi);
+  const dniArr = arrayOf(dni);
+  const albArr = arrayOf(albedo);
+  const iamFArr = arrayOf(iamFront);
+  const iamBArr = arrayOf(iamBack);
+  const zenS = scalarOf(solarZenith);
+  const sazS = scalarOf(solarAzimuth);
+  const tiltS = scalarOf(surfaceTilt);
+  const razS = scalarOf(surfaceAzimuth);
+  const ghiS = scalarOf(ghi);
+  const dhiS = scalarOf(dhi);
+  const dniS = scalarOf(dni);
+  const albS = scalarOf(albedo);
   const iamFS = typeof iamFront === 'number' ? iamFront : 1;
   const iamBS = typeof iamBack === 'number' ? iamBack : 1;
 

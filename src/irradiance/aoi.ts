@@ -2,7 +2,7 @@
  * Angle of incidence of the beam on a tilted plane, its cosine (projection) and the beam
  * irradiance on the plane. Surface azimuth in degrees east of north (pvlib convention).
  */
-import { type Column, outputColumn, seriesLength } from '../util/columns.js';
+import { arrayOf, type Column, outputColumn, scalarOf, seriesLength } from '../util/columns.js';
 
 const D2R = Math.PI / 180;
 const R2D = 180 / Math.PI;
@@ -37,13 +37,13 @@ export function projectionInto(
   solarZenith: Column,
   solarAzimuth: Column,
 ): Float64Array {
-  const tiltA = typeof surfaceTilt === 'number' ? null : surfaceTilt;
-  const azA = typeof surfaceAzimuth === 'number' ? null : surfaceAzimuth;
-  const zA = typeof solarZenith === 'number' ? null : solarZenith;
-  const saA = typeof solarAzimuth === 'number' ? null : solarAzimuth;
-  const azS = typeof surfaceAzimuth === 'number' ? surfaceAzimuth : 0;
-  const zS = typeof solarZenith === 'number' ? solarZenith : 0;
-  const saS = typeof solarAzimuth === 'number' ? solarAzimuth : 0;
+  const tiltA = arrayOf(surfaceTilt);
+  const azA = arrayOf(surfaceAzimuth);
+  const zA = arrayOf(solarZenith);
+  const saA = arrayOf(solarAzimuth);
+  const azS = scalarOf(surfaceAzimuth);
+  const zS = scalarOf(solarZenith);
+  const saS = scalarOf(solarAzimuth);
   // A fixed plane is the common case: its trigonometry is done once.
   const tilt0 = typeof surfaceTilt === 'number' ? surfaceTilt * D2R : 0;
   const cosT0 = Math.cos(tilt0);
@@ -97,7 +97,7 @@ export function beamComponent(
 ): Float64Array {
   const n = seriesLength(surfaceTilt, surfaceAzimuth, solarZenith, solarAzimuth, dni);
   const res = projectionInto(outputColumn(out, n), n, surfaceTilt, surfaceAzimuth, solarZenith, solarAzimuth);
-  const dniA = typeof dni === 'number' ? null : dni;
+  const dniA = arrayOf(dni);
   for (let i = 0; i < n; i++) {
     const b = (dniA !== null ? dniA[i]! : (dni as number)) * res[i]!;
     res[i] = b > 0 ? b : b === b ? 0 : b;

@@ -4,7 +4,7 @@
  * Zenith angles are true (not refraction-corrected) [deg], irradiance W/m2, times Unix seconds.
  */
 import { spencerDistanceFactor, dayOfYearFromEpochDays } from '../atmosphere/extraterrestrial.js';
-import { type Column, outputColumn, seriesLength } from '../util/columns.js';
+import { arrayOf, type Column, outputColumn, scalarOf, seriesLength } from '../util/columns.js';
 import { DIRINT_COEFFICIENTS } from './dirintCoefficients.js';
 import { COS_NODES, SIN_NODES } from './trigTables.js';
 
@@ -29,9 +29,9 @@ export function clearnessIndex(
   const maxKt = options.maxClearnessIndex ?? 2;
   const n = seriesLength(ghi, zenith, dniExtra);
   const res = outputColumn(out, n);
-  const gA = typeof ghi === 'number' ? null : ghi;
-  const zA = typeof zenith === 'number' ? null : zenith;
-  const eA = typeof dniExtra === 'number' ? null : dniExtra;
+  const gA = arrayOf(ghi);
+  const zA = arrayOf(zenith);
+  const eA = arrayOf(dniExtra);
   for (let i = 0; i < n; i++) {
     let c = Math.cos((zA !== null ? zA[i]! : (zenith as number)) * D2R);
     if (c < minCos) c = minCos;
@@ -90,12 +90,12 @@ export function erbs(
   };
   const { dni: dniOut, dhi: dhiOut, kt: ktOut } = res;
   if (dniExtra === undefined && unixSeconds === undefined) throw new RangeError('erbs needs unixSeconds or dniExtra');
-  const gA = typeof ghi === 'number' ? null : ghi;
-  const zA = typeof zenith === 'number' ? null : zenith;
-  const g0 = typeof ghi === 'number' ? ghi : 0;
-  const z0 = typeof zenith === 'number' ? zenith : 0;
-  const eA = dniExtra === undefined || typeof dniExtra === 'number' ? null : dniExtra;
-  const e0 = typeof dniExtra === 'number' ? dniExtra : 0;
+  const gA = arrayOf(ghi);
+  const zA = arrayOf(zenith);
+  const g0 = scalarOf(ghi);
+  const z0 = scalarOf(zenith);
+  const eA = arrayOf(dniExtra);
+  const e0 = scalarOf(dniExtra);
   const fromTimes = dniExtra === undefined;
   // Per-day cache of the Spencer series when it comes from the times.
   let dayStart = Number.POSITIVE_INFINITY;
@@ -201,12 +201,12 @@ export function disc(input: DiscInput, options: DiscOptions = {}, out?: Partial<
     airmass: outputColumn(out?.airmass, n, 'airmass'),
   };
   const { dni: dniOut, kt: ktOut, airmass: amOut } = res;
-  const gA = typeof ghi === 'number' ? null : ghi;
-  const zA = typeof zenith === 'number' ? null : zenith;
-  const pA = pressure === null || typeof pressure === 'number' ? null : pressure;
-  const g0 = typeof ghi === 'number' ? ghi : 0;
-  const z0 = typeof zenith === 'number' ? zenith : 0;
-  const p0 = typeof pressure === 'number' ? pressure : 0;
+  const gA = arrayOf(ghi);
+  const zA = arrayOf(zenith);
+  const pA = arrayOf(pressure);
+  const g0 = scalarOf(ghi);
+  const z0 = scalarOf(zenith);
+  const p0 = scalarOf(pressure);
   const relativeOnly = pressure === null;
   let dayStart = Number.POSITIVE_INFINITY;
   let dayEnd = Number.NEGATIVE_INFINITY;
@@ -264,8 +264,8 @@ export function clearnessIndexZenithIndependent(
 ): Float64Array {
   const n = seriesLength(kt, airmass);
   const res = outputColumn(out, n);
-  const kA = typeof kt === 'number' ? null : kt;
-  const aA = typeof airmass === 'number' ? null : airmass;
+  const kA = arrayOf(kt);
+  const aA = arrayOf(airmass);
   for (let i = 0; i < n; i++) {
     const am = aA !== null ? aA[i]! : (airmass as number);
     let k = (kA !== null ? kA[i]! : (kt as number)) / (1.031 * Math.exp(-1.4 / (0.9 + 9.4 / am)) + 0.1);
@@ -355,8 +355,8 @@ export function dirint(input: DirintInput, options: DirintOptions = {}, out?: Fl
   // kt' overwrites the kt scratch column (no further use of kt).
   const ktp = clearnessIndexZenithIndependent(d.kt, d.airmass, 1, d.kt);
   const { zenith, tempDew } = input;
-  const zA = typeof zenith === 'number' ? null : zenith;
-  const tA = tempDew === undefined || typeof tempDew === 'number' ? null : tempDew;
+  const zA = arrayOf(zenith);
+  const tA = arrayOf(tempDew);
   const useDelta = options.useDeltaKtPrime ?? true;
   for (let i = 0; i < n; i++) {
     const k = ktp[i]!;

@@ -2,7 +2,7 @@
  * Incidence angle modifiers: the fraction of beam irradiance that reaches the cells after
  * reflection and absorption in the cover, as a function of the angle of incidence.
  */
-import { type Column, outputColumn, seriesLength } from '../util/columns.js';
+import { arrayOf, type Column, outputColumn, scalarOf, seriesLength } from '../util/columns.js';
 
 const D2R = Math.PI / 180;
 
@@ -16,8 +16,8 @@ const D2R = Math.PI / 180;
 export function iamAshrae(aoi: Column, b0 = 0.05, out?: Float64Array): Float64Array {
   const n = seriesLength(aoi);
   const res = outputColumn(out, n);
-  const aA = typeof aoi === 'number' ? null : aoi;
-  const a0 = typeof aoi === 'number' ? aoi : 0;
+  const aA = arrayOf(aoi);
+  const a0 = scalarOf(aoi);
   for (let i = 0; i < n; i++) {
     const a = aA !== null ? aA[i]! : a0;
     let iam = 1 - b0 * (1 / Math.cos(a * D2R) - 1);
@@ -42,8 +42,8 @@ export function iamAshrae(aoi: Column, b0 = 0.05, out?: Float64Array): Float64Ar
 export function iamPhysical(aoi: Column, n = 1.526, K = 4, L = 0.002, out?: Float64Array): Float64Array {
   const len = seriesLength(aoi);
   const res = outputColumn(out, len);
-  const aA = typeof aoi === 'number' ? null : aoi;
-  const a0 = typeof aoi === 'number' ? aoi : 0;
+  const aA = arrayOf(aoi);
+  const a0 = scalarOf(aoi);
   const rho0 = ((1 - n) / (1 + n)) ** 2;
   const tau0 = (1 - rho0) * Math.exp(-K * L);
   const invN = 1 / n;

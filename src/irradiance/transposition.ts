@@ -3,7 +3,7 @@
  * Hay & Davies, Perez), ground-reflected irradiance and the total plane-of-array irradiance.
  * Angles in degrees, surface azimuth east of north (pvlib convention), irradiance in W/m2.
  */
-import { type Column, outputColumn, seriesLength } from '../util/columns.js';
+import { arrayOf, type Column, columnOf, maskOf, outputColumn, scalarOf, seriesLength } from '../util/columns.js';
 import { type PerezCoefficientSet, perezCoefficients } from './perezCoefficients.js';
 import { COS_NODES, SIN_NODES } from './trigTables.js';
 
@@ -17,22 +17,6 @@ const HAYDAVIES_MIN_COS_ZENITH = 0.01745;
 /** Sky clearness bins of Perez et al. (1990): bin b holds PEREZ_BIN_LOW[b] <= eps < PEREZ_BIN_HIGH[b]. */
 const PEREZ_BIN_LOW = new Float64Array([0, 1.065, 1.23, 1.5, 1.95, 2.8, 4.5, 6.2]);
 const PEREZ_BIN_HIGH = new Float64Array([1.065, 1.23, 1.5, 1.95, 2.8, 4.5, 6.2, Infinity]);
-
-/** The array behind a column, or null for a scalar (read with {@link scalarOf}). */
-function arrayOf(x: Column | undefined): Float64Array | null {
-  return x === undefined || typeof x === 'number' ? null : x;
-}
-function scalarOf(x: Column | undefined, fallback: number): number {
-  return x === undefined ? fallback : typeof x === 'number' ? x : 0;
-}
-/** A column as an array: itself, or a scalar (or the fallback when absent) in a one-element array. */
-function columnOf(x: Column | undefined, fallback: number): Float64Array {
-  return x === undefined ? Float64Array.of(fallback) : typeof x === 'number' ? Float64Array.of(x) : x;
-}
-/** Index mask for {@link columnOf}: -1 (all bits) for an array, 0 for a broadcast scalar. */
-function maskOf(x: Column | undefined): number {
-  return x === undefined || typeof x === 'number' ? 0 : -1;
-}
 
 /**
  * Kasten & Young (1989) relative air mass for one zenith [deg]; NaN above 90 deg, as pvlib.
@@ -126,8 +110,10 @@ export function haydaviesSkyDiffuse(input: SkyDiffuseInput, out?: Partial<SkyDif
     poaHorizon: outputColumn(out?.poaHorizon, n, 'poaHorizon'),
   };
   skyKernel(
-    'haydavies', n, surfaceTilt, surfaceAzimuth, solarZenith, solarAzimuth, dni, 0, dhi, dniExtra, 0,
-    null, null, null, res.poaSkyDiffuse, null, res.poaIsotropic, res.poaCircumsolar, res.poaHorizon,
+    'haydavies',
+    n,
+    { surfaceTilt, surfaceAzimuth, solarZenith, solarAzimuth, dni, ghi: 0, dhi, dniExtra, albedo: 0 },
+    skyOnly(res),
   );
   return res;
 }
@@ -162,9 +148,10 @@ export function perezSkyDiffuse(
     poaHorizon: outputColumn(out?.poaHorizon, n, 'poaHorizon'),
   };
   perezKernel(
-    n, surfaceTilt, surfaceAzimuth, solarZenith, solarAzimuth, dni, 0, dhi, dniExtra, airmass, 0,
-    perezCoefficients(options.coefficients), null, null, null, res.poaSkyDiffuse, null,
-    res.poaIsotropic, res.poaCircumsolar, res.poaHorizon,
+    n,
+    { surfaceTilt, surfaceAzimuth, solarZenith, solarAzimuth, dni, ghi: 0, dhi, dniExtra, airmass, albedo: 0 },
+    perezCoefficients(options.coefficients),
+    skyOnly(res),
   );
   return res;
 }
@@ -237,56 +224,95 @@ export function totalIrradiance(
     poaSkyDiffuse: outputColumn(out?.poaSkyDiffuse, n, 'poaSkyDiffuse'),
     poaGroundDiffuse: outputColumn(out?.poaGroundDiffuse, n, 'poaGroundDiffuse'),
   };
-  let iso: Float64Array | null = null;
-  let circ: Float64Array | null = null;
-  let hor: Float64Array | null = null;
+  const buffers: TranspositionBuffers = {
+    global: res.poaGlobal,
+    direct: res.poaDirect,
+    diffuse: res.poaDiffuse,
+    sky: res.poaSkyDiffuse,
+    ground: res.poaGroundDiffuse,
+    parts: null,
+  };
   if (options.diffuseComponents === true) {
-    iso = res.poaIsotropic = outputColumn(out?.poaIsotropic, n, 'poaIsotropic');
-    circ = res.poaCircumsolar = outputColumn(out?.poaCircumsolar, n, 'poaCircumsolar');
-    hor = res.poaHorizon = outputColumn(out?.poaHorizon, n, 'poaHorizon');
+    buffers.parts = {
+      isotropic: (res.poaIsotropic = outputColumn(out?.poaIsotropic, n, 'poaIsotropic')),
+      circumsolar: (res.poaCircumsolar = outputColumn(out?.poaCircumsolar, n, 'poaCircumsolar')),
+      horizon: (res.poaHorizon = outputColumn(out?.poaHorizon, n, 'poaHorizon')),
+    };
   }
+  const kernelInput: TranspositionKernelInput = {
+    surfaceTilt,
+    surfaceAzimuth,
+    solarZenith,
+    solarAzimuth,
+    dni,
+    ghi,
+    dhi,
+    dniExtra: dniExtra ?? 0,
+    airmass,
+    albedo: albedo ?? 0.25,
+  };
   if (model === 'perez') {
-    perezKernel(
-      n, surfaceTilt, surfaceAzimuth, solarZenith, solarAzimuth, dni, ghi, dhi, dniExtra!, airmass, albedo ?? 0.25,
-      perezCoefficients(options.perezCoefficients), res.poaGlobal, res.poaDirect, res.poaDiffuse, res.poaSkyDiffuse,
-      res.poaGroundDiffuse, iso, circ, hor,
-    );
+    perezKernel(n, kernelInput, perezCoefficients(options.perezCoefficients), buffers);
   } else if (model === 'isotropic' || model === 'haydavies') {
-    skyKernel(
-      model, n, surfaceTilt, surfaceAzimuth, solarZenith, solarAzimuth, dni, ghi, dhi, dniExtra ?? 0,
-      albedo ?? 0.25, res.poaGlobal, res.poaDirect, res.poaDiffuse, res.poaSkyDiffuse, res.poaGroundDiffuse, iso, circ, hor,
-    );
+    skyKernel(model, n, kernelInput, buffers);
   } else {
     throw new RangeError(`invalid sky diffuse model '${String(model)}'`);
   }
   return res;
 }
 
+/** The inputs of the transposition kernels, every one resolved (albedo and dniExtra defaulted). */
+interface TranspositionKernelInput {
+  surfaceTilt: Column;
+  surfaceAzimuth: Column;
+  solarZenith: Column;
+  solarAzimuth: Column;
+  dni: Column;
+  /** Read only when the ground, direct, diffuse and global outputs are wanted. */
+  ghi: Column;
+  dhi: Column;
+  dniExtra: Column;
+  /** Perez only: Kasten & Young from the zenith when absent. */
+  airmass?: Column;
+  albedo: Column;
+}
+
 /**
- * The isotropic and Hay-Davies loop. Output arrays given as null are not written; ghi and albedo
+ * The output buffers of the transposition kernels, by name. The sky diffuse is always written;
+ * `global`, `direct`, `diffuse` and `ground` are written together when `ground` is given, and the
+ * sky diffuse parts when `parts` is given.
+ */
+interface TranspositionBuffers {
+  sky: Float64Array;
+  global: Float64Array | null;
+  direct: Float64Array | null;
+  diffuse: Float64Array | null;
+  ground: Float64Array | null;
+  parts: { isotropic: Float64Array; circumsolar: Float64Array; horizon: Float64Array } | null;
+}
+
+/** Buffers that write the sky diffuse and its parts only (the sky-diffuse functions). */
+function skyOnly(res: SkyDiffuseComponents): TranspositionBuffers {
+  return {
+    sky: res.poaSkyDiffuse,
+    global: null,
+    direct: null,
+    diffuse: null,
+    ground: null,
+    parts: { isotropic: res.poaIsotropic, circumsolar: res.poaCircumsolar, horizon: res.poaHorizon },
+  };
+}
+
+/**
+ * The isotropic and Hay-Davies loop. Output buffers given as null are not written; ghi and albedo
  * are read only when the ground output is wanted.
  */
-function skyKernel(
-  model: 'isotropic' | 'haydavies',
-  n: number,
-  surfaceTilt: Column,
-  surfaceAzimuth: Column,
-  solarZenith: Column,
-  solarAzimuth: Column,
-  dni: Column,
-  ghi: Column,
-  dhi: Column,
-  dniExtra: Column,
-  albedo: Column,
-  globalOut: Float64Array | null,
-  directOut: Float64Array | null,
-  diffuseOut: Float64Array | null,
-  skyOut: Float64Array,
-  groundOut: Float64Array | null,
-  isoOut: Float64Array | null,
-  circOut: Float64Array | null,
-  horOut: Float64Array | null,
-): void {
+function skyKernel(model: 'isotropic' | 'haydavies', n: number, input: TranspositionKernelInput, out: TranspositionBuffers): void {
+  const { surfaceTilt, surfaceAzimuth, solarZenith, solarAzimuth, dni, ghi, dhi, dniExtra, albedo } = input;
+  const { sky: skyOut, global: globalOut, direct: directOut, diffuse: diffuseOut, ground: groundOut } = out;
+  const isoOut = out.parts?.isotropic ?? null;
+  const circOut = out.parts?.circumsolar ?? null;
+  const horOut = out.parts?.horizon ?? null;
   const tiltA = arrayOf(surfaceTilt);
   const azA = arrayOf(surfaceAzimuth);
   const zA = arrayOf(solarZenith);
@@ -364,28 +390,12 @@ function skyKernel(
  * The Perez loop (the hot kernel of plane-of-array work): projection, air mass, sky clearness bin,
  * F1/F2, sky diffuse and its parts, ground and beam in one pass. Null outputs are not written.
  */
-function perezKernel(
-  n: number,
-  surfaceTilt: Column,
-  surfaceAzimuth: Column,
-  solarZenith: Column,
-  solarAzimuth: Column,
-  dni: Column,
-  ghi: Column,
-  dhi: Column,
-  dniExtra: Column,
-  airmass: Column | undefined,
-  albedo: Column,
-  coeffs: Float64Array,
-  globalOut: Float64Array | null,
-  directOut: Float64Array | null,
-  diffuseOut: Float64Array | null,
-  skyOut: Float64Array,
-  groundOut: Float64Array | null,
-  isoOut: Float64Array | null,
-  circOut: Float64Array | null,
-  horOut: Float64Array | null,
-): void {
+function perezKernel(n: number, input: TranspositionKernelInput, coeffs: Float64Array, out: TranspositionBuffers): void {
+  const { surfaceTilt, surfaceAzimuth, solarZenith, solarAzimuth, dni, ghi, dhi, dniExtra, airmass, albedo } = input;
+  const { sky: skyOut, global: globalOut, direct: directOut, diffuse: diffuseOut, ground: groundOut } = out;
+  const isoOut = out.parts?.isotropic ?? null;
+  const circOut = out.parts?.circumsolar ?? null;
+  const horOut = out.parts?.horizon ?? null;
   const tiltA = arrayOf(surfaceTilt);
   // Every other input as an array and an index mask: all bits for a column, 0 for a scalar (read
   // from a one-element array at index 0). One AND per read instead of a test and a select: the

@@ -3,7 +3,7 @@
  * the isotropic sky diffuse is scaled by the sky-view factor, the circumsolar diffuse follows the
  * beam.
  */
-import { asColumn, outputColumn, seriesLength, type Column } from '../util/columns.js';
+import { asColumn, outputColumn, scalarOf, seriesLength, type Column } from '../util/columns.js';
 import { horizonElevationAt, uniformAzimuthStep, type HorizonProfile } from './horizon.js';
 import { skyViewFactor, tiltedDiffuseFactor } from './svf.js';
 
@@ -130,7 +130,7 @@ export function shadeIrradiance(
   const circumsolarInput = options.circumsolarFraction ?? 0;
   if (typeof circumsolarInput !== 'number') seriesLength(input.dni, circumsolarInput);
   const circColumn = typeof circumsolarInput === 'number' ? undefined : circumsolarInput;
-  const circScalar = typeof circumsolarInput === 'number' ? circumsolarInput : 0;
+  const circScalar = scalarOf(circumsolarInput);
   const svf = options.skyViewFactor ?? skyViewFactor(profile);
   const dniOut = outputColumn(out.dni, n, 'out.dni');
   const dhiOut = outputColumn(out.dhi, n, 'out.dhi');

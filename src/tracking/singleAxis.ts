@@ -1,4 +1,4 @@
-import { type Column, outputColumn, seriesLength } from '../util/columns.js';
+import { arrayOf, type Column, outputColumn, scalarOf, seriesLength } from '../util/columns.js';
 
 const DEG = Math.PI / 180;
 const RAD = 180 / Math.PI;
@@ -134,12 +134,12 @@ export function singleAxis(
   const cosStow = Math.cos(stowTheta * DEG);
   const sinStow = Math.sin(stowTheta * DEG);
 
-  const zArr = typeof apparentZenith === 'number' ? null : apparentZenith;
-  const aArr = typeof solarAzimuth === 'number' ? null : solarAzimuth;
-  const dArr = typeof stowDni === 'number' ? null : stowDni;
-  const zScalar = typeof apparentZenith === 'number' ? apparentZenith : 0;
-  const aScalar = typeof solarAzimuth === 'number' ? solarAzimuth : 0;
-  const dScalar = typeof stowDni === 'number' ? stowDni : 0;
+  const zArr = arrayOf(apparentZenith);
+  const aArr = arrayOf(solarAzimuth);
+  const dArr = arrayOf(stowDni);
+  const zScalar = scalarOf(apparentZenith);
+  const aScalar = scalarOf(solarAzimuth);
+  const dScalar = scalarOf(stowDni);
 
   for (let i = 0; i < n; i++) {
     const zenith = zArr === null ? zScalar : zArr[i]!;

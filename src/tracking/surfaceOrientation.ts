@@ -1,4 +1,4 @@
-import { type Column, outputColumn, seriesLength } from '../util/columns.js';
+import { arrayOf, type Column, outputColumn, scalarOf, seriesLength } from '../util/columns.js';
 
 const DEG = Math.PI / 180;
 const RAD = 180 / Math.PI;
@@ -40,8 +40,8 @@ export function trackerSurfaceOrientation(
   const cosTilt = Math.cos(axisTilt * DEG);
   const sinTilt = Math.sin(axisTilt * DEG);
   const flatAzimuth = (((axisAzimuth - 90) % 360) + 360) % 360;
-  const arr = typeof trackerTheta === 'number' ? null : trackerTheta;
-  const scalar = typeof trackerTheta === 'number' ? trackerTheta : 0;
+  const arr = arrayOf(trackerTheta);
+  const scalar = scalarOf(trackerTheta);
   for (let i = 0; i < n; i++) {
     const theta = (arr === null ? scalar : arr[i]!) * DEG;
     const c = Math.cos(theta);

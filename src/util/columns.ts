@@ -38,3 +38,36 @@ export function outputColumn(out: Float64Array | undefined, n: number, name = 'o
   if (out.length !== n) throw new RangeError(`${name} has length ${out.length}, expected ${n}`);
   return out;
 }
+
+/**
+ * The array behind a column, or null when the column is one value (or absent, or null): a kernel
+ * reads `array !== null ? array[i] : scalar` with the scalar from {@link scalarOf}.
+ */
+export function arrayOf(x: Column | null | undefined): Float64Array | null {
+  return x === undefined || x === null || typeof x === 'number' ? null : x;
+}
+
+/**
+ * The value of a one-value column; `fallback` when the column is absent (or null); 0 for an array
+ * column, whose rows are read from {@link arrayOf} instead.
+ */
+export function scalarOf(x: Column | null | undefined, fallback = 0): number {
+  return x === undefined || x === null ? fallback : typeof x === 'number' ? x : 0;
+}
+
+/**
+ * A column as an array to index with {@link maskOf}: the array itself, or the one value (or the
+ * fallback when absent) in a one-element array.
+ */
+export function columnOf(x: Column | undefined, fallback: number): Float64Array {
+  return x === undefined ? Float64Array.of(fallback) : typeof x === 'number' ? Float64Array.of(x) : x;
+}
+
+/**
+ * Index mask for {@link columnOf}: -1 (all bits) for an array, 0 for a one-value column, so that a
+ * loop reads row i as `columnOf(x)[i & maskOf(x)]` with one AND instead of a test and a select
+ * (columns are shorter than 2^31 rows, so i & -1 is i).
+ */
+export function maskOf(x: Column | undefined): number {
+  return x === undefined || typeof x === 'number' ? 0 : -1;
+}
