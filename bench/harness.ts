@@ -10,6 +10,8 @@ export interface KernelBench {
   /** Prepares inputs once, outside the timed loop. */
   setup?: () => void | Promise<void>;
   run: () => unknown;
+  /** The pvlib call that computes the same thing, for `--peer`. */
+  peer?: PeerCase;
 }
 
 /** A product request (or other whole operation): reported as milliseconds per request. */
@@ -58,12 +60,15 @@ export interface BenchSuite {
   measures?: MeasureBench[];
 }
 
-/** Peer figures (pvlib-python, numpy, one million points, this class of machine) from DESIGN.md. */
-export const PVLIB_POINTS_PER_SECOND: Record<string, number> = {
-  'solar position (SPA, numpy)': 2.7e5,
-  'Perez transposition': 7.0e6,
-  'Erbs decomposition': 5.4e6,
-  'single-axis tracking': 3.7e6,
-  'Kimber soiling': 4.8e6,
-  'HSU soiling': 7.3e6,
-};
+/**
+ * The same computation in pvlib-python, timed by `npm run bench -- --peer` in the same run (see
+ * bench/peer/pvlib_peer.py for the calls and what is timed).
+ */
+export interface PeerCase {
+  /** The pvlib function: spa_python, get_total_irradiance, erbs, singleaxis, hsu or kimber. */
+  fn: 'spa_python' | 'get_total_irradiance' | 'erbs' | 'singleaxis' | 'hsu' | 'kimber';
+  /** The input columns, by the names pvlib_peer.py reads: the arrays our kernel reads. */
+  columns: () => Record<string, Float64Array>;
+  /** Scalar parameters, as our kernel is given them. */
+  params?: Record<string, number | string | boolean>;
+}

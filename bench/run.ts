@@ -1,9 +1,18 @@
 /**
- * npm run bench [-- --only <substring>] [-- --time <ms per task>]
+ * npm run bench [-- --only <substring>] [-- --time <ms per task>] [-- --peer]
  *
- * Runs every suite of bench/suites with tinybench, prints a table, and writes bench/results.json:
- *   { node, date, cpu, kernels: { name: { points_per_second, n } }, products: { name: { ms_per_request } },
- *     measures: { name: {...} } }
+ * Runs every suite of bench/suites, prints a table, and writes bench/results.json:
+ *   { node, date, cpu, timing, peer, kernels: { name: { points_per_second, wall_points_per_second, n, runs,
+ *     pvlib? } }, products: { name: { ms_per_request } }, measures: { name: {...} } }
+ * Kernels are timed by process CPU time (best of the runs: the figure least disturbed by other jobs on
+ * a shared machine), after a warm-up; the median wall-clock figure is recorded beside it. Products
+ * are timed with tinybench (median wall clock).
+ *
+ * With --peer, each kernel that names a pvlib peer (KernelBench.peer) is also run through
+ * pvlib-python on the same input columns, in rounds interleaved with ours, and its entry gets
+ * `pvlib: { points_per_second: { <variant>: figure }, ratio }` (ratio: ours over pvlib's fastest
+ * variant). See bench/peer/peer.ts for how Python and pvlib are found; without them the peer
+ * figures are skipped with a message.
  * With --only, only matching suites run and their figures are merged into the existing file.
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -11,13 +20,34 @@ import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Bench } from 'tinybench';
-import type { BenchSuite } from './harness.js';
+import type { BenchSuite, KernelBench } from './harness.js';
+import { type PeerInfo, PvlibPeer } from './peer/peer.js';
+
+interface PeerFigures {
+  /** pvlib points per second by call variant ('pandas', 'ndarray'), CPU time, best of the runs. */
+  points_per_second: Record<string, number>;
+  /** Our points per second over pvlib's fastest variant, both measured in this run. */
+  ratio: number;
+}
+
+interface KernelFigures {
+  /** Process CPU time, best run. */
+  points_per_second: number;
+  /** Wall clock, median run. */
+  wall_points_per_second: number;
+  n: number;
+  runs: number;
+  suite: string;
+  pvlib?: PeerFigures;
+}
 
 interface Results {
   node: string;
   date: string;
   cpu: string;
-  kernels: Record<string, { points_per_second: number; n: number; suite: string }>;
+  timing: string;
+  peer?: PeerInfo;
+  kernels: Record<string, KernelFigures>;
   products: Record<string, { ms_per_request: number; suite: string }>;
   measures: Record<string, Record<string, number | string>>;
 }
@@ -55,6 +85,71 @@ function medianMs(task: { result: unknown }): number {
   return r.latency.p50;
 }
 
+const cpuMs = (): number => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
+/** Runs `run` at least `minRuns` times and for at least `budgetMs` of wall time; CPU and wall ms per run. */
+function timeRuns(run: () => unknown, minRuns: number, budgetMs: number, into: { cpu: number[]; wall: number[] }): void {
+  const start = performance.now();
+  for (let r = 0; r < minRuns || performance.now() - start < budgetMs; r++) {
+    const w0 = performance.now();
+    const c0 = cpuMs();
+    run();
+    const c1 = cpuMs();
+    into.wall.push(performance.now() - w0);
+    into.cpu.push(c1 - c0);
+  }
+}
+
+const best = (xs: number[]): number => Math.min(...xs);
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 === 1 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+/** Rounds of ours-then-pvlib when a peer runs, so that both see the same machine load. */
+const PEER_ROUNDS = 5;
+
+async function timeKernel(k: KernelBench, time: number, peer: PvlibPeer | undefined): Promise<Omit<KernelFigures, 'suite'>> {
+  await k.setup?.();
+  const warm = { cpu: [] as number[], wall: [] as number[] };
+  timeRuns(k.run, 5, 500, warm);
+  const ours = { cpu: [] as number[], wall: [] as number[] };
+  const peerCase = peer !== undefined ? k.peer : undefined;
+  let variants: string[] = [];
+  if (peerCase !== undefined) variants = await peer!.load(k.name, peerCase);
+  const rounds = variants.length > 0 ? PEER_ROUNDS : 1;
+  const theirs: Record<string, number[]> = {};
+  for (let r = 0; r < rounds; r++) {
+    timeRuns(k.run, Math.ceil(5 / rounds), time / rounds, ours);
+    for (const v of variants) {
+      const seen = (theirs[v] ??= []);
+      // Enough calls to fill about the same time as ours in this round (one at least).
+      const each = seen.length > 0 ? best(seen) : Number.POSITIVE_INFINITY;
+      const runs = Math.max(1, Math.min(20, Math.floor(time / rounds / each)));
+      seen.push(...(await peer!.time(k.name, v, runs)).map((seconds) => seconds * 1000));
+    }
+  }
+  const pps = k.points / (best(ours.cpu) / 1000);
+  const figures: Omit<KernelFigures, 'suite'> = {
+    points_per_second: Number(pps.toPrecision(4)),
+    wall_points_per_second: Number((k.points / (median(ours.wall) / 1000)).toPrecision(4)),
+    n: k.points,
+    runs: ours.cpu.length,
+  };
+  if (variants.length > 0) {
+    await peer!.unload(k.name);
+    const byVariant: Record<string, number> = {};
+    for (const v of variants) byVariant[v] = Number((k.points / (best(theirs[v]!) / 1000)).toPrecision(4));
+    const fastest = Math.max(...Object.values(byVariant));
+    figures.pvlib = { points_per_second: byVariant, ratio: Number((pps / fastest).toPrecision(3)) };
+  }
+  return figures;
+}
+
 async function main(): Promise<void> {
   const only = argValue('--only');
   const time = Number(argValue('--time') ?? 1500);
@@ -64,6 +159,11 @@ async function main(): Promise<void> {
     node: process.version,
     date: new Date().toISOString(),
     cpu: `${cpus()[0]?.model ?? 'unknown'} (${cpus().length} cores, single-thread figures)`,
+    timing:
+      'kernels: process CPU time, best run after a warm-up (wall_points_per_second: median wall clock); ' +
+      'pvlib peers: process CPU time of one public-function call, best run, in rounds interleaved with ours; ' +
+      'products: tinybench median wall clock',
+    ...(previous.peer !== undefined ? { peer: previous.peer } : {}),
     kernels: { ...(previous.kernels ?? {}) },
     products: { ...(previous.products ?? {}) },
     measures: { ...(previous.measures ?? {}) },
@@ -71,18 +171,26 @@ async function main(): Promise<void> {
   const suites = await loadSuites(only);
   if (suites.length === 0) throw new Error(`no benchmark suite matches ${only ?? '(all)'}`);
 
+  let peer: PvlibPeer | undefined;
+  if (process.argv.includes('--peer')) {
+    const started = await PvlibPeer.start();
+    if (started instanceof PvlibPeer) {
+      peer = started;
+      results.peer = started.info;
+      console.log(`pvlib peer: pvlib ${started.info.pvlib} (numpy ${started.info.numpy}, pandas ${started.info.pandas}, ${started.info.interpreter})`);
+    } else {
+      results.peer = started;
+      console.log(`pvlib peer skipped: pvlib is not available (${started.reason ?? 'no reason given'}); set SOLARKIT_PEER_PYTHON and SOLARKIT_PVLIB_PATH`);
+    }
+  }
+
   for (const suite of suites) {
     for (const k of suite.kernels ?? []) {
-      await k.setup?.();
-      const bench = new Bench({ time, iterations: 5, warmupTime: 500, warmupIterations: 5, throws: true });
-      bench.add(k.name, () => {
-        k.run();
-      });
-      await bench.run();
-      const ms = medianMs(bench.tasks[0]!);
-      const pps = k.points / (ms / 1000);
-      results.kernels[k.name] = { points_per_second: Number(pps.toPrecision(4)), n: k.points, suite: suite.name };
-      console.log(`${suite.name.padEnd(10)} kernel  ${k.name.padEnd(58)} ${pps.toExponential(2).padStart(9)} points/s  (n=${k.points})`);
+      const figures = await timeKernel(k, time, peer);
+      results.kernels[k.name] = { ...figures, suite: suite.name };
+      const p = figures.pvlib;
+      const vs = p === undefined ? '' : `  pvlib ${Object.entries(p.points_per_second).map(([v, x]) => `${v} ${x.toExponential(2)}`).join(', ')}  ratio ${p.ratio}`;
+      console.log(`${suite.name.padEnd(10)} kernel  ${k.name.padEnd(58)} ${figures.points_per_second.toExponential(2).padStart(9)} points/s  (n=${k.points})${vs}`);
     }
     for (const p of suite.products ?? []) {
       await p.setup?.();
@@ -101,6 +209,7 @@ async function main(): Promise<void> {
       console.log(`${suite.name.padEnd(10)} measure ${m.name.padEnd(58)} ${JSON.stringify(figures)}`);
     }
   }
+  peer?.close();
   writeFileSync(resultsPath, `${JSON.stringify(results, null, 2)}\n`);
   console.log(`wrote ${resultsPath}`);
 }

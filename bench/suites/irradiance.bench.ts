@@ -1,6 +1,6 @@
 import { clearskyIneichen, extraterrestrialRadiation, relativeAirmass } from '../../src/atmosphere/index.js';
 import { disc, erbs, totalIrradiance, type TotalIrradiance } from '../../src/irradiance/index.js';
-import type { BenchSuite } from '../harness.js';
+import type { BenchSuite, PeerCase } from '../harness.js';
 
 const D2R = Math.PI / 180;
 const N = 1_000_000;
@@ -104,6 +104,28 @@ const outputs = () => {
 let scratch: { dni: Float64Array; dhi: Float64Array; kt: Float64Array } | undefined;
 const buffers3 = () => (scratch ??= { dni: new Float64Array(N), dhi: new Float64Array(N), kt: new Float64Array(N) });
 
+/** pvlib.irradiance.get_total_irradiance(model='perez') on the suite's columns; plane angles as given. */
+function perezPeer(plane: Record<string, number>, planeColumns: () => Record<string, Float64Array> = () => ({})): PeerCase {
+  return {
+    fn: 'get_total_irradiance',
+    columns: () => {
+      const x = get();
+      return {
+        times: x.times,
+        solarZenith: x.zenith,
+        solarAzimuth: x.solarAzimuth,
+        dni: x.dni,
+        ghi: x.ghi,
+        dhi: x.dhi,
+        dniExtra: x.dniExtra,
+        airmass: x.airmass,
+        ...planeColumns(),
+      };
+    },
+    params: { ...plane, albedo: 0.25, model: 'perez', modelPerez: 'allsitescomposite1990' },
+  };
+}
+
 export const suite: BenchSuite = {
   name: 'irradiance',
   kernels: [
@@ -130,6 +152,7 @@ export const suite: BenchSuite = {
           outputs(),
         );
       },
+      peer: perezPeer({ surfaceTilt: 30, surfaceAzimuth: 180 }),
     },
     {
       name: 'Perez transposition, tracker (per-row tilt/azimuth) (1e6 points)',
@@ -154,6 +177,7 @@ export const suite: BenchSuite = {
           outputs(),
         );
       },
+      peer: perezPeer({}, () => ({ surfaceTilt: get().trackerTilt, surfaceAzimuth: get().trackerAzimuth })),
     },
     {
       name: 'Erbs decomposition (1e6 points)',
@@ -163,6 +187,7 @@ export const suite: BenchSuite = {
         const x = get();
         return erbs({ ghi: x.ghi, zenith: x.zenith, unixSeconds: x.times }, {}, buffers3());
       },
+      peer: { fn: 'erbs', columns: () => ({ times: get().times, ghi: get().ghi, zenith: get().zenith }) },
     },
     {
       name: 'DISC decomposition (1e6 points)',

@@ -1,5 +1,5 @@
 import { hsuSoiling, kimberSoiling } from '../../src/soiling/index.js';
-import { type BenchSuite, warmedKernel } from '../harness.js';
+import { type BenchSuite, type PeerCase, warmedKernel } from '../harness.js';
 
 /** One year at 5-minute periods. */
 const N = 365 * 288;
@@ -38,30 +38,40 @@ function setup(): void {
 const warmed = (name: string, points: number, warmRuns: number, run: () => unknown) =>
   warmedKernel(name, points, warmRuns, run, setup);
 
+/** pvlib.soiling.hsu on the same columns and options. */
+const hsuPeer = (rainfall: Float64Array, options: { cleaningThreshold: number; surfaceTilt: number; rainAccumPeriod: number }): PeerCase => ({
+  fn: 'hsu',
+  columns: () => ({ unixSeconds: t, rainfall, pm2_5: pm25, pm10 }),
+  params: options,
+});
+const HSU_HOURLY = { cleaningThreshold: 1, surfaceTilt: 25, rainAccumPeriod: 3600 };
+const HSU_DAILY = { cleaningThreshold: 5, surfaceTilt: 25, rainAccumPeriod: 86400 };
+
 export const suite: BenchSuite = {
   name: 'soiling',
   kernels: [
-    warmed('HSU soiling (one year at 5 min)', N, 30, () =>
-      hsuSoiling(
-        { unixSeconds: t, rainfall: rain, pm2_5: pm25, pm10 },
-        { cleaningThreshold: 1, surfaceTilt: 25, rainAccumPeriod: 3600 },
-        { soilingRatio: ratio, lossFraction: loss },
+    {
+      ...warmed('HSU soiling (one year at 5 min)', N, 30, () =>
+        hsuSoiling({ unixSeconds: t, rainfall: rain, pm2_5: pm25, pm10 }, HSU_HOURLY, { soilingRatio: ratio, lossFraction: loss }),
       ),
-    ),
-    warmed('HSU soiling, 24 h rain window (one year at 5 min)', N, 30, () =>
-      hsuSoiling(
-        { unixSeconds: t, rainfall: rain, pm2_5: pm25, pm10 },
-        { cleaningThreshold: 5, surfaceTilt: 25, rainAccumPeriod: 86400 },
-        { soilingRatio: ratio, lossFraction: loss },
+      peer: hsuPeer(rain, HSU_HOURLY),
+    },
+    {
+      ...warmed('HSU soiling, 24 h rain window (one year at 5 min)', N, 30, () =>
+        hsuSoiling({ unixSeconds: t, rainfall: rain, pm2_5: pm25, pm10 }, HSU_DAILY, { soilingRatio: ratio, lossFraction: loss }),
       ),
-    ),
-    warmed('HSU soiling, cleaned every few hours (one year at 5 min)', N, 30, () =>
-      hsuSoiling(
-        { unixSeconds: t, rainfall: frequentRain, pm2_5: pm25, pm10 },
-        { cleaningThreshold: 1, surfaceTilt: 25, rainAccumPeriod: 3600 },
-        { soilingRatio: ratio, lossFraction: loss },
+      peer: hsuPeer(rain, HSU_DAILY),
+    },
+    {
+      ...warmed('HSU soiling, cleaned every few hours (one year at 5 min)', N, 30, () =>
+        hsuSoiling({ unixSeconds: t, rainfall: frequentRain, pm2_5: pm25, pm10 }, HSU_HOURLY, { soilingRatio: ratio, lossFraction: loss }),
       ),
-    ),
-    warmed('Kimber soiling (one year at 5 min)', N, 30, () => kimberSoiling({ unixSeconds: t, rainfall: rain }, {}, kimberOut)),
+      peer: hsuPeer(frequentRain, HSU_HOURLY),
+    },
+    {
+      ...warmed('Kimber soiling (one year at 5 min)', N, 30, () => kimberSoiling({ unixSeconds: t, rainfall: rain }, {}, kimberOut)),
+      // pvlib.soiling.kimber with its defaults, as ours.
+      peer: { fn: 'kimber', columns: () => ({ unixSeconds: t, rainfall: rain }) },
+    },
   ],
 };

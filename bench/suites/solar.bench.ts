@@ -32,6 +32,12 @@ export const suite: BenchSuite = {
       points: N,
       setup: yearOfTimes,
       run: () => solarPositionSpa(times, LATITUDE, LONGITUDE, OPTIONS, out),
+      // pvlib.solarposition.spa_python(how='numpy') with delta T estimated from the times (delta_t=None), as ours.
+      peer: {
+        fn: 'spa_python',
+        columns: () => ({ unixSeconds: times }),
+        params: { latitude: LATITUDE, longitude: LONGITUDE, ...OPTIONS },
+      },
     },
     {
       name: 'solar position fast (1e6 points)',

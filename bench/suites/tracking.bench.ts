@@ -45,6 +45,8 @@ const trackOut = {
   surfaceAzimuth: new Float64Array(N_TRACK),
 };
 const trackOptions = { axisAzimuth: 180, maxAngle: 60, backtrack: true, gcr: 0.35 };
+/** The same tracker for pvlib.tracking.singleaxis (our defaults for the rest: level axis and ground). */
+const trackPeerParams = { ...trackOptions, axisTilt: 0, crossAxisTilt: 0 };
 
 /** Daytime rows of a year with plausible irradiance, for the bifacial kernels. */
 interface ShedsColumns extends SunColumns {
@@ -89,6 +91,7 @@ export const suite: BenchSuite = {
         sun = yearOfSunPositions(N_TRACK);
       },
       run: () => singleAxis({ apparentZenith: sun.zenith, solarAzimuth: sun.azimuth }, trackOptions, trackOut),
+      peer: { fn: 'singleaxis', columns: () => ({ apparentZenith: sun.zenith, solarAzimuth: sun.azimuth }), params: trackPeerParams },
     },
     {
       name: 'single-axis tracking, daytime rows only (1e6 points)',
@@ -108,6 +111,7 @@ export const suite: BenchSuite = {
         daySun = { zenith: z, azimuth: a };
       },
       run: () => singleAxis({ apparentZenith: daySun.zenith, solarAzimuth: daySun.azimuth }, trackOptions, trackOut),
+      peer: { fn: 'singleaxis', columns: () => ({ apparentZenith: daySun.zenith, solarAzimuth: daySun.azimuth }), params: trackPeerParams },
     },
     {
       name: 'infinite sheds, fixed tilt (1e5 daytime points)',

@@ -1,0 +1,199 @@
+"""
+Peer timings for `npm run bench -- --peer`: pvlib-python's numpy paths on the very inputs of our
+bench suites, so that the speed ratios are always measured in one run on one machine.
+
+The bench harness (bench/run.ts) starts this script once and talks to it in JSON lines:
+
+  harness -> {"op": "load", "case": NAME, "fn": FN, "dir": DIR, "columns": [..], "params": {..}}
+  peer    -> {"ok": true, "variants": ["pandas", "ndarray"]}
+  harness -> {"op": "time", "case": NAME, "variant": V, "runs": R}
+  peer    -> {"ok": true, "cpu_seconds": [..R figures..]}
+  harness -> {"op": "unload", "case": NAME}
+
+Each column is a file DIR/<column>.f64 of little-endian doubles written by the harness from the
+Float64Arrays our kernel reads. What is timed is one call of pvlib's public function as a user
+makes it, by process CPU time (time.process_time: every thread of this process): the pandas
+objects (Series indexed by a DatetimeIndex, or the DatetimeIndex itself) and the plain ndarrays are
+built from the columns beforehand, outside the timed call, just as our inputs are built in the
+suites' setup. Variants:
+
+  pandas   inputs as pandas Series / DatetimeIndex (the usual call from a DataFrame)
+  ndarray  inputs as numpy arrays, for the functions that accept them (often faster: no index
+           alignment and no Series wrapping of the results)
+
+On start the script prints one line: {"available": true, "pvlib": ver, "numpy": .., "pandas": ..,
+"python": ..} or {"available": false, "reason": ..} when pvlib (or pandas) cannot be imported;
+the harness then skips the peer figures and says so.
+
+pvlib is found by a normal import, after putting $SOLARKIT_PVLIB_PATH (a pvlib-python checkout,
+the folder that holds the `pvlib` package) first on sys.path when that variable is set.
+"""
+
+import json
+import os
+import sys
+import time
+
+
+def emit(obj):
+    sys.stdout.write(json.dumps(obj) + "\n")
+    sys.stdout.flush()
+
+
+def start():
+    path = os.environ.get("SOLARKIT_PVLIB_PATH")
+    if path:
+        sys.path.insert(0, path)
+    try:
+        import numpy as np  # noqa: F401
+        import pandas as pd  # noqa: F401
+        import pvlib  # noqa: F401
+        from pvlib import irradiance, soiling, solarposition, tracking  # noqa: F401
+    except Exception as err:  # any import failure means: no peer on this machine
+        emit({"available": False, "reason": f"{type(err).__name__}: {err}"})
+        return None
+    import numpy as np
+    import pandas as pd
+    import pvlib
+
+    version = getattr(pvlib, "__version__", "unknown")
+    emit({
+        "available": True,
+        "pvlib": version,
+        "pvlib_path": os.path.dirname(os.path.dirname(os.path.abspath(pvlib.__file__))),
+        "numpy": np.__version__,
+        "pandas": pd.__version__,
+        "python": sys.version.split()[0],
+    })
+    return True
+
+
+def build_case(fn, cols, params):
+    """The calls to time, by variant: each a function of no arguments."""
+    import numpy as np
+    import pandas as pd
+    from pvlib import irradiance, soiling, solarposition, tracking
+
+    def index_of(seconds):
+        return pd.DatetimeIndex(pd.to_datetime(seconds, unit="s", utc=True))
+
+    if fn == "spa_python":
+        times = index_of(cols["unixSeconds"])
+        p = params
+
+        def spa():
+            return solarposition.spa_python(
+                times, p["latitude"], p["longitude"], altitude=p["elevation"],
+                pressure=p["pressure"], temperature=p["temperature"],
+                delta_t=None, how="numpy")
+
+        return {"pandas": spa}
+
+    if fn == "get_total_irradiance":
+        idx = index_of(cols["times"])
+        p = params
+        names = ["solarZenith", "solarAzimuth", "dni", "ghi", "dhi", "dniExtra", "airmass",
+                 "surfaceTilt", "surfaceAzimuth"]
+        arrays = {k: (cols[k] if k in cols else p[k]) for k in names}
+        series = {k: (pd.Series(v, index=idx) if isinstance(v, np.ndarray) else v)
+                  for k, v in arrays.items()}
+
+        def call(x):
+            return lambda: irradiance.get_total_irradiance(
+                x["surfaceTilt"], x["surfaceAzimuth"], x["solarZenith"], x["solarAzimuth"],
+                x["dni"], x["ghi"], x["dhi"], dni_extra=x["dniExtra"], airmass=x["airmass"],
+                albedo=p["albedo"], model=p["model"], model_perez=p["modelPerez"])
+
+        return {"pandas": call(series), "ndarray": call(arrays)}
+
+    if fn == "erbs":
+        idx = index_of(cols["times"])
+        ghi = cols["ghi"]
+        zen = cols["zenith"]
+        ghi_s = pd.Series(ghi, index=idx)
+        zen_s = pd.Series(zen, index=idx)
+        doy = np.asarray(idx.dayofyear, dtype="float64")
+        return {
+            "pandas": lambda: irradiance.erbs(ghi_s, zen_s, idx),
+            # pvlib takes the day of year for arrays: computed here, outside the timed call.
+            "ndarray": lambda: irradiance.erbs(ghi, zen, doy),
+        }
+
+    if fn == "singleaxis":
+        p = params
+        zen = cols["apparentZenith"]
+        az = cols["solarAzimuth"]
+        idx = pd.RangeIndex(len(zen))
+        zen_s = pd.Series(zen, index=idx)
+        az_s = pd.Series(az, index=idx)
+
+        def call(z, a):
+            return lambda: tracking.singleaxis(
+                z, a, axis_tilt=p["axisTilt"], axis_azimuth=p["axisAzimuth"],
+                max_angle=p["maxAngle"], backtrack=p["backtrack"], gcr=p["gcr"],
+                cross_axis_tilt=p["crossAxisTilt"])
+
+        return {"pandas": call(zen_s, az_s), "ndarray": call(zen, az)}
+
+    if fn == "hsu":
+        p = params
+        idx = index_of(cols["unixSeconds"])
+        rain = pd.Series(cols["rainfall"], index=idx)
+        pm25 = pd.Series(cols["pm2_5"], index=idx)
+        pm10 = pd.Series(cols["pm10"], index=idx)
+        period = pd.Timedelta(seconds=p["rainAccumPeriod"])
+
+        def hsu():
+            return soiling.hsu(rain, p["cleaningThreshold"], p["surfaceTilt"], pm25, pm10,
+                               rain_accum_period=period)
+
+        return {"pandas": hsu}
+
+    if fn == "kimber":
+        idx = index_of(cols["unixSeconds"])
+        rain = pd.Series(cols["rainfall"], index=idx)
+        return {"pandas": lambda: soiling.kimber(rain)}
+
+    raise ValueError(f"unknown peer function {fn}")
+
+
+def serve():
+    import numpy as np
+
+    cases = {}
+    for line in sys.stdin:
+        line = line.strip()
+        if not line:
+            continue
+        msg = json.loads(line)
+        try:
+            op = msg["op"]
+            if op == "load":
+                cols = {name: np.fromfile(os.path.join(msg["dir"], name + ".f64"), dtype="<f8")
+                        for name in msg["columns"]}
+                calls = build_case(msg["fn"], cols, msg.get("params", {}))
+                # One untimed call per variant: imports, caches and first-call costs stay out.
+                for f in calls.values():
+                    f()
+                cases[msg["case"]] = calls
+                emit({"ok": True, "variants": sorted(calls)})
+            elif op == "time":
+                f = cases[msg["case"]][msg["variant"]]
+                figures = []
+                for _ in range(int(msg.get("runs", 1))):
+                    t0 = time.process_time()
+                    f()
+                    figures.append(time.process_time() - t0)
+                emit({"ok": True, "cpu_seconds": figures})
+            elif op == "unload":
+                cases.pop(msg["case"], None)
+                emit({"ok": True})
+            else:
+                raise ValueError(f"unknown op {op}")
+        except Exception as err:
+            emit({"ok": False, "error": f"{type(err).__name__}: {err}"})
+
+
+if __name__ == "__main__":
+    if start():
+        serve()
