@@ -4,9 +4,9 @@
  * Zenith angles are true (not refraction-corrected) [deg], irradiance W/m2, times Unix seconds.
  */
 import { spencerDistanceFactor, dayOfYearFromEpochDays } from '../atmosphere/extraterrestrial.js';
-import { arrayOf, type Column, outputColumn, scalarOf, seriesLength } from '../util/columns.js';
+import { arrayOf, type Column, columnOf, maskOf, outputColumn, scalarOf, seriesLength } from '../util/columns.js';
 import { DIRINT_COEFFICIENTS } from './dirintCoefficients.js';
-import { COS_NODES, SIN_NODES } from './trigTables.js';
+import { COS_NODES, SIN_NODES } from '../util/trigTables.js';
 
 const D2R = Math.PI / 180;
 const SECONDS_PER_DAY = 86_400;
@@ -88,65 +88,93 @@ export function erbs(
     dhi: outputColumn(out?.dhi, n, 'dhi'),
     kt: outputColumn(out?.kt, n, 'kt'),
   };
-  const { dni: dniOut, dhi: dhiOut, kt: ktOut } = res;
   if (dniExtra === undefined && unixSeconds === undefined) throw new RangeError('erbs needs unixSeconds or dniExtra');
-  const gA = arrayOf(ghi);
-  const zA = arrayOf(zenith);
-  const g0 = scalarOf(ghi);
-  const z0 = scalarOf(zenith);
-  const eA = arrayOf(dniExtra);
-  const e0 = scalarOf(dniExtra);
+  erbsKernel(n, columnOf(ghi, 0), maskOf(ghi), columnOf(zenith, 0), maskOf(zenith), unixSeconds, dniExtra, minCos, maxZenith, res);
+  return res;
+}
+
+/** Rows per block of the Erbs loop: the cosines of a block are computed first, in their own pass. */
+const ERBS_BLOCK = 512;
+const erbsCosZ = new Float64Array(ERBS_BLOCK);
+
+/**
+ * The Erbs loop, in blocks of rows: a first pass takes cos z of the block (table nodes and
+ * remainder series, independent rows the processor overlaps), a second the clearness index, the
+ * diffuse fraction and the split, with selects instead of branches for the data-dependent choices
+ * (kt band, rows set to DNI 0). Interleaved best-of-30 CPU time on the bench series: 2.9e7 -> 4.6e7
+ * points/s (the branchless selects 1.45x, the cosine pass 1.1x); results bit-identical.
+ * Columns are read through index masks (see maskOf).
+ */
+function erbsKernel(
+  n: number,
+  gA: Float64Array,
+  gM: number,
+  zA: Float64Array,
+  zM: number,
+  unixSeconds: Float64Array | undefined,
+  dniExtra: Column | undefined,
+  minCos: number,
+  maxZenith: number,
+  out: Decomposition,
+): void {
+  const { dni: dniOut, dhi: dhiOut, kt: ktOut } = out;
   const fromTimes = dniExtra === undefined;
+  const times = unixSeconds ?? erbsCosZ;
+  const eA = columnOf(dniExtra, 0);
+  const eM = maskOf(dniExtra);
   // Per-day cache of the Spencer series when it comes from the times.
   let dayStart = Number.POSITIVE_INFINITY;
   let dayEnd = Number.NEGATIVE_INFINITY;
   let extraFromTime = Number.NaN;
-  // Node tables in locals for the inlined cosine (see trigTables.ts).
+  // Node tables and scratch in locals for the inlined cosine (see trigTables.ts).
   const cosNodes = COS_NODES;
   const sinNodes = SIN_NODES;
-  for (let i = 0; i < n; i++) {
-    let extra: number;
-    if (fromTimes) {
-      const t = unixSeconds![i]!;
-      if (!(t >= dayStart && t < dayEnd)) {
-        const days = Math.floor(t / SECONDS_PER_DAY);
-        dayStart = days * SECONDS_PER_DAY;
-        dayEnd = dayStart + SECONDS_PER_DAY;
-        extraFromTime = 1366.1 * spencerDistanceFactor(dayOfYearFromEpochDays(days));
+  const cosBlock = erbsCosZ;
+  for (let start = 0; start < n; start += ERBS_BLOCK) {
+    const end = start + ERBS_BLOCK < n ? start + ERBS_BLOCK : n;
+    for (let i = start; i < end; i++) {
+      const zen = zA[i & zM]!;
+      let cosZ: number;
+      if (zen >= 0 && zen <= 360) {
+        const k = Math.floor(zen * 4 + 0.5);
+        const r = (zen - k * 0.25) * D2R;
+        const r2 = r * r;
+        cosZ = cosNodes[k]! * (1 - r2 * (0.5 - r2 * (1 / 24))) - sinNodes[k]! * (r * (1 - r2 * (1 / 6 - r2 * (1 / 120))));
+      } else {
+        cosZ = Math.cos(zen * D2R);
       }
-      extra = extraFromTime;
-    } else {
-      extra = eA !== null ? eA[i]! : e0;
+      cosBlock[i - start] = cosZ;
     }
-    const g = gA !== null ? gA[i]! : g0;
-    const zen = zA !== null ? zA[i]! : z0;
-    let cosZ: number;
-    if (zen >= 0 && zen <= 360) {
-      const k = Math.floor(zen * 4 + 0.5);
-      const r = (zen - k * 0.25) * D2R;
-      const r2 = r * r;
-      cosZ = cosNodes[k]! * (1 - r2 * (0.5 - r2 * (1 / 24))) - sinNodes[k]! * (r * (1 - r2 * (1 / 6 - r2 * (1 / 120))));
-    } else {
-      cosZ = Math.cos(zen * D2R);
+    for (let i = start; i < end; i++) {
+      let extra: number;
+      if (fromTimes) {
+        const t = times[i]!;
+        if (!(t >= dayStart && t < dayEnd)) {
+          const days = Math.floor(t / SECONDS_PER_DAY);
+          dayStart = days * SECONDS_PER_DAY;
+          dayEnd = dayStart + SECONDS_PER_DAY;
+          extraFromTime = 1366.1 * spencerDistanceFactor(dayOfYearFromEpochDays(days));
+        }
+        extra = extraFromTime;
+      } else {
+        extra = eA[i & eM]!;
+      }
+      const g = gA[i & gM]!;
+      const zen = zA[i & zM]!;
+      const cosZ = cosBlock[i - start]!;
+      let kt = g / (extra * (cosZ < minCos ? minCos : cosZ));
+      kt = kt < 0 ? 0 : kt;
+      kt = kt > 1 ? 1 : kt;
+      const poly = 0.9511 + kt * (-0.1604 + kt * (4.388 + kt * (-16.638 + kt * 12.336)));
+      const fraction = kt > 0.8 ? 0.165 : kt > 0.22 ? poly : 1 - 0.09 * kt;
+      const dhi = fraction * g;
+      const dni = (g - dhi) / cosZ;
+      const flat = zen > maxZenith || g < 0 || dni < 0;
+      dniOut[i] = flat ? 0 : dni;
+      dhiOut[i] = flat ? g : dhi;
+      ktOut[i] = kt;
     }
-    let kt = g / (extra * (cosZ < minCos ? minCos : cosZ));
-    if (kt < 0) kt = 0;
-    if (kt > 1) kt = 1;
-    let fraction: number;
-    if (kt > 0.22 && kt <= 0.8) fraction = 0.9511 + kt * (-0.1604 + kt * (4.388 + kt * (-16.638 + kt * 12.336)));
-    else if (kt > 0.8) fraction = 0.165;
-    else fraction = 1 - 0.09 * kt;
-    let dhi = fraction * g;
-    let dni = (g - dhi) / cosZ;
-    if (zen > maxZenith || g < 0 || dni < 0) {
-      dni = 0;
-      dhi = g;
-    }
-    dniOut[i] = dni;
-    dhiOut[i] = dhi;
-    ktOut[i] = kt;
   }
-  return res;
 }
 
 /** Inputs of {@link disc} and {@link dirint}. */

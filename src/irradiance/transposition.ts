@@ -5,7 +5,7 @@
  */
 import { arrayOf, type Column, columnOf, maskOf, outputColumn, scalarOf, seriesLength } from '../util/columns.js';
 import { type PerezCoefficientSet, perezCoefficients } from './perezCoefficients.js';
-import { COS_NODES, SIN_NODES } from './trigTables.js';
+import { COS_NODES, SIN_NODES } from '../util/trigTables.js';
 
 const D2R = Math.PI / 180;
 /** Perez et al. (1990) constant of the clearness formula, for zenith in radians. */

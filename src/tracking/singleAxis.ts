@@ -1,8 +1,16 @@
 import { arrayOf, type Column, outputColumn, scalarOf, seriesLength } from '../util/columns.js';
+import { atan2Table, COS_NODES, cosDegTable, SIN_NODES } from '../util/trigTables.js';
 
 const DEG = Math.PI / 180;
 const RAD = 180 / Math.PI;
-const HALF_DEG = Math.PI / 360;
+/** Rows per block: the rotation of a block's rows is found first, the surface and incidence after. */
+const BLOCK = 256;
+const SCRATCH_CZ = new Float64Array(BLOCK);
+const SCRATCH_E = new Float64Array(BLOCK);
+const SCRATCH_N = new Float64Array(BLOCK);
+const SCRATCH_THETA = new Float64Array(BLOCK);
+const SCRATCH_COS = new Float64Array(BLOCK);
+const SCRATCH_SIN = new Float64Array(BLOCK);
 
 /** Sun position columns for {@link singleAxis}. */
 export interface SingleAxisInput {
@@ -108,8 +116,10 @@ export function singleAxis(
 
   // Axis frame: y along the axis (azimuth, dipping by axisTilt), x 90 degrees clockwise from y
   // and horizontal, z up. Projection of the sun vector on x and z (Anderson & Mikofski eq. 4).
-  const cosAz = Math.cos(axisAzimuth * DEG);
-  const sinAz = Math.sin(axisAzimuth * DEG);
+  // From the degree tables, which are exact at multiples of 90 degrees: a sun exactly in the
+  // vertical plane of a north-south or east-west axis then gives exactly zero rotation.
+  const cosAz = cosDegTable(axisAzimuth);
+  const sinAz = cosDegTable(90 - axisAzimuth);
   const cosTilt = Math.cos(axisTilt * DEG);
   const sinTilt = Math.sin(axisTilt * DEG);
   // Rotated panel normal in east-north-up, Rz(-azimuth) Rx(-tilt) Ry(theta) (0, 0, 1):
@@ -141,100 +151,153 @@ export function singleAxis(
   const aScalar = scalarOf(solarAzimuth);
   const dScalar = scalarOf(stowDni);
 
-  for (let i = 0; i < n; i++) {
-    const zenith = zArr === null ? zScalar : zArr[i]!;
-    if (zenith > 90) {
-      trackerTheta[i] = Number.NaN;
-      aoiOut[i] = Number.NaN;
-      surfaceTilt[i] = Number.NaN;
-      surfaceAzimuth[i] = Number.NaN;
-      continue;
-    }
-    const azimuth = aArr === null ? aScalar : aArr[i]!;
-    // Sine and cosine of each angle from one tangent of the half angle (one call instead of
-    // two; both stay accurate near 0 and 180 degrees, unlike sqrt(1 - cos^2)).
-    const tz = Math.tan(zenith * HALF_DEG);
-    const kz = 1 / (1 + tz * tz);
-    const cz = (1 - tz * tz) * kz;
-    const sz = 2 * tz * kz;
-    const ta = Math.tan(azimuth * HALF_DEG);
-    const ka = sz / (1 + ta * ta);
-    const sunE = 2 * ta * ka;
-    const sunN = (1 - ta * ta) * ka;
+  // Tables and the tabulated atan2 in locals (see trigTables.ts): cos and sin of the sun angles
+  // from a quarter-degree node and remainder series, atan2 from its node table, the arccosines as
+  // atan2(sqrt((1 - p)(1 + p)), p); all within a few 1e-16 of the library calls they replace.
+  const cosNodes = COS_NODES;
+  const sinNodes = SIN_NODES;
+  const atan2 = atan2Table;
 
-    let theta: number;
-    let cosTh: number;
-    let sinTh: number;
-    const stowed = stow !== undefined && (dArr === null ? dScalar : dArr[i]!) <= stowThreshold;
-    if (stowed) {
-      theta = stowTheta;
-      cosTh = cosStow;
-      sinTh = sinStow;
-    } else {
-      const xp = sunE * cosAz - sunN * sinAz;
-      const zp = (sunE * sinAz + sunN * cosAz) * sinTilt + cz * cosTilt;
-      const r = Math.sqrt(xp * xp + zp * zp);
-      // cos and sin of the ideal rotation, kept algebraic to spare trigonometric calls. A sun
-      // exactly along the axis has no preferred rotation: flat, as atan2(0, 0) = 0 gives pvlib.
-      let c = r > 0 ? zp / r : 1;
-      let s = r > 0 ? xp / r : 0;
-      if (backtrack) {
-        // |cos(omega - crossTilt)| scaled by the row spacing: below 1, the shadow reaches the
-        // next row and the rotation is pulled back by arccos of it (eqs. 14-16).
-        const temp = Math.abs(axesDistance * (c * cosCross + s * sinCross));
-        if (temp < 1 && s !== 0) {
-          const sinCorr = Math.sqrt(1 - temp * temp);
-          // theta = omega - sign(omega) * arccos(temp)
-          const sign = s > 0 ? 1 : -1;
-          const c2 = c * temp + sign * s * sinCorr;
-          const s2 = s * temp - sign * c * sinCorr;
-          c = c2;
-          s = s2;
+  const scrCz = SCRATCH_CZ;
+  const scrE = SCRATCH_E;
+  const scrN = SCRATCH_N;
+  const scrTheta = SCRATCH_THETA;
+  const scrCos = SCRATCH_COS;
+  const scrSin = SCRATCH_SIN;
+  for (let start = 0; start < n; start += BLOCK) {
+    const end = start + BLOCK < n ? start + BLOCK : n;
+      for (let i = start; i < end; i++) {
+      const zenith = zArr === null ? zScalar : zArr[i]!;
+      if (zenith > 90) {
+        scrCz[i - start] = Number.NaN;
+        continue;
+      }
+      const azimuth = aArr === null ? aScalar : aArr[i]!;
+      let cz: number;
+      let sz: number;
+      if (zenith >= 0) {
+        const k = Math.floor(zenith * 4 + 0.5);
+        const r = (zenith - k * 0.25) * DEG;
+        const r2 = r * r;
+        const cr = 1 - r2 * (0.5 - r2 * (1 / 24));
+        const sr = r * (1 - r2 * (1 / 6 - r2 * (1 / 120)));
+        cz = cosNodes[k]! * cr - sinNodes[k]! * sr;
+        sz = sinNodes[k]! * cr + cosNodes[k]! * sr;
+      } else {
+        cz = Math.cos(zenith * DEG);
+        sz = Math.sin(zenith * DEG);
+      }
+      let sunE: number;
+      let sunN: number;
+      if (azimuth >= 0 && azimuth <= 360) {
+        const k = Math.floor(azimuth * 4 + 0.5);
+        const r = (azimuth - k * 0.25) * DEG;
+        const r2 = r * r;
+        const cr = 1 - r2 * (0.5 - r2 * (1 / 24));
+        const sr = r * (1 - r2 * (1 / 6 - r2 * (1 / 120)));
+        sunE = sz * (sinNodes[k]! * cr + cosNodes[k]! * sr);
+        sunN = sz * (cosNodes[k]! * cr - sinNodes[k]! * sr);
+      } else {
+        sunE = sz * Math.sin(azimuth * DEG);
+        sunN = sz * Math.cos(azimuth * DEG);
+      }
+
+      let theta: number;
+      let cosTh: number;
+      let sinTh: number;
+      const stowed = stow !== undefined && (dArr === null ? dScalar : dArr[i]!) <= stowThreshold;
+      if (stowed) {
+        theta = stowTheta;
+        cosTh = cosStow;
+        sinTh = sinStow;
+      } else {
+        const xp = sunE * cosAz - sunN * sinAz;
+        const zp = (sunE * sinAz + sunN * cosAz) * sinTilt + cz * cosTilt;
+        const r = Math.sqrt(xp * xp + zp * zp);
+        // cos and sin of the ideal rotation, kept algebraic to spare trigonometric calls. A sun
+        // exactly along the axis has no preferred rotation: flat, as atan2(0, 0) = 0 gives pvlib.
+        let c = r > 0 ? zp / r : 1;
+        let s = r > 0 ? xp / r : 0;
+        if (backtrack) {
+          // |cos(omega - crossTilt)| scaled by the row spacing: below 1, the shadow reaches the
+          // next row and the rotation is pulled back by arccos of it (eqs. 14-16).
+          const temp = Math.abs(axesDistance * (c * cosCross + s * sinCross));
+          if (temp < 1 && s !== 0) {
+            const sinCorr = Math.sqrt(1 - temp * temp);
+            // theta = omega - sign(omega) * arccos(temp)
+            const sign = s > 0 ? 1 : -1;
+            const c2 = c * temp + sign * s * sinCorr;
+            const s2 = s * temp - sign * c * sinCorr;
+            c = c2;
+            s = s2;
+          }
         }
+        theta = atan2(s, c) * RAD;
+        if (theta > maxAngle) {
+          theta = maxAngle;
+          c = cosMax;
+          s = sinMax;
+        } else if (theta < minAngle) {
+          theta = minAngle;
+          c = cosMin;
+          s = sinMin;
+        }
+        cosTh = c;
+        sinTh = s;
       }
-      theta = Math.atan2(s, c) * RAD;
-      if (theta > maxAngle) {
-        theta = maxAngle;
-        c = cosMax;
-        s = sinMax;
-      } else if (theta < minAngle) {
-        theta = minAngle;
-        c = cosMin;
-        s = sinMin;
+      const j = i - start;
+      scrCz[j] = cz;
+      scrE[j] = sunE;
+      scrN[j] = sunN;
+      scrTheta[j] = theta;
+      scrCos[j] = cosTh;
+      scrSin[j] = sinTh;
+    }
+    for (let i = start; i < end; i++) {
+      const j = i - start;
+      const cz = scrCz[j]!;
+      if (cz !== cz) {
+        trackerTheta[i] = Number.NaN;
+        aoiOut[i] = Number.NaN;
+        surfaceTilt[i] = Number.NaN;
+        surfaceAzimuth[i] = Number.NaN;
+        continue;
       }
-      cosTh = c;
-      sinTh = s;
-    }
+      const sunE = scrE[j]!;
+      const sunN = scrN[j]!;
+      const theta = scrTheta[j]!;
+      const cosTh = scrCos[j]!;
+      const sinTh = scrSin[j]!;
+      // Surface normal (east, north, up).
+      const nE = eastCos * cosTh + cosAz * sinTh;
+      const nN = northCos * cosTh - sinAz * sinTh;
+      let nU = cosTilt * cosTh;
+      if (nU > 1) nU = 1;
+      else if (nU < -1) nU = -1;
+      let tilt: number;
+      let surfAz: number;
+      if (levelAxis) {
+        // A level axis: the tilt is the rotation's size and the face looks square to the axis,
+        // to one side or the other (Marion & Dobos eq. 1 with a zero axis tilt), which spares an
+        // arccosine and an arctangent per row.
+        tilt = theta < 0 ? -theta : theta + 0; // + 0 turns -0 into 0
+        surfAz = theta > 0 ? westAzimuth : flatAzimuth;
+      } else if ((tilt = atan2(Math.sqrt((1 - nU) * (1 + nU)), nU) * RAD) === 0) {
+        surfAz = flatAzimuth;
+      } else {
+        surfAz = atan2(nE, nN) * RAD;
+        if (surfAz < 0) surfAz += 360;
+        if (surfAz >= 360) surfAz -= 360;
+      }
+      let proj = nE * sunE + nN * sunN + nU * cz;
+      if (proj > 1) proj = 1;
+      else if (proj < -1) proj = -1;
 
-    // Surface normal (east, north, up).
-    const nE = eastCos * cosTh + cosAz * sinTh;
-    const nN = northCos * cosTh - sinAz * sinTh;
-    let nU = cosTilt * cosTh;
-    if (nU > 1) nU = 1;
-    else if (nU < -1) nU = -1;
-    let tilt: number;
-    let surfAz: number;
-    if (levelAxis) {
-      // A level axis: the tilt is the rotation's size and the face looks square to the axis,
-      // to one side or the other (Marion & Dobos eq. 1 with a zero axis tilt), which spares an
-      // arccosine and an arctangent per row.
-      tilt = theta < 0 ? -theta : theta + 0; // + 0 turns -0 into 0
-      surfAz = theta > 0 ? westAzimuth : flatAzimuth;
-    } else if ((tilt = Math.acos(nU) * RAD) === 0) {
-      surfAz = flatAzimuth;
-    } else {
-      surfAz = Math.atan2(nE, nN) * RAD;
-      if (surfAz < 0) surfAz += 360;
-      if (surfAz >= 360) surfAz -= 360;
+      trackerTheta[i] = theta;
+      surfaceTilt[i] = tilt;
+      surfaceAzimuth[i] = surfAz;
+      aoiOut[i] = atan2(Math.sqrt((1 - proj) * (1 + proj)), proj) * RAD;
     }
-    let proj = nE * sunE + nN * sunN + nU * cz;
-    if (proj > 1) proj = 1;
-    else if (proj < -1) proj = -1;
-
-    trackerTheta[i] = theta;
-    surfaceTilt[i] = tilt;
-    surfaceAzimuth[i] = surfAz;
-    aoiOut[i] = Math.acos(proj) * RAD;
   }
   return { trackerTheta, aoi: aoiOut, surfaceTilt, surfaceAzimuth };
 }

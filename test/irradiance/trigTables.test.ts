@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cosDegTable } from '../../src/irradiance/trigTables.js';
+import { cosDegTable } from '../../src/util/trigTables.js';
 
 describe('table cosine used inside the transposition and Erbs loops', () => {
   it('agrees with Math.cos to 4e-15 for any angle within +-2000 deg, and is exact at quarter turns', () => {

@@ -42,3 +42,39 @@ export function cosDegTable(x: number): number {
   const r2 = r * r;
   return COS_NODES[i]! * (1 - r2 * (0.5 - r2 * (1 / 24))) - SIN_NODES[i]! * (r * (1 - r2 * (1 / 6 - r2 * (1 / 120))));
 }
+
+/**
+ * atan(k / 64) for k = 0..64: the nodes of {@link atan2Table}. The remainder
+ * u = (t - t_k) / (1 + t t_k) has |u| <= 1/128, where atan u = u - u^3/3 + u^5/5 leaves a
+ * truncation error below u^7/7 < 2e-16 rad: as good as rounding allows (about 4e-16 rad).
+ */
+export const ATAN_NODES: Float64Array = new Float64Array(65);
+for (let k = 0; k <= 64; k++) ATAN_NODES[k] = Math.atan(k / 64);
+const HALF_PI = Math.PI / 2;
+
+/**
+ * atan2(y, x) in radians by the node table, within a few 1e-16 rad of Math.atan2, for hot loops:
+ * the engine inlines it where Math.atan2 is a call. atan2(+-0, +-0) is 0 (+0, where Math.atan2
+ * keeps signed zeros and gives pi for x = -0); NaN gives NaN. A loop binds it to a local first
+ * (`const atan2 = atan2Table`): under the CommonJS-style transpilation of tsx and vitest every read
+ * of an imported name is a getter call.
+ * @example atan2Table(1, 1) // 0.7853981633974483 (pi / 4)
+ */
+export function atan2Table(y: number, x: number): number {
+  const ax = x < 0 ? -x : x;
+  const ay = y < 0 ? -y : y;
+  const swap = ay > ax;
+  const num = swap ? ax : ay;
+  const den = swap ? ay : ax;
+  // t in [0, 1]; 0/0 (both zero) is taken as 0, NaN stays NaN.
+  const t = den === 0 ? 0 : num / den;
+  const k = (t * 64 + 0.5) | 0;
+  const tk = k * (1 / 64);
+  const u = (num - tk * den) / (den + tk * num);
+  const u2 = u * u;
+  let a = ATAN_NODES[k]! + u * (1 - u2 * (1 / 3 - u2 * (1 / 5)));
+  if (den === 0) a = 0;
+  if (swap) a = HALF_PI - a;
+  if (x < 0) a = Math.PI - a;
+  return y < 0 ? -a : a;
+}
