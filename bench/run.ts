@@ -116,7 +116,8 @@ const PEER_ROUNDS = 5;
 async function timeKernel(k: KernelBench, time: number, peer: PvlibPeer | undefined): Promise<Omit<KernelFigures, 'suite'>> {
   await k.setup?.();
   const warm = { cpu: [] as number[], wall: [] as number[] };
-  timeRuns(k.run, 5, 500, warm);
+  // Long enough for V8 to replace the on-stack-replacement code of the first calls by a full compile.
+  timeRuns(k.run, 10, 1000, warm);
   const ours = { cpu: [] as number[], wall: [] as number[] };
   const peerCase = peer !== undefined ? k.peer : undefined;
   let variants: string[] = [];
