@@ -60,10 +60,12 @@ const HALF_PI = Math.PI / 2;
 const SIDEREAL_DEG_PER_DAY = 360.98564736629;
 
 /**
- * Points per block of the kernel's four passes. The per-point chain (hour angle, then elevation
- * through a square root and two divisions, then refraction) is long and serial; split into short
+ * Points per block of the kernel's three passes. The per-point chain (hour angle, then elevation
+ * through a square root and a division, then refraction) is long and serial; split into short
  * loops over a block, the processor overlaps consecutive points instead of waiting on each chain.
- * The block's scratch (3 doubles a point) stays in the first-level cache.
+ * The block's scratch (3 doubles a point) stays in the first-level cache. Elevation and azimuth
+ * share one pass (two independent atan2 chains per point: +8-10% by interleaved best-of and
+ * median CPU time against a fourth pass of its own).
  */
 const BLOCK = 256;
 
@@ -277,8 +279,8 @@ export function solarPositionFast(
   let lastDay = Number.NaN;
   let lastDayDeltaT = 0;
 
-  // Four passes per block of BLOCK points (see BLOCK): geometry into scratch, elevation,
-  // refraction, azimuth.
+  // Three passes per block of BLOCK points (see BLOCK): geometry into scratch, elevation and
+  // azimuth, refraction.
   const scratch = new Float64Array(3 * BLOCK);
   for (let start = 0; start < n; start += BLOCK) {
     const end = start + BLOCK < n ? start + BLOCK : n;
@@ -348,6 +350,9 @@ export function solarPositionFast(
       const e0 = atan2Fast(scratch[j]!, Math.sqrt(ax * ax + ay * ay)) * RAD_DEG;
       zenith[i] = 90 - e0;
       elevation[i] = e0;
+      let az = atan2Fast(ay, ax) * RAD_DEG + 180;
+      if (az >= 360) az -= 360;
+      azimuth[i] = az;
     }
     for (let i = start; i < end; i++) {
       const e0 = elevation[i]!;
@@ -366,12 +371,7 @@ export function solarPositionFast(
       apparentZenith[i] = 90 - e;
       apparentElevation[i] = e;
     }
-    for (let i = start; i < end; i++) {
-      const j = 3 * (i - start);
-      let az = atan2Fast(scratch[j + 2]!, scratch[j + 1]!) * RAD_DEG + 180;
-      if (az >= 360) az -= 360;
-      azimuth[i] = az;
-    }
+
   }
   return res;
 }
