@@ -3,7 +3,11 @@ import { atan2Table, COS_NODES, cosDegTable, SIN_NODES } from '../util/trigTable
 
 const DEG = Math.PI / 180;
 const RAD = 180 / Math.PI;
-/** Rows per block: the rotation of a block's rows is found first, the surface and incidence after. */
+/**
+ * Rows per block, in three passes: the direction of the rotation (sun vector, ideal rotation,
+ * backtracking), its angle and limits, then the surface and the incidence. Short loops over a
+ * block let the processor overlap rows on the long serial chain of each.
+ */
 const BLOCK = 256;
 const SCRATCH_CZ = new Float64Array(BLOCK);
 const SCRATCH_E = new Float64Array(BLOCK);
@@ -166,7 +170,7 @@ export function singleAxis(
   const scrSin = SCRATCH_SIN;
   for (let start = 0; start < n; start += BLOCK) {
     const end = start + BLOCK < n ? start + BLOCK : n;
-      for (let i = start; i < end; i++) {
+    for (let i = start; i < end; i++) {
       const zenith = zArr === null ? zScalar : zArr[i]!;
       if (zenith > 90) {
         scrCz[i - start] = Number.NaN;
@@ -232,16 +236,8 @@ export function singleAxis(
             s = s2;
           }
         }
-        theta = atan2(s, c) * RAD;
-        if (theta > maxAngle) {
-          theta = maxAngle;
-          c = cosMax;
-          s = sinMax;
-        } else if (theta < minAngle) {
-          theta = minAngle;
-          c = cosMin;
-          s = sinMin;
-        }
+        // The rotation angle and the limits follow in the next pass (NaN: not yet known).
+        theta = Number.NaN;
         cosTh = c;
         sinTh = s;
       }
@@ -252,6 +248,25 @@ export function singleAxis(
       scrTheta[j] = theta;
       scrCos[j] = cosTh;
       scrSin[j] = sinTh;
+    }
+    for (let i = start; i < end; i++) {
+      const j = i - start;
+      if (scrTheta[j]! === scrTheta[j]! || scrCz[j]! !== scrCz[j]!) continue; // stowed, or the sun is down
+      let c = scrCos[j]!;
+      let s = scrSin[j]!;
+      let theta = atan2(s, c) * RAD;
+      if (theta > maxAngle) {
+        theta = maxAngle;
+        c = cosMax;
+        s = sinMax;
+      } else if (theta < minAngle) {
+        theta = minAngle;
+        c = cosMin;
+        s = sinMin;
+      }
+      scrTheta[j] = theta;
+      scrCos[j] = c;
+      scrSin[j] = s;
     }
     for (let i = start; i < end; i++) {
       const j = i - start;
