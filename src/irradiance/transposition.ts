@@ -261,21 +261,12 @@ export function totalIrradiance(
   return res;
 }
 
-/** The inputs of the transposition kernels, every one resolved (albedo and dniExtra defaulted). */
-interface TranspositionKernelInput {
-  surfaceTilt: Column;
-  surfaceAzimuth: Column;
-  solarZenith: Column;
-  solarAzimuth: Column;
-  dni: Column;
-  /** Read only when the ground, direct, diffuse and global outputs are wanted. */
-  ghi: Column;
-  dhi: Column;
-  dniExtra: Column;
-  /** Perez only: Kasten & Young from the zenith when absent. */
-  airmass?: Column;
-  albedo: Column;
-}
+/**
+ * The inputs of the transposition kernels, with albedo and dniExtra resolved. ghi is read only when
+ * the ground, direct, diffuse and global outputs are wanted; airmass (Perez only) defaults to
+ * Kasten & Young from the zenith.
+ */
+type TranspositionKernelInput = Omit<TotalIrradianceInput, 'dniExtra' | 'albedo'> & { dniExtra: Column; albedo: Column };
 
 /**
  * The output buffers of the transposition kernels, by name. The sky diffuse is always written;
