@@ -3,7 +3,7 @@
  * Photovoltaic Panels", IEEE Journal of Photovoltaics 9(5) (2019) 1382-1387,
  * DOI 10.1109/JPHOTOV.2019.2919628. Semantics follow pvlib.soiling.hsu.
  */
-import { asColumn, type Column, seriesLength, outputColumn } from '../util/columns.js';
+import { asColumn, type Column, outputColumn, seriesLength, sharesMemory } from '../util/columns.js';
 import { erf, ERF_SMALL_COEFFICIENTS, ERF_SMALL_LIMIT, erfInv } from './erf.js';
 import { rollingRainSum } from './rainWindow.js';
 
@@ -188,7 +188,7 @@ export function hsuSoiling(
   const finalMass = hsuKernel(
     n, t, rain, pm25, pm10, v25, v10, cosTilt, threshold, accumPeriod, firstDt, startMass,
     washes ?? NO_WASHES, ratio, loss,
-    overlaps(ratio, t) || overlaps(ratio, rain) || overlaps(ratio, pm25) || overlaps(ratio, pm10) || overlaps(ratio, loss)
+    sharesMemory(ratio, t) || sharesMemory(ratio, rain) || sharesMemory(ratio, pm25) || sharesMemory(ratio, pm10) || sharesMemory(ratio, loss)
       ? new Float64Array(n)
       : ratio,
   );
@@ -196,13 +196,6 @@ export function hsuSoiling(
 }
 
 const NO_WASHES = new Float64Array(0);
-
-/** Whether two arrays share any memory (then one cannot be scratch space while the other is read). */
-function overlaps(a: Float64Array, b: Float64Array): boolean {
-  return (
-    a.buffer === b.buffer && a.byteOffset < b.byteOffset + b.byteLength && b.byteOffset < a.byteOffset + a.byteLength
-  );
-}
 
 /**
  * Rows per call of `hsuRows`. The loop runs in blocks so that V8 sees a function called many times

@@ -4,7 +4,7 @@
  * States", IEEE 4th World Conference on Photovoltaic Energy Conversion (2006),
  * DOI 10.1109/WCPEC.2006.279690. Semantics follow pvlib.soiling.kimber.
  */
-import { outputColumn, seriesLength } from '../util/columns.js';
+import { outputColumn, seriesLength, sharesMemory } from '../util/columns.js';
 import { rollingRainSum } from './rainWindow.js';
 
 export interface KimberInput {
@@ -77,27 +77,74 @@ export function kimberSoiling(input: KimberInput, options: KimberOptions = {}, o
   let w = 0;
   while (w < nWash && washes![w]! <= t[0]! - step) w++;
 
-  let total = 0;
-  let cleanedAt = 0;
-  let lastEvent = Number.NEGATIVE_INFINITY;
-  const rainSum = rollingRainSum(t, rain, accumPeriod);
+  // The rain window sums wait in the output column (each row reads its sum before writing its
+  // loss), unless the caller's buffer is one of the inputs: no 8-byte-a-row allocation per call.
+  const scratch = sharesMemory(result, t) || sharesMemory(result, rain) ? new Float64Array(n) : result;
+  const rainSum = rollingRainSum(t, rain, accumPeriod, scratch);
+  const state = Float64Array.of(0, 0, Number.NEGATIVE_INFINITY);
+  const params = Float64Array.of(initial, perRow, threshold, graceSeconds, maxSoiling);
+  for (let start = 0; start < n; ) {
+    let end = start + BLOCK_ROWS < n ? start + BLOCK_ROWS : n;
+    // A manual wash cleans the first row ending at or after it: end the block there, so that the
+    // row loop has no wash test.
+    let washAt = -1;
+    if (w < nWash) {
+      const washTime = washes![w]!;
+      let k = start;
+      // (Written so that a NaN wash time never washes.)
+      while (k < end && !(washTime <= t[k]!)) k++;
+      if (k < end) {
+        end = k + 1;
+        washAt = k;
+        while (w < nWash && washes![w]! <= t[k]!) w++;
+      }
+    }
+    kimberRows(start, end, washAt, t, rainSum, params, state, result);
+    start = end;
+  }
+  return result;
+}
 
-  for (let i = 0; i < n; i++) {
+/**
+ * Rows per call of `kimberRows`: a function called per block is optimised as a whole, where one
+ * loop over a whole year could run as on-stack-replacement code with its carried doubles boxed
+ * (see rainWindow.ts).
+ */
+const BLOCK_ROWS = 1024;
+
+/**
+ * Rows [start, end) of the Kimber model from and to `state` (running total, total at the last
+ * clean, time of the last cleaning rain); `washAt` is a row cleaned by a manual wash, or -1.
+ * `params`: initial soiling, build-up per row, threshold, grace seconds, maximum.
+ */
+function kimberRows(
+  start: number,
+  end: number,
+  washAt: number,
+  t: Float64Array,
+  rainSum: Float64Array,
+  params: Float64Array,
+  state: Float64Array,
+  result: Float64Array,
+): void {
+  const initial = params[0]!;
+  const perRow = params[1]!;
+  const threshold = params[2]!;
+  const graceSeconds = params[3]!;
+  const maxSoiling = params[4]!;
+  let total = state[0]!;
+  let cleanedAt = state[1]!;
+  let lastEvent = state[2]!;
+  for (let i = start; i < end; i++) {
     const ti = t[i]!;
     total += i === 0 ? initial : perRow;
-
-    const accum = rainSum[i]!;
-
-    if (accum > threshold) lastEvent = ti;
+    if (rainSum[i]! > threshold) lastEvent = ti;
     // Grace window (t - grace, t] holds an event; the event row itself always counts.
-    let clean = lastEvent === ti || lastEvent > ti - graceSeconds;
-    while (w < nWash && washes![w]! <= ti) {
-      clean = true;
-      w++;
-    }
-    if (clean) cleanedAt = total;
+    if (lastEvent === ti || lastEvent > ti - graceSeconds || i === washAt) cleanedAt = total;
     const soiling = total - cleanedAt;
     result[i] = soiling < maxSoiling ? soiling : maxSoiling;
   }
-  return result;
+  state[0] = total;
+  state[1] = cleanedAt;
+  state[2] = lastEvent;
 }

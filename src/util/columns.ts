@@ -71,3 +71,11 @@ export function columnOf(x: Column | undefined, fallback: number): Float64Array 
 export function maskOf(x: Column | undefined): number {
   return x === undefined || typeof x === 'number' ? 0 : -1;
 }
+
+/**
+ * Whether two arrays share any memory: then one cannot serve as scratch space while the other is
+ * still read (kernels that keep an intermediate column in their output buffer check this first).
+ */
+export function sharesMemory(a: Float64Array, b: Float64Array): boolean {
+  return a.buffer === b.buffer && a.byteOffset < b.byteOffset + b.byteLength && b.byteOffset < a.byteOffset + a.byteLength;
+}
