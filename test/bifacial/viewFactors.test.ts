@@ -7,6 +7,7 @@ import {
   vfRowGroundIntegrated,
   vfRowSkyIntegrated,
 } from '../../src/bifacial/index.js';
+import { runs } from '../support/properties.js';
 
 const DEG = Math.PI / 180;
 
@@ -151,7 +152,7 @@ describe('row view factors', () => {
       fc.property(fc.double({ min: 0, max: 180, noNaN: true }), fc.double({ min: 0.1, max: 0.9, noNaN: true }), (tilt, gcr) => {
         expect(vfRowGroundIntegrated(tilt, gcr)).toBeCloseTo(rowGroundSlatBySlat(tilt, gcr), 12);
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
     for (const tilt of [0, 1e-9, 25, 90, 155, 179.9999, 180]) {
       expect(vfRowGroundIntegrated(tilt, 0.4)).toBeCloseTo(rowGroundSlatBySlat(tilt, 0.4), 12);
@@ -177,7 +178,7 @@ describe('ground view factors', () => {
           expect(vfGroundSkyIntegrated(rotation, gcr, height, pitch, m)).toBeCloseTo(sum / steps, 5);
         },
       ),
-      { numRuns: 40 },
+      { numRuns: runs(40) },
     );
   });
 
@@ -194,7 +195,7 @@ describe('ground view factors', () => {
           expect(vfGroundSkyIntegrated(rotation, gcr, height, pitch, m)).toBeCloseTo(groundSkySlatBySlat(rotation, gcr, height, pitch, m), 12);
         },
       ),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
     for (const rotation of [0, 25, 90, 155, 180]) {
       expect(vfGroundSkyIntegrated(rotation, 0.4, 1.5, 5, 4)).toBeCloseTo(groundSkySlatBySlat(rotation, 0.4, 1.5, 5, 4), 12);

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { perezSkyDiffuse } from '../../src/irradiance/index.js';
+import { runs } from '../support/properties.js';
 
 // The Perez kernel carries the sky-clearness bin from row to row (it tries the previous row's
 // bin first). Whatever order the rows come in, each row must get the result it gets alone.
@@ -38,7 +39,7 @@ describe('perezSkyDiffuse clearness bins along a series', () => {
           else expect(series[i]).toBe(alone);
         });
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 

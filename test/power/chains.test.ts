@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type PvWeatherInput, rooftopPvPower, sitePvPower } from '../../src/power/index.js';
 import { solarPositionFast } from '../../src/solar/index.js';
+import { runs } from '../support/properties.js';
 
 const LAT = 45;
 const LON = 8;
@@ -55,7 +56,7 @@ describe('rooftopPvPower', () => {
           }
         },
       ),
-      { numRuns: 60 },
+      { numRuns: runs(60) },
     );
   });
 
@@ -73,7 +74,7 @@ describe('rooftopPvPower', () => {
           for (let i = 0; i < lo.length; i++) expect(hi[i]).toBeGreaterThanOrEqual(lo[i]! - 1e-12);
         },
       ),
-      { numRuns: 40 },
+      { numRuns: runs(40) },
     );
   });
 
@@ -135,7 +136,7 @@ describe('sitePvPower', () => {
           }
         },
       ),
-      { numRuns: 40 },
+      { numRuns: runs(40) },
     );
   });
 

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { erf, hsuSoiling, rollingRainSum } from '../../src/soiling/index.js';
+import { runs } from '../support/properties.js';
 
 // The HSU kernel evaluates m^0.8473 from tables (exponent and leading mantissa bits of m) and a
 // short binomial series, and erf of small arguments by its Maclaurin series, in blocks of rows. These tests hold it to the model written directly with
@@ -125,7 +126,7 @@ describe('hsuSoiling kernel (tabulated m^0.8473)', () => {
         }
         expect(r.lossFraction[1500]).toBe(0);
       }),
-      { numRuns: 60 },
+      { numRuns: runs(60) },
     );
   });
 
@@ -166,7 +167,7 @@ describe('hsuSoiling kernel (tabulated m^0.8473)', () => {
           }
         },
       ),
-      { numRuns: 80 },
+      { numRuns: runs(80) },
     );
   });
 });

@@ -7,6 +7,7 @@ import {
   hsuSoiling,
   kimberSoiling,
 } from '../../src/soiling/index.js';
+import { runs } from '../support/properties.js';
 
 const HOUR = 3600;
 const T0 = Date.UTC(2020, 0, 1) / 1000;
@@ -177,7 +178,7 @@ describe('kimberSoiling', () => {
           expect(v).toBeLessThanOrEqual(max);
         }
       }),
-      { numRuns: 30 },
+      { numRuns: runs(30) },
     );
   });
 

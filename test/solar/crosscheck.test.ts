@@ -11,6 +11,7 @@ import fc from 'fast-check';
 import * as SunCalc from 'suncalc';
 import { describe, expect, it } from 'vitest';
 import { solarPositionSpa, sunTimes } from '../../src/solar/index.js';
+import { runs } from '../support/properties.js';
 
 const START = Date.UTC(1950, 0, 1) / 1000;
 const END = Date.UTC(2100, 0, 1) / 1000;
@@ -34,7 +35,7 @@ describe('cross-check with suncalc', () => {
           expect(dAz * Math.cos((theirs.altitude * Math.PI) / 180)).toBeLessThan(0.2);
         },
       ),
-      { numRuns: 1000 },
+      { numRuns: runs(1000) },
     );
     // About half the random instants are in daylight; make sure the check was not vacuous.
     expect(compared).toBeGreaterThan(200);
@@ -56,7 +57,7 @@ describe('cross-check with suncalc', () => {
           expect(Math.abs(theirs.sunset!.getTime() / 1000 - ours.sunset[0]!)).toBeLessThan(60);
         },
       ),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 });

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { solarPositionFast, solarPositionSpa } from '../../src/solar/index.js';
+import { runs } from '../support/properties.js';
 
 const YEAR_1900 = Date.UTC(1900, 0, 1) / 1000;
 const YEAR_2100 = Date.UTC(2100, 0, 1) / 1000;
@@ -63,7 +64,7 @@ describe('solarPositionFast approximations', () => {
           }
         },
       ),
-      { numRuns: 60 },
+      { numRuns: runs(60) },
     );
   });
 
@@ -105,7 +106,7 @@ describe('solarPositionFast approximations', () => {
           }
         },
       ),
-      { numRuns: 20 },
+      { numRuns: runs(20) },
     );
   });
 });

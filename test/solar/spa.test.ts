@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { deltaTAt, deltaTEstimate, solarPositionFast, solarPositionSpa, type SolarPosition } from '../../src/solar/index.js';
+import { runs } from '../support/properties.js';
 
 // The worked example of Reda & Andreas (2004), Table A5.1: Golden, Colorado, 17 October 2003
 // 12:30:30 local standard time (UTC-7), delta T 67 s.
@@ -90,7 +91,7 @@ describe('solarPositionSpa', () => {
           }
         },
       ),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 
@@ -149,7 +150,7 @@ describe('solarPositionFast', () => {
           expectClose(solarPositionFast(t, lat, lon), solarPositionSpa(t, lat, lon), 1e-3);
         },
       ),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 
@@ -167,7 +168,7 @@ describe('solarPositionFast', () => {
           expectClose(solarPositionFast(t, lat, lon, options), solarPositionSpa(t, lat, lon, options), 1e-3);
         },
       ),
-      { numRuns: 100 },
+      { numRuns: runs(100) },
     );
   });
 
@@ -206,7 +207,7 @@ describe('solarPositionSpa evaluation forms', () => {
           }
         },
       ),
-      { numRuns: 60 },
+      { numRuns: runs(60) },
     );
   });
 

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { solarPositionSpa, sunTimes } from '../../src/solar/index.js';
+import { runs } from '../support/properties.js';
 
 describe('sunTimes', () => {
   it("reproduces the SPA paper's example day (A.2: transit 11:46:04.97, sunrise 06:12:43.46 local, UTC-7)", () => {
@@ -55,7 +56,7 @@ describe('sunTimes', () => {
           expect(p.elevation[3]).toBeGreaterThanOrEqual(p.elevation[4]!);
         },
       ),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 

@@ -13,6 +13,7 @@ import {
   skyViewFactor,
 } from '../../src/terrain/index.js';
 import { expectedElevation, syntheticGrid } from '../support/terrain.js';
+import { runs } from '../support/properties.js';
 
 const LAT = 45;
 const LON = 8;
@@ -151,7 +152,7 @@ describe('horizonProfile on synthetic terrain', () => {
           return a.elevations.length === 36;
         },
       ),
-      { numRuns: 60 },
+      { numRuns: runs(60) },
     );
   });
 

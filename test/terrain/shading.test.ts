@@ -7,6 +7,7 @@ import {
   skyViewFactor,
   sunAboveHorizon,
 } from '../../src/terrain/index.js';
+import { runs } from '../support/properties.js';
 
 const DEG = Math.PI / 180;
 // 15 degrees of horizon to the east, 5 to the west, 0 north and south (interpolated between).
@@ -116,7 +117,7 @@ describe('shadeIrradiance', () => {
           return true;
         },
       ),
-      { numRuns: 200 },
+      { numRuns: runs(200) },
     );
   });
 });

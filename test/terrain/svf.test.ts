@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { horizonFromArrays, skyViewFactor, tiltedDiffuseFactor } from '../../src/terrain/index.js';
+import { runs } from '../support/properties.js';
 
 const flat = horizonFromArrays([0, 90, 180, 270], [0, 0, 0, 0]);
 const uniform = (e: number) => horizonFromArrays([0, 120, 240], [e, e, e]);
@@ -52,7 +53,7 @@ describe('skyViewFactor (Dozier & Frew 1990)', () => {
           return v >= 0 && v <= 1 && v <= open + 1e-9;
         },
       ),
-      { numRuns: 200 },
+      { numRuns: runs(200) },
     );
   });
 });

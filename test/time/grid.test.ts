@@ -10,6 +10,7 @@ import {
   parseDuration,
   periodGrid,
 } from '../../src/time/index.js';
+import { runs } from '../support/properties.js';
 
 const utc = (iso: string) => Date.parse(iso) / 1000;
 const API_PERIODS = [300, 600, 900, 1200, 1800, 3600];
@@ -64,7 +65,7 @@ describe('periodGrid', () => {
           expect(g.length).toBe(expected);
         },
       ),
-      { numRuns: 500 },
+      { numRuns: runs(500) },
     );
   });
 });
@@ -97,7 +98,7 @@ describe('live and forecast grids', () => {
         expect(fcst[0]! - live[0]!).toBe(p);
         expect(live.length).toBe(Math.round((24 * 3600) / p));
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 });
@@ -124,7 +125,7 @@ describe('timestamp formatting', () => {
           expect(parseDateTime(formatTimestamp(t, 'legacy', offset))).toBe(t);
         },
       ),
-      { numRuns: 1000 },
+      { numRuns: runs(1000) },
     );
   });
 

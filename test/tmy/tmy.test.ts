@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { NSRDB_TMY_WEIGHTS, TMY_YEAR, finkelsteinSchafer, selectTypicalYear, typicalYearWeather, type TmyInput } from '../../src/tmy/index.js';
 import { syntheticHistory, syntheticSource } from '../../src/weather/index.js';
 import { weatherText } from '../support/data.js';
+import { runs } from '../support/properties.js';
 
 const place = { latitude: 45, longitude: 8, elevation: 250, continentality: 0.65 };
 const history = syntheticHistory(place, 2007, 2025);
@@ -71,7 +72,7 @@ describe('TMY selection', () => {
           expect(m.weightedSum).toBeGreaterThanOrEqual(0);
         }
       }),
-      { numRuns: 4 },
+      { numRuns: runs(4) },
     );
   });
 

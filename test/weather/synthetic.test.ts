@@ -13,6 +13,7 @@ import {
   syntheticSource,
   weatherState,
 } from '../../src/weather/index.js';
+import { runs } from '../support/properties.js';
 
 const utc = (iso: string) => Date.parse(iso) / 1000;
 const src = syntheticSource();
@@ -144,7 +145,7 @@ describe('synthetic weather: physics (property tests)', () => {
           expect(alb[i]!).toBeLessThan(1);
         }
       }),
-      { numRuns: 20 },
+      { numRuns: runs(20) },
     );
   });
 
@@ -163,7 +164,7 @@ describe('synthetic weather: physics (property tests)', () => {
           expect(ghi[i]!).toBeLessThanOrEqual(Math.max(0, sky.dniExtra[i]! * cz) + 1e-9);
         }
       }),
-      { numRuns: 15 },
+      { numRuns: runs(15) },
     );
   });
 
@@ -179,7 +180,7 @@ describe('synthetic weather: physics (property tests)', () => {
           if (pr[i]! > 0) expect(op[i]!).toBeGreaterThan(30);
         }
       }),
-      { numRuns: 20 },
+      { numRuns: runs(20) },
     );
   });
 

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_ENDPOINTS } from '../../src/routes/data.js';
 import { startTestServer, type TestServer } from '../support/server.js';
+import { runs } from '../../../../test/support/properties.js';
 
 let s: TestServer;
 let key: string;
@@ -33,7 +34,7 @@ describe('fuzz: random and malformed queries', () => {
       statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
       expect(r.status, `${path}?${params.toString()}\n${text.slice(0, 300)}`).toBeLessThan(500);
       if (r.status >= 400) expect(JSON.parse(text)).toHaveProperty('response_status.error_code');
-    }), { numRuns: 2500 });
+    }), { numRuns: runs(2500) });
     // Both outcomes were exercised, and the server is still up.
     expect(statuses.get(400)).toBeGreaterThan(0);
     expect(statuses.get(200)).toBeGreaterThan(0);
@@ -49,6 +50,6 @@ describe('fuzz: random and malformed queries', () => {
         await r.arrayBuffer();
         expect(r.status).toBeLessThan(500);
       },
-    ), { numRuns: 400 });
+    ), { numRuns: runs(400) });
   }, 300_000);
 });

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatNumber } from '../../src/formats/values.js';
+import { runs } from '../../../../test/support/properties.js';
 
 describe('formatNumber (the numbers of JSON and CSV bodies)', () => {
   it('rounds to the decimals and writes no value as empty', () => {
@@ -23,7 +24,7 @@ describe('formatNumber (the numbers of JSON and CSV bodies)', () => {
         expect(Number.isFinite(back)).toBe(true);
         expect(Math.abs(back - x)).toBeLessThanOrEqual(0.5 * 10 ** -d * (1 + 1e-9) + Math.abs(x) * 1e-15);
       }),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
   });
 });

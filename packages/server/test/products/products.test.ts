@@ -7,6 +7,7 @@ import type { SeriesKind } from '../../src/products/request.js';
 import { rooftop, rooftopParams, validateRooftop } from '../../src/products/rooftop.js';
 import { soiling, soilingParams, validateSoiling, type SoilingModel } from '../../src/products/soiling.js';
 import { fixedClock } from 'solarkit';
+import { runs } from '../../../../test/support/properties.js';
 
 const NOW = Date.UTC(2026, 10, 20, 12, 7) / 1000;
 const ctx = createProductContext({ clock: fixedClock(NOW) });
@@ -43,7 +44,7 @@ describe('rooftop product', () => {
         // below 1e-6 may round the power of a small system to nothing).
         expect(Math.min(...power)).toBe(0);
         if (lossFactor >= 1e-6) expect(Math.max(...power)).toBeGreaterThan(0);
-      }), { numRuns: 25 });
+      }), { numRuns: runs(25) });
   });
 
   it('forecast P10 <= P50 <= P90 power', async () => {
