@@ -374,6 +374,12 @@ const W_UNKNOWN_BIN = 4;
  * irradiance conversion models, ASHRAE Transactions 98(1), 354-369; follows pvlib.irradiance.dirint.
  */
 export function dirint(input: DirintInput, options: DirintOptions = {}, out?: Float64Array): Float64Array {
+  // disc() checks the columns it reads; the dew point is read here only, so check it here: a
+  // shorter column would give NaN rows past its end and a longer one would be silently cut.
+  const { tempDew: dew, unixSeconds: times } = input;
+  if (dew !== undefined && typeof dew !== 'number' && dew.length !== times.length) {
+    throw new RangeError(`dirint: tempDew has length ${dew.length}, expected ${times.length} (one dew point in degrees C per time of unixSeconds, or one number)`);
+  }
   const d = disc(input, {
     ...(options.minCosZenith === undefined ? {} : { minCosZenith: options.minCosZenith }),
     ...(options.maxZenith === undefined ? {} : { maxZenith: options.maxZenith }),

@@ -52,6 +52,14 @@ describe('DISC and DIRINT against pvlib test vectors', () => {
     expect(out[4]).toBeCloseTo(893.1, 1);
   });
 
+  it('DIRINT refuses a tempDew column of another length than the times, naming it', () => {
+    // Before: a shorter column gave NaN rows past its end, a longer one was silently cut.
+    const base = { ghi, zenith, unixSeconds: times };
+    expect(() => dirint({ ...base, tempDew: f64(10) })).toThrow(/tempDew.*length 1.*2/);
+    expect(() => dirint({ ...base, tempDew: f64(10, 10, 10) })).toThrow(/tempDew.*length 3.*2/);
+    expect(dirint({ ...base, tempDew: f64(10, 10) })).toEqual(dirint({ ...base, tempDew: 10 }));
+  });
+
   it('DIRINT is 0 at and near the horizon with the default limits', () => {
     const out = dirint({ ghi: f64(0, 1), zenith: f64(90, 89.99), unixSeconds: times });
     expect(Array.from(out)).toEqual([0, 0]);
