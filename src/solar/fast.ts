@@ -16,6 +16,7 @@ import {
   refractionFactor,
   sinParallax,
 } from './spaCore.js';
+import { withSolarPositionDefaults } from './defaults.js';
 import type { SolarPosition, SolarPositionOptions } from './types.js';
 
 
@@ -243,6 +244,7 @@ export function solarPositionFast(
   options: SolarPositionOptions = {},
   out?: Partial<SolarPosition>,
 ): SolarPosition {
+  options = withSolarPositionDefaults(options);
   const { n, deltaTIn, constantRefraction, pressure, temperature, refraction0 } = resolveSolarInputs(unixSeconds, options);
   const res = solarPositionOutputs(n, out);
   const { zenith, apparentZenith, azimuth, elevation, apparentElevation, equationOfTime } = res;

@@ -25,6 +25,7 @@ import {
   DEG,
 } from './spaCore.js';
 import { SC, sinCos } from './trig.js';
+import { withSolarPositionDefaults } from './defaults.js';
 import type { SolarPosition, SolarPositionOptions } from './types.js';
 
 const EMPTY = new Float64Array(0);
@@ -112,7 +113,8 @@ function isDenseSorted(t: Float64Array, n: number): boolean {
  *
  * @param unixSeconds times, Unix seconds (UTC); any order.
  * @param latitude degrees north (-90..90); longitude degrees east (-180..180).
- * @param options elevation (m), pressure (Pa), temperature (degrees C), deltaT (s), atmosRefract (deg).
+ * @param options elevation (m), pressure (Pa), temperature (degrees C), deltaT (s), atmosRefract (deg);
+ *   `defaults: 'pvlib'` for pvlib's `get_solarposition` defaults (delta T 67 s, pressure from elevation).
  * @param out optional output buffers of length unixSeconds.length.
  * @returns zenith, apparentZenith, azimuth (east of north, [0, 360)), elevation,
  *   apparentElevation (degrees) and equationOfTime (minutes). Refraction is applied only while
@@ -125,6 +127,7 @@ export function solarPositionSpa(
   options: SolarPositionOptions = {},
   out?: Partial<SolarPosition>,
 ): SolarPosition {
+  options = withSolarPositionDefaults(options);
   const { n, deltaTIn, constantRefraction, pressure, temperature, refraction0 } = resolveSolarInputs(unixSeconds, options);
   const res = solarPositionOutputs(n, out);
   const o = observer(latitude, longitude, options.elevation ?? 0, options.atmosRefract ?? 0.5667);

@@ -98,4 +98,26 @@ const spaFastHandler: CaseHandler = {
   defaultTolerance: TOLERANCE.fastAngle,
 };
 
-export const handlers: CaseHandler[] = [spaHandler, spaFastHandler];
+/**
+ * pvlib.solarposition.get_solarposition with its own defaults (cases named `get_solarposition*`:
+ * unix_s per row, latitude and longitude params, altitude param only when the caller gave one),
+ * through the core's `defaults: 'pvlib'` option: delta T 67 s, pressure from the altitude.
+ */
+const getSolarpositionHandler: CaseHandler = {
+  variant: 'spa-pvlib-defaults',
+  matches: (_stem, caseName, refCase) => caseName.startsWith('get_solarposition') && 'unix_s' in refCase.inputs,
+  run: (refCase) => {
+    const altitude = param<number | undefined>(refCase, 'altitude', undefined);
+    const pos = solarPositionSpa(inputColumn(refCase, 'unix_s'), param(refCase, 'latitude', Number.NaN), param(refCase, 'longitude', Number.NaN), {
+      defaults: 'pvlib',
+      ...(altitude === undefined ? {} : { elevation: altitude }),
+    });
+    const result: Record<string, Float64Array> = {};
+    for (const [name, key] of COLUMNS) if (name in refCase.expected) result[name] = pos[key];
+    return result;
+  },
+  tolerances: { azimuth: TOLERANCE.azimuth },
+  defaultTolerance: TOLERANCE.angle,
+};
+
+export const handlers: CaseHandler[] = [spaHandler, spaFastHandler, getSolarpositionHandler];
