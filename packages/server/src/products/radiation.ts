@@ -144,5 +144,6 @@ export async function radiation(request: RadiationRequest, ctx: ProductContext):
     offsetMinutes: window.offsetMinutes,
     latitude: request.latitude,
     longitude: request.longitude,
+    elevation: ctx.place(request.latitude, request.longitude).elevation,
   };
 }

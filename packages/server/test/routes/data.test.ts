@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { placeFacts } from '../../src/place.js';
 import { startTestServer, TEST_NOW, type TestServer } from '../support/server.js';
 
 const SYD = 'latitude=-33.856784&longitude=151.215297';
@@ -289,6 +290,17 @@ describe('pvsyst', () => {
     expect(lines.length - header - 1).toBe(3);
     // 00:00Z-01:00Z is 10:00-11:00 local: labelled by its start.
     expect(lines[header + 1]!.split(',').slice(0, 5)).toEqual(['2024', '3', '1', '10', '0']);
+  });
+
+  it("writes the site's altitude (the elevation the server uses for the place), not 0", async () => {
+    // NW Colorado, about 1,800 m: the header said #Altitude,0 for every place before.
+    const place = 'latitude=40.5137&longitude=-108.5449';
+    const r = await s.get(`/data/historic/radiation_and_weather?${place}&start=2024-03-01T00:00Z&duration=PT3H&period=PT60M&format=pvsyst`, key);
+    expect(r.status).toBe(200);
+    const altitude = (await r.text()).split('\r\n').find((l) => l.startsWith('#Altitude,'));
+    const expected = placeFacts(40.5137, -108.5449).elevation!;
+    expect(expected).toBeGreaterThan(1000);
+    expect(altitude).toBe(`#Altitude,${Math.round(expected)}`);
   });
 
   it('is refused on live radiation', async () => {
