@@ -19,7 +19,8 @@ export default defineConfig(({ mode }) => {
     },
     test: {
       include: ['test/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
-      testTimeout: 60_000,
+      // Properties run runsFactor times more cases in explore mode: give them as much more time.
+      testTimeout: 60_000 * Math.max(1, property.runsFactor),
       hookTimeout: 60_000,
       pool: 'forks',
       provide: {
