@@ -10,6 +10,9 @@ export {
   pvsystCellTemperature,
   sapmCellTemperature,
 } from './temperature.js';
+export { type RossInput, type RossParameters, rossCellTemperature } from './ross.js';
+export { type NoctSamInput, type NoctSamOptions, noctSamCellTemperature } from './noctSam.js';
+export { type FuentesInput, type FuentesOptions, fuentesCellTemperature } from './fuentes.js';
 export { type PvwattsLosses, pvwattsDc, pvwattsInverter, pvwattsLosses } from './pvwatts.js';
 export {
   DEFAULT_FARM_LOSS,

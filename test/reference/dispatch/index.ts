@@ -5,6 +5,7 @@ import { handlers as irradiance } from './irradiance.js';
 import { handlers as pvPower } from './pv_power.js';
 import { handlers as soiling } from './soiling.js';
 import { handlers as solarPosition } from './solar_position.js';
+import { handlers as temperature } from './temperature.js';
 import { handlers as tracking } from './tracking.js';
 
 export const allHandlers: CaseHandler[] = [
@@ -14,4 +15,5 @@ export const allHandlers: CaseHandler[] = [
   ...bifacial,
   ...soiling,
   ...pvPower,
+  ...temperature,
 ];

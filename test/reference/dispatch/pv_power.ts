@@ -13,7 +13,8 @@ import {
 import { inputColumn, param } from '../runner.js';
 import { TOLERANCE, type CaseHandler, type ReferenceCase } from '../schema.js';
 
-const isPvPower = (fileStem: string): boolean => fileStem.startsWith('pv_power');
+// Cell temperature cases may also come in a temperature* file (temperature.json holds the newer models).
+const isPvPower = (fileStem: string): boolean => fileStem.startsWith('pv_power') || fileStem.startsWith('temperature');
 
 function weather(refCase: ReferenceCase) {
   return {
