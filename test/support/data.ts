@@ -4,7 +4,7 @@
  * file fails the test with the resolver's message (file, directories searched, variable to set).
  */
 import { readFileSync } from 'node:fs';
-import { dataFilePath } from '../../src/node/data-dir.js';
+import { dataFilePath, hasDataFile } from '../../src/node/data-dir.js';
 
 /** Absolute path of a real weather file of the data directory's weather/ folder. */
 export function weatherFile(name: string): string {
@@ -14,4 +14,13 @@ export function weatherFile(name: string): string {
 /** Text of a real weather file of the data directory's weather/ folder. */
 export function weatherText(name: string): string {
   return readFileSync(weatherFile(name), 'utf8');
+}
+
+/**
+ * Text of an optional weather file of the data directory's weather/ folder, or undefined when the
+ * data directory does not hold it (tests that compare with files not every data directory has:
+ * they skip, and say which file from where, instead of failing).
+ */
+export function optionalWeatherText(name: string): string | undefined {
+  return hasDataFile(`weather/${name}`) ? weatherText(name) : undefined;
 }
