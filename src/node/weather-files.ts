@@ -16,7 +16,7 @@ import { climateGrids } from './climate-grids.js';
 import { landFraction, siteElevation } from './elevation.js';
 
 /**
- * Reads a weather file (EPW, TMY3, PSM3, PVGIS TMY CSV/JSON, API CSV) from disk into a series in
+ * Reads a weather file (EPW, TMY2, TMY3, PSM3/PSM4, PVGIS TMY CSV/JSON, API CSV) from disk into a series in
  * the API's units. The place comes from the file, else from `hint`, else from the file name
  * (NSRDB/PVGIS style "..._lat_lon...").
  */
@@ -44,7 +44,7 @@ export interface StoredWeatherInfo {
 
 interface StoredFile {
   info: StoredWeatherInfo;
-  series: Omit<WeatherSeries, 'periodEnd' | 'columns'> & { periodEnd: number[]; columns: Record<string, (number | null)[]> };
+  series: Omit<WeatherSeries, 'periodEnd' | 'sourcePeriodEnd' | 'columns'> & { periodEnd: number[]; sourcePeriodEnd?: number[]; columns: Record<string, (number | null)[]> };
 }
 
 /** A directory of imported weather series. */
@@ -61,14 +61,22 @@ export interface WeatherFileStore {
 function toStored(s: WeatherSeries, info: StoredWeatherInfo): StoredFile {
   const columns: Record<string, (number | null)[]> = {};
   for (const [k, v] of Object.entries(s.columns)) columns[k] = Array.from(v, (x) => (Number.isFinite(x) ? x : null));
-  const { periodEnd, columns: _c, ...rest } = s;
-  return { info, series: { ...rest, periodEnd: Array.from(periodEnd), columns } };
+  const { periodEnd, sourcePeriodEnd, columns: _c, ...rest } = s;
+  return { info, series: { ...rest, periodEnd: Array.from(periodEnd), ...(sourcePeriodEnd ? { sourcePeriodEnd: Array.from(sourcePeriodEnd) } : {}), columns } };
 }
 
 function fromStored(f: StoredFile): WeatherSeries {
   const columns: Record<string, Float64Array> = {};
   for (const [k, v] of Object.entries(f.series.columns)) columns[k] = Float64Array.from(v, (x) => (x === null ? Number.NaN : x));
-  return { ...f.series, periodEnd: Float64Array.from(f.series.periodEnd), columns, elevation: f.series.elevation ?? Number.NaN, timeZone: f.series.timeZone ?? Number.NaN };
+  const { sourcePeriodEnd, ...rest } = f.series;
+  return {
+    ...rest,
+    periodEnd: Float64Array.from(f.series.periodEnd),
+    ...(sourcePeriodEnd ? { sourcePeriodEnd: Float64Array.from(sourcePeriodEnd) } : {}),
+    columns,
+    elevation: f.series.elevation ?? Number.NaN,
+    timeZone: f.series.timeZone ?? Number.NaN,
+  };
 }
 
 /**

@@ -64,5 +64,9 @@ export {
   readPsm3,
   readPvgisTmyCsv,
   readPvgisTmyJson,
+  readTmy2,
   readTmy3,
+  type CalendarReadOptions,
+  TYPICAL_YEAR,
+  PSM_PLACE_HINT_MESSAGE,
 } from './readers/index.js';

@@ -10,8 +10,9 @@ describe('EPW reader', () => {
     expect([s.latitude, s.longitude, s.timeZone, s.elevation]).toEqual([52.3, 4.77, 1, -2]);
     expect(s.periodEnd.length).toBe(8760);
     expect(s.periodSeconds).toBe(3600);
-    // 1995-01-01 hour 1 (00:00-01:00 UTC+1) ends at 00:00 UTC.
-    expect(s.periodEnd[0]).toBe(utc('1995-01-01T00:00Z'));
+    // 1995-01-01 hour 1 (00:00-01:00 UTC+1) ends at 00:00 UTC; a typical year is re-dated into 2059.
+    expect(s.sourcePeriodEnd![0]).toBe(utc('1995-01-01T00:00Z'));
+    expect(s.periodEnd[0]).toBe(utc('2059-01-01T00:00Z'));
     expect(s.typical).toBe(true);
   });
   it('converts units to the API (Pa -> hPa) and keeps values', () => {
@@ -34,9 +35,12 @@ describe('TMY3 reader', () => {
   it('reads the metadata line and hour-ending rows in local standard time', () => {
     expect([s.latitude, s.longitude, s.timeZone, s.elevation]).toEqual([55.317, -160.517, -9, 7]);
     expect(s.periodEnd.length).toBe(8760);
-    expect(s.periodEnd[0]).toBe(utc('1997-01-01T10:00Z'));
+    expect(s.sourcePeriodEnd![0]).toBe(utc('1997-01-01T10:00Z'));
     // "12/31/1998,24:00" is the end of the day.
-    expect(s.periodEnd[8759]).toBe(utc('1999-01-01T09:00Z'));
+    expect(s.sourcePeriodEnd![8759]).toBe(utc('1999-01-01T09:00Z'));
+    // Re-dated into 2059: the last hour ends on 1 January 2060.
+    expect(s.periodEnd[0]).toBe(utc('2059-01-01T10:00Z'));
+    expect(s.periodEnd[8759]).toBe(utc('2060-01-01T09:00Z'));
   });
   it('converts Pwat cm to kg/m2, keeps W/m2, C, mbar = hPa, and turns -9900 into NaN', () => {
     expect(s.columns.air_temp![0]).toBe(4);
@@ -82,14 +86,15 @@ describe('PSM3 reader', () => {
 
 describe('PVGIS TMY readers', () => {
   const s = readPvgisTmyCsv(text('pvgis_tmy_45.000_8.000_2005_2023.csv'));
-  it('reads metadata, the month/year table and UTC rows, sorted by time', () => {
+  it('reads metadata, the month/year table and UTC rows, re-dated into one year', () => {
     expect([s.latitude, s.longitude, s.elevation]).toEqual([45, 8, 250]);
     expect(s.monthYears).toEqual({ 1: 2018, 2: 2007, 3: 2009, 4: 2013, 5: 2008, 6: 2006, 7: 2011, 8: 2010, 9: 2020, 10: 2006, 11: 2007, 12: 2016 });
     expect(s.periodEnd.length).toBe(8760);
     for (let i = 1; i < s.periodEnd.length; i++) expect(s.periodEnd[i]).toBeGreaterThan(s.periodEnd[i - 1]!);
   });
   it('converts Pa to hPa, derives the dew point, and zeroes -0.0 beam at night', () => {
-    const i = s.periodEnd.indexOf(utc('2018-01-01T13:00Z'));
+    const i = s.sourcePeriodEnd!.indexOf(utc('2018-01-01T13:00Z'));
+    expect(s.periodEnd[i]).toBe(utc('2059-01-01T13:00Z'));
     expect(i).toBeGreaterThanOrEqual(0);
     expect(s.columns.air_temp![i]).toBe(7.8);
     expect(s.columns.ghi![i]).toBe(133);
@@ -97,7 +102,7 @@ describe('PVGIS TMY readers', () => {
     expect(s.columns.surface_pressure![i]).toBeCloseTo(994.5, 9);
     expect(s.columns.dewpoint_temp![i]!).toBeLessThan(7.8);
     expect(s.columns.dewpoint_temp![i]!).toBeGreaterThan(3.5);
-    expect(Object.is(s.columns.dni![s.periodEnd.indexOf(utc('2018-01-01T01:00Z'))], 0)).toBe(true);
+    expect(Object.is(s.columns.dni![s.sourcePeriodEnd!.indexOf(utc('2018-01-01T01:00Z'))], 0)).toBe(true);
   });
   it('reads the JSON form to the same columns', () => {
     const json = JSON.stringify({
@@ -112,7 +117,8 @@ describe('PVGIS TMY readers', () => {
     });
     const j = readPvgisTmyJson(json);
     expect(j.monthYears).toEqual({ 1: 2018 });
-    expect(Array.from(j.periodEnd)).toEqual([utc('2018-01-01T12:00Z'), utc('2018-01-01T13:00Z')]);
+    expect(Array.from(j.periodEnd)).toEqual([utc('2059-01-01T12:00Z'), utc('2059-01-01T13:00Z')]);
+    expect(Array.from(j.sourcePeriodEnd!)).toEqual([utc('2018-01-01T12:00Z'), utc('2018-01-01T13:00Z')]);
     expect(j.columns.air_temp![1]).toBe(7.8);
     expect(j.columns.surface_pressure![1]).toBeCloseTo(994.5, 9);
   });

@@ -1,6 +1,7 @@
 import { parseDateTime } from '../../time/datetime.js';
 import { parsePeriod } from '../../time/duration.js';
-import { type WeatherSeries, numberOr, sortSeries, splitCsv, textLines } from './types.js';
+import { increasingInTime } from './calendar.js';
+import { type WeatherSeries, numberOr, splitCsv, textLines } from './types.js';
 
 /** Where an API CSV was requested for (the CSV itself does not say). */
 export interface ApiCsvPlace {
@@ -36,8 +37,8 @@ export function readApiCsv(text: string, place: ApiCsvPlace): WeatherSeries {
     for (const [h, j] of valueCols) cols[h]![i] = numberOr(f[j]);
   }
   const typical = n > 0 && new Date(periodEnd[0]! * 1000).getUTCFullYear() === 2059;
-  return sortSeries({
+  return increasingInTime({
     format: 'api-csv', latitude: place.latitude, longitude: place.longitude, elevation: place.elevation ?? Number.NaN,
     timeZone: Number.NaN, typical, periodEnd, periodSeconds, columns: cols,
-  });
+  }, 'API CSV');
 }

@@ -1,16 +1,23 @@
-import { type WeatherSeries, civilToUnix, numberOr, splitCsv, textLines } from './types.js';
+import { type CalendarReadOptions, dateRows, increasingInTime } from './calendar.js';
+import { type WeatherSeries, numberOr, splitCsv, textLines } from './types.js';
 
 /**
  * Reads an EnergyPlus weather file (EPW; U.S. DOE, "Auxiliary Programs", EnergyPlus
  * documentation, ch. 2.9): 8 header lines (LOCATION gives latitude, longitude, time zone,
- * elevation), then hourly rows dated in local standard time, hour ending (hour 1..24). Rows are
- * typical-year rows when the header's data period spans a single year of mixed sources.
+ * elevation), then hourly rows dated in local standard time, hour ending (hour 1..24; the minute
+ * field is ignored, as pvlib does).
+ *
+ * Times: a typical year (months of several years in calendar order: TMY, IWEC, ...) is re-dated
+ * into one year, by default 2059 (`coerceYear`, as pvlib's `read_epw(coerce_year=...)`), with the
+ * file's own period ends in `sourcePeriodEnd`; an actual-year file keeps its times. pvlib labels
+ * each row by the start of its hour (hour - 1), so its index is `periodEnd` - 3600 s.
  * @param text the file's content
+ * @param options coerceYear
  * @returns hourly series: ghi, dni, dhi (W/m2), air_temp, dewpoint_temp (C), relative_humidity
  *   (%), surface_pressure (hPa), wind_speed_10m (m/s), wind_direction_10m (deg), albedo,
  *   precipitable_water (kg/m2), snow_depth (cm), precipitation_rate (mm/h)
  */
-export function readEpw(text: string): WeatherSeries {
+export function readEpw(text: string, options: CalendarReadOptions = {}): WeatherSeries {
   const lines = textLines(text);
   const loc = splitCsv(lines[0] ?? '');
   if (loc[0]?.trim().toUpperCase() !== 'LOCATION') throw new Error('EPW: the first line must be LOCATION');
@@ -22,16 +29,17 @@ export function readEpw(text: string): WeatherSeries {
   while (first < lines.length && !/^\d{4},/.test(lines[first]!)) first++;
   const rows = lines.slice(first);
   const n = rows.length;
-  const periodEnd = new Float64Array(n);
+  const labels = { year: new Float64Array(n), month: new Float64Array(n), day: new Float64Array(n), hour: new Float64Array(n), minute: new Float64Array(n) };
   const names = ['air_temp', 'dewpoint_temp', 'relative_humidity', 'surface_pressure', 'ghi', 'dni', 'dhi', 'wind_direction_10m', 'wind_speed_10m', 'precipitable_water', 'snow_depth', 'albedo', 'precipitation_rate'] as const;
   const cols: Record<string, Float64Array> = {};
   for (const k of names) cols[k] = new Float64Array(n);
-  const years = new Set<number>();
+  if (!Number.isFinite(timeZone)) throw new Error(`EPW: the LOCATION line's time zone (ninth field, hours east of UTC) is not a number: '${loc[8] ?? ''}'`);
   for (let i = 0; i < n; i++) {
     const f = splitCsv(rows[i]!);
-    const year = Number(f[0]);
-    years.add(year);
-    periodEnd[i] = civilToUnix(year, Number(f[1]), Number(f[2]), Number(f[3]), 0, timeZone);
+    labels.year[i] = Number(f[0]);
+    labels.month[i] = Number(f[1]);
+    labels.day[i] = Number(f[2]);
+    labels.hour[i] = Number(f[3]);
     cols.air_temp![i] = numberOr(f[6], [99.9]);
     cols.dewpoint_temp![i] = numberOr(f[7], [99.9]);
     cols.relative_humidity![i] = numberOr(f[8], [999]);
@@ -48,5 +56,6 @@ export function readEpw(text: string): WeatherSeries {
     const hours = numberOr(f[34], [99]);
     cols.precipitation_rate![i] = hours > 0 ? depth / hours : depth;
   }
-  return { format: 'epw', latitude, longitude, elevation, timeZone, typical: years.size > 1, periodEnd, periodSeconds: 3600, columns: cols };
+  const dated = dateRows(labels, { offsetHours: timeZone, periodSeconds: 3600, labelToEnd: 0 }, options, 'EPW');
+  return increasingInTime({ format: 'epw', latitude, longitude, elevation, timeZone, periodSeconds: 3600, columns: cols, ...dated }, 'EPW');
 }

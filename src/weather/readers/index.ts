@@ -1,12 +1,17 @@
 import { readApiCsv } from './apiCsv.js';
+import type { CalendarReadOptions } from './calendar.js';
 import { readEpw } from './epw.js';
-import { type Psm3Place, readPsm3 } from './psm3.js';
+import { PSM_PLACE_HINT_MESSAGE, type Psm3Place, readPsm3 } from './psm3.js';
 import { readPvgisTmyCsv, readPvgisTmyJson } from './pvgis.js';
+import { readTmy2 } from './tmy2.js';
 import { readTmy3 } from './tmy3.js';
 import type { WeatherSeries } from './types.js';
 
-/** Where a file that does not name its place was made for (PSM3 without metadata, API CSV). */
-export interface FilePlaceHint {
+/**
+ * Where a file that does not name its place was made for (PSM3/PSM4 without metadata, API CSV),
+ * and the reading options (coerceYear).
+ */
+export interface FilePlaceHint extends CalendarReadOptions {
   latitude?: number;
   longitude?: number;
   elevation?: number;
@@ -16,29 +21,40 @@ export interface FilePlaceHint {
 
 /**
  * Reads a weather file of any supported format, recognised by its content: EPW (LOCATION line),
- * PVGIS TMY JSON, PVGIS TMY CSV (Latitude (decimal degrees) line), NSRDB TMY3 (second line with
- * "Date (MM/DD/YYYY)"), the API's CSV (period_end and period columns), NSRDB PSM3 (Year, Month,
- * Day, Hour columns). `hint` gives what the file does not say; the file name often does
- * (guessPlaceFromName).
+ * PVGIS TMY JSON, PVGIS TMY CSV (Latitude (decimal degrees) line), NSRDB TMY3 or SolarAnywhere in
+ * TMY3 layout (second line with "Date (MM/DD/YYYY)"), NREL TMY2 (fixed-width station header and
+ * YYMMDDHH rows), the API's CSV (period_end and period columns), NSRDB PSM3/PSM4 (Year, Month,
+ * Day, Hour columns). `hint` gives what the file does not say (the file name often does:
+ * guessPlaceFromName) and `coerceYear` (see the readers). Every series has strictly increasing
+ * period ends; typical years are re-dated into one year (2059 unless `coerceYear` says otherwise).
+ * @throws Error naming what is missing (a PSM file without metadata and without a place hint) or
+ *   that the format is not recognised
+ * @example
+ * const s = readWeatherFile(text, { latitude: 40.5137, longitude: -108.5449, timeZone: -7 });
  */
 export function readWeatherFile(text: string, hint: FilePlaceHint = {}): WeatherSeries {
   const head = text.slice(0, 4000);
-  const firstLine = head.split(/\r?\n/, 1)[0] ?? '';
-  if (/^LOCATION,/i.test(firstLine)) return readEpw(text);
-  if (head.trimStart().startsWith('{')) return readPvgisTmyJson(text);
-  if (/^Latitude \(decimal degrees\)/m.test(head)) return readPvgisTmyCsv(text);
-  if (/Date \(MM\/DD\/YYYY\)/.test(head)) return readTmy3(text);
+  const lines = head.split(/\r?\n/, 2);
+  const firstLine = lines[0] ?? '';
+  const options: CalendarReadOptions = hint.coerceYear === undefined ? {} : { coerceYear: hint.coerceYear };
+  if (/^LOCATION,/i.test(firstLine)) return readEpw(text, options);
+  if (head.trimStart().startsWith('{')) return readPvgisTmyJson(text, options);
+  if (/^Latitude \(decimal degrees\)/m.test(head)) return readPvgisTmyCsv(text, options);
+  if (/Date \(MM\/DD\/YYYY\)/.test(head)) return readTmy3(text, options);
+  if (/^\s*\d{5}\s.*\s[NS]\s+\d+\s+\d+\s+[EW]\s+\d+\s+\d+\s+-?\d+\s*$/.test(firstLine) && /^ \d{8}/.test(lines[1] ?? '')) return readTmy2(text, options);
   if (/(^|,)period_end(,|$)/m.test(firstLine)) {
     if (hint.latitude === undefined || hint.longitude === undefined) throw new Error('API CSV: give the latitude and longitude it was requested for');
     return readApiCsv(text, { latitude: hint.latitude, longitude: hint.longitude, elevation: hint.elevation });
   }
   if (/^Source,/i.test(firstLine) || /Year,Month,Day,Hour/.test(head)) {
+    const hasMetadata = /^Source,/i.test(firstLine);
+    if (!hasMetadata && (hint.latitude === undefined || hint.longitude === undefined)) throw new Error(PSM_PLACE_HINT_MESSAGE);
     const place: Psm3Place | undefined = hint.latitude !== undefined && hint.longitude !== undefined
       ? { latitude: hint.latitude, longitude: hint.longitude, timeZone: hint.timeZone ?? Math.round(hint.longitude / 15), elevation: hint.elevation }
       : undefined;
-    return readPsm3(text, place);
+    return readPsm3(text, place, options);
   }
-  throw new Error('weather file: format not recognised (EPW, TMY3, PSM3, PVGIS TMY CSV/JSON, API CSV)');
+  throw new Error('weather file: format not recognised (EPW, TMY2, TMY3, PSM3/PSM4, PVGIS TMY CSV/JSON, API CSV)');
 }
 
 /**
@@ -54,7 +70,9 @@ export function guessPlaceFromName(name: string): { latitude: number; longitude:
   return { latitude, longitude };
 }
 
-export { readApiCsv, readEpw, readPsm3, readPvgisTmyCsv, readPvgisTmyJson, readTmy3 };
+export { readApiCsv, readEpw, readPsm3, readPvgisTmyCsv, readPvgisTmyJson, readTmy2, readTmy3 };
+export { type CalendarReadOptions, TYPICAL_YEAR } from './calendar.js';
+export { PSM_PLACE_HINT_MESSAGE } from './psm3.js';
 export type { ApiCsvPlace } from './apiCsv.js';
 export type { Psm3Place } from './psm3.js';
 export type { WeatherSeries } from './types.js';

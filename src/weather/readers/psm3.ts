@@ -1,6 +1,7 @@
-import { type WeatherSeries, civilToUnix, humidityFromDewPoint, numberOr, splitCsv, textLines } from './types.js';
+import { type CalendarReadOptions, dateRows, increasingInTime } from './calendar.js';
+import { type WeatherSeries, humidityFromDewPoint, numberOr, splitCsv, textLines } from './types.js';
 
-/** Where a PSM3 file without its metadata lines is, and its time zone. */
+/** Where a PSM3/PSM4 file without its metadata lines is, and its time zone. */
 export interface Psm3Place {
   latitude: number;
   longitude: number;
@@ -9,17 +10,37 @@ export interface Psm3Place {
   elevation?: number;
 }
 
+/** What a PSM3/PSM4 CSV without its metadata lines needs, named in the error. */
+export const PSM_PLACE_HINT_MESSAGE =
+  'NSRDB PSM3/PSM4 CSV without its two metadata lines (Source, Location ID, ..., Latitude, Longitude, Time Zone, Elevation): ' +
+  'the file does not say where it is or which time zone its stamps are in, so give latitude, longitude and timeZone as a hint: ' +
+  'readPsm3(text, { latitude, longitude, timeZone }) or readWeatherFile(text, { latitude, longitude, timeZone }) ' +
+  '(degrees north and east; timeZone in hours east of UTC of the local standard time the NSRDB wrote, e.g. -7 for Colorado, or an IANA zone name); ' +
+  'the command line takes --latitude, --longitude and --time-zone. NSRDB file names often hold the place (guessPlaceFromName)';
+
 /**
- * Reads an NSRDB PSM3 CSV (Sengupta et al. 2018, "The National Solar Radiation Data Base
+ * Reads an NSRDB PSM3 or PSM4 CSV (Sengupta et al. 2018, "The National Solar Radiation Data Base
  * (NSRDB)", Renew. Sust. Energy Rev. 89, doi:10.1016/j.rser.2018.03.003): with its two metadata
- * lines (Source, Location ID, ..., Latitude, Longitude, Time Zone, Elevation) or, as pvlib
- * saves them, with only the column header (then `place` is required). Rows are instantaneous
- * values at the time stamp, local standard time; each is taken as the mean of the period centred
- * on it, so a 30-minute file gives periods ending 15 minutes after each stamp.
+ * lines (Source, Location ID, ..., Latitude, Longitude, Time Zone, Elevation) or, as pvlib saves
+ * them, with only the column header, possibly after a leading index column (then `place` is
+ * required: the error says so). Rows are instantaneous values at the time stamp, in the zone of
+ * the metadata's `Time Zone` (local standard time, or UTC for some downloads); each is taken as
+ * the mean of the period centred on it, so a 30-minute file gives periods ending 15 minutes after
+ * each stamp, and a TMY's HH:30 stamps give hours ending at HH+1:00. pvlib's index is the stamp
+ * itself (`periodEnd` - half a step).
+ *
+ * Times: a PSM TMY (months of several years) is re-dated into one year, by default 2059
+ * (`coerceYear`), with the file's own period ends in `sourcePeriodEnd`.
+ * @param text the file's content
+ * @param place latitude, longitude, timeZone (and elevation) of a file without metadata lines
+ * @param options coerceYear
  * @returns ghi, dni, dhi, air_temp, dewpoint_temp, relative_humidity, surface_pressure (hPa),
  *   wind_speed_10m, wind_direction_10m, albedo, precipitable_water (kg/m2) as present
+ * @throws Error naming the hint a file without metadata needs, or rows ending at the same time
+ * @example
+ * const s = readPsm3(text, { latitude: 40.5137, longitude: -108.5449, timeZone: -7 });
  */
-export function readPsm3(text: string, place?: Psm3Place): WeatherSeries {
+export function readPsm3(text: string, place?: Psm3Place, options: CalendarReadOptions = {}): WeatherSeries {
   const lines = textLines(text);
   let latitude = place?.latitude ?? Number.NaN;
   let longitude = place?.longitude ?? Number.NaN;
@@ -36,10 +57,11 @@ export function readPsm3(text: string, place?: Psm3Place): WeatherSeries {
     if (keys.includes('Elevation')) elevation = get('Elevation');
     h = 2;
   }
-  if (!Number.isFinite(timeZone)) throw new Error('PSM3: the file has no metadata lines; give latitude, longitude and timeZone');
+  if (!Number.isFinite(timeZone)) throw new Error(PSM_PLACE_HINT_MESSAGE);
   const header = splitCsv(lines[h]!).map((s) => s.trim());
   const col = (name: string): number => header.indexOf(name);
   const iY = col('Year'), iM = col('Month'), iD = col('Day'), iH = col('Hour'), iMin = col('Minute');
+  if (iY < 0 || iM < 0 || iD < 0 || iH < 0) throw new Error('PSM3/PSM4: the column header must hold Year, Month, Day and Hour');
   const map: [string, string, number][] = [
     ['ghi', 'GHI', 1], ['dni', 'DNI', 1], ['dhi', 'DHI', 1], ['air_temp', 'Temperature', 1],
     ['dewpoint_temp', 'Dew Point', 1], ['relative_humidity', 'Relative Humidity', 1],
@@ -50,21 +72,26 @@ export function readPsm3(text: string, place?: Psm3Place): WeatherSeries {
   const present = map.filter(([, name]) => col(name) >= 0);
   const rows = lines.slice(h + 1);
   const n = rows.length;
-  const stamps = new Float64Array(n);
+  const labels = { year: new Float64Array(n), month: new Float64Array(n), day: new Float64Array(n), hour: new Float64Array(n), minute: new Float64Array(n) };
   const cols: Record<string, Float64Array> = {};
   for (const [k] of present) cols[k] = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     const f = splitCsv(rows[i]!);
-    stamps[i] = civilToUnix(Number(f[iY]), Number(f[iM]), Number(f[iD]), Number(f[iH]), iMin >= 0 ? Number(f[iMin]) : 0, timeZone);
+    labels.year[i] = Number(f[iY]);
+    labels.month[i] = Number(f[iM]);
+    labels.day[i] = Number(f[iD]);
+    labels.hour[i] = Number(f[iH]);
+    labels.minute[i] = iMin >= 0 ? Number(f[iMin]) : 0;
     for (const [k, name, scale] of present) cols[k]![i] = numberOr(f[col(name)], [-9999]) * scale;
   }
-  const step = n > 1 ? stamps[1]! - stamps[0]! : 3600;
-  const periodEnd = new Float64Array(n);
-  for (let i = 0; i < n; i++) periodEnd[i] = stamps[i]! + step / 2;
+  const stamp = (i: number): number => Date.UTC(labels.year[i]!, labels.month[i]! - 1, labels.day[i]!, labels.hour[i]!, labels.minute[i]!) / 1000;
+  const step = n > 1 ? stamp(1) - stamp(0) : 3600;
+  if (!(step > 0)) throw new Error(`PSM3/PSM4: the first two rows must be one time step apart, got ${step} s`);
   if (cols.relative_humidity === undefined && cols.air_temp && cols.dewpoint_temp) {
     const rh = new Float64Array(n);
     for (let i = 0; i < n; i++) rh[i] = humidityFromDewPoint(cols.air_temp[i]!, cols.dewpoint_temp[i]!);
     cols.relative_humidity = rh;
   }
-  return { format: 'psm3', latitude, longitude, elevation, timeZone, typical: false, periodEnd, periodSeconds: step, columns: cols };
+  const dated = dateRows(labels, { offsetHours: timeZone, periodSeconds: step, labelToEnd: step / 2 }, options, 'PSM3/PSM4');
+  return increasingInTime({ format: 'psm3', latitude, longitude, elevation, timeZone, periodSeconds: step, columns: cols, ...dated }, 'PSM3/PSM4');
 }

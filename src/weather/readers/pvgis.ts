@@ -1,9 +1,10 @@
-import { type WeatherSeries, dewPointFromHumidity, numberOr, sortSeries, splitCsv, textLines } from './types.js';
+import { type CalendarReadOptions, dateRows, increasingInTime } from './calendar.js';
+import { type WeatherSeries, dewPointFromHumidity, numberOr, splitCsv, textLines } from './types.js';
 
-/** "20180101:0000" (UTC) to Unix s. */
-function pvgisTime(s: string): number {
+/** "20180101:0000" (UTC): year, month, day, hour, minute. */
+function pvgisLabel(s: string): [number, number, number, number, number] {
   const t = s.trim();
-  return Date.UTC(Number(t.slice(0, 4)), Number(t.slice(4, 6)) - 1, Number(t.slice(6, 8)), Number(t.slice(9, 11)), Number(t.slice(11, 13))) / 1000;
+  return [Number(t.slice(0, 4)), Number(t.slice(4, 6)), Number(t.slice(6, 8)), Number(t.slice(9, 11)), Number(t.slice(11, 13))];
 }
 
 const PVGIS_COLUMNS: [string, string, number][] = [
@@ -12,12 +13,15 @@ const PVGIS_COLUMNS: [string, string, number][] = [
   ['surface_pressure', 'SP', 0.01],
 ];
 
-function finish(latitude: number, longitude: number, elevation: number, times: number[], raw: Record<string, number[]>, monthYears: Record<number, number>): WeatherSeries {
-  const n = times.length;
-  // PVGIS stamps the hour by its start (values are sampled a few minutes into it), so each row
-  // is the period ending one hour after its stamp.
-  const periodEnd = new Float64Array(n);
-  for (let i = 0; i < n; i++) periodEnd[i] = times[i]! + 3600;
+function finish(
+  latitude: number, longitude: number, elevation: number, stamps: string[], raw: Record<string, number[]>,
+  monthYears: Record<number, number>, options: CalendarReadOptions,
+): WeatherSeries {
+  const n = stamps.length;
+  const labels = { year: new Float64Array(n), month: new Float64Array(n), day: new Float64Array(n), hour: new Float64Array(n), minute: new Float64Array(n) };
+  for (let i = 0; i < n; i++) {
+    [labels.year[i], labels.month[i], labels.day[i], labels.hour[i], labels.minute[i]] = pvgisLabel(stamps[i]!);
+  }
   const cols: Record<string, Float64Array> = {};
   for (const [k, v] of Object.entries(raw)) cols[k] = Float64Array.from(v);
   if (cols.air_temp && cols.relative_humidity) {
@@ -30,7 +34,13 @@ function finish(latitude: number, longitude: number, elevation: number, times: n
     const c = cols[k];
     if (c) for (let i = 0; i < n; i++) if (c[i]! <= 0) c[i] = 0;
   }
-  return sortSeries({ format: 'pvgis-tmy', latitude, longitude, elevation, timeZone: 0, typical: true, periodEnd, periodSeconds: 3600, columns: cols, monthYears });
+  // PVGIS stamps the hour by its start (values are sampled a few minutes into it), so each row is
+  // the period ending one hour after its stamp.
+  const dated = dateRows(labels, { offsetHours: 0, periodSeconds: 3600, labelToEnd: 3600, typical: true }, options, 'PVGIS TMY');
+  return increasingInTime(
+    { format: 'pvgis-tmy', latitude, longitude, elevation, timeZone: 0, periodSeconds: 3600, columns: cols, ...dated, ...(Object.keys(monthYears).length > 0 ? { monthYears } : {}) },
+    'PVGIS TMY',
+  );
 }
 
 /**
@@ -38,11 +48,13 @@ function finish(latitude: number, longitude: number, elevation: number, times: n
  * database for estimating PV performance in Europe and Africa", Solar Energy 86,
  * doi:10.1016/j.solener.2012.03.006; PVGIS user manual): metadata lines (latitude, longitude,
  * elevation), the month/year table of the selected months, then hourly rows stamped
- * "YYYYMMDD:HHMM" in UTC, in the order of the typical year (sorted here by time).
+ * "YYYYMMDD:HHMM" in UTC, in the order of the typical year. The year is re-dated into one year,
+ * by default 2059 (`coerceYear`), with the file's own period ends (in the source years of each
+ * month) in `sourcePeriodEnd`.
  * @returns air_temp, relative_humidity, dewpoint_temp, ghi, dni, dhi, wind_speed_10m,
  *   wind_direction_10m, surface_pressure (hPa)
  */
-export function readPvgisTmyCsv(text: string): WeatherSeries {
+export function readPvgisTmyCsv(text: string, options: CalendarReadOptions = {}): WeatherSeries {
   const lines = textLines(text);
   let latitude = Number.NaN, longitude = Number.NaN, elevation = Number.NaN;
   const monthYears: Record<number, number> = {};
@@ -62,24 +74,24 @@ export function readPvgisTmyCsv(text: string): WeatherSeries {
   }
   const header = splitCsv(lines[i] ?? '').map((s) => s.trim());
   const present = PVGIS_COLUMNS.filter(([, name]) => header.includes(name));
-  const times: number[] = [];
+  const stamps: string[] = [];
   const raw: Record<string, number[]> = {};
   for (const [k] of present) raw[k] = [];
   for (i++; i < lines.length; i++) {
     const l = lines[i]!;
     if (!/^\d{8}:\d{4}/.test(l)) break;
     const f = splitCsv(l);
-    times.push(pvgisTime(f[0]!));
+    stamps.push(f[0]!);
     for (const [k, name, scale] of present) raw[k]!.push(numberOr(f[header.indexOf(name)]) * scale);
   }
-  return finish(latitude, longitude, elevation, times, raw, monthYears);
+  return finish(latitude, longitude, elevation, stamps, raw, monthYears, options);
 }
 
 /**
  * Reads a PVGIS TMY file in JSON (the `outputs.tmy_hourly` records and `outputs.months_selected`,
  * location under `inputs.location`). Same columns and conventions as {@link readPvgisTmyCsv}.
  */
-export function readPvgisTmyJson(text: string): WeatherSeries {
+export function readPvgisTmyJson(text: string, options: CalendarReadOptions = {}): WeatherSeries {
   const doc = JSON.parse(text) as {
     inputs?: { location?: { latitude?: number; longitude?: number; elevation?: number } };
     outputs?: { months_selected?: { month: number; year: number }[]; tmy_hourly?: Record<string, number | string>[] };
@@ -92,13 +104,13 @@ export function readPvgisTmyJson(text: string): WeatherSeries {
   if (!Array.isArray(records) || records.length === 0 || typeof records[0] !== 'object' || !('time(UTC)' in records[0]!)) {
     throw new Error('not a PVGIS TMY JSON document: outputs.tmy_hourly with time(UTC) rows is missing');
   }
-  const times: number[] = [];
+  const stamps: string[] = [];
   const raw: Record<string, number[]> = {};
   const present = PVGIS_COLUMNS.filter(([, name]) => records.length > 0 && name in records[0]!);
   for (const [k] of present) raw[k] = [];
   for (const r of records) {
-    times.push(pvgisTime(String(r['time(UTC)'])));
+    stamps.push(String(r['time(UTC)']));
     for (const [k, name, scale] of present) raw[k]!.push(Number(r[name]) * scale);
   }
-  return finish(loc.latitude ?? Number.NaN, loc.longitude ?? Number.NaN, loc.elevation ?? Number.NaN, times, raw, monthYears);
+  return finish(loc.latitude ?? Number.NaN, loc.longitude ?? Number.NaN, loc.elevation ?? Number.NaN, stamps, raw, monthYears, options);
 }

@@ -1,15 +1,47 @@
-import { type WeatherSeries, civilToUnix, numberOr, splitCsv, textLines } from './types.js';
+import { type CalendarReadOptions, dateRows, increasingInTime } from './calendar.js';
+import { type WeatherSeries, numberOr, splitCsv, textLines } from './types.js';
+
+/**
+ * Header names of each TMY3 column the reader takes, the manual's spelling first. SolarAnywhere's
+ * files in TMY3 layout write `DNI (W/m^2))` (pvlib reads them as they are, under that name).
+ */
+const TMY3_COLUMNS: readonly [parameter: string, headers: readonly string[], scale: number][] = [
+  ['ghi', ['GHI (W/m^2)'], 1],
+  ['dni', ['DNI (W/m^2)', 'DNI (W/m^2))'], 1],
+  ['dhi', ['DHI (W/m^2)'], 1],
+  ['air_temp', ['Dry-bulb (C)'], 1],
+  ['dewpoint_temp', ['Dew-point (C)'], 1],
+  ['relative_humidity', ['RHum (%)'], 1],
+  ['surface_pressure', ['Pressure (mbar)'], 1],
+  ['wind_direction_10m', ['Wdir (degrees)'], 1],
+  ['wind_speed_10m', ['Wspd (m/s)'], 1],
+  ['precipitable_water', ['Pwat (cm)'], 10],
+  ['albedo', ['Alb (unitless)'], 1],
+];
 
 /**
  * Reads an NSRDB TMY3 file (Wilcox & Marion 2008, "Users Manual for TMY3 Data Sets",
- * NREL/TP-581-43156): a metadata line (USAF, name, state, time zone, latitude, longitude,
- * elevation), a header line, then hourly rows "MM/DD/YYYY,HH:MM" in local standard time, hour
- * ending (24:00 is the end of the day). -9900 marks missing values.
- * @returns a typical-year series with ghi, dni, dhi, air_temp, dewpoint_temp, relative_humidity,
- *   surface_pressure (hPa), wind_speed_10m, wind_direction_10m, precipitable_water (kg/m2),
- *   albedo, precipitation_rate (mm/h)
+ * NREL/TP-581-43156), or a SolarAnywhere time series in TMY3 layout: a metadata line (USAF, name,
+ * state, time zone, latitude, longitude, elevation), a header line, then hourly rows
+ * "MM/DD/YYYY,HH:MM" in local standard time, hour ending (NREL writes midnight as 24:00 of the day
+ * ending, SolarAnywhere as 00:00 of the next). -9900 marks missing values.
+ *
+ * Times: a typical year (NREL's TMY3: months of different years in calendar order) is re-dated
+ * into one year, by default 2059 (`coerceYear`, as pvlib's `read_tmy3(coerce_year=...)`), with the
+ * file's own period ends in `sourcePeriodEnd`; a real series (SolarAnywhere) keeps its times. The
+ * hour ending at 24:00 on 28 February ends at 1 March 00:00 even in a leap year, as pvlib reads
+ * it (a typical year has no 29 February). Period ends equal pvlib's index (which labels rows by
+ * their end too): `sourcePeriodEnd` its index without coerce_year, `periodEnd` with it.
+ * @param text the file's content
+ * @param options coerceYear
+ * @returns ghi, dni, dhi, air_temp, dewpoint_temp, relative_humidity, surface_pressure (hPa),
+ *   wind_speed_10m, wind_direction_10m, precipitable_water (kg/m2), albedo, precipitation_rate (mm/h)
+ * @throws Error naming a missing column, or rows that end at the same time
+ * @example
+ * const s = readTmy3(text);             // NREL TMY3: periodEnd in 2059, sourcePeriodEnd in the source years
+ * const p = readTmy3(text, { coerceYear: 1990 });
  */
-export function readTmy3(text: string): WeatherSeries {
+export function readTmy3(text: string, options: CalendarReadOptions = {}): WeatherSeries {
   const lines = textLines(text);
   const meta = splitCsv(lines[0] ?? '');
   const timeZone = Number(meta[3]);
@@ -17,40 +49,36 @@ export function readTmy3(text: string): WeatherSeries {
   const longitude = Number(meta[5]);
   const elevation = Number(meta[6]);
   const header = splitCsv(lines[1] ?? '').map((h) => h.trim());
-  const at = (name: string): number => {
-    const i = header.indexOf(name);
-    if (i < 0) throw new Error(`TMY3: column '${name}' not found`);
-    return i;
+  const at = (names: readonly string[]): number => {
+    for (const name of names) {
+      const i = header.indexOf(name);
+      if (i >= 0) return i;
+    }
+    throw new Error(`TMY3: column '${names[0]}' not found`);
   };
-  const iDate = at('Date (MM/DD/YYYY)');
-  const iTime = at('Time (HH:MM)');
-  const map: [string, number, number][] = [
-    ['ghi', at('GHI (W/m^2)'), 1],
-    ['dni', at('DNI (W/m^2)'), 1],
-    ['dhi', at('DHI (W/m^2)'), 1],
-    ['air_temp', at('Dry-bulb (C)'), 1],
-    ['dewpoint_temp', at('Dew-point (C)'), 1],
-    ['relative_humidity', at('RHum (%)'), 1],
-    ['surface_pressure', at('Pressure (mbar)'), 1],
-    ['wind_direction_10m', at('Wdir (degrees)'), 1],
-    ['wind_speed_10m', at('Wspd (m/s)'), 1],
-    ['precipitable_water', at('Pwat (cm)'), 10],
-    ['albedo', at('Alb (unitless)'), 1],
-  ];
+  if (!Number.isFinite(timeZone)) throw new Error(`TMY3: the first line's fourth field must be the time zone (hours east of UTC), got '${meta[3] ?? ''}'`);
+  const iDate = at(['Date (MM/DD/YYYY)']);
+  const iTime = at(['Time (HH:MM)']);
+  const map = TMY3_COLUMNS.map(([k, names, scale]) => [k, at(names), scale] as const);
   const iPrecip = header.indexOf('Lprecip depth (mm)');
   const iPrecipHours = header.indexOf('Lprecip quantity (hr)');
   const rows = lines.slice(2);
   const n = rows.length;
-  const periodEnd = new Float64Array(n);
+  const labels = { year: new Float64Array(n), month: new Float64Array(n), day: new Float64Array(n), hour: new Float64Array(n), minute: new Float64Array(n) };
   const cols: Record<string, Float64Array> = {};
   for (const [k] of map) cols[k] = new Float64Array(n);
   if (iPrecip >= 0) cols.precipitation_rate = new Float64Array(n);
   const missing = [-9900, -9999];
   for (let i = 0; i < n; i++) {
     const f = splitCsv(rows[i]!);
-    const [mm, dd, yyyy] = f[iDate]!.split('/').map(Number) as [number, number, number];
-    const [hh, mi] = f[iTime]!.split(':').map(Number) as [number, number];
-    periodEnd[i] = civilToUnix(yyyy, mm, dd, hh, mi, timeZone);
+    const date = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec((f[iDate] ?? '').trim());
+    const time = /^(\d{1,2}):(\d{2})$/.exec((f[iTime] ?? '').trim());
+    if (!date || !time) throw new Error(`TMY3: row ${i + 3} has no date MM/DD/YYYY and time HH:MM ('${f[iDate] ?? ''}', '${f[iTime] ?? ''}')`);
+    labels.month[i] = Number(date[1]);
+    labels.day[i] = Number(date[2]);
+    labels.year[i] = Number(date[3]);
+    labels.hour[i] = Number(time[1]);
+    labels.minute[i] = Number(time[2]);
     for (const [k, j, scale] of map) cols[k]![i] = numberOr(f[j], missing) * scale;
     if (iPrecip >= 0) {
       const depth = numberOr(f[iPrecip], missing);
@@ -58,5 +86,6 @@ export function readTmy3(text: string): WeatherSeries {
       cols.precipitation_rate![i] = hours > 0 ? depth / hours : depth;
     }
   }
-  return { format: 'tmy3', latitude, longitude, elevation, timeZone, typical: true, periodEnd, periodSeconds: 3600, columns: cols };
+  const dated = dateRows(labels, { offsetHours: timeZone, periodSeconds: 3600, labelToEnd: 0, february28MidnightIsMarch1: true }, options, 'TMY3');
+  return increasingInTime({ format: 'tmy3', latitude, longitude, elevation, timeZone, periodSeconds: 3600, columns: cols, ...dated }, 'TMY3');
 }

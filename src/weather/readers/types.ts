@@ -4,7 +4,7 @@
  */
 export interface WeatherSeries {
   /** file format the series came from */
-  format: 'epw' | 'tmy3' | 'psm3' | 'pvgis-tmy' | 'api-csv';
+  format: 'epw' | 'tmy2' | 'tmy3' | 'psm3' | 'pvgis-tmy' | 'api-csv';
   /** degrees north, when the file says */
   latitude: number;
   /** degrees east, when the file says */
@@ -15,8 +15,16 @@ export interface WeatherSeries {
   timeZone: number;
   /** a typical year (TMY/EPW) whose rows come from different years, rather than a real span */
   typical: boolean;
-  /** period end, Unix s, increasing */
+  /**
+   * period end, Unix s, strictly increasing (a typical year is re-dated into one year, by default
+   * 2059: see `coerceYear` of the readers)
+   */
   periodEnd: Float64Array;
+  /**
+   * When the rows were re-dated (typical years, or `coerceYear`): each row's period end as the
+   * file dates it (a typical year's months in their source years, so not increasing), Unix s.
+   */
+  sourcePeriodEnd?: Float64Array;
   /** period length, s */
   periodSeconds: number;
   /** columns by API parameter name (NaN = missing) */
@@ -54,11 +62,6 @@ export function textLines(text: string): string[] {
   return lines;
 }
 
-/** Unix s of a civil date-time given in a fixed offset (hours east of UTC). Hour may be 24. */
-export function civilToUnix(year: number, month: number, day: number, hour: number, minute: number, offsetHours: number): number {
-  return Date.UTC(year, month - 1, day, hour, minute) / 1000 - offsetHours * 3600;
-}
-
 /** A number, or NaN for blank cells and the file's missing-value codes. */
 export function numberOr(text: string | undefined, missing: readonly number[] = []): number {
   if (text === undefined) return Number.NaN;
@@ -80,22 +83,4 @@ export function humidityFromDewPoint(t: number, td: number): number {
 export function dewPointFromHumidity(t: number, rh: number): number {
   const g = Math.log(Math.max(rh, 0.1) / 100) + (17.625 * t) / (243.04 + t);
   return (243.04 * g) / (17.625 - g);
-}
-
-/** Sorts a series by period end (typical years mix source years) and returns it. */
-export function sortSeries(s: WeatherSeries): WeatherSeries {
-  const n = s.periodEnd.length;
-  let sorted = true;
-  for (let i = 1; i < n; i++) if (s.periodEnd[i]! < s.periodEnd[i - 1]!) sorted = false;
-  if (sorted) return s;
-  const idx = Array.from({ length: n }, (_, i) => i).sort((a, b) => s.periodEnd[a]! - s.periodEnd[b]!);
-  const pe = new Float64Array(n);
-  for (let i = 0; i < n; i++) pe[i] = s.periodEnd[idx[i]!]!;
-  const cols: Record<string, Float64Array> = {};
-  for (const [k, v] of Object.entries(s.columns)) {
-    const c = new Float64Array(n);
-    for (let i = 0; i < n; i++) c[i] = v[idx[i]!]!;
-    cols[k] = c;
-  }
-  return { ...s, periodEnd: pe, columns: cols };
 }
