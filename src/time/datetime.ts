@@ -1,5 +1,6 @@
 import { DateTime, FixedOffsetZone } from 'luxon';
 import { TimeParseError } from './errors.js';
+import { type Disambiguation, type TimeZoneInput, localTimeToUnix, resolveTimeZone } from './zone.js';
 
 /** "2021-05-14 00:00" or "2022-01-01 00:00:00": a date and a time separated by one space. */
 const SPACE_SEPARATED = /^(\d{4}-\d{2}-\d{2}) +(\d{2}:\d{2}.*)$/;
@@ -10,21 +11,43 @@ const SPACE_SEPARATED = /^(\d{4}-\d{2}-\d{2}) +(\d{2}:\d{2}.*)$/;
  * Accepts every form of the API contract (section 2): with or without seconds and fractions
  * (kept to the millisecond), with `Z`, `+hh:mm`, `+hhmm` or `+hh`, a space instead of `T`
  * (`2021-05-14 00:00`), and a bare date (`2024-01-01`, midnight). A value without a zone is read
- * at `defaultOffsetMinutes` east of UTC (the request's `time_zone`, else 0 = UTC).
+ * in `defaultZone`: minutes east of UTC (the request's `time_zone`; default 0 = UTC) or a zone name
+ * such as `America/New_York`, where a local time that the clock skips or repeats is read by
+ * `disambiguation` (default 'compatible': a skipped time moves forward by the change, a repeated
+ * time is its first occurrence; see `Disambiguation`).
  *
  * @param text the date-time as sent by the caller
- * @param defaultOffsetMinutes offset east of UTC, minutes, for a value that has no zone
+ * @param defaultZone zone of a value that has no offset of its own
+ * @param disambiguation DST rule for a local time in a gap or overlap of `defaultZone`
  * @returns Unix seconds (may carry a millisecond fraction)
- * @throws TimeParseError naming the value when it is not ISO 8601
+ * @throws TimeParseError naming the value when it is not ISO 8601, or the zone when it is unknown
+ * @example
+ * parseDateTime('2024-11-03T01:30', 'America/New_York'); // 1730611800 (the first 01:30, EDT)
  */
-export function parseDateTime(text: string, defaultOffsetMinutes = 0): number {
+export function parseDateTime(text: string, defaultZone: TimeZoneInput = 0, disambiguation: Disambiguation = 'compatible'): number {
   const trimmed = text.trim();
   if (trimmed === '') throw new TimeParseError('an empty value is not a date-time');
   const spaced = SPACE_SEPARATED.exec(trimmed);
   const iso = spaced ? `${spaced[1]}T${spaced[2]}` : trimmed;
-  const parsed = DateTime.fromISO(iso, { zone: FixedOffsetZone.instance(defaultOffsetMinutes) });
-  if (!parsed.isValid) {
-    throw new TimeParseError(`'${text}' is not an ISO 8601 date-time (for example 2024-01-31T12:00:00Z)`);
+  const zone = resolveTimeZone(defaultZone, 'time zone');
+  if (zone.fixedOffsetMinutes !== undefined) {
+    const parsed = DateTime.fromISO(iso, { zone: FixedOffsetZone.instance(zone.fixedOffsetMinutes) });
+    if (!parsed.isValid) throw notIso(text);
+    return parsed.toMillis() / 1000;
   }
-  return parsed.toMillis() / 1000;
+  // A zone with changes: read the wall-clock fields, then place them with the DST rule. A value
+  // with its own offset reads the same in any zone, which is how it is recognised.
+  const inUtc = DateTime.fromISO(iso, { zone: FixedOffsetZone.utcInstance });
+  if (!inUtc.isValid) throw notIso(text);
+  const inOther = DateTime.fromISO(iso, { zone: FixedOffsetZone.instance(60) });
+  if (inOther.toMillis() === inUtc.toMillis()) return inUtc.toMillis() / 1000;
+  return localTimeToUnix(
+    { year: inUtc.year, month: inUtc.month, day: inUtc.day, hour: inUtc.hour, minute: inUtc.minute, second: inUtc.second, millisecond: inUtc.millisecond },
+    zone.name,
+    disambiguation,
+  );
+}
+
+function notIso(text: string): TimeParseError {
+  return new TimeParseError(`'${text}' is not an ISO 8601 date-time (for example 2024-01-31T12:00:00Z)`);
 }

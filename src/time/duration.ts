@@ -1,5 +1,6 @@
 import { DateTime, Duration, FixedOffsetZone } from 'luxon';
 import { TimeParseError } from './errors.js';
+import { type TimeZoneInput, resolveTimeZone } from './zone.js';
 
 /** The parts of an ISO 8601 duration (`P1Y2M3W4DT5H6M7.5S`); absent parts are 0. */
 export interface IsoDuration {
@@ -51,14 +52,20 @@ export function durationSeconds(d: IsoDuration): number {
 }
 
 /**
- * Adds a duration to an instant in the calendar of a fixed-offset zone (P1M from January 31 is
- * the last day of February, as luxon does).
+ * Adds a duration to an instant in the calendar of a zone (P1M from January 31 is the last day of
+ * February, as luxon does). In a zone with daylight saving time, days, months and years keep the
+ * wall-clock time (P1D across the spring change is 23 hours; a time the clock skips moves forward
+ * by the change, as luxon does), hours and smaller units are exact.
  * @param unixSeconds the start, Unix seconds
- * @param offsetMinutes the zone, minutes east of UTC
+ * @param zone minutes east of UTC, or a zone name such as 'Europe/Berlin'
  * @returns Unix seconds
+ * @example
+ * addDuration(Date.UTC(2024, 2, 30, 12) / 1000, parseDuration('P1D'), 'Europe/Berlin'); // 23 h later
  */
-export function addDuration(unixSeconds: number, d: IsoDuration, offsetMinutes = 0): number {
-  const start = DateTime.fromMillis(unixSeconds * 1000, { zone: FixedOffsetZone.instance(offsetMinutes) });
+export function addDuration(unixSeconds: number, d: IsoDuration, zone: TimeZoneInput = 0): number {
+  const z = resolveTimeZone(zone, 'zone');
+  const luxonZone = z.fixedOffsetMinutes !== undefined ? FixedOffsetZone.instance(z.fixedOffsetMinutes) : z.name;
+  const start = DateTime.fromMillis(unixSeconds * 1000, { zone: luxonZone });
   return start.plus(d).toMillis() / 1000;
 }
 

@@ -1,10 +1,14 @@
 /**
  * Timestamp formatting for the API's two styles (api-spec 2.6 and 9, contract section 3):
  *   legacy     2026-11-15T10:30:00.0000000Z   (always UTC, seven fraction digits)
- *   version 3  2026-11-15T10:30:00+00:00      (local time of the offset, e.g. +05:30)
+ *   version 3  2026-11-15T10:30:00+00:00      (local time of the zone, with the offset in force)
  * Hand-written rather than through luxon: a response can hold 100,000 stamps, and building a
- * DateTime per stamp costs microseconds each (bench/suites/time.bench.ts has the figures).
+ * DateTime per stamp costs microseconds each (bench/suites/time.bench.ts has the figures). A zone
+ * with daylight saving time (an IANA name) is looked up once per stretch of constant offset
+ * (luxon and the platform's zone database), so each stamp shows its own offset: the repeated hour
+ * of a fall-back night is written twice with two offsets (01:30-04:00, then 01:30-05:00).
  */
+import { type TimeZoneInput, resolveTimeZone, zoneOffsetSegments } from './zone.js';
 
 export type TimestampStyle = 'legacy' | 'v3';
 
@@ -42,10 +46,14 @@ function offsetText(offsetMinutes: number): string {
  * One timestamp in the API's style.
  * @param unixSeconds the instant, Unix s (legacy keeps a fraction to 100 ns; v3 drops it)
  * @param style 'legacy' or 'v3'
- * @param offsetMinutes for v3, the zone to show, minutes east of UTC (legacy is always UTC)
+ * @param zone for v3, the zone to show: minutes east of UTC, or a zone name such as
+ *   'Europe/Berlin' (its offset at that instant); legacy is always UTC
+ * @example
+ * formatTimestamp(Date.UTC(2024, 6, 1, 12) / 1000, 'v3', 'Europe/Berlin'); // '2024-07-01T14:00:00+02:00'
  */
-export function formatTimestamp(unixSeconds: number, style: TimestampStyle, offsetMinutes = 0): string {
-  const shift = style === 'v3' ? offsetMinutes * 60 : 0;
+export function formatTimestamp(unixSeconds: number, style: TimestampStyle, zone: TimeZoneInput = 0): string {
+  const offsetMinutes = style === 'v3' ? resolveTimeZone(zone).offsetAt(unixSeconds) : 0;
+  const shift = offsetMinutes * 60;
   const local = unixSeconds + shift;
   const whole = Math.floor(local);
   const days = Math.floor(whole / 86_400);
@@ -66,15 +74,63 @@ export function formatTimestamp(unixSeconds: number, style: TimestampStyle, offs
  * A column of timestamps in one style. Consecutive stamps of the same day reuse the date text and
  * each second of the day is spelled once (a 5-minute grid has 288 of them), so a series of
  * 100,000 stamps costs one string concatenation each.
+ * @param column instants, Unix s, any order
+ * @param style 'legacy' or 'v3'
+ * @param zone for v3: minutes east of UTC, or a zone name (each stamp with its own offset)
+ * @example
+ * formatTimestamps(Float64Array.of(1730611800, 1730615400), 'v3', 'America/New_York');
+ * // ['2024-11-03T01:30:00-04:00', '2024-11-03T01:30:00-05:00']
  */
-export function formatTimestamps(column: Float64Array, style: TimestampStyle, offsetMinutes = 0): string[] {
-  const out: string[] = [];
+export function formatTimestamps(column: Float64Array, style: TimestampStyle, zone: TimeZoneInput = 0): string[] {
+  const z = resolveTimeZone(zone);
+  if (style === 'v3' && z.fixedOffsetMinutes === undefined) return formatTimestampsChangingZone(column, z.name);
+  const offsetMinutes = style === 'v3' ? z.fixedOffsetMinutes! : 0;
+  return formatWithOffset(column, style, offsetMinutes, 0, column.length, []);
+}
+
+/** v3 stamps in a zone with offset changes: each stretch of constant offset formatted at once. */
+function formatTimestampsChangingZone(column: Float64Array, zone: string): string[] {
+  const n = column.length;
+  let lo = Number.POSITIVE_INFINITY, hi = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < n; i++) {
+    const t = column[i]!;
+    if (t < lo) lo = t;
+    if (t > hi) hi = t;
+  }
+  if (!(hi >= lo)) return Array.from(column, (t) => formatTimestamp(t, 'v3', zone)); // empty, or NaN stamps
+  const { starts, offsets } = zoneOffsetSegments(zone, Math.floor(lo), Math.floor(hi) + 1);
+  const out = new Array<string>(n);
+  const segmentOf = (t: number): number => {
+    let a = 0, b = starts.length - 1;
+    while (a < b) {
+      const m = (a + b + 1) >> 1;
+      if (starts[m]! <= t) a = m;
+      else b = m - 1;
+    }
+    return a;
+  };
+  // Runs of consecutive stamps in one stretch share the offset (sorted either way, a run is long).
+  let i = 0;
+  while (i < n) {
+    const k = segmentOf(column[i]!);
+    const a = starts[k]!, b = k + 1 < starts.length ? starts[k + 1]! : Number.POSITIVE_INFINITY;
+    let j = i + 1;
+    while (j < n && column[j]! >= a && column[j]! < b) j++;
+    const part = formatWithOffset(column, 'v3', offsets[k]!, i, j, []);
+    for (let m = i; m < j; m++) out[m] = part[m - i]!;
+    i = j;
+  }
+  return out;
+}
+
+/** Stamps from..to (exclusive) of a column at one fixed offset, appended to `out`. */
+function formatWithOffset(column: Float64Array, style: TimestampStyle, offsetMinutes: number, from: number, to: number, out: string[]): string[] {
   const shift = style === 'v3' ? offsetMinutes * 60 : 0;
   const suffix = style === 'v3' ? offsetText(offsetMinutes) : '.0000000Z';
   const clockText = new Map<number, string>();
   let cachedDay = Number.NaN;
   let datePrefix = '';
-  for (let i = 0; i < column.length; i++) {
+  for (let i = from; i < to; i++) {
     const t = column[i]!;
     const local = t + shift;
     const whole = Math.floor(local);

@@ -1,8 +1,20 @@
 /**
  * Period grids of the API (contract section 2). A period is named by its end; period ends fall on
  * whole multiples of the period counted from midnight of the response's zone. All times are Unix
- * seconds; zones are fixed offsets in minutes east of UTC.
+ * seconds.
+ *
+ * Zones: a number is a fixed offset in minutes east of UTC (the API's `time_zone`); a name is an
+ * IANA zone (`America/New_York`) or a fixed one (`UTC+5:30`), see `resolveTimeZone`. In a zone with
+ * daylight saving time, the period ends are the instants whose local time (with the offset in
+ * force at that instant) is a whole multiple of the period from local midnight. So a grid never
+ * repeats or skips an instant: where the clock goes forward, the local labels skip the missing
+ * hour (01:00 EST is followed by 03:00 EDT), and where it goes back they show one hour twice with
+ * two offsets (01:00 EDT, then 01:00 EST). A period that is a whole number of the change
+ * (PT60M, PT30M, PT15M across a one-hour change) stays that long; a longer one (PT3H, P1D) that
+ * the change falls into is shorter or longer by it (the 23- and 25-hour days), as local calendars
+ * have it: its start is the previous period end.
  */
+import { type ResolvedTimeZone, type TimeZoneInput, resolveTimeZone, zoneOffsetSegments } from './zone.js';
 
 function checkPeriod(periodSeconds: number): void {
   if (!(periodSeconds > 0) || !Number.isFinite(periodSeconds)) {
@@ -19,6 +31,34 @@ function evenGrid(first: number, count: number, periodSeconds: number, newestFir
   return out;
 }
 
+/** The zone, for a fixed offset its shift in seconds (undefined for a zone with changes). */
+function zoneShift(zone: TimeZoneInput): { z: ResolvedTimeZone; shift: number | undefined } {
+  const z = resolveTimeZone(zone, 'zone');
+  return { z, shift: z.fixedOffsetMinutes === undefined ? undefined : z.fixedOffsetMinutes * 60 };
+}
+
+/**
+ * Every aligned period end in `(from, to]` of a zone with offset changes: on each stretch of
+ * constant offset, the instants t with t + offset a multiple of the period.
+ */
+function alignedEnds(z: ResolvedTimeZone, from: number, to: number, periodSeconds: number): number[] {
+  const { starts, offsets } = zoneOffsetSegments(z.name, from, to + 1);
+  const out: number[] = [];
+  for (let k = 0; k < starts.length; k++) {
+    const a = starts[k]!;
+    const b = k + 1 < starts.length ? starts[k + 1]! : Number.POSITIVE_INFINITY;
+    const shift = offsets[k]! * 60;
+    const lo = Math.max(a, from);
+    let t = Math.ceil((lo + shift) / periodSeconds) * periodSeconds - shift;
+    if (t <= from) t += periodSeconds;
+    for (; t < b && t <= to; t += periodSeconds) out.push(t);
+  }
+  return out;
+}
+
+/** How far past a window's end the first aligned end can lie in a zone with changes: a period plus the largest change. */
+const changeMargin = (periodSeconds: number): number => 2 * periodSeconds + 86_400;
+
 /**
  * The period ends of a historic window `(start, end]`: every aligned period whose interval
  * `(period_end - period, period_end]` overlaps the window, oldest first. Month-by-month windows
@@ -28,19 +68,28 @@ function evenGrid(first: number, count: number, periodSeconds: number, newestFir
  * @param start window start, Unix s (exclusive)
  * @param end window end, Unix s (inclusive)
  * @param periodSeconds period length, s
- * @param offsetMinutes zone of the alignment, minutes east of UTC
- * @returns period ends, Unix s, increasing (empty when end <= start)
+ * @param zone zone of the alignment: minutes east of UTC, or a zone name (IANA, with the DST
+ *   rules of the module comment)
+ * @returns period ends, Unix s, strictly increasing (empty when end <= start)
+ * @example
+ * periodGrid(Date.UTC(2024, 2, 10, 5) / 1000, Date.UTC(2024, 2, 10, 9) / 1000, 3600, 'America/New_York');
+ * // 06:00Z (01:00 EST), 07:00Z (03:00 EDT), 08:00Z, 09:00Z
  */
-export function periodGrid(start: number, end: number, periodSeconds: number, offsetMinutes = 0): Float64Array {
+export function periodGrid(start: number, end: number, periodSeconds: number, zone: TimeZoneInput = 0): Float64Array {
   checkPeriod(periodSeconds);
   if (!(end > start)) return new Float64Array(0);
-  const shift = offsetMinutes * 60;
-  // First: the smallest aligned end strictly after start. Last: the smallest aligned end >= end
-  // (its period starts before end, so it overlaps the window).
-  const first = (Math.floor((start + shift) / periodSeconds) + 1) * periodSeconds - shift;
-  const last = Math.ceil((end + shift) / periodSeconds) * periodSeconds - shift;
-  const count = Math.round((last - first) / periodSeconds) + 1;
-  return evenGrid(first, count, periodSeconds, false);
+  const { z, shift } = zoneShift(zone);
+  if (shift !== undefined) {
+    // First: the smallest aligned end strictly after start. Last: the smallest aligned end >= end
+    // (its period starts before end, so it overlaps the window).
+    const first = (Math.floor((start + shift) / periodSeconds) + 1) * periodSeconds - shift;
+    const last = Math.ceil((end + shift) / periodSeconds) * periodSeconds - shift;
+    const count = Math.round((last - first) / periodSeconds) + 1;
+    return evenGrid(first, count, periodSeconds, false);
+  }
+  const ends = alignedEnds(z, start, end + changeMargin(periodSeconds), periodSeconds);
+  const lastIndex = ends.findIndex((t) => t >= end);
+  return Float64Array.from(ends.slice(0, lastIndex + 1));
 }
 
 /**
@@ -48,27 +97,39 @@ export function periodGrid(start: number, end: number, periodSeconds: number, of
  * as the API's live endpoints list them.
  * @param now Unix s
  * @param hours how far back, h
+ * @param zone minutes east of UTC or a zone name (see {@link periodGrid})
+ * @example
+ * liveGrid(Date.UTC(2024, 0, 1, 12) / 1000, 2, 1800); // 12:00Z, 11:30Z, 11:00Z, 10:30Z
  */
-export function liveGrid(now: number, hours: number, periodSeconds: number, offsetMinutes = 0): Float64Array {
+export function liveGrid(now: number, hours: number, periodSeconds: number, zone: TimeZoneInput = 0): Float64Array {
   checkPeriod(periodSeconds);
-  const shift = offsetMinutes * 60;
-  const newest = Math.floor((now + shift) / periodSeconds) * periodSeconds - shift;
+  const { z, shift } = zoneShift(zone);
   const from = now - hours * 3600; // exclusive
-  const count = Math.floor((newest - from) / periodSeconds - 1e-9) + 1;
-  const oldest = newest - (count - 1) * periodSeconds;
-  return evenGrid(oldest, count, periodSeconds, true);
+  if (shift !== undefined) {
+    const newest = Math.floor((now + shift) / periodSeconds) * periodSeconds - shift;
+    const count = Math.floor((newest - from) / periodSeconds - 1e-9) + 1;
+    const oldest = newest - (count - 1) * periodSeconds;
+    return evenGrid(oldest, count, periodSeconds, true);
+  }
+  return Float64Array.from(alignedEnds(z, from, now, periodSeconds).reverse());
 }
 
 /**
  * The period ends of a forecast: periods ending in `(now, now + hours]`, oldest first.
  * @param now Unix s (the issue time)
  * @param hours horizon, h
+ * @param zone minutes east of UTC or a zone name (see {@link periodGrid})
+ * @example
+ * forecastGrid(Date.UTC(2024, 0, 1, 12, 10) / 1000, 1, 1800); // 12:30Z, 13:00Z
  */
-export function forecastGrid(now: number, hours: number, periodSeconds: number, offsetMinutes = 0): Float64Array {
+export function forecastGrid(now: number, hours: number, periodSeconds: number, zone: TimeZoneInput = 0): Float64Array {
   checkPeriod(periodSeconds);
-  const shift = offsetMinutes * 60;
-  const first = (Math.floor((now + shift) / periodSeconds) + 1) * periodSeconds - shift;
-  const last = Math.floor((now + hours * 3600 + shift) / periodSeconds) * periodSeconds - shift;
-  const count = last >= first ? Math.round((last - first) / periodSeconds) + 1 : 0;
-  return evenGrid(first, count, periodSeconds, false);
+  const { z, shift } = zoneShift(zone);
+  if (shift !== undefined) {
+    const first = (Math.floor((now + shift) / periodSeconds) + 1) * periodSeconds - shift;
+    const last = Math.floor((now + hours * 3600 + shift) / periodSeconds) * periodSeconds - shift;
+    const count = last >= first ? Math.round((last - first) / periodSeconds) + 1 : 0;
+    return evenGrid(first, count, periodSeconds, false);
+  }
+  return Float64Array.from(alignedEnds(z, now, now + hours * 3600, periodSeconds));
 }

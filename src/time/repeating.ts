@@ -1,6 +1,7 @@
 import { parseDateTime } from './datetime.js';
 import { type IsoDuration, addDuration, durationSeconds, parseDuration } from './duration.js';
 import { TimeParseError } from './errors.js';
+import type { TimeZoneInput } from './zone.js';
 
 /** A repeating interval `R<count>/<start>/<duration>`, start in Unix seconds. */
 export interface RepeatingInterval {
@@ -16,7 +17,7 @@ const REPEATING = /^R(\d+)\/([^/]+)\/(P[^/]+)$/i;
  * (api-spec 4.1 `manual_wash_dates`). An unbounded `R/...` is refused: the API needs a count.
  * @throws TimeParseError
  */
-export function parseRepeatingInterval(text: string, defaultOffsetMinutes = 0): RepeatingInterval {
+export function parseRepeatingInterval(text: string, defaultZone: TimeZoneInput = 0): RepeatingInterval {
   const m = REPEATING.exec(text.trim());
   if (!m) {
     throw new TimeParseError(`'${text}' is not a repeating interval R<count>/<start>/<duration>`);
@@ -25,7 +26,7 @@ export function parseRepeatingInterval(text: string, defaultOffsetMinutes = 0): 
   const hasLength =
     duration.years + duration.months + duration.weeks + duration.days + duration.hours + duration.minutes + duration.seconds > 0;
   if (!hasLength) throw new TimeParseError(`the duration of '${text}' is zero`);
-  return { count: Number(m[1]), start: parseDateTime(m[2]!, defaultOffsetMinutes), duration };
+  return { count: Number(m[1]), start: parseDateTime(m[2]!, defaultZone), duration };
 }
 
 /**
@@ -33,14 +34,14 @@ export function parseRepeatingInterval(text: string, defaultOffsetMinutes = 0): 
  * (R3/2024-01-01/P1M gives January 1, February 1 and March 1). Calendar-aware for months and years.
  * @returns Unix seconds, increasing
  */
-export function expandRepeatingInterval(text: string, defaultOffsetMinutes = 0): Float64Array {
-  const { count, start, duration } = parseRepeatingInterval(text, defaultOffsetMinutes);
+export function expandRepeatingInterval(text: string, defaultZone: TimeZoneInput = 0): Float64Array {
+  const { count, start, duration } = parseRepeatingInterval(text, defaultZone);
   const out = new Float64Array(count);
   const fixed = duration.years === 0 && duration.months === 0;
   const step = fixed ? durationSeconds(duration) : 0;
   for (let i = 0; i < count; i++) {
     // Months and years: add i whole durations to the start, so that Jan 31 + P1M steps stay on month ends.
-    out[i] = fixed ? start + i * step : addDuration(start, scale(duration, i), defaultOffsetMinutes);
+    out[i] = fixed ? start + i * step : addDuration(start, scale(duration, i), defaultZone);
   }
   return out;
 }
@@ -62,13 +63,13 @@ function scale(d: IsoDuration, k: number): IsoDuration {
  * `R<count>/<start>/<duration>` (each expanded), as sorted Unix seconds without duplicates.
  * @throws TimeParseError naming the first value that cannot be read
  */
-export function parseWashDates(values: readonly string[], defaultOffsetMinutes = 0): Float64Array {
+export function parseWashDates(values: readonly string[], defaultZone: TimeZoneInput = 0): Float64Array {
   const instants: number[] = [];
   for (const value of values) {
     const v = value.trim();
     if (v === '') continue;
-    if (/^R/i.test(v)) instants.push(...expandRepeatingInterval(v, defaultOffsetMinutes));
-    else instants.push(parseDateTime(v, defaultOffsetMinutes));
+    if (/^R/i.test(v)) instants.push(...expandRepeatingInterval(v, defaultZone));
+    else instants.push(parseDateTime(v, defaultZone));
   }
   const sorted = Float64Array.from(new Set(instants)).sort();
   return sorted;

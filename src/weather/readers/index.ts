@@ -15,8 +15,11 @@ export interface FilePlaceHint extends CalendarReadOptions {
   latitude?: number;
   longitude?: number;
   elevation?: number;
-  /** hours east of UTC of the file's local standard time */
-  timeZone?: number;
+  /**
+   * The file's zone: hours east of UTC of its local standard time, or a zone name such as
+   * `America/Denver` (its standard-time offset: weather files are written in standard time).
+   */
+  timeZone?: number | string;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { type TimeZoneInput, resolveTimeZone, standardOffsetMinutes } from '../../time/zone.js';
 import { type CalendarReadOptions, dateRows, increasingInTime } from './calendar.js';
 import { type WeatherSeries, humidityFromDewPoint, numberOr, splitCsv, textLines } from './types.js';
 
@@ -5,8 +6,12 @@ import { type WeatherSeries, humidityFromDewPoint, numberOr, splitCsv, textLines
 export interface Psm3Place {
   latitude: number;
   longitude: number;
-  /** hours east of UTC of the file's local standard time */
-  timeZone: number;
+  /**
+   * The zone of the file's stamps: hours east of UTC of its local standard time (a number), or a
+   * zone name (`America/Denver`: its standard-time offset in the file's first year, since the
+   * NSRDB writes standard time all year, never daylight saving time).
+   */
+  timeZone: number | string;
   elevation?: number;
 }
 
@@ -44,7 +49,9 @@ export function readPsm3(text: string, place?: Psm3Place, options: CalendarReadO
   const lines = textLines(text);
   let latitude = place?.latitude ?? Number.NaN;
   let longitude = place?.longitude ?? Number.NaN;
-  let timeZone = place?.timeZone ?? Number.NaN;
+  const zoneHint: TimeZoneInput | undefined = place?.timeZone;
+  if (typeof zoneHint === 'string') resolveTimeZone(zoneHint, 'timeZone'); // a clear error for an unknown name
+  let timeZone = typeof zoneHint === 'number' ? zoneHint : Number.NaN;
   let elevation = place?.elevation ?? Number.NaN;
   let h = 0;
   if (/^Source\b/i.test(lines[0] ?? '')) {
@@ -57,7 +64,7 @@ export function readPsm3(text: string, place?: Psm3Place, options: CalendarReadO
     if (keys.includes('Elevation')) elevation = get('Elevation');
     h = 2;
   }
-  if (!Number.isFinite(timeZone)) throw new Error(PSM_PLACE_HINT_MESSAGE);
+  if (!Number.isFinite(timeZone) && typeof zoneHint !== 'string') throw new Error(PSM_PLACE_HINT_MESSAGE);
   const header = splitCsv(lines[h]!).map((s) => s.trim());
   const col = (name: string): number => header.indexOf(name);
   const iY = col('Year'), iM = col('Month'), iD = col('Day'), iH = col('Hour'), iMin = col('Minute');
@@ -84,6 +91,7 @@ export function readPsm3(text: string, place?: Psm3Place, options: CalendarReadO
     labels.minute[i] = iMin >= 0 ? Number(f[iMin]) : 0;
     for (const [k, name, scale] of present) cols[k]![i] = numberOr(f[col(name)], [-9999]) * scale;
   }
+  if (!Number.isFinite(timeZone) && typeof zoneHint === 'string') timeZone = standardOffsetMinutes(zoneHint, labels.year[0] ?? 2000) / 60;
   const stamp = (i: number): number => Date.UTC(labels.year[i]!, labels.month[i]! - 1, labels.day[i]!, labels.hour[i]!, labels.minute[i]!) / 1000;
   const step = n > 1 ? stamp(1) - stamp(0) : 3600;
   if (!(step > 0)) throw new Error(`PSM3/PSM4: the first two rows must be one time step apart, got ${step} s`);
