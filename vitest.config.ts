@@ -19,6 +19,8 @@ export default defineConfig(({ mode }) => {
     },
     test: {
       include: ['test/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
+      // The packaging test needs the build: `npm run test:package` (vitest.package.config.ts).
+      exclude: ['test/package/**', '**/node_modules/**'],
       // Properties run runsFactor times more cases in explore mode: give them as much more time.
       testTimeout: 60_000 * Math.max(1, property.runsFactor),
       hookTimeout: 60_000,

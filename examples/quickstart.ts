@@ -1,52 +1,35 @@
 /**
- * A notebook-style use of the solarkit core: one month of hourly synthetic weather for a roof in
- * Amsterdam, the sun's position, and the roof's PV output. Run it from a clone with
+ * A notebook-style use of the solarkit core: a year of hourly PV output of a roof in Amsterdam
+ * on the deterministic synthetic weather, in one call; the sun at one instant; a CSV of June.
+ * Run it from a clone with
  *   npx tsx examples/quickstart.ts
  * (an installed package imports the same names from 'solarkit').
  */
-import {
-  defaultWeatherSource,
-  parseDateTime,
-  periodGrid,
-  rooftopPvPower,
-  solarPositionSpa,
-} from '../src/index.js';
+import { defaultWeatherSource, simulatePv, sunPosition, toCsv } from '../src/index.js';
 
 const latitude = 52.37;
 const longitude = 4.9;
 
-// Period ends (Unix seconds) of every hour of June 2024, by the API's overlap rule.
-const periodEnd = periodGrid(parseDateTime('2024-06-01T00:00Z'), parseDateTime('2024-07-01T00:00Z'), 3600);
-
-// Where the sun is at each period end (NREL SPA): degrees.
-const sun = solarPositionSpa(periodEnd, latitude, longitude, { elevation: 0 });
-
-// Hourly means of the deterministic synthetic weather: W/m2, degrees C, m/s.
-const weather = defaultWeatherSource().actuals({
-  latitude,
-  longitude,
-  periodEnd,
-  periodSeconds: 3600,
-  parameters: ['ghi', 'dni', 'dhi', 'air_temp', 'wind_speed_10m'],
-});
-const column = (name: string) => weather[name] as Float64Array;
-
-// A 5 kW roof facing south (API azimuth 180) at 35 degrees: AC power in kW per hour.
-const roof = rooftopPvPower(
-  {
-    unixSeconds: periodEnd,
-    ghi: column('ghi'),
-    dni: column('dni'),
-    dhi: column('dhi'),
-    airTemp: column('air_temp'),
-    windSpeed: column('wind_speed_10m'),
-  },
-  { latitude, longitude, tilt: 35, azimuth: 180, capacity: 5, periodSeconds: 3600 },
+// A 5 kWp roof facing south (azimuth 180: degrees east of north, as pvlib) at 35 degrees, every
+// hour of 2024. Weather may also be columns (ghi, dni, dhi, temp_air, wind_speed; Unix-second
+// period ends) or a weather file read by readWeatherFile.
+const year = simulatePv(
+  { latitude, longitude, tilt: 35, azimuth: 180, capacity: 5 },
+  { source: defaultWeatherSource(), year: 2024 },
 );
+const { unixSeconds, ac, poaGlobal, solarZenith } = year.columns;
+
+// The sun at one instant (NREL SPA), degrees; azimuth east of north.
+const sun = sunPosition(new Date('2024-06-21T11:40:00Z'), latitude, longitude);
+
+// June as CSV text: period ends in ISO 8601, AC power in kW, plane-of-array irradiance in W/m2.
+const june = (x: Float64Array) => x.subarray(unixSeconds.findIndex((t) => t > Date.UTC(2024, 5, 1) / 1000), unixSeconds.findIndex((t) => t > Date.UTC(2024, 6, 1) / 1000));
+const csv = toCsv({ unixSeconds: june(unixSeconds), ac: june(ac), poaGlobal: june(poaGlobal) }, { decimals: 3 });
 
 const sum = (x: Float64Array) => x.reduce((a, b) => a + b, 0);
-const noon = sun.zenith.indexOf(Math.min(...sun.zenith));
-console.log(`hours: ${periodEnd.length}`);
-console.log(`lowest solar zenith: ${sun.zenith[noon]!.toFixed(2)} deg at ${new Date(periodEnd[noon]! * 1000).toISOString()}`);
-console.log(`June GHI: ${(sum(column('ghi')) / 1000).toFixed(1)} kWh/m2`);
-console.log(`June energy of a 5 kW roof: ${sum(roof.power).toFixed(0)} kWh`);
+console.log(`hours: ${unixSeconds.length}`);
+console.log(`lowest solar zenith: ${Math.min(...solarZenith).toFixed(2)} deg; at 11:40 UTC on 21 June the sun is ${sun.elevation.toFixed(1)} deg up, azimuth ${sun.azimuth.toFixed(0)} deg`);
+console.log(`June plane-of-array irradiance: ${(sum(june(poaGlobal)) / 1000).toFixed(1)} kWh/m2`);
+console.log(`June energy of a 5 kW roof: ${year.energy.monthly[5]!.toFixed(0)} kWh`);
+console.log(`2024 energy: ${year.energy.total.toFixed(0)} kWh, ${year.energy.specificYield.toFixed(0)} kWh/kWp`);
+console.log(`June CSV: ${csv.split('\n').length - 2} rows; first: ${csv.split('\n')[1]}`);

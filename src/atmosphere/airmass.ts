@@ -1,7 +1,8 @@
 /**
  * Optical air mass and the standard-atmosphere relation between altitude and pressure.
  */
-import { arrayOf, type Column, outputColumn, scalarOf, seriesLength } from '../util/columns.js';
+import { arrayOf, type Column, outputColumn, scalarOf } from '../util/columns.js';
+import { checkOneOf, checkPressurePa, checkSeries } from '../util/validate.js';
 
 const D2R = Math.PI / 180;
 /** Standard sea-level pressure [Pa]. */
@@ -17,13 +18,16 @@ export type RelativeAirmassModel = 'kastenyoung1989' | 'kasten1966' | 'simple';
  * @param model 'kastenyoung1989' (default): Kasten, F., Young, A.T. (1989), Revised optical
  *   air mass tables and approximation formula, Applied Optics 28, 4735-4738, doi:10.1364/AO.28.004735;
  *   'kasten1966': Kasten (1966), CRREL technical report 136 (used by DISC); 'simple': sec(zenith).
+ * @example
+ * relativeAirmass(60)[0]; // about 1.99
  */
 export function relativeAirmass(
   zenith: Column,
   out?: Float64Array,
   model: RelativeAirmassModel = 'kastenyoung1989',
 ): Float64Array {
-  const n = seriesLength(zenith);
+  checkOneOf('relativeAirmass', 'model', model, ['kastenyoung1989', 'kasten1966', 'simple']);
+  const n = checkSeries('relativeAirmass', [['zenith', zenith, 'degrees']]);
   const res = outputColumn(out, n);
   const zA = arrayOf(zenith);
   const z0 = scalarOf(zenith);
@@ -53,9 +57,12 @@ export function relativeAirmass(
  * @param airmassRelative relative air mass [unitless]
  * @param pressure site pressure [Pa], default 101325
  * Gueymard (1993), Solar Energy 51, 121-138; follows pvlib.atmosphere.get_absolute_airmass.
+ * @example
+ * absoluteAirmass(2, 80000)[0]; // about 1.579
  */
 export function absoluteAirmass(airmassRelative: Column, pressure: Column = STANDARD_PRESSURE, out?: Float64Array): Float64Array {
-  const n = seriesLength(airmassRelative, pressure);
+  const n = checkSeries('absoluteAirmass', [['airmassRelative', airmassRelative, 'relative air mass'], ['pressure', pressure, 'Pa']]);
+  checkPressurePa('absoluteAirmass', 'pressure', pressure);
   const res = outputColumn(out, n);
   const aA = arrayOf(airmassRelative);
   const pA = arrayOf(pressure);
@@ -72,9 +79,11 @@ export function absoluteAirmass(airmassRelative: Column, pressure: Column = STAN
  * level, lapse rate 6.5 K/km, dry air): 100 ((44331.514 - h) / 11880.516)^(1 / 0.1902632).
  * Portland State Aerospace Society (2004), A quick derivation relating altitude to air pressure,
  * v1.03; follows pvlib.atmosphere.alt2pres.
+ * @example
+ * altitudeToPressure(1500)[0]; // about 84560 Pa
  */
 export function altitudeToPressure(altitude: Column, out?: Float64Array): Float64Array {
-  const n = seriesLength(altitude);
+  const n = checkSeries('altitudeToPressure', [['altitude', altitude, 'm above sea level']]);
   const res = outputColumn(out, n);
   const hA = arrayOf(altitude);
   const h0 = scalarOf(altitude);
@@ -89,9 +98,12 @@ export function altitudeToPressure(altitude: Column, out?: Float64Array): Float6
  * Altitude above sea level [m] from site pressure [Pa] in the standard atmosphere:
  * 44331.5 - 4946.62 p^0.190263. Same source as {@link altitudeToPressure}; follows
  * pvlib.atmosphere.pres2alt.
+ * @example
+ * pressureToAltitude(84560)[0]; // about 1500 m
  */
 export function pressureToAltitude(pressure: Column, out?: Float64Array): Float64Array {
-  const n = seriesLength(pressure);
+  const n = checkSeries('pressureToAltitude', [['pressure', pressure, 'Pa']]);
+  checkPressurePa('pressureToAltitude', 'pressure', pressure);
   const res = outputColumn(out, n);
   const pA = arrayOf(pressure);
   const p0 = scalarOf(pressure);

@@ -2,7 +2,10 @@
  * Clear-sky irradiance models: Ineichen & Perez (2002), Haurwitz (1945) and the simplified Solis
  * model of Ineichen (2008). Angles in degrees, irradiance in W/m2 (the unit of dniExtra).
  */
-import { arrayOf, type Column, outputColumn, scalarOf, seriesLength } from '../util/columns.js';
+import { arrayOf, type Column, outputColumn, scalarOf } from '../util/columns.js';
+import {
+  checkFinite, checkLatitude, checkLongitude, checkObject, checkPressurePa, checkSeries, checkTimes,
+} from '../util/validate.js';
 import { STANDARD_PRESSURE, altitudeToPressure } from './airmass.js';
 import { extraterrestrialRadiation } from './extraterrestrial.js';
 import { linkeTurbidityColumn } from './turbidity.js';
@@ -47,6 +50,9 @@ export interface IneichenInput {
  * Ineichen, P., Perez, R. (2002), A new airmass independent formulation for the Linke turbidity
  * coefficient, Solar Energy 73(3), 151-157, doi:10.1016/S0038-092X(02)00045-2; Perez et al. (2002),
  * A new operational model for satellite-derived irradiances, Solar Energy 73(5), 307-317.
+ * @example
+ * const cs = clearskyIneichen({ apparentZenith: 30, airmassAbsolute: 1.154, linkeTurbidity: 3, dniExtra: 1366 });
+ * cs.ghi[0]; // about 888 W/m2
  */
 export function clearskyIneichen(
   input: IneichenInput,
@@ -56,7 +62,14 @@ export function clearskyIneichen(
   const { apparentZenith, airmassAbsolute, linkeTurbidity } = input;
   const altitude = input.altitude ?? 0;
   const dniExtra = input.dniExtra ?? 1364;
-  const n = seriesLength(apparentZenith, airmassAbsolute, linkeTurbidity, altitude, dniExtra);
+  checkObject('clearskyIneichen', 'input', input);
+  const n = checkSeries('clearskyIneichen', [
+    ['apparentZenith', apparentZenith, 'degrees'],
+    ['airmassAbsolute', airmassAbsolute, 'absolute air mass'],
+    ['linkeTurbidity', linkeTurbidity, 'Linke turbidity factor'],
+    ['altitude', altitude, 'm'],
+    ['dniExtra', dniExtra, 'W/m2'],
+  ]);
   const res = outputs(out, n);
   const { ghi: ghiOut, dni: dniOut, dhi: dhiOut } = res;
   const zA = arrayOf(apparentZenith);
@@ -112,9 +125,11 @@ export function clearskyIneichen(
  * @param apparentZenith refraction-corrected zenith [deg]
  * Haurwitz, B. (1945), Insolation in relation to cloudiness and cloud density, Journal of
  * Meteorology 2, 154-166; follows pvlib.clearsky.haurwitz.
+ * @example
+ * clearskyHaurwitz(30)[0]; // about 885 W/m2
  */
 export function clearskyHaurwitz(apparentZenith: Column, out?: Float64Array): Float64Array {
-  const n = seriesLength(apparentZenith);
+  const n = checkSeries('clearskyHaurwitz', [['apparentZenith', apparentZenith, 'degrees']]);
   const res = outputColumn(out, n);
   const zA = arrayOf(apparentZenith);
   const z0 = scalarOf(apparentZenith);
@@ -145,6 +160,8 @@ export interface SimplifiedSolisInput {
  * irradiances to 0 instead of NaN, as pvlib.clearsky.simplified_solis.
  * Ineichen, P. (2008), A broadband simplified version of the Solis clear sky model, Solar Energy
  * 82(8), 758-762, doi:10.1016/j.solener.2008.02.009.
+ * @example
+ * clearskySimplifiedSolis({ apparentElevation: 60 }).dni[0]; // about 927 W/m2
  */
 export function clearskySimplifiedSolis(input: SimplifiedSolisInput, out?: Partial<ClearSkyIrradiance>): ClearSkyIrradiance {
   const elev = input.apparentElevation;
@@ -152,7 +169,16 @@ export function clearskySimplifiedSolis(input: SimplifiedSolisInput, out?: Parti
   const pw = input.precipitableWater ?? 1;
   const pres = input.pressure ?? STANDARD_PRESSURE;
   const ex = input.dniExtra ?? 1364;
-  const n = seriesLength(elev, aod, pw, pres, ex);
+  const fn = 'clearskySimplifiedSolis';
+  checkObject(fn, 'input', input);
+  const n = checkSeries(fn, [
+    ['apparentElevation', elev, 'degrees'],
+    ['aod700', aod, 'aerosol optical depth at 700 nm'],
+    ['precipitableWater', pw, 'cm'],
+    ['pressure', pres, 'Pa'],
+    ['dniExtra', ex, 'W/m2'],
+  ]);
+  checkPressurePa(fn, 'pressure', pres);
   const res = outputs(out, n);
   const eA = arrayOf(elev);
   const aA = arrayOf(aod);
@@ -223,11 +249,27 @@ export interface ClearSkyInput {
  * uses for the Ineichen model: Kasten & Young air mass from the apparent zenith, corrected for the
  * site pressure; Spencer extraterrestrial irradiance (solar constant 1366.1 W/m2); and, instead of
  * the SoDa grid, the estimate of linkeTurbidityColumn unless a turbidity is given.
+ * @example
+ * const unixSeconds = Float64Array.of(Date.UTC(2024, 5, 21, 12) / 1000);
+ * const zenith = solarPositionSpa(unixSeconds, 52.37, 4.9).apparentZenith;
+ * clearSky({ unixSeconds, apparentZenith: zenith, latitude: 52.37, longitude: 4.9 }).ghi[0]; // about 855 W/m2
  */
 export function clearSky(input: ClearSkyInput, out?: Partial<ClearSkyIrradiance>): ClearSkyIrradiance {
+  const fn = 'clearSky';
+  checkObject(fn, 'input', input);
   const { unixSeconds, apparentZenith, latitude, longitude } = input;
+  checkTimes(fn, 'unixSeconds', unixSeconds);
+  checkLatitude(fn, latitude);
+  checkLongitude(fn, longitude);
   const altitude = input.altitude ?? 0;
-  const n = seriesLength(unixSeconds, apparentZenith, ...(input.pressure === undefined ? [] : [input.pressure]));
+  checkFinite(fn, 'altitude', altitude, 'm');
+  const n = checkSeries(fn, [
+    ['unixSeconds', unixSeconds, 'Unix seconds'],
+    ['apparentZenith', apparentZenith, 'degrees'],
+    ['pressure', input.pressure, 'Pa', true],
+    ['linkeTurbidity', input.linkeTurbidity, 'Linke turbidity factor', true],
+  ]);
+  if (input.pressure !== undefined) checkPressurePa(fn, 'pressure', input.pressure);
   const pressure = input.pressure ?? altitudeToPressure(altitude)[0]!;
   const pA = arrayOf(pressure);
   const zA = arrayOf(apparentZenith);

@@ -2,20 +2,35 @@
  * Extraterrestrial irradiance normal to the sun, from the day of year (Spencer 1971).
  */
 import { outputColumn } from '../util/columns.js';
+import { checkAtLeast, checkObject, checkOneOf, checkSecondsValue, checkTimes, rangeFailure, typeFailure } from '../util/validate.js';
 
 const SECONDS_PER_DAY = 86_400;
+
+/** A day of the year, 1..366 (fractions allowed), or NaN. */
+function checkDayOfYear(fn: string, dayOfYear: unknown): void {
+  if (typeof dayOfYear !== 'number') typeFailure(fn, 'dayOfYear', 'a number from 1 to 366', dayOfYear);
+  if (dayOfYear < 1 || dayOfYear >= 367) rangeFailure(fn, 'dayOfYear', 'a number from 1 to 366', dayOfYear);
+}
 
 /**
  * Day of the year (1..366) in UTC of a Unix time [s]; NaN for NaN.
  * Civil-from-days arithmetic (H. Hinnant, chrono-compatible low-level date algorithms), so no
  * Date object is made per row.
+ * @example
+ * dayOfYearUtc(Date.UTC(2024, 11, 31, 23) / 1000); // => 366
  */
 export function dayOfYearUtc(unixSeconds: number): number {
+  checkSecondsValue('dayOfYearUtc', 'unixSeconds', unixSeconds);
   const days = Math.floor(unixSeconds / SECONDS_PER_DAY);
   return dayOfYearFromEpochDays(days);
 }
 
-/** Day of the year (1..366) of a day counted from 1970-01-01 (day 0). */
+/**
+ * Day of the year (1..366) of a day counted from 1970-01-01 (day 0).
+ * @example
+ * // 1 March 1970:
+ * dayOfYearFromEpochDays(59); // => 60
+ */
 export function dayOfYearFromEpochDays(days: number): number {
   // Shift the era to start on 0000-03-01 so the leap day is the last day of a computed year.
   const z = days + 719_468;
@@ -32,8 +47,11 @@ export function dayOfYearFromEpochDays(days: number): number {
 /**
  * Spencer's (1971) Fourier series of the inverse squared Earth-Sun distance (R0/R)^2 for an
  * integer day of year, with the day angle 2 pi (doy - 1) / 365 as in pvlib.
+ * @example
+ * spencerDistanceFactor(3); // about 1.0350 (perihelion, early January)
  */
 export function spencerDistanceFactor(dayOfYear: number): number {
+  checkDayOfYear('spencerDistanceFactor', dayOfYear);
   const b = ((2 * Math.PI) / 365) * (dayOfYear - 1);
   const c1 = Math.cos(b);
   const s1 = Math.sin(b);
@@ -47,16 +65,22 @@ export function spencerDistanceFactor(dayOfYear: number): number {
  * The one-term inverse squared Earth-Sun distance 1 + 0.033 cos(2 pi doy / 365) of the ASCE
  * standardized reference evapotranspiration equation (Allen et al. 2005, doi:10.1061/9780784408056),
  * as pvlib's method 'asce'.
+ * @example
+ * asceDistanceFactor(182); // about 0.967
  */
 export function asceDistanceFactor(dayOfYear: number): number {
+  checkDayOfYear('asceDistanceFactor', dayOfYear);
   return 1 + 0.033 * Math.cos(((2 * Math.PI) / 365) * dayOfYear);
 }
 
 /**
  * Extraterrestrial irradiance normal to the sun [W/m2] for one integer day of year.
  * @param solarConstant [W/m2], default 1366.1
+ * @example
+ * extraterrestrialRadiationForDay(172); // about 1322 W/m2
  */
 export function extraterrestrialRadiationForDay(dayOfYear: number, solarConstant = 1366.1): number {
+  checkAtLeast('extraterrestrialRadiationForDay', 'solarConstant', solarConstant, 0, 'W/m2', true);
   return solarConstant * spencerDistanceFactor(dayOfYear);
 }
 
@@ -68,12 +92,19 @@ export function extraterrestrialRadiationForDay(dayOfYear: number, solarConstant
  * @param options.method 'spencer' (default) or 'asce' (the one-term series of {@link asceDistanceFactor})
  * Spencer, J.W. (1971), Fourier series representation of the position of the sun, Search 2(5), 172;
  * follows pvlib.irradiance.get_extra_radiation(method='spencer').
+ * @example
+ * extraterrestrialRadiation(Float64Array.of(Date.UTC(2024, 0, 3) / 1000))[0]; // about 1414 W/m2
  */
 export function extraterrestrialRadiation(
   unixSeconds: Float64Array,
   options: { solarConstant?: number; method?: 'spencer' | 'asce' } = {},
   out?: Float64Array,
 ): Float64Array {
+  const fn = 'extraterrestrialRadiation';
+  checkTimes(fn, 'unixSeconds', unixSeconds);
+  checkObject(fn, 'options', options);
+  if (options.solarConstant !== undefined) checkAtLeast(fn, 'options.solarConstant', options.solarConstant, 0, 'W/m2', true);
+  if (options.method !== undefined) checkOneOf(fn, 'options.method', options.method, ['spencer', 'asce']);
   const solarConstant = options.solarConstant ?? 1366.1;
   const factor = options.method === 'asce' ? asceDistanceFactor : spencerDistanceFactor;
   const n = unixSeconds.length;

@@ -28,6 +28,7 @@
  * Longitude is accepted for the API's sake (a gridded source would need it) but unused.
  */
 import { outputColumn } from '../util/columns.js';
+import { checkFinite, checkLatitude, checkLongitude, checkRange, checkTimes } from '../util/validate.js';
 import { dayOfYearFromEpochDays } from './extraterrestrial.js';
 
 const D2R = Math.PI / 180;
@@ -45,8 +46,14 @@ const DAYS_PER_MONTH = 365.25 / 12;
  * @param _longitude [deg, east positive], unused by this estimate
  * @param month 1..12; fractional values interpolate smoothly (1.0 is mid-January)
  * @param elevation above sea level [m], default 0
+ * @example
+ * linkeTurbidity(45, 8, 7); // about 3.76 (mid-July, northern mid-latitudes)
  */
 export function linkeTurbidity(latitude: number, _longitude: number, month: number, elevation = 0): number {
+  checkLatitude('linkeTurbidity', latitude);
+  checkLongitude('linkeTurbidity', _longitude, 'longitude');
+  if (month === month) checkRange('linkeTurbidity', 'month', month, 0, 13, '1..12, fractional');
+  checkFinite('linkeTurbidity', 'elevation', elevation, 'm');
   const phi = latitude * D2R;
   const cosPhi = Math.cos(phi);
   const peakMonth = latitude >= 0 ? 7 : 1;
@@ -61,6 +68,8 @@ export function linkeTurbidity(latitude: number, _longitude: number, month: numb
  * (so the values change smoothly from day to day instead of stepping at month boundaries).
  * @param unixSeconds times [s, Unix, UTC]
  * @param latitude [deg]; @param longitude [deg]; @param elevation [m], default 0
+ * @example
+ * linkeTurbidityColumn(Float64Array.of(Date.UTC(2024, 6, 16) / 1000), 45, 8)[0]; // about 3.76
  */
 export function linkeTurbidityColumn(
   unixSeconds: Float64Array,
@@ -69,6 +78,10 @@ export function linkeTurbidityColumn(
   elevation = 0,
   out?: Float64Array,
 ): Float64Array {
+  checkTimes('linkeTurbidityColumn', 'unixSeconds', unixSeconds);
+  checkLatitude('linkeTurbidityColumn', latitude);
+  checkLongitude('linkeTurbidityColumn', longitude);
+  checkFinite('linkeTurbidityColumn', 'elevation', elevation, 'm');
   const n = unixSeconds.length;
   const res = outputColumn(out, n);
   let dayStart = Number.POSITIVE_INFINITY;

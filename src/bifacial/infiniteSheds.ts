@@ -1,4 +1,5 @@
 import { arrayOf, type Column, outputColumn, scalarOf, seriesLength } from '../util/columns.js';
+import { checkAtLeast, checkFinite, checkObject, checkOneOf, checkPositiveFraction, checkRange, checkSeries } from '../util/validate.js';
 import {
   groundSkyMaxRows,
   sunlitGroundFraction,
@@ -119,6 +120,34 @@ function faceIrradiance(
   face[5] = fx;
 }
 
+/** The columns and the geometry of one call, checked once. */
+function checkInfiniteSheds(input: InfiniteShedsInput, o: InfiniteShedsOptions): void {
+  const fn = 'infiniteSheds';
+  checkObject(fn, 'input', input);
+  checkObject(fn, 'options', o);
+  checkPositiveFraction(fn, 'options.gcr', o.gcr, 'row width over pitch');
+  checkAtLeast(fn, 'options.height', o.height, 0, 'same unit as pitch');
+  checkAtLeast(fn, 'options.pitch', o.pitch, 0, 'same unit as height', true);
+  if (o.bifaciality !== undefined) checkRange(fn, 'options.bifaciality', o.bifaciality, 0, 1, 'rear over front');
+  if (o.shadeFactor !== undefined) checkRange(fn, 'options.shadeFactor', o.shadeFactor, -1, 1, 'fraction');
+  if (o.transmissionFactor !== undefined) checkRange(fn, 'options.transmissionFactor', o.transmissionFactor, -1, 1, 'fraction');
+  if (o.model !== undefined) checkOneOf(fn, 'options.model', o.model, ['isotropic', 'haydavies']);
+  if (o.dniExtra !== undefined && typeof o.dniExtra === 'number') checkFinite(fn, 'options.dniExtra', o.dniExtra, 'W/m2');
+  checkSeries(fn, [
+    ['solarZenith', input.solarZenith, 'degrees'],
+    ['solarAzimuth', input.solarAzimuth, 'degrees east of north'],
+    ['surfaceTilt', input.surfaceTilt, 'degrees'],
+    ['surfaceAzimuth', input.surfaceAzimuth, 'degrees east of north'],
+    ['ghi', input.ghi, 'W/m2'],
+    ['dhi', input.dhi, 'W/m2'],
+    ['dni', input.dni, 'W/m2'],
+    ['options.albedo', o.albedo, '0..1'],
+    ['options.dniExtra', o.dniExtra, 'W/m2', true],
+    ['options.iamFront', o.iamFront, '', true],
+    ['options.iamBack', o.iamBack, '', true],
+  ]);
+}
+
 /**
  * Front and rear plane-of-array irradiance of an interior row of a large array of fixed or
  * single-axis-tracked rows, with the infinite-sheds model (isotropic sky): rows block part of
@@ -140,12 +169,19 @@ function faceIrradiance(
  *   (-0.02), transmission factor (0), incidence angle modifiers (1)
  * @param out optional output buffers (any subset), each of the series length
  * @returns the columns of {@link InfiniteShedsResult}
+ * @example
+ * const r = infiniteSheds(
+ *   { solarZenith: 40, solarAzimuth: 160, surfaceTilt: 25, surfaceAzimuth: 180, ghi: 700, dhi: 150, dni: 720 },
+ *   { gcr: 0.4, height: 1.5, pitch: 5, albedo: 0.25, bifaciality: 0.7 },
+ * );
+ * r.poaBack[0]; // about 90.6 W/m2
  */
 export function infiniteSheds(
   input: InfiniteShedsInput,
   options: InfiniteShedsOptions,
   out: Partial<InfiniteShedsResult> = {},
 ): InfiniteShedsResult {
+  checkInfiniteSheds(input, options);
   const { solarZenith, solarAzimuth, surfaceTilt, surfaceAzimuth, ghi, dhi, dni } = input;
   const { gcr, height, pitch, albedo } = options;
   const iamFront = options.iamFront ?? 1;

@@ -1,3 +1,15 @@
+import { checkAtLeast, checkPositiveFraction, rangeFailure, typeFailure } from '../util/validate.js';
+
+/**
+ * The checks of the view-factor functions: cheap enough for their per-row use by trackers, and
+ * NaN-tolerant (a NaN tilt at night gives NaN).
+ */
+function checkTiltAndGcr(fn: string, tilt: number, gcr: number): void {
+  if (typeof tilt !== 'number') typeFailure(fn, 'surfaceTilt', 'a number (degrees)', tilt);
+  if (tilt < -180 || tilt > 180) rangeFailure(fn, 'surfaceTilt', 'a number from -180 to 180 (degrees)', tilt);
+  checkPositiveFraction(fn, 'gcr', gcr, 'row width over pitch');
+}
+
 /**
  * Two-dimensional view factors of the infinite-sheds geometry: infinitely long, evenly spaced
  * rows on level ground, seen in the plane perpendicular to the rows. Each function works on one
@@ -139,8 +151,11 @@ function crossedStringsHalfPlane(
  * @param surfaceTilt tilt of the face from horizontal, degrees, in [0, 180]
  * @param gcr ground coverage ratio (collector width / pitch)
  * @returns view factor, unitless, in [0, 1]
+ * @example
+ * vfRowSkyIntegrated(30, 0.4); // about 0.883
  */
 export function vfRowSkyIntegrated(surfaceTilt: number, gcr: number): number {
+  checkTiltAndGcr('vfRowSkyIntegrated', surfaceTilt, gcr);
   const a = 1 / gcr;
   const c = Math.cos(surfaceTilt * DEG);
   const vf = 0.5 * (1 + a - Math.sqrt(a * a - 2 * a * c + 1));
@@ -157,8 +172,11 @@ export function vfRowSkyIntegrated(surfaceTilt: number, gcr: number): number {
  * @param surfaceTilt tilt of the face from horizontal, degrees, in [0, 180]
  * @param gcr ground coverage ratio
  * @returns view factor, unitless
+ * @example
+ * vfRowGroundIntegrated(30, 0.4); // about 0.05
  */
 export function vfRowGroundIntegrated(surfaceTilt: number, gcr: number): number {
+  checkTiltAndGcr('vfRowGroundIntegrated', surfaceTilt, gcr);
   // A face looking (almost) straight down is nudged to 179.9999 degrees, where the obstruction
   // edges would otherwise line up with the face and the crossed strings collapse. pvlib nudges
   // exactly 180 only; within 1e-11 degree of 180 its result falls to 0 (a rear face of a
@@ -244,8 +262,12 @@ export function vfRowGroundIntegrated(surfaceTilt: number, gcr: number): number 
  *
  * @param height height of the row centre above ground (same unit as pitch)
  * @param pitch row spacing
+ * @example
+ * groundSkyMaxRows(1.5, 5); // => 4
  */
 export function groundSkyMaxRows(height: number, pitch: number): number {
+  checkAtLeast('groundSkyMaxRows', 'height', height, 0, 'same unit as pitch');
+  checkAtLeast('groundSkyMaxRows', 'pitch', pitch, 0, 'same unit as height', true);
   return Math.ceil(height / (pitch * Math.tan(5 * DEG)));
 }
 
@@ -260,6 +282,8 @@ export function groundSkyMaxRows(height: number, pitch: number): number {
  * @param pitch row spacing
  * @param maxRows rows considered either side, see {@link groundSkyMaxRows}
  * @returns view factor, unitless
+ * @example
+ * vfGroundSkyIntegrated(30, 0.4, 1.5, 5, groundSkyMaxRows(1.5, 5)); // about 0.622
  */
 export function vfGroundSkyIntegrated(
   rotation: number,
@@ -268,6 +292,10 @@ export function vfGroundSkyIntegrated(
   pitch: number,
   maxRows: number,
 ): number {
+  checkTiltAndGcr('vfGroundSkyIntegrated', rotation, gcr);
+  checkAtLeast('vfGroundSkyIntegrated', 'height', height, 0, 'same unit as pitch');
+  checkAtLeast('vfGroundSkyIntegrated', 'pitch', pitch, 0, 'same unit as height', true);
+  checkAtLeast('vfGroundSkyIntegrated', 'maxRows', maxRows, 0, 'rows');
   const width = pitch * gcr;
   const lCos = width * Math.cos(rotation * DEG);
   const lSin = width * Math.sin(rotation * DEG);
@@ -320,8 +348,11 @@ export function vfGroundSkyIntegrated(
  * @param phi sun zenith projected on the plane perpendicular to the rows, degrees
  * @param gcr ground coverage ratio
  * @returns fraction in [0, 1]
+ * @example
+ * unshadedGroundFraction(30, 20, 0.4); // about 0.581
  */
 export function unshadedGroundFraction(rotation: number, phi: number, gcr: number): number {
+  checkTiltAndGcr('unshadedGroundFraction', rotation, gcr);
   if (Math.abs(phi) > 85) return 0;
   return unshadedGroundFractionTan(rotation, Math.tan(phi * DEG), gcr);
 }
@@ -336,8 +367,11 @@ const TAN_85 = Math.tan(85 * DEG);
  * @param tanPhi tangent of the sun zenith projected across the rows
  * @param gcr ground coverage ratio
  * @returns fraction in [0, 1]
+ * @example
+ * unshadedGroundFractionTan(30, Math.tan((20 * Math.PI) / 180), 0.4); // about 0.581
  */
 export function unshadedGroundFractionTan(rotation: number, tanPhi: number, gcr: number): number {
+  checkTiltAndGcr('unshadedGroundFractionTan', rotation, gcr);
   return sunlitGroundFraction(Math.cos(rotation * DEG), Math.sin(rotation * DEG), tanPhi, gcr);
 }
 

@@ -2,7 +2,18 @@
  * Angle of incidence of the beam on a tilted plane, its cosine (projection) and the beam
  * irradiance on the plane. Surface azimuth in degrees east of north (pvlib convention).
  */
-import { arrayOf, type Column, outputColumn, scalarOf, seriesLength } from '../util/columns.js';
+import { arrayOf, type Column, outputColumn, scalarOf } from '../util/columns.js';
+import { checkSeries, type SeriesEntry } from '../util/validate.js';
+
+/** The four angles of an incidence call, named for its errors. */
+function angleEntries(surfaceTilt: Column, surfaceAzimuth: Column, solarZenith: Column, solarAzimuth: Column): SeriesEntry[] {
+  return [
+    ['surfaceTilt', surfaceTilt, 'degrees'],
+    ['surfaceAzimuth', surfaceAzimuth, 'degrees east of north'],
+    ['solarZenith', solarZenith, 'degrees'],
+    ['solarAzimuth', solarAzimuth, 'degrees east of north'],
+  ];
+}
 
 const D2R = Math.PI / 180;
 const R2D = 180 / Math.PI;
@@ -16,6 +27,8 @@ const R2D = 180 / Math.PI;
  * @param solarAzimuth solar azimuth, east of north [deg]
  * @returns cos(aoi) [unitless]
  * Follows pvlib.irradiance.aoi_projection (spherical trigonometry, e.g. Duffie & Beckman 2013, eq. 1.6.3).
+ * @example
+ * aoiProjection(30, 180, 40, 180)[0]; // about 0.985 (cos 10 degrees)
  */
 export function aoiProjection(
   surfaceTilt: Column,
@@ -24,7 +37,7 @@ export function aoiProjection(
   solarAzimuth: Column,
   out?: Float64Array,
 ): Float64Array {
-  const n = seriesLength(surfaceTilt, surfaceAzimuth, solarZenith, solarAzimuth);
+  const n = checkSeries('aoiProjection', angleEntries(surfaceTilt, surfaceAzimuth, solarZenith, solarAzimuth));
   return projectionInto(outputColumn(out, n), n, surfaceTilt, surfaceAzimuth, solarZenith, solarAzimuth);
 }
 
@@ -70,6 +83,8 @@ export function projectionInto(
 /**
  * Angle of incidence of the solar beam on a surface [deg], 0..180; NaN where an input is NaN.
  * Inputs as for {@link aoiProjection}. Follows pvlib.irradiance.aoi.
+ * @example
+ * aoi(30, 180, 40, 180)[0]; // about 10 degrees
  */
 export function aoi(
   surfaceTilt: Column,
@@ -86,6 +101,8 @@ export function aoi(
 /**
  * Beam irradiance on the plane [W/m2]: DNI times cos(aoi), never negative (sun behind the plane
  * gives 0). Angles as for {@link aoiProjection}; dni [W/m2]. Follows pvlib.irradiance.beam_component.
+ * @example
+ * beamComponent(30, 180, 40, 180, 800)[0]; // about 788 W/m2
  */
 export function beamComponent(
   surfaceTilt: Column,
@@ -95,7 +112,7 @@ export function beamComponent(
   dni: Column,
   out?: Float64Array,
 ): Float64Array {
-  const n = seriesLength(surfaceTilt, surfaceAzimuth, solarZenith, solarAzimuth, dni);
+  const n = checkSeries('beamComponent', [...angleEntries(surfaceTilt, surfaceAzimuth, solarZenith, solarAzimuth), ['dni', dni, 'W/m2']]);
   const res = projectionInto(outputColumn(out, n), n, surfaceTilt, surfaceAzimuth, solarZenith, solarAzimuth);
   const dniA = arrayOf(dni);
   for (let i = 0; i < n; i++) {

@@ -5,6 +5,8 @@
  */
 import { spencerDistanceFactor, dayOfYearFromEpochDays } from '../atmosphere/extraterrestrial.js';
 import { arrayOf, type Column, columnOf, maskOf, outputColumn, scalarOf, seriesLength } from '../util/columns.js';
+import { checkAtLeast, checkSeries } from '../util/validate.js';
+import { checkClearnessIndex, checkDisc, checkErbs } from './checks.js';
 import { DIRINT_COEFFICIENTS } from './dirintCoefficients.js';
 import { COS_NODES, SIN_NODES } from '../util/trigTables.js';
 
@@ -18,12 +20,15 @@ const STANDARD_PRESSURE = 101_325;
  * @param input.ghi [W/m2]; input.zenith true solar zenith [deg]; input.dniExtra [W/m2]
  * @param options.minCosZenith default 0.065 (zenith 86.27 deg); options.maxClearnessIndex default 2
  * Maxwell, E.L. (1987), SERI/TR-215-3087; follows pvlib.irradiance.clearness_index.
+ * @example
+ * clearnessIndex({ ghi: 500, zenith: 60, dniExtra: 1361 })[0]; // about 0.735
  */
 export function clearnessIndex(
   input: { ghi: Column; zenith: Column; dniExtra: Column },
   options: { minCosZenith?: number; maxClearnessIndex?: number } = {},
   out?: Float64Array,
 ): Float64Array {
+  checkClearnessIndex(input, options);
   const { ghi, zenith, dniExtra } = input;
   const minCos = options.minCosZenith ?? 0.065;
   const maxKt = options.maxClearnessIndex ?? 2;
@@ -70,12 +75,17 @@ export interface Decomposition {
  * Erbs, D.G., Klein, S.A., Duffie, J.A. (1982), Estimation of the diffuse radiation fraction for
  * hourly, daily and monthly-average global radiation, Solar Energy 28(4), 293-302,
  * doi:10.1016/0038-092X(82)90302-4; follows pvlib.irradiance.erbs.
+ * @example
+ * const split = erbs({ ghi: Float64Array.of(600), zenith: Float64Array.of(40), dniExtra: 1361 });
+ * split.dhi[0]; // about 296 W/m2
+ * split.dni[0]; // about 396 W/m2
  */
 export function erbs(
   input: ErbsInput,
   options: { minCosZenith?: number; maxZenith?: number } = {},
   out?: Partial<Decomposition>,
 ): Decomposition {
+  checkErbs(input, options);
   const { ghi, zenith, unixSeconds, dniExtra } = input;
   const minCos = options.minCosZenith ?? 0.065;
   const maxZenith = options.maxZenith ?? 87;
@@ -215,8 +225,11 @@ export interface DiscResult {
  * as the reference code. DNI is 0 where zenith > maxZenith, GHI < 0 or the model gives DNI < 0.
  * Maxwell, E.L. (1987), A quasi-physical model for converting hourly global horizontal to direct
  * normal insolation, SERI/TR-215-3087, Solar Energy Research Institute; follows pvlib.irradiance.disc.
+ * @example
+ * disc({ ghi: Float64Array.of(600), zenith: Float64Array.of(40), unixSeconds: Float64Array.of(Date.UTC(2024, 5, 1) / 1000) }).dni[0]; // about 355 W/m2
  */
 export function disc(input: DiscInput, options: DiscOptions = {}, out?: Partial<DiscResult>): DiscResult {
+  checkDisc('disc', input, options);
   const { ghi, zenith, unixSeconds } = input;
   const pressure = input.pressure === undefined ? STANDARD_PRESSURE : input.pressure;
   const minCos = options.minCosZenith ?? 0.065;
@@ -283,6 +296,8 @@ export function disc(input: DiscInput, options: DiscOptions = {}, out?: Partial<
  * kt / (1.031 exp(-1.4 / (0.9 + 9.4 / AM)) + 0.1), clipped to [0, maxClearnessIndex].
  * @param kt clearness index; @param airmass air mass [unitless]
  * @param maxClearnessIndex default 2 (DIRINT uses 1)
+ * @example
+ * clearnessIndexZenithIndependent(0.6, 1.5)[0]; // about 0.633
  */
 export function clearnessIndexZenithIndependent(
   kt: Column,
@@ -290,7 +305,8 @@ export function clearnessIndexZenithIndependent(
   maxClearnessIndex = 2,
   out?: Float64Array,
 ): Float64Array {
-  const n = seriesLength(kt, airmass);
+  const n = checkSeries('clearnessIndexZenithIndependent', [['kt', kt, 'clearness index'], ['airmass', airmass, 'air mass']]);
+  checkAtLeast('clearnessIndexZenithIndependent', 'maxClearnessIndex', maxClearnessIndex, 0, '', true);
   const res = outputColumn(out, n);
   const kA = arrayOf(kt);
   const aA = arrayOf(airmass);
@@ -372,14 +388,12 @@ const W_UNKNOWN_BIN = 4;
  * from the dew point. Returns DNI [W/m2]; NaN where a bin is undefined (NaN inputs, zenith < 0).
  * Perez, R., Ineichen, P., Maxwell, E., Seals, R., Zelenka, A. (1992), Dynamic global-to-direct
  * irradiance conversion models, ASHRAE Transactions 98(1), 354-369; follows pvlib.irradiance.dirint.
+ * @example
+ * const t = Float64Array.from({ length: 3 }, (_, i) => Date.UTC(2024, 5, 1, 11 + i) / 1000);
+ * dirint({ ghi: Float64Array.of(580, 600, 590), zenith: Float64Array.of(42, 40, 41), unixSeconds: t })[1]; // about 358 W/m2
  */
 export function dirint(input: DirintInput, options: DirintOptions = {}, out?: Float64Array): Float64Array {
-  // disc() checks the columns it reads; the dew point is read here only, so check it here: a
-  // shorter column would give NaN rows past its end and a longer one would be silently cut.
-  const { tempDew: dew, unixSeconds: times } = input;
-  if (dew !== undefined && typeof dew !== 'number' && dew.length !== times.length) {
-    throw new RangeError(`dirint: tempDew has length ${dew.length}, expected ${times.length} (one dew point in degrees C per time of unixSeconds, or one number)`);
-  }
+  checkDisc('dirint', input, options);
   const d = disc(input, {
     ...(options.minCosZenith === undefined ? {} : { minCosZenith: options.minCosZenith }),
     ...(options.maxZenith === undefined ? {} : { maxZenith: options.maxZenith }),

@@ -2,7 +2,8 @@
  * Incidence angle modifiers: the fraction of beam irradiance that reaches the cells after
  * reflection and absorption in the cover, as a function of the angle of incidence.
  */
-import { arrayOf, type Column, outputColumn, scalarOf, seriesLength } from '../util/columns.js';
+import { arrayOf, type Column, outputColumn, scalarOf } from '../util/columns.js';
+import { checkAtLeast, checkFinite, checkSeries } from '../util/validate.js';
 
 const D2R = Math.PI / 180;
 
@@ -12,9 +13,12 @@ const D2R = Math.PI / 180;
  * @param aoi angle of incidence [deg]
  * @param b0 model parameter [unitless], default 0.05
  * Souka & Safwat (1966), Solar Energy 10, 170-174; follows pvlib.iam.ashrae.
+ * @example
+ * iamAshrae(60)[0]; // about 0.95
  */
 export function iamAshrae(aoi: Column, b0 = 0.05, out?: Float64Array): Float64Array {
-  const n = seriesLength(aoi);
+  const n = checkSeries('iamAshrae', [['aoi', aoi, 'degrees']]);
+  checkFinite('iamAshrae', 'b0', b0, '');
   const res = outputColumn(out, n);
   const aA = arrayOf(aoi);
   const a0 = scalarOf(aoi);
@@ -38,9 +42,14 @@ export function iamAshrae(aoi: Column, b0 = 0.05, out?: Float64Array): Float64Ar
  * De Soto, Klein & Beckman (2006), Improvement and validation of a model for photovoltaic array
  * performance, Solar Energy 80, 78-88, doi:10.1016/j.solener.2005.06.010; follows pvlib.iam.physical
  * without anti-reflective coating.
+ * @example
+ * iamPhysical(60)[0]; // about 0.94
  */
 export function iamPhysical(aoi: Column, n = 1.526, K = 4, L = 0.002, out?: Float64Array): Float64Array {
-  const len = seriesLength(aoi);
+  const len = checkSeries('iamPhysical', [['aoi', aoi, 'degrees']]);
+  checkAtLeast('iamPhysical', 'n', n, 1, 'refractive index');
+  checkAtLeast('iamPhysical', 'K', K, 0, '1/m');
+  checkAtLeast('iamPhysical', 'L', L, 0, 'm');
   const res = outputColumn(out, len);
   const aA = arrayOf(aoi);
   const a0 = scalarOf(aoi);

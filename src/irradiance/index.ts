@@ -31,3 +31,14 @@ export {
   erbs,
 } from './decomposition.js';
 export { DIRINT_COEFFICIENTS } from './dirintCoefficients.js';
+export {
+  type FixedMount,
+  type PlaneMount,
+  type PlaneOfArray,
+  type PlaneOfArrayInput,
+  type PlaneOfArrayOptions,
+  type TrackerMount,
+  defaultAzimuth,
+  defaultTilt,
+  planeOfArray,
+} from './planeOfArray.js';

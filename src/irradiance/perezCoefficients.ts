@@ -132,10 +132,17 @@ export const PEREZ_COEFFICIENTS: Readonly<Record<PerezCoefficientSet, Float64Arr
   ]),
 };
 
-/** The coefficient table of a set by name ('1990' is an alias of 'allsitescomposite1990'). */
+/**
+ * The coefficient table of a set by name ('1990' is an alias of 'allsitescomposite1990'): 8 bins of
+ * sky clearness by F11, F12, F13, F21, F22, F23.
+ * @example
+ * perezCoefficients('allsitescomposite1990').length; // => 48
+ */
 export function perezCoefficients(name: PerezCoefficientSet | '1990' = 'allsitescomposite1990'): Float64Array {
   const key = name === '1990' ? 'allsitescomposite1990' : name;
-  const table = PEREZ_COEFFICIENTS[key];
-  if (table === undefined) throw new RangeError(`unknown Perez coefficient set '${String(name)}'`);
+  const table = Object.prototype.hasOwnProperty.call(PEREZ_COEFFICIENTS, key) ? PEREZ_COEFFICIENTS[key] : undefined;
+  if (table === undefined) {
+    throw new RangeError(`perezCoefficients: name must be one of '1990', ${Object.keys(PEREZ_COEFFICIENTS).map((k) => `'${k}'`).join(', ')} (got ${JSON.stringify(String(name))})`);
+  }
   return table;
 }

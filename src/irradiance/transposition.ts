@@ -4,6 +4,7 @@
  * Angles in degrees, surface azimuth east of north (pvlib convention), irradiance in W/m2.
  */
 import { arrayOf, type Column, columnOf, maskOf, outputColumn, scalarOf, seriesLength } from '../util/columns.js';
+import { checkModel, checkTransposition, skyColumns } from './checks.js';
 import { type PerezCoefficientSet, perezCoefficients } from './perezCoefficients.js';
 import { COS_NODES, SIN_NODES } from '../util/trigTables.js';
 
@@ -33,8 +34,11 @@ function kastenYoung(zenith: number): number {
  * @param ghi global horizontal irradiance [W/m2]
  * @param albedo ground reflectance [0..1], default 0.25
  * Follows pvlib.irradiance.get_ground_diffuse (Loutzenhiser et al. 2007, doi:10.1016/j.solener.2006.03.009).
+ * @example
+ * groundDiffuse(30, 600, 0.2)[0]; // about 8.04 W/m2
  */
 export function groundDiffuse(surfaceTilt: Column, ghi: Column, albedo: Column = 0.25, out?: Float64Array): Float64Array {
+  checkTransposition('groundDiffuse', { surfaceTilt: [surfaceTilt, 'degrees'], ghi: [ghi, 'W/m2'], albedo: [albedo, '0..1'] });
   const n = seriesLength(surfaceTilt, ghi, albedo);
   const res = outputColumn(out, n);
   const tA = arrayOf(surfaceTilt);
@@ -55,8 +59,11 @@ export function groundDiffuse(surfaceTilt: Column, ghi: Column, albedo: Column =
  * @param surfaceTilt tilt from horizontal [deg]
  * @param dhi diffuse horizontal irradiance [W/m2]
  * Follows pvlib.irradiance.isotropic (Hottel & Woertz 1942; Loutzenhiser et al. 2007).
+ * @example
+ * isotropicSkyDiffuse(30, 150)[0]; // about 140 W/m2
  */
 export function isotropicSkyDiffuse(surfaceTilt: Column, dhi: Column, out?: Float64Array): Float64Array {
+  checkTransposition('isotropicSkyDiffuse', { surfaceTilt: [surfaceTilt, 'degrees'], dhi: [dhi, 'W/m2'] });
   const n = seriesLength(surfaceTilt, dhi);
   const res = outputColumn(out, n);
   const tA = arrayOf(surfaceTilt);
@@ -99,8 +106,12 @@ export interface SkyDiffuseComponents {
  * parts: DHI * (A * Rb + (1 - A) * (1 + cos tilt) / 2), A = DNI / DNI_extra, Rb = cos aoi / cos z
  * (cos z bounded below by 0.01745). Each part is clipped at 0 as pvlib.irradiance.haydavies does.
  * Hay, J.E., Davies, J.A. (1980), Proc. First Canadian Solar Radiation Data Workshop, 59.
+ * @example
+ * const sky = { surfaceTilt: 30, surfaceAzimuth: 180, solarZenith: 40, solarAzimuth: 160, dhi: 150, dni: 600, dniExtra: 1361 };
+ * haydaviesSkyDiffuse(sky).poaSkyDiffuse[0]; // about 162 W/m2
  */
 export function haydaviesSkyDiffuse(input: SkyDiffuseInput, out?: Partial<SkyDiffuseComponents>): SkyDiffuseComponents {
+  checkTransposition('haydaviesSkyDiffuse', { ...skyColumns(input), dniExtra: [input.dniExtra, 'W/m2'] });
   const { surfaceTilt, surfaceAzimuth, solarZenith, solarAzimuth, dhi, dni, dniExtra } = input;
   const n = seriesLength(surfaceTilt, surfaceAzimuth, solarZenith, solarAzimuth, dhi, dni, dniExtra);
   const res: SkyDiffuseComponents = {
@@ -133,12 +144,18 @@ export interface PerezInput extends SkyDiffuseInput {
  * Perez, R., Ineichen, P., Seals, R., Michalsky, J., Stewart, R. (1990), Modeling daylight
  * availability and irradiance components from direct and global irradiance, Solar Energy 44(5),
  * 271-289, doi:10.1016/0038-092X(90)90055-H; Perez et al. (1987), Solar Energy 39(3), 221-232.
+ * @example
+ * const sky = { surfaceTilt: 30, surfaceAzimuth: 180, solarZenith: 40, solarAzimuth: 160, dhi: 150, dni: 600, dniExtra: 1361 };
+ * perezSkyDiffuse(sky).poaSkyDiffuse[0]; // about 188 W/m2
  */
 export function perezSkyDiffuse(
   input: PerezInput,
   options: { coefficients?: PerezCoefficientSet | '1990' } = {},
   out?: Partial<SkyDiffuseComponents>,
 ): SkyDiffuseComponents {
+  checkTransposition('perezSkyDiffuse', {
+    ...skyColumns(input), dniExtra: [input.dniExtra, 'W/m2'], airmass: [input.airmass, 'relative air mass', true],
+  });
   const { surfaceTilt, surfaceAzimuth, solarZenith, solarAzimuth, dhi, dni, dniExtra, airmass } = input;
   const n = seriesLength(surfaceTilt, surfaceAzimuth, solarZenith, solarAzimuth, dhi, dni, dniExtra, ...(airmass === undefined ? [] : [airmass]));
   const res: SkyDiffuseComponents = {
@@ -201,16 +218,30 @@ export interface TotalIrradiance {
  * the chosen model, ground-reflected GHI * albedo * (1 - cos tilt) / 2. One fused loop per model, no
  * intermediate arrays. Matches pvlib.irradiance.get_total_irradiance (pvlib-python, Holmgren,
  * Hansen & Mikofski 2018, doi:10.21105/joss.00884) for the models named.
+ * @example
+ * const poa = totalIrradiance(
+ *   { surfaceTilt: 30, surfaceAzimuth: 180, solarZenith: 40, solarAzimuth: 160, dni: 600, ghi: 610, dhi: 150, dniExtra: 1361, albedo: 0.2 },
+ *   { model: 'perez' },
+ * );
+ * poa.poaGlobal[0]; // about 776 W/m2
  */
 export function totalIrradiance(
   input: TotalIrradianceInput,
   options: TotalIrradianceOptions,
   out?: Partial<TotalIrradiance>,
 ): TotalIrradiance {
+  checkModel('totalIrradiance', options.model);
+  checkTransposition('totalIrradiance', {
+    ...skyColumns(input),
+    ghi: [input.ghi, 'W/m2'],
+    dniExtra: [input.dniExtra, 'W/m2', true],
+    airmass: [input.airmass, 'relative air mass', true],
+    albedo: [input.albedo, '0..1', true],
+  });
   const { surfaceTilt, surfaceAzimuth, solarZenith, solarAzimuth, dni, ghi, dhi, dniExtra, airmass, albedo } = input;
   const model = options.model;
   if ((model === 'haydavies' || model === 'perez') && dniExtra === undefined) {
-    throw new RangeError(`dniExtra is required for model ${model}`);
+    throw new RangeError(`totalIrradiance: dniExtra (W/m2) is required for model ${model}`);
   }
   const cols: Column[] = [surfaceTilt, surfaceAzimuth, solarZenith, solarAzimuth, dni, ghi, dhi];
   if (dniExtra !== undefined) cols.push(dniExtra);

@@ -16,6 +16,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** Environment variables, as `process.env` (declared here so the types need no @types/node). */
+export type Environment = Readonly<Record<string, string | undefined>>;
+
 /** The environment variable that points solarkit at a data directory. */
 export const DATA_DIR_VARIABLE = 'SOLARKIT_DATA_DIR';
 
@@ -92,7 +95,7 @@ export function corePackageRoot(): string | undefined {
  * `SOLARKIT_DATA_DIR` set, that directory alone.
  * @param env the environment to read `SOLARKIT_DATA_DIR` from; default `process.env`
  */
-export function dataDirectories(env: NodeJS.ProcessEnv = process.env): string[] {
+export function dataDirectories(env: Environment = process.env): string[] {
   const override = env[DATA_DIR_VARIABLE];
   if (override !== undefined && override !== '') return [resolve(override)];
   const root = corePackageRoot();
@@ -106,8 +109,10 @@ export function dataDirectories(env: NodeJS.ProcessEnv = process.env): string[] 
  * @throws MissingDataError when no searched directory holds it
  * @example
  * const path = dataFilePath('elevation/elevation-5arcmin.u8.gz');
+ * path.endsWith('elevation-5arcmin.u8.gz'); // => true
  */
-export function dataFilePath(file: string, env: NodeJS.ProcessEnv = process.env): string {
+export function dataFilePath(file: string, env: Environment = process.env): string {
+  if (typeof file !== 'string') throw new TypeError(`dataFilePath: file must be a path relative to the data directory, a string (got ${typeof file})`);
   const searched = dataDirectories(env);
   for (const dir of searched) {
     const candidate = join(dir, ...file.split('/'));
@@ -117,7 +122,7 @@ export function dataFilePath(file: string, env: NodeJS.ProcessEnv = process.env)
 }
 
 /** Whether a file of the data directory can be found (see {@link dataFilePath}). */
-export function hasDataFile(file: string, env: NodeJS.ProcessEnv = process.env): boolean {
+export function hasDataFile(file: string, env: Environment = process.env): boolean {
   try {
     dataFilePath(file, env);
     return true;
@@ -131,7 +136,7 @@ export function hasDataFile(file: string, env: NodeJS.ProcessEnv = process.env):
  * What solarkit finds of its data files: each of {@link DATA_FILES} with the path it resolved
  * to, or `undefined` when missing. The server logs this at start-up.
  */
-export function dataInventory(env: NodeJS.ProcessEnv = process.env): Array<{ path: string; purpose: string; foundAt: string | undefined }> {
+export function dataInventory(env: Environment = process.env): Array<{ path: string; purpose: string; foundAt: string | undefined }> {
   return DATA_FILES.map(({ path, purpose }) => {
     let foundAt: string | undefined;
     try {

@@ -16,6 +16,13 @@ import { createHorizonCache, horizonCacheKey, roundCoordinate, type HorizonCache
 import { elevationGridFromGeoTiffImage } from '../terrain/geotiff.js';
 import { elevationGrid, sampleElevation, type ElevationGrid } from '../terrain/grid.js';
 import { combineHorizons, EARTH_MEAN_RADIUS, horizonProfile, type HorizonProfile } from '../terrain/horizon.js';
+import { checkAtLeast, checkLatitude, checkLongitude, checkString } from '../util/validate.js';
+
+/** A place: latitude -90..90, longitude -180..180 (degrees). */
+function checkPlace(fn: string, latitude: number, longitude: number): void {
+  checkLatitude(fn, latitude);
+  checkLongitude(fn, longitude);
+}
 
 /** The compressed global grid, relative to the data directory (see data-dir.ts). */
 export const GLOBAL_ELEVATION_FILE = 'elevation/elevation-5arcmin.u8.gz';
@@ -27,7 +34,8 @@ let globalGrid: GlobalElevation | undefined;
  * gunzipped on the first call, then kept for the life of the process (about 28 MB).
  * @throws MissingDataError when the data directory does not hold the grid
  * @example
- * const { grid } = globalElevation(); // grid.values.shape -> [2160, 4320]
+ * const { grid } = globalElevation();
+ * grid.values.shape; // => [2160, 4320]
  */
 export function globalElevation(): GlobalElevation {
   if (globalGrid === undefined) {
@@ -50,16 +58,20 @@ export function globalElevationGrid(): ElevationGrid {
  * @param longitude degrees east
  */
 export function siteElevation(latitude: number, longitude: number): number {
+  checkPlace('siteElevation', latitude, longitude);
   return sampleElevation(globalElevation().grid, latitude, longitude);
 }
 
 /** Whether the point (degrees) lies on land according to the embedded grid's 5 arc-minute mask. */
 export function isLand(latitude: number, longitude: number): boolean {
+  checkPlace('isLand', latitude, longitude);
   return isLandAt(globalElevation(), latitude, longitude);
 }
 
 /** Share of land cells (0..1) within `radiusDegrees` of the point, from the embedded mask. */
 export function landFraction(latitude: number, longitude: number, radiusDegrees: number): number {
+  checkPlace('landFraction', latitude, longitude);
+  checkAtLeast('landFraction', 'radiusDegrees', radiusDegrees, 0, 'degrees');
   return landFractionAround(globalElevation(), latitude, longitude, radiusDegrees);
 }
 
@@ -68,6 +80,7 @@ export function landFraction(latitude: number, longitude: number, radiusDegrees:
 
 /** SRTM tile name of the 1 x 1 degree tile containing a point, e.g. N45E008 (its south-west corner). */
 export function srtmTileName(latitude: number, longitude: number): string {
+  checkPlace('srtmTileName', latitude, longitude);
   const lat = Math.floor(latitude);
   const lon = Math.floor(longitude);
   const ns = lat >= 0 ? 'N' : 'S';
@@ -80,13 +93,27 @@ export function srtmTileName(latitude: number, longitude: number): string {
  * (first band; no-data as NaN), through the `geotiff` package.
  */
 export async function readGeoTiffGrid(path: string): Promise<ElevationGrid> {
+  checkString('readGeoTiffGrid', 'path', path, 'a file path');
   const bytes = readFileSync(path);
   return geoTiffGridFromBuffer(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
 }
 
-/** Decodes GeoTIFF bytes (an ArrayBuffer) into an {@link ElevationGrid}; see {@link readGeoTiffGrid}. */
+/**
+ * Decodes GeoTIFF bytes (an ArrayBuffer) into an {@link ElevationGrid}; see {@link readGeoTiffGrid}.
+ * `geotiff` is an optional peer dependency of solarkit (only DEM tiles need it, and it brings
+ * nine packages): install it beside solarkit to read GeoTIFF tiles (`npm install geotiff`).
+ */
 export async function geoTiffGridFromBuffer(buffer: ArrayBuffer): Promise<ElevationGrid> {
-  const { fromArrayBuffer } = await import('geotiff');
+  let geotiff: typeof import('geotiff');
+  try {
+    geotiff = await import('geotiff');
+  } catch (e) {
+    throw new Error(
+      "reading GeoTIFF elevation tiles needs the optional package 'geotiff': npm install geotiff (SRTM .hgt tiles need nothing)",
+      { cause: e },
+    );
+  }
+  const { fromArrayBuffer } = geotiff;
   const tiff = await fromArrayBuffer(buffer);
   return elevationGridFromGeoTiffImage(await tiff.getImage());
 }
@@ -97,6 +124,7 @@ export async function geoTiffGridFromBuffer(buffer: ArrayBuffer): Promise<Elevat
  * degrees of the tile named in the file name (south-west corner); -32768 voids become NaN.
  */
 export function readHgtGrid(path: string): ElevationGrid {
+  checkString('readHgtGrid', 'path', path, 'a file path');
   const match = /([NS])(\d{2})([EW])(\d{3})/i.exec(basename(path));
   if (!match) throw new Error(`cannot read the tile's corner from the name ${path}`);
   const south = (match[1]!.toUpperCase() === 'N' ? 1 : -1) * Number(match[2]);
@@ -161,6 +189,9 @@ export async function demGridAround(
   longitude: number,
   radius: number,
 ): Promise<ElevationGrid | undefined> {
+  checkString('demGridAround', 'directory', directory, 'a directory path');
+  checkPlace('demGridAround', latitude, longitude);
+  checkAtLeast('demGridAround', 'radius', radius, 0, 'degrees');
   const centre = await loadTile(directory, srtmTileName(latitude, longitude));
   if (centre === undefined) return undefined;
   const dLat = radius / (EARTH_MEAN_RADIUS * (Math.PI / 180));
@@ -269,6 +300,7 @@ export async function terrainHorizon(
   longitude: number,
   options: TerrainHorizonOptions = {},
 ): Promise<HorizonProfile> {
+  checkPlace('terrainHorizon', latitude, longitude);
   const decimals = options.decimals ?? 3;
   const directory = options.demDirectory ?? process.env.SOLARKIT_DEM_DIR ?? '';
   const sectors = options.sectors ?? 72;
@@ -317,6 +349,7 @@ export function globalHorizon(
   longitude: number,
   options: Omit<TerrainHorizonOptions, 'demDirectory' | 'maxDistance'> = {},
 ): HorizonProfile {
+  checkPlace('globalHorizon', latitude, longitude);
   const decimals = options.decimals ?? 3;
   const sectors = options.sectors ?? 72;
   const observerHeight = options.observerHeight ?? 0;

@@ -14,6 +14,7 @@ import { continentalityFromLand } from '../weather/climate.js';
 import { type ClimateNormals, climateNormalsAt } from '../weather/normals.js';
 import { climateGrids } from './climate-grids.js';
 import { landFraction, siteElevation } from './elevation.js';
+import { checkLatitude, checkLongitude, checkString } from '../util/validate.js';
 
 /**
  * Reads a weather file (EPW, TMY2, TMY3, PSM3/PSM4, PVGIS TMY CSV/JSON, API CSV) from disk into a series in
@@ -21,6 +22,7 @@ import { landFraction, siteElevation } from './elevation.js';
  * (NSRDB/PVGIS style "..._lat_lon...").
  */
 export function loadWeatherFile(path: string, hint: FilePlaceHint = {}): WeatherSeries {
+  checkString('loadWeatherFile', 'path', path, 'a file path');
   const text = readFileSync(path, 'utf8');
   const guess = guessPlaceFromName(basename(path));
   return readWeatherFile(text, { latitude: guess?.latitude, longitude: guess?.longitude, ...hint });
@@ -84,6 +86,7 @@ function fromStored(f: StoredFile): WeatherSeries {
  * `<id>.weather.json` per imported file, the id derived from the place and the file name.
  */
 export function openWeatherStore(directory: string): WeatherFileStore {
+  checkString('openWeatherStore', 'directory', directory, 'a directory path');
   mkdirSync(directory, { recursive: true });
   let cache: WeatherSeries[] | undefined;
   const files = () => readdirSync(directory).filter((f) => f.endsWith('.weather.json'));
@@ -150,6 +153,8 @@ const placeCache = new Map<string, PlaceInfo>();
  * const source = syntheticSource({ placeInfo }); // the measured climate at every place
  */
 export function placeInfo(latitude: number, longitude: number): PlaceInfo {
+  checkLatitude('placeInfo', latitude);
+  checkLongitude('placeInfo', longitude);
   const key = `${latitude.toFixed(4)},${longitude.toFixed(4)}`;
   let v = placeCache.get(key);
   if (v === undefined) {

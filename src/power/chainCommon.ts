@@ -1,11 +1,13 @@
 /**
- * Steps shared by the rooftop and site PV chains: the sun at the middle of each period and the
- * plane-of-array irradiance on a fixed or moving plane.
+ * Steps shared by the PV chains (rooftop, site, simulatePv): the sun at the middle of each period
+ * and the irradiance reaching the cells of a fixed or tracked plane.
  */
 import { extraterrestrialRadiation, relativeAirmass } from '../atmosphere/index.js';
-import { aoi, iamPhysical, totalIrradiance } from '../irradiance/index.js';
+import { aoi, iamPhysical } from '../irradiance/index.js';
+import { type PlaneMount, type PlaneOfArray, planeOfArray } from '../irradiance/planeOfArray.js';
 import { solarPositionFast, type SolarPosition } from '../solar/index.js';
 import type { Column } from '../util/columns.js';
+import { checkAtLeast, checkSeries, checkTimes } from '../util/validate.js';
 
 /** Weather columns of a PV chain, one row per period (period-end times). */
 export interface PvWeatherInput {
@@ -25,6 +27,27 @@ export interface PvWeatherInput {
   albedo?: Column;
 }
 
+/**
+ * Checks a chain's weather once per call: every column present, of one length, times in Unix
+ * seconds; and the period length when given. Returns the number of rows.
+ */
+export function checkPvWeather(fn: string, weather: PvWeatherInput, periodSeconds: number | undefined): number {
+  if (typeof weather !== 'object' || weather === null) {
+    throw new TypeError(`${fn}: weather must be an object of columns (unixSeconds, ghi, dni, dhi, airTemp, windSpeed)`);
+  }
+  checkTimes(fn, 'weather.unixSeconds', weather.unixSeconds);
+  if (periodSeconds !== undefined) checkAtLeast(fn, 'periodSeconds', periodSeconds, 0, 's', true);
+  return checkSeries(fn, [
+    ['weather.unixSeconds', weather.unixSeconds, 'Unix seconds'],
+    ['weather.ghi', weather.ghi, 'W/m2'],
+    ['weather.dni', weather.dni, 'W/m2'],
+    ['weather.dhi', weather.dhi, 'W/m2'],
+    ['weather.airTemp', weather.airTemp, 'degrees C'],
+    ['weather.windSpeed', weather.windSpeed, 'm/s'],
+    ['weather.albedo', weather.albedo, '0..1', true],
+  ]);
+}
+
 /** Length of the periods, s: the option, else the step of the first two times, else one hour. */
 export function periodOf(t: Float64Array, periodSeconds: number | undefined): number {
   if (periodSeconds !== undefined) return periodSeconds;
@@ -36,6 +59,10 @@ export function periodOf(t: Float64Array, periodSeconds: number | undefined): nu
  * The sun at the middle of each period (period-end time minus half a period): irradiance values
  * are period means, and the midpoint is where the mean geometry is best represented.
  * Uses the fast interpolated SPA (within 1e-6 degree of full SPA for these uses).
+ * @example
+ * const t = Float64Array.of(1718794800); // 2024-06-19T11:00Z, the end of an hour
+ * const { sun } = sunAtPeriodMiddle(t, 3600, 52.37, 4.9, 0, 20); // the sun at 10:30 UTC
+ * sun.zenith[0]; // about 32 degrees
  */
 export function sunAtPeriodMiddle(
   t: Float64Array,
@@ -45,6 +72,7 @@ export function sunAtPeriodMiddle(
   elevation: number,
   airTemp: Column,
 ): { sun: SolarPosition; middle: Float64Array } {
+  checkTimes('sunAtPeriodMiddle', 't', t);
   const n = t.length;
   const middle = new Float64Array(n);
   const half = periodSeconds / 2;
@@ -53,26 +81,33 @@ export function sunAtPeriodMiddle(
   return { sun, middle };
 }
 
+/** The irradiance of a chain's plane: plane of array plus what reaches the cells. */
+export interface ChainIrradiance extends PlaneOfArray {
+  /** Beam times the physical IAM plus the diffuse parts, W/m2 (NaN where the weather is). */
+  effective: Float64Array;
+}
+
 /**
- * Plane-of-array irradiance (Perez 1990 sky, allsitescomposite1990 coefficients) and the effective
- * irradiance reaching the cells: beam times the physical IAM (De Soto et al. 2006, glass n = 1.526),
- * plus the diffuse parts. W/m2. Tilt and azimuth in pvlib's convention (east of north).
+ * Plane-of-array irradiance of a PV chain (`planeOfArray`: Perez 1990 sky with the
+ * allsitescomposite1990 coefficients, the apparent zenith for the sky and the tracker, as pvlib's
+ * ModelChain) and the effective irradiance reaching the cells: beam times the physical IAM
+ * (De Soto et al. 2006, glass n = 1.526), plus the diffuse parts. W/m2.
+ *
+ * A row whose weather (GHI, DNI, DHI, albedo) or time is NaN is NaN in both outputs; otherwise
+ * both are >= 0: an undefined model value (Perez at DHI = DNI = 0 with the sun up) counts as 0.
  */
-export function planeOfArray(
+export function chainIrradiance(
   weather: PvWeatherInput,
   sun: SolarPosition,
   middle: Float64Array,
-  surfaceTilt: Column,
-  surfaceAzimuth: Column,
+  mount: PlaneMount,
   albedo: Column,
-): { poaGlobal: Float64Array; effective: Float64Array } {
+): ChainIrradiance {
   const n = middle.length;
   const dniExtra = extraterrestrialRadiation(middle);
   const airmass = relativeAirmass(sun.apparentZenith);
-  const poa = totalIrradiance(
+  const poa = planeOfArray(
     {
-      surfaceTilt,
-      surfaceAzimuth,
       solarZenith: sun.apparentZenith,
       solarAzimuth: sun.azimuth,
       dni: weather.dni,
@@ -82,20 +117,30 @@ export function planeOfArray(
       airmass,
       albedo,
     },
-    { model: 'perez' },
+    { mount, model: 'perez' },
   );
-  const incidence = aoi(surfaceTilt, surfaceAzimuth, sun.apparentZenith, sun.azimuth);
+  const incidence = aoi(poa.surfaceTilt, poa.surfaceAzimuth, sun.apparentZenith, sun.azimuth);
   const iam = iamPhysical(incidence, 1.526, 4, 0.002, incidence);
   const effective = new Float64Array(n);
   const global = poa.poaGlobal;
+  const { ghi, dni, dhi } = weather;
+  const zenith = sun.apparentZenith;
+  const albedoA = typeof albedo === 'number' ? null : albedo;
   for (let i = 0; i < n; i++) {
+    // Missing weather (or a NaN time, hence a NaN sun) leaves the irradiance unknown.
+    if (ghi[i]! !== ghi[i]! || dni[i]! !== dni[i]! || dhi[i]! !== dhi[i]! || zenith[i]! !== zenith[i]!
+      || (albedoA !== null && albedoA[i]! !== albedoA[i]!)) {
+      effective[i] = Number.NaN;
+      global[i] = Number.NaN;
+      continue;
+    }
     const beam = poa.poaDirect[i]!;
     const diffuse = poa.poaDiffuse[i]!;
-    // Below the horizon or behind the plane there is no beam (and the model's angles are NaN).
+    // Below the horizon or behind the plane there is no beam.
     const b = beam > 0 ? beam * iam[i]! : 0;
     const d = diffuse > 0 ? diffuse : 0;
     effective[i] = b + d;
     if (!(global[i]! >= 0)) global[i] = d + (beam > 0 ? beam : 0);
   }
-  return { poaGlobal: global, effective };
+  return { ...poa, effective };
 }

@@ -1,34 +1,9 @@
 /**
- * The API's angle conventions and the module technology table used by the PV chains.
+ * The module technology table and the constants of the PV chains. (The API's azimuth convention
+ * is not the core's: the server's products convert it, see packages/server/src/products/common.ts.)
  */
 
-/**
- * An azimuth of the API (degrees from true north, anticlockwise positive seen from above: north 0,
- * east -90, west 90, south +-180; spec 2.1 and 4.1 say the same thing in two ways, "-90 is due
- * east", "135 south-west-facing") as pvlib's convention (degrees east of north, clockwise, in
- * [0, 360)): the negation, wrapped. East -90 -> 90, south-west 135 -> 225, south 180 -> 180.
- */
-export function apiAzimuthToPvlib(apiAzimuth: number): number {
-  const a = -apiAzimuth % 360;
-  const wrapped = a < 0 ? a + 360 : a;
-  return wrapped === 0 ? 0 : wrapped; // no -0
-}
-
-/** The inverse of {@link apiAzimuthToPvlib}: pvlib east-of-north to the API's (-180, 180]. */
-export function pvlibAzimuthToApi(pvlibAzimuth: number): number {
-  let a = -pvlibAzimuth % 360;
-  if (a <= -180) a += 360;
-  else if (a > 180) a -= 360;
-  return a === 0 ? 0 : a;
-}
-
-/**
- * The API's default panel azimuth when none is given (spec 4.1): facing the equator, 180 in the
- * northern hemisphere and 0 in the southern.
- */
-export function defaultApiAzimuth(latitude: number): number {
-  return latitude >= 0 ? 180 : 0;
-}
+import { checkOneOf, typeFailure } from '../util/validate.js';
 
 /** Per-technology module properties used when a site does not give them. */
 export interface ModuleTechnology {
@@ -55,10 +30,18 @@ export const MODULE_TECHNOLOGIES: Readonly<Record<string, ModuleTechnology>> = {
   'a-si': { gammaPdc: -0.002, degradationPerYear: 0.01 },
 };
 
-/** Properties of a module type by name (case-insensitive), poly-si when unknown or absent. */
+/**
+ * Properties of a module type by name (case-insensitive), poly-si when absent.
+ * @throws RangeError for a name not in MODULE_TECHNOLOGIES (a typo must not pass as poly-si)
+ * @example
+ * moduleTechnology('CdTe').gammaPdc; // => -0.0029
+ */
 export function moduleTechnology(moduleType: string | undefined): ModuleTechnology {
+  if (moduleType !== undefined && typeof moduleType !== 'string') typeFailure('moduleTechnology', 'moduleType', 'a module type name', moduleType);
   const key = (moduleType ?? 'poly-si').toLowerCase();
-  return MODULE_TECHNOLOGIES[key] ?? MODULE_TECHNOLOGIES['poly-si']!;
+  const tech = Object.prototype.hasOwnProperty.call(MODULE_TECHNOLOGIES, key) ? MODULE_TECHNOLOGIES[key] : undefined;
+  if (tech === undefined) checkOneOf('moduleTechnology', 'moduleType', moduleType, Object.keys(MODULE_TECHNOLOGIES));
+  return tech!;
 }
 
 /**

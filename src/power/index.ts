@@ -32,12 +32,9 @@ export {
   type ModuleTechnology,
   PVWATTS_PEAK_OVER_NOMINAL,
   SECONDS_PER_YEAR,
-  apiAzimuthToPvlib,
-  defaultApiAzimuth,
   moduleTechnology,
-  pvlibAzimuthToApi,
 } from './conventions.js';
-export { type PvWeatherInput, periodOf, planeOfArray, sunAtPeriodMiddle } from './chainCommon.js';
+export { type PvWeatherInput, periodOf, sunAtPeriodMiddle } from './chainCommon.js';
 export {
   ROOFTOP_AGEING_PER_YEAR,
   ROOFTOP_DEFAULT_ALBEDO,
@@ -49,3 +46,15 @@ export {
   rooftopPvPower,
 } from './rooftop.js';
 export { type PvSiteConfig, type SitePvResult, sitePvPower } from './site.js';
+export {
+  type PvEnergy,
+  type PvSimulation,
+  type PvSimulationColumns,
+  type PvSourceWeather,
+  type PvSystem,
+  type PvTracker,
+  type PvWeather,
+  type PvWeatherColumns,
+  type SimulatePvOptions,
+  simulatePv,
+} from './simulate.js';

@@ -4,18 +4,28 @@
  * pvlib.inverter.pvwatts and pvlib.pvsystem.pvwatts_losses.
  */
 import { asColumn, type Column, outputColumn, seriesLength } from '../util/columns.js';
+import { checkAtLeast, checkFinite, checkObject, checkOneOf, checkRange, checkSeries } from '../util/validate.js';
 
 /**
  * PVWatts DC power, W (or the unit of `pdc0`): P = G/1000 * pdc0 * (1 + gamma (T_cell - T_ref)).
  * Inputs: effective irradiance W/m2, cell temperature degrees C; pdc0 power at 1000 W/m2 and
  * T_ref; gammaPdc temperature coefficient 1/degrees C (typically -0.002 to -0.005); tempRef
  * degrees C (default 25).
+ * @example
+ * pvwattsDc({ effectiveIrradiance: 800, tempCell: 45 }, { pdc0: 5000, gammaPdc: -0.0037 })[0]; // about 3704 W
  */
 export function pvwattsDc(
   input: { effectiveIrradiance: Column; tempCell: Column },
   options: { pdc0: number; gammaPdc: number; tempRef?: number },
   out?: Float64Array,
 ): Float64Array {
+  const fn = 'pvwattsDc';
+  checkObject(fn, 'input', input);
+  checkObject(fn, 'options', options);
+  checkAtLeast(fn, 'options.pdc0', options.pdc0, 0, 'W (or the unit of the power wanted)');
+  checkRange(fn, 'options.gammaPdc', options.gammaPdc, -0.1, 0.1, '1/degrees C');
+  if (options.tempRef !== undefined) checkFinite(fn, 'options.tempRef', options.tempRef, 'degrees C');
+  checkSeries(fn, [['effectiveIrradiance', input.effectiveIrradiance, 'W/m2'], ['tempCell', input.tempCell, 'degrees C']]);
   const n = seriesLength(input.effectiveIrradiance, input.tempCell);
   const g = asColumn(input.effectiveIrradiance, n);
   const tc = asColumn(input.tempCell, n);
@@ -32,12 +42,20 @@ export function pvwattsDc(
  * P_ac = min(eta pdc, etaNom pdc0), at least 0 (Dobos 2014, with the parentheses of pvlib's
  * GH 541 fix). `pdc0` is the DC input limit (AC rating / etaNom); etaNom default 0.96, etaRef
  * 0.9637. A DC power of 0 gives 0.
+ * @example
+ * pvwattsInverter(3000, { pdc0: 5000 / 0.96 })[0]; // about 2872 W
  */
 export function pvwattsInverter(
   pdc: Column,
   options: { pdc0: number; etaInvNom?: number; etaInvRef?: number },
   out?: Float64Array,
 ): Float64Array {
+  const fn = 'pvwattsInverter';
+  checkObject(fn, 'options', options);
+  checkAtLeast(fn, 'options.pdc0', options.pdc0, 0, 'W (DC input limit)', true);
+  if (options.etaInvNom !== undefined) checkRange(fn, 'options.etaInvNom', options.etaInvNom, 0.01, 1.5, 'fraction');
+  if (options.etaInvRef !== undefined) checkRange(fn, 'options.etaInvRef', options.etaInvRef, 0.01, 1.5, 'fraction');
+  checkSeries(fn, [['pdc', pdc, 'W (the unit of pdc0)']]);
   const n = seriesLength(pdc);
   const p = asColumn(pdc, n);
   const res = outputColumn(out, n);
@@ -70,12 +88,23 @@ export interface PvwattsLosses {
   availability?: number;
 }
 
+const LOSS_NAMES: readonly string[] = [
+  'soiling', 'shading', 'snow', 'mismatch', 'wiring', 'connections', 'lid', 'nameplateRating', 'age', 'availability',
+];
+
 /**
  * PVWatts total system loss, percent: 100 (1 - prod(1 - L_i / 100)) (Dobos 2014). Defaults, %:
  * soiling 2, shading 3, snow 0, mismatch 2, wiring 2, connections 0.5, LID 1.5, nameplate 1,
  * age 0, availability 3 (14.08 % in all).
+ * @example
+ * pvwattsLosses(); // about 14.08 percent
  */
 export function pvwattsLosses(losses: PvwattsLosses = {}): number {
+  checkObject('pvwattsLosses', 'losses', losses);
+  for (const [k, v] of Object.entries(losses)) {
+    checkOneOf('pvwattsLosses', 'a name of losses', k, LOSS_NAMES);
+    if (v !== undefined) checkRange('pvwattsLosses', `losses.${k}`, v, 0, 100, 'percent');
+  }
   const values = [
     losses.soiling ?? 2,
     losses.shading ?? 3,

@@ -2,9 +2,10 @@
  * The basic rooftop PV chain of the API (spec 4.5): weather -> POA (Perez) -> cell temperature
  * (SAPM, close roof mount) -> PVWatts DC -> PVWatts inverter -> loss factor, in kW.
  */
-import { asColumn, type Column } from '../util/columns.js';
-import { type PvWeatherInput, periodOf, planeOfArray, sunAtPeriodMiddle } from './chainCommon.js';
-import { apiAzimuthToPvlib, SECONDS_PER_YEAR } from './conventions.js';
+import type { Column } from '../util/columns.js';
+import { checkAtLeast, checkFinite, checkLatitude, checkLongitude, checkObject, checkRange, checkUnixSeconds } from '../util/validate.js';
+import { type PvWeatherInput, checkPvWeather, chainIrradiance, periodOf, sunAtPeriodMiddle } from './chainCommon.js';
+import { SECONDS_PER_YEAR } from './conventions.js';
 import { pvwattsDc, pvwattsInverter } from './pvwatts.js';
 import { sapmCellTemperature } from './temperature.js';
 
@@ -33,7 +34,7 @@ export interface RooftopOptions {
   elevation?: number;
   /** Panel tilt from horizontal, degrees (0 faces up). */
   tilt: number;
-  /** Panel azimuth in the API convention (north 0, east -90, west 90, south +-180). */
+  /** Direction the panels face, degrees east of north as in pvlib (east 90, south 180, west 270). */
   azimuth: number;
   /** System capacity, kW: the DC nameplate and the AC rating (the spec's "whichever is greater"). */
   capacity: number;
@@ -67,17 +68,38 @@ export interface RooftopResult {
  * equal to the capacity (etaNom 0.96); then times the loss factor, so the output never exceeds
  * lossFactor x capacity. The loss factor is `lossFactor`, else the ageing estimate
  * 0.90 (1 - 0.005 years since `installDate`) per row, else 0.90.
+ *
+ * A period whose weather or time is NaN gives NaN power (never 0 kW). Arguments are checked once
+ * per call: place, orientation and capacity ranges, column lengths, times in Unix seconds.
+ *
+ * @example
+ * // A 4 kW roof facing east (azimuth 90, pvlib's convention) at 30 degrees, one clear hour:
+ * const t = Float64Array.of(Date.UTC(2024, 5, 21, 8) / 1000); // the hour ending 08:00 UTC
+ * const roof = rooftopPvPower(
+ *   { unixSeconds: t, ghi: Float64Array.of(450), dni: Float64Array.of(650), dhi: Float64Array.of(110), airTemp: 18, windSpeed: 2 },
+ *   { latitude: 52.37, longitude: 4.9, tilt: 30, azimuth: 90, capacity: 4 },
+ * );
+ * roof.power[0]; // about 2.4 kW
  */
 export function rooftopPvPower(weather: PvWeatherInput, options: RooftopOptions): RooftopResult {
+  const fn = 'rooftopPvPower';
+  checkObject(fn, 'options', options);
+  const n = checkPvWeather(fn, weather, options.periodSeconds);
+  checkLatitude(fn, options.latitude, 'options.latitude');
+  checkLongitude(fn, options.longitude, 'options.longitude');
+  if (options.elevation !== undefined) checkFinite(fn, 'options.elevation', options.elevation, 'm');
+  checkRange(fn, 'options.tilt', options.tilt, 0, 180, 'degrees from horizontal');
+  checkFinite(fn, 'options.azimuth', options.azimuth, 'degrees east of north');
+  checkAtLeast(fn, 'options.capacity', options.capacity, 0, 'kW', true);
+  if (options.lossFactor !== undefined) checkRange(fn, 'options.lossFactor', options.lossFactor, 0, 1, 'fraction of capacity');
+  if (options.installDate !== undefined) checkUnixSeconds(fn, 'options.installDate', options.installDate);
   const t = weather.unixSeconds;
-  const n = t.length;
   const period = periodOf(t, options.periodSeconds);
   const { sun, middle } = sunAtPeriodMiddle(
     t, period, options.latitude, options.longitude, options.elevation ?? 0, weather.airTemp,
   );
-  const surfaceAzimuth = apiAzimuthToPvlib(options.azimuth);
   const albedo: Column = weather.albedo ?? ROOFTOP_DEFAULT_ALBEDO;
-  const { poaGlobal, effective } = planeOfArray(weather, sun, middle, options.tilt, surfaceAzimuth, albedo);
+  const { poaGlobal, effective } = chainIrradiance(weather, sun, middle, { tilt: options.tilt, azimuth: options.azimuth }, albedo);
   const tempCell = sapmCellTemperature(
     { poaGlobal, tempAir: weather.airTemp, windSpeed: weather.windSpeed },
     'close_mount_glass_glass',
@@ -95,7 +117,6 @@ export function rooftopPvPower(weather: PvWeatherInput, options: RooftopOptions)
   const fixedFactor = hasFixed ? 0 + options.lossFactor! : ROOFTOP_DEFAULT_LOSS_FACTOR;
   const ageing = !hasFixed && options.installDate !== undefined;
   const install = ageing ? 0 + options.installDate! : 0;
-  const airTemp = asColumn(weather.airTemp, n);
   for (let i = 0; i < n; i++) {
     let factor = fixedFactor;
     if (ageing) {
@@ -104,8 +125,8 @@ export function rooftopPvPower(weather: PvWeatherInput, options: RooftopOptions)
       if (factor < 0) factor = 0;
     }
     const p = ac[i]! * factor;
-    // Missing weather leaves the power unknown; otherwise never below zero.
-    power[i] = p > 0 ? p : p === p && airTemp[i]! === airTemp[i]! ? 0 : Number.NaN;
+    // Missing weather (NaN) leaves the power unknown; otherwise never below zero.
+    power[i] = p > 0 ? p : p === p ? 0 : p;
   }
   return { power, poaGlobal, effectiveIrradiance: effective, tempCell, dcPower: dc };
 }

@@ -1,21 +1,21 @@
 /**
- * Advanced PV power of a registered PV site (spec 2.1): every field with a physical meaning.
+ * Advanced PV power of a registered PV site (spec 2.1): every field with a physical meaning. The
+ * chain itself (`pvSystemChain`) also runs `simulatePv`.
  */
 import { infiniteSheds } from '../bifacial/index.js';
-import { axisTiltOnSlope, crossAxisTilt, singleAxis } from '../tracking/index.js';
-import { asColumn, type Column } from '../util/columns.js';
-import { type PvWeatherInput, periodOf, planeOfArray, sunAtPeriodMiddle } from './chainCommon.js';
+import { type PlaneMount, defaultAzimuth, defaultTilt } from '../irradiance/planeOfArray.js';
+import type { SolarPosition } from '../solar/index.js';
+import { axisTiltOnSlope, crossAxisTilt, type SingleAxisOptions } from '../tracking/index.js';
+import type { Column } from '../util/columns.js';
 import {
-  apiAzimuthToPvlib,
-  defaultApiAzimuth,
-  moduleTechnology,
-  PVWATTS_PEAK_OVER_NOMINAL,
-  SECONDS_PER_YEAR,
-} from './conventions.js';
+  checkAtLeast, checkFinite, checkLatitude, checkLongitude, checkObject, checkOneOf, checkPositiveFraction, checkRange, checkUnixSeconds,
+} from '../util/validate.js';
+import { type PvWeatherInput, checkPvWeather, chainIrradiance, periodOf, sunAtPeriodMiddle } from './chainCommon.js';
+import { moduleTechnology, PVWATTS_PEAK_OVER_NOMINAL, SECONDS_PER_YEAR } from './conventions.js';
 import { pvwattsDc, pvwattsInverter } from './pvwatts.js';
-import { sapmCellTemperature } from './temperature.js';
+import { type SapmMounting, sapmCellTemperature } from './temperature.js';
 
-/** A PV site's configuration (the fields of spec 2.1 that have a physical meaning). */
+/** A PV site's configuration (the fields of spec 2.1 that have a physical meaning). Azimuths in pvlib's convention. */
 export interface PvSiteConfig {
   latitude: number;
   longitude: number;
@@ -31,13 +31,13 @@ export interface PvSiteConfig {
   trackingType?: 'fixed' | 'horizontal_single_axis';
   /** Fixed tilt, degrees (default |latitude| capped at 40). */
   tilt?: number;
-  /** Module azimuth, API convention (north 0, east -90; default facing the equator). */
+  /** Direction the modules face, degrees east of north (default facing the equator: 180 north of it, 0 south). */
   azimuth?: number;
   /** Average terrain slope, degrees (default 0). */
   terrainSlope?: number;
-  /** Downhill direction of the terrain, API convention (default 180). */
+  /** Downhill direction of the terrain, degrees east of north (default 180). */
   terrainAzimuth?: number;
-  /** Tracker axis azimuth off north-south, API convention (default 0: a north-south axis). */
+  /** Direction of the tracker axis, degrees east of north as pvlib's `axis_azimuth` (default 180: a north-south axis). */
   trackerAxisAzimuth?: number;
   /** Tracker rotation limit, degrees (default 60). */
   trackerMaxRotationAngle?: number;
@@ -105,9 +105,178 @@ function monthlySoiling(values: readonly number[] | undefined): Float64Array {
   } else if (values.length === 3) {
     for (let m = 0; m < 12; m++) monthly[m] = values[Math.floor(m / 4)]!;
   } else {
-    throw new RangeError(`dust_soiling_average must hold 12 or 3 values, got ${values.length}`);
+    throw new RangeError(`sitePvPower: dustSoilingAverage must hold 12 or 3 values (fractions), got ${values.length}`);
+  }
+  for (let m = 0; m < 12; m++) {
+    if (!(monthly[m]! >= 0 && monthly[m]! <= 1)) {
+      throw new RangeError(`sitePvPower: dustSoilingAverage values must be fractions from 0 to 1 (got ${monthly[m]})`);
+    }
   }
   return monthly;
+}
+
+/**
+ * A PV system with every choice made: what the chain runs. `sitePvPower` and `simulatePv` fill
+ * it from their own options and defaults. Powers in one unit (the chain is linear in them).
+ */
+export interface PvSystemChainConfig {
+  latitude: number;
+  longitude: number;
+  elevation: number;
+  /** A fixed plane, or a tracker (its diffuse stow, if any, follows the weather's DNI). */
+  mount: PlaneMount;
+  /** Diffuse stow of a tracker at zero DNI ("smart tracking"). */
+  smartTracking: boolean;
+  /** Ground albedo when the weather has none. */
+  albedo: Column;
+  /** Rear side of bifacial modules (infinite sheds): absent for monofacial ones. */
+  bifacial?: { bifaciality: number; height: number; width: number; gcr: number };
+  /** Soiling loss by calendar month (UTC), 12 fractions. */
+  soilingByMonth: Float64Array;
+  temperatureMounting: SapmMounting;
+  /** DC nameplate at 1000 W/m2 and 25 C. */
+  pdc0: number;
+  /** Temperature coefficient of power, 1/C (negative). */
+  gammaPdc: number;
+  /** Installation time, Unix s, and the loss per year since (none when absent). */
+  installDate?: number;
+  ageRate: number;
+  /** Other DC losses, fraction. */
+  otherLosses: number;
+  /** AC rating of the inverters. */
+  acCapacity: number;
+  /** Nominal efficiency of the PVWatts inverter. */
+  etaInvNom: number;
+  /** Most the system exports (AC); Infinity for no limit below the AC rating. */
+  exportLimit: number;
+  periodSeconds?: number;
+}
+
+/** Every column the chain computes (see {@link pvSystemChain}). */
+export interface PvSystemChainResult extends SitePvResult {
+  /** The sun at the middle of each period. */
+  sun: SolarPosition;
+  /** Beam and diffuse on the front plane, W/m2. */
+  poaDirect: Float64Array;
+  poaDiffuse: Float64Array;
+  /** Orientation of the plane, degrees (pvlib's convention). */
+  surfaceTilt: Column;
+  surfaceAzimuth: Column;
+  /** Length of the periods, s. */
+  periodSeconds: number;
+}
+
+/**
+ * The PV system chain of `sitePvPower` and `simulatePv` (arguments already checked): sun at
+ * mid-period, plane of array of a fixed rack or a tracker, bifacial rear, monthly soiling, SAPM
+ * cell temperature, PVWatts DC, ageing and other losses, PVWatts inverter, export limit. A period
+ * whose weather or time is NaN gives NaN (never a plausible number).
+ */
+export function pvSystemChain(weather: PvWeatherInput, c: PvSystemChainConfig): PvSystemChainResult {
+  const t = weather.unixSeconds;
+  const n = t.length;
+  const period = periodOf(t, c.periodSeconds);
+  const { sun, middle } = sunAtPeriodMiddle(t, period, c.latitude, c.longitude, c.elevation, weather.airTemp);
+  const albedo: Column = weather.albedo ?? c.albedo;
+  let mount = c.mount;
+  if ('tracker' in mount && c.smartTracking) mount = { tracker: { ...mount.tracker, diffuseStow: { dni: weather.dni } } };
+
+  const front = chainIrradiance(weather, sun, middle, mount, albedo);
+  const { poaGlobal, effective, surfaceTilt, surfaceAzimuth } = front;
+  const bifacial = c.bifacial;
+  if (bifacial !== undefined) {
+    // The rear side adds bifaciality x rear irradiance (net of racking shade) from infinite
+    // sheds; the front stays the Perez plane of array of a monofacial system, so a bifacial site
+    // never gives less than the same site with monofacial modules.
+    const sheds = infiniteSheds(
+      {
+        solarZenith: sun.apparentZenith,
+        solarAzimuth: sun.azimuth,
+        surfaceTilt,
+        surfaceAzimuth,
+        ghi: weather.ghi,
+        dhi: weather.dhi,
+        dni: weather.dni,
+      },
+      {
+        gcr: bifacial.gcr,
+        height: bifacial.height,
+        pitch: bifacial.width / bifacial.gcr,
+        albedo,
+        bifaciality: bifacial.bifaciality,
+      },
+    );
+    for (let i = 0; i < n; i++) {
+      const rear = sheds.poaGlobal[i]! - sheds.poaFront[i]!;
+      if (rear > 0) effective[i] = effective[i]! + rear;
+    }
+  }
+
+  const soilingByMonth = c.soilingByMonth;
+  for (let i = 0; i < n; i++) {
+    const e = effective[i]!;
+    const month = new Date(middle[i]! * 1000).getUTCMonth();
+    // NaN (missing weather) stays NaN.
+    effective[i] = e === e ? (e > 0 ? e : 0) * (1 - soilingByMonth[month]!) : e;
+  }
+
+  const tempCell = sapmCellTemperature(
+    { poaGlobal, tempAir: weather.airTemp, windSpeed: weather.windSpeed },
+    c.temperatureMounting,
+  );
+  const dc = pvwattsDc({ effectiveIrradiance: effective, tempCell }, { pdc0: c.pdc0, gammaPdc: c.gammaPdc });
+
+  const ageRate = c.ageRate;
+  const other = 1 - c.otherLosses;
+  const install = c.installDate;
+  for (let i = 0; i < n; i++) {
+    let ageFactor = 1;
+    if (install !== undefined) {
+      const years = (middle[i]! - install) / SECONDS_PER_YEAR;
+      ageFactor = 1 - ageRate * (years > 0 ? years : 0);
+      if (ageFactor < 0) ageFactor = 0;
+    }
+    const p = dc[i]! * ageFactor * other;
+    dc[i] = p > 0 ? p : p === p ? 0 : p;
+  }
+
+  const etaNom = c.etaInvNom;
+  const power = pvwattsInverter(dc, { pdc0: c.acCapacity / etaNom, etaInvNom: etaNom });
+  const ceiling = c.exportLimit < c.acCapacity ? c.exportLimit : c.acCapacity;
+  for (let i = 0; i < n; i++) if (power[i]! > ceiling) power[i] = ceiling;
+  return {
+    power, poaGlobal, effectiveIrradiance: effective, tempCell, dcPower: dc, trackerTheta: front.trackerTheta,
+    sun, poaDirect: front.poaDirect, poaDiffuse: front.poaDiffuse, surfaceTilt, surfaceAzimuth, periodSeconds: period,
+  };
+}
+
+/** Checks the site's fields once (ranges and kinds; the chain trusts them). */
+function checkSite(fn: string, site: PvSiteConfig): void {
+  checkObject(fn, 'site', site);
+  checkLatitude(fn, site.latitude, 'site.latitude');
+  checkLongitude(fn, site.longitude, 'site.longitude');
+  const opt = (name: keyof PvSiteConfig, check: (name: string, v: unknown) => unknown): void => {
+    if (site[name] !== undefined) check(`site.${name}`, site[name]);
+  };
+  opt('elevation', (k, v) => checkFinite(fn, k, v, 'm'));
+  checkAtLeast(fn, 'site.capacity', site.capacity, 0, 'MW', true);
+  checkAtLeast(fn, 'site.capacityDc', site.capacityDc, 0, 'MW', true);
+  opt('installDate', (k, v) => checkUnixSeconds(fn, k, v));
+  opt('trackingType', (k, v) => checkOneOf(fn, k, v, ['fixed', 'horizontal_single_axis']));
+  opt('tilt', (k, v) => checkRange(fn, k, v, 0, 180, 'degrees from horizontal'));
+  for (const k of ['azimuth', 'terrainAzimuth', 'trackerAxisAzimuth'] as const) opt(k, (name, v) => checkFinite(fn, name, v, 'degrees east of north'));
+  opt('terrainSlope', (k, v) => checkRange(fn, k, v, 0, 90, 'degrees'));
+  opt('trackerMaxRotationAngle', (k, v) => checkRange(fn, k, v, 0, 180, 'degrees'));
+  opt('bifacialityFactor', (k, v) => checkRange(fn, k, v, 0, 1, 'rear over front efficiency'));
+  opt('pvrowHeight', (k, v) => checkAtLeast(fn, k, v, 0, 'm'));
+  opt('pvrowWidth', (k, v) => checkAtLeast(fn, k, v, 0, 'm', true));
+  opt('groundCoverageRatio', (k, v) => checkPositiveFraction(fn, k, v, 'row width over pitch'));
+  opt('siteGroundAlbedo', (k, v) => checkRange(fn, k, v, 0, 1, 'fraction'));
+  opt('deratingTempModule', (k, v) => checkFinite(fn, k, v, '1/degrees C'));
+  opt('deratingAgeSystem', (k, v) => checkRange(fn, k, v, 0, 1, 'fraction per year'));
+  opt('deratingOtherSystem', (k, v) => checkRange(fn, k, v, 0, 1, 'fraction'));
+  opt('inverterPeakEfficiency', (k, v) => checkPositiveFraction(fn, k, v, 'fraction'));
+  opt('gridExportLimit', (k, v) => checkFinite(fn, k, v, 'MW (-1: none)'));
 }
 
 /**
@@ -124,125 +293,66 @@ function monthlySoiling(values: readonly number[] | undefined): Float64Array {
  * coefficient (or `deratingTempModule`), ageing (1 - rate x years since install), other losses, then the PVWatts
  * inverter with its rating = capacity and a curve whose peak is `inverterPeakEfficiency`, then the
  * export limit. The terrain slope does not change a fixed rack's orientation (its tilt is from
- * horizontal already).
+ * horizontal already). Azimuths are pvlib's (degrees east of north). A period whose weather or
+ * time is NaN gives NaN power, never 0 MW; a NaN zenith leaves a tracker NaN, not flat.
+ *
+ * @example
+ * const t = Float64Array.of(Date.UTC(2024, 5, 21, 19) / 1000); // the hour ending 19:00 UTC (noon in Arizona)
+ * const site = sitePvPower(
+ *   { unixSeconds: t, ghi: Float64Array.of(1000), dni: Float64Array.of(900), dhi: Float64Array.of(100), airTemp: 35, windSpeed: 3 },
+ *   { latitude: 33.4, longitude: -112, capacity: 10, capacityDc: 12, trackingType: 'horizontal_single_axis' },
+ * );
+ * site.power[0]; // about 9.6 MW
  */
 export function sitePvPower(weather: PvWeatherInput, site: PvSiteConfig): SitePvResult {
-  const t = weather.unixSeconds;
-  const n = t.length;
-  const period = periodOf(t, site.periodSeconds);
-  const { sun, middle } = sunAtPeriodMiddle(t, period, site.latitude, site.longitude, site.elevation ?? 0, weather.airTemp);
-  const albedo: Column = weather.albedo ?? site.siteGroundAlbedo ?? 0.2;
+  const fn = 'sitePvPower';
+  checkSite(fn, site);
+  checkPvWeather(fn, weather, site.periodSeconds);
   const gcr = site.groundCoverageRatio ?? 0.36;
-  const bifacial = site.bifacialSystem === true;
-
-  let surfaceTilt: Column;
-  let surfaceAzimuth: Column;
-  let trackerTheta: Float64Array | undefined;
+  let mount: PlaneMount;
   if (site.trackingType === 'horizontal_single_axis') {
-    const axisAzimuth = apiAzimuthToPvlib(site.trackerAxisAzimuth ?? 0) + 180;
-    const axisAz = axisAzimuth >= 360 ? axisAzimuth - 360 : axisAzimuth;
+    const axisAz = site.trackerAxisAzimuth ?? 180;
     const slope = site.terrainSlope ?? 0;
-    const slopeAzimuth = apiAzimuthToPvlib(site.terrainAzimuth ?? 180);
+    const slopeAzimuth = site.terrainAzimuth ?? 180;
     const axisTilt = slope > 0 ? axisTiltOnSlope(slopeAzimuth, slope, axisAz) : 0;
     const cross = slope > 0 ? crossAxisTilt(slopeAzimuth, slope, axisAz, axisTilt) : 0;
-    const tracked = singleAxis(
-      { apparentZenith: sun.apparentZenith, solarAzimuth: sun.azimuth },
-      {
-        axisTilt,
-        axisAzimuth: axisAz,
-        maxAngle: site.trackerMaxRotationAngle ?? 60,
-        backtrack: site.trackerBackTracking ?? true,
-        gcr,
-        crossAxisTilt: cross,
-        diffuseStow: site.trackerSmartTracking === true ? { dni: weather.dni } : undefined,
-      },
-    );
-    // At night the tracker angles are NaN; any orientation gives zero irradiance then.
-    const tilt = tracked.surfaceTilt;
-    const az = tracked.surfaceAzimuth;
-    for (let i = 0; i < n; i++) {
-      if (!(tilt[i]! === tilt[i]!)) {
-        tilt[i] = 0;
-        az[i] = 180;
-      }
-    }
-    surfaceTilt = tilt;
-    surfaceAzimuth = az;
-    trackerTheta = tracked.trackerTheta;
+    const tracker: SingleAxisOptions = {
+      axisTilt,
+      axisAzimuth: axisAz,
+      maxAngle: site.trackerMaxRotationAngle ?? 60,
+      backtrack: site.trackerBackTracking ?? true,
+      gcr,
+      crossAxisTilt: cross,
+    };
+    mount = { tracker };
   } else {
-    surfaceTilt = site.tilt ?? Math.min(Math.abs(site.latitude), 40);
-    surfaceAzimuth = apiAzimuthToPvlib(site.azimuth ?? defaultApiAzimuth(site.latitude));
+    mount = { tilt: site.tilt ?? defaultTilt(site.latitude, 40), azimuth: site.azimuth ?? defaultAzimuth(site.latitude) };
   }
-
-  const { poaGlobal, effective } = planeOfArray(weather, sun, middle, surfaceTilt, surfaceAzimuth, albedo);
-  if (bifacial) {
-    // The rear side adds bifaciality x rear irradiance (net of racking shade) from infinite
-    // sheds; the front stays the Perez plane of array of a monofacial system, so a bifacial site
-    // never gives less than the same site with monofacial modules.
-    const width = site.pvrowWidth ?? 2.0;
-    const sheds = infiniteSheds(
-      {
-        solarZenith: sun.apparentZenith,
-        solarAzimuth: sun.azimuth,
-        surfaceTilt,
-        surfaceAzimuth,
-        ghi: weather.ghi,
-        dhi: weather.dhi,
-        dni: weather.dni,
-      },
-      {
-        gcr,
-        height: site.pvrowHeight ?? 1.5,
-        pitch: width / gcr,
-        albedo,
-        bifaciality: site.bifacialityFactor ?? 0.7,
-      },
-    );
-    for (let i = 0; i < n; i++) {
-      const rear = sheds.poaGlobal[i]! - sheds.poaFront[i]!;
-      if (rear > 0) effective[i] = effective[i]! + rear;
-    }
-  }
-
-  const soilingByMonth = monthlySoiling(site.dustSoilingAverage);
-  for (let i = 0; i < n; i++) {
-    const e = effective[i]!;
-    const month = new Date(middle[i]! * 1000).getUTCMonth();
-    effective[i] = e === e ? (e > 0 ? e : 0) * (1 - soilingByMonth[month]!) : 0;
-  }
-
-  const tempCell = sapmCellTemperature(
-    { poaGlobal, tempAir: weather.airTemp, windSpeed: weather.windSpeed },
-    bifacial ? 'open_rack_glass_glass' : 'open_rack_glass_polymer',
-  );
+  const bifacial = site.bifacialSystem === true;
   const tech = moduleTechnology(site.moduleType);
-  const gamma = site.deratingTempModule !== undefined ? -Math.abs(site.deratingTempModule) : tech.gammaPdc;
-  const dc = pvwattsDc({ effectiveIrradiance: effective, tempCell }, { pdc0: site.capacityDc, gammaPdc: gamma });
-
-  const ageRate = site.deratingAgeSystem ?? tech.degradationPerYear;
-  const other = 1 - (site.deratingOtherSystem ?? 0.03);
-  const install = site.installDate;
-  for (let i = 0; i < n; i++) {
-    let ageFactor = 1;
-    if (install !== undefined) {
-      const years = (middle[i]! - install) / SECONDS_PER_YEAR;
-      ageFactor = 1 - ageRate * (years > 0 ? years : 0);
-      if (ageFactor < 0) ageFactor = 0;
-    }
-    const p = dc[i]! * ageFactor * other;
-    dc[i] = p > 0 ? p : p === p ? 0 : p;
-  }
-
-  const etaNom = (site.inverterPeakEfficiency ?? 0.98) / PVWATTS_PEAK_OVER_NOMINAL;
-  const power = pvwattsInverter(dc, { pdc0: site.capacity / etaNom, etaInvNom: etaNom });
-  let ceiling = site.capacity;
   const limit = site.gridExportLimit;
-  if (limit !== undefined && limit >= 0 && limit < ceiling) ceiling = limit;
-  const airTemp = asColumn(weather.airTemp, n);
-  for (let i = 0; i < n; i++) {
-    const p = power[i]!;
-    if (p > ceiling) power[i] = ceiling;
-    else if (!(p === p) && airTemp[i]! === airTemp[i]!) power[i] = 0;
-  }
-  return { power, poaGlobal, effectiveIrradiance: effective, tempCell, dcPower: dc, trackerTheta };
+  const chain = pvSystemChain(weather, {
+    latitude: site.latitude,
+    longitude: site.longitude,
+    elevation: site.elevation ?? 0,
+    mount,
+    smartTracking: site.trackingType === 'horizontal_single_axis' && site.trackerSmartTracking === true,
+    albedo: site.siteGroundAlbedo ?? 0.2,
+    ...(bifacial
+      ? { bifacial: { bifaciality: site.bifacialityFactor ?? 0.7, height: site.pvrowHeight ?? 1.5, width: site.pvrowWidth ?? 2.0, gcr } }
+      : {}),
+    soilingByMonth: monthlySoiling(site.dustSoilingAverage),
+    temperatureMounting: bifacial ? 'open_rack_glass_glass' : 'open_rack_glass_polymer',
+    pdc0: site.capacityDc,
+    gammaPdc: site.deratingTempModule !== undefined ? -Math.abs(site.deratingTempModule) : tech.gammaPdc,
+    ...(site.installDate !== undefined ? { installDate: site.installDate } : {}),
+    ageRate: site.deratingAgeSystem ?? tech.degradationPerYear,
+    otherLosses: site.deratingOtherSystem ?? 0.03,
+    acCapacity: site.capacity,
+    etaInvNom: (site.inverterPeakEfficiency ?? 0.98) / PVWATTS_PEAK_OVER_NOMINAL,
+    exportLimit: limit !== undefined && limit >= 0 ? limit : Number.POSITIVE_INFINITY,
+    ...(site.periodSeconds !== undefined ? { periodSeconds: site.periodSeconds } : {}),
+  });
+  const { power, poaGlobal, effectiveIrradiance, tempCell, dcPower, trackerTheta } = chain;
+  return { power, poaGlobal, effectiveIrradiance, tempCell, dcPower, trackerTheta };
 }

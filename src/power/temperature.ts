@@ -3,6 +3,17 @@
  * parameter sets follow pvlib.temperature.
  */
 import { asColumn, type Column, outputColumn, seriesLength } from '../util/columns.js';
+import { checkAtLeast, checkFinite, checkObject, checkOneOf, checkSeries, typeFailure } from '../util/validate.js';
+
+/** The weather columns of a cell temperature model, checked once per call. */
+function checkCellInput(fn: string, input: CellTemperatureInput): void {
+  checkObject(fn, 'input', input);
+  checkSeries(fn, [
+    ['poaGlobal', input.poaGlobal, 'W/m2'],
+    ['tempAir', input.tempAir, 'degrees C'],
+    ['windSpeed', input.windSpeed, 'm/s'],
+  ]);
+}
 
 /** Weather at the module: plane-of-array irradiance W/m2, air temperature degrees C, wind speed m/s. */
 export interface CellTemperatureInput {
@@ -46,11 +57,27 @@ export const PVSYST_TEMPERATURE_PARAMETERS: Readonly<Record<PvsystMounting, { uC
   semi_integrated: { uC: 20.0, uV: 0 },
 };
 
+function checkSapm(input: CellTemperatureInput, parameters: unknown, irradRef: number): void {
+  const fn = 'sapmCellTemperature';
+  checkCellInput(fn, input);
+  if (typeof parameters === 'string') checkOneOf(fn, 'parameters', parameters, Object.keys(SAPM_TEMPERATURE_PARAMETERS));
+  else if (typeof parameters !== 'object' || parameters === null) typeFailure(fn, 'parameters', 'a mounting name or { a, b, deltaT }', parameters);
+  else {
+    const q = parameters as SapmTemperatureParameters;
+    checkFinite(fn, 'parameters.a', q.a, 'ln((degrees C)/(W/m2))');
+    checkFinite(fn, 'parameters.b', q.b, 's/m');
+    checkFinite(fn, 'parameters.deltaT', q.deltaT, 'degrees C');
+  }
+  checkAtLeast(fn, 'irradRef', irradRef, 0, 'W/m2', true);
+}
+
 /**
  * SAPM cell temperature, degrees C: back-of-module T_m = E exp(a + b WS) + T_a, then
  * T_c = T_m + (E / E0) deltaT. King, D. L., Boyson, W. E., Kratochvil, J. A. (2004), "Photovoltaic
  * Array Performance Model", SAND2004-3535, Sandia National Laboratories, eqs. 11-12.
  * Parameters: a mounting name or {a, b, deltaT}; `irradRef` E0 in W/m2 (default 1000).
+ * @example
+ * sapmCellTemperature({ poaGlobal: 1000, tempAir: 25, windSpeed: 1 }, 'open_rack_glass_polymer')[0]; // about 55.3 degrees C
  */
 export function sapmCellTemperature(
   input: CellTemperatureInput,
@@ -58,6 +85,7 @@ export function sapmCellTemperature(
   irradRef = 1000,
   out?: Float64Array,
 ): Float64Array {
+  checkSapm(input, parameters, irradRef);
   const p = typeof parameters === 'string' ? SAPM_TEMPERATURE_PARAMETERS[parameters] : parameters;
   const n = seriesLength(input.poaGlobal, input.tempAir, input.windSpeed);
   const e = asColumn(input.poaGlobal, n);
@@ -78,12 +106,18 @@ export function sapmCellTemperature(
  * "Assessing the outdoor operating temperature of photovoltaic modules", Progress in
  * Photovoltaics 16(4) 307-315, DOI 10.1002/pip.813; the model of IEC 61853-2.
  * u0 in W/m2/K (default 25.0), u1 in W/m2/K/(m/s) (default 6.84).
+ * @example
+ * faimanCellTemperature({ poaGlobal: 1000, tempAir: 25, windSpeed: 1 })[0]; // about 56.4 degrees C
  */
 export function faimanCellTemperature(
   input: CellTemperatureInput,
   options: { u0?: number; u1?: number } = {},
   out?: Float64Array,
 ): Float64Array {
+  checkCellInput('faimanCellTemperature', input);
+  checkObject('faimanCellTemperature', 'options', options);
+  if (options.u0 !== undefined) checkAtLeast('faimanCellTemperature', 'options.u0', options.u0, 0, 'W/m2/K', true);
+  if (options.u1 !== undefined) checkAtLeast('faimanCellTemperature', 'options.u1', options.u1, 0, 'W/m2/K/(m/s)');
   const u0 = options.u0 ?? 25.0;
   const u1 = options.u1 ?? 6.84;
   const n = seriesLength(input.poaGlobal, input.tempAir, input.windSpeed);
@@ -99,12 +133,21 @@ export function faimanCellTemperature(
  * PVsyst cell temperature, degrees C: T = T_a + alpha E (1 - eta) / (U_c + U_v WS) (PVsyst 7 help,
  * "Array thermal losses"; Faiman 2008 for the form). U_c W/m2/K (default 29), U_v W/m2/K/(m/s)
  * (default 0), module efficiency eta (default 0.1), absorption alpha (default 0.9).
+ * @example
+ * pvsystCellTemperature({ poaGlobal: 1000, tempAir: 25, windSpeed: 1 })[0]; // about 52.9 degrees C
  */
 export function pvsystCellTemperature(
   input: CellTemperatureInput,
   options: { uC?: number; uV?: number; moduleEfficiency?: number; alphaAbsorption?: number } = {},
   out?: Float64Array,
 ): Float64Array {
+  const fn = 'pvsystCellTemperature';
+  checkCellInput(fn, input);
+  checkObject(fn, 'options', options);
+  if (options.uC !== undefined) checkAtLeast(fn, 'options.uC', options.uC, 0, 'W/m2/K', true);
+  if (options.uV !== undefined) checkAtLeast(fn, 'options.uV', options.uV, 0, 'W/m2/K/(m/s)');
+  if (options.moduleEfficiency !== undefined) checkAtLeast(fn, 'options.moduleEfficiency', options.moduleEfficiency, 0, 'fraction');
+  if (options.alphaAbsorption !== undefined) checkAtLeast(fn, 'options.alphaAbsorption', options.alphaAbsorption, 0, 'fraction');
   const uC = options.uC ?? 29.0;
   const uV = options.uV ?? 0.0;
   const absorbed = (options.alphaAbsorption ?? 0.9) * (1 - (options.moduleEfficiency ?? 0.1));

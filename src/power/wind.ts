@@ -4,6 +4,27 @@
  * export limit.
  */
 import { asColumn, type Column, outputColumn, seriesLength } from '../util/columns.js';
+import {
+  checkAtLeast, checkFinite, checkObject, checkOneOf, checkPressurePa, checkRange, checkSeries, isFloat64Array, rangeFailure, typeFailure,
+} from '../util/validate.js';
+
+/** A turbine's speeds and power, checked once per call. */
+function checkTurbine(fn: string, name: string, t: TurbineSpec): void {
+  checkObject(fn, name, t);
+  checkAtLeast(fn, `${name}.ratedPower`, t.ratedPower, 0, 'MW', true);
+  const vIn = t.cutInWindSpeed === undefined ? 3 : checkAtLeast(fn, `${name}.cutInWindSpeed`, t.cutInWindSpeed, 0, 'm/s');
+  const vRated = t.ratedWindSpeed === undefined ? 12 : checkAtLeast(fn, `${name}.ratedWindSpeed`, t.ratedWindSpeed, 0, 'm/s', true);
+  const vOut = t.cutOutWindSpeed === undefined ? 25 : checkAtLeast(fn, `${name}.cutOutWindSpeed`, t.cutOutWindSpeed, 0, 'm/s', true);
+  if (!(vIn < vRated && vRated <= vOut)) {
+    rangeFailure(fn, `${name} wind speeds`, 'cut-in < rated <= cut-out (m/s)', `${vIn}, ${vRated}, ${vOut}`);
+  }
+  const c = t.powerCurve;
+  if (c !== undefined) {
+    checkObject(fn, `${name}.powerCurve`, c);
+    if (!isFloat64Array(c.windSpeed) || !isFloat64Array(c.power)) typeFailure(fn, `${name}.powerCurve`, '{ windSpeed, power } Float64Arrays (m/s, MW)', c);
+    checkSeries(fn, [[`${name}.powerCurve.windSpeed`, c.windSpeed, 'm/s'], [`${name}.powerCurve.power`, c.power, 'MW']]);
+  }
+}
 
 /** Standard sea-level air density of IEC 61400-12-1, kg/m3. */
 export const IEC_REFERENCE_AIR_DENSITY = 1.225;
@@ -34,6 +55,8 @@ const LN_10 = Math.LN10;
  * - 'log': v = v100 ln(h / z0) / ln(100 / z0), with the roughness length z0 fitted from the two
  *   heights (ln z0 = (v100 ln 10 - v10 ln 100) / (v100 - v10)), or `roughnessLength` (m) when given
  *   or when the fit fails (default 0.03 m, open farmland).
+ * @example
+ * hubHeightWindSpeed({ windSpeed10m: 5, windSpeed100m: 7 }, 120)[0]; // about 7.33 m/s
  */
 export function hubHeightWindSpeed(
   input: { windSpeed10m: Column; windSpeed100m: Column },
@@ -41,6 +64,13 @@ export function hubHeightWindSpeed(
   options: { profile?: 'power' | 'log'; roughnessLength?: number } = {},
   out?: Float64Array,
 ): Float64Array {
+  const fn = 'hubHeightWindSpeed';
+  checkObject(fn, 'input', input);
+  checkSeries(fn, [['windSpeed10m', input.windSpeed10m, 'm/s'], ['windSpeed100m', input.windSpeed100m, 'm/s']]);
+  checkAtLeast(fn, 'hubHeight', hubHeight, 0, 'm', true);
+  checkObject(fn, 'options', options);
+  if (options.profile !== undefined) checkOneOf(fn, 'options.profile', options.profile, ['power', 'log']);
+  if (options.roughnessLength !== undefined) checkAtLeast(fn, 'options.roughnessLength', options.roughnessLength, 0, 'm', true);
   const n = seriesLength(input.windSpeed10m, input.windSpeed100m);
   const v10 = asColumn(input.windSpeed10m, n);
   const v100 = asColumn(input.windSpeed100m, n);
@@ -80,8 +110,15 @@ export function hubHeightWindSpeed(
  * the ground: the pressure is carried up by the hypsometric equation at the ground temperature,
  * the temperature by the standard lapse rate of 6.5 K/km, and rho = p / (R T) for dry air
  * (IEC 61400-12-1, eq. for air density without humidity).
+ * @example
+ * hubAirDensity(15, 101325, 80); // about 1.216 kg/m3
  */
 export function hubAirDensity(tempAir: number, pressure: number, hubHeight: number, measurementHeight = 2): number {
+  checkRange('hubAirDensity', 'tempAir', tempAir, -100, 100, 'degrees C');
+  checkFinite('hubAirDensity', 'pressure', pressure, 'Pa');
+  checkPressurePa('hubAirDensity', 'pressure', pressure);
+  checkFinite('hubAirDensity', 'hubHeight', hubHeight, 'm');
+  checkFinite('hubAirDensity', 'measurementHeight', measurementHeight, 'm');
   const tGround = tempAir + 273.15;
   const dz = hubHeight - measurementHeight;
   const tHub = tGround - 0.0065 * dz;
@@ -111,8 +148,17 @@ export interface TurbineSpec {
  * rated * (v^3 - vin^3) / (vr^3 - vin^3) from cut-in to rated speed (the kinetic power in the
  * wind grows as v^3), rated power from rated speed up to cut-out, 0 from cut-out on. With a
  * table, linear interpolation of the table.
+ * @example
+ * turbinePower(8, { ratedPower: 3 }); // about 0.846 MW
  */
 export function turbinePower(speed: number, turbine: TurbineSpec): number {
+  if (typeof speed !== 'number') typeFailure('turbinePower', 'speed', 'a number (m/s)', speed);
+  checkTurbine('turbinePower', 'turbine', turbine);
+  return turbinePowerOf(speed, turbine);
+}
+
+/** {@link turbinePower} without its checks, for the farm's loop (which checked the turbine once). */
+function turbinePowerOf(speed: number, turbine: TurbineSpec): number {
   const vIn = turbine.cutInWindSpeed ?? 3;
   const vRated = turbine.ratedWindSpeed ?? 12;
   const vOut = turbine.cutOutWindSpeed ?? 25;
@@ -174,6 +220,27 @@ export interface WindFarmOptions extends TurbineSpec {
   roughnessLength?: number;
 }
 
+function checkWindFarm(input: WindFarmInput, o: WindFarmOptions): void {
+  const fn = 'windFarmPower';
+  checkObject(fn, 'input', input);
+  checkTurbine(fn, 'options', o);
+  if (o.hubHeight !== undefined) checkAtLeast(fn, 'options.hubHeight', o.hubHeight, 0, 'm', true);
+  if (o.numberOfTurbines !== undefined) checkAtLeast(fn, 'options.numberOfTurbines', o.numberOfTurbines, 0, 'turbines', true);
+  if (o.capacity !== undefined) checkAtLeast(fn, 'options.capacity', o.capacity, 0, 'MW', true);
+  if (o.gridExportLimit !== undefined) checkFinite(fn, 'options.gridExportLimit', o.gridExportLimit, 'MW (-1: none)');
+  if (o.farmLoss !== undefined) checkRange(fn, 'options.farmLoss', o.farmLoss, 0, 1, 'fraction');
+  if (o.parasiticFraction !== undefined) checkRange(fn, 'options.parasiticFraction', o.parasiticFraction, 0, 1, 'fraction of rated power');
+  if (o.profile !== undefined) checkOneOf(fn, 'options.profile', o.profile, ['power', 'log']);
+  if (o.roughnessLength !== undefined) checkAtLeast(fn, 'options.roughnessLength', o.roughnessLength, 0, 'm', true);
+  checkSeries(fn, [
+    ['windSpeed10m', input.windSpeed10m, 'm/s'],
+    ['windSpeed100m', input.windSpeed100m, 'm/s'],
+    ['airTemp', input.airTemp, 'degrees C', true],
+    ['surfacePressure', input.surfacePressure, 'Pa', true],
+  ]);
+  if (input.surfacePressure !== undefined) checkPressurePa(fn, 'surfacePressure', input.surfacePressure);
+}
+
 /**
  * Power of a wind farm, MW, per row.
  *
@@ -185,8 +252,12 @@ export interface WindFarmOptions extends TurbineSpec {
  * is not generating (below cut-in, or stopped at cut-out) draws `parasiticFraction` of its rated
  * power; otherwise the output is never below 0. NaN wind gives NaN. Cut-in and cut-out act on the
  * actual hub speed (the controller sees it), the curve on the density-normalised one.
+ * @example
+ * const farm = windFarmPower({ windSpeed10m: Float64Array.of(4, 6), windSpeed100m: Float64Array.of(6, 9) }, { ratedPower: 3, numberOfTurbines: 10 });
+ * farm[1]; // about 9.86 MW
  */
 export function windFarmPower(input: WindFarmInput, options: WindFarmOptions, out?: Float64Array): Float64Array {
+  checkWindFarm(input, options);
   const cols: Column[] = [input.windSpeed10m, input.windSpeed100m];
   if (input.airTemp !== undefined) cols.push(input.airTemp);
   if (input.surfacePressure !== undefined) cols.push(input.surfacePressure);
@@ -238,7 +309,7 @@ export function windFarmPower(input: WindFarmInput, options: WindFarmOptions, ou
         // Dense air must not push a running turbine past its cut-out on the normalised curve.
         if (vn >= vOut) vn = vOutBelow;
       }
-      if (table) p = 0 + turbinePower(vn, options);
+      if (table) p = 0 + turbinePowerOf(vn, options);
       else if (vn <= vIn) p = 0;
       else if (vn >= vRated) p = rated;
       else p = (vn * vn * vn - in3) * cubicScale;

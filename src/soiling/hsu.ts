@@ -4,6 +4,7 @@
  * DOI 10.1109/JPHOTOV.2019.2919628. Semantics follow pvlib.soiling.hsu.
  */
 import { asColumn, type Column, outputColumn, seriesLength, sharesMemory } from '../util/columns.js';
+import { checkHsu } from './checks.js';
 import { erf, ERF_SMALL_COEFFICIENTS, ERF_SMALL_LIMIT, erfInv } from './erf.js';
 import { rollingRainSum } from './rainWindow.js';
 
@@ -130,10 +131,12 @@ function massToPower(mass: number): number {
 /**
  * Accumulated particulate mass, g/m2, that gives an HSU loss fraction: the inverse of
  * loss = 0.3437 erf(0.17 m^0.8473). `loss` must be in [0, 0.3437).
+ * @example
+ * hsuMassFromLoss(0.05); // about 0.726 g/m2
  */
 export function hsuMassFromLoss(loss: number): number {
   if (!(loss >= 0 && loss < HSU_MAX_LOSS)) {
-    throw new RangeError(`initial soiling must be >= 0 and < ${HSU_MAX_LOSS}, got ${loss}`);
+    throw new RangeError(`hsuMassFromLoss: loss must be a fraction >= 0 and < ${HSU_MAX_LOSS} (got ${loss})`);
   }
   if (loss === 0) return 0;
   return Math.pow(erfInv(loss / HSU_MAX_LOSS) / HSU_ERF_SCALE, 1 / HSU_MASS_EXPONENT);
@@ -155,12 +158,18 @@ export function hsuMassFromLoss(loss: number): number {
  * rows: masses, then losses.
  *
  * Inputs: times (Unix s), rainfall (mm per period), PM (g/m3). Outputs: ratio and loss (unitless).
+ * @example
+ * // Thirty dry days of hourly periods at 40 and 60 micrograms/m3, a module at 20 degrees:
+ * const t = Float64Array.from({ length: 720 }, (_, i) => 1_700_000_000 + 3600 * i);
+ * const r = hsuSoiling({ unixSeconds: t, rainfall: new Float64Array(720), pm2_5: 40e-6, pm10: 60e-6 }, { cleaningThreshold: 1, surfaceTilt: 20 });
+ * r.lossFraction[719]; // about 0.0226
  */
 export function hsuSoiling(
   input: HsuInput,
   options: HsuOptions,
   out?: { soilingRatio?: Float64Array; lossFraction?: Float64Array },
 ): HsuResult {
+  checkHsu('hsuSoiling', input, options);
   const { unixSeconds: t, rainfall: rain } = input;
   const n = seriesLength(t, rain, input.pm2_5, input.pm10);
   const pm25 = asColumn(input.pm2_5, n);
@@ -387,8 +396,12 @@ function hsuRows(
  * The accumulated mass, g/m2, at the end of a ramp-up run: the HSU model over a spin-up series
  * (typically the `HSU_RAMP_UP_SECONDS` before a requested start) from a clean surface. Pass the
  * result as `initialMass` to `hsuSoiling` over the requested window.
+ * @example
+ * const t = Float64Array.from({ length: 720 }, (_, i) => 1_700_000_000 + 3600 * i);
+ * hsuRampUpMass({ unixSeconds: t, rainfall: new Float64Array(720), pm2_5: 40e-6, pm10: 60e-6 }, { cleaningThreshold: 1, surfaceTilt: 20 }); // about 0.283 g/m2
  */
 export function hsuRampUpMass(spinUp: HsuInput, options: Omit<HsuOptions, 'initialSoiling' | 'initialMass'>): number {
+  checkHsu('hsuRampUpMass', spinUp, options);
   if (spinUp.unixSeconds.length === 0) return 0;
   return hsuSoiling(spinUp, options).finalMass;
 }

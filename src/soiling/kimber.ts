@@ -5,6 +5,7 @@
  * DOI 10.1109/WCPEC.2006.279690. Semantics follow pvlib.soiling.kimber.
  */
 import { outputColumn, seriesLength, sharesMemory } from '../util/columns.js';
+import { checkKimber } from './checks.js';
 import { rollingRainSum } from './rainWindow.js';
 
 export interface KimberInput {
@@ -53,8 +54,13 @@ export interface KimberOptions {
  * then has no effect at all); here the rain event row itself is still cleaned.
  *
  * Inputs: times (Unix s), rainfall (mm per period). Output: loss fraction (unitless, [0, max]).
+ * @example
+ * // Sixty days of hourly periods without rain: the loss grows by 0.0015 a day from 0.
+ * const t = Float64Array.from({ length: 1440 }, (_, i) => 1_700_000_000 + 3600 * i);
+ * kimberSoiling({ unixSeconds: t, rainfall: new Float64Array(1440) })[1439]; // about 0.09
  */
 export function kimberSoiling(input: KimberInput, options: KimberOptions = {}, out?: Float64Array): Float64Array {
+  checkKimber(input, options);
   const { unixSeconds: t, rainfall: rain } = input;
   const n = seriesLength(t, rain);
   const result = outputColumn(out, n);

@@ -1,3 +1,4 @@
+import { checkRainWindow } from './checks.js';
 /**
  * The rolling rain sum both soiling models clean by: rain over the window (t - window, t] at each
  * row, computed exactly as pandas' time-based rolling sum (which pvlib.soiling uses), so that a
@@ -17,8 +18,11 @@
  * @param rain rain per period, mm (NaN = missing)
  * @param windowSeconds length of the accumulation window, s
  * @param out optional output buffer of the series' length
+ * @example
+ * rollingRainSum(Float64Array.of(0, 3600, 7200), Float64Array.of(1, 2, 3), 7200)[2]; // => 5
  */
 export function rollingRainSum(t: Float64Array, rain: Float64Array, windowSeconds: number, out?: Float64Array): Float64Array {
+  checkRainWindow(t, rain, windowSeconds);
   const n = t.length;
   const result = out ?? new Float64Array(n);
   const state = new Float64Array(STATE_SLOTS);

@@ -1,4 +1,5 @@
 import { deltaTAt } from './deltaT.js';
+import { checkSolarCall } from './checks.js';
 import { resolveSolarInputs, solarPositionOutputs } from './spa.js';
 import { FDLIBM_COS, FDLIBM_SIN } from './trig.js';
 import {
@@ -234,8 +235,13 @@ function fillCell(
  * 8.5e-8 for the zenith, 5.8e-7 for the azimuth; 200-year series < 1e-6), promised 1e-3 degree at
  * any latitude. Sorted times reuse each node; unsorted times remain correct but slower.
  *
- * Same inputs, outputs and units as `solarPositionSpa` (Reda & Andreas 2004, Solar Energy 76(5)
- * 577-589, doi:10.1016/j.solener.2003.12.003).
+ * Same inputs, outputs, units and checks as `solarPositionSpa` (Reda & Andreas 2004, Solar Energy
+ * 76(5) 577-589, doi:10.1016/j.solener.2003.12.003).
+ * @example
+ * // Every hour of 2024 at Amsterdam, period ends; zenith in degrees.
+ * const t = Float64Array.from({ length: 8784 }, (_, i) => Date.UTC(2024, 0, 1) / 1000 + 3600 * (i + 1));
+ * const sun = solarPositionFast(t, 52.37, 4.9);
+ * Math.min(...sun.zenith); // about 29.1 degrees (around noon at the June solstice)
  */
 export function solarPositionFast(
   unixSeconds: Float64Array,
@@ -244,6 +250,7 @@ export function solarPositionFast(
   options: SolarPositionOptions = {},
   out?: Partial<SolarPosition>,
 ): SolarPosition {
+  checkSolarCall('solarPositionFast', unixSeconds, latitude, longitude, options);
   options = withSolarPositionDefaults(options);
   const { n, deltaTIn, constantRefraction, pressure, temperature, refraction0 } = resolveSolarInputs(unixSeconds, options);
   const res = solarPositionOutputs(n, out);

@@ -1,4 +1,5 @@
 import { asColumn, outputColumn, seriesLength } from '../util/columns.js';
+import { checkSolarCall } from './checks.js';
 import { deltaTAt } from './deltaT.js';
 import {
   G_ALPHA,
@@ -111,7 +112,7 @@ function isDenseSorted(t: Float64Array, n: number): boolean {
  * Solar Energy 76(5), 577-589, doi:10.1016/j.solener.2003.12.003; corrigendum (2007) Solar Energy
  * 81(6), 838, doi:10.1016/j.solener.2007.01.003.
  *
- * @param unixSeconds times, Unix seconds (UTC); any order.
+ * @param unixSeconds times, Unix seconds (UTC), a Float64Array; any order. (One instant: `sunPosition`.)
  * @param latitude degrees north (-90..90); longitude degrees east (-180..180).
  * @param options elevation (m), pressure (Pa), temperature (degrees C), deltaT (s), atmosRefract (deg);
  *   `defaults: 'pvlib'` for pvlib's `get_solarposition` defaults (delta T 67 s, pressure from elevation).
@@ -119,6 +120,14 @@ function isDenseSorted(t: Float64Array, n: number): boolean {
  * @returns zenith, apparentZenith, azimuth (east of north, [0, 360)), elevation,
  *   apparentElevation (degrees) and equationOfTime (minutes). Refraction is applied only while
  *   the geometric elevation is at least -(0.26667 + atmosRefract) degrees, as in pvlib.
+ * @throws TypeError/RangeError naming the argument: times not a Float64Array of Unix seconds (a
+ *   Date, milliseconds), latitude or longitude out of range, a pressure in hPa, columns of
+ *   different lengths.
+ * @example
+ * const t = Float64Array.of(Date.UTC(2024, 5, 21, 12) / 1000); // noon UTC, 21 June 2024
+ * const sun = solarPositionSpa(t, 52.37, 4.9); // Amsterdam
+ * sun.zenith[0]; // about 29.1 degrees
+ * sun.azimuth[0]; // about 188 degrees (east of north: a little west of south)
  */
 export function solarPositionSpa(
   unixSeconds: Float64Array,
@@ -127,6 +136,7 @@ export function solarPositionSpa(
   options: SolarPositionOptions = {},
   out?: Partial<SolarPosition>,
 ): SolarPosition {
+  checkSolarCall('solarPositionSpa', unixSeconds, latitude, longitude, options);
   options = withSolarPositionDefaults(options);
   const { n, deltaTIn, constantRefraction, pressure, temperature, refraction0 } = resolveSolarInputs(unixSeconds, options);
   const res = solarPositionOutputs(n, out);

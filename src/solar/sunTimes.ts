@@ -1,4 +1,5 @@
 import { outputColumn } from '../util/columns.js';
+import { checkFinite, checkLatitude, checkLongitude, checkObject, checkSeries, checkTimes } from '../util/validate.js';
 import { deltaTAt } from './deltaT.js';
 import { DEG, G_ALPHA, G_DELTA, G_NUTATION_RA, G_SIZE, RAD, geocentricSun, heliocentricState, julianDay, meanSiderealTime, pyMod } from './spaCore.js';
 
@@ -43,6 +44,11 @@ export interface SunTimes {
  * @param dayUnixSeconds any instant of each day, Unix seconds; the day is the calendar date of
  *   `instant + options.utcOffsetSeconds`, and the calculation runs for 00:00 UTC of that date.
  * @param latitude degrees north; longitude degrees east.
+ * @example
+ * const day = Float64Array.of(Date.UTC(2024, 5, 21, 12) / 1000); // 21 June 2024
+ * const { sunrise, sunset } = sunTimes(day, 52.37, 4.9); // Amsterdam
+ * new Date(sunrise[0]! * 1000).toISOString().slice(0, 16); // => '2024-06-21T03:18'
+ * (sunset[0]! - sunrise[0]!) / 3600; // about 16.8 hours of day
  */
 export function sunTimes(
   dayUnixSeconds: Float64Array,
@@ -51,6 +57,13 @@ export function sunTimes(
   options: SunTimesOptions = {},
   out?: Partial<SunTimes>,
 ): SunTimes {
+  const fn = 'sunTimes';
+  checkTimes(fn, 'dayUnixSeconds', dayUnixSeconds);
+  checkLatitude(fn, latitude);
+  checkLongitude(fn, longitude);
+  checkObject(fn, 'options', options);
+  if (options.utcOffsetSeconds !== undefined) checkFinite(fn, 'options.utcOffsetSeconds', options.utcOffsetSeconds, 's');
+  checkSeries(fn, [['dayUnixSeconds', dayUnixSeconds, 'Unix seconds'], ['options.deltaT', options.deltaT, 's', true]]);
   const n = dayUnixSeconds.length;
   const sunrise = outputColumn(out?.sunrise, n, 'sunrise');
   const sunset = outputColumn(out?.sunset, n, 'sunset');

@@ -4,6 +4,7 @@
  */
 import type { ElevationGrid } from './grid.js';
 import { horizonProfile, type HorizonOptions, type HorizonProfile } from './horizon.js';
+import { checkPlace } from './checks.js';
 
 /** A bounded least-recently-used store of horizon profiles. */
 export interface HorizonCache {
@@ -47,6 +48,7 @@ export function roundCoordinate(value: number, decimals = 3): number {
 
 /** Cache key of a site: coordinates rounded to `decimals` places plus whatever else shapes the profile. */
 export function horizonCacheKey(latitude: number, longitude: number, decimals = 3, variant = ''): string {
+  checkPlace('horizonCacheKey', latitude, longitude);
   return `${roundCoordinate(latitude, decimals).toFixed(decimals)},${roundCoordinate(longitude, decimals).toFixed(decimals)}|${variant}`;
 }
 

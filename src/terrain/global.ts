@@ -5,6 +5,8 @@
  */
 import ndarray from 'ndarray';
 import { elevationGrid, gridRow, type ElevationGrid } from './grid.js';
+import { checkPlace } from './checks.js';
+import { checkAtLeast } from '../util/validate.js';
 
 /** Rows of the global grid (row 0 centred on 90 - 1/24 degrees north). */
 export const GLOBAL_ELEVATION_ROWS = 2160;
@@ -59,6 +61,7 @@ export function decodeGlobalElevation(raw: Uint8Array): GlobalElevation {
  * the source) rather than open ocean. Nearest-cell lookup, resolution 5 arc-minutes (~9 km).
  */
 export function isLandAt(global: GlobalElevation, latitude: number, longitude: number): boolean {
+  checkPlace('isLandAt', latitude, longitude);
   const g = global.grid;
   const rows = g.values.shape[0]!;
   const cols = g.values.shape[1]!;
@@ -81,6 +84,8 @@ export function landFractionAround(
   longitude: number,
   radiusDegrees: number,
 ): number {
+  checkPlace('landFractionAround', latitude, longitude);
+  checkAtLeast('landFractionAround', 'radiusDegrees', radiusDegrees, 0, 'degrees');
   const g = global.grid;
   const rows = g.values.shape[0]!;
   const cols = g.values.shape[1]!;

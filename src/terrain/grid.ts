@@ -3,6 +3,7 @@
  * position of its cell centres. Row 0 is the northernmost row; columns run eastwards.
  */
 import ndarray from 'ndarray';
+import { checkFinite } from '../util/validate.js';
 
 /** Typed arrays an elevation grid may hold (heights in metres; NaN marks a void in float arrays). */
 export type ElevationArray = Float32Array | Float64Array | Int16Array | Int32Array | Uint16Array;
@@ -148,5 +149,7 @@ export function sampleGridAt(grid: ElevationGrid, row: number, column: number): 
  * {@link gridContains} first when that matters.
  */
 export function sampleElevation(grid: ElevationGrid, latitude: number, longitude: number): number {
+  checkFinite('sampleElevation', 'latitude', latitude, 'degrees north');
+  checkFinite('sampleElevation', 'longitude', longitude, 'degrees east');
   return sampleGridAt(grid, gridRow(grid, latitude), gridColumn(grid, longitude));
 }

@@ -5,6 +5,7 @@
  */
 import type { ElevationGrid } from './grid.js';
 import { gridColumn, gridRow, sampleGridAt } from './grid.js';
+import { checkGrid, checkHorizonOptions, checkPlace, checkProfile } from './checks.js';
 
 /**
  * Horizon elevation angle per azimuth. Azimuths ascend within [0, 360) degrees east of north;
@@ -152,6 +153,9 @@ export function horizonProfile(
   longitude: number,
   options: HorizonOptions = {},
 ): HorizonProfile {
+  checkGrid('horizonProfile', grid);
+  checkPlace('horizonProfile', latitude, longitude);
+  checkHorizonOptions('horizonProfile', options);
   const sectors = options.sectors ?? 72;
   if (!(Number.isInteger(sectors) && sectors >= 1)) throw new RangeError('sectors must be a positive integer');
   const radius = options.earthRadius ?? EARTH_MEAN_RADIUS;
@@ -310,6 +314,8 @@ export function horizonProfile(
  * and the distant one from the global grid). The second is interpolated at the first's azimuths.
  */
 export function combineHorizons(near: HorizonProfile, far: HorizonProfile): HorizonProfile {
+  checkProfile('combineHorizons', near, 'near');
+  checkProfile('combineHorizons', far, 'far');
   const n = near.azimuths.length;
   const elevations = new Float64Array(n);
   const distances = new Float64Array(n);
@@ -332,6 +338,7 @@ export function combineHorizons(near: HorizonProfile, far: HorizonProfile): Hori
  * Kernels use it to interpolate by index instead of searching.
  */
 export function uniformAzimuthStep(profile: HorizonProfile): number {
+  checkProfile('uniformAzimuthStep', profile);
   const az = profile.azimuths;
   const n = az.length;
   if (n === 0) return 0;

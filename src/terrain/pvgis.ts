@@ -4,6 +4,7 @@
  * (one elevation per line, evenly spaced clockwise from north).
  */
 import { horizonFromArrays, type HorizonProfile } from './horizon.js';
+import { checkString } from '../util/validate.js';
 
 /** Options of {@link parsePvgisHorizon}. */
 export interface PvgisHorizonOptions {
@@ -33,6 +34,7 @@ function fromSouth(azimuths: number[]): number[] {
  * @throws Error when no horizon rows are found.
  */
 export function parsePvgisHorizon(text: string, options: PvgisHorizonOptions = {}): HorizonProfile {
+  checkString('parsePvgisHorizon', 'text', text, 'the text of a PVGIS horizon file (CSV or JSON)');
   const trimmed = text.trim();
   if (trimmed.startsWith('{')) return parsePvgisJson(trimmed, options);
   const lines = trimmed.split(/\r?\n/);

@@ -6,6 +6,7 @@
 import { asColumn, outputColumn, scalarOf, seriesLength, type Column } from '../util/columns.js';
 import { horizonElevationAt, uniformAzimuthStep, type HorizonProfile } from './horizon.js';
 import { skyViewFactor, tiltedDiffuseFactor } from './svf.js';
+import { checkPlane, checkProfile, checkShadingColumns } from './checks.js';
 
 const DEG = Math.PI / 180;
 /** Resolution of the lookup table used for profiles with uneven azimuths, degrees. */
@@ -81,6 +82,8 @@ export function sunAboveHorizon(
   profile: HorizonProfile,
   out?: Float64Array,
 ): Float64Array {
+  checkProfile('sunAboveHorizon', profile);
+  checkShadingColumns('sunAboveHorizon', { apparentElevation: [apparentElevation, 'degrees'], azimuth: [azimuth, 'degrees east of north'] });
   const n = seriesLength(apparentElevation, azimuth);
   const elev = asColumn(apparentElevation, n);
   const azim = asColumn(azimuth, n);
@@ -117,6 +120,11 @@ export function shadeIrradiance(
   options: ShadingOptions = {},
   out: Partial<ShadedIrradiance> = {},
 ): ShadedIrradiance {
+  checkProfile('shadeIrradiance', profile);
+  checkShadingColumns('shadeIrradiance', {
+    apparentElevation: [input.apparentElevation, 'degrees'], azimuth: [input.azimuth, 'degrees east of north'],
+    dni: [input.dni, 'W/m2'], dhi: [input.dhi, 'W/m2'], ghi: [input.ghi, 'W/m2', true], zenith: [input.zenith, 'degrees', true],
+  });
   const n = seriesLength(input.apparentElevation, input.azimuth, input.dni, input.dhi);
   if (input.ghi !== undefined) seriesLength(input.dni, input.ghi);
   if (input.zenith !== undefined) seriesLength(input.dni, input.zenith);
@@ -216,6 +224,13 @@ export function shadePlaneOfArray(
   surfaceAzimuth: number,
   out: Partial<ShadedPlaneOfArray> = {},
 ): ShadedPlaneOfArray {
+  checkProfile('shadePlaneOfArray', profile);
+  checkPlane('shadePlaneOfArray', surfaceTilt, surfaceAzimuth);
+  checkShadingColumns('shadePlaneOfArray', {
+    apparentElevation: [input.apparentElevation, 'degrees'], azimuth: [input.azimuth, 'degrees east of north'],
+    poaDirect: [input.poaDirect, 'W/m2'], poaSkyDiffuse: [input.poaSkyDiffuse, 'W/m2'],
+    poaCircumsolar: [input.poaCircumsolar, 'W/m2', true], poaGroundDiffuse: [input.poaGroundDiffuse, 'W/m2', true],
+  });
   const n = seriesLength(input.apparentElevation, input.azimuth, input.poaDirect, input.poaSkyDiffuse);
   const direct = asColumn(input.poaDirect, n);
   const sky = asColumn(input.poaSkyDiffuse, n);

@@ -2,6 +2,7 @@
  * Sky-view factor of a horizontal or tilted surface under a terrain horizon.
  */
 import { horizonElevationAt, type HorizonProfile } from './horizon.js';
+import { checkPlane, checkProfile } from './checks.js';
 
 const DEG = Math.PI / 180;
 
@@ -31,6 +32,9 @@ export function skyViewFactor(
   surfaceAzimuth = 180,
   steps = 1440,
 ): number {
+  checkProfile('skyViewFactor', profile);
+  checkPlane('skyViewFactor', surfaceTilt, surfaceAzimuth);
+  if (!(Number.isInteger(steps) && steps > 0)) throw new RangeError(`skyViewFactor: steps must be a whole number > 0 (got ${steps})`);
   const slope = surfaceTilt * DEG;
   const cosS = Math.cos(slope);
   const sinS = Math.sin(slope);
@@ -68,6 +72,8 @@ export function skyViewFactor(
  * plane (GTI) for the sky the terrain hides. 1 on open ground. Same inputs as {@link skyViewFactor}.
  */
 export function tiltedDiffuseFactor(profile: HorizonProfile, surfaceTilt = 0, surfaceAzimuth = 180): number {
+  checkProfile('tiltedDiffuseFactor', profile);
+  checkPlane('tiltedDiffuseFactor', surfaceTilt, surfaceAzimuth);
   const open = (1 + Math.cos(surfaceTilt * DEG)) / 2;
   if (open <= 0) return 0;
   return Math.min(1, skyViewFactor(profile, surfaceTilt, surfaceAzimuth) / open);

@@ -1,4 +1,5 @@
 import { DateTime, FixedOffsetZone } from 'luxon';
+import { checkString } from '../util/validate.js';
 import { TimeParseError } from './errors.js';
 import { type Disambiguation, type TimeZoneInput, localTimeToUnix, resolveTimeZone } from './zone.js';
 
@@ -22,9 +23,13 @@ const SPACE_SEPARATED = /^(\d{4}-\d{2}-\d{2}) +(\d{2}:\d{2}.*)$/;
  * @returns Unix seconds (may carry a millisecond fraction)
  * @throws TimeParseError naming the value when it is not ISO 8601, or the zone when it is unknown
  * @example
- * parseDateTime('2024-11-03T01:30', 'America/New_York'); // 1730611800 (the first 01:30, EDT)
+ * parseDateTime('2024-06-21T12:00:00+02:00'); // => 1718964000
+ * parseDateTime('2024-06-21 12:00', 120); // => 1718964000
+ * // The first 01:30 (EDT) of the night the clocks go back:
+ * parseDateTime('2024-11-03T01:30', 'America/New_York'); // => 1730611800
  */
 export function parseDateTime(text: string, defaultZone: TimeZoneInput = 0, disambiguation: Disambiguation = 'compatible'): number {
+  checkString('parseDateTime', 'text', text, 'an ISO 8601 date-time string (for example 2024-01-31T12:00:00Z)');
   const trimmed = text.trim();
   if (trimmed === '') throw new TimeParseError('an empty value is not a date-time');
   const spaced = SPACE_SEPARATED.exec(trimmed);

@@ -1,4 +1,5 @@
 import { DateTime, Duration, FixedOffsetZone } from 'luxon';
+import { checkAtLeast, checkObject, checkString, checkUnixSeconds } from '../util/validate.js';
 import { TimeParseError } from './errors.js';
 import { type TimeZoneInput, resolveTimeZone } from './zone.js';
 
@@ -16,8 +17,11 @@ export interface IsoDuration {
 /**
  * Reads an ISO 8601 duration such as `PT5M`, `PT1H`, `P3D`, `P1DT12H` or `P1M`.
  * @throws TimeParseError when the text is not a duration, is empty (`P`, `PT`) or negative
+ * @example
+ * parseDuration('P1DT12H'); // => { years: 0, months: 0, weeks: 0, days: 1, hours: 12, minutes: 0, seconds: 0 }
  */
 export function parseDuration(text: string): IsoDuration {
+  checkString('parseDuration', 'text', text, 'an ISO 8601 duration string (for example PT30M, P3D)');
   const trimmed = text.trim();
   const d = Duration.fromISO(trimmed.toUpperCase());
   if (!d.isValid || !/\d/.test(trimmed)) {
@@ -43,8 +47,11 @@ export function parseDuration(text: string): IsoDuration {
  * Length in seconds of a duration of fixed length (weeks, days, hours, minutes, seconds; a day is
  * 86,400 s, as in UTC and fixed-offset zones).
  * @throws TimeParseError when it has years or months, whose length depends on the calendar
+ * @example
+ * durationSeconds(parseDuration('P1DT12H')); // => 129600
  */
 export function durationSeconds(d: IsoDuration): number {
+  checkObject('durationSeconds', 'd', d);
   if (d.years !== 0 || d.months !== 0) {
     throw new TimeParseError('a duration in years or months has no fixed length here; use days (P31D)');
   }
@@ -60,9 +67,14 @@ export function durationSeconds(d: IsoDuration): number {
  * @param zone minutes east of UTC, or a zone name such as 'Europe/Berlin'
  * @returns Unix seconds
  * @example
- * addDuration(Date.UTC(2024, 2, 30, 12) / 1000, parseDuration('P1D'), 'Europe/Berlin'); // 23 h later
+ * const end = addDuration(parseDateTime('2024-01-31T00:00Z'), parseDuration('P1M'));
+ * new Date(end * 1000).toISOString(); // => '2024-02-29T00:00:00.000Z'
+ * // One day across the spring change in Berlin is 23 hours:
+ * (addDuration(Date.UTC(2024, 2, 30, 12) / 1000, parseDuration('P1D'), 'Europe/Berlin') - Date.UTC(2024, 2, 30, 12) / 1000) / 3600; // => 23
  */
 export function addDuration(unixSeconds: number, d: IsoDuration, zone: TimeZoneInput = 0): number {
+  checkUnixSeconds('addDuration', 'unixSeconds', unixSeconds);
+  checkObject('addDuration', 'd', d);
   const z = resolveTimeZone(zone, 'zone');
   const luxonZone = z.fixedOffsetMinutes !== undefined ? FixedOffsetZone.instance(z.fixedOffsetMinutes) : z.name;
   const start = DateTime.fromMillis(unixSeconds * 1000, { zone: luxonZone });
@@ -72,6 +84,8 @@ export function addDuration(unixSeconds: number, d: IsoDuration, zone: TimeZoneI
 /**
  * Reads an averaging period (`PT5M`, `PT30M`, `PT1H`, `PT60M`) as seconds.
  * @throws TimeParseError when it is not a positive duration of fixed length
+ * @example
+ * parsePeriod('PT30M'); // => 1800
  */
 export function parsePeriod(text: string): number {
   const seconds = durationSeconds(parseDuration(text));
@@ -83,7 +97,10 @@ export function parsePeriod(text: string): number {
  * The API's spelling of a period: whole minutes as `PT<n>M` (3600 s is `PT60M`, as the API echoes
  * `PT1H`), anything else as `PT<n>S`.
  * @param seconds period length, s
+ * @example
+ * formatPeriod(3600); // => 'PT60M'
  */
 export function formatPeriod(seconds: number): string {
+  checkAtLeast('formatPeriod', 'seconds', seconds, 0, 's', true);
   return seconds % 60 === 0 ? `PT${seconds / 60}M` : `PT${seconds}S`;
 }

@@ -1,5 +1,8 @@
-/** A date, time, duration, interval or zone that cannot be read; the message says what is wrong. */
-export class TimeParseError extends Error {
+/**
+ * A date, time, duration, interval or zone that cannot be read; the message says what is wrong.
+ * A RangeError, as every error of a value outside what a function accepts.
+ */
+export class TimeParseError extends RangeError {
   constructor(message: string) {
     super(message);
     this.name = 'TimeParseError';

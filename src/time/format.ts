@@ -10,7 +10,10 @@
  */
 import { type TimeZoneInput, resolveTimeZone, zoneOffsetSegments } from './zone.js';
 
+import { checkOneOf, checkSecondsValue, checkTimes } from '../util/validate.js';
+
 export type TimestampStyle = 'legacy' | 'v3';
+const STYLES: readonly TimestampStyle[] = ['legacy', 'v3'];
 
 const TWO_DIGITS: string[] = Array.from({ length: 100 }, (_, i) => (i < 10 ? `0${i}` : `${i}`));
 
@@ -49,9 +52,13 @@ function offsetText(offsetMinutes: number): string {
  * @param zone for v3, the zone to show: minutes east of UTC, or a zone name such as
  *   'Europe/Berlin' (its offset at that instant); legacy is always UTC
  * @example
- * formatTimestamp(Date.UTC(2024, 6, 1, 12) / 1000, 'v3', 'Europe/Berlin'); // '2024-07-01T14:00:00+02:00'
+ * formatTimestamp(Date.UTC(2024, 6, 1, 12) / 1000, 'v3', 'Europe/Berlin'); // => '2024-07-01T14:00:00+02:00'
+ * formatTimestamp(1718971200, 'v3', 330); // => '2024-06-21T17:30:00+05:30'
+ * formatTimestamp(1718971200, 'legacy'); // => '2024-06-21T12:00:00.0000000Z'
  */
 export function formatTimestamp(unixSeconds: number, style: TimestampStyle, zone: TimeZoneInput = 0): string {
+  checkSecondsValue('formatTimestamp', 'unixSeconds', unixSeconds);
+  checkOneOf('formatTimestamp', 'style', style, STYLES);
   const offsetMinutes = style === 'v3' ? resolveTimeZone(zone).offsetAt(unixSeconds) : 0;
   const shift = offsetMinutes * 60;
   const local = unixSeconds + shift;
@@ -78,10 +85,13 @@ export function formatTimestamp(unixSeconds: number, style: TimestampStyle, zone
  * @param style 'legacy' or 'v3'
  * @param zone for v3: minutes east of UTC, or a zone name (each stamp with its own offset)
  * @example
- * formatTimestamps(Float64Array.of(1730611800, 1730615400), 'v3', 'America/New_York');
- * // ['2024-11-03T01:30:00-04:00', '2024-11-03T01:30:00-05:00']
+ * formatTimestamps(Float64Array.of(1718971200, 1718973000), 'v3'); // => ['2024-06-21T12:00:00+00:00', '2024-06-21T12:30:00+00:00']
+ * // 01:30 twice in New York the night the clocks go back:
+ * formatTimestamps(Float64Array.of(1730611800, 1730615400), 'v3', 'America/New_York'); // => ['2024-11-03T01:30:00-04:00', '2024-11-03T01:30:00-05:00']
  */
 export function formatTimestamps(column: Float64Array, style: TimestampStyle, zone: TimeZoneInput = 0): string[] {
+  checkTimes('formatTimestamps', 'column', column);
+  checkOneOf('formatTimestamps', 'style', style, STYLES);
   const z = resolveTimeZone(zone);
   if (style === 'v3' && z.fixedOffsetMinutes === undefined) return formatTimestampsChangingZone(column, z.name);
   const offsetMinutes = style === 'v3' ? z.fixedOffsetMinutes! : 0;

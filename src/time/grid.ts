@@ -14,11 +14,22 @@
  * the change falls into is shorter or longer by it (the 23- and 25-hour days), as local calendars
  * have it: its start is the previous period end.
  */
+import { checkAtLeast, checkUnixSeconds } from '../util/validate.js';
 import { type ResolvedTimeZone, type TimeZoneInput, resolveTimeZone, zoneOffsetSegments } from './zone.js';
 
-function checkPeriod(periodSeconds: number): void {
-  if (!(periodSeconds > 0) || !Number.isFinite(periodSeconds)) {
-    throw new RangeError(`period must be a positive number of seconds, got ${periodSeconds}`);
+/**
+ * Most rows a grid may have (80 MB of times; 19 years of 1-minute periods). A longer grid is a
+ * unit mistake (a period of 1 meant as an hour) far more often than a wish, and would fill memory
+ * before failing.
+ */
+export const MAX_GRID_ROWS = 10_000_000;
+
+/** The checks of a grid's arguments: a positive period and a grid of at most MAX_GRID_ROWS rows. */
+function checkGrid(fn: string, periodSeconds: number, span: number): void {
+  checkAtLeast(fn, 'periodSeconds', periodSeconds, 0, 's', true);
+  const rows = span / periodSeconds;
+  if (!(rows <= MAX_GRID_ROWS)) {
+    throw new RangeError(`${fn}: the grid would have ${rows} rows (more than ${MAX_GRID_ROWS}); are periodSeconds (${periodSeconds}) and the times in seconds?`);
   }
 }
 
@@ -71,12 +82,19 @@ const changeMargin = (periodSeconds: number): number => 2 * periodSeconds + 86_4
  * @param zone zone of the alignment: minutes east of UTC, or a zone name (IANA, with the DST
  *   rules of the module comment)
  * @returns period ends, Unix s, strictly increasing (empty when end <= start)
+ * @throws RangeError naming the argument: times not in Unix seconds (milliseconds), a period
+ *   that is not positive, a grid of more than MAX_GRID_ROWS rows
  * @example
- * periodGrid(Date.UTC(2024, 2, 10, 5) / 1000, Date.UTC(2024, 2, 10, 9) / 1000, 3600, 'America/New_York');
- * // 06:00Z (01:00 EST), 07:00Z (03:00 EDT), 08:00Z, 09:00Z
+ * const hours = periodGrid(Date.UTC(2024, 0, 1) / 1000, Date.UTC(2025, 0, 1) / 1000, 3600);
+ * hours.length; // => 8784
+ * new Date(hours[0]! * 1000).toISOString(); // => '2024-01-01T01:00:00.000Z'
+ * // 06:00Z (01:00 EST), 07:00Z (03:00 EDT: the clock skips 02:00), 08:00Z, 09:00Z:
+ * Array.from(periodGrid(Date.UTC(2024, 2, 10, 5) / 1000, Date.UTC(2024, 2, 10, 9) / 1000, 3600, 'America/New_York'), (t) => new Date(t * 1000).getUTCHours()); // => [6, 7, 8, 9]
  */
 export function periodGrid(start: number, end: number, periodSeconds: number, zone: TimeZoneInput = 0): Float64Array {
-  checkPeriod(periodSeconds);
+  checkUnixSeconds('periodGrid', 'start', start);
+  checkUnixSeconds('periodGrid', 'end', end);
+  checkGrid('periodGrid', periodSeconds, end - start);
   if (!(end > start)) return new Float64Array(0);
   const { z, shift } = zoneShift(zone);
   if (shift !== undefined) {
@@ -99,10 +117,13 @@ export function periodGrid(start: number, end: number, periodSeconds: number, zo
  * @param hours how far back, h
  * @param zone minutes east of UTC or a zone name (see {@link periodGrid})
  * @example
- * liveGrid(Date.UTC(2024, 0, 1, 12) / 1000, 2, 1800); // 12:00Z, 11:30Z, 11:00Z, 10:30Z
+ * // 12:00Z, 11:30Z, 11:00Z, 10:30Z:
+ * Array.from(liveGrid(Date.UTC(2024, 0, 1, 12) / 1000, 2, 1800), (t) => new Date(t * 1000).toISOString().slice(11, 16)); // => ['12:00', '11:30', '11:00', '10:30']
  */
 export function liveGrid(now: number, hours: number, periodSeconds: number, zone: TimeZoneInput = 0): Float64Array {
-  checkPeriod(periodSeconds);
+  checkUnixSeconds('liveGrid', 'now', now);
+  checkAtLeast('liveGrid', 'hours', hours, 0, 'h');
+  checkGrid('liveGrid', periodSeconds, hours * 3600);
   const { z, shift } = zoneShift(zone);
   const from = now - hours * 3600; // exclusive
   if (shift !== undefined) {
@@ -120,10 +141,12 @@ export function liveGrid(now: number, hours: number, periodSeconds: number, zone
  * @param hours horizon, h
  * @param zone minutes east of UTC or a zone name (see {@link periodGrid})
  * @example
- * forecastGrid(Date.UTC(2024, 0, 1, 12, 10) / 1000, 1, 1800); // 12:30Z, 13:00Z
+ * Array.from(forecastGrid(Date.UTC(2024, 0, 1, 12, 10) / 1000, 1, 1800), (t) => new Date(t * 1000).toISOString().slice(11, 16)); // => ['12:30', '13:00']
  */
 export function forecastGrid(now: number, hours: number, periodSeconds: number, zone: TimeZoneInput = 0): Float64Array {
-  checkPeriod(periodSeconds);
+  checkUnixSeconds('forecastGrid', 'now', now);
+  checkAtLeast('forecastGrid', 'hours', hours, 0, 'h');
+  checkGrid('forecastGrid', periodSeconds, hours * 3600);
   const { z, shift } = zoneShift(zone);
   if (shift !== undefined) {
     const first = (Math.floor((now + shift) / periodSeconds) + 1) * periodSeconds - shift;

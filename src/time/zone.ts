@@ -1,4 +1,5 @@
 import { Info } from 'luxon';
+import { checkFinite, checkString } from '../util/validate.js';
 import { TimeParseError } from './errors.js';
 
 const NUMERIC_HOURS = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
@@ -10,8 +11,13 @@ const NUMERIC_HOURS = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
  * @param text the parameter as sent
  * @param longitude degrees east, for `longitudinal`
  * @throws TimeParseError naming the accepted forms
+ * @example
+ * parseTimeZone('longitudinal', 151.2); // => 600
+ * parseTimeZone('5.75', 0); // => 345
  */
 export function parseTimeZone(text: string, longitude: number): number {
+  checkString('parseTimeZone', 'text', text, "a time zone string: utc, longitudinal or hours");
+  checkFinite('parseTimeZone', 'longitude', longitude, 'degrees east');
   const t = text.trim().toLowerCase();
   if (t === 'utc') return 0;
   if (t === 'longitudinal') {

@@ -10,6 +10,7 @@
  * "User's Manual for TMY2s", NREL/SP-463-7668. Statistic: Finkelstein, J. M. & Schafer, R. E.
  * (1971), "Improved goodness-of-fit tests", Biometrika 58(3), 641-645, doi:10.1093/biomet/58.3.641.
  */
+import { checkObject, checkSeries, checkTimes, isFloat64Array, typeFailure } from '../util/validate.js';
 
 /** Hourly (or finer) multi-year series: the fields TMY selection reads, API names and units. */
 export interface TmyInput {
@@ -96,6 +97,8 @@ export interface TmySelection {
  * @param longTerm values, sorted ascending
  */
 export function finkelsteinSchafer(sample: Float64Array, longTerm: Float64Array): number {
+  if (!isFloat64Array(sample)) typeFailure('finkelsteinSchafer', 'sample', 'a sorted Float64Array', sample);
+  if (!isFloat64Array(longTerm)) typeFailure('finkelsteinSchafer', 'longTerm', 'a sorted Float64Array', longTerm);
   const n = sample.length;
   const N = longTerm.length;
   if (n === 0 || N === 0) return Number.NaN;
@@ -214,6 +217,14 @@ function percentile(sorted: Float64Array, p: number): number {
  * extrapolates beyond the driest year for P95 when needed; the closest year is then the driest.
  */
 export function selectTypicalYear(input: TmyInput, options: TmyOptions = {}): TmySelection {
+  checkObject('selectTypicalYear', 'input', input);
+  checkObject('selectTypicalYear', 'options', options);
+  checkTimes('selectTypicalYear', 'input.periodEnd', input.periodEnd);
+  checkObject('selectTypicalYear', 'input.columns', input.columns);
+  for (const name of ['ghi', 'dni', 'air_temp', 'dewpoint_temp', 'wind_speed_10m']) {
+    if (input.columns[name] === undefined) typeFailure('selectTypicalYear', `input.columns.${name}`, 'given (a Float64Array on the period grid)', undefined);
+    checkSeries('selectTypicalYear', [['input.periodEnd', input.periodEnd, 'Unix seconds'], [`input.columns.${name}`, input.columns[name], '']]);
+  }
   const offset = (options.offsetMinutes ?? 0) * 60;
   const ghiShare = options.ghiWeight ?? (options.dniWeight !== undefined ? 1 - options.dniWeight : 0.5);
   const dniShare = options.dniWeight ?? 1 - ghiShare;

@@ -5,6 +5,7 @@
  */
 import type { WeatherColumns, WeatherQuery, WeatherSource } from '../weather/source.js';
 import type { TmySelection } from './select.js';
+import { checkObject, checkOffsetMinutes, checkRange, typeFailure } from '../util/validate.js';
 
 /** The year TMY responses are dated in (not a leap year). */
 export const TMY_YEAR = 2059;
@@ -49,6 +50,13 @@ export function typicalYearWeather(
   selection: TmySelection,
   options: TypicalYearOptions = {},
 ): TypicalYearSeries {
+  const fn = 'typicalYearWeather';
+  if (typeof source !== 'object' || source === null || typeof source.actuals !== 'function') typeFailure(fn, 'source', 'a WeatherSource', source);
+  checkObject(fn, 'query', query);
+  checkObject(fn, 'selection', selection);
+  checkObject(fn, 'options', options);
+  if (options.offsetMinutes !== undefined) checkOffsetMinutes(fn, options.offsetMinutes, 'options.offsetMinutes');
+  if (options.smoothingHours !== undefined) checkRange(fn, 'options.smoothingHours', options.smoothingHours, 0, 24 * 15, 'hours');
   const P = query.periodSeconds;
   const offset = (options.offsetMinutes ?? 0) * 60;
   const S = (options.smoothingHours ?? 6) * 3600;
@@ -139,5 +147,6 @@ export function typicalYearWeather(
 
 /** Days of a month (1..12) in the TMY year. */
 export function tmyDaysInMonth(month: number): number {
+  if (!(Number.isInteger(month) && month >= 1 && month <= 12)) throw new RangeError(`tmyDaysInMonth: month must be a whole number from 1 to 12 (got ${month})`);
   return Math.round((Date.UTC(TMY_YEAR, month, 1) - Date.UTC(TMY_YEAR, month - 1, 1)) / DAY_MS);
 }

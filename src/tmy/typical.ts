@@ -5,6 +5,7 @@ import { syntheticSource } from '../weather/synthetic.js';
 import { syntheticHistory } from '../weather/history.js';
 import { type TmyOptions, type TmySelection, selectTypicalYear } from './select.js';
 import { TMY_YEAR, typicalYearWeather } from './series.js';
+import { checkObject } from '../util/validate.js';
 
 /** What a TMY request needs answered. */
 export interface TypicalYearRequest {
@@ -42,6 +43,8 @@ export interface TypicalYearResult {
  * typicalYearWeather) for everything else.
  */
 export function typicalYearFor(req: TypicalYearRequest): TypicalYearResult {
+  checkObject('typicalYearFor', 'req', req);
+  checkObject('typicalYearFor', 'req.query', req.query);
   const q = req.query;
   const offsetMinutes = req.tmy?.offsetMinutes ?? 0;
   const source = req.source ?? syntheticSource();

@@ -1,5 +1,6 @@
 import { arrayOf, type Column, outputColumn, scalarOf, seriesLength } from '../util/columns.js';
 import { atan2Table, COS_NODES, cosDegTable, SIN_NODES } from '../util/trigTables.js';
+import { checkSingleAxis } from './checks.js';
 
 const DEG = Math.PI / 180;
 const RAD = 180 / Math.PI;
@@ -82,8 +83,9 @@ export interface SingleAxisResult {
  * surface azimuth is the horizontal projection of the rotated normal, as pvlib does, so it stays
  * meaningful for any rotation sign.
  *
- * Where the apparent zenith exceeds 90 degrees every output is NaN, as in
- * pvlib.tracking.singleaxis.
+ * Where the apparent zenith exceeds 90 degrees, or an input is NaN (zenith, azimuth, or the DNI of
+ * a diffuse stow), every output is NaN, as in pvlib.tracking.singleaxis: a tracker whose sun is
+ * unknown is never reported flat.
  *
  * References: K. Anderson and M. Mikofski, "Slope-Aware Backtracking for Single-Axis Trackers",
  * NREL/TP-5K00-76626, 2020, doi:10.2172/1660126. W. Marion and A. Dobos, "Rotation Angle for the
@@ -92,12 +94,18 @@ export interface SingleAxisResult {
  * @param input apparent zenith and solar azimuth, degrees (columns or scalars)
  * @param options axis geometry, limits, backtracking, ground coverage ratio, cross-axis tilt
  * @param out optional output buffers (any subset), each of the series length
+ * @example
+ * // The sun 30 degrees from the zenith in the east-south-east; a north-south axis, +-60 degrees:
+ * const t = singleAxis({ apparentZenith: 30, solarAzimuth: 110 }, { axisAzimuth: 180, maxAngle: 60, backtrack: true, gcr: 0.35 });
+ * t.surfaceTilt[0]; // about 28.2 degrees
+ * t.surfaceAzimuth[0]; // => 90
  */
 export function singleAxis(
   input: SingleAxisInput,
   options: SingleAxisOptions = {},
   out: Partial<SingleAxisResult> = {},
 ): SingleAxisResult {
+  checkSingleAxis(input, options);
   const { apparentZenith, solarAzimuth } = input;
   const stow = options.diffuseStow;
   const stowDni = stow?.dni ?? 0;
@@ -314,5 +322,35 @@ export function singleAxis(
       aoiOut[i] = atan2(Math.sqrt((1 - proj) * (1 + proj)), proj) * RAD;
     }
   }
+  markUnknownRows(n, apparentZenith, solarAzimuth, stow !== undefined ? stowDni : 0, trackerTheta, aoiOut, surfaceTilt, surfaceAzimuth);
   return { trackerTheta, aoi: aoiOut, surfaceTilt, surfaceAzimuth };
+}
+
+/**
+ * NaN in every output of the rows where an input is NaN (the zenith, the azimuth, or the DNI that
+ * decides a diffuse stow), as pvlib: the loop would otherwise lay such a tracker flat (a NaN
+ * azimuth gives a zero rotation) and report a plausible orientation. One pass after the loop.
+ */
+function markUnknownRows(
+  n: number, zenith: Column, azimuth: Column, dni: Column,
+  theta: Float64Array, aoiOut: Float64Array, tilt: Float64Array, surfaceAzimuth: Float64Array,
+): void {
+  for (const c of [zenith, azimuth, dni]) {
+    if (typeof c === 'number') {
+      if (c === c) continue;
+      theta.fill(Number.NaN);
+      aoiOut.fill(Number.NaN);
+      tilt.fill(Number.NaN);
+      surfaceAzimuth.fill(Number.NaN);
+      return;
+    }
+    for (let i = 0; i < n; i++) {
+      if (c[i]! !== c[i]!) {
+        theta[i] = Number.NaN;
+        aoiOut[i] = Number.NaN;
+        tilt[i] = Number.NaN;
+        surfaceAzimuth[i] = Number.NaN;
+      }
+    }
+  }
 }

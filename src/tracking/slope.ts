@@ -1,3 +1,5 @@
+import { checkSlope } from './checks.js';
+
 const DEG = Math.PI / 180;
 const RAD = 180 / Math.PI;
 
@@ -15,8 +17,12 @@ const RAD = 180 / Math.PI;
  * @param slopeTilt slope angle from horizontal, degrees
  * @param axisAzimuth direction of the tracker axes on the horizontal, degrees east of north
  * @returns axis tilt, degrees
+ * @example
+ * // An axis straight down a 5-degree slope that falls to the south:
+ * axisTiltOnSlope(180, 5, 180); // about 5 degrees
  */
 export function axisTiltOnSlope(slopeAzimuth: number, slopeTilt: number, axisAzimuth: number): number {
+  checkSlope('axisTiltOnSlope', slopeAzimuth, slopeTilt, axisAzimuth);
   const deltaGamma = (axisAzimuth - slopeAzimuth) * DEG;
   return Math.atan(Math.cos(deltaGamma) * Math.tan(slopeTilt * DEG)) * RAD;
 }
@@ -37,8 +43,12 @@ export function axisTiltOnSlope(slopeAzimuth: number, slopeTilt: number, axisAzi
  * @param axisAzimuth direction of the tracker axes on the horizontal, degrees east of north
  * @param axisTilt tilt of the axes from horizontal, degrees (see {@link axisTiltOnSlope})
  * @returns cross-axis tilt, degrees
+ * @example
+ * // A north-south axis on ground falling 10 degrees to the east:
+ * crossAxisTilt(90, 10, 180, axisTiltOnSlope(90, 10, 180)); // about -10 degrees
  */
 export function crossAxisTilt(slopeAzimuth: number, slopeTilt: number, axisAzimuth: number, axisTilt: number): number {
+  checkSlope('crossAxisTilt', slopeAzimuth, slopeTilt, axisAzimuth, axisTilt);
   const dg = (axisAzimuth - slopeAzimuth) * DEG;
   const ba = axisTilt * DEG;
   const bg = slopeTilt * DEG;

@@ -1,4 +1,5 @@
-import { arrayOf, type Column, outputColumn, scalarOf, seriesLength } from '../util/columns.js';
+import { arrayOf, type Column, outputColumn, scalarOf } from '../util/columns.js';
+import { checkFinite, checkRange, checkSeries } from '../util/validate.js';
 
 const DEG = Math.PI / 180;
 const RAD = 180 / Math.PI;
@@ -25,6 +26,10 @@ export interface TrackerSurfaceOrientation {
  * @param axisTilt tilt of the axis, degrees, positive dipping towards `axisAzimuth` (default 0)
  * @param axisAzimuth direction of the axis, degrees east of north (default 0)
  * @param out optional output buffers
+ * @example
+ * const o = trackerSurfaceOrientation(Float64Array.of(-30, 0, 45), 0, 180);
+ * Array.from(o.surfaceTilt, Math.round); // => [30, 0, 45]
+ * Array.from(o.surfaceAzimuth); // => [90, 90, 270]
  */
 export function trackerSurfaceOrientation(
   trackerTheta: Column,
@@ -32,7 +37,9 @@ export function trackerSurfaceOrientation(
   axisAzimuth = 0,
   out: Partial<TrackerSurfaceOrientation> = {},
 ): TrackerSurfaceOrientation {
-  const n = seriesLength(trackerTheta);
+  const n = checkSeries('trackerSurfaceOrientation', [['trackerTheta', trackerTheta, 'degrees']]);
+  checkRange('trackerSurfaceOrientation', 'axisTilt', axisTilt, -90, 90, 'degrees');
+  checkFinite('trackerSurfaceOrientation', 'axisAzimuth', axisAzimuth, 'degrees east of north');
   const surfaceTilt = outputColumn(out.surfaceTilt, n, 'surfaceTilt');
   const surfaceAzimuth = outputColumn(out.surfaceAzimuth, n, 'surfaceAzimuth');
   const cosAz = Math.cos(axisAzimuth * DEG);

@@ -8,6 +8,7 @@
  * range over land and ocean) rounded to a few knots, then checked against the real weather files
  * of the data directory's weather/ folder (scripts/compare-weather.ts).
  */
+import { checkWeatherPlace } from './source.js';
 
 import { type ClimateNormals, monthlyToSeasonal } from './normals.js';
 
@@ -133,6 +134,7 @@ export interface PlaceClimate {
  * general rules described in docs/weather.md.
  */
 export function placeClimate(place: WeatherPlace): PlaceClimate {
+  checkWeatherPlace('placeClimate', place);
   const lat = place.latitude;
   const phi = Math.abs(lat);
   const elevation = place.elevation ?? 0;

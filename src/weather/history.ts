@@ -23,6 +23,7 @@ import { type WeatherPlace, placeClimate } from './climate.js';
 import type { WeatherSeries } from './readers/types.js';
 import { type SkyColumns, allSky, skyAtInstants, stationPressure } from './sky.js';
 import { cloudColumns, cloudLatent, cloudSideNoise, weatherState } from './state.js';
+import { checkWeatherPlace, checkYears } from './source.js';
 
 /** Days of one leap-year cycle. */
 const CYCLE_DAYS = 1461;
@@ -60,6 +61,8 @@ const KC_SAMPLES = [STATE_SAMPLE, 2250];
  * above).
  */
 export function syntheticHistory(place: WeatherPlace, firstYear = 2007, lastYear = 2025): WeatherSeries {
+  checkWeatherPlace('syntheticHistory', place);
+  checkYears('syntheticHistory', firstYear, lastYear);
   const start = Date.UTC(firstYear, 0, 1) / 1000;
   const end = Date.UTC(lastYear + 1, 0, 1) / 1000;
   const n = Math.round((end - start) / 3600);

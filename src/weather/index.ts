@@ -32,7 +32,7 @@ export {
 } from './state.js';
 export { type DailyBudget, dailyBudget, snowAnchorDay } from './snow.js';
 export { syntheticHistory } from './history.js';
-export { type PlaneOfArray, type SkyColumns, skyAtInstants, allSky, tiltedIrradiance, stationPressure } from './sky.js';
+export { type SkyColumns, WEATHER_TRACKER, skyAtInstants, allSky, tiltedIrradiance, stationPressure, weatherMount } from './sky.js';
 export {
   ACTUAL_PARAMETERS,
   QUANTILE_PARAMETERS,
@@ -42,7 +42,7 @@ export {
   type WeatherTypeInput,
   weatherType,
 } from './parameters.js';
-export { type WeatherQuery, type ForecastQuery, type WeatherColumns, type WeatherSource, composeSources } from './source.js';
+export { type WeatherQuery, type ForecastQuery, type QueryPlane, type WeatherColumns, type WeatherSource, composeSources, queryPlane } from './source.js';
 export { type RealDataOptions, realDataSource, typicalYearFromSeries, resampleColumn, nearestSeries, distanceKm } from './real.js';
 export {
   type SyntheticOptions,

@@ -6,7 +6,9 @@
  */
 import type { WeatherSeries } from './readers/types.js';
 import { skyAtInstants, stationPressure, tiltedIrradiance } from './sky.js';
-import type { ForecastQuery, WeatherColumns, WeatherQuery, WeatherSource } from './source.js';
+import { ACTUAL_PARAMETERS, FORECAST_PARAMETERS } from './parameters.js';
+import { type ForecastQuery, type WeatherColumns, type WeatherQuery, type WeatherSource, checkWeatherQuery, queryPlane } from './source.js';
+import { checkAtLeast, checkLatitude, checkLongitude, checkObject, checkOffsetMinutes, checkRange, checkSeries, checkTimes, rangeFailure, typeFailure } from '../util/validate.js';
 
 /** Great-circle distance, km (haversine, mean Earth radius 6371.0088 km). */
 export function distanceKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
@@ -17,6 +19,11 @@ export function distanceKm(lat1: number, lon1: number, lat2: number, lon2: numbe
 
 /** The nearest series within `radiusKm` of a place, of the wanted kind (typical or not). */
 export function nearestSeries(all: readonly WeatherSeries[], latitude: number, longitude: number, radiusKm: number, typical: boolean): WeatherSeries | undefined {
+  if (!Array.isArray(all)) typeFailure('nearestSeries', 'all', 'an array of WeatherSeries', all);
+  checkLatitude('nearestSeries', latitude);
+  checkLongitude('nearestSeries', longitude);
+  // Infinity is a radius: any distance.
+  if (!(radiusKm >= 0)) rangeFailure('nearestSeries', 'radiusKm', 'a number >= 0 (km; Infinity for any distance)', radiusKm);
   let best: WeatherSeries | undefined;
   let bestD = Infinity;
   for (const s of all) {
@@ -36,6 +43,12 @@ export function nearestSeries(all: readonly WeatherSeries[], latitude: number, l
  * overlapping value is missing.
  */
 export function resampleColumn(seriesEnd: Float64Array, step: number, values: Float64Array, periodEnd: Float64Array, periodSeconds: number): Float64Array {
+  const fn = 'resampleColumn';
+  checkTimes(fn, 'seriesEnd', seriesEnd);
+  checkTimes(fn, 'periodEnd', periodEnd);
+  checkSeries(fn, [['seriesEnd', seriesEnd, 'Unix seconds'], ['values', values, '']]);
+  checkAtLeast(fn, 'step', step, 0, 's', true);
+  checkAtLeast(fn, 'periodSeconds', periodSeconds, 0, 's', true);
   const n = periodEnd.length;
   const m = seriesEnd.length;
   const out = new Float64Array(n);
@@ -101,11 +114,7 @@ function columnsOn(s: WeatherSeries, q: WeatherQuery): WeatherColumns {
     const d = resampleColumn(s.periodEnd, s.periodSeconds, dhi, q.periodEnd, q.periodSeconds);
     const albedo = s.columns.albedo ? resampleColumn(s.periodEnd, s.periodSeconds, s.columns.albedo, q.periodEnd, q.periodSeconds) : new Float64Array(n).fill(0.2);
     for (let i = 0; i < n; i++) if (!(albedo[i]! > 0 && albedo[i]! < 1)) albedo[i] = 0.2;
-    out.gti = tiltedIrradiance(sky, g, b, d, albedo, {
-      tilt: q.tilt ?? Math.min(90, Math.abs(q.latitude)),
-      azimuth: q.azimuth ?? (q.latitude >= 0 ? 180 : 0),
-      arrayType: q.arrayType ?? 'fixed',
-    });
+    out.gti = tiltedIrradiance(sky, g, b, d, albedo, queryPlane(q));
   }
   return out;
 }
@@ -134,10 +143,12 @@ export function realDataSource(series: readonly WeatherSeries[] | (() => readonl
       return s === undefined ? new Uint8Array(q.periodEnd.length) : spanMask(s, q);
     },
     actuals(q) {
+      checkWeatherQuery('realDataSource().actuals', q, ACTUAL_PARAMETERS);
       const s = pick(q);
       return s === undefined ? {} : columnsOn(s, q);
     },
     forecast(q: ForecastQuery) {
+      checkWeatherQuery('realDataSource().forecast', q, FORECAST_PARAMETERS, true);
       const s = pick(q);
       if (s === undefined) return {};
       const base = q.parameters.filter((p) => !/(10|90)$/.test(p) || p === 'pm10');
@@ -166,6 +177,13 @@ export function typicalYearFromSeries(
   offsetMinutes = 0,
   year = 2059,
 ): { periodEnd: Float64Array; columns: WeatherColumns } {
+  const fn = 'typicalYearFromSeries';
+  checkObject(fn, 's', s);
+  checkTimes(fn, 's.periodEnd', s.periodEnd);
+  checkAtLeast(fn, 'periodSeconds', periodSeconds, 0, 's', true);
+  if (!Array.isArray(parameters)) typeFailure(fn, 'parameters', 'an array of parameter names', parameters);
+  checkOffsetMinutes(fn, offsetMinutes);
+  checkRange(fn, 'year', year, 1, 9999, 'a calendar year');
   const offset = offsetMinutes * 60;
   const m = s.periodEnd.length;
   const idx: number[] = [];

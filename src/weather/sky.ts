@@ -6,21 +6,11 @@
  * and applies the clear-sky index of the cloud process.
  */
 import { absoluteAirmass, altitudeToPressure, clearskyIneichen, extraterrestrialRadiation, linkeTurbidityColumn, relativeAirmass } from '../atmosphere/index.js';
-import { erbs, totalIrradiance } from '../irradiance/index.js';
+import { erbs } from '../irradiance/decomposition.js';
+import { type PlaneMount, planeOfArray } from '../irradiance/planeOfArray.js';
 import { FAST_NODE_STEP_SECONDS, type SolarPosition, solarPositionFast } from '../solar/index.js';
-import { singleAxis } from '../tracking/index.js';
-
-/** Orientation of the plane of array, in the API's azimuth convention. */
-export interface PlaneOfArray {
-  /** degrees from horizontal, 0..90 */
-  tilt: number;
-  /**
-   * degrees, the API's convention: 0 north, -90 east, 90 west, +-180 south (the direction the
-   * modules face). For trackers: the azimuth of the axis' direction (0 = north-south axis).
-   */
-  azimuth: number;
-  arrayType: 'fixed' | 'horizontal_single_axis';
-}
+import type { QueryPlane } from './source.js';
+import { checkFinite, checkLatitude, checkLongitude, checkObject, checkPressurePa, checkSeries, checkTimes } from '../util/validate.js';
 
 /** Instant-by-instant sun and sky columns (W/m2 and degrees). */
 export interface SkyColumns {
@@ -92,6 +82,14 @@ export function skyAtInstants(
   temperature: number,
   exact = true,
 ): SkyColumns {
+  const fn = 'skyAtInstants';
+  checkTimes(fn, 'times', times);
+  checkLatitude(fn, latitude);
+  checkLongitude(fn, longitude);
+  checkFinite(fn, 'elevation', elevation, 'm');
+  checkFinite(fn, 'pressure', pressure, 'Pa');
+  checkPressurePa(fn, 'pressure', pressure);
+  checkFinite(fn, 'temperature', temperature, 'degrees C');
   const n = times.length;
   const position = exact
     ? solarPositionByCell(times, latitude, longitude, elevation, pressure, temperature)
@@ -132,6 +130,12 @@ export function skyAtInstants(
  * DNI is held at or below clear-sky DNI and DHI re-derived so that GHI = DNI cos z + DHI holds.
  */
 export function allSky(times: Float64Array, sky: SkyColumns, clearSkyIndex: Float64Array): { ghi: Float64Array; dni: Float64Array; dhi: Float64Array } {
+  checkTimes('allSky', 'times', times);
+  checkObject('allSky', 'sky', sky);
+  checkSeries('allSky', [
+    ['times', times, 'Unix seconds'], ['sky.zenith', sky.zenith, 'degrees'], ['sky.dniExtra', sky.dniExtra, 'W/m2'],
+    ['sky.clearskyGhi', sky.clearskyGhi, 'W/m2'], ['sky.clearskyDni', sky.clearskyDni, 'W/m2'], ['clearSkyIndex', clearSkyIndex, ''],
+  ]);
   const n = times.length;
   const ghi = new Float64Array(n);
   const D2R = Math.PI / 180;
@@ -167,9 +171,27 @@ export function allSky(times: Float64Array, sky: SkyColumns, clearSkyIndex: Floa
 }
 
 /**
- * Global tilted irradiance at instants by the Perez (1990) transposition of src/irradiance, for a
- * fixed plane or a horizontal single-axis tracker (backtracking, GCR 0.35, +-60 degrees).
+ * The tracker of the weather's `horizontal_single_axis` gti: a level axis along the query's
+ * azimuth (modulo 180, so 0 and 180 are one north-south axis), rotation limits +-60 degrees,
+ * backtracking, ground coverage ratio 0.35.
+ */
+export const WEATHER_TRACKER = { maxAngle: 60, backtrack: true, gcr: 0.35 } as const;
+
+/** The mount of a query's plane: the fixed plane, or {@link WEATHER_TRACKER} along its azimuth. */
+export function weatherMount(plane: QueryPlane): PlaneMount {
+  return plane.arrayType === 'horizontal_single_axis'
+    ? { tracker: { axisAzimuth: plane.azimuth % 180, ...WEATHER_TRACKER } }
+    : { tilt: plane.tilt, azimuth: plane.azimuth };
+}
+
+/**
+ * Global tilted irradiance at instants (`planeOfArray` of src/irradiance, Perez 1990) for a
+ * fixed plane or {@link WEATHER_TRACKER}. The sky model sees the true zenith (the tracker follows
+ * the apparent one) and the relative air mass of the apparent zenith; negative or undefined
+ * values (Perez at a zero DHI with the sun up) are 0, and a period whose GHI, DNI or DHI is NaN
+ * (missing in a real series) is NaN.
  * @param albedo ground albedo per instant
+ * @param plane tilt and azimuth in pvlib's convention (degrees east of north)
  */
 export function tiltedIrradiance(
   sky: SkyColumns,
@@ -177,32 +199,13 @@ export function tiltedIrradiance(
   dni: Float64Array,
   dhi: Float64Array,
   albedo: Float64Array,
-  plane: PlaneOfArray,
+  plane: QueryPlane,
 ): Float64Array {
   const n = ghi.length;
-  let surfaceTilt: Float64Array | number;
-  let surfaceAzimuth: Float64Array | number;
-  // API azimuth (east negative, facing direction) to pvlib (east of north, 0..360).
-  const pvlibAzimuth = (((-plane.azimuth % 360) + 360) % 360);
-  if (plane.arrayType === 'horizontal_single_axis') {
-    const tr = singleAxis({ apparentZenith: sky.apparentZenith, solarAzimuth: sky.azimuth }, { axisAzimuth: pvlibAzimuth % 180, maxAngle: 60, backtrack: true, gcr: 0.35 });
-    surfaceTilt = tr.surfaceTilt;
-    surfaceAzimuth = tr.surfaceAzimuth;
-    for (let i = 0; i < n; i++) {
-      if (!Number.isFinite(tr.surfaceTilt[i]!)) {
-        tr.surfaceTilt[i] = 0;
-        tr.surfaceAzimuth[i] = 90;
-      }
-    }
-  } else {
-    surfaceTilt = plane.tilt;
-    surfaceAzimuth = pvlibAzimuth;
-  }
-  const poa = totalIrradiance(
+  const poa = planeOfArray(
     {
-      surfaceTilt,
-      surfaceAzimuth,
       solarZenith: sky.zenith,
+      trackingZenith: sky.apparentZenith,
       solarAzimuth: sky.azimuth,
       dni,
       ghi,
@@ -211,14 +214,20 @@ export function tiltedIrradiance(
       airmass: sky.airmass,
       albedo,
     },
-    { model: 'perez' },
+    { mount: weatherMount(plane) },
   );
   const g = poa.poaGlobal;
-  for (let i = 0; i < n; i++) if (!(g[i]! > 0)) g[i] = 0;
+  for (let i = 0; i < n; i++) {
+    if (g[i]! > 0) continue;
+    // Missing irradiance (NaN in a real series) stays missing, so that a composed source fills the
+    // period from its fallback instead of serving 0; anything else not positive is 0.
+    g[i] = ghi[i]! !== ghi[i]! || dni[i]! !== dni[i]! || dhi[i]! !== dhi[i]! ? Number.NaN : 0;
+  }
   return g;
 }
 
 /** Station pressure of the standard atmosphere at an elevation, Pa (src/atmosphere). */
 export function stationPressure(elevation: number): number {
+  checkFinite('stationPressure', 'elevation', elevation, 'm');
   return altitudeToPressure(elevation)[0]!;
 }

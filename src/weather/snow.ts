@@ -16,6 +16,7 @@
  */
 import type { PlaceClimate } from './climate.js';
 import { weatherState } from './state.js';
+import { checkFinite, checkObject } from '../util/validate.js';
 
 const DAY = 86400;
 /** Day index (days since 1970-01-01) of the first anchor: 2000-08-01 north, 2000-02-01 south. */
@@ -60,6 +61,10 @@ export interface DailyBudget {
  * @param basePressure hPa, as for weatherState
  */
 export function dailyBudget(climate: PlaceClimate, firstDay: number, lastDay: number, basePressure: number, withSnow: boolean): DailyBudget {
+  checkObject('dailyBudget', 'climate', climate);
+  checkFinite('dailyBudget', 'firstDay', firstDay, 'days since 1970-01-01');
+  checkFinite('dailyBudget', 'lastDay', lastDay, 'days since 1970-01-01');
+  checkFinite('dailyBudget', 'basePressure', basePressure, 'hPa');
   const start = withSnow ? snowAnchorDay(firstDay, climate.latitude) : firstDay;
   const days = lastDay - start + 1;
   const times = new Float64Array(days * DAILY_SAMPLES);

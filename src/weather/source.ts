@@ -3,6 +3,11 @@
  * output parameters, as estimated actuals or as a forecast issued at a given time. Sources
  * compose: real data where loaded, synthetic elsewhere.
  */
+import { defaultAzimuth, defaultTilt } from '../irradiance/planeOfArray.js';
+import {
+  checkAtLeast, checkFinite, checkLatitude, checkLongitude, checkObject, checkOneOf, checkRange, checkTimes, checkUnixSeconds,
+  rangeFailure, typeFailure,
+} from '../util/validate.js';
 
 import type { ClimateNormals } from './normals.js';
 
@@ -27,15 +32,86 @@ export interface WeatherQuery {
   periodSeconds: number;
   /** API output parameter names (contract.md section 4) */
   parameters: readonly string[];
-  /** plane tilt, degrees (default |latitude|, at most 90) */
+  /** plane tilt of gti and clearsky_gti, degrees (default |latitude|, at most 90) */
   tilt?: number;
-  /** plane azimuth in the API's convention: 0 north, -90 east, 90 west, 180 south (default: towards the equator) */
+  /**
+   * plane azimuth of gti and clearsky_gti, degrees east of north as in pvlib: 90 east, 180 south,
+   * 270 west (default: facing the equator). For a tracker, the direction of its axis (modulo 180).
+   */
   azimuth?: number;
+  /** a fixed plane (default), or a horizontal single-axis tracker (see `WEATHER_TRACKER`) */
   arrayType?: 'fixed' | 'horizontal_single_axis';
   /** forecasts: the issue time, Unix s */
   issuedAt?: number;
   /** seed of the synthetic weather (default 0) */
   seed?: number;
+}
+
+/** The plane of a query's gti and clearsky_gti, defaults applied; pvlib's azimuth convention. */
+export interface QueryPlane {
+  tilt: number;
+  azimuth: number;
+  arrayType: 'fixed' | 'horizontal_single_axis';
+}
+
+/**
+ * The plane of a query with its defaults: tilt |latitude| (at most 90), facing the equator, fixed.
+ * @example
+ * const query = { latitude: -33.9, longitude: 151.2, periodEnd: new Float64Array(0), periodSeconds: 3600, parameters: ['gti'] };
+ * queryPlane(query); // => { tilt: 33.9, azimuth: 0, arrayType: 'fixed' }
+ */
+export function queryPlane(q: WeatherQuery): QueryPlane {
+  return {
+    tilt: q.tilt ?? defaultTilt(q.latitude),
+    azimuth: q.azimuth ?? defaultAzimuth(q.latitude),
+    arrayType: q.arrayType ?? 'fixed',
+  };
+}
+
+/**
+ * Checks a query once (the sources trust it afterwards): place ranges, period ends in Unix seconds,
+ * a positive period, the plane, and every parameter name among `known` (an unknown name is a
+ * RangeError listing the known ones, never an empty answer).
+ */
+export function checkWeatherQuery(fn: string, q: WeatherQuery, known: readonly string[], forecast = false): void {
+  checkObject(fn, 'query', q);
+  checkLatitude(fn, q.latitude, 'query.latitude');
+  checkLongitude(fn, q.longitude, 'query.longitude');
+  checkTimes(fn, 'query.periodEnd', q.periodEnd);
+  checkAtLeast(fn, 'query.periodSeconds', q.periodSeconds, 0, 's', true);
+  if (q.elevation !== undefined) checkFinite(fn, 'query.elevation', q.elevation, 'm');
+  if (q.continentality !== undefined) checkRange(fn, 'query.continentality', q.continentality, 0, 1, '0 maritime .. 1 continental');
+  if (q.tilt !== undefined) checkRange(fn, 'query.tilt', q.tilt, 0, 180, 'degrees from horizontal');
+  if (q.azimuth !== undefined) checkFinite(fn, 'query.azimuth', q.azimuth, 'degrees east of north');
+  if (q.arrayType !== undefined) checkOneOf(fn, 'query.arrayType', q.arrayType, ['fixed', 'horizontal_single_axis']);
+  if (q.seed !== undefined) checkFinite(fn, 'query.seed', q.seed, '');
+  if (forecast || q.issuedAt !== undefined) checkUnixSeconds(fn, 'query.issuedAt', q.issuedAt);
+  if (!Array.isArray(q.parameters)) typeFailure(fn, 'query.parameters', 'an array of parameter names', q.parameters);
+  for (const name of q.parameters) {
+    if (!known.includes(name)) {
+      rangeFailure(fn, 'query.parameters', `names of ${forecast ? 'forecast' : 'actual'} parameters (${known.join(', ')})`, name);
+    }
+  }
+}
+
+/** A place of the synthetic weather (see WeatherPlace of climate.ts), checked once. */
+export function checkWeatherPlace(
+  fn: string,
+  place: { latitude: number; longitude: number; elevation?: number; continentality?: number; seed?: number },
+): void {
+  checkObject(fn, 'place', place);
+  checkLatitude(fn, place.latitude, 'place.latitude');
+  checkLongitude(fn, place.longitude, 'place.longitude');
+  if (place.elevation !== undefined) checkFinite(fn, 'place.elevation', place.elevation, 'm');
+  if (place.continentality !== undefined) checkRange(fn, 'place.continentality', place.continentality, 0, 1, '0 maritime .. 1 continental');
+  if (place.seed !== undefined) checkFinite(fn, 'place.seed', place.seed, '');
+}
+
+/** A span of data years (whole years, first <= last). */
+export function checkYears(fn: string, firstYear: number, lastYear: number): void {
+  checkRange(fn, 'firstYear', firstYear, 1, 9999, 'a calendar year');
+  checkRange(fn, 'lastYear', lastYear, firstYear, 9999, 'a calendar year >= firstYear');
+  if (!Number.isInteger(firstYear) || !Number.isInteger(lastYear)) rangeFailure(fn, 'firstYear and lastYear', 'whole years', `${firstYear}, ${lastYear}`);
 }
 
 /** A forecast query: a query with its issue time. */

@@ -6,6 +6,7 @@
  */
 import { type PlaceClimate, SEASON_STEPS as SEASON_STEPS_IMPORTED, seasonIndex as seasonIndexImported } from './climate.js';
 import { type NoiseSite, accumulateNoise, accumulateOctaves, hash4, normalCdf as normalCdfImported } from './noise.js';
+import { checkFinite, checkObject, checkTimes } from '../util/validate.js';
 
 // Module-local aliases: hot loops then call plain functions, not live-binding accessors (which
 // is what some ESM-to-CJS transforms, as used by tsx and vitest, make of imports).
@@ -255,6 +256,9 @@ export function weatherState(
   basePressure: number,
   perturb: StatePerturbation = {},
 ): WeatherState {
+  checkObject('weatherState', 'climate', climate);
+  checkTimes('weatherState', 'times', times);
+  checkFinite('weatherState', 'basePressure', basePressure, 'hPa');
   const n = times.length;
   const place = noiseSite(climate);
   const seed = climate.seed;

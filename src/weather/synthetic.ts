@@ -10,10 +10,10 @@
 import { type PlaceClimate, placeClimate } from './climate.js';
 import { accumulateNoise } from './noise.js';
 import type { ClimateNormals } from './normals.js';
-import { type WeatherTypeInput, weatherType } from './parameters.js';
-import { type PlaneOfArray, type SkyColumns, allSky, skyAtInstants, stationPressure, tiltedIrradiance } from './sky.js';
+import { ACTUAL_PARAMETERS, FORECAST_PARAMETERS, type WeatherTypeInput, weatherType } from './parameters.js';
+import { type SkyColumns, allSky, skyAtInstants, stationPressure, tiltedIrradiance } from './sky.js';
 import { dailyBudget } from './snow.js';
-import type { ForecastQuery, WeatherColumns, WeatherQuery, WeatherSource } from './source.js';
+import { type ForecastQuery, type QueryPlane, type WeatherColumns, type WeatherQuery, type WeatherSource, checkWeatherQuery, queryPlane } from './source.js';
 import { FORECAST_CHANNELS, type StatePerturbation, type WeatherState, cloudColumns, cloudSideNoise, forecastSeed, noiseSite, weatherState } from './state.js';
 
 /** The base time step of the synthetic process, s. */
@@ -172,15 +172,6 @@ function withinDay(a: Float64Array, j: number, f: number): number {
   return a[j - 1]! + (a[j]! - a[j - 1]!) * f;
 }
 
-/** The plane of a query with its defaults. */
-function planeOf(q: WeatherQuery): PlaneOfArray {
-  return {
-    tilt: q.tilt ?? Math.min(90, Math.abs(q.latitude)),
-    azimuth: q.azimuth ?? (q.latitude >= 0 ? 180 : 0),
-    arrayType: q.arrayType ?? 'fixed',
-  };
-}
-
 /** What the stages of one evaluation share. */
 interface Run {
   q: WeatherQuery;
@@ -304,7 +295,7 @@ interface SkyState {
   dni: Float64Array;
   dhi: Float64Array;
   albedo: Float64Array;
-  plane: PlaneOfArray;
+  plane: QueryPlane;
 }
 
 /** Stage 4, the sky: clear sky and all-sky irradiance at the samples, their period means out. */
@@ -313,7 +304,7 @@ function skyOutputs(run: Run, st: WeatherState, albedo: Float64Array | undefined
   const { want, out, climate, times, q } = run;
   const mean = (x: Float64Array): Float64Array => periodMean(x, run.m, run.n);
   const albedoCol = albedo ?? new Float64Array(run.N).fill(climate.groundAlbedo);
-  const plane = planeOf(q);
+  const plane = queryPlane(q);
   const tAnnual = climate.temperature.reduce((s, v) => s + v, 0) / climate.temperature.length;
   const sky = skyAtInstants(times, q.latitude, q.longitude, run.elevation, run.pressurePa, tAnnual);
   const { ghi, dni, dhi } = allSky(times, sky, st.clearSkyIndex);
@@ -339,15 +330,7 @@ function periodPosition(run: Run): Float64Array | undefined {
   for (let i = 0; i < n; i++) mid[i] = q.periodEnd[i]! - q.periodSeconds / 2;
   const pos = skyAtInstants(mid, q.latitude, q.longitude, run.elevation, run.pressurePa, 12);
   if (want.has('zenith')) out.zenith = pos.zenith;
-  if (want.has('azimuth')) {
-    const az = new Float64Array(n);
-    for (let i = 0; i < n; i++) {
-      let a = -pos.azimuth[i]!;
-      if (a < -180) a += 360;
-      az[i] = a;
-    }
-    out.azimuth = az;
-  }
+  if (want.has('azimuth')) out.azimuth = pos.azimuth;
   return pos.zenith;
 }
 
@@ -502,21 +485,35 @@ function evaluate(query: WeatherQuery, options: SyntheticOptions, issuedAt: numb
 /**
  * The synthetic weather source (see docs/weather.md): cloud state first, then everything else;
  * deterministic in (place, time, seed); forecasts are the actuals plus an error growing with lead
- * time, with P10/P90.
+ * time, with P10/P90. Each query is checked once (place, times in Unix seconds, parameter names
+ * among ACTUAL_PARAMETERS or FORECAST_PARAMETERS): an unknown name is a RangeError, not `{}`.
+ * @example
+ * const periodEnd = Float64Array.from({ length: 24 }, (_, i) => Date.UTC(2024, 5, 21, i + 1) / 1000);
+ * const day = syntheticSource({ seed: 7 }).actuals({ latitude: 52.37, longitude: 4.9, periodEnd, periodSeconds: 3600, parameters: ['ghi', 'air_temp'] });
+ * Object.keys(day); // => ['ghi', 'air_temp']
+ * (day.ghi as Float64Array)[1]; // => 0
  */
 export function syntheticSource(options: SyntheticOptions = {}): WeatherSource {
   return {
     name: 'synthetic',
     actuals(q: WeatherQuery) {
+      checkWeatherQuery('syntheticSource().actuals', q, ACTUAL_PARAMETERS);
       return evaluate(q, options, undefined);
     },
     forecast(q: ForecastQuery) {
+      checkWeatherQuery('syntheticSource().forecast', q, FORECAST_PARAMETERS, true);
       return evaluate(q, options, q.issuedAt);
     },
   };
 }
 
-/** The server's default source: the synthetic model. */
+/**
+ * The server's default source: the synthetic model (seed 0).
+ * @example
+ * const periodEnd = Float64Array.of(Date.UTC(2024, 5, 21, 12) / 1000);
+ * const w = defaultWeatherSource().actuals({ latitude: 52.37, longitude: 4.9, periodEnd, periodSeconds: 3600, parameters: ['clearsky_ghi'] });
+ * (w.clearsky_ghi as Float64Array)[0]; // about 855 W/m2
+ */
 export function defaultWeatherSource(): WeatherSource {
   return syntheticSource();
 }

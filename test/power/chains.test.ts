@@ -44,7 +44,7 @@ describe('rooftopPvPower', () => {
     fc.assert(
       fc.property(
         fc.double({ min: 0, max: 90, noNaN: true }),
-        fc.double({ min: -180, max: 180, noNaN: true }),
+        fc.double({ min: 0, max: 360, noNaN: true }),
         fc.double({ min: 0.1, max: 1000, noNaN: true }),
         fc.double({ min: 0, max: 1, noNaN: true }),
         fc.double({ min: 0.5, max: 1.4, noNaN: true }),
@@ -64,7 +64,7 @@ describe('rooftopPvPower', () => {
     fc.assert(
       fc.property(
         fc.double({ min: 0, max: 60, noNaN: true }),
-        fc.double({ min: -180, max: 180, noNaN: true }),
+        fc.double({ min: 0, max: 360, noNaN: true }),
         fc.double({ min: 0.2, max: 1.2, noNaN: true }),
         fc.double({ min: 1, max: 1.3, noNaN: true }),
         (tilt, azimuth, k, more) => {
@@ -88,12 +88,31 @@ describe('rooftopPvPower', () => {
     const opts = { latitude: LAT, longitude: LON, tilt: 35, capacity: 5 };
     const south = sum(rooftopPvPower(clearDays(1, Date.UTC(2021, 2, 20) / 1000), { ...opts, azimuth: 180 }).power);
     const north = sum(rooftopPvPower(clearDays(1, Date.UTC(2021, 2, 20) / 1000), { ...opts, azimuth: 0 }).power);
-    const east = rooftopPvPower(day, { ...opts, azimuth: -90 }).power;
-    const west = rooftopPvPower(day, { ...opts, azimuth: 90 }).power;
+    const east = rooftopPvPower(day, { ...opts, azimuth: 90 }).power;
+    const west = rooftopPvPower(day, { ...opts, azimuth: 270 }).power;
     expect(south).toBeGreaterThan(north * 1.3);
-    // East (-90 in the API) catches the morning, west the afternoon (local noon near 11:30 UTC).
+    // East (90, pvlib's convention) catches the morning, west the afternoon (local noon near 11:30 UTC).
     expect(east[7]).toBeGreaterThan(west[7]!);
     expect(west[15]).toBeGreaterThan(east[15]!);
+  });
+
+  it('takes pvlib\'s azimuth: a roof at azimuth 90 faces east, its output peaks before solar noon (270: after)', () => {
+    const fine = clearDays(1, DAY0, 300);
+    const mid = fine.unixSeconds.map((t) => t - 150);
+    const zenith = solarPositionFast(mid, LAT, LON).zenith;
+    const argmin = (a: ArrayLike<number>): number => {
+      let k = 0;
+      for (let i = 1; i < a.length; i++) if (a[i]! < a[k]!) k = i;
+      return k;
+    };
+    const argmax = (a: ArrayLike<number>): number => argmin(Array.from(a, (v) => -v));
+    const noon = mid[argmin(zenith)]!;
+    const opts = { latitude: LAT, longitude: LON, tilt: 40, capacity: 5 };
+    const eastPeak = mid[argmax(rooftopPvPower(fine, { ...opts, azimuth: 90 }).power)]!;
+    const westPeak = mid[argmax(rooftopPvPower(fine, { ...opts, azimuth: 270 }).power)]!;
+    // A 40-degree plane facing east on a June day at 45 N has its peak hours before noon.
+    expect(eastPeak).toBeLessThan(noon - 2 * 3600);
+    expect(westPeak).toBeGreaterThan(noon + 2 * 3600);
   });
 
   it('ages: an older system gives less, and a given loss_factor wins over install_date', () => {

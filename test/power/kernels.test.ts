@@ -2,9 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   SAPM_TEMPERATURE_PARAMETERS,
-  apiAzimuthToPvlib,
   faimanCellTemperature,
-  pvlibAzimuthToApi,
   pvsystCellTemperature,
   pvwattsDc,
   pvwattsInverter,
@@ -91,23 +89,5 @@ describe('PVWatts', () => {
     expect(
       pvwattsLosses({ soiling: 0, shading: 0, mismatch: 0, wiring: 0, connections: 0, lid: 0, nameplateRating: 0, availability: 0 }),
     ).toBeCloseTo(0, 12);
-  });
-});
-
-describe('API azimuth convention', () => {
-  it('maps east, west, south, north and south-west to pvlib azimuths', () => {
-    expect(apiAzimuthToPvlib(-90)).toBe(90);
-    expect(apiAzimuthToPvlib(90)).toBe(270);
-    expect(apiAzimuthToPvlib(180)).toBe(180);
-    expect(apiAzimuthToPvlib(-180)).toBe(180);
-    expect(apiAzimuthToPvlib(0)).toBe(0);
-    expect(apiAzimuthToPvlib(135)).toBe(225);
-  });
-  it('round-trips', () => {
-    fc.assert(
-      fc.property(fc.double({ min: -179.999, max: 180, noNaN: true }), (a) => {
-        expect(pvlibAzimuthToApi(apiAzimuthToPvlib(a))).toBeCloseTo(a, 9);
-      }),
-    );
   });
 });

@@ -34,8 +34,9 @@ function unmirrored(testDir: string, srcDir: string, extras: readonly string[]):
 describe('test trees mirror the source trees', () => {
   it('test/ mirrors src/ (and the scripts and examples folders of the repository)', () => {
     // support: shared test helpers; reference: the pvlib reference runner; repository: checks of
-    // the repository itself; scripts, examples: tests of those top-level folders.
-    expect(unmirrored(join(ROOT, 'test'), join(ROOT, 'src'), ['support', 'reference', 'repository', 'scripts', 'examples'])).toEqual([]);
+    // the repository itself; scripts, examples: tests of those top-level folders; package: the
+    // packed core package (npm run test:package, after the build).
+    expect(unmirrored(join(ROOT, 'test'), join(ROOT, 'src'), ['support', 'reference', 'repository', 'scripts', 'examples', 'package'])).toEqual([]);
   });
 
   it('packages/server/test/ mirrors packages/server/src/', () => {

@@ -83,7 +83,7 @@ describe('hsuSoiling', () => {
   it('resets at a manual wash, at the first period ending at or after the wash time', () => {
     const t = hours(48);
     const r = hsuSoiling(
-      { unixSeconds: t, rainfall: 0, pm2_5: 30e-6, pm10: 60e-6 } as never,
+      { unixSeconds: t, rainfall: new Float64Array(t.length), pm2_5: 30e-6, pm10: 60e-6 },
       { cleaningThreshold: 1, surfaceTilt: 20, manualWashTimes: Float64Array.of(t[20]! - 1800) },
     );
     expect(r.lossFraction[19]).toBeGreaterThan(0);

@@ -223,11 +223,21 @@ describe('synthetic weather: forecasts', () => {
 
   it('equals the actuals for periods already past at issue time', () => {
     const f = src.forecast(q);
-    const a = src.actuals(q);
+    // Actuals have no P10/P90: asking for them is an error (see the next test), so ask for the rest.
+    const a = src.actuals({ ...q, parameters: q.parameters.filter((p) => (ACTUAL_PARAMETERS as readonly string[]).includes(p)) });
     for (let i = 0; i < 12; i++) {
       expect(f.ghi![i]).toBe(a.ghi![i]);
       expect(f.air_temp![i]).toBe(a.air_temp![i]);
     }
+  });
+
+  it('refuses unknown parameter names (and P10/P90 of actuals) with an error naming them, not an empty answer', () => {
+    expect(() => src.actuals({ ...q, parameters: ['ghi', 'ghi_10'] })).toThrow(/syntheticSource\(\).actuals: query.parameters must be names of actual parameters \(.*\) \(got "ghi_10"\)/);
+    expect(() => src.actuals({ ...q, parameters: ['ghi10'] })).toThrow(/got "ghi10"/);
+    expect(() => src.forecast({ ...q, parameters: ['temperature'] })).toThrow(/names of forecast parameters/);
+    expect(() => src.actuals({ ...q, periodEnd: q.periodEnd.map((t) => t * 1000) })).toThrow(/query.periodEnd must be Unix seconds .*milliseconds/);
+    expect(() => src.actuals({ ...q, latitude: 200 })).toThrow(/query.latitude must be a number from -90 to 90/);
+    expect(() => src.forecast({ ...q, issuedAt: undefined } as never)).toThrow(/query.issuedAt must be a number/);
   });
 
   it('orders P10 <= P50 <= P90 and is deterministic in (place, period, issue time)', () => {

@@ -2,6 +2,7 @@ import { parseDateTime } from '../../time/datetime.js';
 import { parsePeriod } from '../../time/duration.js';
 import { increasingInTime } from './calendar.js';
 import { type WeatherSeries, numberOr, splitCsv, textLines } from './types.js';
+import { checkLatitude, checkLongitude, checkString } from '../../util/validate.js';
 
 /** Where an API CSV was requested for (the CSV itself does not say). */
 export interface ApiCsvPlace {
@@ -15,9 +16,13 @@ export interface ApiCsvPlace {
  * parameter names, API units), then `period_end` and `period`; one row per period, empty cell
  * for no value, timestamps in either the legacy or the version 3 style. Rows are sorted by
  * time (live responses list newest first). A file dated in 2059 is a typical year (TMY).
- * weather_type and other text columns are skipped.
+ * weather_type and other text columns are skipped. The solar `azimuth` column, in the API's
+ * convention in the file (east -90, west 90), becomes the core's (degrees east of north, [0, 360)).
  */
 export function readApiCsv(text: string, place: ApiCsvPlace): WeatherSeries {
+  checkString('readApiCsv', 'text', text, 'the text of a weather file');
+  checkLatitude('readApiCsv', place?.latitude, 'place.latitude');
+  checkLongitude('readApiCsv', place?.longitude, 'place.longitude');
   const lines = textLines(text);
   const header = splitCsv(lines[0] ?? '').map((s) => s.trim());
   const iEnd = header.indexOf('period_end');
@@ -35,6 +40,13 @@ export function readApiCsv(text: string, place: ApiCsvPlace): WeatherSeries {
     periodEnd[i] = parseDateTime(f[iEnd]!);
     if (i === 0) periodSeconds = parsePeriod(f[iPeriod]!);
     for (const [h, j] of valueCols) cols[h]![i] = numberOr(f[j]);
+  }
+  const azimuth = cols.azimuth;
+  if (azimuth !== undefined) {
+    for (let i = 0; i < n; i++) {
+      const a = -azimuth[i]! % 360;
+      azimuth[i] = a < 0 ? a + 360 : a + 0; // + 0: no -0
+    }
   }
   const typical = n > 0 && new Date(periodEnd[0]! * 1000).getUTCFullYear() === 2059;
   return increasingInTime({

@@ -1,5 +1,6 @@
 import { type CalendarReadOptions, dateRows, increasingInTime } from './calendar.js';
 import { type WeatherSeries, numberOr, splitCsv, textLines } from './types.js';
+import { checkString } from '../../util/validate.js';
 
 /**
  * Reads an EnergyPlus weather file (EPW; U.S. DOE, "Auxiliary Programs", EnergyPlus
@@ -18,6 +19,7 @@ import { type WeatherSeries, numberOr, splitCsv, textLines } from './types.js';
  *   precipitable_water (kg/m2), snow_depth (cm), precipitation_rate (mm/h)
  */
 export function readEpw(text: string, options: CalendarReadOptions = {}): WeatherSeries {
+  checkString('readEpw', 'text', text, 'the text of a weather file');
   const lines = textLines(text);
   const loc = splitCsv(lines[0] ?? '');
   if (loc[0]?.trim().toUpperCase() !== 'LOCATION') throw new Error('EPW: the first line must be LOCATION');

@@ -6,6 +6,7 @@ import { readPvgisTmyCsv, readPvgisTmyJson } from './pvgis.js';
 import { readTmy2 } from './tmy2.js';
 import { readTmy3 } from './tmy3.js';
 import type { WeatherSeries } from './types.js';
+import { checkString } from '../../util/validate.js';
 
 /**
  * Where a file that does not name its place was made for (PSM3/PSM4 without metadata, API CSV),
@@ -36,6 +37,7 @@ export interface FilePlaceHint extends CalendarReadOptions {
  * const s = readWeatherFile(text, { latitude: 40.5137, longitude: -108.5449, timeZone: -7 });
  */
 export function readWeatherFile(text: string, hint: FilePlaceHint = {}): WeatherSeries {
+  checkString('readWeatherFile', 'text', text, 'the text of a weather file');
   const head = text.slice(0, 4000);
   const lines = head.split(/\r?\n/, 2);
   const firstLine = lines[0] ?? '';
@@ -65,6 +67,7 @@ export function readWeatherFile(text: string, hint: FilePlaceHint = {}): Weather
  * ("..._40.5137_-108.5449.csv", "pvgis_tmy_45.000_8.000_2005_2023.csv"), or undefined.
  */
 export function guessPlaceFromName(name: string): { latitude: number; longitude: number } | undefined {
+  checkString('guessPlaceFromName', 'name', name, 'a file name');
   const m = /(-?\d{1,2}\.\d+)_(-?\d{1,3}\.\d+)/.exec(name);
   if (!m) return undefined;
   const latitude = Number(m[1]);

@@ -1,6 +1,7 @@
 import { type TimeZoneInput, resolveTimeZone, standardOffsetMinutes } from '../../time/zone.js';
 import { type CalendarReadOptions, dateRows, increasingInTime } from './calendar.js';
 import { type WeatherSeries, humidityFromDewPoint, numberOr, splitCsv, textLines } from './types.js';
+import { checkString } from '../../util/validate.js';
 
 /** Where a PSM3/PSM4 file without its metadata lines is, and its time zone. */
 export interface Psm3Place {
@@ -46,6 +47,7 @@ export const PSM_PLACE_HINT_MESSAGE =
  * const s = readPsm3(text, { latitude: 40.5137, longitude: -108.5449, timeZone: -7 });
  */
 export function readPsm3(text: string, place?: Psm3Place, options: CalendarReadOptions = {}): WeatherSeries {
+  checkString('readPsm3', 'text', text, 'the text of a weather file');
   const lines = textLines(text);
   let latitude = place?.latitude ?? Number.NaN;
   let longitude = place?.longitude ?? Number.NaN;

@@ -1,5 +1,6 @@
 import { type CalendarReadOptions, dateRows, increasingInTime } from './calendar.js';
 import { type WeatherSeries, dewPointFromHumidity, numberOr, splitCsv, textLines } from './types.js';
+import { checkString } from '../../util/validate.js';
 
 /** "20180101:0000" (UTC): year, month, day, hour, minute. */
 function pvgisLabel(s: string): [number, number, number, number, number] {
@@ -55,6 +56,7 @@ function finish(
  *   wind_direction_10m, surface_pressure (hPa)
  */
 export function readPvgisTmyCsv(text: string, options: CalendarReadOptions = {}): WeatherSeries {
+  checkString('readPvgisTmyCsv', 'text', text, 'the text of a weather file');
   const lines = textLines(text);
   let latitude = Number.NaN, longitude = Number.NaN, elevation = Number.NaN;
   const monthYears: Record<number, number> = {};
@@ -92,6 +94,7 @@ export function readPvgisTmyCsv(text: string, options: CalendarReadOptions = {})
  * location under `inputs.location`). Same columns and conventions as {@link readPvgisTmyCsv}.
  */
 export function readPvgisTmyJson(text: string, options: CalendarReadOptions = {}): WeatherSeries {
+  checkString('readPvgisTmyJson', 'text', text, 'the text of a weather file');
   const doc = JSON.parse(text) as {
     inputs?: { location?: { latitude?: number; longitude?: number; elevation?: number } };
     outputs?: { months_selected?: { month: number; year: number }[]; tmy_hourly?: Record<string, number | string>[] };

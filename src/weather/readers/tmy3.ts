@@ -1,5 +1,6 @@
 import { type CalendarReadOptions, dateRows, increasingInTime } from './calendar.js';
 import { type WeatherSeries, numberOr, splitCsv, textLines } from './types.js';
+import { checkString } from '../../util/validate.js';
 
 /**
  * Header names of each TMY3 column the reader takes, the manual's spelling first. SolarAnywhere's
@@ -42,6 +43,7 @@ const TMY3_COLUMNS: readonly [parameter: string, headers: readonly string[], sca
  * const p = readTmy3(text, { coerceYear: 1990 });
  */
 export function readTmy3(text: string, options: CalendarReadOptions = {}): WeatherSeries {
+  checkString('readTmy3', 'text', text, 'the text of a weather file');
   const lines = textLines(text);
   const meta = splitCsv(lines[0] ?? '');
   const timeZone = Number(meta[3]);

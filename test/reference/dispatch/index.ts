@@ -2,6 +2,7 @@
 import type { CaseHandler } from '../schema.js';
 import { handlers as bifacial } from './bifacial.js';
 import { handlers as irradiance } from './irradiance.js';
+import { handlers as planeOfArray } from './plane_of_array.js';
 import { handlers as pvPower } from './pv_power.js';
 import { handlers as soiling } from './soiling.js';
 import { handlers as solarPosition } from './solar_position.js';
@@ -11,6 +12,7 @@ import { handlers as tracking } from './tracking.js';
 export const allHandlers: CaseHandler[] = [
   ...solarPosition,
   ...irradiance,
+  ...planeOfArray,
   ...tracking,
   ...bifacial,
   ...soiling,

@@ -5,7 +5,7 @@
  * too. A value of the wrong type or outside its range is a 400 naming the field; the definitions
  * are fields/sites.ts.
  */
-import { TimeParseError, formatTimestamp, parseDateTime } from 'solarkit';
+import { formatTimestamp, parseDateTime } from 'solarkit';
 import { type FieldError, badRequest, fieldError } from '../http/errors.js';
 import { type NormalizedQuery, type ParamDef, normalizeName, normalizeQuery, parseParams } from '../http/params.js';
 import type { SiteKind } from '../storage/types.js';
@@ -198,7 +198,7 @@ export function readSiteFields(kind: SiteKind, mode: SiteWrite, body: unknown, q
     try {
       values.install_date = formatTimestamp(parseDateTime(install), 'v3');
     } catch (e) {
-      if (!(e instanceof TimeParseError)) throw e;
+      if (!(e instanceof RangeError)) throw e; // TimeParseError, or a date beyond year 9999
       errors.push(fieldError('InvalidDateTime', 'install_date', `'install_date' must be an ISO 8601 date or date-time. You entered '${install.slice(0, 64)}'.`));
     }
   }

@@ -9,7 +9,9 @@
  * so a changed grid_export_limit takes effect at the next prediction update (spec part 3) while
  * periods that ended earlier keep their answers.
  */
-import { DURATION, END, START, TIME_ZONE, defaultAzimuth, defaultTilt, hoursDef, periodDef, type Window } from './common.js';
+import {
+  DURATION, END, START, TIME_ZONE, apiAzimuthToPvlib, apiTrackerAxisToPvlib, defaultAzimuth, defaultTilt, hoursDef, periodDef, type Window,
+} from './common.js';
 import { type PvSiteConfig as SiteChainConfig, sitePvPower } from 'solarkit';
 import type { ProductContext } from './context.js';
 import type { FieldError, ParamDef, ParamValues } from './params.js';
@@ -261,9 +263,13 @@ export function sitePvOptions(config: PvSiteRecord, periodSeconds: number): Site
   if (Number.isFinite(installDate)) o.installDate = installDate;
   if (dust !== undefined) o.dustSoilingAverage = dust;
   const map: [keyof SiteChainConfig, unknown][] = [
-    ['trackingType', config.tracking_type], ['tilt', config.tilt], ['azimuth', config.azimuth],
-    ['terrainSlope', config.terrain_slope], ['terrainAzimuth', config.terrain_azimuth],
-    ['trackerAxisAzimuth', config.tracker_axis_azimuth], ['trackerMaxRotationAngle', config.tracker_max_rotation_angle],
+    // Azimuths: the API's convention to the core's (degrees east of north).
+    ['trackingType', config.tracking_type], ['tilt', config.tilt],
+    ['azimuth', typeof config.azimuth === 'number' ? apiAzimuthToPvlib(config.azimuth) : config.azimuth],
+    ['terrainSlope', config.terrain_slope],
+    ['terrainAzimuth', typeof config.terrain_azimuth === 'number' ? apiAzimuthToPvlib(config.terrain_azimuth) : config.terrain_azimuth],
+    ['trackerAxisAzimuth', typeof config.tracker_axis_azimuth === 'number' ? apiTrackerAxisToPvlib(config.tracker_axis_azimuth) : config.tracker_axis_azimuth],
+    ['trackerMaxRotationAngle', config.tracker_max_rotation_angle],
     ['trackerBackTracking', config.tracker_back_tracking], ['trackerSmartTracking', config.tracker_smart_tracking],
     ['bifacialSystem', config.bifacial_system], ['bifacialityFactor', config.bifaciality_factor],
     ['pvrowHeight', config.pvrow_height], ['pvrowWidth', config.pvrow_width],
@@ -272,7 +278,7 @@ export function sitePvOptions(config: PvSiteRecord, periodSeconds: number): Site
     ['deratingAgeSystem', config.derating_age_system], ['deratingOtherSystem', config.derating_other_system],
     ['inverterPeakEfficiency', config.inverter_peak_efficiency], ['gridExportLimit', config.grid_export_limit],
   ];
-  for (const [k, v] of map) if (v !== undefined) (o as unknown as Record<string, unknown>)[k] = v;
+  for (const [k, v] of map) if (v !== undefined && v !== null) (o as unknown as Record<string, unknown>)[k] = v;
   return o;
 }
 

@@ -6,6 +6,7 @@
 import {
   addDuration, durationSeconds, forecastGrid, liveGrid, parseDateTime, parseDuration, parsePeriod, parseTimeZone,
   parseRepeatingInterval, parseWashDates, periodGrid, TimeParseError,
+  defaultAzimuth as coreDefaultAzimuth, defaultTilt as coreDefaultTilt,
 } from 'solarkit';
 import type { FieldError, ParamDef, ParamValues } from './params.js';
 
@@ -97,23 +98,51 @@ export interface Place {
   longitude: number;
 }
 
-/** The spec's default tilt: |latitude|, capped at 90. */
+/** The spec's default tilt: |latitude|, capped at 90 (the core's `defaultTilt`). */
 export function defaultTilt(latitude: number): number {
-  return Math.min(90, Math.abs(latitude));
-}
-
-/** The spec's default azimuth: facing the equator (0 south of it, 180 north of it). */
-export function defaultAzimuth(latitude: number): number {
-  return latitude < 0 ? 0 : 180;
+  return coreDefaultTilt(latitude, 90);
 }
 
 /**
- * Converts the API azimuth (from north, east negative, west positive) to the compass
- * convention of the core (clockwise from north, east 90).
+ * The spec's default azimuth: facing the equator (0 south of it, 180 north of it). The two numbers
+ * are the same in the API's convention and the core's.
  */
-export function toCompassAzimuth(apiAzimuth: number): number {
-  const a = (360 - (apiAzimuth % 360)) % 360;
+export function defaultAzimuth(latitude: number): number {
+  return coreDefaultAzimuth(latitude);
+}
+
+/**
+ * An azimuth of the API (degrees from true north, anticlockwise positive seen from above: north 0,
+ * east -90, west 90, south +-180; spec 2.1 and 4.1 say the same thing in two ways, "-90 is due
+ * east", "135 south-west-facing") in the core's convention (pvlib's: degrees east of north,
+ * clockwise, in [0, 360)): the negation, wrapped. East -90 -> 90, south-west 135 -> 225, south
+ * 180 -> 180. The one place where the API's azimuths enter the core.
+ */
+export function apiAzimuthToPvlib(apiAzimuth: number): number {
+  const a = -apiAzimuth % 360;
+  const wrapped = a < 0 ? a + 360 : a;
+  return wrapped === 0 ? 0 : wrapped; // no -0
+}
+
+/**
+ * The inverse of {@link apiAzimuthToPvlib}: an azimuth east of north (the core's solar azimuth
+ * column) in the API's convention, [-180, 180): north 0, east -90, west 90, south -180.
+ */
+export function pvlibAzimuthToApi(pvlibAzimuth: number): number {
+  let a = -pvlibAzimuth % 360;
+  if (a < -180) a += 360;
+  else if (a >= 180) a -= 360;
   return a === 0 ? 0 : a;
+}
+
+/**
+ * The core's direction of a tracker axis (pvlib's `axis_azimuth`) from the API's
+ * `tracker_axis_azimuth` (the axis' angle off north-south, API convention; 0 is a north-south
+ * axis, which the core names 180).
+ */
+export function apiTrackerAxisToPvlib(apiAxisAzimuth: number): number {
+  const axis = apiAzimuthToPvlib(apiAxisAzimuth) + 180;
+  return axis >= 360 ? axis - 360 : axis;
 }
 
 /** Period in seconds from the validated enum value. */

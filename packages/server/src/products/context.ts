@@ -5,7 +5,7 @@
  * place in it.
  */
 import type { Clock } from 'solarkit';
-import type { Window } from './common.js';
+import { apiAzimuthToPvlib, pvlibAzimuthToApi, type Window } from './common.js';
 import { DEFAULT_TMY_REQUEST, issueTime, type PlaneRequest, type SeriesKind, type TmyRequestOptions } from './request.js';
 import type { WeatherColumns, WeatherQuery, WeatherSource } from './source.js';
 import { defaultWeatherSource } from 'solarkit';
@@ -96,7 +96,8 @@ export function createProductContext(options: ProductContextOptions): ProductCon
       const query: WeatherQuery = {
         ...place(need.latitude, need.longitude),
         latitude: need.latitude, longitude: need.longitude, periodEnd: need.window.periodEnd,
-        periodSeconds: need.window.periodSeconds, parameters: wanted, tilt: need.tilt, azimuth: need.azimuth, arrayType: need.arrayType,
+        periodSeconds: need.window.periodSeconds, parameters: wanted, tilt: need.tilt, azimuth: apiAzimuthToPvlib(need.azimuth),
+        arrayType: need.arrayType,
       };
       let columns: WeatherColumns;
       if (need.kind === 'tmy') {
@@ -126,6 +127,9 @@ export function createProductContext(options: ProductContextOptions): ProductCon
         columns = await source.actuals(query);
       }
       if (shade) applyTerrainShading(columns, await options.horizon!(need.latitude, need.longitude), need);
+      // The core's solar azimuth is east of north; the API's is east negative.
+      const azimuth = columns.azimuth;
+      if (azimuth instanceof Float64Array) columns = { ...columns, azimuth: azimuth.map(pvlibAzimuthToApi) };
       return columns;
     },
   };

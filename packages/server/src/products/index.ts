@@ -9,7 +9,7 @@ export {
   MANUAL_WASH_DATES, MAX_WASH_DATES, PERIODS, START, TERRAIN_SHADING, TILT, TIME_ZONE, TMY_YEAR,
   type EndRule, type Window,
   defaultAzimuth, defaultTilt, forecastWindow, historicWindow, hoursDef, liveWindow, periodDef, periodSecondsOf,
-  timeZoneOffset, tmyWindow, toCompassAzimuth, washDates,
+  timeZoneOffset, tmyWindow, apiAzimuthToPvlib, apiTrackerAxisToPvlib, pvlibAzimuthToApi, washDates,
 } from './common.js';
 export { FORECAST_OUTPUT_NAMES, RADIATION_OUTPUTS, RADIATION_OUTPUT_NAMES, ROOFTOP_FORECAST_OUTPUTS, ROOFTOP_OUTPUTS, outputInfo, type OutputInfo } from './outputs.js';
 export { type ForecastQuery, type WeatherColumns, type WeatherQuery, type WeatherSource } from './source.js';

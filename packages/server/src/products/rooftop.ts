@@ -5,6 +5,7 @@
 import {
   AZIMUTH, DURATION, END, LATITUDE, LONGITUDE, START, TERRAIN_SHADING, TILT, TIME_ZONE, fieldError, hoursDef, periodDef,
   type Window,
+  apiAzimuthToPvlib,
 } from './common.js';
 import { ROOFTOP_FORECAST_OUTPUTS, ROOFTOP_OUTPUTS } from './outputs.js';
 import type { FieldError, ParamDef, ParamValues } from './params.js';
@@ -108,7 +109,7 @@ export async function rooftop(request: RooftopRequest, ctx: ProductContext): Pro
   const weather = await ctx.weatherColumns(request, wantBounds ? [...CHAIN_INPUTS, ...BOUNDS_INPUTS] : CHAIN_INPUTS);
   const facts = ctx.place(request.latitude, request.longitude);
   const options: RooftopOptions = {
-    latitude: request.latitude, longitude: request.longitude, tilt: request.tilt, azimuth: request.azimuth,
+    latitude: request.latitude, longitude: request.longitude, tilt: request.tilt, azimuth: apiAzimuthToPvlib(request.azimuth),
     capacity: request.capacity, periodSeconds: window.periodSeconds,
     ...(facts.elevation !== undefined ? { elevation: facts.elevation } : {}),
     ...(request.lossFactor !== undefined ? { lossFactor: request.lossFactor } : {}),

@@ -11,7 +11,7 @@
 import { aoi } from 'solarkit';
 import { type HorizonProfile, shadeIrradiance, sunAboveHorizon, tiltedDiffuseFactor } from 'solarkit';
 import { singleAxis } from 'solarkit';
-import { toCompassAzimuth } from './common.js';
+import { apiAzimuthToPvlib } from './common.js';
 import type { WeatherColumns } from './source.js';
 
 /** Weather parameters shading needs besides the requested ones. */
@@ -20,21 +20,18 @@ export const SHADING_INPUTS = ['zenith', 'azimuth', 'dni', 'dhi', 'ghi', 'clears
 /**
  * Shades, in place, the irradiance columns among `columns` (ghi, dni, dhi, gti and their
  * clear-sky forms) for a plane of `tilt` and API `azimuth` (fixed) or a north-south single-axis
- * tracker. `columns` must hold zenith (deg) and the solar azimuth (API convention, deg).
+ * tracker. `columns` must hold zenith (deg) and the solar azimuth as the core gives it (degrees
+ * east of north).
  */
 export function applyTerrainShading(
   columns: WeatherColumns, profile: HorizonProfile,
   plane: { tilt: number; azimuth: number; arrayType: 'fixed' | 'horizontal_single_axis' },
 ): void {
   const zenith = columns.zenith as Float64Array;
-  const apiAz = columns.azimuth as Float64Array;
+  const compass = columns.azimuth as Float64Array;
   const n = zenith.length;
   const elevation = new Float64Array(n);
-  const compass = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    elevation[i] = 90 - zenith[i]!;
-    compass[i] = toCompassAzimuth(apiAz[i]!);
-  }
+  for (let i = 0; i < n; i++) elevation[i] = 90 - zenith[i]!;
   const visible = sunAboveHorizon(elevation, compass, profile);
   // Plane orientation and incidence of the beam.
   let cosAoi: Float64Array;
@@ -45,7 +42,7 @@ export function applyTerrainShading(
     for (let i = 0; i < n; i++) cosAoi[i] = Math.max(0, Math.cos((t.aoi[i]! * Math.PI) / 180));
     diffuseFactor = tiltedDiffuseFactor(profile, 0, 90);
   } else {
-    const surfaceAzimuth = toCompassAzimuth(plane.azimuth);
+    const surfaceAzimuth = apiAzimuthToPvlib(plane.azimuth);
     const a = aoi(plane.tilt, surfaceAzimuth, zenith, compass);
     cosAoi = new Float64Array(n);
     for (let i = 0; i < n; i++) cosAoi[i] = Math.max(0, Math.cos((a[i]! * Math.PI) / 180)) || 0;

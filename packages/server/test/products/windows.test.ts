@@ -1,5 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { historicWindow, liveWindow, forecastWindow, tmyWindow, toCompassAzimuth } from '../../src/products/common.js';
+import {
+  apiAzimuthToPvlib, apiTrackerAxisToPvlib, historicWindow, liveWindow, forecastWindow, pvlibAzimuthToApi, tmyWindow,
+} from '../../src/products/common.js';
 import type { FieldError } from '../../src/products/params.js';
 
 const NOW = Date.UTC(2026, 10, 20, 12, 7) / 1000;
@@ -75,10 +78,30 @@ describe('live, forecast and TMY windows', () => {
 });
 
 describe('azimuth conventions', () => {
-  it('maps the API azimuth (east negative) to the compass (east 90)', () => {
-    expect(toCompassAzimuth(-90)).toBe(90);
-    expect(toCompassAzimuth(90)).toBe(270);
-    expect(toCompassAzimuth(180)).toBe(180);
-    expect(toCompassAzimuth(0)).toBe(0);
+  it('maps the API azimuth (east negative) to the core\'s (pvlib: east 90)', () => {
+    expect(apiAzimuthToPvlib(-90)).toBe(90);
+    expect(apiAzimuthToPvlib(90)).toBe(270);
+    expect(apiAzimuthToPvlib(180)).toBe(180);
+    expect(apiAzimuthToPvlib(-180)).toBe(180);
+    expect(apiAzimuthToPvlib(0)).toBe(0);
+    expect(Object.is(apiAzimuthToPvlib(-0), 0)).toBe(true);
+    expect(apiAzimuthToPvlib(135)).toBe(225);
+  });
+  it('maps the core\'s solar azimuth back to the API\'s [-180, 180), and round-trips', () => {
+    expect(pvlibAzimuthToApi(90)).toBe(-90);
+    expect(pvlibAzimuthToApi(270)).toBe(90);
+    expect(pvlibAzimuthToApi(180)).toBe(-180);
+    expect(pvlibAzimuthToApi(0)).toBe(0);
+    fc.assert(
+      fc.property(fc.double({ min: -180, max: 179.999, noNaN: true }), (a) => {
+        expect(pvlibAzimuthToApi(apiAzimuthToPvlib(a))).toBeCloseTo(a, 9);
+      }),
+    );
+  });
+  it('names a north-south tracker axis 180 in the core (API 0), and turns it with the API\'s azimuth', () => {
+    expect(apiTrackerAxisToPvlib(0)).toBe(180);
+    expect(apiTrackerAxisToPvlib(10)).toBe(170);
+    expect(apiTrackerAxisToPvlib(-10)).toBe(190);
+    expect(apiTrackerAxisToPvlib(180)).toBe(0);
   });
 });

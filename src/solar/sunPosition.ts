@@ -1,0 +1,67 @@
+/**
+ * The sun at one instant: `solarPositionSpa` for a single Date or Unix time, as plain numbers.
+ */
+import { checkUnixSeconds, rangeFailure } from '../util/validate.js';
+import { solarPositionSpa } from './spa.js';
+
+/** The sun's position at one instant, degrees (equation of time in minutes). */
+export interface SunPosition {
+  /** Topocentric zenith angle without refraction, 0..180. */
+  zenith: number;
+  /** Zenith angle corrected for atmospheric refraction. */
+  apparentZenith: number;
+  /** Azimuth, degrees east of north in [0, 360): 90 east, 180 south (suncalc's is from south, in radians). */
+  azimuth: number;
+  /** Elevation above the horizon without refraction: 90 - zenith. */
+  elevation: number;
+  /** Elevation corrected for refraction: 90 - apparentZenith. */
+  apparentElevation: number;
+  /** Equation of time, minutes. */
+  equationOfTime: number;
+}
+
+/** Options of {@link sunPosition}: those of `solarPositionSpa` for one instant. */
+export interface SunPositionOptions {
+  /** Height above sea level, m (default 0). */
+  elevation?: number;
+  /** Air pressure, Pa (default 101325), for refraction. */
+  pressure?: number;
+  /** Air temperature, degrees C (default 12), for refraction. */
+  temperature?: number;
+  /** Delta T, s (default: estimated from the date). */
+  deltaT?: number;
+}
+
+/**
+ * The sun's position at one instant and place by the NREL SPA (Reda & Andreas 2004, Solar Energy
+ * 76(5) 577-589, doi:10.1016/j.solener.2003.12.003), as pvlib's `spa_python`: the one-call form of
+ * `solarPositionSpa` for a `Date` (or Unix seconds), like suncalc's `getPosition` but in degrees,
+ * with the azimuth east of north. For series, call `solarPositionSpa` (or `solarPositionFast`)
+ * with a Float64Array of Unix seconds: one call for many instants is far faster.
+ *
+ * @param date a Date, or Unix seconds (UTC) as a number (not milliseconds)
+ * @param latitude degrees north, -90..90
+ * @param longitude degrees east, -180..180
+ * @example
+ * const sun = sunPosition(new Date('2024-06-21T12:00:00Z'), 52.37, 4.9); // Amsterdam at noon UTC
+ * sun.elevation; // about 60.9 degrees
+ * sun.azimuth; // about 188 degrees (a little west of south)
+ */
+export function sunPosition(date: Date | number, latitude: number, longitude: number, options: SunPositionOptions = {}): SunPosition {
+  let t: number;
+  if (date instanceof Date) {
+    t = date.getTime() / 1000;
+    if (!Number.isFinite(t)) rangeFailure('sunPosition', 'date', 'a valid Date or Unix seconds', date);
+  } else {
+    t = checkUnixSeconds('sunPosition', 'date', date);
+  }
+  const p = solarPositionSpa(Float64Array.of(t), latitude, longitude, options);
+  return {
+    zenith: p.zenith[0]!,
+    apparentZenith: p.apparentZenith[0]!,
+    azimuth: p.azimuth[0]!,
+    elevation: p.elevation[0]!,
+    apparentElevation: p.apparentElevation[0]!,
+    equationOfTime: p.equationOfTime[0]!,
+  };
+}

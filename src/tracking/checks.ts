@@ -1,0 +1,47 @@
+/**
+ * The argument checks of the tracking functions, once per call (see util/validate.ts).
+ */
+import type { Column } from '../util/columns.js';
+import { checkFinite, checkObject, checkPositiveFraction, checkRange, checkSeries, rangeFailure, typeFailure } from '../util/validate.js';
+import type { SingleAxisOptions } from './singleAxis.js';
+
+/** A tracker's geometry and control (`name` prefixes the fields in messages). */
+export function checkSingleAxisOptions(fn: string, name: string, o: SingleAxisOptions): void {
+  checkObject(fn, name, o);
+  if (o.axisTilt !== undefined) checkRange(fn, `${name}.axisTilt`, o.axisTilt, -90, 90, 'degrees');
+  if (o.axisAzimuth !== undefined) checkFinite(fn, `${name}.axisAzimuth`, o.axisAzimuth, 'degrees east of north');
+  const m = o.maxAngle;
+  if (typeof m === 'number') checkRange(fn, `${name}.maxAngle`, m, 0, 180, 'degrees');
+  else if (m !== undefined) {
+    if (!Array.isArray(m) || m.length !== 2) typeFailure(fn, `${name}.maxAngle`, 'a number or [min, max] (degrees)', m);
+    checkRange(fn, `${name}.maxAngle[0]`, m[0], -180, 180, 'degrees');
+    checkRange(fn, `${name}.maxAngle[1]`, m[1], -180, 180, 'degrees');
+    if (!(m[0] <= m[1])) rangeFailure(fn, `${name}.maxAngle`, '[min, max] with min <= max', `[${m[0]}, ${m[1]}]`);
+  }
+  if (o.gcr !== undefined) checkPositiveFraction(fn, `${name}.gcr`, o.gcr, 'row width over pitch');
+  if (o.crossAxisTilt !== undefined) checkRange(fn, `${name}.crossAxisTilt`, o.crossAxisTilt, -90, 90, 'degrees');
+  if (o.diffuseStow !== undefined) {
+    checkObject(fn, `${name}.diffuseStow`, o.diffuseStow);
+    if (o.diffuseStow.dniThreshold !== undefined) checkFinite(fn, `${name}.diffuseStow.dniThreshold`, o.diffuseStow.dniThreshold, 'W/m2');
+  }
+}
+
+/** singleAxis: the sun columns, the stow DNI, and the options. */
+export function checkSingleAxis(input: { apparentZenith: Column; solarAzimuth: Column }, options: SingleAxisOptions): void {
+  const fn = 'singleAxis';
+  checkObject(fn, 'input', input);
+  checkSingleAxisOptions(fn, 'options', options);
+  checkSeries(fn, [
+    ['apparentZenith', input.apparentZenith, 'degrees'],
+    ['solarAzimuth', input.solarAzimuth, 'degrees east of north'],
+    ['options.diffuseStow.dni', options.diffuseStow?.dni, 'W/m2', true],
+  ]);
+}
+
+/** The angles of a slope and an axis (degrees). */
+export function checkSlope(fn: string, slopeAzimuth: number, slopeTilt: number, axisAzimuth: number, axisTilt?: number): void {
+  checkFinite(fn, 'slopeAzimuth', slopeAzimuth, 'degrees east of north');
+  checkRange(fn, 'slopeTilt', slopeTilt, -90, 90, 'degrees');
+  checkFinite(fn, 'axisAzimuth', axisAzimuth, 'degrees east of north');
+  if (axisTilt !== undefined) checkRange(fn, 'axisTilt', axisTilt, -90, 90, 'degrees');
+}
