@@ -95,7 +95,8 @@ let grids: ClimateGrids | undefined;
  * process (about 3 MB; the first call also loads the global elevation grid).
  * @throws MissingDataError when the data directory does not hold a climate file
  * @example
- * const g = climateGrids(); // g.temperature.latitudes.length -> 94
+ * const g = climateGrids();
+ * g.temperature.latitudes.length; // => 94
  */
 export function climateGrids(): ClimateGrids {
   if (grids === undefined) {

@@ -150,7 +150,9 @@ const placeCache = new Map<string, PlaceInfo>();
  * rounded to 1e-4 degree. Pass it as the synthetic source's `placeInfo`.
  * @throws MissingDataError when the data directory lacks the elevation or climate grids
  * @example
- * const source = syntheticSource({ placeInfo }); // the measured climate at every place
+ * // The measured climate at every place:
+ * const source = syntheticSource({ placeInfo });
+ * source.name; // => 'synthetic'
  */
 export function placeInfo(latitude: number, longitude: number): PlaceInfo {
   checkLatitude('placeInfo', latitude);
@@ -174,7 +176,9 @@ export function placeInfo(latitude: number, longitude: number): PlaceInfo {
  * @param continentality 0..1 (continentalityFromLand)
  * @throws MissingDataError when the data directory lacks the climate grids
  * @example
- * const normals = placeNormals(19.08, 72.88, 10, 0.7); // Mumbai: normals.precipitation peaks in July
+ * // Mumbai: the monsoon rain peaks in July.
+ * const normals = placeNormals(19.08, 72.88, 10, 0.7);
+ * normals.precipitation.indexOf(Math.max(...normals.precipitation)); // => 6
  */
 export function placeNormals(latitude: number, longitude: number, elevation: number, continentality: number): ClimateNormals {
   return climateNormalsAt(climateGrids(), { latitude, longitude, elevation, continentality, landShare: landFraction(latitude, longitude, 1) });

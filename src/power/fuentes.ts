@@ -98,8 +98,9 @@ function positive(name: string, value: number, unit: string): void {
  *   when there are fewer than two times or they do not increase
  * @example
  * const t = Float64Array.from([0, 3600, 7200]);
- * fuentesCellTemperature({ unixSeconds: t, poaGlobal: 1000, tempAir: 20, windSpeed: 1 }, { noctInstalled: 45 });
- * // [48.042..., 51.845..., 51.846...] (pvlib's test values)
+ * // pvlib's test values 48.042..., 51.845..., 51.846...:
+ * fuentesCellTemperature({ unixSeconds: t, poaGlobal: 1000, tempAir: 20, windSpeed: 1 }, { noctInstalled: 45 })[0]; // about 48.042
+ * fuentesCellTemperature({ unixSeconds: t, poaGlobal: 1000, tempAir: 20, windSpeed: 1 }, { noctInstalled: 45 })[2]; // about 51.846
  */
 export function fuentesCellTemperature(input: FuentesInput, options: FuentesOptions, out?: Float64Array): Float64Array {
   const noct = options.noctInstalled;

@@ -59,8 +59,8 @@ function noctStandoffAdjustment(inches: number): number {
  * @returns cell temperature, degrees C, one per row
  * @throws RangeError naming the option when it is not a finite number, or arrayHeight is not 1 or 2
  * @example
- * noctSamCellTemperature({ poaGlobal: 1000, tempAir: 25, windSpeed: 1 }, { noct: 45, moduleEfficiency: 0.2 })[0];
- * // 55.2307904... (pvlib's test value)
+ * // pvlib's test value, 55.2307904...:
+ * noctSamCellTemperature({ poaGlobal: 1000, tempAir: 25, windSpeed: 1 }, { noct: 45, moduleEfficiency: 0.2 })[0]; // about 55.2307904
  */
 export function noctSamCellTemperature(input: NoctSamInput, options: NoctSamOptions, out?: Float64Array): Float64Array {
   const { noct, moduleEfficiency } = options;

@@ -28,7 +28,7 @@ export type RossParameters = { noct: number; k?: undefined } | { k: number; noct
  * @returns cell temperature, degrees C, one per row
  * @throws RangeError when both or neither of noct and k are given, or one is not a finite number
  * @example
- * rossCellTemperature({ poaGlobal: 800, tempAir: 20 }, { noct: 45 })[0]; // 45
+ * rossCellTemperature({ poaGlobal: 800, tempAir: 20 }, { noct: 45 })[0]; // => 45
  */
 export function rossCellTemperature(input: RossInput, parameters: RossParameters, out?: Float64Array): Float64Array {
   const { noct, k } = parameters as { noct?: number; k?: number };

@@ -13,8 +13,9 @@ export const PVLIB_DEFAULT_DELTA_T = 67;
  * solarkit defaults apply in the kernels).
  * @param options the caller's options (elevation m, pressure Pa, deltaT s)
  * @example
- * withSolarPositionDefaults({ defaults: 'pvlib', elevation: 1800 });
- * // { defaults: 'pvlib', elevation: 1800, deltaT: 67, pressure: 81489.52... }
+ * const o = withSolarPositionDefaults({ defaults: 'pvlib', elevation: 1800 });
+ * o.deltaT; // => 67
+ * o.pressure; // about 81489.52 Pa
  */
 export function withSolarPositionDefaults(options: SolarPositionOptions): SolarPositionOptions {
   if (options.defaults !== 'pvlib') return options;

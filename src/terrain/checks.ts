@@ -5,11 +5,25 @@ import type { Column } from '../util/columns.js';
 import {
   checkAtLeast, checkFinite, checkLatitude, checkLongitude, checkObject, checkRange, checkSeries, isFloat64Array, typeFailure,
 } from '../util/validate.js';
-import type { ElevationGrid } from './grid.js';
-import type { HorizonOptions, HorizonProfile } from './horizon.js';
+
+/** The fields of a horizon profile the checks read (horizon.ts's HorizonProfile; declared here so that checks.ts imports nothing of the modules it checks). */
+interface ProfileLike {
+  azimuths: Float64Array;
+  elevations: Float64Array;
+}
+
+/** The options of a horizon computation the checks read (horizon.ts's HorizonOptions). */
+interface HorizonOptionsLike {
+  sectors?: number;
+  maxDistance?: number;
+  minDistance?: number;
+  earthRadius?: number;
+  observerHeight?: number;
+  groundElevation?: number;
+}
 
 /** A horizon profile: sector azimuths and elevations, two Float64Arrays of one length. */
-export function checkProfile(fn: string, profile: HorizonProfile, name = 'profile'): void {
+export function checkProfile(fn: string, profile: ProfileLike, name = 'profile'): void {
   checkObject(fn, name, profile);
   if (!isFloat64Array(profile.azimuths) || !isFloat64Array(profile.elevations)) {
     typeFailure(fn, name, 'a HorizonProfile { azimuths, elevations } of Float64Arrays (degrees)', profile);
@@ -18,7 +32,7 @@ export function checkProfile(fn: string, profile: HorizonProfile, name = 'profil
 }
 
 /** An elevation grid (as elevationGrid makes it). */
-export function checkGrid(fn: string, grid: ElevationGrid, name = 'grid'): void {
+export function checkGrid(fn: string, grid: { values: unknown }, name = 'grid'): void {
   checkObject(fn, name, grid);
   const shape = (grid.values as { shape?: unknown } | undefined)?.shape;
   if (!Array.isArray(shape) || shape.length !== 2) typeFailure(fn, name, 'an ElevationGrid (see elevationGrid)', grid);
@@ -31,7 +45,7 @@ export function checkPlace(fn: string, latitude: number, longitude: number): voi
 }
 
 /** The options of a horizon computation. */
-export function checkHorizonOptions(fn: string, o: HorizonOptions): void {
+export function checkHorizonOptions(fn: string, o: HorizonOptionsLike): void {
   checkObject(fn, 'options', o);
   if (o.sectors !== undefined) checkRange(fn, 'options.sectors', o.sectors, 1, 36000, 'azimuth sectors');
   for (const k of ['maxDistance', 'minDistance', 'earthRadius'] as const) {

@@ -76,7 +76,7 @@ const resolvedZones = new Map<string, ResolvedTimeZone>();
  * @param argument the name of the caller's argument, for the error message
  * @throws TimeParseError naming the argument when the zone is not a finite offset or a known name
  * @example
- * resolveTimeZone('America/New_York').offsetAt(Date.UTC(2024, 6, 1) / 1000); // -240
+ * resolveTimeZone('America/New_York').offsetAt(Date.UTC(2024, 6, 1) / 1000); // => -240
  */
 export function resolveTimeZone(zone: TimeZoneInput, argument = 'zone'): ResolvedTimeZone {
   if (typeof zone === 'number') {
@@ -113,7 +113,7 @@ function formatOffsetName(minutes: number): string {
 /**
  * The offset of a zone at an instant, minutes east of UTC.
  * @example
- * zoneOffsetMinutes('Europe/Berlin', Date.UTC(2024, 0, 15) / 1000); // 60
+ * zoneOffsetMinutes('Europe/Berlin', Date.UTC(2024, 0, 15) / 1000); // => 60
  */
 export function zoneOffsetMinutes(zone: TimeZoneInput, unixSeconds: number): number {
   return resolveTimeZone(zone).offsetAt(unixSeconds);
@@ -160,8 +160,10 @@ function transitionsOfYear(z: ResolvedTimeZone, year: number): Float64Array {
  * The stretches of constant offset of a zone over `[from, to)`: `starts[k]` (Unix s; the first is
  * `from`) and the offset in minutes east of UTC in force from it until the next start.
  * @example
- * zoneOffsetSegments('America/New_York', Date.UTC(2024, 0, 1) / 1000, Date.UTC(2025, 0, 1) / 1000);
- * // starts: [2024-01-01, 2024-03-10T07:00Z, 2024-11-03T06:00Z], offsets: [-300, -240, -300]
+ * // starts: 2024-01-01, 2024-03-10T07:00Z, 2024-11-03T06:00Z
+ * const s = zoneOffsetSegments('America/New_York', Date.UTC(2024, 0, 1) / 1000, Date.UTC(2025, 0, 1) / 1000);
+ * Array.from(s.offsets); // => [-300, -240, -300]
+ * s.starts[1] === Date.UTC(2024, 2, 10, 7) / 1000; // => true
  */
 export function zoneOffsetSegments(zone: TimeZoneInput, from: number, to: number): { starts: Float64Array; offsets: Float64Array } {
   const z = resolveTimeZone(zone);
@@ -203,8 +205,9 @@ export interface LocalDateTime {
  * @returns Unix seconds
  * @throws TimeParseError for a skipped or repeated time with 'reject', or an unknown zone
  * @example
- * localTimeToUnix({ year: 2024, month: 11, day: 3, hour: 1, minute: 30 }, 'America/New_York');
- * // 1730611800 (05:30Z, the first 01:30, EDT); with 'later': 1730615400 (06:30Z, EST)
+ * // 05:30Z, the first 01:30 (EDT); with 'later' 06:30Z (EST):
+ * localTimeToUnix({ year: 2024, month: 11, day: 3, hour: 1, minute: 30 }, 'America/New_York'); // => 1730611800
+ * localTimeToUnix({ year: 2024, month: 11, day: 3, hour: 1, minute: 30 }, 'America/New_York', 'later'); // => 1730615400
  */
 export function localTimeToUnix(local: LocalDateTime, zone: TimeZoneInput, disambiguation: Disambiguation = 'compatible'): number {
   const z = resolveTimeZone(zone);
@@ -237,7 +240,7 @@ export function localTimeToUnix(local: LocalDateTime, zone: TimeZoneInput, disam
  * on 1 January and 1 July (daylight saving time adds to the standard offset). Weather files are
  * written in local standard time all year (NSRDB, TMY, EPW); a zone name given for one means this.
  * @example
- * standardOffsetMinutes('America/Denver', 2023); // -420
+ * standardOffsetMinutes('America/Denver', 2023); // => -420
  */
 export function standardOffsetMinutes(zone: TimeZoneInput, year: number): number {
   const z = resolveTimeZone(zone);

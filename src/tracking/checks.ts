@@ -3,10 +3,19 @@
  */
 import type { Column } from '../util/columns.js';
 import { checkFinite, checkObject, checkPositiveFraction, checkRange, checkSeries, rangeFailure, typeFailure } from '../util/validate.js';
-import type { SingleAxisOptions } from './singleAxis.js';
+
+/** The tracker options the checks read (singleAxis.ts's SingleAxisOptions, declared here so that checks.ts imports nothing of singleAxis.ts). */
+interface TrackerOptionsLike {
+  axisTilt?: number;
+  axisAzimuth?: number;
+  maxAngle?: number | readonly [number, number];
+  gcr?: number;
+  crossAxisTilt?: number;
+  diffuseStow?: { dni: Column; dniThreshold?: number };
+}
 
 /** A tracker's geometry and control (`name` prefixes the fields in messages). */
-export function checkSingleAxisOptions(fn: string, name: string, o: SingleAxisOptions): void {
+export function checkSingleAxisOptions(fn: string, name: string, o: TrackerOptionsLike): void {
   checkObject(fn, name, o);
   if (o.axisTilt !== undefined) checkRange(fn, `${name}.axisTilt`, o.axisTilt, -90, 90, 'degrees');
   if (o.axisAzimuth !== undefined) checkFinite(fn, `${name}.axisAzimuth`, o.axisAzimuth, 'degrees east of north');
@@ -27,7 +36,7 @@ export function checkSingleAxisOptions(fn: string, name: string, o: SingleAxisOp
 }
 
 /** singleAxis: the sun columns, the stow DNI, and the options. */
-export function checkSingleAxis(input: { apparentZenith: Column; solarAzimuth: Column }, options: SingleAxisOptions): void {
+export function checkSingleAxis(input: { apparentZenith: Column; solarAzimuth: Column }, options: TrackerOptionsLike): void {
   const fn = 'singleAxis';
   checkObject(fn, 'input', input);
   checkSingleAxisOptions(fn, 'options', options);

@@ -58,7 +58,9 @@ const HALF_PI = Math.PI / 2;
  * keeps signed zeros and gives pi for x = -0); NaN gives NaN. A loop binds it to a local first
  * (`const atan2 = atan2Table`): under the CommonJS-style transpilation of tsx and vitest every read
  * of an imported name is a getter call.
- * @example atan2Table(1, 1) // 0.7853981633974483 (pi / 4)
+ * @example
+ * // pi / 4:
+ * atan2Table(1, 1); // about 0.7853981633974483
  */
 export function atan2Table(y: number, x: number): number {
   const ax = x < 0 ? -x : x;

@@ -95,9 +95,13 @@ export function checkLatitude(fn: string, value: unknown, name = 'latitude'): nu
   return checkRange(fn, name, value, -90, 90, 'degrees north');
 }
 
-/** Longitude, degrees east, -180..180. */
+/**
+ * Longitude, degrees east: -360..360, so that both conventions (-180..180 and 0..360) and a
+ * computed longitude a hair past 180 pass; anything further is a mistake (radians, a swapped
+ * latitude are within it, but 400 is not a place).
+ */
 export function checkLongitude(fn: string, value: unknown, name = 'longitude'): number {
-  return checkRange(fn, name, value, -180, 180, 'degrees east');
+  return checkRange(fn, name, value, -360, 360, 'degrees east');
 }
 
 /** Why a time is not Unix seconds, or '' when it may be. */

@@ -281,7 +281,7 @@ export const CLEAR_SKY_INDEX_PER_CLOUD = 0.85 * (2 / 3) - (0.6 * 0.3989422804) /
  * {@link CLEAR_SKY_INDEX_PER_CLOUD}); a month clearer or cloudier than the process can give is
  * held at the bound.
  * @example
- * cloudinessForClearSkyIndex(0.75); // 0.47
+ * cloudinessForClearSkyIndex(0.75); // about 0.47
  */
 export function cloudinessForClearSkyIndex(kc: number): number {
   const c = (1 - kc) / CLEAR_SKY_INDEX_PER_CLOUD;

@@ -99,7 +99,8 @@ const NOISE_NORM = 1 / Math.sqrt(SMOOTHSTEP_VARIANCE);
  * @param site where (degrees)
  * @param channel integer key of the quantity
  * @example
- * valueNoise(1.7e9, 86400, 0, { latitude: 45, longitude: 8 }, 1); // a standard normal number
+ * // A standard normal number, the same at every call:
+ * valueNoise(1.7e9, 86400, 0, { latitude: 45, longitude: 8 }, 1) === valueNoise(1.7e9, 86400, 0, { latitude: 45, longitude: 8 }, 1); // => true
  */
 export function valueNoise(t: number, spacing: number, seed: number, site: NoiseSite, channel: number): number {
   return accumulateNoise(Float64Array.of(t), spacing, 1, seed, site, channel, new Float64Array(1))[0]!;
@@ -110,7 +111,8 @@ export function valueNoise(t: number, spacing: number, seed: number, site: Noise
  * compares coordinates at), folded into one 32-bit integer. (The weather's noise no longer uses
  * it: its streams live on spatial lattices, see {@link spatialStream}.)
  * @example
- * placeKey(45, 8); // an unsigned 32-bit integer
+ * // An unsigned 32-bit integer:
+ * placeKey(45, 8) >>> 0 === placeKey(45, 8); // => true
  */
 export function placeKey(latitude: number, longitude: number): number {
   const a = Math.round(latitude * 1e4);
@@ -179,7 +181,8 @@ export interface NoiseSite {
  * Amer. Meteor. Soc. 56, 527-530), at most 12 degrees. Chosen among the divisors of 360 so the
  * lattice wraps around the globe.
  * @example
- * spatialSpacingDegrees(86400); // -> 2.5 (a day: ~280 km)
+ * // A day: about 330 km.
+ * spatialSpacingDegrees(86400); // => 3
  */
 export function spatialSpacingDegrees(spacing: number): number {
   const target = 0.3 * Math.pow(spacing / 3600, 0.7);
@@ -221,7 +224,8 @@ function bandWeight(f: number): number {
  * cell edges).
  * @param spacingSeconds the octave's time spacing, s (sets the spatial spacing)
  * @example
- * spatialStream(0, { latitude: 45, longitude: 8 }, 17, 4 * 86400).count; // 1, 2 or 4
+ * // 1, 2 or 4:
+ * [1, 2, 4].includes(spatialStream(0, { latitude: 45, longitude: 8 }, 17, 4 * 86400).count); // => true
  */
 export function spatialStream(seed: number, site: NoiseSite, channel: number, spacingSeconds: number): SpatialStream {
   const d = spatialSpacingDegrees(spacingSeconds);
@@ -298,7 +302,9 @@ const SHIFT = 32 - TABLE_BITS;
  * @param channel integer key of the quantity
  * @param out accumulator, same length as times
  * @example
+ * const times = Float64Array.from({ length: 24 }, (_, i) => 1.7e9 + 3600 * i);
  * const cloud = accumulateNoise(times, 4 * 86400, 1, 0, { latitude: 45, longitude: 8 }, 1, new Float64Array(times.length));
+ * cloud.every(Number.isFinite); // => true
  */
 export function accumulateNoise(
   times: Float64Array,
@@ -319,7 +325,8 @@ export function accumulateNoise(
  * @param octaves [spacing s, weight, channel] for each octave, 1 to 3 of them
  * @param out accumulator, same length as times
  * @example
- * accumulateOctaves(times, [86400, 0.8, 17, 3600, 0.6, 18], 0, { latitude: 45, longitude: 8 }, new Float64Array(times.length));
+ * const times = Float64Array.from({ length: 24 }, (_, i) => 1.7e9 + 3600 * i);
+ * accumulateOctaves(times, [86400, 0.8, 17, 3600, 0.6, 18], 0, { latitude: 45, longitude: 8 }, new Float64Array(times.length)).length; // => 24
  */
 export function accumulateOctaves(times: Float64Array, octaves: readonly number[], seed: number, site: NoiseSite, out: Float64Array): Float64Array {
   const count = octaves.length / 3;

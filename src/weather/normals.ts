@@ -142,7 +142,9 @@ function nodes(grid: ClimateGrid, latitude: number, longitude: number): number[]
  * the others; all missing gives 0). Continuous in space: no step at cell edges.
  * @param extraWeight optional weight per node (multiplies the bilinear weight)
  * @example
- * const rain = sampleClimateGrid(grids.precipitation, 19.1, 72.9); // Mumbai, mm/day by month
+ * // Mumbai, mm/day by month: the monsoon peaks in July.
+ * const rain = sampleClimateGrid(climateGrids().precipitation, 19.1, 72.9);
+ * rain.indexOf(Math.max(...rain)); // => 6
  */
 export function sampleClimateGrid(grid: ClimateGrid, latitude: number, longitude: number, extraWeight?: (node: number) => number): Float64Array {
   const cells = grid.latitudes.length * grid.longitudes.length;
@@ -171,7 +173,9 @@ export function sampleClimateGrid(grid: ClimateGrid, latitude: number, longitude
  * then {@link TEMPERATURE_CORRECTION} for land and sea. Continuous in space.
  * @returns 12 monthly means, degrees C
  * @example
- * const t = siteTemperature(grids, { latitude: 48.73, longitude: 2.4, elevation: 96, continentality: 0.45, landShare: 1 }); // Paris: ~3 in January
+ * // Paris in January:
+ * const t = siteTemperature(climateGrids(), { latitude: 48.73, longitude: 2.4, elevation: 96, continentality: 0.45, landShare: 1 });
+ * t[0]; // about 3.6 degrees C
  */
 export function siteTemperature(grids: ClimateGrids, site: NormalsSite): Float64Array {
   const raw = gridTemperatureAtSite(grids, site);
@@ -190,7 +194,9 @@ export function siteTemperature(grids: ClimateGrids, site: NormalsSite): Float64
  * lapse rate to the site's elevation, nodes far above the site weighted down.
  * @returns 12 monthly means, degrees C
  * @example
- * const raw = gridTemperatureAtSite(grids, { latitude: -12.05, longitude: -77.05, elevation: 70, continentality: 0.8 }); // Lima
+ * // Lima, January:
+ * const raw = gridTemperatureAtSite(climateGrids(), { latitude: -12.05, longitude: -77.05, elevation: 70, continentality: 0.8 });
+ * raw[0]; // about 20.6 degrees C
  */
 export function gridTemperatureAtSite(grids: ClimateGrids, site: NormalsSite): Float64Array {
   const g = grids.temperature;
@@ -247,7 +253,8 @@ export const CLEARNESS_COEFFICIENTS = [1.1465, -0.2468, -0.7444, -0.6581, -0.219
  * annual temperature range is large (continental, dry air).
  * @returns 12 values, 0..1
  * @example
- * monthlyClearnessIndex({ precipitation: new Array(12).fill(0.05), latitude: 24, landShare: 1, temperatureRange: 18 }); // desert: ~0.7
+ * // A desert:
+ * monthlyClearnessIndex({ precipitation: new Array(12).fill(0.05), latitude: 24, landShare: 1, temperatureRange: 18 })[0]; // about 0.69
  */
 export function monthlyClearnessIndex(x: ClearnessInputs): Float64Array {
   const [c0, c1, c2, c3, c4, c5] = CLEARNESS_COEFFICIENTS;
@@ -270,7 +277,8 @@ export function monthlyClearnessIndex(x: ClearnessInputs): Float64Array {
  * @param annualTemperature degrees C (refraction only)
  * @returns 12 ratios, >= 1
  * @example
- * extraterrestrialToClearSky(45, 8, 250, 12); // about 1.3-1.45 by month
+ * // About 1.4-1.7 by month:
+ * extraterrestrialToClearSky(45, 8, 250, 12)[5]; // about 1.43
  */
 export function extraterrestrialToClearSky(latitude: number, longitude: number, elevation: number, annualTemperature: number): Float64Array {
   const start = Date.UTC(2021, 0, 1) / 1000;
@@ -300,7 +308,7 @@ export function extraterrestrialToClearSky(latitude: number, longitude: number, 
  * @param v monthly mean northward wind, m/s
  * @returns m/s
  * @example
- * windSpeedFromMeanVector(3, 4); // 4.3
+ * windSpeedFromMeanVector(3, 4); // about 4.3
  */
 export function windSpeedFromMeanVector(u: number, v: number): number {
   return 3.42 + 0.176 * Math.hypot(u, v);
@@ -311,7 +319,9 @@ export function windSpeedFromMeanVector(u: number, v: number): number {
  * precipitation and wind interpolated bilinearly (nodes far above the site weighted down), the
  * clearness from {@link monthlyClearnessIndex}. Continuous in the site's coordinates and elevation.
  * @example
- * const normals = climateNormalsAt(grids, { latitude: -12.05, longitude: -77.05, elevation: 150, continentality: 0.3 }); // Lima
+ * // Lima:
+ * const normals = climateNormalsAt(climateGrids(), { latitude: -12.05, longitude: -77.05, elevation: 150, continentality: 0.3 });
+ * normals.temperature[0]; // about 19.6 degrees C
  */
 export function climateNormalsAt(grids: ClimateGrids, site: NormalsSite): ClimateNormals {
   const temperature = siteTemperature(grids, site);
@@ -355,6 +365,7 @@ export function climateNormalsAt(grids: ClimateGrids, site: NormalsSite): Climat
  * @param floor values below it are raised to it (precipitation: 0)
  * @example
  * const t = monthlyToSeasonal([1, 2, 3, 4, 5, 6, 6, 5, 4, 3, 2, 1], 366);
+ * t.length; // => 366
  */
 export function monthlyToSeasonal(monthly: ArrayLike<number>, n: number, floor = -Infinity): Float64Array {
   const a = new Float64Array(7);

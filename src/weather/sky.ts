@@ -9,7 +9,6 @@ import { absoluteAirmass, altitudeToPressure, clearskyIneichen, extraterrestrial
 import { erbs } from '../irradiance/decomposition.js';
 import { type PlaneMount, planeOfArray } from '../irradiance/planeOfArray.js';
 import { FAST_NODE_STEP_SECONDS, type SolarPosition, solarPositionFast } from '../solar/index.js';
-import type { QueryPlane } from './source.js';
 import { checkFinite, checkLatitude, checkLongitude, checkObject, checkPressurePa, checkSeries, checkTimes } from '../util/validate.js';
 
 /** Instant-by-instant sun and sky columns (W/m2 and degrees). */
@@ -168,6 +167,13 @@ export function allSky(times: Float64Array, sky: SkyColumns, clearSkyIndex: Floa
     dhi[i] = g - b * cz;
   }
   return { ghi, dni, dhi };
+}
+
+/** The plane of a query's gti and clearsky_gti, defaults applied (see queryPlane); pvlib's azimuth convention. */
+export interface QueryPlane {
+  tilt: number;
+  azimuth: number;
+  arrayType: 'fixed' | 'horizontal_single_axis';
 }
 
 /**

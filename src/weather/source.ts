@@ -10,6 +10,9 @@ import {
 } from '../util/validate.js';
 
 import type { ClimateNormals } from './normals.js';
+import type { QueryPlane } from './sky.js';
+
+export type { QueryPlane };
 
 /** A request to a weather source. */
 export interface WeatherQuery {
@@ -45,13 +48,6 @@ export interface WeatherQuery {
   issuedAt?: number;
   /** seed of the synthetic weather (default 0) */
   seed?: number;
-}
-
-/** The plane of a query's gti and clearsky_gti, defaults applied; pvlib's azimuth convention. */
-export interface QueryPlane {
-  tilt: number;
-  azimuth: number;
-  arrayType: 'fixed' | 'horizontal_single_axis';
 }
 
 /**

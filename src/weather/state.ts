@@ -420,7 +420,7 @@ export const FORECAST_CHANNELS = {
 /**
  * Where the place's noise streams are evaluated (the spatial lattices of noise.ts).
  * @example
- * noiseSite(placeClimate({ latitude: 45, longitude: 8 })); // { latitude: 45, longitude: 8 }
+ * noiseSite(placeClimate({ latitude: 45, longitude: 8 })); // => { latitude: 45, longitude: 8 }
  */
 export function noiseSite(climate: PlaceClimate): NoiseSite {
   return { latitude: climate.latitude, longitude: climate.longitude };
@@ -430,7 +430,9 @@ export function noiseSite(climate: PlaceClimate): NoiseSite {
  * Seed of the forecast error streams of an issue time: the weather's seed mixed with the issue
  * key (5-minute steps), so each issue has its own errors, coherent in space like the weather.
  * @example
- * forecastSeed(placeClimate({ latitude: 45, longitude: 8 }), Math.floor(1.7e9 / 300) + 1); // a 32-bit integer
+ * // A 32-bit integer:
+ * const seed = forecastSeed(placeClimate({ latitude: 45, longitude: 8 }), Math.floor(1.7e9 / 300) + 1);
+ * seed >>> 0 === seed; // => true
  */
 export function forecastSeed(climate: PlaceClimate, issueKey: number): number {
   return hash4(climate.seed, issueKey, 0x7, 0x3);

@@ -1,6 +1,7 @@
 /**
  * Every `@example` of an exported function of the core (src/, including the Node adapters of
- * src/node) runs as written, with the public exports in scope, and its stated results hold:
+ * src/node) runs as written, with the public exports and its own module's exports in scope, and
+ * its stated results hold:
  *
  *   expression; // about 29.1 degrees   -> within 2 % or one unit of the last digit written
  *   expression; // => { tilt: 33.9 }    -> deep-equal to the literal
@@ -9,13 +10,15 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import * as core from '../../src/index.js';
 import * as nodeAdapters from '../../src/node/index.js';
 
 const root = resolve(__dirname, '../..');
-const scope: Record<string, unknown> = { ...core, ...nodeAdapters };
+// readFileSync: examples of the readers read a file of the data directory (dataFilePath).
+const scope: Record<string, unknown> = { ...core, ...nodeAdapters, readFileSync };
 
 interface Example {
   file: string;
@@ -92,7 +95,9 @@ describe('the @example of every exported function runs and its stated values hol
   for (const ex of all) {
     it(`${ex.name} (${ex.file}:${ex.line})`, async () => {
       const js = instrument(ex.code);
-      const names = Object.keys(scope).filter((k) => new RegExp(`\\b${k}\\b`).test(js));
+      const own = (await import(pathToFileURL(join(root, ex.file)).href)) as Record<string, unknown>;
+      const inScope: Record<string, unknown> = { ...own, ...scope };
+      const names = Object.keys(inScope).filter((k) => new RegExp(`\\b${k}\\b`).test(js));
       let checks = 0;
       const about = (value: unknown, expected: number, tolerance: number, text: string): void => {
         checks++;
@@ -104,7 +109,7 @@ describe('the @example of every exported function runs and its stated values hol
         expect(value, text).toEqual(expected);
       };
       const run = new AsyncFunction('__scope', '__about', '__equal', `const { ${names.join(', ')} } = __scope;\n{\n${js}\n}`);
-      await run(scope, about, equal);
+      await run(inScope, about, equal);
       // An example shows a result: at least one stated value, checked.
       expect(checks, `${ex.name}'s example states no value (// about N, or // => literal)`).toBeGreaterThan(0);
     });

@@ -43,7 +43,7 @@ describe('the misuses of issue 13 throw an error naming the argument', () => {
   it('latitude 200: a RangeError (it computed)', () => {
     expect(errorOf(() => solarPositionSpa(t, 200, 4.9)).message).toBe('solarPositionSpa: latitude must be a number from -90 to 90 (degrees north) (got 200)');
     expect(() => rooftopPvPower(columns, { ...roof, latitude: 200 })).toThrow(/rooftopPvPower: options.latitude must be a number from -90 to 90/);
-    expect(() => solarPositionSpa(t, 52, 400)).toThrow(/longitude must be a number from -180 to 180 \(degrees east\)/);
+    expect(() => solarPositionSpa(t, 52, 400)).toThrow(/longitude must be a number from -360 to 360 \(degrees east\)/);
   });
 
   it('capacity -5: a RangeError in kW (it gave 0)', () => {

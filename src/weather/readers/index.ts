@@ -34,7 +34,10 @@ export interface FilePlaceHint extends CalendarReadOptions {
  * @throws Error naming what is missing (a PSM file without metadata and without a place hint) or
  *   that the format is not recognised
  * @example
+ * const text = readFileSync(dataFilePath('weather/nsrdb_psm3_2017_40.5137_-108.5449.csv'), 'utf8');
  * const s = readWeatherFile(text, { latitude: 40.5137, longitude: -108.5449, timeZone: -7 });
+ * s.format; // => 'psm3'
+ * s.periodEnd.length; // => 17520
  */
 export function readWeatherFile(text: string, hint: FilePlaceHint = {}): WeatherSeries {
   checkString('readWeatherFile', 'text', text, 'the text of a weather file');

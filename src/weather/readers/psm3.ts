@@ -44,7 +44,9 @@ export const PSM_PLACE_HINT_MESSAGE =
  *   wind_speed_10m, wind_direction_10m, albedo, precipitable_water (kg/m2) as present
  * @throws Error naming the hint a file without metadata needs, or rows ending at the same time
  * @example
+ * const text = readFileSync(dataFilePath('weather/nsrdb_psm3_2017_40.5137_-108.5449.csv'), 'utf8');
  * const s = readPsm3(text, { latitude: 40.5137, longitude: -108.5449, timeZone: -7 });
+ * s.periodSeconds; // => 1800
  */
 export function readPsm3(text: string, place?: Psm3Place, options: CalendarReadOptions = {}): WeatherSeries {
   checkString('readPsm3', 'text', text, 'the text of a weather file');

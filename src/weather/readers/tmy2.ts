@@ -62,7 +62,10 @@ const TMY2_COLUMNS: readonly [parameter: string, field: string, scale: number][]
  *   (kg/m2), snow_depth (cm; NaN where 999)
  * @throws Error when the header line is not a TMY2 header or a row is too short
  * @example
- * const s = readTmy2(text); // Miami: 8760 hours of 2059, sourcePeriodEnd in 1961-1990
+ * // Miami: 8760 hours of 2059, sourcePeriodEnd in 1961-1990.
+ * const s = readTmy2(readFileSync(dataFilePath('weather/tmy2_miami_12839.tm2'), 'utf8'));
+ * s.periodEnd.length; // => 8760
+ * new Date(s.sourcePeriodEnd![0]! * 1000).getUTCFullYear(); // => 1962
  */
 export function readTmy2(text: string, options: CalendarReadOptions = {}): WeatherSeries {
   const lines = textLines(text);

@@ -39,8 +39,10 @@ const TMY3_COLUMNS: readonly [parameter: string, headers: readonly string[], sca
  *   wind_speed_10m, wind_direction_10m, precipitable_water (kg/m2), albedo, precipitation_rate (mm/h)
  * @throws Error naming a missing column, or rows that end at the same time
  * @example
- * const s = readTmy3(text);             // NREL TMY3: periodEnd in 2059, sourcePeriodEnd in the source years
- * const p = readTmy3(text, { coerceYear: 1990 });
+ * // NREL TMY3: periodEnd in 2059, sourcePeriodEnd in the source years.
+ * const text = readFileSync(dataFilePath('weather/tmy3_sand_point_ak_703165.csv'), 'utf8');
+ * new Date(readTmy3(text).periodEnd[0]! * 1000).getUTCFullYear(); // => 2059
+ * new Date(readTmy3(text, { coerceYear: 1990 }).periodEnd[0]! * 1000).getUTCFullYear(); // => 1990
  */
 export function readTmy3(text: string, options: CalendarReadOptions = {}): WeatherSeries {
   checkString('readTmy3', 'text', text, 'the text of a weather file');
