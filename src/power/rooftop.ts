@@ -3,6 +3,7 @@
  * (SAPM, close roof mount) -> PVWatts DC -> PVWatts inverter -> loss factor, in kW.
  */
 import type { Column } from '../util/columns.js';
+import type { SingleAxisOptions } from '../tracking/index.js';
 import { checkAtLeast, checkFinite, checkLatitude, checkLongitude, checkObject, checkRange, checkUnixSeconds } from '../util/validate.js';
 import { type PvWeatherInput, checkPvWeather, chainIrradiance, periodOf, sunAtPeriodMiddle } from './chainCommon.js';
 import { SECONDS_PER_YEAR } from './conventions.js';
@@ -36,6 +37,11 @@ export interface RooftopOptions {
   tilt: number;
   /** Direction the panels face, degrees east of north as in pvlib (east 90, south 180, west 270). */
   azimuth: number;
+  /**
+   * Modules on single-axis trackers (pvlib.tracking.singleaxis geometry, degrees east of north):
+   * the plane follows the sun at mid-period, and `tilt`/`azimuth` are not used. Absent: fixed.
+   */
+  tracker?: SingleAxisOptions;
   /** System capacity, kW: the DC nameplate and the AC rating (the spec's "whichever is greater"). */
   capacity: number;
   /** Fraction of the AC capacity that is the most the system gives (0..1, default 0.90). */
@@ -67,7 +73,9 @@ export interface RooftopResult {
  * PVWatts with -0.37 %/C (Dobos 2014), pdc0 = capacity; AC by the PVWatts inverter with a rating
  * equal to the capacity (etaNom 0.96); then times the loss factor, so the output never exceeds
  * lossFactor x capacity. The loss factor is `lossFactor`, else the ageing estimate
- * 0.90 (1 - 0.005 years since `installDate`) per row, else 0.90.
+ * 0.90 (1 - 0.005 years since `installDate`) per row, else 0.90. With `tracker`, the plane is
+ * the single-axis tracker's (Marion & Dobos 2013, NREL/TP-6A20-58891; Anderson & Mikofski 2020
+ * backtracking), laid flat while the sun is down (planeOfArray).
  *
  * A period whose weather or time is NaN gives NaN power (never 0 kW). Arguments are checked once
  * per call: place, orientation and capacity ranges, column lengths, times in Unix seconds.
@@ -99,7 +107,8 @@ export function rooftopPvPower(weather: PvWeatherInput, options: RooftopOptions)
     t, period, options.latitude, options.longitude, options.elevation ?? 0, weather.airTemp,
   );
   const albedo: Column = weather.albedo ?? ROOFTOP_DEFAULT_ALBEDO;
-  const { poaGlobal, effective } = chainIrradiance(weather, sun, middle, { tilt: options.tilt, azimuth: options.azimuth }, albedo);
+  const mount = options.tracker !== undefined ? { tracker: options.tracker } : { tilt: options.tilt, azimuth: options.azimuth };
+  const { poaGlobal, effective } = chainIrradiance(weather, sun, middle, mount, albedo);
   const tempCell = sapmCellTemperature(
     { poaGlobal, tempAir: weather.airTemp, windSpeed: weather.windSpeed },
     'close_mount_glass_glass',

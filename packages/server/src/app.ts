@@ -8,6 +8,7 @@ import { type ServerOptions, createServerContext } from './context.js';
 import { registerAuth } from './http/auth.js';
 import { ApiError, errorBody, errorHandler } from './http/errors.js';
 import { registerLimits } from './http/limits.js';
+import { fastifyTlsOptions } from './http/tls.js';
 import { registerAdvancedPvRoutes } from './routes/advanced-pv.js';
 import { registerDataRoutes } from './routes/data.js';
 import { registerMeasurementRoutes } from './routes/measurements.js';
@@ -26,7 +27,10 @@ export function redactUrl(url: string): string {
 export async function createServer(options: ServerOptions): Promise<FastifyInstance> {
   const ctx = createServerContext(options);
   const { db, clock, weatherStore } = ctx;
+  // With TLS, fastify's instance is typed for an HTTP/2 server; routes and hooks use only what
+  // both servers share, so it is handled as the HTTP/1.1 instance type.
   const app = Fastify({
+    ...fastifyTlsOptions(options.tls),
     logger: options.logger || options.logStream
       ? {
           level: 'info',
@@ -39,7 +43,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     // Repeated keys arrive as arrays; names are normalised later (http/params.ts), values untouched.
     routerOptions: { ignoreTrailingSlash: true },
-  });
+  }) as unknown as FastifyInstance;
 
   app.decorate('solarkit', ctx);
   // Bodies are JSON only (contract section 5: 415 for anything else); fastify also reads text/plain by default.

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { type Clock, type HorizonProfile, clockFrom, composeSources, realDataSource } from 'solarkit';
 import { weatherSourceWithStore } from 'solarkit/node';
 import { OpenApiRegistry } from './http/openapi.js';
+import type { TlsCredentials } from './http/tls.js';
 import { GenerationalResponseCache, type ResponseCache } from './http/response-cache.js';
 import { placeFacts, placeHorizon } from './place.js';
 import { type PlaceFacts, type ProductContext, createProductContext } from './products/context.js';
@@ -58,6 +59,11 @@ export interface ServerOptions {
   bodyLimit?: number;
   /** Development mode: error bodies carry the stack trace. */
   development?: boolean;
+  /**
+   * A certificate and key (PEM): the server answers HTTPS, HTTP/2 and HTTP/1.1 on one port
+   * (http/tls.ts); plain HTTP/1.1 without.
+   */
+  tls?: TlsCredentials;
   /** Extra routes of an embedding server, registered after the API's own (before the server is ready). */
   plugins?: ((app: FastifyInstance, ctx: ServerContext) => void | Promise<void>)[];
 }

@@ -3,7 +3,7 @@
  * period (historic, live, forecast, TMY).
  */
 import {
-  AZIMUTH, DURATION, END, LATITUDE, LONGITUDE, START, TERRAIN_SHADING, TILT, TIME_ZONE, fieldError, hoursDef, periodDef,
+  ARRAY_TYPE, AZIMUTH, DURATION, END, LATITUDE, LONGITUDE, START, TERRAIN_SHADING, TILT, TIME_ZONE, fieldError, hoursDef, periodDef,
   type Window,
   apiAzimuthToPvlib,
 } from './common.js';
@@ -31,6 +31,19 @@ export const INSTALL_DATE: ParamDef = {
   description: 'Installation date yyyy-MM-dd; estimates loss_factor from ageing (0.90 less 0.5 % a year); ignored when loss_factor is given.',
 };
 
+const ARRAY_TYPE_ROOFTOP: ParamDef = {
+  ...ARRAY_TYPE,
+  description: 'Mounting of the modules: fixed (at tilt and azimuth), or horizontal_single_axis (single-axis trackers ' +
+    'with backtracking, the axis along azimuth: north-south by default; tilt is not used). Default fixed.',
+};
+
+/**
+ * The trackers of `array_type=horizontal_single_axis`: the same as the radiation endpoints' gti
+ * (src/weather/sky.ts): a level axis, rotation limit 60 degrees, backtracking at a ground coverage
+ * ratio of 0.35.
+ */
+const ROOFTOP_TRACKER = { maxAngle: 60, backtrack: true, gcr: 0.35 } as const;
+
 /** Query parameters of a rooftop endpoint (format is added by the server). */
 export function rooftopParams(kind: SeriesKind): ParamDef[] {
   const outputs: ParamDef = {
@@ -40,7 +53,9 @@ export function rooftopParams(kind: SeriesKind): ParamDef[] {
       ? 'Value fields: pv_power_rooftop (kW), pv_power_rooftop10, pv_power_rooftop90. Default pv_power_rooftop.'
       : 'Value fields: pv_power_rooftop (kW). Default pv_power_rooftop.',
   };
-  const common = [LATITUDE, LONGITUDE, CAPACITY, outputs, TILT, AZIMUTH, LOSS_FACTOR, INSTALL_DATE, TERRAIN_SHADING];
+  // array_type before capacity: the service reports a bad array_type first when both are wrong
+  // (the SDK's tests/test_tmy.py test_fail_rooftop_pv_power sends array_type=wrong, no capacity).
+  const common = [LATITUDE, LONGITUDE, ARRAY_TYPE_ROOFTOP, CAPACITY, outputs, TILT, AZIMUTH, LOSS_FACTOR, INSTALL_DATE, TERRAIN_SHADING];
   switch (kind) {
     case 'historic': return [...common, START, END, DURATION, periodDef('PT30M'), TIME_ZONE];
     case 'live': return [...common, hoursDef(168, 24), periodDef('PT30M')];
@@ -99,8 +114,8 @@ const BOUNDS_INPUTS = ['ghi10', 'dni10', 'dhi10', 'ghi90', 'dni90', 'dhi90'];
 
 /**
  * Computes a rooftop response: weather (actuals, forecast, or the TMY) for the window, then the
- * rooftop chain of src/power (`rooftopPvPower`: Perez POA, physical IAM, SAPM cell temperature,
- * PVWatts DC and inverter, loss factor). Forecast P10/P90 power runs the same chain on the
+ * rooftop chain of src/power (`rooftopPvPower`: Perez POA on the fixed or tracked plane, physical
+ * IAM, SAPM cell temperature, PVWatts DC and inverter, loss factor). Forecast P10/P90 power runs the same chain on the
  * P10/P90 irradiance.
  */
 export async function rooftop(request: RooftopRequest, ctx: ProductContext): Promise<SeriesTable> {
@@ -114,6 +129,9 @@ export async function rooftop(request: RooftopRequest, ctx: ProductContext): Pro
     ...(facts.elevation !== undefined ? { elevation: facts.elevation } : {}),
     ...(request.lossFactor !== undefined ? { lossFactor: request.lossFactor } : {}),
     ...(request.lossFactor === undefined && request.installDate !== undefined ? { installDate: request.installDate } : {}),
+    // The axis lies along the facing direction of `azimuth` (pvlib's degrees east of north, mod 180).
+    ...(request.arrayType === 'horizontal_single_axis'
+      ? { tracker: { axisAzimuth: apiAzimuthToPvlib(request.azimuth) % 180, ...ROOFTOP_TRACKER } } : {}),
   };
   const col = (name: string): Float64Array => weather[name] as Float64Array;
   const power = (suffix: '' | '10' | '90'): Float64Array => rooftopPvPower({

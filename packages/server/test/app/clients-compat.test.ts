@@ -19,9 +19,13 @@
  *   - pd.to_timedelta(period) / 2, then the renames of VARIABLE_MAP).
  */
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { connect as http2Connect } from 'node:http2';
+import { request as httpsRequest } from 'node:https';
+import { rmSync } from 'node:fs';
 import { gunzipSync, inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, TEST_NOW, type TestServer } from '../support/server.js';
+import { selfSignedCertificate, type SelfSigned } from '../support/tls.js';
 
 // ---------------------------------------------------------------------------------------------
 // Python value printing and URL encoding, as the clients do it
@@ -67,11 +71,19 @@ function requestsEncode(params: [string, Py | null][]): string {
 
 interface RawResponse { status: number; headers: IncomingHttpHeaders; body: string }
 
-/** One HTTP request with exactly these headers (fetch would add its own). */
+/** The certificate an https base URL's server uses, trusted by the clients (as SSL_CERT_FILE would). */
+let trustedCert: string | undefined;
+
+/**
+ * One HTTP/1.1 request with exactly these headers (fetch would add its own); over TLS for an
+ * https base URL, trusting `trustedCert`, offering only HTTP/1.1 as Python's clients do.
+ */
 function rawRequest(baseUrl: string, method: string, target: string, headers: Record<string, string>): Promise<RawResponse> {
   const url = new URL(baseUrl);
+  const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  const tls = url.protocol === 'https:' ? { ca: trustedCert, ALPNProtocols: ['http/1.1'] } : {};
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: url.hostname, port: url.port, method, path: target, headers, agent: false }, (res) => {
+    const req = request({ host: url.hostname, port: url.port, method, path: target, headers, agent: false, ...tls }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
@@ -105,7 +117,9 @@ let s: TestServer;
  * Authorization and User-Agent (urllib adds Host, Accept-Encoding: identity, Connection: close,
  * and Content-Length: 0 for a POST/PUT/PATCH without data).
  */
-async function sdkCall(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', endpoint: string, params: [string, Py][], key: string): Promise<SdkResponse> {
+async function sdkCall(
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', endpoint: string, params: [string, Py][], key: string, server: TestServer = s,
+): Promise<SdkResponse> {
   const checked: [string, Py][] = [];
   for (const [k, v] of params) {
     if (k === 'api_key') continue;
@@ -116,7 +130,7 @@ async function sdkCall(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', endp
   const fmt = checked.find(([k]) => k === 'format');
   if (fmt && fmt[1] !== 'json') throw new Error('Only json response format is currently supported.');
   const target = `/${endpoint}?${urlencode(checked)}`;
-  const url = new URL(s.baseUrl);
+  const url = new URL(server.baseUrl);
   const headers: Record<string, string> = {
     'Accept-Encoding': 'identity',
     Host: url.host,
@@ -125,7 +139,7 @@ async function sdkCall(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', endp
     Connection: 'close',
   };
   if (method === 'POST' || method === 'PUT' || method === 'PATCH') headers['Content-Length'] = '0';
-  const r = await rawRequest(s.baseUrl, method, target, headers);
+  const r = await rawRequest(server.baseUrl, method, target, headers);
   if (r.status >= 200 && r.status < 300) {
     return { code: r.status, url: target, data: r.body, success: true, exception: null, headers: r.headers };
   }
@@ -204,9 +218,9 @@ interface PvlibFrame { columns: string[]; periodMid: number[]; rows: Record<stri
  * `j[list(j.keys())[0]]` into a DataFrame and `_solcast2pvlib`; otherwise
  * `raise Exception(response.json())`, so an error body must be JSON too.
  */
-async function pvlibGet(endpoint: string, params: [string, Py | null][], apiKey: string): Promise<PvlibFrame> {
-  const url = new URL(s.baseUrl);
-  const r = await rawRequest(s.baseUrl, 'GET', `/data/${endpoint}?${requestsEncode(params)}`, {
+async function pvlibGet(endpoint: string, params: [string, Py | null][], apiKey: string, server: TestServer = s): Promise<PvlibFrame> {
+  const url = new URL(server.baseUrl);
+  const r = await rawRequest(server.baseUrl, 'GET', `/data/${endpoint}?${requestsEncode(params)}`, {
     Host: url.host,
     'User-Agent': 'python-requests/2.32.3',
     'Accept-Encoding': 'gzip, deflate',
@@ -578,13 +592,44 @@ describe('solcast SDK 1.3.0: key and errors', () => {
   });
 
   it('tmy.radiation_and_weather(array_type="wrong"): 400, the literal array_type message in exception', async () => {
-    // solcast/tmy.py radiation_and_weather with an array_type kwarg. (tests/test_tmy.py
-    // test_fail_rooftop_pv_power sends it to tmy.rooftop_pv_power, where this server ignores it:
-    // see docs/clients.md.)
+    // solcast/tmy.py radiation_and_weather with an array_type kwarg.
     const r = await sdkCall('GET', 'data/tmy/radiation_and_weather',
       [['latitude', LATS[0]!], ['longitude', LONS[0]!], ['format', 'json'], ['array_type', 'wrong']], key);
     expect(r.code).toBe(400);
     expect(r.exception).toBe("The specified condition was not met for 'array_type'.");
+  });
+
+  it('tmy.rooftop_pv_power(lat, lon, array_type="wrong") without capacity: 400, the array_type message first', async () => {
+    // tests/test_tmy.py test_fail_rooftop_pv_power: success False, code 400, and the array_type
+    // message (it compares the spelling 'Array Type'; the contract fixes 'array_type').
+    const r = await sdkCall('GET', 'data/tmy/rooftop_pv_power',
+      [['latitude', LATS[0]!], ['longitude', LONS[0]!], ['format', 'json'], ['array_type', 'wrong']], key);
+    expect(r.success).toBe(false);
+    expect(r.code).toBe(400);
+    expect(r.exception).toBe("The specified condition was not met for 'array_type'.");
+  });
+
+  it.each(['live', 'forecast', 'historic', 'tmy'])('%s rooftop_pv_power: array_type fixed (default) or horizontal_single_axis, anything else 400', async (kind) => {
+    const window: [string, Py][] = kind === 'historic' ? [['start', '2026-06-01T00:00Z'], ['duration', 'P1D']] : kind === 'tmy' ? [] : [['hours', 24]];
+    const call = (arrayType: string | undefined): Promise<SdkResponse> => sdkCall('GET', `data/${kind}/rooftop_pv_power`,
+      [['latitude', LATS[1]!], ['longitude', LONS[1]!], ['format', 'json'], ['capacity', 5], ...window,
+        ...(arrayType === undefined ? [] : [['array_type', arrayType] as [string, Py]])], key);
+    const energy = (r: SdkResponse): number => (toDict(r) as Record<string, { pv_power_rooftop: number }[]>)[kind === 'forecast' ? 'forecasts' : 'estimated_actuals']!
+      .reduce((sum, row) => sum + row.pv_power_rooftop, 0);
+    const byDefault = await call(undefined);
+    const fixed = await call('fixed');
+    const tracked = await call('Horizontal_Single_Axis');
+    expect([byDefault.code, fixed.code, tracked.code]).toEqual([200, 200, 200]);
+    expect(fixed.data).toBe(byDefault.data);
+    // The tracker turns the modules towards the sun: another series, and never above 0.9 x 5 kW.
+    expect(energy(tracked)).not.toBe(energy(fixed));
+    expect(energy(tracked)).toBeGreaterThan(0);
+    for (const row of Object.values(toDict(tracked) as Record<string, { pv_power_rooftop: number }[]>)[0]!) {
+      expect(row.pv_power_rooftop).toBeLessThanOrEqual(4.5);
+    }
+    const bad = await call('dual_axis');
+    expect(bad.code).toBe(400);
+    expect(bad.exception).toBe("The specified condition was not met for 'array_type'.");
   });
 });
 
@@ -737,5 +782,119 @@ describe('pvlib.iotools solcast functions', () => {
     expect(invalid).toBeInstanceOf(PvlibError);
     expect((invalid as PvlibError).status).toBe(400);
     expect((invalid as PvlibError).body).toMatchObject({ response_status: { error_code: 'BadRequest' } });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Over TLS: `solarkit serve --tls-cert --tls-key` (HTTP/2 with HTTP/1.1 on the same port)
+// ---------------------------------------------------------------------------------------------
+
+interface H2Response { status: number; headers: Record<string, string | string[] | undefined>; body: string; alpn: string | false | undefined }
+
+/** One HTTP/2 request (what curl, browsers and httpx negotiate over TLS), trusting the test certificate. */
+function h2Request(baseUrl: string, method: string, target: string, headers: Record<string, string> = {}): Promise<H2Response> {
+  return new Promise((resolve, reject) => {
+    const session = http2Connect(baseUrl, { ca: trustedCert });
+    session.on('error', reject);
+    const req = session.request({ ':method': method, ':path': target, ...headers });
+    const chunks: Buffer[] = [];
+    let status = 0;
+    let responseHeaders: H2Response['headers'] = {};
+    req.on('response', (h) => { status = Number(h[':status']); responseHeaders = h as H2Response['headers']; });
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const alpn = session.alpnProtocol;
+      session.close();
+      resolve({ status, headers: responseHeaders, body: Buffer.concat(chunks).toString('utf8'), alpn });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('over TLS with a self-signed certificate the clients trust: HTTP/2 and HTTP/1.1 on one port', () => {
+  let tls: TestServer;
+  let certificate: SelfSigned;
+  let tlsKey: string;
+  let tlsLegacyKey: string;
+  beforeAll(async () => {
+    certificate = selfSignedCertificate();
+    trustedCert = certificate.cert;
+    tls = await startTestServer({ tls: { cert: certificate.cert, key: certificate.key } });
+    tlsKey = tls.createAccount('tls-v3').key;
+    tlsLegacyKey = tls.createAccount('tls-legacy', { formatVersion: 'legacy' }).key;
+  });
+  afterAll(async () => {
+    await tls.close();
+    rmSync(certificate.dir, { recursive: true, force: true });
+  });
+
+  it('tests/test_client.py test_client: an https base URL, Client.get(ghi, hours=1) is 200 with one key', async () => {
+    expect(tls.baseUrl.startsWith('https')).toBe(true); // assert cli.url.startswith("https")
+    const r = await sdkCall('GET', 'data/live/radiation_and_weather',
+      [['latitude', -33.856784], ['longitude', 151.215297], ['output_parameters', 'ghi'], ['hours', 1], ['format', 'json']], tlsKey, tls);
+    expect(r.code).toBe(200);
+    expect(Object.keys(toDict(r) as object).length).toBe(1);
+    expect(toPandas(r).columns).toEqual(['ghi']);
+  });
+
+  it('the SDK over TLS: sites list (legacy), TMY rooftop with array_type=wrong, historic with its time zone', async () => {
+    const sites = await sdkCall('GET', 'resources/pv_power_sites', [['format', 'json']], tlsLegacyKey, tls);
+    expect(Array.isArray(toDict(sites))).toBe(true);
+    const bad = await sdkCall('GET', 'data/tmy/rooftop_pv_power',
+      [['latitude', LATS[0]!], ['longitude', LONS[0]!], ['format', 'json'], ['array_type', 'wrong']], tlsKey, tls);
+    expect([bad.code, bad.exception]).toEqual([400, "The specified condition was not met for 'array_type'."]);
+    const historic = await sdkCall('GET', 'data/historic/radiation_and_weather',
+      [['latitude', LATS[0]!], ['longitude', LONS[0]!], ['output_parameters', 'air_temp'], ['start', '2022-10-25T14:45:00.000Z'], ['duration', 'P1D'], ['format', 'json']], tlsKey, tls);
+    expect(toPandas(historic).rows.length).toBe(49);
+  });
+
+  it('pvlib (requests, HTTP/1.1 over TLS): get_solcast_live with repeated output_parameters', async () => {
+    const df = await pvlibGet('live/radiation_and_weather',
+      [['latitude', -33.856784], ['longitude', 151.215297], ['output_parameters', ['ghi', 'dni']], ['format', 'json']], tlsKey, tls);
+    expect(df.columns).toEqual(['ghi', 'dni']);
+    expect(df.rows.length).toBe(48);
+  });
+
+  it('an HTTP/2 client gets the same answers: data, the response cache, HTML, CSV, 401, 405, rate headers, OpenAPI', async () => {
+    const auth = { authorization: `Bearer ${tlsKey}` };
+    const path = '/data/live/radiation_and_weather?latitude=-33.856784&longitude=151.215297&hours=2&format=json';
+    const first = await h2Request(tls.baseUrl, 'GET', path, auth);
+    expect(first.alpn).toBe('h2');
+    expect(first.status).toBe(200);
+    expect((JSON.parse(first.body) as { estimated_actuals: unknown[] }).estimated_actuals.length).toBe(4);
+    expect(first.headers['x-rate-limit-remaining']).toBeDefined();
+    // The response cache answers the repeat: the same body, over HTTP/2 and over HTTP/1.1.
+    expect((await h2Request(tls.baseUrl, 'GET', path, auth)).body).toBe(first.body);
+    const h1 = await rawRequest(tls.baseUrl, 'GET', path, { host: new URL(tls.baseUrl).host, ...auth });
+    expect(h1.body).toBe(first.body);
+    const html = await h2Request(tls.baseUrl, 'GET', path.replace('&format=json', ''), auth);
+    expect(html.headers['content-type']).toMatch(/^text\/html/);
+    expect(html.body).toContain('<svg');
+    const csv = await h2Request(tls.baseUrl, 'GET', path.replace('format=json', 'format=csv'), auth);
+    expect(csv.body.split('\r\n')[0]).toBe('air_temp,dni,ghi,period_end,period');
+    expect((await h2Request(tls.baseUrl, 'GET', path)).status).toBe(401);
+    const notAllowed = await h2Request(tls.baseUrl, 'DELETE', '/data/live/radiation_and_weather', auth);
+    expect(notAllowed.status).toBe(405);
+    expect(notAllowed.headers.allow).toBe('GET');
+    const doc = JSON.parse((await h2Request(tls.baseUrl, 'GET', '/openapi.json')).body) as { servers: { url: string }[] };
+    expect(doc.servers[0]!.url).toBe(tls.baseUrl);
+    // A site created over HTTP/2 with a JSON body is read back over HTTP/1.1.
+    const created = await new Promise<H2Response>((resolve, reject) => {
+      const session = http2Connect(tls.baseUrl, { ca: trustedCert });
+      const req = session.request({ ':method': 'POST', ':path': '/resources/pv_power_site', 'content-type': 'application/json', ...auth });
+      let status = 0;
+      const chunks: Buffer[] = [];
+      req.on('response', (h) => { status = Number(h[':status']); });
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => { session.close(); resolve({ status, headers: {}, body: Buffer.concat(chunks).toString(), alpn: 'h2' }); });
+      req.on('error', reject);
+      req.end(JSON.stringify({ name: 'h2 site', latitude: -33.86, longitude: 151.21, capacity: 5 }));
+    });
+    expect(created.status).toBe(200);
+    const rid = (JSON.parse(created.body) as { resource_id: string }).resource_id;
+    const read = await rawRequest(tls.baseUrl, 'GET', `/resources/pv_power_site?resource_id=${rid}`, { host: new URL(tls.baseUrl).host, ...auth });
+    expect(read.status).toBe(200);
+    expect(JSON.parse(read.body)).toMatchObject({ resource_id: rid, name: 'h2 site' });
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Test helpers of the server's HTTP tests: a real server on an ephemeral port (127.0.0.1:0) with a
- * temporary database file, and accounts with keys made directly in that database.
+ * temporary database file (HTTPS when given `tls`), and accounts with keys made directly in that database.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,7 +37,7 @@ export async function startTestServer(options: Partial<ServerOptions> & { now?: 
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('no port');
-  const baseUrl = `http://127.0.0.1:${address.port}`;
+  const baseUrl = `${rest.tls ? 'https' : 'http'}://127.0.0.1:${address.port}`;
   const db = app.solarkit.db;
   return {
     baseUrl,
