@@ -1,267 +1,211 @@
 /**
- * The `solarkit` command line: `serve`, `accounts create|list`, `keys create|list|revoke`,
- * `weather import|list|remove`. Every command takes `--db PATH` (default `$SOLARKIT_DB`, else
- * ./data/solarkit.db). This is the project's stand-in for the account toolkit of the API
- * (contract.md section 6) and the way users load real weather files (contract.md section 8).
+ * The `solarkit` command line: `serve`, `accounts create|list|delete`, `keys create|list|revoke`,
+ * `weather import|list|remove`, each with its own `--help`, and `--version`. Every command takes
+ * `--db PATH` (default `$SOLARKIT_DB`, else ./data/solarkit.db). This is the project's stand-in
+ * for the account toolkit of the API (contract.md section 6) and the way users load real weather
+ * files (contract.md section 8).
+ *
+ * Arguments are parsed by commander (help per command and subcommand, one-line errors with a
+ * hint, suggestions for mistyped names, option values that begin with '-' such as negative
+ * longitudes); the values are checked here, each message naming the option and what it takes.
  */
-import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
-import { createServer } from '../app.js';
-import type { FormatVersion } from '../formats/version.js';
-import { createAccount, createKey, getAccount, listAccounts, listKeys, parsePlans, revokeKey } from '../storage/accounts.js';
-import { openDatabase, type Database } from '../storage/database.js';
-import { UNMETERED_LOCATIONS } from '../storage/test-sites.js';
-import { weatherDirectoryOf } from '../storage/weather-files.js';
-import { type CliIo, consoleIo, iso } from './io.js';
-import { weatherImport } from './weather-import.js';
-import { DATA_DIR_VARIABLE, dataDirectories, dataInventory } from 'solarkit/node';
+import { Command, CommanderError } from 'commander';
 import { openWeatherStore } from 'solarkit/node';
 import type { FilePlaceHint } from 'solarkit';
+import packageJson from '../../package.json' with { type: 'json' };
+import { PLAN_FAMILIES } from '../storage/accounts.js';
+import { weatherDirectoryOf } from '../storage/weather-files.js';
+import { accountsCreate, accountsDelete, accountsList, keysCreate, keysList, keysRevoke } from './accounts.js';
+import { DEFAULT_DB_PATH, dbPathOf } from './database.js';
+import { CliError, UsageError } from './errors.js';
+import { type CliIo, consoleIo, iso } from './io.js';
+import { serve } from './serve.js';
+import { weatherImport } from './weather-import.js';
 
 export type { CliIo } from './io.js';
+export { DEFAULT_DB_PATH } from './database.js';
 
-export const DEFAULT_DB_PATH = './data/solarkit.db';
+const ENVIRONMENT = `
+Environment: SOLARKIT_DB (--db), PORT and HOST (serve --port, --host), SOLARKIT_TLS_CERT and
+SOLARKIT_TLS_KEY (serve --tls-cert, --tls-key), SOLARKIT_LOG_FILE (serve --log-file),
+SOLARKIT_WEATHER_DIR (--weather-dir), SOLARKIT_DATA_DIR (the data directory), SOLARKIT_NOW (a
+fixed clock, ISO 8601). Run 'solarkit <command> --help' for a command's options.`;
 
-const USAGE = `usage: solarkit <command> [options]
-
-  serve [--port N] [--host H] [--db PATH] [--weather-dir DIR]
-                                                start the API server (PORT, HOST, SOLARKIT_DB also work)
-  accounts create <name> [--admin] [--plan all|<family,...>] [--format-version legacy|3] [--quota N]
-  accounts list
-  keys create <account>                         prints the new key alone on the last line
-  keys list
-  keys revoke <key>
-  weather import <file> [--latitude X --longitude Y] [--time-zone H]
-                                                load a real weather file (EPW, TMY3, PSM3, PVGIS TMY
-                                                CSV/JSON, the API's CSV); requests within 5 km of its
-                                                place use it. The place and the zone (hours east of
-                                                UTC, local standard time) are needed only for a file
-                                                that does not name them
-  weather list                                  the loaded files: id, format, place, kind, dates
-  weather remove <id>
-
-Every command takes --db PATH (default $SOLARKIT_DB or ${DEFAULT_DB_PATH}); weather files live in
---weather-dir DIR (default $SOLARKIT_WEATHER_DIR, else weather/ beside the database). A running
-server sees an import or removal within a second.
-Plan families: radiation, rooftop, advanced_pv, soiling, tmy, resources, measurements, premium.`;
-
-class UsageError extends Error {}
-
-/** Options whose value may be a negative number (`--longitude -108.5`), which parseArgs refuses. */
-const SIGNED_OPTIONS = new Set(['--latitude', '--longitude', '--time-zone']);
-
-function joinSignedValues(argv: readonly string[]): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    const next = argv[i + 1];
-    if (SIGNED_OPTIONS.has(a) && next !== undefined && /^-(\d|\.\d)/.test(next)) {
-      out.push(`${a}=${next}`);
-      i++;
-    } else {
-      out.push(a);
-    }
-  }
-  return out;
-}
-
-function numberOption(name: string, text: string | undefined, min: number, max: number): number | undefined {
-  if (text === undefined) return undefined;
+/**
+ * A whole number option within bounds; `source` names it in the message (`--port`, `PORT`).
+ *
+ * @throws UsageError naming the option, the range and the value given
+ */
+function wholeNumber(source: string, text: string, min: number, max: number, what = ''): number {
   const v = Number(text);
-  if (text.trim() === '' || !Number.isFinite(v) || v < min || v > max) throw new UsageError(`--${name} must be a number from ${min} to ${max} (got '${text}')`);
+  if (!/^\s*-?\d+\s*$/.test(text) || v < min || v > max) {
+    const range = max === Number.MAX_SAFE_INTEGER ? `${min} or more` : `from ${min} to ${max}`;
+    throw new UsageError(`${source} must be a whole number${what} ${range} (got '${text}')`);
+  }
   return v;
 }
 
-function dbPathOf(value: string | undefined, env: NodeJS.ProcessEnv): string {
-  return resolve(value ?? env.SOLARKIT_DB ?? DEFAULT_DB_PATH);
+/** A decimal number option within bounds, or undefined when absent. */
+function decimal(source: string, text: string | undefined, min: number, max: number, unit: string): number | undefined {
+  if (text === undefined) return undefined;
+  const v = Number(text);
+  if (text.trim() === '' || !Number.isFinite(v) || v < min || v > max) {
+    throw new UsageError(`${source} must be a number from ${min} to ${max} ${unit} (got '${text}')`);
+  }
+  return v;
 }
 
-function withDb<T>(path: string, f: (db: Database) => T): T {
-  const db = openDatabase(path);
-  try {
-    return f(db);
-  } finally {
-    db.close();
-  }
+/** The words that end a usage error: the --help of the command that was run. */
+function hintFor(command: Command | undefined): string {
+  const names: string[] = [];
+  for (let c: Command | null = command ?? null; c !== null; c = c.parent) names.unshift(c.name());
+  return `(see: ${names.join(' ')} --help)`;
+}
+
+/** Builds the command tree; an action hands its exit code (or the promise of one) to `done`. */
+function program(io: CliIo, env: NodeJS.ProcessEnv, done: (code: Promise<number> | number) => Promise<void>): Command {
+  const root = new Command('solarkit')
+    .description('Self-hosted Solar Data and Site Resource API: the server, its accounts and keys, and real weather files.')
+    .version(packageJson.version, '-v, --version', 'print the version')
+    .helpOption('-h, --help', 'show help')
+    .addHelpText('after', ENVIRONMENT)
+    .configureOutput({ writeOut: (s) => io.out(s.replace(/\n$/, '')), writeErr: (s) => io.err(s.replace(/\n$/, '')) })
+    .exitOverride();
+  // Every command (defined below) says where its own help is after an error.
+  const finish = (cmd: Command): Command => {
+    cmd.showHelpAfterError(hintFor(cmd)).exitOverride();
+    for (const sub of cmd.commands) finish(sub);
+    return cmd;
+  };
+  const withDb = (cmd: Command): Command =>
+    cmd.option('--db <path>', `the database file (default $SOLARKIT_DB or ${DEFAULT_DB_PATH})`);
+  const db = (cmd: Command): string => dbPathOf(cmd.opts<{ db?: string }>().db, env);
+
+  withDb(root.command('serve'))
+    .description('start the API server (the first start on an empty database makes a demo account and key)')
+    .option('--port <n>', 'TCP port, 0 for any free one (default $PORT or 8080)')
+    .option('--host <address>', 'address to listen on (default $HOST or 127.0.0.1, this machine only; 0.0.0.0 for every interface)')
+    .option('--tls-cert <file>', 'PEM certificate: serve HTTPS, HTTP/2 and HTTP/1.1 (with --tls-key; default $SOLARKIT_TLS_CERT)')
+    .option('--tls-key <file>', 'PEM private key of the certificate (default $SOLARKIT_TLS_KEY)')
+    .option('--log-file <file>', 'append the JSON request log to this file (default $SOLARKIT_LOG_FILE, else stderr)')
+    .option('--weather-dir <dir>', 'imported weather files (default $SOLARKIT_WEATHER_DIR, else weather/ beside the database)')
+    .action((o: { port?: string; host?: string; tlsCert?: string; tlsKey?: string; logFile?: string; weatherDir?: string }, cmd: Command) => {
+      const port = o.port !== undefined ? wholeNumber('--port', o.port, 0, 65535)
+        : env.PORT !== undefined && env.PORT !== '' ? wholeNumber('PORT', env.PORT, 0, 65535) : 8080;
+      const host = o.host ?? (env.HOST !== undefined && env.HOST !== '' ? env.HOST : '127.0.0.1');
+      const tlsCert = o.tlsCert ?? (env.SOLARKIT_TLS_CERT || undefined);
+      const tlsKey = o.tlsKey ?? (env.SOLARKIT_TLS_KEY || undefined);
+      const logFile = o.logFile ?? (env.SOLARKIT_LOG_FILE || undefined);
+      return done(serve({
+        dbPath: db(cmd), port, host,
+        ...(o.weatherDir !== undefined ? { weatherDir: o.weatherDir } : {}),
+        ...(tlsCert !== undefined ? { tlsCert } : {}), ...(tlsKey !== undefined ? { tlsKey } : {}),
+        ...(logFile !== undefined ? { logFile } : {}),
+      }, io));
+    });
+
+  const accounts = root.command('accounts').description('create, list and delete accounts');
+  withDb(accounts.command('create <name>'))
+    .description('create an account (and the database, when there is none)')
+    .option('--admin', 'may list every account\'s sites (show_all)')
+    .option('--plan <families>', `all, or a comma-separated list of: ${PLAN_FAMILIES.join(', ')} (default all)`)
+    .option('--format-version <version>', 'legacy or 3: the response format its requests get by default (default 3)')
+    .option('--quota <n>', 'transactions a UTC day, 0 or more (default 1000)')
+    .action((name: string, o: { admin?: boolean; plan?: string; formatVersion?: string; quota?: string }, cmd: Command) => {
+      const quota = o.quota === undefined ? undefined : wholeNumber('--quota', o.quota, 0, Number.MAX_SAFE_INTEGER, ' of transactions a day,');
+      return done(accountsCreate(db(cmd), name, { ...o, quota }, io));
+    });
+  withDb(accounts.command('list')).description('list the accounts: id, name, admin, format version, quota, plans')
+    .action((_o: unknown, cmd: Command) => done(accountsList(db(cmd), io)));
+  withDb(accounts.command('delete <account>'))
+    .description('delete an account (by name or id) with its keys and usage')
+    .option('--force', 'also delete the sites it owns, with their measurements')
+    .action((account: string, o: { force?: boolean }, cmd: Command) => done(accountsDelete(db(cmd), account, o.force === true, io)));
+
+  const keys = root.command('keys').description('create, list and revoke API keys');
+  withDb(keys.command('create <account>'))
+    .description('make a key for an account (by name or id); the key alone on the last line, shown once')
+    .action((account: string, _o: unknown, cmd: Command) => done(keysCreate(db(cmd), account, io)));
+  withDb(keys.command('list')).description('list the keys: id, account, the first 8 characters, created, revoked')
+    .action((_o: unknown, cmd: Command) => done(keysList(db(cmd), io)));
+  withDb(keys.command('revoke <key>'))
+    .description('revoke a key: the whole key, its id, or its prefix as `keys list` shows it')
+    .action((key: string, _o: unknown, cmd: Command) => done(keysRevoke(db(cmd), key, io)));
+
+  const weather = root.command('weather').description('real weather files: requests within 5 km of a file\'s place use it');
+  const weatherDir = (cmd: Command): string => {
+    const dir = weatherDirectoryOf(db(cmd), cmd.opts<{ weatherDir?: string }>().weatherDir, env);
+    if (dir === undefined) throw new UsageError('a database in memory has no directory beside it: give --weather-dir');
+    return dir;
+  };
+  const withWeatherDir = (cmd: Command): Command => withDb(cmd)
+    .option('--weather-dir <dir>', 'the weather files (default $SOLARKIT_WEATHER_DIR, else weather/ beside the database)');
+  withWeatherDir(weather.command('import <file>'))
+    .description('load a weather file: EPW, TMY3, PSM3, PVGIS TMY (CSV or JSON), the API\'s CSV')
+    .option('--latitude <degrees>', 'the place, for a file that does not name it (with --longitude)')
+    .option('--longitude <degrees>', 'east positive')
+    .option('--time-zone <hours>', 'hours east of UTC of the file\'s local standard time, for a file that does not say')
+    .action((file: string, o: { latitude?: string; longitude?: string; timeZone?: string }, cmd: Command) => {
+      const latitude = decimal('--latitude', o.latitude, -90, 90, 'degrees');
+      const longitude = decimal('--longitude', o.longitude, -180, 180, 'degrees');
+      const timeZone = decimal('--time-zone', o.timeZone, -12, 14, 'hours');
+      if ((latitude === undefined) !== (longitude === undefined)) throw new UsageError('give both --latitude and --longitude, or neither');
+      const hint: FilePlaceHint = {};
+      if (latitude !== undefined) hint.latitude = latitude;
+      if (longitude !== undefined) hint.longitude = longitude;
+      if (timeZone !== undefined) hint.timeZone = timeZone;
+      return done(weatherImport(file, hint, weatherDir(cmd), io));
+    });
+  withWeatherDir(weather.command('list')).description('the loaded files: id, format, place, kind, dates')
+    .action((_o: unknown, cmd: Command) => {
+      const dir = weatherDir(cmd);
+      const rows = openWeatherStore(dir).list().sort((a, b) => a.id.localeCompare(b.id));
+      io.out('id\tformat\tlatitude\tlongitude\tkind\tfrom\tto\tperiod_s\tfile');
+      for (const w of rows) {
+        io.out(`${w.id}\t${w.format}\t${w.latitude}\t${w.longitude}\t${w.typical ? 'typical\t-\t-' : `actual\t${iso(w.from)}\t${iso(w.to)}`}\t${w.periodSeconds}\t${w.source}`);
+      }
+      if (rows.length === 0) io.err(`no weather files in ${dir}`);
+      return done(0);
+    });
+  withWeatherDir(weather.command('remove <id>')).description('remove a loaded file (a running server notices within a second)')
+    .action((id: string, _o: unknown, cmd: Command) => {
+      const dir = weatherDir(cmd);
+      if (!openWeatherStore(dir).remove(id)) throw new CliError(`no weather file '${id}' in ${dir} (see: solarkit weather list)`);
+      io.out(`removed ${id}`);
+      return done(0);
+    });
+
+  return finish(root);
 }
 
 /**
- * Runs one command. Returns the exit code (0 success, 1 failure, 2 usage error); `serve` resolves
- * once the server listens and keeps running until SIGINT/SIGTERM.
+ * Runs one command line. Returns the exit code (0 success, 1 failure, 2 usage error); `serve`
+ * resolves once the server listens and keeps running until SIGINT/SIGTERM.
+ *
+ * @example await main(['keys', 'list', '--db', 'data/solarkit.db']) // 0, the keys on stdout
  */
 export async function main(argv: readonly string[], io: CliIo = consoleIo, env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  let parsed;
+  let result = 0;
+  let current: Command | undefined;
+  // parseAsync awaits the promise an action returns, so a failure of `serve` lands in the catch.
+  const root = program(io, env, async (code) => { result = await code; });
+  root.hook('preAction', (_root, action) => { current = action; });
   try {
-    parsed = parseArgs({
-      args: joinSignedValues(argv),
-      allowPositionals: true,
-      options: {
-        db: { type: 'string' },
-        port: { type: 'string' },
-        host: { type: 'string' },
-        admin: { type: 'boolean' },
-        plan: { type: 'string' },
-        'format-version': { type: 'string' },
-        quota: { type: 'string' },
-        'weather-dir': { type: 'string' },
-        latitude: { type: 'string' },
-        longitude: { type: 'string' },
-        'time-zone': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
+    await root.parseAsync([...argv], { from: 'user' });
+    return result;
   } catch (e) {
-    io.err((e as Error).message);
-    io.err(USAGE);
-    return 2;
-  }
-  const { values, positionals } = parsed;
-  const [command, sub, ...rest] = positionals;
-  if (values.help || command === undefined || command === 'help') {
-    io.out(USAGE);
-    return command === undefined && !values.help ? 2 : 0;
-  }
-  const dbPath = dbPathOf(values.db, env);
-  try {
-    switch (command) {
-      case 'serve':
-        return await serve(dbPath, values.port ?? env.PORT, values.host ?? env.HOST, values['weather-dir'], io);
-      case 'weather': {
-        const dir = weatherDirectoryOf(dbPath, values['weather-dir'], env);
-        if (dir === undefined) throw new UsageError('a database in memory has no directory beside it: give --weather-dir');
-        if (sub === 'import') {
-          const file = rest[0];
-          if (!file) throw new UsageError('weather import needs a file');
-          const hint: FilePlaceHint = {};
-          const latitude = numberOption('latitude', values.latitude, -90, 90);
-          const longitude = numberOption('longitude', values.longitude, -180, 180);
-          const timeZone = numberOption('time-zone', values['time-zone'], -12, 14);
-          if ((latitude === undefined) !== (longitude === undefined)) throw new UsageError('give both --latitude and --longitude, or neither');
-          if (latitude !== undefined) hint.latitude = latitude;
-          if (longitude !== undefined) hint.longitude = longitude;
-          if (timeZone !== undefined) hint.timeZone = timeZone;
-          return weatherImport(file, hint, dir, io);
-        }
-        if (sub === 'list') {
-          const rows = openWeatherStore(dir).list().sort((a, b) => a.id.localeCompare(b.id));
-          io.out('id\tformat\tlatitude\tlongitude\tkind\tfrom\tto\tperiod_s\tfile');
-          for (const w of rows) {
-            io.out(`${w.id}\t${w.format}\t${w.latitude}\t${w.longitude}\t${w.typical ? 'typical\t-\t-' : `actual\t${iso(w.from)}\t${iso(w.to)}`}\t${w.periodSeconds}\t${w.source}`);
-          }
-          if (rows.length === 0) io.err(`no weather files in ${dir}`);
-          return 0;
-        }
-        if (sub === 'remove') {
-          const id = rest[0];
-          if (!id) throw new UsageError('weather remove needs the id (see: solarkit weather list)');
-          if (!openWeatherStore(dir).remove(id)) {
-            io.err(`no weather file '${id}' in ${dir} (see: solarkit weather list)`);
-            return 1;
-          }
-          io.out(`removed ${id}`);
-          return 0;
-        }
-        throw new UsageError(`unknown command: weather ${sub ?? ''}`);
-      }
-      case 'accounts':
-        if (sub === 'create') {
-          const name = rest[0];
-          if (!name) throw new UsageError('accounts create needs a name');
-          const fv = values['format-version'];
-          if (fv !== undefined && fv !== 'legacy' && fv !== '3') throw new UsageError("--format-version must be 'legacy' or '3'");
-          let quota: number | undefined;
-          if (values.quota !== undefined) {
-            quota = Number(values.quota);
-            if (!Number.isSafeInteger(quota) || quota < 0) throw new UsageError('--quota must be a whole number >= 0');
-          }
-          const plans = values.plan === undefined ? 'all' as const : parsePlans(values.plan);
-          const a = withDb(dbPath, (db) => createAccount(db, name, {
-            admin: values.admin === true, plans, formatVersion: fv as FormatVersion | undefined, quota,
-          }));
-          io.out(`created account ${a.id} '${a.name}': plans=${a.plans.join(',')} admin=${a.admin} format_version=${a.formatVersion} quota=${a.quota}`);
-          return 0;
-        }
-        if (sub === 'list') {
-          const rows = withDb(dbPath, listAccounts);
-          io.out('id\tname\tadmin\tformat_version\tquota\tplans');
-          for (const a of rows) io.out(`${a.id}\t${a.name}\t${a.admin}\t${a.formatVersion}\t${a.quota}\t${a.plans.join(',')}`);
-          return 0;
-        }
-        throw new UsageError(`unknown command: accounts ${sub ?? ''}`);
-      case 'keys':
-        if (sub === 'create') {
-          const name = rest[0];
-          if (!name) throw new UsageError('keys create needs an account name');
-          const key = withDb(dbPath, (db) => {
-            const a = getAccount(db, name) ?? (/^\d+$/.test(name) ? getAccount(db, Number(name)) : undefined);
-            if (!a) throw new Error(`no account '${name}' (create it with: solarkit accounts create ${name})`);
-            return createKey(db, a.id).key;
-          });
-          io.err(`new key for '${name}' (shown once; only its hash is stored):`);
-          io.out(key);
-          return 0;
-        }
-        if (sub === 'list') {
-          const rows = withDb(dbPath, listKeys);
-          io.out('id\taccount\tkey_prefix\tcreated\trevoked');
-          for (const k of rows) io.out(`${k.id}\t${k.accountName}\t${k.prefix}…\t${iso(k.createdAt)}\t${iso(k.revokedAt)}`);
-          return 0;
-        }
-        if (sub === 'revoke') {
-          const key = rest[0];
-          if (!key) throw new UsageError('keys revoke needs the key');
-          const ok = withDb(dbPath, (db) => revokeKey(db, key));
-          if (!ok) {
-            io.err('no active key matches');
-            return 1;
-          }
-          io.out('revoked');
-          return 0;
-        }
-        throw new UsageError(`unknown command: keys ${sub ?? ''}`);
-      default:
-        throw new UsageError(`unknown command: ${command}`);
-    }
-  } catch (e) {
-    if (e instanceof UsageError) {
-      io.err(e.message);
-      io.err(USAGE);
+    if (e instanceof CommanderError) {
+      // Help or the version asked for: 0; help shown for a missing subcommand, or any parse error
+      // (already printed, with the hint): a usage error.
+      if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version') return 0;
       return 2;
+    }
+    if (e instanceof CliError) {
+      io.err(`error: ${e.message}`);
+      if (e instanceof UsageError) io.err(hintFor(current));
+      return e.exitCode;
     }
     io.err(`error: ${(e as Error).message}`);
     return 1;
   }
-}
-
-async function serve(dbPath: string, portText: string | undefined, host: string | undefined, weatherDir: string | undefined, io: CliIo): Promise<number> {
-  const port = portText === undefined ? 8080 : Number(portText);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port must be 0..65535');
-  // On first start with an empty database: a demo account and key, so that a curl works at once.
-  const demoKey = withDb(dbPath, (db) => {
-    if (listAccounts(db).length > 0) return undefined;
-    const a = createAccount(db, 'demo', { plans: 'all', formatVersion: '3' });
-    return createKey(db, a.id).key;
-  });
-  const app = await createServer({ dbPath, logger: true, ...(weatherDir !== undefined ? { weatherDir } : {}) });
-  const address = await app.listen({ port, host: host ?? '0.0.0.0' });
-  const store = app.solarkit.weatherStore;
-  io.out(`solarkit API listening on ${address} (database ${dbPath}${store ? `, weather files ${store.directory}: ${store.list().length}` : ''})`);
-  for (const item of dataInventory()) {
-    io.out(item.foundAt !== undefined
-      ? `data: ${item.path} from ${item.foundAt}`
-      : `data: ${item.path} is MISSING (${item.purpose}); requests that need it answer 503. Searched: ${dataDirectories().join(', ') || '(none)'}; set ${DATA_DIR_VARIABLE}`);
-  }
-  if (demoKey) {
-    const sydney = UNMETERED_LOCATIONS[0]!;
-    const local = `http://localhost:${(app.server.address() as { port: number }).port}`;
-    io.out(`created the demo account 'demo' with key ${demoKey}`);
-    io.out(`try: curl -H "Authorization: Bearer ${demoKey}" "${local}/data/live/radiation_and_weather?latitude=${sydney.latitude}&longitude=${sydney.longitude}&hours=6&format=csv"`);
-  }
-  io.out(`documentation: http://localhost:${(app.server.address() as { port: number }).port}/docs`);
-  const stop = (): void => {
-    void app.close().then(() => process.exit(0));
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-  return 0;
 }

@@ -9,7 +9,7 @@ export interface CliIo {
 /** The process's stdout and stderr. */
 export const consoleIo: CliIo = { out: (l) => process.stdout.write(l + '\n'), err: (l) => process.stderr.write(l + '\n') };
 
-/** An instant (Unix seconds) as ISO 8601 UTC without milliseconds; '-' for none. */
+/** An instant (Unix seconds) as ISO 8601 UTC to the second; '-' for none. */
 export function iso(unixSeconds: number | null): string {
-  return unixSeconds === null ? '-' : new Date(unixSeconds * 1000).toISOString().replace('.000Z', 'Z');
+  return unixSeconds === null ? '-' : new Date(Math.floor(unixSeconds) * 1000).toISOString().replace('.000Z', 'Z');
 }

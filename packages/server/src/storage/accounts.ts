@@ -151,3 +151,55 @@ export function accountByKey(db: Database): (key: string) => KeyedAccount | unde
     return r ? { ...toAccountRow(r), keyId: r.key_id } : undefined;
   };
 }
+
+/**
+ * The keys a reference names, as a person copies it from `solarkit keys list` or from the key
+ * shown at creation: the whole key, the key's id, or the start of the key (at least 4 characters;
+ * a trailing `…` or `...` is ignored). Several keys may match a short prefix or a number that is
+ * both an id and a prefix: the caller decides.
+ *
+ * @example keysByReference(db, '1902c38e…') // the keys whose first characters are 1902c38e
+ */
+export function keysByReference(db: Database, reference: string): KeyRow[] {
+  const ref = reference.trim().replace(/(…|\.\.\.)$/, '').toLowerCase();
+  const ids = new Set<number>();
+  if (isWellFormedKey(ref)) {
+    const r = db.prepare('SELECT id FROM api_keys WHERE key_hash = ?').get(hashKey(ref)) as { id: number } | undefined;
+    if (r) ids.add(r.id);
+  } else {
+    if (/^\d+$/.test(ref)) {
+      const r = db.prepare('SELECT id FROM api_keys WHERE id = ?').get(Number(ref)) as { id: number } | undefined;
+      if (r) ids.add(r.id);
+    }
+    // Only the first 8 characters of a key are stored: a longer part of a key matches on those.
+    if (/^[0-9a-f-]{4,}$/.test(ref)) {
+      const rows = db.prepare("SELECT id FROM api_keys WHERE key_prefix LIKE ? || '%'").all(ref.slice(0, 8)) as { id: number }[];
+      for (const r of rows) ids.add(r.id);
+    }
+  }
+  return listKeys(db).filter((k) => ids.has(k.id));
+}
+
+/** Revokes the key with this id; false when there is none or it is already revoked. */
+export function revokeKeyById(db: Database, id: number, now = Date.now() / 1000): boolean {
+  const info = db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(now, id);
+  accountsChanged++;
+  return info.changes > 0;
+}
+
+/** How many keys and sites an account holds (what deleting it would delete with it). */
+export function accountHoldings(db: Database, accountId: number): { keys: number; sites: number } {
+  const keys = (db.prepare('SELECT COUNT(*) AS n FROM api_keys WHERE account_id = ?').get(accountId) as { n: number }).n;
+  const sites = (db.prepare('SELECT COUNT(*) AS n FROM sites WHERE account_id = ?').get(accountId) as { n: number }).n;
+  return { keys, sites };
+}
+
+/**
+ * Deletes an account with everything it owns (keys, usage, sites and their measurements: the
+ * foreign keys cascade). Returns false when there is no such account.
+ */
+export function deleteAccount(db: Database, accountId: number): boolean {
+  const info = db.prepare('DELETE FROM accounts WHERE id = ?').run(accountId);
+  accountsChanged++;
+  return info.changes > 0;
+}
