@@ -1,7 +1,9 @@
 // Response formats of the server (re-exports only).
 export { seriesToJson } from './json.js';
 export { csvCell, recordsToCsv, seriesToCsv } from './csv.js';
-export { escapeHtml, seriesToHtml, svgChart } from './html.js';
+export { seriesToHtml } from './html.js';
+export { escapeHtml, niceTicks, svgChart, svgMonthlyBars, timeTicks, unitLabel, zoneLabel, type MonthlyBars } from './chart.js';
+export { LONG_SERIES_SECONDS, isLongSeries, monthlySummary, type MonthlySummary, type SummaryRow } from './totals.js';
 export { PVSYST_PARAMETERS, seriesToPvsyst } from './pvsyst.js';
 export { decimalsOf, formatNumber } from './values.js';
 export {
