@@ -4,10 +4,11 @@
  * family (routes/), without listening, so tests and embedding servers choose the port.
  */
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { type ServerOptions, createServerContext } from './context.js';
+import { type ServerContext, type ServerOptions, createServerContext } from './context.js';
 import { registerAuth } from './http/auth.js';
 import { ApiError, errorBody, errorHandler } from './http/errors.js';
 import { registerLimits } from './http/limits.js';
+import type { ExampleRunner } from './http/openapi.js';
 import { fastifyTlsOptions } from './http/tls.js';
 import { registerAdvancedPvRoutes } from './routes/advanced-pv.js';
 import { registerDataRoutes } from './routes/data.js';
@@ -15,12 +16,47 @@ import { registerMeasurementRoutes } from './routes/measurements.js';
 import { registerResourceRoutes } from './routes/resources.js';
 import { registerServiceRoutes } from './routes/service.js';
 import { registerWindRoutes } from './routes/wind.js';
+import { createAccount, createKey } from './storage/accounts.js';
 
 export type { ServerContext, ServerOptions } from './context.js';
 
 /** Removes the api_key value from a URL before it is logged. */
 export function redactUrl(url: string): string {
   return url.replace(/([?&](?:api_?key|apiKey)=)[^&#]*/gi, '$1[redacted]');
+}
+
+/**
+ * The runner of the documentation's example requests: an in-memory twin of the server (the same
+ * clock, weather, places and horizons; its own throwaway database with the shared test sites) and
+ * a key of an admin account on it, so that the examples' answers are real answers and creating a
+ * site in an example touches no one's data.
+ */
+function exampleRunner(ctx: ServerContext): ExampleRunner {
+  const { options } = ctx;
+  return async (requests) => {
+    const twin = await createServer({
+      dbPath: ':memory:', clock: ctx.clock, weatherSource: ctx.weatherSource, weatherDir: '',
+      ...(options.place ? { place: options.place } : {}), ...(options.horizon ? { horizon: options.horizon } : {}),
+    });
+    try {
+      const account = createAccount(twin.solarkit.db, 'documentation', { admin: true });
+      const { key } = createKey(twin.solarkit.db, account.id);
+      const answers = [];
+      for (const r of requests) {
+        const res = await twin.inject({
+          method: r.method, url: r.url,
+          headers: { authorization: `Bearer ${key}`, ...(r.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+          ...(r.body !== undefined ? { payload: JSON.stringify(r.body) } : {}),
+        });
+        let body: unknown = res.body;
+        try { body = JSON.parse(res.body); } catch { /* not JSON: kept as text */ }
+        answers.push({ status: res.statusCode, body });
+      }
+      return answers;
+    } finally {
+      await twin.close();
+    }
+  };
 }
 
 /** Builds the server (not yet listening). The caller closes it; closing also closes the database. */
@@ -46,6 +82,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   }) as unknown as FastifyInstance;
 
   app.decorate('solarkit', ctx);
+  ctx.openapi.setExampleRunner(exampleRunner(ctx));
   // Bodies are JSON only (contract section 5: 415 for anything else); fastify also reads text/plain by default.
   app.removeContentTypeParser('text/plain');
 

@@ -10,6 +10,7 @@ import type { ServerContext } from '../context.js';
 import { renderSeries } from '../formats/render.js';
 import { type FormatVersion, type SeriesFormat, parseSeriesFormat, responseVersion } from '../formats/version.js';
 import { requirePlan } from '../http/auth.js';
+import { exampleQuery } from '../http/openapi.js';
 import { type ParamDef, type ParamValues, validateQuery } from '../http/params.js';
 import type { ProductContext } from '../products/context.js';
 import type { SeriesKind } from '../products/request.js';
@@ -51,6 +52,7 @@ export function registerDataEndpoint(app: FastifyInstance, ctx: ServerContext, e
   ctx.openapi.add({
     method: 'GET', path: endpoint.path, summary: endpoint.summary, tags: [endpoint.family], params: defs,
     responseTypes: ['text/csv', 'text/html'],
+    example: { query: exampleQuery(defs) },
     responseSchema: {
       type: 'object',
       properties: {

@@ -11,6 +11,7 @@ import { renderSeries } from '../formats/render.js';
 import { parseSeriesFormat, responseVersion } from '../formats/version.js';
 import { requirePlan } from '../http/auth.js';
 import { badRequest, notFound } from '../http/errors.js';
+import { EXAMPLE_SITE_IDS, exampleQuery } from '../http/openapi.js';
 import { type FieldError, type ParamDef, validateQuery } from '../http/params.js';
 import { type SiteSeriesRequest, validateSitePower } from '../products/advanced-pv.js';
 import type { ProductContext } from '../products/context.js';
@@ -46,6 +47,9 @@ export function registerSitePowerEndpoint(app: FastifyInstance, ctx: ServerConte
   ctx.openapi.add({
     method: 'GET', path: endpoint.path, summary: endpoint.summary, tags: [endpoint.family], params: defs,
     responseTypes: ['text/csv', 'text/html'],
+    // PV: the shared Sydney test site (the parameter's example); wind: the site the example of
+    // POST /resources/wind_power_site creates.
+    example: { query: exampleQuery(defs, endpoint.siteKind === 'wind' ? { resource_id: EXAMPLE_SITE_IDS.wind } : {}) },
   });
   app.get(endpoint.path, async (request, reply) => {
     const account = requirePlan(request, endpoint.family);

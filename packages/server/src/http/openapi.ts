@@ -1,10 +1,12 @@
 /**
  * The OpenAPI 3 document of the whole API, built from the same parameter definitions that
- * validate requests (products/params.ts): every route registers its operation here, and
- * `/openapi.json` serves the result. `/docs` renders it as a plain HTML page.
+ * validate requests (products/params.ts): every route registers its operation here, with an
+ * example request, and `/openapi.json` serves the result. The example answers are real: the
+ * composition root gives the registry a runner that sends the example requests to an in-memory
+ * twin of the server (same clock, weather and places, its own throwaway database) the first
+ * time the document is asked for. `/docs` renders the document (docs-page.ts).
  */
 import type { ParamDef } from './params.js';
-import { escapeHtml } from '../formats/html.js';
 
 export interface OperationDoc {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -22,6 +24,69 @@ export interface OperationDoc {
   responseSchema?: Record<string, unknown>;
   /** Other media types of the 200 body besides application/json. */
   responseTypes?: string[];
+  /** The example request of the documentation (its answer comes from the example runner). */
+  example?: OperationExample;
+}
+
+/** An example request: query values, path parameter values and a JSON body, as text. */
+export interface OperationExample {
+  query?: Record<string, string>;
+  path?: Record<string, string>;
+  body?: unknown;
+}
+
+/** One example request as the runner sends it, and what it answered. */
+export interface ExampleRequest { method: OperationDoc['method']; url: string; body?: unknown }
+export interface ExampleAnswer { status: number; body: unknown }
+
+/** Sends example requests, in order, to a server like this one; answers in the same order. */
+export type ExampleRunner = (requests: readonly ExampleRequest[]) => Promise<ExampleAnswer[]>;
+
+/**
+ * The sites the documentation's examples create (POST) and then use (measurements, wind power)
+ * on the example runner's throwaway database; the PV examples of reading use the shared test
+ * site of Sydney.
+ */
+export const EXAMPLE_SITE_IDS = { pv: 'example-pv-site', wind: 'example-wind-site' } as const;
+
+/** Lists of records (rows, sites, measurements) longer than this are cut in the documented example answers. */
+export const EXAMPLE_ITEMS = 3;
+
+/** A JSON value with every list of records cut to its first EXAMPLE_ITEMS (lists of numbers stay whole). */
+function shortened(value: unknown): unknown {
+  if (Array.isArray(value)) {
+    const records = value.some((v) => v !== null && typeof v === 'object');
+    return (records ? value.slice(0, EXAMPLE_ITEMS) : value).map(shortened);
+  }
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, shortened(v)]));
+  }
+  return value;
+}
+
+/** The path of an example request: path parameters filled in, then the query. */
+export function exampleUrl(path: string, example: OperationExample): string {
+  const filled = path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(example.path?.[name] ?? `{${name}}`));
+  const query = new URLSearchParams(example.query ?? {}).toString();
+  return query ? `${filled}?${query}` : filled;
+}
+
+/**
+ * The example query of an endpoint from its parameter definitions: every required parameter with
+ * its documented example, a short window where the endpoint takes one (`hours=2`, a `duration`
+ * of two hours), and `format=json`; `extra` wins.
+ *
+ * @example exampleQuery([LATITUDE, LONGITUDE]) // { latitude: '-33.856784', longitude: '151.215297', format: 'json' }
+ */
+export function exampleQuery(defs: readonly ParamDef[], extra: Record<string, string> = {}): Record<string, string> {
+  const q: Record<string, string> = {};
+  for (const d of defs) {
+    if (d.required && d.example !== undefined) q[d.name] = d.example;
+    else if (d.name === 'hours') q.hours = '2';
+    else if (d.name === 'duration' && defs.some((x) => x.name === 'start')) q.duration = 'PT2H';
+  }
+  if (defs.some((d) => d.name === 'format')) q.format = 'json';
+  return { ...q, ...extra };
 }
 
 /** JSON schema of one parameter, from its definition. */
@@ -79,6 +144,8 @@ const ERROR_SCHEMA = {
 /** Collects the operations of every route and builds the document. */
 export class OpenApiRegistry {
   private readonly ops: OperationDoc[] = [];
+  private runner: ExampleRunner | undefined;
+  private answers: Promise<Map<OperationDoc, ExampleAnswer>> | undefined;
 
   add(op: OperationDoc): void {
     this.ops.push(op);
@@ -88,11 +155,47 @@ export class OpenApiRegistry {
     return this.ops;
   }
 
-  document(serverUrl?: string): Record<string, unknown> {
+  /** Where the example answers come from (set by the composition root; none: no answers). */
+  setExampleRunner(runner: ExampleRunner): void {
+    this.runner = runner;
+    this.answers = undefined;
+  }
+
+  /**
+   * The answers to the example requests, asked for once. They run in an order that lets them
+   * build on each other: creations (POST) first in registration order (a site before its
+   * measurements), then replacements, changes and reads, then deletions in reverse registration
+   * order (a site's measurements before the site).
+   */
+  exampleAnswers(): Promise<Map<OperationDoc, ExampleAnswer>> {
+    this.answers ??= (async () => {
+      const withExample = this.ops.filter((op) => op.example !== undefined);
+      const rank = { POST: 0, PUT: 1, PATCH: 2, GET: 3, DELETE: 4 } as const;
+      const ordered = withExample.map((op, i) => ({ op, i }))
+        .sort((a, b) => rank[a.op.method] - rank[b.op.method] || (a.op.method === 'DELETE' ? b.i - a.i : a.i - b.i))
+        .map(({ op }) => op);
+      const out = new Map<OperationDoc, ExampleAnswer>();
+      if (!this.runner || ordered.length === 0) return out;
+      const answers = await this.runner(ordered.map((op) => ({
+        method: op.method, url: exampleUrl(op.path, op.example!), ...(op.example!.body !== undefined ? { body: op.example!.body } : {}),
+      })));
+      ordered.forEach((op, i) => out.set(op, answers[i]!));
+      return out;
+    })();
+    return this.answers;
+  }
+
+  /** The OpenAPI document, with the example requests and their (shortened) answers. */
+  async document(serverUrl?: string): Promise<Record<string, unknown>> {
+    const answers = await this.exampleAnswers();
     const paths: Record<string, Record<string, unknown>> = {};
     for (const op of this.ops) {
+      const example = op.example ?? {};
       const parameters = [
-        ...(op.pathParams ?? []).map((p) => ({ name: p.name, in: 'path', required: true, description: p.description, schema: { type: 'string' } })),
+        ...(op.pathParams ?? []).map((p) => ({
+          name: p.name, in: 'path', required: true, description: p.description, schema: { type: 'string' },
+          ...(example.path?.[p.name] !== undefined ? { example: example.path[p.name] } : {}),
+        })),
         ...op.params.map((d) => ({
           name: d.name,
           in: 'query',
@@ -100,10 +203,13 @@ export class OpenApiRegistry {
           description: d.description,
           schema: paramSchema(d),
           ...(d.type.endsWith('[]') ? { style: 'form', explode: true } : {}),
-          ...(d.example !== undefined ? { example: d.example } : {}),
+          ...(example.query?.[d.name] !== undefined ? { example: example.query[d.name] } : d.example !== undefined ? { example: d.example } : {}),
         })),
       ];
-      const content: Record<string, unknown> = { 'application/json': { schema: op.responseSchema ?? { type: 'object' } } };
+      const answer = answers.get(op);
+      const json: Record<string, unknown> = { schema: op.responseSchema ?? { type: 'object' } };
+      if (answer && answer.status >= 200 && answer.status < 300) json.example = shortened(answer.body);
+      const content: Record<string, unknown> = { 'application/json': json };
       for (const t of op.responseTypes ?? []) content[t] = { schema: { type: 'string' } };
       const operation: Record<string, unknown> = {
         operationId: `${op.method.toLowerCase()}${op.path.replace(/[{}]/g, '').replace(/[^a-zA-Z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase())}`,
@@ -119,7 +225,13 @@ export class OpenApiRegistry {
           429: { description: 'Rate limit or daily quota exceeded', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } } },
         },
       };
-      if (op.requestBody) operation.requestBody = { required: true, content: { 'application/json': { schema: op.requestBody } } };
+      if (op.requestBody || example.body !== undefined) {
+        operation.requestBody = {
+          required: true,
+          content: { 'application/json': { schema: op.requestBody ?? { type: 'object' }, ...(example.body !== undefined ? { example: example.body } : {}) } },
+        };
+      }
+      if (op.example) operation['x-example-url'] = exampleUrl(op.path, op.example);
       (paths[op.path] ??= {})[op.method.toLowerCase()] = operation;
     }
     return {
@@ -143,30 +255,6 @@ export class OpenApiRegistry {
         schemas: { ErrorResponse: ERROR_SCHEMA },
       },
     };
-  }
-
-  /** A browsable HTML page of the operations and their parameters (no external assets). */
-  html(): string {
-    const sections = this.ops.map((op) => {
-      const rows = op.params.map((d) => {
-        const range = [
-          d.minimum !== undefined ? `&ge; ${d.minimum}` : '', d.exclusiveMinimum !== undefined ? `&gt; ${d.exclusiveMinimum}` : '',
-          d.maximum !== undefined ? `&le; ${d.maximum}` : '', d.exclusiveMaximum !== undefined ? `&lt; ${d.exclusiveMaximum}` : '',
-          d.enum ? escapeHtml(d.enum.join(' | ')) : '',
-        ].filter(Boolean).join(', ');
-        return `<tr><td><code>${escapeHtml(d.name)}</code>${d.required ? ' <b>required</b>' : ''}</td><td>${escapeHtml(d.type)}</td>` +
-          `<td>${range}</td><td>${d.default !== undefined ? escapeHtml(JSON.stringify(d.default)) : ''}</td><td>${escapeHtml(d.description)}</td></tr>`;
-      }).join('');
-      return `<section><h2><code>${op.method} ${escapeHtml(op.path)}</code></h2><p>${escapeHtml(op.summary)}</p>` +
-        (op.description ? `<p>${escapeHtml(op.description)}</p>` : '') +
-        (rows ? `<table><tr><th>parameter</th><th>type</th><th>range</th><th>default</th><th>description</th></tr>${rows}</table>` : '') +
-        `</section>`;
-    }).join('\n');
-    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>solarkit API</title>
-<style>body{font-family:system-ui,sans-serif;margin:1.5em}table{border-collapse:collapse;font-size:13px}td,th{border:1px solid #ccc;padding:2px 6px;text-align:left}</style>
-</head><body><h1>Solar Data and Site Resource API</h1><p>Machine-readable: <a href="/openapi.json">/openapi.json</a> (OpenAPI 3).
-Authenticate with <code>Authorization: Bearer &lt;key&gt;</code>, <code>api_key=&lt;key&gt;</code>, or HTTP Basic (key as user name).</p>
-${sections}</body></html>`;
   }
 }
 

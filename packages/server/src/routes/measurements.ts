@@ -24,7 +24,7 @@ import { type RecordFormat, parseRecordFormat } from '../formats/version.js';
 import { JSON_TYPE, renderRecords } from '../formats/render.js';
 import { requirePlan } from '../http/auth.js';
 import { type FieldError, badRequest, fieldError, notFound } from '../http/errors.js';
-import { addRecordOperation } from '../http/openapi.js';
+import { EXAMPLE_SITE_IDS, addRecordOperation } from '../http/openapi.js';
 import { type ParamDef, readInstant, validateQuery } from '../http/params.js';
 import { type MeasurementRecord, SiteGoneError, type SiteKind, type StoredSite, type Viewer } from '../storage/types.js';
 /** Runs a store write; a site deleted since it was looked up is a 404, as if it had never been found. */
@@ -99,11 +99,21 @@ export async function registerMeasurementRoutes(app: FastifyInstance, ctx: Serve
     return reply.type(JSON_TYPE).send(JSON.stringify(body));
   };
   const tags = { tags: ['measurements'] };
+  // The documentation's examples write to the sites the site examples create (EXAMPLE_SITE_IDS).
+  const records = [
+    { period_end: '2026-11-10T01:00:00Z', period: 'PT30M', total_power: 2.1, availability: 100 },
+    { period_end: '2026-11-10T01:30:00Z', period: 'PT30M', total_power: 2.4, availability: 100 },
+  ];
+  const subUnitRecords = [
+    { sub_unit: 'inverter-1', period_end: '2026-11-10T01:00:00Z', period: 'PT30M', power: 1.0 },
+    { sub_unit: 'inverter-2', period_end: '2026-11-10T01:00:00Z', period: 'PT30M', power: 1.1 },
+  ];
+  const removal = { start: '2026-11-10T00:00:00Z', end: '2026-11-10T01:00:00Z' };
   const ridParam = [{ name: 'resource_id', description: 'The site (PV or wind).' }];
 
   addRecordOperation(ctx.openapi, 'POST', '/utility_scale_sites/{resource_id}/measurements',
     'Upload 1 to 1000 measurement records (all or nothing; a record for a stored period replaces it)', [],
-    { ...tags, pathParams: ridParam, responseTypes: [] });
+    { ...tags, pathParams: ridParam, responseTypes: [], example: { path: { resource_id: EXAMPLE_SITE_IDS.pv }, body: { measurements: records } } });
   app.post<{ Params: { resource_id: string } }>('/utility_scale_sites/:resource_id/measurements', async (request, reply) => {
     const { site, viewer } = await siteFor(request, request.params.resource_id);
     const { one, many } = readBatch(bodyObject(request.body), 'measurement', readMeasurement);
@@ -113,7 +123,7 @@ export async function registerMeasurementRoutes(app: FastifyInstance, ctx: Serve
   });
 
   addRecordOperation(ctx.openapi, 'GET', '/utility_scale_sites/{resource_id}/measurements', 'Read stored measurement records (paged)', PAGE_PARAMS,
-    { ...tags, pathParams: ridParam });
+    { ...tags, pathParams: ridParam, example: { path: { resource_id: EXAMPLE_SITE_IDS.pv } } });
   app.get<{ Params: { resource_id: string } }>('/utility_scale_sites/:resource_id/measurements', async (request, reply) => {
     const { site, viewer } = await siteFor(request, request.params.resource_id);
     const q = window(validateQuery(PAGE_PARAMS, request.query));
@@ -127,9 +137,10 @@ export async function registerMeasurementRoutes(app: FastifyInstance, ctx: Serve
     const base = `/resources/${kind}_power_site_measurements`;
     const subUnits = `${base}/sub_units`;
     const ridParams: ParamDef[] = [{ name: 'resource_id', type: 'string', required: true, description: `The ${what} site.` }];
+    const rid = EXAMPLE_SITE_IDS[kind];
 
     addRecordOperation(ctx.openapi, 'POST', base, `Upload measurement records of a ${what} site: {resource_id, measurements} (as /utility_scale_sites/{resource_id}/measurements)`, [],
-      { ...tags, responseTypes: [] });
+      { ...tags, responseTypes: [], example: { body: { resource_id: rid, measurements: records } } });
     app.post(base, async (request, reply) => {
       const body = bodyObject(request.body);
       const { site, viewer } = await siteFor(request, bodyResourceId(request, body), kind);
@@ -138,7 +149,8 @@ export async function registerMeasurementRoutes(app: FastifyInstance, ctx: Serve
       return uploadResponse(reply, site, one, many);
     });
 
-    addRecordOperation(ctx.openapi, 'GET', base, `Read measurement records of a ${what} site (paged)`, [...ridParams, ...PAGE_PARAMS], tags);
+    addRecordOperation(ctx.openapi, 'GET', base, `Read measurement records of a ${what} site (paged)`, [...ridParams, ...PAGE_PARAMS],
+      { ...tags, example: { query: { resource_id: rid } } });
     app.get(base, async (request, reply) => {
       requirePlan(request, 'measurements');
       const p = validateQuery([...ridParams, ...PAGE_PARAMS], request.query);
@@ -149,7 +161,8 @@ export async function registerMeasurementRoutes(app: FastifyInstance, ctx: Serve
       return sendPage(reply, format, MEASUREMENT_COLUMNS, q.skip, page.total, page.results.map(measurementView));
     });
 
-    addRecordOperation(ctx.openapi, 'DELETE', base, `Delete the measurement records of a ${what} site with period_end from start to end`, [...ridParams, ...DELETE_PARAMS], tags);
+    addRecordOperation(ctx.openapi, 'DELETE', base, `Delete the measurement records of a ${what} site with period_end from start to end`, [...ridParams, ...DELETE_PARAMS],
+      { ...tags, example: { query: { resource_id: rid, ...removal } } });
     app.delete(base, async (request, reply) => {
       requirePlan(request, 'measurements');
       const p = validateQuery([...ridParams, ...DELETE_PARAMS], request.query);
@@ -160,7 +173,7 @@ export async function registerMeasurementRoutes(app: FastifyInstance, ctx: Serve
     });
 
     addRecordOperation(ctx.openapi, 'POST', subUnits, `Upload sub-unit records of a ${what} site: {resource_id, measurements: [{sub_unit, period_end, period, power}]}`, [],
-      { ...tags, responseTypes: [] });
+      { ...tags, responseTypes: [], example: { body: { resource_id: rid, measurements: subUnitRecords } } });
     app.post(subUnits, async (request, reply) => {
       const body = bodyObject(request.body);
       const { site, viewer } = await siteFor(request, bodyResourceId(request, body), kind);
@@ -171,7 +184,8 @@ export async function registerMeasurementRoutes(app: FastifyInstance, ctx: Serve
       }));
     });
 
-    addRecordOperation(ctx.openapi, 'GET', subUnits, `Read sub-unit records of a ${what} site (paged)`, SUB_UNIT_PARAMS, tags);
+    addRecordOperation(ctx.openapi, 'GET', subUnits, `Read sub-unit records of a ${what} site (paged)`, SUB_UNIT_PARAMS,
+      { ...tags, example: { query: { resource_id: rid } } });
     app.get(subUnits, async (request, reply) => {
       requirePlan(request, 'measurements');
       const p = validateQuery(SUB_UNIT_PARAMS, request.query);
@@ -185,7 +199,8 @@ export async function registerMeasurementRoutes(app: FastifyInstance, ctx: Serve
     });
 
     const subDeleteParams: ParamDef[] = [...ridParams, { name: 'sub_unit', type: 'string', description: 'Only this sub-unit.' }, ...DELETE_PARAMS];
-    addRecordOperation(ctx.openapi, 'DELETE', subUnits, `Delete sub-unit records of a ${what} site with period_end from start to end`, subDeleteParams, tags);
+    addRecordOperation(ctx.openapi, 'DELETE', subUnits, `Delete sub-unit records of a ${what} site with period_end from start to end`, subDeleteParams,
+      { ...tags, example: { query: { resource_id: rid, ...removal } } });
     app.delete(subUnits, async (request, reply) => {
       requirePlan(request, 'measurements');
       const p = validateQuery(subDeleteParams, request.query);

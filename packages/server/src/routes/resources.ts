@@ -16,7 +16,8 @@ import { type RecordFormat, parseRecordFormat, responseVersion } from '../format
 import { renderRecords } from '../formats/render.js';
 import { type Account, requirePlan } from '../http/auth.js';
 import { ApiError, badRequest, fieldError, forbidden, notFound } from '../http/errors.js';
-import { addRecordOperation } from '../http/openapi.js';
+import { EXAMPLE_SITE_IDS, addRecordOperation } from '../http/openapi.js';
+import { UNMETERED_LOCATIONS } from '../storage/test-sites.js';
 import { type FieldError, type ParamDef, readInstant, validateQuery } from '../http/params.js';
 import { ReadOnlySiteError, ResourceIdTakenError, type StoredSite, type Viewer } from '../storage/types.js';
 
@@ -62,6 +63,16 @@ export async function registerResourceRoutes(app: FastifyInstance, ctx: ServerCo
     const many = kind === 'pv' ? '/resources/pv_power_sites' : '/resources/wind_power_sites';
     const order = siteColumns(kind);
     const what = kind === 'pv' ? 'PV power site' : 'wind power site';
+    // The documentation's examples: a site made by the POST example (on the example runner's
+    // throwaway database), read, replaced, patched and, last of all, deleted.
+    const exampleId = EXAMPLE_SITE_IDS[kind];
+    const exampleSite = kind === 'pv'
+      ? {
+        resource_id: exampleId, name: 'Example roof', latitude: -33.86, longitude: 151.21, capacity: 5, capacity_dc: 6,
+        install_date: '2024-03-01', tracking_type: 'fixed', tilt: 25, azimuth: 0,
+      }
+      : { resource_id: exampleId, name: 'Example farm', latitude: -31.9, longitude: 115.9, capacity: 40, number_of_turbines: 10, hub_height: 90 };
+    const readId = kind === 'pv' ? UNMETERED_LOCATIONS[0]!.resourceId : exampleId;
 
     const viewerOf = (request: FastifyRequest): { account: Account; viewer: Viewer } => {
       const account = requirePlan(request, 'resources');
@@ -86,7 +97,7 @@ export async function registerResourceRoutes(app: FastifyInstance, ctx: ServerCo
       }
     };
 
-    addRecordOperation(ctx.openapi, 'GET', one, `Read one ${what}`, ONE_PARAMS);
+    addRecordOperation(ctx.openapi, 'GET', one, `Read one ${what}`, ONE_PARAMS, { example: { query: { resource_id: readId } } });
     app.get(one, async (request, reply) => {
       const { viewer } = viewerOf(request);
       const { resource_id: rid } = validateQuery(ONE_PARAMS, request.query) as { resource_id: string };
@@ -96,7 +107,7 @@ export async function registerResourceRoutes(app: FastifyInstance, ctx: ServerCo
       return respondSite(request, reply, site);
     });
 
-    addRecordOperation(ctx.openapi, 'POST', one, `Create a ${what} (fields in a JSON body or the query string)`, [], { requestBody: siteBodySchema(kind, 'create') });
+    addRecordOperation(ctx.openapi, 'POST', one, `Create a ${what} (fields in a JSON body or the query string)`, [], { requestBody: siteBodySchema(kind, 'create'), example: { body: exampleSite } });
     app.post(one, async (request, reply) => {
       const { account } = viewerOf(request);
       const fields = readSiteFields(kind, 'create', request.body, request.query);
@@ -108,7 +119,7 @@ export async function registerResourceRoutes(app: FastifyInstance, ctx: ServerCo
       return respondSite(request, reply, site);
     });
 
-    addRecordOperation(ctx.openapi, 'PUT', one, `Replace a ${what}`, [], { requestBody: siteBodySchema(kind, 'replace') });
+    addRecordOperation(ctx.openapi, 'PUT', one, `Replace a ${what}`, [], { requestBody: siteBodySchema(kind, 'replace'), example: { body: { ...exampleSite, capacity: exampleSite.capacity * 2 } } });
     app.put(one, async (request, reply) => {
       const { viewer } = viewerOf(request);
       const fields = readSiteFields(kind, 'replace', request.body, request.query);
@@ -120,7 +131,7 @@ export async function registerResourceRoutes(app: FastifyInstance, ctx: ServerCo
       return respondSite(request, reply, site);
     });
 
-    addRecordOperation(ctx.openapi, 'PATCH', one, `Change some fields of a ${what}`, [], { requestBody: siteBodySchema(kind, 'patch') });
+    addRecordOperation(ctx.openapi, 'PATCH', one, `Change some fields of a ${what}`, [], { requestBody: siteBodySchema(kind, 'patch'), example: { body: { resource_id: exampleId, name: `${exampleSite.name} (renamed)` } } });
     app.patch(one, async (request, reply) => {
       const { viewer } = viewerOf(request);
       const fields = readSiteFields(kind, 'patch', request.body, request.query);
@@ -132,7 +143,7 @@ export async function registerResourceRoutes(app: FastifyInstance, ctx: ServerCo
       return respondSite(request, reply, site);
     });
 
-    addRecordOperation(ctx.openapi, 'DELETE', one, `Delete a ${what} with its measurements`, ONE_PARAMS);
+    addRecordOperation(ctx.openapi, 'DELETE', one, `Delete a ${what} with its measurements`, ONE_PARAMS, { example: { query: { resource_id: exampleId } } });
     app.delete(one, async (request, reply) => {
       const { viewer } = viewerOf(request);
       const { resource_id: rid } = validateQuery(ONE_PARAMS, request.query) as { resource_id: string };
@@ -143,7 +154,7 @@ export async function registerResourceRoutes(app: FastifyInstance, ctx: ServerCo
       return respondSite(request, reply, site);
     });
 
-    addRecordOperation(ctx.openapi, 'GET', many, `List ${what}s`, LIST_PARAMS);
+    addRecordOperation(ctx.openapi, 'GET', many, `List ${what}s`, LIST_PARAMS, { example: { query: { take: '2' } } });
     app.get(many, async (request, reply) => {
       const { account, viewer } = viewerOf(request);
       const p = validateQuery(LIST_PARAMS, request.query);

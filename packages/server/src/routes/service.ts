@@ -2,13 +2,22 @@
  * The service's own routes, open to every caller (no key): `/health`, the OpenAPI document of the
  * API at `/openapi.json` and its HTML page at `/docs`.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.js';
 import { HTML_TYPE } from '../formats/render.js';
+import { type DocsDocument, docsPage } from '../http/docs-page.js';
 
 /** Registers /health, /openapi.json and /docs. */
 export async function registerServiceRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  ctx.openapi.add({
+    method: 'GET', path: '/health', summary: 'Whether the server runs, and its clock (no key needed).', tags: ['service'], params: [],
+    example: {},
+  });
   app.get('/health', async () => ({ status: 'ok', now: new Date(ctx.clock.now() * 1000).toISOString() }));
-  app.get('/openapi.json', async (request) => ctx.openapi.document(`${request.protocol}://${request.host}`));
-  app.get('/docs', async (_request, reply) => reply.type(HTML_TYPE).send(ctx.openapi.html()));
+  const origin = (request: FastifyRequest): string => `${request.protocol}://${request.host}`;
+  app.get('/openapi.json', async (request) => ctx.openapi.document(origin(request)));
+  app.get('/docs', async (request, reply) => {
+    const doc = await ctx.openapi.document(origin(request));
+    return reply.type(HTML_TYPE).send(docsPage(doc as unknown as DocsDocument));
+  });
 }

@@ -49,3 +49,65 @@ describe('OpenAPI document', () => {
     expect(html).toContain('/openapi.json');
   });
 });
+
+type Operation = {
+  operationId: string;
+  'x-example-url'?: string;
+  requestBody?: { content: { 'application/json': { example?: unknown } } };
+  responses: { 200: { content: { 'application/json': { example?: unknown } } } };
+};
+
+describe('the examples of the OpenAPI document and /docs', () => {
+  it('every operation has an example request and the answer this server gave to it', async () => {
+    const doc = await (await fetch(`${s.baseUrl}/openapi.json`)).json() as { paths: Record<string, Record<string, Operation>> };
+    let count = 0;
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(methods)) {
+        count++;
+        const url = op['x-example-url'];
+        expect(url, `${method} ${path}`).toBeDefined();
+        expect(url!.split('?')[0]!.replace(/[^/]+(?=\/measurements$)/, '{resource_id}'), `${method} ${path}`).toBe(path);
+        expect(op.responses[200].content['application/json'].example, `${method} ${path}`).toBeDefined();
+        if (method === 'post' || method === 'put' || method === 'patch') {
+          expect(op.requestBody!.content['application/json'].example, `${method} ${path}`).toBeDefined();
+        }
+      }
+    }
+    expect(count).toBe(s.app.solarkit.openapi.operations().length);
+    // The answers were 2xx: the runner's record of them says so, operation by operation.
+    const answers = await s.app.solarkit.openapi.exampleAnswers();
+    expect(answers.size).toBe(count);
+    for (const [op, answer] of answers) expect(answer.status, `${op.method} ${op.path}: ${JSON.stringify(answer.body).slice(0, 200)}`).toBeLessThan(300);
+  });
+
+  it('an example answer is what the server answers to the same request (lists of records cut to 3)', async () => {
+    const doc = await (await fetch(`${s.baseUrl}/openapi.json`)).json() as { paths: Record<string, Record<string, Operation>> };
+    const { key } = s.createAccount();
+    for (const path of ['/data/tmy/rooftop_pv_power', '/data/historic/radiation_and_weather', '/resources/pv_power_site']) {
+      const op = doc.paths[path]!.get!;
+      const real = await (await s.get(op['x-example-url']!, key)).json() as Record<string, unknown>;
+      const shown = op.responses[200].content['application/json'].example as Record<string, unknown>;
+      // Lists of records are cut to 3; lists of numbers (dust_soiling_average) stay whole.
+      const cut = Object.fromEntries(Object.entries(real).map(([k, v]) => [k, Array.isArray(v) && typeof v[0] === 'object' ? v.slice(0, 3) : v]));
+      expect(shown, path).toEqual(cut);
+    }
+    // The example site writes of the documentation happened on the runner's own database.
+    expect((await s.get('/resources/pv_power_site?resource_id=example-pv-site', key)).status).toBe(404);
+  });
+
+  it('/docs: contents with a link to every operation, an anchor for each, a curl request and a JSON response in each', async () => {
+    const html = await (await fetch(`${s.baseUrl}/docs`)).text();
+    const ids = [...html.matchAll(/<section class="operation" id="([^"]+)">/g)].map((m) => m[1]!);
+    expect(ids.length).toBe(s.app.solarkit.openapi.operations().length);
+    const toc = html.slice(html.indexOf('<nav class="toc">'), html.indexOf('</nav>'));
+    for (const id of ids) expect(toc).toContain(`href="#${id}"`);
+    const sections = html.split('<section class="operation"').slice(1);
+    for (const section of sections) {
+      expect(section).toMatch(/<pre class="request"><code>curl( -X (POST|PUT|PATCH|DELETE))?( \\\n {2}| )-H &quot;Authorization: Bearer \$SOLARKIT_KEY&quot; /);
+      const response = /<pre class="response"><code>([\s\S]*?)<\/code><\/pre>/.exec(section)![1]!;
+      const text = response.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+      expect(() => JSON.parse(text) as unknown).not.toThrow();
+    }
+    expect(html).toContain(`curl -H &quot;Authorization: Bearer $SOLARKIT_KEY&quot; &#39;${s.baseUrl}/data/live/radiation_and_weather?latitude=-33.856784&amp;longitude=151.215297&amp;hours=2&amp;format=json&#39;`);
+  });
+});
