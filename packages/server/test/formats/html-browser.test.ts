@@ -4,16 +4,12 @@
  * totals above the collapsed table, and a monthly bar chart. Screenshots go to
  * .tmp/screenshots/ (data-live.png, data-historic-utc10.png, data-tmy.png, data-tmy-rooftop.png).
  */
-import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCREENSHOTS as SHOTS, hasChromium, launchChromium } from '../support/browser.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
-// Debian's Chromium, installed by .ci/run; the test is skipped where it is absent.
-const CHROMIUM = '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
-const SHOTS = join(process.cwd(), '.tmp', 'screenshots');
 const SYDNEY = 'latitude=-33.856784&longitude=151.215297';
 
 let s: TestServer;
@@ -23,12 +19,7 @@ beforeAll(async () => {
   s = await startTestServer();
   key = s.createAccount('browser').key;
   if (!hasChromium) return;
-  mkdirSync(SHOTS, { recursive: true });
-  const { chromium } = await import('playwright-core');
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();

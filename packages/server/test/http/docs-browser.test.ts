@@ -4,27 +4,19 @@
  * on a 390 px wide screen nothing makes the page scroll sideways (long code scrolls in its box).
  * Screenshots: .tmp/screenshots/docs.png, docs-phone.png, docs-phone-endpoint.png.
  */
-import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCREENSHOTS as SHOTS, hasChromium, launchChromium } from '../support/browser.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
-const SHOTS = join(process.cwd(), '.tmp', 'screenshots');
 
 let s: TestServer;
 let browser: Browser;
 beforeAll(async () => {
   s = await startTestServer();
   if (!hasChromium) return;
-  mkdirSync(SHOTS, { recursive: true });
-  const { chromium } = await import('playwright-core');
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();
