@@ -65,7 +65,7 @@ describe('an empty data directory', () => {
         child.on('exit', (code) => fail(new Error(`exited ${code}: ${out}`)));
       });
       expect(out).toMatch(/data: elevation\/elevation-5arcmin\.u8\.gz is MISSING/);
-      const curl = /Bearer ([0-9a-f-]+)" "http:\/\/localhost:(\d+)/.exec(out)!;
+      const curl = /Bearer ([0-9a-f-]+)" "http:\/\/127\.0\.0\.1:(\d+)/.exec(out)!; // the address it listens on
       const base = `http://127.0.0.1:${curl[2]}`;
       const auth = { authorization: `Bearer ${curl[1]}` };
       expect((await fetch(`${base}/health`)).status).toBe(200);
