@@ -34,7 +34,8 @@ run() {
   [ $# -gt 0 ] && shift
   pytest=("$@")
   mkdir -p "$work/$name" && cp -r "$sdk/solcast" "$sdk/tests" "$work/$name/"
-  solarkit serve --port 0 --db "$db" "${serve[@]}" >"$work/$name.out" 2>"$work/$name.log" &
+  # node itself in the background (not the shell function) so that $! is the server to stop.
+  node "$root/packages/server/bin/solarkit.js" serve --port 0 --db "$db" ${serve[@]+"${serve[@]}"} >"$work/$name.out" 2>"$work/$name.log" &
   server=$!
   local url=''
   for _ in $(seq 1 120); do
