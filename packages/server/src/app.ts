@@ -5,10 +5,12 @@
  */
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { type ServerContext, type ServerOptions, createServerContext } from './context.js';
-import { registerAuth } from './http/auth.js';
+import { redactUrl, registerAuth } from './http/auth.js';
+import { registerBodyRules } from './http/body.js';
 import { ApiError, errorBody, errorHandler } from './http/errors.js';
 import { registerLimits } from './http/limits.js';
 import type { ExampleRunner } from './http/openapi.js';
+import { parseQueryString } from './http/params.js';
 import { fastifyTlsOptions } from './http/tls.js';
 import { registerAdvancedPvRoutes } from './routes/advanced-pv.js';
 import { registerDataRoutes } from './routes/data.js';
@@ -19,11 +21,7 @@ import { registerWindRoutes } from './routes/wind.js';
 import { createAccount, createKey } from './storage/accounts.js';
 
 export type { ServerContext, ServerOptions } from './context.js';
-
-/** Removes the api_key value from a URL before it is logged. */
-export function redactUrl(url: string): string {
-  return url.replace(/([?&](?:api_?key|apiKey)=)[^&#]*/gi, '$1[redacted]');
-}
+export { redactUrl } from './http/auth.js';
 
 /**
  * The runner of the documentation's example requests: an in-memory twin of the server (the same
@@ -62,7 +60,7 @@ function exampleRunner(ctx: ServerContext): ExampleRunner {
 /** Builds the server (not yet listening). The caller closes it; closing also closes the database. */
 export async function createServer(options: ServerOptions): Promise<FastifyInstance> {
   const ctx = createServerContext(options);
-  const { db, clock, weatherStore } = ctx;
+  const { db, weatherStore } = ctx;
   // With TLS, fastify's instance is typed for an HTTP/2 server; routes and hooks use only what
   // both servers share, so it is handled as the HTTP/1.1 instance type.
   const app = Fastify({
@@ -77,11 +75,16 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
         }
       : false,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    // Node's own limit on receiving a whole request, a backstop of the body limit (it is checked
+    // only every 30 s); 0 in fastify's defaults.
+    requestTimeout: (options.bodyTimeoutMs ?? 30_000) + 30_000,
     // Repeated keys arrive as arrays; names are normalised later (http/params.ts), values untouched.
-    routerOptions: { ignoreTrailingSlash: true },
+    // The parser is named so that the redaction of logged keys reads queries as the routes do.
+    routerOptions: { ignoreTrailingSlash: true, querystringParser: parseQueryString },
   }) as unknown as FastifyInstance;
 
   app.decorate('solarkit', ctx);
+  ctx.log = app.log;
   ctx.openapi.setExampleRunner(exampleRunner(ctx));
   // Bodies are JSON only (contract section 5: 415 for anything else); fastify also reads text/plain by default.
   app.removeContentTypeParser('text/plain');
@@ -116,8 +119,9 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
       .send(errorBody('NotFound', `No route for ${request.method} ${path}.`));
   });
 
+  registerBodyRules(app, { timeoutMs: options.bodyTimeoutMs ?? 30_000 });
   registerAuth(app, db);
-  registerLimits(app, db, clock, { rateLimit: options.rateLimit, rateWindowSeconds: options.rateWindowSeconds });
+  registerLimits(app, ctx.stores.limits, ctx.quota, { rateLimit: options.rateLimit, rateWindowSeconds: options.rateWindowSeconds });
   // The weather files another process imported are noticed before a request is answered.
   if (weatherStore !== undefined) app.addHook('onRequest', async () => weatherStore.refresh());
 
@@ -132,6 +136,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   for (const plugin of options.plugins ?? []) await plugin(app, ctx);
 
   app.addHook('onClose', async () => {
+    await ctx.compute.pool?.close();
     db.close();
   });
   await app.ready();

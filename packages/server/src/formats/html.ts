@@ -27,30 +27,25 @@ function summarySection(summary: MonthlySummary): string {
     `<p class="note">${energyNote}Other quantities: the mean of the month. Months of the response's time zone.</p>`;
 }
 
-/** The whole page: title, request parameters, chart, monthly totals of a long series, table. */
-export function seriesToHtml(
-  table: SeriesTable, style: TimestampStyle, version: FormatVersion,
-  request: { path: string; params: Record<string, unknown> },
-): string {
+/** The echoed request of a page: the endpoint and the parameters it was given. */
+export interface HtmlPageRequest {
+  path: string;
+  params: Record<string, unknown>;
+}
+
+/**
+ * The page up to its first data row: title, request parameters, chart, the monthly totals of a
+ * long series, the table's head. It needs the whole table (the chart and the totals are of every
+ * row), so a streamed page renders it before the rows.
+ */
+export function htmlHead(table: SeriesTable, request: HtmlPageRequest): string {
   const n = table.periodEnd.length;
-  const times = formatTimestamps(table.periodEnd, style, table.offsetMinutes);
-  const period = formatPeriod(table.periodSeconds);
   const cols = table.columns;
-  const decimals = cols.map((c) => decimalsOf(c, version));
   const echo = Object.entries(request.params)
     .filter(([k, v]) => v !== undefined && k !== 'api_key')
     .map(([k, v]) => `<tr><th>${escapeHtml(k)}</th><td>${escapeHtml(Array.isArray(v) ? v.join(', ') : String(v))}</td></tr>`)
     .join('');
   const head = `<tr>${cols.map((c) => `<th>${escapeHtml(c.name)}${c.unit ? `<br><small>${escapeHtml(unitLabel(c.unit))}</small>` : ''}</th>`).join('')}<th>period_end<br><small>${zoneLabel(table.offsetMinutes)}</small></th><th>period</th></tr>`;
-  const rows: string[] = new Array(n);
-  for (let i = 0; i < n; i++) {
-    let r = '<tr>';
-    for (let j = 0; j < cols.length; j++) {
-      const v = cols[j]!.values;
-      r += `<td>${v instanceof Float64Array ? formatNumber(v[i]!, decimals[j]!) : escapeHtml(String(v[i] ?? ''))}</td>`;
-    }
-    rows[i] = `${r}<td>${times[i]}</td><td>${period}</td></tr>`;
-  }
   const long = isLongSeries(table);
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(request.path)} - solarkit</title>
@@ -64,6 +59,37 @@ table.request th,table.request td{text-align:left}.chart,.monthly{max-width:100%
 <h2>Chart</h2>${svgChart(table)}
 ${long ? summarySection(monthlySummary(table)) : ''}
 <details class="data"${long ? '' : ' open'}><summary>Data (${n} rows, <code>${table.key}</code>)${long ? ': show the table' : ''}</summary>
-<div class="scroll"><table class="data"><thead>${head}</thead><tbody>${rows.join('\n')}</tbody></table></div></details>
+<div class="scroll"><table class="data"><thead>${head}</thead><tbody>`;
+}
+
+/**
+ * The table rows of a table (or of a slice of one), one per line; a slice after the first starts
+ * with the line break that separates it from the rows before.
+ */
+export function htmlRows(table: SeriesTable, style: TimestampStyle, version: FormatVersion, first = true): string {
+  const n = table.periodEnd.length;
+  if (n === 0) return '';
+  const times = formatTimestamps(table.periodEnd, style, table.offsetMinutes);
+  const period = formatPeriod(table.periodSeconds);
+  const cols = table.columns;
+  const decimals = cols.map((c) => decimalsOf(c, version));
+  const rows: string[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    let r = '<tr>';
+    for (let j = 0; j < cols.length; j++) {
+      const v = cols[j]!.values;
+      r += `<td>${v instanceof Float64Array ? formatNumber(v[i]!, decimals[j]!) : escapeHtml(String(v[i] ?? ''))}</td>`;
+    }
+    rows[i] = `${r}<td>${times[i]}</td><td>${period}</td></tr>`;
+  }
+  return (first ? '' : '\n') + rows.join('\n');
+}
+
+/** The page after its last data row. */
+export const HTML_TAIL = `</tbody></table></div></details>
 <p>JSON: add <code>format=json</code>; CSV: <code>format=csv</code>.</p></body></html>`;
+
+/** The whole page: title, request parameters, chart, monthly totals of a long series, table. */
+export function seriesToHtml(table: SeriesTable, style: TimestampStyle, version: FormatVersion, request: HtmlPageRequest): string {
+  return htmlHead(table, request) + htmlRows(table, style, version) + HTML_TAIL;
 }
