@@ -58,3 +58,15 @@ export {
   type SimulatePvOptions,
   simulatePv,
 } from './simulate.js';
+export {
+  type FleetAggregate,
+  type FleetGrid,
+  type FleetSite,
+  type FleetSiteProblem,
+  type FleetSiteResult,
+  fleetGrid,
+  fleetSiteProblems,
+  simulateFleetSite,
+  syntheticFleetWeather,
+  weatherPlaceOf,
+} from './fleet.js';
