@@ -5,6 +5,7 @@
  * The pool, the files and the threads are the Node layer's; this module only computes.
  */
 import { periodGrid } from '../time/grid.js';
+import { splitCsv, textLines } from '../weather/readers/types.js';
 import { defaultWeatherSource } from '../weather/synthetic.js';
 import type { WeatherSource } from '../weather/source.js';
 import { type PvSystem, type PvWeatherColumns, simulatePv } from './simulate.js';
@@ -241,4 +242,80 @@ export function syntheticFleetWeather(
   if (weatherCache.size >= WEATHER_CACHE_ENTRIES) weatherCache.delete(weatherCache.keys().next().value as string);
   weatherCache.set(key, weather);
   return weather;
+}
+
+/** A problem of a sites file: the line (1 = the header), the column and why. */
+export interface FleetSitesFileProblem extends FleetSiteProblem {
+  line: number;
+}
+
+/** Columns of a sites file: the required ones, then the optional ones, and the site field each fills. */
+const REQUIRED_COLUMNS = ['id', 'latitude', 'longitude', 'capacity_kw', 'tilt', 'azimuth'] as const;
+const FIELD_COLUMN: Record<string, string> = {
+  id: 'id', latitude: 'latitude', longitude: 'longitude', capacityKw: 'capacity_kw', tilt: 'tilt', azimuth: 'azimuth',
+  lossFactor: 'loss_factor', arrayType: 'array_type', elevation: 'elevation',
+};
+
+/**
+ * Reads a sites file: CSV with a header naming at least `id,latitude,longitude,capacity_kw,tilt,azimuth`
+ * (degrees, kW DC; azimuth east of north, 180 = south) and optionally `loss_factor` (0..1),
+ * `array_type` (`fixed`, `horizontal_single_axis`) and `elevation` (m), in any order. Every
+ * problem of every row is listed (line, column, reason), so a file is fixed in one pass; the good
+ * rows are returned beside them. Blank lines are skipped.
+ *
+ * @throws RangeError when the header lacks a required column
+ * @example
+ * const { sites, problems } = readFleetSitesCsv('id,latitude,longitude,capacity_kw,tilt,azimuth\nroof-1,52.1,5.1,4,35,180\nroof-2,52.1,5.1,-4,35,south\n');
+ * sites.length; // => 1
+ * problems.map((p) => `${p.line}:${p.field}`).join(' '); // => '3:capacity_kw 3:azimuth'
+ */
+export function readFleetSitesCsv(text: string): { sites: FleetSite[]; problems: FleetSitesFileProblem[] } {
+  const lines = textLines(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  const header = splitCsv(lines[0] ?? '').map((h) => h.trim().toLowerCase());
+  const missing = REQUIRED_COLUMNS.filter((c) => !header.includes(c));
+  if (missing.length > 0) {
+    throw new RangeError(`the sites file's header must name ${REQUIRED_COLUMNS.join(',')} (optional: loss_factor, array_type, elevation); missing: ${missing.join(', ')}`);
+  }
+  const at = (name: string): number => header.indexOf(name);
+  const sites: FleetSite[] = [];
+  const problems: FleetSitesFileProblem[] = [];
+  const seen = new Map<string, number>();
+  for (let l = 1; l < lines.length; l++) {
+    const raw = lines[l]!;
+    if (raw.trim() === '') continue;
+    const cells = splitCsv(raw).map((c) => c.trim());
+    const cell = (name: string): string | undefined => {
+      const i = at(name);
+      return i < 0 || cells[i] === undefined || cells[i] === '' ? undefined : cells[i];
+    };
+    const num = (name: string): number | string | undefined => {
+      const c = cell(name);
+      if (c === undefined) return undefined;
+      const v = Number(c);
+      return Number.isFinite(v) ? v : c;
+    };
+    const site = {
+      id: cell('id') ?? '',
+      latitude: num('latitude'),
+      longitude: num('longitude'),
+      capacityKw: num('capacity_kw'),
+      tilt: num('tilt'),
+      azimuth: num('azimuth'),
+    } as unknown as FleetSite;
+    const loss = num('loss_factor');
+    if (loss !== undefined) site.lossFactor = loss as number;
+    const arrayType = cell('array_type');
+    if (arrayType !== undefined) site.arrayType = arrayType as FleetSite['arrayType'];
+    const elevation = num('elevation');
+    if (elevation !== undefined) site.elevation = elevation as number;
+    const found = fleetSiteProblems(site).map((p) => ({ line: l + 1, field: FIELD_COLUMN[p.field] ?? p.field, reason: p.reason }));
+    if (site.id !== '') {
+      const first = seen.get(site.id);
+      if (first !== undefined) found.push({ line: l + 1, field: 'id', reason: `'${site.id}' is already the id of line ${first}` });
+      else seen.set(site.id, l + 1);
+    }
+    if (found.length > 0) problems.push(...found);
+    else sites.push(site);
+  }
+  return { sites, problems };
 }
