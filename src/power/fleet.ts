@@ -65,6 +65,7 @@ export interface FleetGrid {
 const SITE_FIELDS: readonly [keyof FleetSite, number, number, string][] = [
   ['latitude', -90, 90, 'degrees north'],
   ['longitude', -180, 180, 'degrees east'],
+  ['capacityKw', 0, Number.POSITIVE_INFINITY, 'kW DC'],
   ['tilt', 0, 90, 'degrees from horizontal'],
   ['azimuth', 0, 360, 'degrees east of north, 180 = south'],
   ['lossFactor', 0, 1, 'fraction of the DC output kept'],
@@ -84,14 +85,14 @@ export function fleetSiteProblems(site: FleetSite): FleetSiteProblem[] {
   if (typeof site.id !== 'string' || site.id === '') problems.push({ field: 'id', reason: 'must be a non-empty name' });
   for (const [field, min, max, unit] of SITE_FIELDS) {
     const v = site[field];
+    if (field === 'capacityKw') {
+      if (typeof v !== 'number' || !(v > 0 && v < Number.POSITIVE_INFINITY)) problems.push({ field, reason: `must be a number above 0 (kW DC); got ${describe(v)}` });
+      continue;
+    }
     if (v === undefined && field === 'lossFactor') continue;
     if (typeof v !== 'number' || !(v >= min && v <= max)) {
       problems.push({ field, reason: `must be a number from ${min} to ${max} (${unit}); got ${describe(v)}` });
     }
-  }
-  const c = site.capacityKw;
-  if (typeof c !== 'number' || !(c > 0 && c < Number.POSITIVE_INFINITY)) {
-    problems.push({ field: 'capacityKw', reason: `must be a number above 0 (kW DC); got ${describe(c)}` });
   }
   if (site.arrayType !== undefined && site.arrayType !== 'fixed' && site.arrayType !== 'horizontal_single_axis') {
     problems.push({ field: 'arrayType', reason: `must be 'fixed' or 'horizontal_single_axis'; got ${describe(site.arrayType)}` });

@@ -20,12 +20,12 @@ describe('fleet sites file', () => {
     expect(sites[0]).toEqual({ id: 'a', latitude: 52.1, longitude: 5.1, capacityKw: 4, tilt: 35, azimuth: 180, lossFactor: 0.9, arrayType: 'fixed', elevation: 10 });
     expect(sites[1]!.arrayType).toBe('horizontal_single_axis');
     expect(problems.map((p) => `${p.line}:${p.field}`)).toEqual([
-      '3:latitude', '3:azimuth', '3:capacity_kw',
+      '3:latitude', '3:capacity_kw', '3:azimuth',
       '5:longitude', '5:tilt', '5:loss_factor', '5:array_type', '5:elevation',
       '6:id',
     ]);
-    expect(problems[1]!.reason).toContain("got 'south'");
-    expect(problems[1]!.reason).toContain('degrees east of north, 180 = south');
+    expect(problems[2]!.reason).toContain("got 'south'");
+    expect(problems[2]!.reason).toContain('degrees east of north, 180 = south');
     expect(problems[8]!.reason).toContain('already the id of line 2');
   });
 
