@@ -44,6 +44,8 @@ export interface FleetSiteProblem {
 /** The result of one site. */
 export interface FleetSiteResult {
   id: string;
+  /** The site's DC nameplate, kW (the divisor of the specific yields). */
+  capacityKw: number;
   /** AC energy over the period, kWh (periods of missing weather left out). */
   energyKwh: number;
   /** energyKwh per kW of DC capacity, kWh/kWp. */
@@ -143,6 +145,7 @@ export function simulateFleetSite(site: FleetSite, weather: PvWeatherColumns, ag
   const sim = simulatePv(systemOf(site), weather, { periodSeconds });
   const result: FleetSiteResult = {
     id: site.id,
+    capacityKw: site.capacityKw,
     energyKwh: sim.energy.total,
     specificYieldKwhPerKw: sim.energy.specificYield,
     missingPeriods: sim.energy.missingPeriods,

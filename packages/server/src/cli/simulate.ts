@@ -171,7 +171,7 @@ function rowsOf(r: FleetSiteResult, aggregate: FleetAggregate, periodEnd: () => 
     block.values.specific_yield_kwh_per_kw!.push(r.specificYieldKwhPerKw);
     block.values.missing_periods!.push(r.missingPeriods);
   } else if (aggregate === 'monthly') {
-    const capacity = r.energyKwh / r.specificYieldKwhPerKw;
+    const capacity = r.capacityKw;
     for (let m = 0; m < 12; m++) {
       const e = r.monthlyKwh![m]!;
       block.id.push(r.id);
