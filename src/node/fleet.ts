@@ -26,6 +26,17 @@ export interface FleetProgress {
   etaSeconds?: number;
 }
 
+/**
+ * What `simulateFleet` reads of an AbortSignal (an `AbortController`'s `signal` is one); declared
+ * here so that the types need neither the DOM library nor @types/node.
+ */
+export interface FleetAbortSignal {
+  readonly aborted: boolean;
+  readonly reason?: unknown;
+  addEventListener(type: 'abort', listener: () => void, options?: { once?: boolean }): void;
+  removeEventListener(type: 'abort', listener: () => void): void;
+}
+
 /** Options of {@link simulateFleet}: the job (weather, period, aggregate) and how to run it. */
 export interface SimulateFleetOptions extends FleetJob {
   /** Worker threads (default: the machine's cores); 1 runs in this thread. */
@@ -35,7 +46,7 @@ export interface SimulateFleetOptions extends FleetJob {
   /** Batches in flight per thread (default 3): bounds memory and keeps every thread busy. */
   batchesPerThread?: number;
   /** Cancels the run: no new batch starts, the iterator ends with the signal's reason. */
-  signal?: AbortSignal;
+  signal?: FleetAbortSignal;
   /** Called after each batch is yielded. */
   onProgress?: (p: FleetProgress) => void;
   /** The number of sites, for progress and ETA when `sites` is not an array. */
@@ -48,14 +59,17 @@ export interface SimulateFleetOptions extends FleetJob {
  * mirrors src/; the CommonJS bundle dist/node.cjs finds it in dist/node/).
  */
 function startWorker(): Worker {
+  // The parent's flags but --input-type, which Node refuses for a worker's file (a parent run as
+  // `node --input-type=module -e ...` would otherwise start no worker).
+  const execArgv = process.execArgv.filter((a) => !a.startsWith('--input-type'));
   const here: string | undefined = typeof import.meta.url === 'string' ? import.meta.url : undefined;
-  if (here === undefined) return new Worker(join(dirname(__filename), 'node', 'fleet-worker.js'));
+  if (here === undefined) return new Worker(join(dirname(__filename), 'node', 'fleet-worker.js'), { execArgv });
   if (here.endsWith('.ts')) {
     // Node 20 does not apply an --import hook to a worker's entry module: register tsx first.
     const source = new URL('./fleet-worker.ts', here).href;
-    return new Worker(`import('tsx/esm/api').then((api) => { api.register(); return import(${JSON.stringify(source)}); });`, { eval: true });
+    return new Worker(`import('tsx/esm/api').then((api) => { api.register(); return import(${JSON.stringify(source)}); });`, { eval: true, execArgv });
   }
-  return new Worker(new URL('./fleet-worker.js', here));
+  return new Worker(new URL('./fleet-worker.js', here), { execArgv });
 }
 
 /** The default number of threads: the machine's cores (the main thread mostly waits). */
@@ -63,8 +77,12 @@ export function defaultFleetThreads(): number {
   return Math.max(1, availableParallelism());
 }
 
-function abortError(signal: AbortSignal): unknown {
-  return signal.reason ?? new DOMException('The fleet run was aborted', 'AbortError');
+function abortError(signal: FleetAbortSignal): unknown {
+  return signal.reason ?? new Error('The fleet run was aborted');
+}
+
+function throwIfAborted(signal: FleetAbortSignal | undefined): void {
+  if (signal?.aborted === true) throw abortError(signal);
 }
 
 /** Batches of an iterable or async iterable of sites. */
@@ -191,7 +209,7 @@ export async function* simulateFleet(
     ...(options.periodSeconds !== undefined ? { periodSeconds: options.periodSeconds } : {}),
   };
   const { signal, onProgress } = options;
-  signal?.throwIfAborted();
+  throwIfAborted(signal);
   const total = options.total ?? (Array.isArray(sites) ? sites.length : undefined);
   const started = performance.now();
   let done = 0;
@@ -209,7 +227,7 @@ export async function* simulateFleet(
 
   if (threads === 1) {
     for await (const batch of batchesOf(sites, batchSize)) {
-      signal?.throwIfAborted();
+      throwIfAborted(signal);
       const outcomes = runFleetBatch(job, batch);
       for (const o of outcomes) yield o;
       done += outcomes.length;
@@ -217,7 +235,7 @@ export async function* simulateFleet(
       // A turn of the event loop between batches, so that an abort or a SIGINT is seen.
       await new Promise((r) => setImmediate(r));
     }
-    signal?.throwIfAborted();
+    throwIfAborted(signal);
     return;
   }
 
@@ -236,7 +254,7 @@ export async function* simulateFleet(
     const limit = threads * perThread;
     for (;;) {
       while (!exhausted && inFlight.length < limit) {
-        signal?.throwIfAborted();
+        throwIfAborted(signal);
         const next = await batches.next();
         if (next.done === true) {
           exhausted = true;
@@ -251,7 +269,7 @@ export async function* simulateFleet(
       done += outcomes.length;
       progress();
     }
-    signal?.throwIfAborted();
+    throwIfAborted(signal);
   } finally {
     signal?.removeEventListener('abort', aborted!);
     for (const p of inFlight) p.catch(() => undefined);
