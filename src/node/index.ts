@@ -4,3 +4,4 @@ export * from './data-dir.js';
 export * from './elevation.js';
 export * from './climate-grids.js';
 export * from './weather-files.js';
+export * from './fleet.js';

@@ -58,3 +58,17 @@ export {
   type SimulatePvOptions,
   simulatePv,
 } from './simulate.js';
+export {
+  type FleetAggregate,
+  type FleetGrid,
+  type FleetSite,
+  type FleetSiteProblem,
+  type FleetSiteResult,
+  fleetGrid,
+  type FleetSitesFileProblem,
+  fleetSiteProblems,
+  readFleetSitesCsv,
+  simulateFleetSite,
+  syntheticFleetWeather,
+  weatherPlaceOf,
+} from './fleet.js';

@@ -371,6 +371,8 @@ function energyOf(t: Float64Array, ac: Float64Array, periodSeconds: number, capa
   let lastMonthEnd = Number.NaN;
   let month = 0;
   let year = 0;
+  let sumYear: number | undefined;
+  let yearSum = 0;
   for (let i = 0; i < ac.length; i++) {
     const p = ac[i]!;
     if (p !== p) {
@@ -389,8 +391,16 @@ function energyOf(t: Float64Array, ac: Float64Array, periodSeconds: number, capa
       lastMonthEnd = Date.UTC(year, month + 1, 1);
     }
     monthly[month] = monthly[month]! + e;
-    byYear[year] = (byYear[year] ?? 0) + e;
+    // The year's sum in a local, stored when the year changes (the same additions in the same
+    // order as adding into byYear row by row, without a keyed lookup per row).
+    if (year !== sumYear) {
+      if (sumYear !== undefined) byYear[sumYear] = yearSum;
+      sumYear = year;
+      yearSum = byYear[year] ?? 0;
+    }
+    yearSum += e;
   }
+  if (sumYear !== undefined) byYear[sumYear] = yearSum;
   return { total, monthly, byYear, specificYield: total / capacity, missingPeriods: missing };
 }
 

@@ -213,9 +213,20 @@ export function pvSystemChain(weather: PvWeatherInput, c: PvSystemChainConfig): 
   }
 
   const soilingByMonth = c.soilingByMonth;
+  // The calendar month of each period's middle, looked up once per month (a Date per row was a
+  // tenth of a year's chain).
+  let monthStart = Number.NaN;
+  let monthEnd = Number.NaN;
+  let month = 0;
   for (let i = 0; i < n; i++) {
     const e = effective[i]!;
-    const month = new Date(middle[i]! * 1000).getUTCMonth();
+    const ms = middle[i]! * 1000;
+    if (!(ms >= monthStart && ms < monthEnd)) {
+      const d = new Date(ms);
+      month = d.getUTCMonth();
+      monthStart = Date.UTC(d.getUTCFullYear(), month, 1);
+      monthEnd = Date.UTC(d.getUTCFullYear(), month + 1, 1);
+    }
     // NaN (missing weather) stays NaN.
     effective[i] = e === e ? (e > 0 ? e : 0) * (1 - soilingByMonth[month]!) : e;
   }

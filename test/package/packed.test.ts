@@ -105,6 +105,21 @@ describe('the packed core, installed from its tarball into an empty folder', () 
     expect(cjs.trim()).toBe('29.1 function');
   });
 
+  it('runs simulateFleet on worker threads from the installed package, ESM and CJS, with the same bits', () => {
+    const script = (load: string): string => `${load}
+      const sites = [0, 1, 2, 3].map((i) => ({ id: 'r' + i, latitude: 52 + i / 100, longitude: 5, capacityKw: 4, tilt: 30, azimuth: 180 }));
+      (async () => {
+        const out = [];
+        for await (const r of simulateFleet(sites, { weather: { type: 'synthetic' }, period: { start: 1717200000, end: 1717372800 }, aggregate: 'annual', threads: 2, batchSize: 1 })) out.push(r.energyKwh);
+        console.log(out.join(' '));
+      })();`;
+    const esm = run(process.execPath, ['--input-type=module', '-e', script("import { simulateFleet } from 'solarkit/node';")], consumer).trim();
+    const cjs = run(process.execPath, ['-e', script("const { simulateFleet } = require('solarkit/node');")], consumer).trim();
+    expect(esm.split(' ')).toHaveLength(4);
+    expect(esm.split(' ').every((v) => Number(v) > 0)).toBe(true);
+    expect(cjs).toBe(esm);
+  });
+
   it('compiles a strict TypeScript consumer with skipLibCheck off (ESM and CJS resolution, no @types/node)', () => {
     writeFileSync(join(consumer, 'tsconfig.json'), JSON.stringify({
       compilerOptions: {

@@ -1,6 +1,6 @@
 /**
  * The `solarkit` command line: `serve`, `accounts create|list|delete`, `keys create|list|revoke`,
- * `weather import|list|remove`, each with its own `--help`, and `--version`. Every command takes
+ * `weather import|list|remove`, `simulate` (a fleet of PV sites), each with its own `--help`, and `--version`. Every command takes
  * `--db PATH` (default `$SOLARKIT_DB`, else ./data/solarkit.db). This is the project's stand-in
  * for the account toolkit of the API (contract.md section 6) and the way users load real weather
  * files (contract.md section 8).
@@ -20,6 +20,7 @@ import { DEFAULT_DB_PATH, dbPathOf } from './database.js';
 import { CliError, UsageError } from './errors.js';
 import { type CliIo, consoleIo, iso } from './io.js';
 import { serve } from './serve.js';
+import { type SimulateCommandOptions, simulateCommand } from './simulate.js';
 import { weatherImport } from './weather-import.js';
 
 export type { CliIo } from './io.js';
@@ -177,6 +178,46 @@ function program(io: CliIo, env: NodeJS.ProcessEnv, done: (code: Promise<number>
       if (!openWeatherStore(dir).remove(id)) throw new CliError(`no weather file '${id}' in ${dir} (see: solarkit weather list)`);
       io.out(`removed ${id}`);
       return done(0);
+    });
+
+  root.command('simulate')
+    .description('simulate a fleet of PV sites on every core, to CSV or Parquet (docs/batch.md); Ctrl-C leaves a valid file of the sites done')
+    .requiredOption('--sites <file>', 'CSV: id,latitude,longitude,capacity_kw,tilt,azimuth (degrees east of north, 180 = south); optional loss_factor, array_type (fixed|horizontal_single_axis), elevation')
+    .requiredOption('--out <file>', 'results: FILE.csv, FILE.parquet, or - for CSV on stdout')
+    .option('--weather <source>', 'synthetic (default), a weather file, or a directory of them (each site takes the nearest)')
+    .option('--weather-grid <degrees>', 'synthetic weather on a grid: the sites of a cell share its centre\'s weather (default 0: each site its own)')
+    .option('--year <yyyy>', 'the period: a calendar year (UTC)')
+    .option('--start <iso>', 'the period: from (ISO 8601, UTC unless it says), with --end')
+    .option('--end <iso>', 'the period: to')
+    .option('--period <duration>', 'length of the periods, ISO 8601 (default PT60M)')
+    .option('--aggregate <kind>', 'annual (default), monthly or none (the time series)')
+    .option('--threads <n>', 'worker threads (default: the cores); 1 runs in the main thread')
+    .option('--skip-invalid', 'report the bad rows of the sites file and simulate the others')
+    .option('--progress <kind>', 'bar (default on a terminal), lines (default otherwise) or none')
+    .action((o: { sites: string; out: string; weather?: string; weatherGrid?: string; year?: string; start?: string; end?: string; period?: string; aggregate?: string; threads?: string; skipInvalid?: boolean; progress?: string }) => {
+      const options: SimulateCommandOptions = { sites: o.sites, out: o.out };
+      if (o.weather !== undefined) options.weather = o.weather;
+      const grid = decimal('--weather-grid', o.weatherGrid, 0, 10, 'degrees');
+      if (grid !== undefined) options.weatherGrid = grid;
+      if (o.year !== undefined) options.year = wholeNumber('--year', o.year, 1900, 2100);
+      if (o.start !== undefined) options.start = o.start;
+      if (o.end !== undefined) options.end = o.end;
+      if (o.period !== undefined) options.period = o.period;
+      if (o.aggregate !== undefined) {
+        if (o.aggregate !== 'annual' && o.aggregate !== 'monthly' && o.aggregate !== 'none') throw new UsageError(`--aggregate must be annual, monthly or none (got '${o.aggregate}')`);
+        options.aggregate = o.aggregate;
+      }
+      if (o.threads !== undefined) options.threads = wholeNumber('--threads', o.threads, 1, 256);
+      if (o.skipInvalid === true) options.skipInvalid = true;
+      if (o.progress !== undefined) {
+        if (o.progress !== 'bar' && o.progress !== 'lines' && o.progress !== 'none') throw new UsageError(`--progress must be bar, lines or none (got '${o.progress}')`);
+        options.progress = o.progress;
+      }
+      // SIGINT aborts the run (the file keeps the sites done); a second one ends the process.
+      const controller = new AbortController();
+      const stop = (): void => controller.abort(new Error('interrupted'));
+      process.once('SIGINT', stop);
+      return done(simulateCommand(options, io, controller.signal).finally(() => process.removeListener('SIGINT', stop)));
     });
 
   return finish(root);

@@ -1,0 +1,77 @@
+/**
+ * Fleet simulations (issue 16): 10,000 rooftops, one year hourly on the synthetic weather
+ * (weather cells of 0.05 degree), annual aggregates, with 1 and 2 threads; and the peak RSS of a
+ * 100,000-rooftop run. Each run is a process of its own (bench/fleet/run.ts), so that its peak
+ * RSS and CPU time are its own. CPU time is that of the whole process (every thread): on a shared
+ * machine the wall-clock figures depend on the load, recorded beside them.
+ *
+ * `npm run bench -- --only fleet` runs the 10,000-site measure; SOLARKIT_BENCH_FLEET_100K=1 adds
+ * the 100,000-site one (about ten times as long).
+ */
+import { execFile } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import type { BenchSuite } from '../harness.js';
+
+const run = promisify(execFile);
+const script = join(dirname(fileURLToPath(import.meta.url)), '..', 'fleet', 'run.ts');
+
+interface RunFigures {
+  sites: number;
+  threads: number;
+  wall_s: number;
+  cpu_s: number;
+  cpu_ms_per_site: number;
+  sites_per_s_wall: number;
+  peak_rss_mb: number;
+  load_1min_at_start: number;
+  load_1min_at_end: number;
+  checksum_kwh: number;
+}
+
+async function fleetRun(sites: number, threads: number): Promise<RunFigures> {
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', script, '--sites', String(sites), '--threads', String(threads)], {
+    maxBuffer: 1 << 20,
+  });
+  return JSON.parse(stdout.trim().split('\n').pop()!) as RunFigures;
+}
+
+export const suite: BenchSuite = {
+  name: 'fleet',
+  measures: [
+    {
+      name: 'fleet: 10,000 rooftops, a year hourly, annual aggregates, 1 and 2 threads',
+      run: async () => {
+        const one = await fleetRun(10_000, 1);
+        const two = await fleetRun(10_000, 2);
+        if (one.checksum_kwh !== two.checksum_kwh) throw new Error(`fleet: 1 and 2 threads differ (${one.checksum_kwh} vs ${two.checksum_kwh} kWh)`);
+        return {
+          sites: 10_000,
+          cpu_ms_per_site_1_thread: one.cpu_ms_per_site,
+          cpu_ms_per_site_2_threads: two.cpu_ms_per_site,
+          // What 2 threads would give on 2 idle cores: the 1-thread CPU rate over the 2-thread run's CPU per site.
+          cpu_sites_per_s_1_thread: +(1000 / one.cpu_ms_per_site).toFixed(1),
+          cpu_sites_per_s_2_threads_on_idle_cores: +(2000 / two.cpu_ms_per_site).toFixed(1),
+          wall_s_1_thread: one.wall_s,
+          wall_s_2_threads: two.wall_s,
+          wall_sites_per_s_1_thread: one.sites_per_s_wall,
+          wall_sites_per_s_2_threads: two.sites_per_s_wall,
+          wall_speedup: +(one.wall_s / two.wall_s).toFixed(2),
+          peak_rss_mb_2_threads: two.peak_rss_mb,
+          load_1min: `${one.load_1min_at_start}-${two.load_1min_at_end}`,
+          checksum_kwh: one.checksum_kwh,
+        };
+      },
+    },
+    ...(process.env.SOLARKIT_BENCH_FLEET_100K === '1'
+      ? [{
+          name: 'fleet: 100,000 rooftops, 2 threads, peak RSS',
+          run: async () => {
+            const r = await fleetRun(100_000, 2);
+            return { sites: r.sites, peak_rss_mb: r.peak_rss_mb, wall_s: r.wall_s, cpu_ms_per_site: r.cpu_ms_per_site, load_1min: `${r.load_1min_at_start}-${r.load_1min_at_end}` };
+          },
+        }]
+      : []),
+  ],
+};

@@ -1,0 +1,119 @@
+/**
+ * What one thread of a fleet run does with a batch of sites: find each site's weather (the
+ * synthetic model, a weather file, or the nearest file of a directory) and run the core's
+ * per-site function. The in-process path (threads: 1) and every worker thread run this same code
+ * on the same inputs, so results do not depend on the number of threads.
+ */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { type FleetAggregate, type FleetGrid, type FleetSite, type FleetSiteResult, fleetGrid, simulateFleetSite, syntheticFleetWeather } from '../power/fleet.js';
+import type { PvWeatherColumns } from '../power/simulate.js';
+import { distanceKm } from '../weather/real.js';
+import type { WeatherSeries } from '../weather/readers/types.js';
+import { loadWeatherFile } from './weather-files.js';
+
+/** Where a fleet's weather comes from. */
+export type FleetWeatherSpec =
+  | { type: 'synthetic'; /** weather cells, degrees (default 0: each site its own place) */ cellDegrees?: number; seed?: number }
+  | { type: 'file'; path: string }
+  | { type: 'directory'; path: string };
+
+/** The time grid of a run on the synthetic weather (a weather file brings its own). */
+export type FleetPeriod = { year: number } | { start: number; end: number };
+
+/** Everything a thread needs besides the sites (structured-clonable). */
+export interface FleetJob {
+  weather: FleetWeatherSpec;
+  /** Synthetic weather only. */
+  period?: FleetPeriod;
+  /** Length of the periods, s (synthetic weather; default 3600). */
+  periodSeconds?: number;
+  aggregate: FleetAggregate;
+}
+
+/** A site's outcome: its result, or the message of the error it raised. */
+export type FleetOutcome = FleetSiteResult | { id: string; error: string };
+
+/** Per-thread state of a job: the grid and the weather files, read once. */
+interface JobState {
+  grid?: FleetGrid;
+  files?: { series: WeatherSeries; weather: PvWeatherColumns }[];
+}
+
+const states = new WeakMap<FleetJob, JobState>();
+
+function columnsOf(series: WeatherSeries): PvWeatherColumns {
+  const c = series.columns;
+  const need = (name: string): Float64Array => {
+    const v = c[name];
+    if (v === undefined) throw new Error(`the weather file (${series.format}) has no ${name} column`);
+    return v;
+  };
+  const weather: PvWeatherColumns = { unixSeconds: series.periodEnd, ghi: need('ghi'), dni: need('dni'), dhi: need('dhi') };
+  if (c.air_temp !== undefined) weather.air_temp = c.air_temp;
+  if (c.wind_speed_10m !== undefined) weather.wind_speed_10m = c.wind_speed_10m;
+  if (c.albedo !== undefined) weather.albedo = c.albedo;
+  return weather;
+}
+
+function stateOf(job: FleetJob): JobState {
+  let s = states.get(job);
+  if (s !== undefined) return s;
+  s = {};
+  const w = job.weather;
+  if (w.type === 'synthetic') {
+    s.grid = fleetGrid(job.period ?? { year: new Date().getUTCFullYear() - 1 }, job.periodSeconds ?? 3600);
+  } else {
+    const paths = w.type === 'file'
+      ? [w.path]
+      : readdirSync(w.path).filter((f) => !f.startsWith('.')).sort().map((f) => join(w.path, f));
+    s.files = paths.map((p) => {
+      const series = loadWeatherFile(p);
+      return { series, weather: columnsOf(series) };
+    });
+    if (s.files.length === 0) throw new Error(`no weather files in ${w.path}`);
+  }
+  states.set(job, s);
+  return s;
+}
+
+/** The weather (and period length) of one site in a job. */
+function weatherFor(job: FleetJob, state: JobState, site: FleetSite): { weather: PvWeatherColumns; periodSeconds: number } {
+  const w = job.weather;
+  if (w.type === 'synthetic') {
+    const grid = state.grid!;
+    return { weather: syntheticFleetWeather(site, grid, w.cellDegrees ?? 0, w.seed), periodSeconds: grid.periodSeconds };
+  }
+  // The nearest file (the first of equally near ones, in name order).
+  let best = state.files![0]!;
+  let bestKm = Number.POSITIVE_INFINITY;
+  for (const f of state.files!) {
+    const km = distanceKm(site.latitude, site.longitude, f.series.latitude, f.series.longitude);
+    if (km < bestKm) {
+      bestKm = km;
+      best = f;
+    }
+  }
+  return { weather: best.weather, periodSeconds: best.series.periodSeconds };
+}
+
+/**
+ * The period ends of a site's power column in a job (synthetic: the run's grid; files: the
+ * site's file), for writing time series.
+ */
+export function fleetPeriodEnds(job: FleetJob, site: FleetSite): Float64Array {
+  return weatherFor(job, stateOf(job), site).weather.unixSeconds!;
+}
+
+/** Runs a batch of sites, in order; a site that raises gives its message instead of a result. */
+export function runFleetBatch(job: FleetJob, sites: readonly FleetSite[]): FleetOutcome[] {
+  const state = stateOf(job);
+  return sites.map((site) => {
+    try {
+      const { weather, periodSeconds } = weatherFor(job, state, site);
+      return simulateFleetSite(site, weather, job.aggregate, periodSeconds);
+    } catch (e) {
+      return { id: site.id, error: e instanceof Error ? e.message : String(e) };
+    }
+  });
+}

@@ -1,0 +1,278 @@
+/**
+ * Fleet simulations on every core: `simulateFleet` runs the core's per-site function
+ * (`simulateFleetSite`, through fleet-job.ts) over an iterable of sites on a pool of worker
+ * threads, and yields the results in the sites' order as they come. Work in flight is bounded
+ * (a few batches per thread), so memory does not grow with the number of sites.
+ */
+import { availableParallelism } from 'node:os';
+import { dirname, join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { FleetSite } from '../power/fleet.js';
+import { type FleetJob, type FleetOutcome, runFleetBatch } from './fleet-job.js';
+import type { FleetWorkerReply, FleetWorkerRequest } from './fleet-worker.js';
+
+export type { FleetJob, FleetOutcome, FleetPeriod, FleetWeatherSpec } from './fleet-job.js';
+export { fleetPeriodEnds } from './fleet-job.js';
+
+/** Progress of a fleet run. */
+export interface FleetProgress {
+  /** Sites whose results have been yielded. */
+  done: number;
+  /** Sites in the run, when known (an array of sites, or `total`). */
+  total?: number;
+  /** Sites per second since the start (wall clock). */
+  sitesPerSecond: number;
+  /** Seconds left at that rate, when the total is known. */
+  etaSeconds?: number;
+}
+
+/**
+ * What `simulateFleet` reads of an AbortSignal (an `AbortController`'s `signal` is one); declared
+ * here so that the types need neither the DOM library nor @types/node.
+ */
+export interface FleetAbortSignal {
+  readonly aborted: boolean;
+  readonly reason?: unknown;
+  addEventListener(type: 'abort', listener: () => void, options?: { once?: boolean }): void;
+  removeEventListener(type: 'abort', listener: () => void): void;
+}
+
+/** Options of {@link simulateFleet}: the job (weather, period, aggregate) and how to run it. */
+export interface SimulateFleetOptions extends FleetJob {
+  /** Worker threads (default: the machine's cores); 1 runs in this thread. */
+  threads?: number;
+  /** Sites sent to a thread at a time (default 8). */
+  batchSize?: number;
+  /** Batches in flight per thread (default 3): bounds memory and keeps every thread busy. */
+  batchesPerThread?: number;
+  /** Cancels the run: no new batch starts, the iterator ends with the signal's reason. */
+  signal?: FleetAbortSignal;
+  /** Called after each batch is yielded. */
+  onProgress?: (p: FleetProgress) => void;
+  /** The number of sites, for progress and ETA when `sites` is not an array. */
+  total?: number;
+}
+
+/**
+ * The worker's module beside this one: the TypeScript source when running from source (tests,
+ * tsx: the worker loads it through tsx too), else the built `fleet-worker.js` (the ESM build
+ * mirrors src/; the CommonJS bundle dist/node.cjs finds it in dist/node/).
+ */
+function startWorker(): Worker {
+  // The parent's flags but --input-type, which Node refuses for a worker's file (a parent run as
+  // `node --input-type=module -e ...` would otherwise start no worker).
+  const execArgv = process.execArgv.filter((a) => !a.startsWith('--input-type'));
+  const here: string | undefined = typeof import.meta.url === 'string' ? import.meta.url : undefined;
+  if (here === undefined) return new Worker(join(dirname(__filename), 'node', 'fleet-worker.js'), { execArgv });
+  if (here.endsWith('.ts')) {
+    // Node 20 does not apply an --import hook to a worker's entry module: register tsx first.
+    const source = new URL('./fleet-worker.ts', here).href;
+    return new Worker(`import('tsx/esm/api').then((api) => { api.register(); return import(${JSON.stringify(source)}); });`, { eval: true, execArgv });
+  }
+  return new Worker(new URL('./fleet-worker.js', here), { execArgv });
+}
+
+/** The default number of threads: the machine's cores (the main thread mostly waits). */
+export function defaultFleetThreads(): number {
+  return Math.max(1, availableParallelism());
+}
+
+function abortError(signal: FleetAbortSignal): unknown {
+  return signal.reason ?? new Error('The fleet run was aborted');
+}
+
+function throwIfAborted(signal: FleetAbortSignal | undefined): void {
+  if (signal?.aborted === true) throw abortError(signal);
+}
+
+/** Batches of an iterable or async iterable of sites. */
+async function* batchesOf(sites: Iterable<FleetSite> | AsyncIterable<FleetSite>, size: number): AsyncGenerator<FleetSite[]> {
+  let batch: FleetSite[] = [];
+  for await (const site of sites as AsyncIterable<FleetSite>) {
+    batch.push(site);
+    if (batch.length >= size) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield batch;
+}
+
+/** A pool of worker threads, each running one batch at a time from a shared queue. */
+class FleetPool {
+  private readonly workers: Worker[] = [];
+  private readonly idle: Worker[] = [];
+  private readonly queue: { seq: number; sites: FleetSite[] }[] = [];
+  private readonly waiting = new Map<number, { resolve: (o: FleetOutcome[]) => void; reject: (e: unknown) => void }>();
+  private readonly busy = new Map<Worker, number>();
+  private failure: unknown;
+
+  constructor(threads: number, job: FleetJob) {
+    for (let i = 0; i < threads; i++) {
+      const w = startWorker();
+      w.postMessage({ type: 'job', job } satisfies FleetWorkerRequest);
+      w.on('message', (m: FleetWorkerReply) => this.answer(w, m));
+      w.on('error', (e) => this.fail(e));
+      w.on('exit', (code) => {
+        if (code !== 0 && this.busy.has(w)) this.fail(new Error(`a fleet worker thread exited with code ${code}`));
+      });
+      this.workers.push(w);
+      this.idle.push(w);
+    }
+  }
+
+  run(seq: number, sites: FleetSite[]): Promise<FleetOutcome[]> {
+    return new Promise((resolve, reject) => {
+      if (this.failure !== undefined) {
+        reject(this.failure);
+        return;
+      }
+      this.waiting.set(seq, { resolve, reject });
+      this.queue.push({ seq, sites });
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    while (this.idle.length > 0 && this.queue.length > 0) {
+      const w = this.idle.pop()!;
+      const task = this.queue.shift()!;
+      this.busy.set(w, task.seq);
+      w.postMessage({ type: 'batch', seq: task.seq, sites: task.sites } satisfies FleetWorkerRequest);
+    }
+  }
+
+  private answer(w: Worker, m: FleetWorkerReply): void {
+    this.busy.delete(w);
+    this.idle.push(w);
+    const pending = this.waiting.get(m.seq);
+    this.waiting.delete(m.seq);
+    if (m.type === 'batch') pending?.resolve(m.outcomes);
+    else pending?.reject(new Error(m.message));
+    this.pump();
+  }
+
+  private fail(e: unknown): void {
+    this.failure ??= e;
+    for (const p of this.waiting.values()) p.reject(e);
+    this.waiting.clear();
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map((w) => w.terminate()));
+  }
+}
+
+/**
+ * Simulates a fleet of PV sites: each site's weather (the synthetic model, a weather file, or
+ * the nearest file of a directory) through `simulatePv`, kept as annual or monthly energy or as
+ * the AC power column (see `simulateFleetSite` of the core), on `threads` worker threads.
+ *
+ * Results come in the order of the sites, one per site (`{ id, error }` for a site whose
+ * simulation raised), as soon as each site and those before it are done; at most `threads` x
+ * `batchesPerThread` batches are in flight, so a run of 100,000 sites holds no more in memory
+ * than a run of 100. The values do not depend on the number of threads or on the order batches
+ * finish (each site is one call of a deterministic function on the same inputs), bit for bit.
+ * Typed arrays come back from the workers transferred, not copied. An aborted `signal` stops
+ * the run: no new batch starts, the threads end, and the iterator throws the signal's reason
+ * after the results already done. Breaking out of the loop ends the threads too.
+ *
+ * @param sites an array, iterable or async iterable of sites (checked with `fleetSiteProblems`
+ *   first when they come from a file: a bad site gives an error result, not a crash)
+ * @param options the weather, the period (`{ year }` or `{ start, end }`, Unix s) and
+ *   `periodSeconds` of the synthetic weather, `aggregate` ('annual', 'monthly', 'none'),
+ *   `threads`, `signal`, `onProgress`
+ * @example
+ * const sites = [
+ *   { id: 'a', latitude: 52.1, longitude: 5.1, capacityKw: 4, tilt: 35, azimuth: 180 },
+ *   { id: 'b', latitude: 52.2, longitude: 5.0, capacityKw: 6, tilt: 20, azimuth: 90 },
+ * ];
+ * const ids = [];
+ * for await (const r of simulateFleet(sites, { weather: { type: 'synthetic' }, period: { year: 2024 }, aggregate: 'annual', threads: 1 })) {
+ *   ids.push(r.id);
+ * }
+ * ids.join(','); // => 'a,b'
+ */
+export async function* simulateFleet(
+  sites: Iterable<FleetSite> | AsyncIterable<FleetSite>,
+  options: SimulateFleetOptions,
+): AsyncGenerator<FleetOutcome, void, undefined> {
+  const threads = options.threads ?? defaultFleetThreads();
+  if (!Number.isInteger(threads) || threads < 1) throw new RangeError(`simulateFleet: options.threads must be a whole number from 1 (got ${threads})`);
+  const batchSize = options.batchSize ?? 8;
+  if (!Number.isInteger(batchSize) || batchSize < 1) throw new RangeError(`simulateFleet: options.batchSize must be a whole number from 1 (got ${batchSize})`);
+  const perThread = options.batchesPerThread ?? 3;
+  const job: FleetJob = {
+    weather: options.weather,
+    aggregate: options.aggregate,
+    ...(options.period !== undefined ? { period: options.period } : {}),
+    ...(options.periodSeconds !== undefined ? { periodSeconds: options.periodSeconds } : {}),
+  };
+  const { signal, onProgress } = options;
+  throwIfAborted(signal);
+  const total = options.total ?? (Array.isArray(sites) ? sites.length : undefined);
+  const started = performance.now();
+  let done = 0;
+  const progress = (): void => {
+    if (onProgress === undefined) return;
+    const seconds = (performance.now() - started) / 1000;
+    const rate = seconds > 0 ? done / seconds : 0;
+    const p: FleetProgress = { done, sitesPerSecond: rate };
+    if (total !== undefined) {
+      p.total = total;
+      if (rate > 0) p.etaSeconds = Math.max(0, total - done) / rate;
+    }
+    onProgress(p);
+  };
+
+  if (threads === 1) {
+    for await (const batch of batchesOf(sites, batchSize)) {
+      throwIfAborted(signal);
+      const outcomes = runFleetBatch(job, batch);
+      for (const o of outcomes) yield o;
+      done += outcomes.length;
+      progress();
+      // A turn of the event loop between batches, so that an abort or a SIGINT is seen.
+      await new Promise((r) => setImmediate(r));
+    }
+    throwIfAborted(signal);
+    return;
+  }
+
+  const pool = new FleetPool(threads, job);
+  const inFlight: Promise<FleetOutcome[]>[] = [];
+  let aborted: (() => void) | undefined;
+  const abortedPromise = new Promise<never>((_, reject) => {
+    aborted = () => reject(abortError(signal!));
+  });
+  abortedPromise.catch(() => undefined);
+  signal?.addEventListener('abort', aborted!, { once: true });
+  try {
+    const batches = batchesOf(sites, batchSize);
+    let seq = 0;
+    let exhausted = false;
+    const limit = threads * perThread;
+    for (;;) {
+      while (!exhausted && inFlight.length < limit) {
+        throwIfAborted(signal);
+        const next = await batches.next();
+        if (next.done === true) {
+          exhausted = true;
+          break;
+        }
+        inFlight.push(pool.run(seq++, next.value));
+      }
+      const head = inFlight.shift();
+      if (head === undefined) break;
+      const outcomes = await (signal === undefined ? head : Promise.race([head, abortedPromise]));
+      for (const o of outcomes) yield o;
+      done += outcomes.length;
+      progress();
+    }
+    throwIfAborted(signal);
+  } finally {
+    signal?.removeEventListener('abort', aborted!);
+    for (const p of inFlight) p.catch(() => undefined);
+    await pool.close();
+  }
+}

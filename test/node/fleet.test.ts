@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import type { FleetSite } from '../../src/index.js';
+import { type FleetOutcome, type SimulateFleetOptions, simulateFleet } from '../../src/node/index.js';
+
+/** 40 sites over a few weather cells, fixed and tracking. */
+const sites: FleetSite[] = Array.from({ length: 40 }, (_, i) => ({
+  id: `site-${i}`,
+  latitude: 51.9 + (i % 7) * 0.031,
+  longitude: 4.8 + (i % 5) * 0.047,
+  capacityKw: 2 + (i % 9),
+  tilt: 10 + (i % 6) * 7,
+  azimuth: 90 + (i % 11) * 18,
+  ...(i % 8 === 3 ? { arrayType: 'horizontal_single_axis' as const } : {}),
+}));
+
+const base: SimulateFleetOptions = {
+  weather: { type: 'synthetic', cellDegrees: 0.1 },
+  period: { start: Date.UTC(2024, 2, 1) / 1000, end: Date.UTC(2024, 2, 11) / 1000 },
+  aggregate: 'monthly',
+  batchSize: 3,
+};
+
+async function collect(options: SimulateFleetOptions, input: Iterable<FleetSite> | AsyncIterable<FleetSite> = sites): Promise<FleetOutcome[]> {
+  const out: FleetOutcome[] = [];
+  for await (const r of simulateFleet(input, options)) out.push(r);
+  return out;
+}
+
+/** The results as exact text: every double by its bits (toString is exact and round-trips). */
+function bits(outcomes: FleetOutcome[]): string[] {
+  return outcomes.map((o) => ('error' in o ? `${o.id} error ${o.error}` : `${o.id} ${o.energyKwh} ${o.specificYieldKwhPerKw} ${o.missingPeriods} ${Array.from(o.monthlyKwh ?? []).join(' ')} ${Array.from(o.powerKw ?? []).join(' ')}`));
+}
+
+describe('simulateFleet', () => {
+  it('gives bit-identical results, in the sites order, on 1 and 2 threads and from run to run', async () => {
+    const one = await collect({ ...base, threads: 1 });
+    const two = await collect({ ...base, threads: 2 });
+    const again = await collect({ ...base, threads: 2, batchSize: 5 });
+    expect(one.map((o) => o.id)).toEqual(sites.map((s) => s.id));
+    expect(one.every((o) => !('error' in o) && o.energyKwh > 0)).toBe(true);
+    expect(bits(two)).toEqual(bits(one));
+    expect(bits(again)).toEqual(bits(one));
+  });
+
+  it('moves power columns back from the workers (aggregate none), the same as in-process', async () => {
+    const few = sites.slice(0, 6);
+    const options: SimulateFleetOptions = { ...base, aggregate: 'none' };
+    const one = await collect({ ...options, threads: 1 }, few);
+    const two = await collect({ ...options, threads: 2 }, few);
+    const first = two[0]!;
+    expect('powerKw' in first && first.powerKw instanceof Float64Array && first.powerKw.length === 240).toBe(true);
+    expect(bits(two)).toEqual(bits(one));
+  });
+
+  it('takes an async iterable, reports progress with a rate and an ETA, and answers a bad site with an error, not a crash', async () => {
+    async function* stream(): AsyncGenerator<FleetSite> {
+      for (const s of sites.slice(0, 5)) yield s;
+      yield { id: 'bad', latitude: 52, longitude: 5, capacityKw: -1, tilt: 30, azimuth: 180 };
+    }
+    const progress: number[] = [];
+    let eta: number | undefined;
+    const out = await collect({ ...base, threads: 2, total: 6, onProgress: (p) => { progress.push(p.done); eta = p.etaSeconds; expect(p.sitesPerSecond).toBeGreaterThan(0); } }, stream());
+    expect(out.map((o) => o.id)).toEqual(['site-0', 'site-1', 'site-2', 'site-3', 'site-4', 'bad']);
+    expect((out[5] as { error: string }).error).toMatch(/capacity/);
+    expect(progress).toEqual([3, 6]);
+    expect(eta).toBe(0);
+  });
+
+  it.each([1, 2])('stops on abort with %i thread(s): the results before it, then the reason', async (threads) => {
+    const controller = new AbortController();
+    const seen: string[] = [];
+    const run = async (): Promise<void> => {
+      for await (const r of simulateFleet(sites, { ...base, threads, onProgress: (p) => { if (p.done >= 6) controller.abort(new Error('stop here')); }, signal: controller.signal })) {
+        seen.push(r.id);
+      }
+    };
+    await expect(run()).rejects.toThrow('stop here');
+    expect(seen.length).toBeGreaterThanOrEqual(6);
+    expect(seen.length).toBeLessThan(sites.length);
+    expect(seen).toEqual(sites.slice(0, seen.length).map((s) => s.id));
+  });
+});
