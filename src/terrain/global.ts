@@ -107,3 +107,45 @@ export function landFractionAround(
   }
   return cells === 0 ? 0 : landCells / cells;
 }
+
+/**
+ * Mean surface height (m, sea counted as 0) of the global grid's cells within `radiusDegrees` of
+ * the point, over the same window as {@link landFractionAround} (a square in latitude widened in
+ * longitude by 1/cos(latitude)). A site below this mean lies in a valley or basin, a site above
+ * it on a slope or ridge; the measured climate's clearness relation reads the difference
+ * (src/weather/normals.ts).
+ * @param radiusDegrees half-width of the window, degrees of latitude
+ * @returns m above sea level
+ * @example
+ * meanElevationAround(globalGrid, 42.7, 23.4, 1); // Sofia's basin: the mountains around lift the mean above the city's 595 m
+ */
+export function meanElevationAround(
+  global: GlobalElevation,
+  latitude: number,
+  longitude: number,
+  radiusDegrees: number,
+): number {
+  const g = global.grid;
+  const rows = g.values.shape[0]!;
+  const cols = g.values.shape[1]!;
+  const cell = g.cellSizeLatitude;
+  const rc = Math.round(gridRow(g, latitude));
+  const cc = Math.round((longitude - g.firstLongitude) / cell);
+  const dr = Math.max(0, Math.round(radiusDegrees / cell));
+  const cosLat = Math.max(0.05, Math.cos((latitude * Math.PI) / 180));
+  const dc = Math.min(Math.floor(cols / 2), Math.max(0, Math.round(radiusDegrees / cell / cosLat)));
+  // Wide windows are sampled on a coarser stride (about 12 samples per radius): the mean of a
+  // smooth field needs no more.
+  const step = Math.max(1, Math.floor(dr / 12));
+  const heights = g.values;
+  let sum = 0;
+  let cells = 0;
+  for (let r = Math.max(0, rc - dr); r <= Math.min(rows - 1, rc + dr); r += step) {
+    for (let k = cc - dc; k <= cc + dc; k += step) {
+      const c = k - Math.floor(k / cols) * cols;
+      sum += Math.max(0, heights.get(r, c));
+      cells++;
+    }
+  }
+  return cells === 0 ? 0 : sum / cells;
+}

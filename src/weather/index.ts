@@ -10,6 +10,7 @@ export {
   climateNormalsAt,
   sampleClimateGrid,
   siteTemperature,
+  correctedTemperature,
   gridTemperatureAtSite,
   monthlyClearnessIndex,
   extraterrestrialToClearSky,
