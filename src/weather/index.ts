@@ -11,6 +11,7 @@ export {
   sampleClimateGrid,
   siteTemperature,
   correctedTemperature,
+  gridSurfaceElevation,
   gridTemperatureAtSite,
   monthlyClearnessIndex,
   extraterrestrialToClearSky,
@@ -47,6 +48,7 @@ export { type WeatherQuery, type ForecastQuery, type QueryPlane, type WeatherCol
 export { type RealDataOptions, realDataSource, typicalYearFromSeries, resampleColumn, nearestSeries, distanceKm } from './real.js';
 export {
   type SyntheticOptions,
+  type DefaultSourceOptions,
   BASE_STEP,
   syntheticSource,
   defaultWeatherSource,

@@ -103,7 +103,7 @@ function nodeHeightWeight(dz: number): number {
  * same cell; high stations are a little warmer than the free-air lapse rate from the cell makes
  * them (a surface lapse rate nearer 5.8 than 6.5 K/km) with a smaller annual cycle.
  */
-export const TEMPERATURE_CORRECTION = [-0.672, 0.6774, 0.6825, 2.0137, -2.6142, -0.175] as const;
+export const TEMPERATURE_CORRECTION = [-1.0123, 1.6028, 0.748, 2.5349, -3.1553, -0.1965] as const;
 
 /** Bracketing indices and weight along a strictly decreasing axis (clamped at the ends). */
 function latitudeBracket(axis: Float64Array, x: number): [number, number, number] {
@@ -171,6 +171,21 @@ export function sampleClimateGrid(grid: ClimateGrid, latitude: number, longitude
     out[m] = sw > 0 ? s / sw : 0;
   }
   return out;
+}
+
+/**
+ * Mean surface elevation of the temperature grid's cells interpolated bilinearly to a point, m
+ * (sea 0): the height the grid's 2 m temperature there refers to, and a site elevation where
+ * nothing finer is known. Continuous in space.
+ * @returns m above sea level
+ * @example
+ * gridSurfaceElevation(grids, -12.05, -77.05); // Lima: the coarse cells reach up the Andes, far above the coast
+ */
+export function gridSurfaceElevation(grids: ClimateGrids, latitude: number, longitude: number): number {
+  const around = nodes(grids.temperature, latitude, longitude);
+  let s = 0;
+  for (let k = 0; k < 4; k++) s += around[2 * k + 1]! * grids.cellElevation[around[2 * k]!]!;
+  return s;
 }
 
 /**
@@ -274,7 +289,7 @@ export interface ClearnessInputs {
  * typical years listed in docs/weather.md; docs/weather.md gives the fit, its spatially held-out
  * error and the table.
  */
-export const CLEARNESS_COEFFICIENTS = [1.101, -0.2651, -0.6798, -0.6808, -0.0224, 0.0456, -0.0658] as const;
+export const CLEARNESS_COEFFICIENTS = [1.1774, -0.2458, -0.739, -0.6569, -0.2524, 0.137, -0.0328] as const;
 
 /**
  * Monthly clearness index Kt (the month's GHI over its extraterrestrial horizontal irradiation)
