@@ -326,5 +326,9 @@ if (isMain) {
   for (const dir of dirs('--holdout')) {
     const held = epws(dir).map(loadPlace);
     console.log(`held out (${dir}): ${count(held.map((p) => score(p, fit)))}`);
+    for (const c of ['North America', 'South America', 'Europe', 'Africa', 'Asia', 'Oceania']) {
+      const ps = held.filter((p) => continent(p.latitude, p.longitude) === c);
+      if (ps.length > 0) console.log(`  ${c.padEnd(28)} ${count(ps.map((p) => score(p, fit)))}`);
+    }
   }
 }
