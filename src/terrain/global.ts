@@ -74,15 +74,17 @@ export function isLandAt(global: GlobalElevation, latitude: number, longitude: n
 }
 
 /**
- * Share of land (0..1) among the global grid's cells within `radiusDegrees` of the point
- * (a square window in latitude, widened in longitude by 1/cos(latitude)). A measure of how
- * continental a place is, for climate models.
+ * Mean of `value(row, column)` over the global grid's cells within `radiusDegrees` of the point:
+ * a square window in latitude, widened in longitude by 1/cos(latitude), wrapping in longitude.
+ * `stride` > 1 samples every stride-th row and column (for smooth fields over wide windows).
  */
-export function landFractionAround(
+function windowMean(
   global: GlobalElevation,
   latitude: number,
   longitude: number,
   radiusDegrees: number,
+  value: (row: number, column: number) => number,
+  stride: (rowRadius: number) => number,
 ): number {
   checkPlace('landFractionAround', latitude, longitude);
   checkAtLeast('landFractionAround', 'radiusDegrees', radiusDegrees, 0, 'degrees');
@@ -95,17 +97,33 @@ export function landFractionAround(
   const dr = Math.max(0, Math.round(radiusDegrees / cell));
   const cosLat = Math.max(0.05, Math.cos((latitude * Math.PI) / 180));
   const dc = Math.min(Math.floor(cols / 2), Math.max(0, Math.round(radiusDegrees / cell / cosLat)));
-  const mask = global.land;
-  let landCells = 0;
+  const step = stride(dr);
+  let sum = 0;
   let cells = 0;
-  for (let r = Math.max(0, rc - dr); r <= Math.min(rows - 1, rc + dr); r++) {
-    for (let k = cc - dc; k <= cc + dc; k++) {
-      const c = k - Math.floor(k / cols) * cols;
-      landCells += mask.get(r, c);
+  for (let r = Math.max(0, rc - dr); r <= Math.min(rows - 1, rc + dr); r += step) {
+    for (let k = cc - dc; k <= cc + dc; k += step) {
+      sum += value(r, k - Math.floor(k / cols) * cols);
       cells++;
     }
   }
-  return cells === 0 ? 0 : landCells / cells;
+  return cells === 0 ? 0 : sum / cells;
+}
+
+/**
+ * Share of land (0..1) among the global grid's cells within `radiusDegrees` of the point
+ * (a square window in latitude, widened in longitude by 1/cos(latitude)). A measure of how
+ * continental a place is, for climate models.
+ * @example
+ * landFractionAround(globalGrid, 52.37, 4.9, 1); // Amsterdam: about two thirds land (0.66), the North Sea the rest
+ */
+export function landFractionAround(
+  global: GlobalElevation,
+  latitude: number,
+  longitude: number,
+  radiusDegrees: number,
+): number {
+  const mask = global.land;
+  return windowMean(global, latitude, longitude, radiusDegrees, (r, c) => mask.get(r, c), () => 1);
 }
 
 /**
@@ -125,27 +143,8 @@ export function meanElevationAround(
   longitude: number,
   radiusDegrees: number,
 ): number {
-  const g = global.grid;
-  const rows = g.values.shape[0]!;
-  const cols = g.values.shape[1]!;
-  const cell = g.cellSizeLatitude;
-  const rc = Math.round(gridRow(g, latitude));
-  const cc = Math.round((longitude - g.firstLongitude) / cell);
-  const dr = Math.max(0, Math.round(radiusDegrees / cell));
-  const cosLat = Math.max(0.05, Math.cos((latitude * Math.PI) / 180));
-  const dc = Math.min(Math.floor(cols / 2), Math.max(0, Math.round(radiusDegrees / cell / cosLat)));
+  const heights = global.grid.values;
   // Wide windows are sampled on a coarser stride (about 12 samples per radius): the mean of a
   // smooth field needs no more.
-  const step = Math.max(1, Math.floor(dr / 12));
-  const heights = g.values;
-  let sum = 0;
-  let cells = 0;
-  for (let r = Math.max(0, rc - dr); r <= Math.min(rows - 1, rc + dr); r += step) {
-    for (let k = cc - dc; k <= cc + dc; k += step) {
-      const c = k - Math.floor(k / cols) * cols;
-      sum += Math.max(0, heights.get(r, c));
-      cells++;
-    }
-  }
-  return cells === 0 ? 0 : sum / cells;
+  return windowMean(global, latitude, longitude, radiusDegrees, (r, c) => Math.max(0, heights.get(r, c)), (dr) => Math.max(1, Math.floor(dr / 12)));
 }
