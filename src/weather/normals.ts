@@ -95,13 +95,13 @@ function nodeHeightWeight(dz: number): number {
 }
 
 /**
- * Correction of the downscaled grid temperature at a site (weighted least squares on real typical
- * years, see docs/weather.md and scripts/calibrate-climate.ts): T = T_grid + a + b x continentality
+ * Correction of the downscaled grid temperature at a site (least squares on the 50 real typical
+ * years of weather/calibration, see docs/weather.md and scripts/calibrate-climate.ts): T = T_grid + a + b x continentality
  * + c x z + (d + e x land share within 1 degree + f x z) x (T_grid - its annual mean) / 10, with z
  * the site's elevation in km. A station among much sea has a larger annual cycle than the sea
  * cells around it (the land heats and cools) but lies in cooler air than inland places of the
- * same cell; high stations are a little warmer than the free-air lapse rate from the cell makes
- * them (a surface lapse rate nearer 5.8 than 6.5 K/km) with a smaller annual cycle.
+ * same cell; high stations are warmer than the free-air lapse rate from the cell makes them (the
+ * fitted 0.75 K/km leaves 5.75 K/km near the ground) with a smaller annual cycle.
  */
 export const TEMPERATURE_CORRECTION = [-1.0123, 1.6028, 0.748, 2.5349, -3.1553, -0.1965] as const;
 
@@ -283,11 +283,10 @@ export interface ClearnessInputs {
 /**
  * Coefficients of {@link monthlyClearnessIndex}: logit Kt = c0 + c1 ln(P + 0.3) + c2 |lat| / 30
  * + c3 exp(-(lat / 15)^2) + c4 land + c5 range / 10 + c6 height above surroundings / 1000, fitted
- * by weighted least squares (each month weighted by its clear-sky GHI, each place by the inverse
- * of the number of training places within 500 km, the 50 calibration places three times) on the
- * 50 real typical years of the data directory's weather/calibration and the public EnergyPlus
- * typical years listed in docs/weather.md; docs/weather.md gives the fit, its spatially held-out
- * error and the table.
+ * by least squares in logit space (each month weighted by its clear-sky GHI) on the 50 real
+ * typical years of the data directory's weather/calibration (scripts/calibrate-climate.ts);
+ * docs/weather.md gives the fit, its held-out error (leave-one-out, 10-fold, and 476 typical years
+ * far from the 50) and the table.
  */
 export const CLEARNESS_COEFFICIENTS = [1.1774, -0.2458, -0.739, -0.6569, -0.2524, 0.137, -0.0328] as const;
 
