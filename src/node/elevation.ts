@@ -80,7 +80,8 @@ export function landFraction(latitude: number, longitude: number, radiusDegrees:
  * Mean surface height (m, sea 0) within `radiusDegrees` of the point, from the embedded grid
  * (meanElevationAround of src/terrain/global.ts).
  * @example
- * meanElevation(39.13, -121.43, 1); // Sacramento valley: the Sierra foothills lift the mean well above the valley floor
+ * // Sacramento valley (about 20 m): the Sierra foothills lift the mean well above the valley floor
+ * meanElevation(39.13, -121.43, 1); // about 622
  */
 export function meanElevation(latitude: number, longitude: number, radiusDegrees: number): number {
   return meanElevationAround(globalElevation(), latitude, longitude, radiusDegrees);

@@ -114,7 +114,8 @@ function windowMean(
  * (a square window in latitude, widened in longitude by 1/cos(latitude)). A measure of how
  * continental a place is, for climate models.
  * @example
- * landFractionAround(globalGrid, 52.37, 4.9, 1); // Amsterdam: about two thirds land (0.66), the North Sea the rest
+ * // Amsterdam: two thirds land, the North Sea the rest (globalElevation from solarkit/node)
+ * landFractionAround(globalElevation(), 52.37, 4.9, 1); // about 0.66
  */
 export function landFractionAround(
   global: GlobalElevation,
@@ -135,7 +136,8 @@ export function landFractionAround(
  * @param radiusDegrees half-width of the window, degrees of latitude
  * @returns m above sea level
  * @example
- * meanElevationAround(globalGrid, 42.7, 23.4, 1); // Sofia's basin: the mountains around lift the mean above the city's 595 m
+ * // Sofia's basin: the mountains around lift the mean above the city's 595 m
+ * meanElevationAround(globalElevation(), 42.7, 23.4, 1); // about 757
  */
 export function meanElevationAround(
   global: GlobalElevation,

@@ -179,7 +179,8 @@ export function sampleClimateGrid(grid: ClimateGrid, latitude: number, longitude
  * nothing finer is known. Continuous in space.
  * @returns m above sea level
  * @example
- * gridSurfaceElevation(grids, -12.05, -77.05); // Lima: the coarse cells reach up the Andes, far above the coast
+ * // Lima: the coarse cells reach up the Andes, far above the coast (climateGrids from solarkit/node)
+ * gridSurfaceElevation(climateGrids(), -12.05, -77.05); // about 1365
  */
 export function gridSurfaceElevation(grids: ClimateGrids, latitude: number, longitude: number): number {
   const around = nodes(grids.temperature, latitude, longitude);
@@ -209,7 +210,9 @@ export function siteTemperature(grids: ClimateGrids, site: NormalsSite): Float64
  * @param raw 12 monthly means, degrees C
  * @returns 12 monthly means, degrees C
  * @example
- * const t = correctedTemperature(gridTemperatureAtSite(grids, site), site);
+ * // Paris-Orly in January (climateGrids from solarkit/node)
+ * const site = { latitude: 48.73, longitude: 2.4, elevation: 96, continentality: 0.45, landShare: 1 };
+ * correctedTemperature(gridTemperatureAtSite(climateGrids(), site), site)[0]; // about 3.4
  */
 export function correctedTemperature(raw: ArrayLike<number>, site: NormalsSite): Float64Array {
   let mean = 0;

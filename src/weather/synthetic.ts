@@ -552,7 +552,10 @@ function gridPlaceInfo(grids: ClimateGrids): NonNullable<SyntheticOptions['place
  * server passes src/node's `placeInfo`; a library user on Node gets the same with
  * `defaultWeatherSource({ placeInfo })` from `solarkit/node`.
  * @example
- * const source = defaultWeatherSource({ grids: climateGrids() }); // climateGrids from solarkit/node
+ * // Mumbai's monsoon from the measured climate (climateGrids from solarkit/node): July 2024's rain, mm
+ * const periodEnd = Float64Array.from({ length: 24 * 31 }, (_, i) => Date.UTC(2024, 6, 1) / 1000 + (i + 1) * 3600);
+ * const w = defaultWeatherSource({ grids: climateGrids() }).actuals({ latitude: 19.08, longitude: 72.88, periodEnd, periodSeconds: 3600, parameters: ['precipitation_rate'] });
+ * (w.precipitation_rate as Float64Array).reduce((a, b) => a + b, 0); // about 395
  */
 export function defaultWeatherSource(options: DefaultSourceOptions = {}): WeatherSource {
   if (options.placeInfo !== undefined) return syntheticSource({ placeInfo: options.placeInfo });
