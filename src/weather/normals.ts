@@ -198,7 +198,7 @@ export function gridSurfaceElevation(grids: ClimateGrids, latitude: number, long
  * @example
  * // Paris in January:
  * const t = siteTemperature(climateGrids(), { latitude: 48.73, longitude: 2.4, elevation: 96, continentality: 0.45, landShare: 1 });
- * t[0]; // about 3.6 degrees C
+ * t[0]; // about 3.4 degrees C
  */
 export function siteTemperature(grids: ClimateGrids, site: NormalsSite): Float64Array {
   return correctedTemperature(gridTemperatureAtSite(grids, site), site);

@@ -552,6 +552,9 @@ function gridPlaceInfo(grids: ClimateGrids): NonNullable<SyntheticOptions['place
  * server passes src/node's `placeInfo`; a library user on Node gets the same with
  * `defaultWeatherSource({ placeInfo })` from `solarkit/node`.
  * @example
+ * const noon = Float64Array.of(Date.UTC(2024, 5, 21, 12) / 1000);
+ * const rules = defaultWeatherSource().actuals({ latitude: 52.37, longitude: 4.9, periodEnd: noon, periodSeconds: 3600, parameters: ['clearsky_ghi'] });
+ * (rules.clearsky_ghi as Float64Array)[0]; // about 855
  * // Mumbai's monsoon from the measured climate (climateGrids from solarkit/node): July 2024's rain, mm
  * const periodEnd = Float64Array.from({ length: 24 * 31 }, (_, i) => Date.UTC(2024, 6, 1) / 1000 + (i + 1) * 3600);
  * const w = defaultWeatherSource({ grids: climateGrids() }).actuals({ latitude: 19.08, longitude: 72.88, periodEnd, periodSeconds: 3600, parameters: ['precipitation_rate'] });
