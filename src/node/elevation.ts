@@ -10,6 +10,7 @@ import {
   decodeGlobalElevation,
   isLandAt,
   landFractionAround,
+  meanElevationAround,
   type GlobalElevation,
 } from '../terrain/global.js';
 import { createHorizonCache, horizonCacheKey, roundCoordinate, type HorizonCache } from '../terrain/cache.js';
@@ -73,6 +74,17 @@ export function landFraction(latitude: number, longitude: number, radiusDegrees:
   checkPlace('landFraction', latitude, longitude);
   checkAtLeast('landFraction', 'radiusDegrees', radiusDegrees, 0, 'degrees');
   return landFractionAround(globalElevation(), latitude, longitude, radiusDegrees);
+}
+
+/**
+ * Mean surface height (m, sea 0) within `radiusDegrees` of the point, from the embedded grid
+ * (meanElevationAround of src/terrain/global.ts).
+ * @example
+ * // Sacramento valley (about 20 m): the Sierra foothills lift the mean well above the valley floor
+ * meanElevation(39.13, -121.43, 1); // about 622
+ */
+export function meanElevation(latitude: number, longitude: number, radiusDegrees: number): number {
+  return meanElevationAround(globalElevation(), latitude, longitude, radiusDegrees);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ import { syntheticSource } from '../weather/synthetic.js';
 import { continentalityFromLand } from '../weather/climate.js';
 import { type ClimateNormals, climateNormalsAt } from '../weather/normals.js';
 import { climateGrids } from './climate-grids.js';
-import { landFraction, siteElevation } from './elevation.js';
+import { landFraction, meanElevation, siteElevation } from './elevation.js';
 import { checkLatitude, checkLongitude, checkString } from '../util/validate.js';
 
 /**
@@ -294,7 +294,14 @@ export function placeInfo(latitude: number, longitude: number): PlaceInfo {
  * normals.precipitation.indexOf(Math.max(...normals.precipitation)); // => 6
  */
 export function placeNormals(latitude: number, longitude: number, elevation: number, continentality: number): ClimateNormals {
-  return climateNormalsAt(climateGrids(), { latitude, longitude, elevation, continentality, landShare: landFraction(latitude, longitude, 1) });
+  return climateNormalsAt(climateGrids(), {
+    latitude,
+    longitude,
+    elevation,
+    continentality,
+    landShare: landFraction(latitude, longitude, 1),
+    surroundingElevation: meanElevation(latitude, longitude, 1),
+  });
 }
 
 /**

@@ -74,15 +74,17 @@ export function isLandAt(global: GlobalElevation, latitude: number, longitude: n
 }
 
 /**
- * Share of land (0..1) among the global grid's cells within `radiusDegrees` of the point
- * (a square window in latitude, widened in longitude by 1/cos(latitude)). A measure of how
- * continental a place is, for climate models.
+ * Mean of `value(row, column)` over the global grid's cells within `radiusDegrees` of the point:
+ * a square window in latitude, widened in longitude by 1/cos(latitude), wrapping in longitude.
+ * `stride` > 1 samples every stride-th row and column (for smooth fields over wide windows).
  */
-export function landFractionAround(
+function windowMean(
   global: GlobalElevation,
   latitude: number,
   longitude: number,
   radiusDegrees: number,
+  value: (row: number, column: number) => number,
+  stride: (rowRadius: number) => number,
 ): number {
   checkPlace('landFractionAround', latitude, longitude);
   checkAtLeast('landFractionAround', 'radiusDegrees', radiusDegrees, 0, 'degrees');
@@ -95,15 +97,56 @@ export function landFractionAround(
   const dr = Math.max(0, Math.round(radiusDegrees / cell));
   const cosLat = Math.max(0.05, Math.cos((latitude * Math.PI) / 180));
   const dc = Math.min(Math.floor(cols / 2), Math.max(0, Math.round(radiusDegrees / cell / cosLat)));
-  const mask = global.land;
-  let landCells = 0;
+  const step = stride(dr);
+  let sum = 0;
   let cells = 0;
-  for (let r = Math.max(0, rc - dr); r <= Math.min(rows - 1, rc + dr); r++) {
-    for (let k = cc - dc; k <= cc + dc; k++) {
-      const c = k - Math.floor(k / cols) * cols;
-      landCells += mask.get(r, c);
+  for (let r = Math.max(0, rc - dr); r <= Math.min(rows - 1, rc + dr); r += step) {
+    for (let k = cc - dc; k <= cc + dc; k += step) {
+      sum += value(r, k - Math.floor(k / cols) * cols);
       cells++;
     }
   }
-  return cells === 0 ? 0 : landCells / cells;
+  return cells === 0 ? 0 : sum / cells;
+}
+
+/**
+ * Share of land (0..1) among the global grid's cells within `radiusDegrees` of the point
+ * (a square window in latitude, widened in longitude by 1/cos(latitude)). A measure of how
+ * continental a place is, for climate models.
+ * @example
+ * // Amsterdam: two thirds land, the North Sea the rest (globalElevation from solarkit/node)
+ * landFractionAround(globalElevation(), 52.37, 4.9, 1); // about 0.66
+ */
+export function landFractionAround(
+  global: GlobalElevation,
+  latitude: number,
+  longitude: number,
+  radiusDegrees: number,
+): number {
+  const mask = global.land;
+  return windowMean(global, latitude, longitude, radiusDegrees, (r, c) => mask.get(r, c), () => 1);
+}
+
+/**
+ * Mean surface height (m, sea counted as 0) of the global grid's cells within `radiusDegrees` of
+ * the point, over the same window as {@link landFractionAround} (a square in latitude widened in
+ * longitude by 1/cos(latitude)). A site below this mean lies in a valley or basin, a site above
+ * it on a slope or ridge; the measured climate's clearness relation reads the difference
+ * (src/weather/normals.ts).
+ * @param radiusDegrees half-width of the window, degrees of latitude
+ * @returns m above sea level
+ * @example
+ * // Sofia's basin: the mountains around lift the mean above the city's 595 m
+ * meanElevationAround(globalElevation(), 42.7, 23.4, 1); // about 757
+ */
+export function meanElevationAround(
+  global: GlobalElevation,
+  latitude: number,
+  longitude: number,
+  radiusDegrees: number,
+): number {
+  const heights = global.grid.values;
+  // Wide windows are sampled on a coarser stride (about 12 samples per radius): the mean of a
+  // smooth field needs no more.
+  return windowMean(global, latitude, longitude, radiusDegrees, (r, c) => Math.max(0, heights.get(r, c)), (dr) => Math.max(1, Math.floor(dr / 12)));
 }

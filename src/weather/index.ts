@@ -10,6 +10,8 @@ export {
   climateNormalsAt,
   sampleClimateGrid,
   siteTemperature,
+  correctedTemperature,
+  gridSurfaceElevation,
   gridTemperatureAtSite,
   monthlyClearnessIndex,
   extraterrestrialToClearSky,
@@ -46,6 +48,7 @@ export { type WeatherQuery, type ForecastQuery, type QueryPlane, type WeatherCol
 export { type RealDataOptions, realDataSource, typicalYearFromSeries, resampleColumn, nearestSeries, distanceKm } from './real.js';
 export {
   type SyntheticOptions,
+  type DefaultSourceOptions,
   BASE_STEP,
   syntheticSource,
   defaultWeatherSource,

@@ -66,6 +66,11 @@ export interface NormalsSite {
   continentality: number;
   /** share of land within 1 degree, 0..1 (the Node adapter reads the land mask); default 1 */
   landShare?: number;
+  /**
+   * mean surface height within 1 degree of the site, m (sea 0; the Node adapter reads the global
+   * elevation grid, meanElevationAround); default the site's own elevation (no valley or ridge)
+   */
+  surroundingElevation?: number;
 }
 
 /**
@@ -90,13 +95,15 @@ function nodeHeightWeight(dz: number): number {
 }
 
 /**
- * Correction of the downscaled grid temperature at a site (least squares on the calibration
- * places, see docs/weather.md): offset a + b x continentality, and the annual anomaly scaled by
- * 1 + c + d x land share within 1 degree. A station among much sea has a larger annual cycle than
- * the sea cells around it (the land heats and cools) but lies in cooler air than inland places of
- * the same cell; deep inland the grid's cycle is about right.
+ * Correction of the downscaled grid temperature at a site (least squares on the 50 real typical
+ * years of weather/calibration, see docs/weather.md and scripts/calibrate-climate.ts): T = T_grid + a + b x continentality
+ * + c x z + (d + e x land share within 1 degree + f x z) x (T_grid - its annual mean) / 10, with z
+ * the site's elevation in km. A station among much sea has a larger annual cycle than the sea
+ * cells around it (the land heats and cools) but lies in cooler air than inland places of the
+ * same cell; high stations are warmer than the free-air lapse rate from the cell makes them (the
+ * fitted 0.75 K/km leaves 5.75 K/km near the ground) with a smaller annual cycle.
  */
-export const TEMPERATURE_CORRECTION = [-1.01, 2.094, 0.264, -0.335] as const;
+export const TEMPERATURE_CORRECTION = [-1.0123, 1.6028, 0.748, 2.5349, -3.1553, -0.1965] as const;
 
 /** Bracketing indices and weight along a strictly decreasing axis (clamped at the ends). */
 function latitudeBracket(axis: Float64Array, x: number): [number, number, number] {
@@ -167,25 +174,57 @@ export function sampleClimateGrid(grid: ClimateGrid, latitude: number, longitude
 }
 
 /**
+ * Mean surface elevation of the temperature grid's cells interpolated bilinearly to a point, m
+ * (sea 0): the height the grid's 2 m temperature there refers to, and a site elevation where
+ * nothing finer is known. Continuous in space.
+ * @returns m above sea level
+ * @example
+ * // Lima: the coarse cells reach up the Andes, far above the coast (climateGrids from solarkit/node)
+ * gridSurfaceElevation(climateGrids(), -12.05, -77.05); // about 1365
+ */
+export function gridSurfaceElevation(grids: ClimateGrids, latitude: number, longitude: number): number {
+  const around = nodes(grids.temperature, latitude, longitude);
+  let s = 0;
+  for (let k = 0; k < 4; k++) s += around[2 * k + 1]! * grids.cellElevation[around[2 * k]!]!;
+  return s;
+}
+
+/**
  * Monthly mean air temperature at a site, degrees C: the 2 m temperature grid interpolated
  * bilinearly, each node brought from its cell's mean elevation to the site's by
  * {@link GRID_LAPSE_RATE}, nodes far above the site weighted down ({@link NODE_HEIGHT_TOLERANCE}),
- * then {@link TEMPERATURE_CORRECTION} for land and sea. Continuous in space.
+ * then {@link TEMPERATURE_CORRECTION} for land, sea and height. Continuous in space.
  * @returns 12 monthly means, degrees C
  * @example
  * // Paris in January:
  * const t = siteTemperature(climateGrids(), { latitude: 48.73, longitude: 2.4, elevation: 96, continentality: 0.45, landShare: 1 });
- * t[0]; // about 3.6 degrees C
+ * t[0]; // about 3.4 degrees C
  */
 export function siteTemperature(grids: ClimateGrids, site: NormalsSite): Float64Array {
-  const raw = gridTemperatureAtSite(grids, site);
+  return correctedTemperature(gridTemperatureAtSite(grids, site), site);
+}
+
+/**
+ * {@link TEMPERATURE_CORRECTION} applied to the grid's monthly temperature at a site
+ * ({@link gridTemperatureAtSite}).
+ * @param raw 12 monthly means, degrees C
+ * @returns 12 monthly means, degrees C
+ * @example
+ * // Paris-Orly in January (climateGrids from solarkit/node)
+ * const site = { latitude: 48.73, longitude: 2.4, elevation: 96, continentality: 0.45, landShare: 1 };
+ * correctedTemperature(gridTemperatureAtSite(climateGrids(), site), site)[0]; // about 3.4
+ */
+export function correctedTemperature(raw: ArrayLike<number>, site: NormalsSite): Float64Array {
   let mean = 0;
   for (let m = 0; m < 12; m++) mean += raw[m]! / 12;
-  const [a, b, c, d] = TEMPERATURE_CORRECTION;
+  const [a, b, c, d, e, f] = TEMPERATURE_CORRECTION;
   const cont = Math.min(1, Math.max(0, site.continentality));
   const land = Math.min(1, Math.max(0, site.landShare ?? 1));
+  const z = site.elevation / 1000;
+  const offset = a + b * cont + c * z;
+  const cycle = (d + e * land + f * z) / 10;
   const out = new Float64Array(12);
-  for (let m = 0; m < 12; m++) out[m] = raw[m]! + a + b * cont + (c + d * land) * (raw[m]! - mean);
+  for (let m = 0; m < 12; m++) out[m] = raw[m]! + offset + cycle * (raw[m]! - mean);
   return out;
 }
 
@@ -232,34 +271,45 @@ export interface ClearnessInputs {
   latitude: number;
   /** share of land within 1 degree of the site, 0..1 */
   landShare: number;
-  /** annual range of the monthly mean temperature (warmest minus coldest month), K */
+  /**
+   * annual range of the grid's monthly mean temperature at the site (warmest minus coldest month,
+   * {@link gridTemperatureAtSite}, before the land-sea correction), K
+   */
   temperatureRange: number;
+  /**
+   * the site's height above the mean surface within 1 degree, m: negative in valleys and basins,
+   * positive on slopes and ridges (default 0)
+   */
+  heightAboveSurroundings?: number;
 }
 
 /**
  * Coefficients of {@link monthlyClearnessIndex}: logit Kt = c0 + c1 ln(P + 0.3) + c2 |lat| / 30
- * + c3 exp(-(lat / 15)^2) + c4 land + c5 range / 10, fitted by least squares (each month weighted
- * by its clear-sky GHI) on the 50 real typical years of the data directory's weather/calibration;
- * docs/weather.md gives the fit, its cross-validated error and the table.
+ * + c3 exp(-(lat / 15)^2) + c4 land + c5 range / 10 + c6 height above surroundings / 1000, fitted
+ * by least squares in logit space (each month weighted by its clear-sky GHI) on the 50 real
+ * typical years of the data directory's weather/calibration (scripts/calibrate-climate.ts);
+ * docs/weather.md gives the fit, its held-out error (leave-one-out, 10-fold, and 476 typical years
+ * far from the 50) and the table.
  */
-export const CLEARNESS_COEFFICIENTS = [1.1465, -0.2468, -0.7444, -0.6581, -0.2195, 0.1506] as const;
+export const CLEARNESS_COEFFICIENTS = [1.1774, -0.2458, -0.739, -0.6569, -0.2524, 0.137, -0.0328] as const;
 
 /**
  * Monthly clearness index Kt (the month's GHI over its extraterrestrial horizontal irradiation)
- * from the measured climate, by a relation with six coefficients ({@link CLEARNESS_COEFFICIENTS}),
+ * from the measured climate, by a relation with seven coefficients ({@link CLEARNESS_COEFFICIENTS}),
  * no table of places: wetter months are cloudier (ln of the month's rain), skies are less clear
  * poleward (longer slant paths, storm tracks) and in the humid tropics (a Gaussian of latitude,
- * 15 degrees wide), a little clearer at coasts than inland at the same rain, and clearer where the
- * annual temperature range is large (continental, dry air).
+ * 15 degrees wide), clearer where the annual temperature range is large (continental, dry air),
+ * and cloudier on slopes and ridges than in the valleys below them (air forced up the slopes).
  * @returns 12 values, 0..1
  * @example
  * // A desert:
  * monthlyClearnessIndex({ precipitation: new Array(12).fill(0.05), latitude: 24, landShare: 1, temperatureRange: 18 })[0]; // about 0.69
  */
 export function monthlyClearnessIndex(x: ClearnessInputs): Float64Array {
-  const [c0, c1, c2, c3, c4, c5] = CLEARNESS_COEFFICIENTS;
+  const [c0, c1, c2, c3, c4, c5, c6] = CLEARNESS_COEFFICIENTS;
   const lat = x.latitude;
-  const fixed = c0 + (c2 * Math.abs(lat)) / 30 + c3 * Math.exp(-((lat / 15) ** 2)) + c4 * x.landShare + (c5 * x.temperatureRange) / 10;
+  const fixed =
+    c0 + (c2 * Math.abs(lat)) / 30 + c3 * Math.exp(-((lat / 15) ** 2)) + c4 * x.landShare + (c5 * x.temperatureRange) / 10 + (c6 * (x.heightAboveSurroundings ?? 0)) / 1000;
   const out = new Float64Array(12);
   for (let m = 0; m < 12; m++) {
     const z = fixed + c1 * Math.log(Math.max(0, x.precipitation[m]!) + 0.3);
@@ -324,7 +374,8 @@ export function windSpeedFromMeanVector(u: number, v: number): number {
  * normals.temperature[0]; // about 19.6 degrees C
  */
 export function climateNormalsAt(grids: ClimateGrids, site: NormalsSite): ClimateNormals {
-  const temperature = siteTemperature(grids, site);
+  const gridTemperature = gridTemperatureAtSite(grids, site);
+  const temperature = correctedTemperature(gridTemperature, site);
   // Rain, like temperature, from the nodes at the site's level: a coastal desert below the Andes
   // (Lima) takes the dry sea-level node, not the wet mountain one.
   const precipitation = sampleClimateGrid(grids.precipitation, site.latitude, site.longitude, (node) => nodeHeightWeight(grids.precipitationCellElevation[node]! - site.elevation));
@@ -344,11 +395,17 @@ export function climateNormalsAt(grids: ClimateGrids, site: NormalsSite): Climat
   let tMax = -Infinity;
   let tMean = 0;
   for (let m = 0; m < 12; m++) {
-    tMin = Math.min(tMin, temperature[m]!);
-    tMax = Math.max(tMax, temperature[m]!);
+    tMin = Math.min(tMin, gridTemperature[m]!);
+    tMax = Math.max(tMax, gridTemperature[m]!);
     tMean += temperature[m]! / 12;
   }
-  const clearnessIndex = monthlyClearnessIndex({ precipitation, latitude: site.latitude, landShare: site.landShare ?? 1, temperatureRange: tMax - tMin });
+  const clearnessIndex = monthlyClearnessIndex({
+    precipitation,
+    latitude: site.latitude,
+    landShare: site.landShare ?? 1,
+    temperatureRange: tMax - tMin,
+    heightAboveSurroundings: site.elevation - (site.surroundingElevation ?? site.elevation),
+  });
   const ratio = extraterrestrialToClearSky(site.latitude, site.longitude, site.elevation, tMean);
   const clearSkyIndex = new Float64Array(12);
   for (let m = 0; m < 12; m++) clearSkyIndex[m] = Math.min(0.98, Math.max(0.3, clearnessIndex[m]! * ratio[m]!));

@@ -9,7 +9,7 @@
  */
 import { type PlaceClimate, placeClimate } from './climate.js';
 import { accumulateNoise } from './noise.js';
-import type { ClimateNormals } from './normals.js';
+import { type ClimateGrids, type ClimateNormals, climateNormalsAt, gridSurfaceElevation } from './normals.js';
 import { ACTUAL_PARAMETERS, FORECAST_PARAMETERS, type WeatherTypeInput, weatherType } from './parameters.js';
 import { type SkyColumns, allSky, skyAtInstants, stationPressure, tiltedIrradiance } from './sky.js';
 import { dailyBudget } from './snow.js';
@@ -507,13 +507,61 @@ export function syntheticSource(options: SyntheticOptions = {}): WeatherSource {
   };
 }
 
+/** Options of {@link defaultWeatherSource}. */
+export interface DefaultSourceOptions {
+  /**
+   * the measured climate's grids (the Node adapter's `climateGrids()` reads them from the data
+   * directory); every place then takes its measured normals
+   */
+  grids?: ClimateGrids;
+  /**
+   * elevation (m), continentality (0..1) and the land-sea facts of a place when the host knows
+   * them (src/node `placeInfo` reads the global elevation grid); takes precedence over `grids`
+   */
+  placeInfo?: SyntheticOptions['placeInfo'];
+}
+
+/** Places whose grid-only facts are kept by one default source. */
+const GRID_PLACE_CACHE = 256;
+
 /**
- * The server's default source: the synthetic model (seed 0).
- * @example
- * const periodEnd = Float64Array.of(Date.UTC(2024, 5, 21, 12) / 1000);
- * const w = defaultWeatherSource().actuals({ latitude: 52.37, longitude: 4.9, periodEnd, periodSeconds: 3600, parameters: ['clearsky_ghi'] });
- * (w.clearsky_ghi as Float64Array)[0]; // about 855 W/m2
+ * The place facts the grids alone give: the site's elevation is the temperature grid's cell-mean
+ * surface interpolated bilinearly (a query's own elevation takes precedence in the model, but the
+ * normals are those of this height), continentality 0.5 and no land-sea correction (land share 1).
  */
-export function defaultWeatherSource(): WeatherSource {
+function gridPlaceInfo(grids: ClimateGrids): NonNullable<SyntheticOptions['placeInfo']> {
+  const cache = new Map<string, { elevation: number; continentality: number; normals: ClimateNormals }>();
+  return (latitude, longitude) => {
+    const key = `${latitude.toFixed(4)},${longitude.toFixed(4)}`;
+    let info = cache.get(key);
+    if (info === undefined) {
+      const elevation = gridSurfaceElevation(grids, latitude, longitude);
+      const continentality = 0.5;
+      info = { elevation, continentality, normals: climateNormalsAt(grids, { latitude, longitude, elevation, continentality }) };
+      if (cache.size >= GRID_PLACE_CACHE) cache.delete(cache.keys().next().value!);
+      cache.set(key, info);
+    }
+    return info;
+  };
+}
+
+/**
+ * The default source: the synthetic model. With the measured climate's grids (or a host's
+ * `placeInfo`, which also knows elevation and coasts) every place takes its measured normals
+ * (docs/weather.md, "Climate of a place"); without them, the general rules of climate.ts. The
+ * server passes src/node's `placeInfo`; a library user on Node gets the same with
+ * `defaultWeatherSource({ placeInfo })` from `solarkit/node`.
+ * @example
+ * const noon = Float64Array.of(Date.UTC(2024, 5, 21, 12) / 1000);
+ * const rules = defaultWeatherSource().actuals({ latitude: 52.37, longitude: 4.9, periodEnd: noon, periodSeconds: 3600, parameters: ['clearsky_ghi'] });
+ * (rules.clearsky_ghi as Float64Array)[0]; // about 855
+ * // Mumbai's monsoon from the measured climate (climateGrids from solarkit/node): July 2024's rain, mm
+ * const periodEnd = Float64Array.from({ length: 24 * 31 }, (_, i) => Date.UTC(2024, 6, 1) / 1000 + (i + 1) * 3600);
+ * const w = defaultWeatherSource({ grids: climateGrids() }).actuals({ latitude: 19.08, longitude: 72.88, periodEnd, periodSeconds: 3600, parameters: ['precipitation_rate'] });
+ * (w.precipitation_rate as Float64Array).reduce((a, b) => a + b, 0); // about 395
+ */
+export function defaultWeatherSource(options: DefaultSourceOptions = {}): WeatherSource {
+  if (options.placeInfo !== undefined) return syntheticSource({ placeInfo: options.placeInfo });
+  if (options.grids !== undefined) return syntheticSource({ placeInfo: gridPlaceInfo(options.grids) });
   return syntheticSource();
 }

@@ -22,14 +22,14 @@ describe('synthetic climate against real typical years', () => {
     expect(results.length).toBe(50);
     const pass = results.filter((r) => r.pass).length;
     const temperatureOk = results.filter((r) => r.monthsOk >= 10).length;
-    // docs/weather.md: 38 of 50 pass both, 45 the temperature criterion, 42 the GHI one
-    // (2007-2025). Bound: the relations' cross-validated count (35 leave-one-out, 36 10-fold),
-    // what a refit on other places would be expected to keep.
-    expect(pass, results.filter((r) => !r.pass).map((r) => r.file).join(', ')).toBeGreaterThanOrEqual(35);
-    expect(temperatureOk).toBeGreaterThanOrEqual(43);
-    // No place is far off: annual GHI within 30 % everywhere (the worst, Sofia, is +26 %).
+    // docs/weather.md: 41 of 50 pass both, 48 the temperature criterion, 43 the GHI one
+    // (2007-2025). Bound: two below, for changes of the served model elsewhere (the relations'
+    // held-out count is 36 in leave-one-out and 10-fold).
+    expect(pass, results.filter((r) => !r.pass).map((r) => r.file).join(', ')).toBeGreaterThanOrEqual(39);
+    expect(temperatureOk).toBeGreaterThanOrEqual(46);
+    // No place is far off: annual GHI within 30 % everywhere (the worst, Sofia, is +27 %).
     for (const r of results) expect(Math.abs(r.ghiError), r.file).toBeLessThan(0.3);
-  }, 120_000);
+  }, 300_000); // 50 places x 19 years of hourly history: about 100 s of CPU, more on a shared machine
 
   it('writes a chart with axis labels and a legend, and follows the other real files within the documented errors', () => {
     // Documented errors (docs/weather.md): annual GHI error and months within 2 C.

@@ -7,11 +7,21 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { climateGrids } from '../../src/node/climate-grids.js';
 import { isLand } from '../../src/node/elevation.js';
-import { placeInfo } from '../../src/node/weather-files.js';
 import { placeClimate } from '../../src/weather/climate.js';
-import { climateNormalsAt, monthlyToSeasonal, sampleClimateGrid } from '../../src/weather/normals.js';
+import {
+  GRID_LAPSE_RATE,
+  TEMPERATURE_CORRECTION,
+  climateNormalsAt,
+  correctedTemperature,
+  gridSurfaceElevation,
+  gridTemperatureAtSite,
+  monthlyToSeasonal,
+  sampleClimateGrid,
+} from '../../src/weather/normals.js';
 import { weatherState } from '../../src/weather/state.js';
-import { syntheticSource } from '../../src/weather/synthetic.js';
+import { runs } from '../support/properties.js';
+import { defaultWeatherSource, syntheticSource } from '../../src/weather/synthetic.js';
+import { placeInfo, weatherSourceWithStore } from '../../src/node/weather-files.js';
 
 const DAYS = [31, 28.25, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 /**
@@ -38,7 +48,7 @@ describe('monthly normals to a seasonal table', () => {
         const range = Math.max(...monthly) - Math.min(...monthly);
         for (let i = 1; i < 366; i++) expect(Math.abs(daily[i]! - daily[i - 1]!)).toBeLessThanOrEqual(0.35 * range + 1e-9);
       }),
-      { numRuns: 40 },
+      { numRuns: runs(40) },
     );
   });
 });
@@ -65,7 +75,7 @@ describe('normals of a site from the grids', () => {
           expect(Math.abs(a.clearSkyIndex[m]! - b.clearSkyIndex[m]!)).toBeLessThan(0.01);
         }
       }),
-      { numRuns: 60 },
+      { numRuns: runs(60) },
     );
   });
 
@@ -74,6 +84,96 @@ describe('normals of a site from the grids', () => {
     const a = climateNormalsAt(grids, { latitude: 45, longitude: lon - 360 - 1e-6, elevation: 300, continentality: 0.7 });
     const b = climateNormalsAt(grids, { latitude: 45, longitude: lon - 360 + 1e-6, elevation: 300, continentality: 0.7 });
     for (let m = 0; m < 12; m++) expect(Math.abs(a.temperature[m]! - b.temperature[m]!)).toBeLessThan(1e-4);
+  });
+});
+
+describe('downscaling the grid temperature to the site', () => {
+  const grids = climateGrids();
+  // Above every cell of the grid (the highest T62 cell means are near 5,000 m) all four nodes keep
+  // their full weight, so the site's height enters through the lapse rate alone.
+  it('follows the lapse rate between the cells\' mean elevation and the site exactly', () => {
+    fc.assert(
+      fc.property(fc.double({ min: -80, max: 80, noNaN: true }), fc.double({ min: -180, max: 180, noNaN: true }), fc.double({ min: 6000, max: 8000, noNaN: true }), fc.double({ min: 1, max: 2000, noNaN: true }), (lat, lon, h, dh) => {
+        const site = { latitude: lat, longitude: lon, elevation: h, continentality: 0.5 };
+        const low = gridTemperatureAtSite(grids, site);
+        const high = gridTemperatureAtSite(grids, { ...site, elevation: h + dh });
+        for (let m = 0; m < 12; m++) expect(high[m]! - low[m]!).toBeCloseTo(-GRID_LAPSE_RATE * dh, 9);
+      }),
+      { numRuns: runs(60) },
+    );
+  });
+
+  it('brings a site to its height by 6.5 K/km less the fitted height term in the annual mean', () => {
+    const site = { latitude: 46.5, longitude: 8, elevation: 6000, continentality: 0.6, landShare: 1 };
+    const mean = (t: Float64Array): number => t.reduce((a, b) => a + b, 0) / 12;
+    const at = (elevation: number): number => mean(correctedTemperature(gridTemperatureAtSite(grids, { ...site, elevation }), { ...site, elevation }));
+    // The annual cycle term scales anomalies that average to zero: only the offset moves the mean.
+    expect(at(7000) - at(6000)).toBeCloseTo(-GRID_LAPSE_RATE * 1000 + TEMPERATURE_CORRECTION[2], 9);
+  });
+
+  it('takes the nodes at the site\'s level below a mountain cell (Lima\'s coast under the Andes)', () => {
+    const site = { latitude: -12.05, longitude: -77.05, elevation: 100, continentality: 0.3 };
+    const weighted = gridTemperatureAtSite(grids, site);
+    // Plain bilinear with the lapse rate from every node: what the weighting avoids.
+    const plain = sampleClimateGrid(grids.temperature, site.latitude, site.longitude);
+    const lift = GRID_LAPSE_RATE * (gridSurfaceElevation(grids, site.latitude, site.longitude) - site.elevation);
+    let coolerMonths = 0;
+    for (let m = 0; m < 12; m++) if (weighted[m]! < plain[m]! + lift) coolerMonths++;
+    expect(gridSurfaceElevation(grids, site.latitude, site.longitude)).toBeGreaterThan(1000);
+    expect(coolerMonths).toBe(12);
+  });
+
+  it('has a grid surface elevation that is continuous in space', () => {
+    fc.assert(
+      fc.property(fc.double({ min: -80, max: 80, noNaN: true }), fc.double({ min: -180, max: 180, noNaN: true }), (lat, lon) => {
+        const a = gridSurfaceElevation(grids, lat, lon);
+        expect(a).toBeGreaterThanOrEqual(0);
+        expect(a).toBeLessThan(6000);
+        // ~200 m apart: the steepest cell-to-cell rise (~3,000 m over ~200 km) moves it a few m.
+        expect(Math.abs(gridSurfaceElevation(grids, lat + 0.002, lon + 0.002) - a)).toBeLessThan(10);
+      }),
+      { numRuns: runs(60) },
+    );
+  });
+});
+
+describe('the default source uses the measured climate where the grids are given', () => {
+  const grids = climateGrids();
+  const year = (y: number): Float64Array => {
+    const s = Date.UTC(y, 0, 1) / 1000;
+    return Float64Array.from({ length: 365 * 24 }, (_, i) => s + (i + 1) * 3600);
+  };
+  const monthlyMeans = (ends: Float64Array, v: Float64Array): Float64Array => {
+    const sum = new Float64Array(12), n = new Float64Array(12);
+    ends.forEach((e, i) => {
+      const m = new Date((e - 1800) * 1000).getUTCMonth();
+      sum[m] += v[i]!;
+      n[m]++;
+    });
+    return sum.map((x, m) => x / n[m]!);
+  };
+
+  it('serves Mumbai\'s monsoon and its measured temperatures from the grids alone', () => {
+    const ends = year(2019);
+    const q = { latitude: 19.08, longitude: 72.88, periodEnd: ends, periodSeconds: 3600, parameters: ['air_temp', 'precipitation_rate'] };
+    const served = defaultWeatherSource({ grids }).actuals(q);
+    const rain = monthlyMeans(ends, served.precipitation_rate as Float64Array);
+    const temp = monthlyMeans(ends, served.air_temp as Float64Array);
+    const normals = climateNormalsAt(grids, { latitude: q.latitude, longitude: q.longitude, elevation: gridSurfaceElevation(grids, q.latitude, q.longitude), continentality: 0.5 });
+    expect(rain[6]!).toBeGreaterThan(20 * rain[0]! + 0.1);
+    for (let m = 0; m < 12; m++) expect(Math.abs(temp[m]! - normals.temperature[m]!)).toBeLessThan(2);
+    // Without grids: the general rules, a different climate.
+    const rules = defaultWeatherSource().actuals(q);
+    expect(Array.from(rules.air_temp as Float64Array)).not.toEqual(Array.from(served.air_temp as Float64Array));
+  });
+
+  it('with the host\'s placeInfo gives the server\'s weather bit for bit', () => {
+    const ends = year(2021).subarray(0, 24 * 20);
+    const q = { latitude: -12.05, longitude: -77.05, periodEnd: ends, periodSeconds: 3600, parameters: ['ghi', 'air_temp'] };
+    const a = defaultWeatherSource({ placeInfo }).actuals(q);
+    const b = weatherSourceWithStore().actuals(q);
+    expect(Array.from(a.ghi as Float64Array)).toEqual(Array.from(b.ghi as Float64Array));
+    expect(Array.from(a.air_temp as Float64Array)).toEqual(Array.from(b.air_temp as Float64Array));
   });
 });
 
