@@ -14,6 +14,7 @@ import { registerMeasurementRoutes } from './routes/measurements.js';
 import { registerResourceRoutes } from './routes/resources.js';
 import { registerServiceRoutes } from './routes/service.js';
 import { registerWindRoutes } from './routes/wind.js';
+import { warmUp } from './products/warm-up.js';
 
 export type { ServerContext, ServerOptions } from './context.js';
 
@@ -94,5 +95,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     db.close();
   });
   await app.ready();
+  // Before the caller listens: no request waits on it.
+  if (options.warmUp === true) await warmUp(ctx.products);
   return app;
 }

@@ -56,6 +56,12 @@ export interface ServerOptions {
   rateWindowSeconds?: number;
   /** Largest accepted request body, bytes (default 1 MiB: 1000 measurement records fit). */
   bodyLimit?: number;
+  /**
+   * Warm up before the server is ready: one whole TMY rooftop computation (products/warm-up.ts),
+   * so that the first request does not pay the engine's compilation (about 1 s of CPU for a TMY).
+   * `solarkit serve` turns it on; tests and embedding servers leave it off unless they want it.
+   */
+  warmUp?: boolean;
   /** Development mode: error bodies carry the stack trace. */
   development?: boolean;
   /** Extra routes of an embedding server, registered after the API's own (before the server is ready). */

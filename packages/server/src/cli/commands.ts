@@ -242,7 +242,9 @@ async function serve(dbPath: string, portText: string | undefined, host: string 
     const a = createAccount(db, 'demo', { plans: 'all', formatVersion: '3' });
     return createKey(db, a.id).key;
   });
-  const app = await createServer({ dbPath, logger: true, ...(weatherDir !== undefined ? { weatherDir } : {}) });
+  // warmUp: the engine compiles the TMY path before the server listens (the first request is not
+  // charged for it).
+  const app = await createServer({ dbPath, logger: true, warmUp: true, ...(weatherDir !== undefined ? { weatherDir } : {}) });
   const address = await app.listen({ port, host: host ?? '0.0.0.0' });
   const store = app.solarkit.weatherStore;
   io.out(`solarkit API listening on ${address} (database ${dbPath}${store ? `, weather files ${store.directory}: ${store.list().length}` : ''})`);
