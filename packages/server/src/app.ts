@@ -14,7 +14,7 @@ import { registerMeasurementRoutes } from './routes/measurements.js';
 import { registerResourceRoutes } from './routes/resources.js';
 import { registerServiceRoutes } from './routes/service.js';
 import { registerWindRoutes } from './routes/wind.js';
-import { warmUp } from './products/warm-up.js';
+import { warmUp } from './warm-up.js';
 
 export type { ServerContext, ServerOptions } from './context.js';
 
@@ -96,6 +96,9 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   });
   await app.ready();
   // Before the caller listens: no request waits on it.
-  if (options.warmUp === true) await warmUp(ctx.products);
+  if (options.warmUp === true) {
+    const failed = await warmUp(ctx.products);
+    if (failed !== undefined) app.log.warn({ err: failed }, 'warm-up skipped: the first TMY request will pay the compilation');
+  }
   return app;
 }

@@ -57,7 +57,7 @@ export interface ServerOptions {
   /** Largest accepted request body, bytes (default 1 MiB: 1000 measurement records fit). */
   bodyLimit?: number;
   /**
-   * Warm up before the server is ready: one whole TMY rooftop computation (products/warm-up.ts),
+   * Warm up before the server is ready: one whole TMY rooftop computation (warm-up.ts),
    * so that the first request does not pay the engine's compilation (about 1 s of CPU for a TMY).
    * `solarkit serve` turns it on; tests and embedding servers leave it off unless they want it.
    */

@@ -9,7 +9,7 @@ import { createServer } from '../../src/app.js';
 import { createProductContext, type WeatherNeed } from '../../src/products/context.js';
 import { tmyWindow } from '../../src/products/common.js';
 import { DEFAULT_TMY_REQUEST } from '../../src/products/request.js';
-import { WARM_UP_PLACE } from '../../src/products/warm-up.js';
+import { WARM_UP_PLACE } from '../../src/warm-up.js';
 import { weatherText } from '../../../../test/support/data.js';
 
 // Every call of the core's typicalYearFor, with the selection it was handed.

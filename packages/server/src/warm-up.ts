@@ -6,17 +6,30 @@
  * work), and the fast solar position's node values of the history years and the typical year are
  * computed (src/solar/fast.ts keeps them for every later place).
  */
-import { seriesToJson } from '../formats/json.js';
-import { defaultAzimuth, defaultTilt, tmyWindow } from './common.js';
-import type { ProductContext } from './context.js';
-import { DEFAULT_TMY_REQUEST } from './request.js';
-import { rooftop } from './rooftop.js';
+import { seriesToJson } from './formats/json.js';
+import { defaultAzimuth, defaultTilt, tmyWindow } from './products/common.js';
+import type { ProductContext } from './products/context.js';
+import { DEFAULT_TMY_REQUEST } from './products/request.js';
+import { rooftop } from './products/rooftop.js';
 
 /** Where the warm-up computes (Sydney: an unmetered demo place, so its cached selection is useful). */
 export const WARM_UP_PLACE = { latitude: -33.856784, longitude: 151.215297 };
 
-/** Runs the warm-up computation on `ctx` (about 1-2 s of CPU in a fresh process; far less when warm). */
-export async function warmUp(ctx: ProductContext): Promise<void> {
+/**
+ * Runs the warm-up computation on `ctx` (about 1-2 s of CPU in a fresh process; far less when
+ * warm). Never fails: a server whose data directory lacks what a TMY needs still starts (and its
+ * requests say what is missing); the error is returned for the log.
+ */
+export async function warmUp(ctx: ProductContext): Promise<Error | undefined> {
+  try {
+    await warmUpOnce(ctx);
+    return undefined;
+  } catch (err) {
+    return err instanceof Error ? err : new Error(String(err));
+  }
+}
+
+async function warmUpOnce(ctx: ProductContext): Promise<void> {
   const { latitude, longitude } = WARM_UP_PLACE;
   const table = await rooftop({
     latitude, longitude, tilt: defaultTilt(latitude), azimuth: defaultAzimuth(latitude), arrayType: 'fixed', terrainShading: false,
