@@ -5,7 +5,7 @@
  *   { node, date, cpu, timing, peer, kernels: { name: { points_per_second, wall_points_per_second, n, runs,
  *     pvlib? } }, products: { name: { ms_per_request } }, measures: { name: {...} } }
  * Kernels are timed by process CPU time (best of the runs: the figure least disturbed by other jobs on
- * a shared machine), after a warm-up; the median wall-clock figure is recorded beside it. Products
+ * a shared machine; runs fill a budget of CPU time, --time ms), after a warm-up; the median wall-clock figure is recorded beside it. Products
  * are timed with tinybench (median wall clock).
  *
  * With --peer, each kernel that names a pvlib peer (KernelBench.peer) is also run through
@@ -90,10 +90,15 @@ const cpuMs = (): number => {
   return (u.user + u.system) / 1000;
 };
 
-/** Runs `run` at least `minRuns` times and for at least `budgetMs` of wall time; CPU and wall ms per run. */
+/**
+ * Runs `run` at least `minRuns` times and for at least `budgetMs` of this process's CPU time; CPU
+ * and wall ms per run. A CPU budget rather than a wall-clock one: on a loaded machine a wall budget
+ * gave a kernel a third of the runs (the process waits for a core), and its best run was then
+ * drawn from fewer samples than on an idle machine.
+ */
 function timeRuns(run: () => unknown, minRuns: number, budgetMs: number, into: { cpu: number[]; wall: number[] }): void {
-  const start = performance.now();
-  for (let r = 0; r < minRuns || performance.now() - start < budgetMs; r++) {
+  const start = cpuMs();
+  for (let r = 0; r < minRuns || cpuMs() - start < budgetMs; r++) {
     const w0 = performance.now();
     const c0 = cpuMs();
     run();

@@ -12,7 +12,6 @@ import {
   G_SIZE,
   geocentricSun,
   heliocentricState,
-  type HeliocentricState,
   observer,
   refractionFactor,
   sinParallax,
@@ -168,40 +167,75 @@ function atan2Fast(y: number, x: number): number {
 }
 
 /**
- * Moves the node window to cell k (nodes k-1..k+2; a step of one cell computes one new node) and
- * writes the cubic coefficients of each quantity to cf. Called once per cell, kept out of the
- * per-point loop so that the engine does not inline the long SPA sums into it.
+ * The place-independent node values of the fast form, per node k (terrestrial time
+ * k * FAST_NODE_STEP_SECONDS): the hour term (nutation in right ascension - apparent right
+ * ascension + the quadratic sidereal terms, deg), cos and sin of the geocentric declination, the
+ * sine of the equatorial horizontal parallax, and the equation of time (minutes).
+ * NODE_SLOTS numbers a node, in blocks of NODE_BLOCK consecutive nodes.
  */
-function fillCell(
-  st: HeliocentricState,
-  g: Float64Array,
-  nodes: Float64Array,
-  cf: Float64Array,
-  k: number,
-  previous: number,
-  ox: number,
-  oy: number,
-): void {
-  const first = k === previous + 1 ? 3 : 0;
-  if (first === 3) nodes.copyWithin(0, Q_COUNT, 4 * Q_COUNT);
-  for (let slot = first; slot < 4; slot++) {
-    const ttNode = (k - 1 + slot) * FAST_NODE_STEP_SECONDS;
+const N_HOUR = 0;
+const N_COS_DELTA = 1;
+const N_SIN_DELTA = 2;
+const N_SIN_XI = 3;
+const N_EOT = 4;
+const NODE_SLOTS = 5;
+/** Nodes of one cache block: 64 days at 12 h. */
+const NODE_BLOCK = 128;
+/** Blocks kept (about 90 years of nodes, 2.6 MB); the oldest computed is dropped beyond that. */
+const NODE_BLOCKS_KEPT = 512;
+const nodeBlocks = new Map<number, Float64Array>();
+
+/**
+ * The node values of block b, computed once per process and kept: every series of the same years
+ * (every TMY request reads the same history years, every place the same nodes) shares them, so a
+ * cell costs a few loads instead of the SPA's periodic sums. A block is always evaluated whole, in
+ * order, from a fresh evaluator state, so each value is a function of its node alone (not of which
+ * series asked first): results do not depend on the call history.
+ */
+function nodeBlock(b: number): Float64Array {
+  let block = nodeBlocks.get(b);
+  if (block !== undefined) return block;
+  block = new Float64Array(NODE_BLOCK * NODE_SLOTS);
+  const st = heliocentricState();
+  const g = new Float64Array(G_SIZE);
+  for (let j = 0; j < NODE_BLOCK; j++) {
+    const ttNode = (b * NODE_BLOCK + j) * FAST_NODE_STEP_SECONDS;
     geocentricSun(st, ttNode, 0, g);
     const d = g[G_DELTA]! * DEG;
-    const sinXi = sinParallax(g[G_RADIUS]!);
     // Century from J2000.0 of the node in TT rather than UT: the difference moves these
     // terms by < 1e-12 deg.
     const jc = (ttNode / 86400 - 10957.5) / 36525;
-    const b = slot * Q_COUNT;
-    nodes[b + Q_HOUR / 4] = g[G_NUTATION_RA]! - g[G_ALPHA]! + 0.000387933 * jc * jc - (jc * jc * jc) / 38710000;
-    nodes[b + Q_COS_DELTA / 4] = Math.cos(d);
-    nodes[b + Q_SIN_DELTA_P / 4] = Math.sin(d) - oy * sinXi;
-    nodes[b + Q_X_SIN_XI / 4] = ox * sinXi;
-    nodes[b + Q_EOT / 4] = g[G_EOT]!;
+    const o = j * NODE_SLOTS;
+    block[o + N_HOUR] = g[G_NUTATION_RA]! - g[G_ALPHA]! + 0.000387933 * jc * jc - (jc * jc * jc) / 38710000;
+    block[o + N_COS_DELTA] = Math.cos(d);
+    block[o + N_SIN_DELTA] = Math.sin(d);
+    block[o + N_SIN_XI] = sinParallax(g[G_RADIUS]!);
+    block[o + N_EOT] = g[G_EOT]!;
   }
-  // Unwrap the hour term (it holds -alpha) against node k by whole turns. Nodes kept from earlier
-  // cells carry earlier turns, so the offset can be any multiple of 360 (a single +-360 step
-  // left series longer than a year wrong after their second equinox).
+  if (nodeBlocks.size >= NODE_BLOCKS_KEPT) nodeBlocks.delete(nodeBlocks.keys().next().value!);
+  nodeBlocks.set(b, block);
+  return block;
+}
+
+/**
+ * Writes the cubic coefficients of each quantity of cell k (nodes k-1..k+2, from the node cache)
+ * to cf. Called once per cell, kept out of the per-point loop.
+ */
+function fillCell(nodes: Float64Array, cf: Float64Array, k: number, ox: number, oy: number): void {
+  for (let slot = 0; slot < 4; slot++) {
+    const node = k - 1 + slot;
+    const bi = Math.floor(node / NODE_BLOCK);
+    const src = nodeBlock(bi);
+    const o = (node - bi * NODE_BLOCK) * NODE_SLOTS;
+    const sinXi = src[o + N_SIN_XI]!;
+    const b = slot * Q_COUNT;
+    nodes[b + Q_HOUR / 4] = src[o + N_HOUR]!;
+    nodes[b + Q_COS_DELTA / 4] = src[o + N_COS_DELTA]!;
+    nodes[b + Q_SIN_DELTA_P / 4] = src[o + N_SIN_DELTA]! - oy * sinXi;
+    nodes[b + Q_X_SIN_XI / 4] = ox * sinXi;
+    nodes[b + Q_EOT / 4] = src[o + N_EOT]!;
+  }
+  // Unwrap the hour term (it holds -alpha) against node k by whole turns.
   const a1 = nodes[Q_COUNT]!;
   for (let j = 0; j < 4; j++) {
     const v = nodes[j * Q_COUNT]!;
@@ -268,8 +302,6 @@ export function solarPositionFast(
   // jc, below 4e-4 deg, that go to the interpolated hour term), d the days from J2000.0 (UT):
   // SPA eq. 12.
   const hour0 = 280.46061837 + longitude;
-  const st = heliocentricState();
-  const g = new Float64Array(G_SIZE);
   // The loop reads only this module's names and locals: under the CommonJS-style transpilation
   // of tsx and vitest every read of an imported name is a getter call (which cost a third of the
   // former loop; measured with --cpu-prof).
@@ -307,7 +339,7 @@ export function solarPositionFast(
       const tt = t + dT;
       const k = Math.floor(tt * invH);
       if (k !== cell) {
-        fillCell(st, g, nodes, cf, k, cell, ox, oy);
+        fillCell(nodes, cf, k, ox, oy);
         cell = k;
         // The sidereal time joins the hour polynomial: at the cell's start (reduced to [0, 360))
         // and its rate over the cell. Time in the cell is TT; the UT offset -dT is applied per point.

@@ -22,6 +22,12 @@ export interface TypicalYearRequest {
   /** data years of the synthetic selection; default 2007-2025 */
   firstYear?: number;
   lastYear?: number;
+  /**
+   * The synthetic selection of this place and `tmy` options when the caller already has it (a
+   * server keeps one per place): used as it is, and the multi-year history is not computed again.
+   * It must come from the same place, options and years (not checked: the history is what it saves).
+   */
+  selection?: TmySelection;
 }
 
 export interface TypicalYearResult {
@@ -48,12 +54,15 @@ export function typicalYearFor(req: TypicalYearRequest): TypicalYearResult {
   const q = req.query;
   const offsetMinutes = req.tmy?.offsetMinutes ?? 0;
   const source = req.source ?? syntheticSource();
-  const history = syntheticHistory(
-    { latitude: q.latitude, longitude: q.longitude, elevation: q.elevation, continentality: q.continentality, seed: q.seed, normals: q.normals },
-    req.firstYear ?? 2007,
-    req.lastYear ?? 2025,
+  if (req.selection !== undefined) checkObject('typicalYearFor', 'req.selection', req.selection);
+  const selection = req.selection ?? selectTypicalYear(
+    syntheticHistory(
+      { latitude: q.latitude, longitude: q.longitude, elevation: q.elevation, continentality: q.continentality, seed: q.seed, normals: q.normals },
+      req.firstYear ?? 2007,
+      req.lastYear ?? 2025,
+    ),
+    req.tmy,
   );
-  const selection = selectTypicalYear(history, req.tmy);
   const synthetic = typicalYearWeather(source, q, selection, { offsetMinutes });
   const probability = req.tmy?.probability ?? 'p50';
   const file = probability === 'p50' && req.typicalSeries ? nearestSeries(req.typicalSeries, q.latitude, q.longitude, req.radiusKm ?? 5, true) : undefined;

@@ -158,4 +158,23 @@ describe('typical year for a request (file or synthetic)', () => {
     expect(typicalYearFor({ query: { ...query, latitude: 50 }, typicalSeries: [file] }).origin).toBe('synthetic');
     expect(typicalYearFor({ query, typicalSeries: [file], tmy: { probability: 'p90' } }).origin).toBe('synthetic');
   });
+
+  it('takes a selection the caller already has instead of computing the history again, with the same year', async () => {
+    const { readTmy3 } = await import('../../src/weather/index.js');
+    const { typicalYearFor, syntheticTypicalYear } = await import('../../src/tmy/index.js');
+    const file = readTmy3(weatherText('tmy3_sand_point_ak_703165.csv'));
+    const place = { latitude: 55.32, longitude: -160.52, elevation: 7, continentality: 0.1 };
+    const query = { ...place, periodSeconds: 3600, parameters: ['ghi', 'dni', 'air_temp', 'cloud_opacity'] };
+    const own = typicalYearFor({ query, typicalSeries: [file] });
+    const cached = syntheticTypicalYear(place);
+    const reused = typicalYearFor({ query, typicalSeries: [file], selection: cached });
+    // The given object is used as it is (no new history, hence no new selection object) ...
+    expect(reused.selection).toBe(cached);
+    expect(reused.origin).toBe('file');
+    // ... and it is the selection the request would have made: the same months and the same series.
+    expect(cached).toEqual(own.selection);
+    expect(reused.periodEnd).toEqual(own.periodEnd);
+    for (const name of query.parameters) expect(reused.columns[name]).toEqual(own.columns[name]);
+    expect(() => typicalYearFor({ query, selection: 3 as never })).toThrow(/req\.selection/);
+  });
 });

@@ -19,6 +19,7 @@ import { registerResourceRoutes } from './routes/resources.js';
 import { registerServiceRoutes } from './routes/service.js';
 import { registerWindRoutes } from './routes/wind.js';
 import { createAccount, createKey } from './storage/accounts.js';
+import { warmUp } from './warm-up.js';
 
 export type { ServerContext, ServerOptions } from './context.js';
 export { redactUrl } from './http/auth.js';
@@ -140,5 +141,11 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     db.close();
   });
   await app.ready();
+  // Before the caller listens: no request waits on it.
+  if (options.warmUp === true) {
+    // The main thread computes small requests; the pool's threads compute the large ones (a TMY).
+    const [failed] = await Promise.all([warmUp(ctx.products), ctx.compute.pool?.warm(ctx.clock.now())]);
+    if (failed !== undefined) app.log.warn({ err: failed }, 'warm-up skipped: the first TMY request will pay the compilation');
+  }
   return app;
 }

@@ -84,6 +84,12 @@ export interface ServerOptions {
   compute?: ComputePoolOptions;
   /** Bounds of the response cache (http/response-cache.ts; default 64 MiB, 20 000 entries, 1 MiB a body). */
   responseCache?: ResponseCacheLimits;
+  /**
+   * Warm up before the server is ready: one whole TMY rooftop computation (warm-up.ts),
+   * so that the first request does not pay the engine's compilation (about 1 s of CPU for a TMY).
+   * `solarkit serve` turns it on; tests and embedding servers leave it off unless they want it.
+   */
+  warmUp?: boolean;
   /** Development mode: error bodies carry the stack trace. */
   development?: boolean;
   /**
@@ -172,7 +178,8 @@ export function createServerContext(options: ServerOptions): ServerContext {
   const pool = ownSources || options.compute?.threads === 0
     ? undefined
     : new ComputePool({ ...options.compute, ...(weatherDir !== undefined ? { weatherDir } : {}) });
-  pool?.warm();
+  // With `warmUp`, createServer warms the threads itself (and waits for them) before it is ready.
+  if (options.warmUp !== true) void pool?.warm();
   const stores: Stores = {
     sites: options.stores?.sites ?? new SqliteSiteStore(db),
     measurements: options.stores?.measurements ?? new SqliteMeasurementStore(db),

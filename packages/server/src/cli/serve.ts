@@ -71,8 +71,10 @@ export async function serve(o: ServeOptions, io: CliIo): Promise<number> {
   });
   let app: FastifyInstance;
   try {
+    // warmUp: the engine compiles the TMY path (here and in the compute threads) before the
+    // server listens, so the first request is not charged for it.
     app = await createServer({
-      dbPath: o.dbPath, logger: true, logStream: log.stream,
+      dbPath: o.dbPath, logger: true, logStream: log.stream, warmUp: true,
       ...(o.weatherDir !== undefined ? { weatherDir: o.weatherDir } : {}),
       ...(tls ? { tls: tls.credentials } : {}),
     });

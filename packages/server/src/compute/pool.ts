@@ -16,7 +16,7 @@ import type { SeriesRendering } from '../formats/render.js';
 import { ApiError } from '../http/errors.js';
 import type { SeriesTable } from '../products/table.js';
 import type { ProductTask } from '../products/task.js';
-import type { RowsResult, SeriesResult, WorkerSetup, WorkerTask } from './protocol.js';
+import type { RowsResult, SeriesResult, WarmTask, WorkerSetup, WorkerTask } from './protocol.js';
 
 /** Options of the pool (ServerOptions.compute). */
 export interface ComputePoolOptions {
@@ -96,9 +96,18 @@ export class ComputePool {
     });
   }
 
-  /** Loads the grids in every thread, in the background (errors, e.g. a missing data file, are left to requests). */
-  warm(): void {
-    for (let i = 0; i < this.threads; i++) this.piscina.run({ op: 'warm' }).catch(() => undefined);
+  /**
+   * Loads the grids in every thread (errors, e.g. a missing data file, are left to requests); with
+   * `compileAt` (the server's "now", Unix seconds) each thread also runs the start-up warm-up
+   * computation (warm-up.ts). Resolves when every thread is done; the server may also leave it to
+   * run in the background.
+   */
+  async warm(compileAt?: number): Promise<void> {
+    const task: WarmTask = compileAt === undefined ? { op: 'warm' } : { op: 'warm', compileAt };
+    const runs = [];
+    // One task per thread: piscina hands each to an idle thread, so every thread gets one.
+    for (let i = 0; i < this.threads; i++) runs.push(this.piscina.run(task).catch(() => undefined));
+    await Promise.all(runs);
   }
 
   /**

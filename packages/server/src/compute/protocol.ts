@@ -18,9 +18,14 @@ export interface WorkerSetup {
   hold: Int32Array;
 }
 
-/** Loads what every request needs (the data directory's grids), so that the first request does not. */
+/**
+ * Loads what every request needs (the data directory's grids), so that the first request does not;
+ * with `compileAt` (the server's "now", Unix seconds) also runs the start-up warm-up computation
+ * (warm-up.ts) in the thread, so that its first TMY does not pay the engine's compilation.
+ */
 export interface WarmTask {
   op: 'warm';
+  compileAt?: number;
 }
 
 /** Computes a series; renders it whole when `whole`, else only its head and tail. */

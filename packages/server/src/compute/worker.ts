@@ -13,6 +13,7 @@ import { placeFacts } from '../place.js';
 import type { ProductContext } from '../products/context.js';
 import { computeProduct } from '../products/task.js';
 import type { SeriesTable } from '../products/table.js';
+import { warmUp } from '../warm-up.js';
 import { type FileProblem, createServerProducts } from './products.js';
 import type { RowsResult, SeriesResult, SeriesTask, WorkerSetup, WorkerTask } from './protocol.js';
 
@@ -100,7 +101,13 @@ export default async function run(task: WorkerTask): Promise<SeriesResult | Rows
       // The grids every request reads (about 60 MB decoded): loaded now, not by the first request.
       globalElevation();
       placeFacts(0, 0);
-      productsAt(generation ?? 0);
+      if (task.compileAt !== undefined) {
+        now = task.compileAt;
+        // warmUp never throws: a data directory without what a TMY needs is the requests' to report.
+        await warmUp(productsAt(generation ?? 0));
+      } else {
+        productsAt(generation ?? 0);
+      }
       return threadId;
     case 'series':
       return series(task);

@@ -44,6 +44,11 @@ export interface ProductContext {
   horizon?: (latitude: number, longitude: number) => Promise<HorizonProfile>;
   /** Estimated actuals on any grid (ramp-up runs, TMY history). */
   actuals(query: WeatherQuery): Promise<WeatherColumns>;
+  /**
+   * Counts of the costly step, for operators and tests: `tmySelections`, the typical-year
+   * selections computed (each one a 19-year synthetic history; cached ones are not counted).
+   */
+  readonly stats: { tmySelections: number };
 }
 
 export interface ProductContextOptions {
@@ -65,6 +70,7 @@ export function createProductContext(options: ProductContextOptions): ProductCon
   // TMY selections per place, probability, weights and calendar: the costly part of a TMY
   // request (19 years of hourly history), reused by every later request for the same place.
   const selections = new Map<string, TmySelection>();
+  const stats = { tmySelections: 0 };
   const selectionOf = (need: WeatherNeed): TmySelection => {
     const tmy = need.tmy ?? DEFAULT_TMY_REQUEST;
     const key = `${need.latitude.toFixed(4)},${need.longitude.toFixed(4)},${tmy.probability},${tmy.ghiWeight},${tmy.dniWeight},${need.window.offsetMinutes}`;
@@ -74,6 +80,7 @@ export function createProductContext(options: ProductContextOptions): ProductCon
         { latitude: need.latitude, longitude: need.longitude, ...place(need.latitude, need.longitude) },
         { probability: tmy.probability, ghiWeight: tmy.ghiWeight, dniWeight: tmy.dniWeight, offsetMinutes: need.window.offsetMinutes },
       );
+      stats.tmySelections++;
       if (selections.size >= 256) selections.delete(selections.keys().next().value!);
       selections.set(key, sel);
     } else {
@@ -86,6 +93,7 @@ export function createProductContext(options: ProductContextOptions): ProductCon
     clock: options.clock,
     source,
     place,
+    stats,
     ...(options.horizon ? { horizon: options.horizon } : {}),
     async actuals(query) {
       return source.actuals({ ...place(query.latitude, query.longitude), ...query });
@@ -115,6 +123,8 @@ export function createProductContext(options: ProductContextOptions): ProductCon
               typicalSeries: [stored],
               radiusKm: TYPICAL_FILE_RADIUS_KM,
               source,
+              // The place's cached selection: the file's neighbourhood needs no new 19-year history.
+              selection: selectionOf(need),
             })
           : typicalYearWeather(source, rest, selectionOf(need), { offsetMinutes: need.window.offsetMinutes });
         if (year.periodEnd.length !== need.window.periodEnd.length || year.periodEnd[0] !== need.window.periodEnd[0]) {
