@@ -147,6 +147,15 @@ export function readHgtGrid(path: string): ElevationGrid {
 const TILE_EXTENSIONS = ['.tif', '.tiff', '.hgt', '.TIF', '.TIFF', '.HGT'];
 const tileGrids = new Map<string, Promise<ElevationGrid | undefined>>();
 const MAX_OPEN_TILES = 16;
+/** Tiles that failed to decode and have been told to a caller's `onTileError` (so each is told once). */
+const reportedTiles = new Set<string>();
+
+/**
+ * Told of a DEM tile that cannot be read or decoded (the tile is then treated as absent: the
+ * global grid answers for its cells). The Node adapter prints nothing itself; a server passes its
+ * logger.
+ */
+export type TileErrorHandler = (path: string, error: Error) => void;
 
 /** Path of the tile file for the tile named `name` in `directory`, if one exists. */
 function tilePath(directory: string, name: string): string | undefined {
@@ -159,18 +168,27 @@ function tilePath(directory: string, name: string): string | undefined {
   return undefined;
 }
 
-/** The grid of one tile of a DEM directory (kept in a small cache), or undefined if absent. */
-function loadTile(directory: string, name: string): Promise<ElevationGrid | undefined> {
+/**
+ * The grid of one tile of a DEM directory (kept in a small cache), or undefined if absent or if it
+ * cannot be decoded (told once per tile file to `onTileError`).
+ */
+function loadTile(directory: string, name: string, onTileError?: TileErrorHandler): Promise<ElevationGrid | undefined> {
   const key = join(resolve(directory), name);
   let grid = tileGrids.get(key);
   if (grid === undefined) {
     const path = tilePath(directory, name);
-    grid =
-      path === undefined
-        ? Promise.resolve(undefined)
-        : /\.hgt$/i.test(path)
-          ? Promise.resolve(readHgtGrid(path))
-          : readGeoTiffGrid(path);
+    const read = async (file: string): Promise<ElevationGrid | undefined> => {
+      try {
+        return /\.hgt$/i.test(file) ? readHgtGrid(file) : await readGeoTiffGrid(file);
+      } catch (e) {
+        if (onTileError !== undefined && !reportedTiles.has(file)) {
+          reportedTiles.add(file);
+          onTileError?.(file, e instanceof Error ? e : new Error(String(e)));
+        }
+        return undefined;
+      }
+    };
+    grid = path === undefined ? Promise.resolve(undefined) : read(path);
     tileGrids.set(key, grid);
     while (tileGrids.size > MAX_OPEN_TILES) tileGrids.delete(tileGrids.keys().next().value!);
   }
@@ -180,19 +198,21 @@ function loadTile(directory: string, name: string): Promise<ElevationGrid | unde
 /**
  * One elevation grid covering a point and everything within `radius` metres of it, from the
  * SRTM-named tiles (N45E008.tif, .tiff or .hgt) of a directory: a single tile when it suffices,
- * else a mosaic at the first tile's cell size. Cells of missing tiles take the embedded global
- * grid's heights. Returns undefined when the directory holds no tile for the point itself.
+ * else a mosaic at the first tile's cell size. Cells of missing tiles, and of tiles that cannot be
+ * decoded (told once per file to `onTileError`), take the embedded global grid's heights. Returns
+ * undefined when the directory holds no readable tile for the point itself.
  */
 export async function demGridAround(
   directory: string,
   latitude: number,
   longitude: number,
   radius: number,
+  onTileError?: TileErrorHandler,
 ): Promise<ElevationGrid | undefined> {
   checkString('demGridAround', 'directory', directory, 'a directory path');
   checkPlace('demGridAround', latitude, longitude);
   checkAtLeast('demGridAround', 'radius', radius, 0, 'degrees');
-  const centre = await loadTile(directory, srtmTileName(latitude, longitude));
+  const centre = await loadTile(directory, srtmTileName(latitude, longitude), onTileError);
   if (centre === undefined) return undefined;
   const dLat = radius / (EARTH_MEAN_RADIUS * (Math.PI / 180));
   const dLon = dLat / Math.max(0.05, Math.cos((latitude * Math.PI) / 180));
@@ -204,7 +224,7 @@ export async function demGridAround(
   const tiles: Array<{ grid: ElevationGrid | undefined; south: number; west: number }> = [];
   for (let la = lat0; la <= lat1; la++) {
     for (let lo = lon0; lo <= lon1; lo++) {
-      tiles.push({ grid: await loadTile(directory, srtmTileName(la + 0.5, lo + 0.5)), south: la, west: lo });
+      tiles.push({ grid: await loadTile(directory, srtmTileName(la + 0.5, lo + 0.5), onTileError), south: la, west: lo });
     }
   }
   // Mosaic on the lattice of the centre tile's cell centres.
@@ -277,6 +297,11 @@ export interface TerrainHorizonOptions {
   decimals?: number;
   /** Cache to use; default a process-wide cache; `false` computes afresh. */
   cache?: HorizonCache | false;
+  /**
+   * Told, once per file, of a DEM tile that cannot be decoded; the global grid then answers for
+   * it. Without it nothing is printed.
+   */
+  onTileError?: TileErrorHandler;
 }
 
 const defaultHorizonCache = createHorizonCache();
@@ -290,8 +315,9 @@ export function terrainHorizonCache(): HorizonCache {
  * Horizon profile of a site for terrain shading: marched over the user's DEM tiles (out to
  * 30 km by default) when a DEM directory is configured and holds the site's tile, combined with
  * the distant horizon marched over the embedded global grid from there out to 150 km; with the
- * global grid alone otherwise. Coordinates are rounded to `decimals` places and the profile is
- * cached under them, so repeated requests for a site cost a map lookup.
+ * global grid alone otherwise, also when the site's tile cannot be decoded (told to
+ * `options.onTileError`). Coordinates are rounded to `decimals` places and the profile is cached
+ * under them, so repeated requests for a site cost a map lookup.
  * @param latitude degrees north
  * @param longitude degrees east
  */
@@ -317,7 +343,7 @@ export async function terrainHorizon(
   const global = globalElevation().grid;
   let profile: HorizonProfile | undefined;
   if (directory !== '') {
-    const dem = await demGridAround(directory, lat, lon, near);
+    const dem = await demGridAround(directory, lat, lon, near, options.onTileError);
     if (dem !== undefined) {
       let ground = sampleElevation(dem, lat, lon);
       if (!Number.isFinite(ground)) ground = sampleElevation(global, lat, lon);

@@ -3,7 +3,7 @@
  * imported series (one JSON file per series in a directory), which the command line fills
  * (`import a file for a place`) and the server reads to answer requests near those places.
  */
-import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, mkdirSync, openSync, readSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { WeatherSeries } from '../weather/readers/types.js';
 import { type FilePlaceHint, guessPlaceFromName, readWeatherFile } from '../weather/readers/index.js';
@@ -17,13 +17,52 @@ import { landFraction, siteElevation } from './elevation.js';
 import { checkLatitude, checkLongitude, checkString } from '../util/validate.js';
 
 /**
+ * Largest weather file read, bytes (256 MiB): a year of 5-minute PSM3 rows with every column is
+ * about 60 MB; anything much larger is not a weather file, and reading it whole would exhaust the
+ * memory of the process.
+ */
+export const MAX_WEATHER_FILE_BYTES = 256 * 1024 * 1024;
+
+/**
+ * Reads a weather file's text with a bound: only a regular file (not a directory, device such as
+ * /dev/zero, or pipe), and at most `maxBytes` bytes, checked on the open file and while reading so
+ * that a file that grows meanwhile cannot get past it.
+ * @param maxBytes largest accepted size, bytes (default MAX_WEATHER_FILE_BYTES)
+ * @throws Error naming the file and what is wrong with it (not a regular file; larger than the bound)
+ * @example readWeatherText('/data/amsterdam.epw').startsWith('LOCATION') // true
+ */
+export function readWeatherText(path: string, maxBytes = MAX_WEATHER_FILE_BYTES): string {
+  // Non-blocking: opening a named pipe without a writer would otherwise wait forever (no effect on files).
+  const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) throw new Error(`${path} is not a regular file (a directory, device or pipe cannot be a weather file)`);
+    if (stat.size > maxBytes) throw new Error(`${path} is ${stat.size} bytes, more than the ${maxBytes} bytes a weather file may have`);
+    // Read to the end, whatever fstat said: a file that grew past the bound since is refused, not cut short.
+    const chunks: Buffer[] = [];
+    let length = 0;
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(Math.min(maxBytes + 1 - length, Math.max(stat.size - length + 1, 64 * 1024)));
+      const read = readSync(fd, chunk, 0, chunk.length, null);
+      if (read === 0) break;
+      chunks.push(chunk.subarray(0, read));
+      length += read;
+      if (length > maxBytes) throw new Error(`${path} is larger than the ${maxBytes} bytes a weather file may have`);
+    }
+    return (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, length)).toString('utf8');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
  * Reads a weather file (EPW, TMY2, TMY3, PSM3/PSM4, PVGIS TMY CSV/JSON, API CSV) from disk into a series in
  * the API's units. The place comes from the file, else from `hint`, else from the file name
- * (NSRDB/PVGIS style "..._lat_lon...").
+ * (NSRDB/PVGIS style "..._lat_lon..."). The read is bounded (readWeatherText).
  */
 export function loadWeatherFile(path: string, hint: FilePlaceHint = {}): WeatherSeries {
   checkString('loadWeatherFile', 'path', path, 'a file path');
-  const text = readFileSync(path, 'utf8');
+  const text = readWeatherText(path);
   const guess = guessPlaceFromName(basename(path));
   return readWeatherFile(text, { latitude: guess?.latitude, longitude: guess?.longitude, ...hint });
 }
@@ -49,15 +88,37 @@ interface StoredFile {
   series: Omit<WeatherSeries, 'periodEnd' | 'sourcePeriodEnd' | 'columns'> & { periodEnd: number[]; sourcePeriodEnd?: number[]; columns: Record<string, (number | null)[]> };
 }
 
+/** A stored file of the directory that cannot be read back, and why. */
+export interface InvalidWeatherFile {
+  /** its name in the directory */
+  file: string;
+  reason: string;
+}
+
 /** A directory of imported weather series. */
 export interface WeatherFileStore {
   directory: string;
-  /** Reads a file and keeps its series; returns what was stored. */
+  /**
+   * Reads a file and keeps its series (written to a temporary name, then renamed, so that a
+   * reader never sees half a file); returns what was stored.
+   */
   importFile(path: string, hint?: FilePlaceHint): StoredWeatherInfo;
+  /** The valid stored series (a file that cannot be read back is left out: see `invalid`). */
   list(): StoredWeatherInfo[];
+  /** The stored files that cannot be read back (truncated, edited, not written by this store). */
+  invalid(): InvalidWeatherFile[];
   remove(id: string): boolean;
-  /** Every stored series (read once, cached until the store changes). */
+  /** Every valid stored series (read once, cached until the store changes). */
   series(): WeatherSeries[];
+}
+
+/** Options of {@link openWeatherStore}. */
+export interface WeatherStoreOptions {
+  /**
+   * Told of each stored file that cannot be read back, when it is skipped. The store prints
+   * nothing itself: a server passes its logger here.
+   */
+  onInvalid?: (problem: InvalidWeatherFile) => void;
 }
 
 function toStored(s: WeatherSeries, info: StoredWeatherInfo): StoredFile {
@@ -65,6 +126,25 @@ function toStored(s: WeatherSeries, info: StoredWeatherInfo): StoredFile {
   for (const [k, v] of Object.entries(s.columns)) columns[k] = Array.from(v, (x) => (Number.isFinite(x) ? x : null));
   const { periodEnd, sourcePeriodEnd, columns: _c, ...rest } = s;
   return { info, series: { ...rest, periodEnd: Array.from(periodEnd), ...(sourcePeriodEnd ? { sourcePeriodEnd: Array.from(sourcePeriodEnd) } : {}), columns } };
+}
+
+/** Checks the shape of a stored file as read back; throws naming what is wrong. */
+function checkStored(value: unknown): StoredFile {
+  const f = value as Partial<StoredFile> | null;
+  if (f === null || typeof f !== 'object' || typeof f.info !== 'object' || f.info === null || typeof f.series !== 'object' || f.series === null) {
+    throw new Error('not a stored weather series (no info and series)');
+  }
+  const { series } = f;
+  if (!Number.isFinite(series.latitude) || !Number.isFinite(series.longitude)) throw new Error('the series has no place');
+  if (!Array.isArray(series.periodEnd) || series.periodEnd.some((t) => typeof t !== 'number')) throw new Error('periodEnd is not a list of times');
+  if (typeof series.columns !== 'object' || series.columns === null) throw new Error('the series has no columns');
+  for (const [name, values] of Object.entries(series.columns)) {
+    if (!Array.isArray(values) || values.length !== series.periodEnd.length) throw new Error(`column ${name} does not have one value per period`);
+  }
+  if (series.sourcePeriodEnd !== undefined && (!Array.isArray(series.sourcePeriodEnd) || series.sourcePeriodEnd.length !== series.periodEnd.length)) {
+    throw new Error('sourcePeriodEnd does not have one time per period');
+  }
+  return f as StoredFile;
 }
 
 function fromStored(f: StoredFile): WeatherSeries {
@@ -83,14 +163,33 @@ function fromStored(f: StoredFile): WeatherSeries {
 
 /**
  * Opens (creating it if needed) a store of weather series in `directory`: one
- * `<id>.weather.json` per imported file, the id derived from the place and the file name.
+ * `<id>.weather.json` per imported file, the id derived from the place and the file name. A stored
+ * file that cannot be read back is skipped (and told to `options.onInvalid`), never failing the
+ * others.
  */
-export function openWeatherStore(directory: string): WeatherFileStore {
+export function openWeatherStore(directory: string, options: WeatherStoreOptions = {}): WeatherFileStore {
   checkString('openWeatherStore', 'directory', directory, 'a directory path');
   mkdirSync(directory, { recursive: true });
   let cache: WeatherSeries[] | undefined;
-  const files = () => readdirSync(directory).filter((f) => f.endsWith('.weather.json'));
-  const read = (f: string) => JSON.parse(readFileSync(join(directory, f), 'utf8')) as StoredFile;
+  const files = () => readdirSync(directory).filter((f) => f.endsWith('.weather.json')).sort();
+  const read = (f: string): StoredFile | InvalidWeatherFile => {
+    try {
+      // A stored series is JSON of at most a weather file's values: twice the bound is ample.
+      return checkStored(JSON.parse(readWeatherText(join(directory, f), 2 * MAX_WEATHER_FILE_BYTES)));
+    } catch (e) {
+      return { file: f, reason: (e as Error).message };
+    }
+  };
+  /** The readable files, each invalid one told to onInvalid. */
+  const readAll = (): StoredFile[] => {
+    const out: StoredFile[] = [];
+    for (const f of files()) {
+      const r = read(f);
+      if ('reason' in r) options.onInvalid?.(r);
+      else out.push(r);
+    }
+    return out;
+  };
   return {
     directory,
     importFile(path, hint = {}) {
@@ -110,12 +209,25 @@ export function openWeatherStore(directory: string): WeatherFileStore {
         columns: Object.keys(s.columns),
         source: name,
       };
-      writeFileSync(join(directory, `${id}.weather.json`), JSON.stringify(toStored(s, info)));
+      // Write, then rename: a reader (a server, another import) sees the old file or the new
+      // one, never a part. The temporary name does not end in .weather.json, so it is never listed.
+      const target = join(directory, `${id}.weather.json`);
+      const temporary = `${target}.${process.pid}.${Date.now()}.tmp`;
+      try {
+        writeFileSync(temporary, JSON.stringify(toStored(s, info)));
+        renameSync(temporary, target);
+      } catch (e) {
+        rmSync(temporary, { force: true });
+        throw e;
+      }
       cache = undefined;
       return info;
     },
     list() {
-      return files().map((f) => read(f).info);
+      return readAll().map((f) => f.info);
+    },
+    invalid() {
+      return files().map(read).filter((r): r is InvalidWeatherFile => 'reason' in r);
     },
     remove(id) {
       const f = `${id}.weather.json`;
@@ -125,7 +237,7 @@ export function openWeatherStore(directory: string): WeatherFileStore {
       return true;
     },
     series() {
-      if (cache === undefined) cache = files().map((f) => fromStored(read(f)));
+      if (cache === undefined) cache = readAll().map(fromStored);
       return cache;
     },
   };

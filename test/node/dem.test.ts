@@ -5,6 +5,7 @@ import { writeArrayBuffer } from 'geotiff';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   demGridAround,
+  globalHorizon,
   readGeoTiffGrid,
   readHgtGrid,
   srtmTileName,
@@ -162,5 +163,24 @@ describe('GeoTIFF and .hgt DEM tiles', () => {
     expect(Math.max(...kathmandu.elevations)).toBeGreaterThan(2);
     const amsterdam = await terrainHorizon(52.37, 4.9, { cache, demDirectory: '' });
     expect(Math.max(...amsterdam.elevations)).toBeLessThan(0.5);
+  });
+
+  it('falls back to the global grid for a tile that cannot be decoded, telling the handler once per file', async () => {
+    const demDir = join(dir, 'corrupt');
+    mkdirSync(demDir);
+    // A GeoTIFF cut short, and an .hgt whose size is no square of samples.
+    const tif = int16GeoTiff(4, 3, 11, 47, 1 / 1200, new Int16Array(12));
+    writeFileSync(join(demDir, 'N46E011.tif'), tif.subarray(0, 40));
+    writeFileSync(join(demDir, 'N46E012.hgt'), Buffer.alloc(1001));
+    const told: string[] = [];
+    const onTileError = (path: string, error: Error) => told.push(`${path}: ${error.message}`);
+    for (const [lat, lon] of [[46.5, 11.5], [46.6, 11.4], [46.5, 12.5], [46.7, 12.2]] as const) {
+      const p = await terrainHorizon(lat, lon, { demDirectory: demDir, cache: false, onTileError });
+      expect(p.elevations).toEqual(globalHorizon(lat, lon, { cache: false }).elevations);
+      expect(await demGridAround(demDir, lat, lon, 30_000, onTileError)).toBeUndefined();
+    }
+    expect(told).toHaveLength(2);
+    expect(told[0]).toContain('N46E011.tif');
+    expect(told[1]).toMatch(/N46E012\.hgt: .*not a square \.hgt tile/);
   });
 });
