@@ -5,9 +5,11 @@
  */
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { type ServerOptions, createServerContext } from './context.js';
-import { registerAuth } from './http/auth.js';
+import { redactUrl, registerAuth } from './http/auth.js';
+import { registerBodyRules } from './http/body.js';
 import { ApiError, errorBody, errorHandler } from './http/errors.js';
 import { registerLimits } from './http/limits.js';
+import { parseQueryString } from './http/params.js';
 import { registerAdvancedPvRoutes } from './routes/advanced-pv.js';
 import { registerDataRoutes } from './routes/data.js';
 import { registerMeasurementRoutes } from './routes/measurements.js';
@@ -16,16 +18,12 @@ import { registerServiceRoutes } from './routes/service.js';
 import { registerWindRoutes } from './routes/wind.js';
 
 export type { ServerContext, ServerOptions } from './context.js';
-
-/** Removes the api_key value from a URL before it is logged. */
-export function redactUrl(url: string): string {
-  return url.replace(/([?&](?:api_?key|apiKey)=)[^&#]*/gi, '$1[redacted]');
-}
+export { redactUrl } from './http/auth.js';
 
 /** Builds the server (not yet listening). The caller closes it; closing also closes the database. */
 export async function createServer(options: ServerOptions): Promise<FastifyInstance> {
   const ctx = createServerContext(options);
-  const { db, clock, weatherStore } = ctx;
+  const { db, weatherStore } = ctx;
   const app = Fastify({
     logger: options.logger || options.logStream
       ? {
@@ -37,11 +35,16 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
         }
       : false,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    // Node's own limit on receiving a whole request, a backstop of the body limit (it is checked
+    // only every 30 s); 0 in fastify's defaults.
+    requestTimeout: (options.bodyTimeoutMs ?? 30_000) + 30_000,
     // Repeated keys arrive as arrays; names are normalised later (http/params.ts), values untouched.
-    routerOptions: { ignoreTrailingSlash: true },
+    // The parser is named so that the redaction of logged keys reads queries as the routes do.
+    routerOptions: { ignoreTrailingSlash: true, querystringParser: parseQueryString },
   });
 
   app.decorate('solarkit', ctx);
+  ctx.log = app.log;
   // Bodies are JSON only (contract section 5: 415 for anything else); fastify also reads text/plain by default.
   app.removeContentTypeParser('text/plain');
 
@@ -75,8 +78,9 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
       .send(errorBody('NotFound', `No route for ${request.method} ${path}.`));
   });
 
+  registerBodyRules(app, { timeoutMs: options.bodyTimeoutMs ?? 30_000 });
   registerAuth(app, db);
-  registerLimits(app, db, clock, { rateLimit: options.rateLimit, rateWindowSeconds: options.rateWindowSeconds });
+  registerLimits(app, ctx.stores.limits, ctx.quota, { rateLimit: options.rateLimit, rateWindowSeconds: options.rateWindowSeconds });
   // The weather files another process imported are noticed before a request is answered.
   if (weatherStore !== undefined) app.addHook('onRequest', async () => weatherStore.refresh());
 
@@ -91,6 +95,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   for (const plugin of options.plugins ?? []) await plugin(app, ctx);
 
   app.addHook('onClose', async () => {
+    await ctx.compute.pool?.close();
     db.close();
   });
   await app.ready();

@@ -1,18 +1,22 @@
 /**
  * The server context: what every route family receives (the database and the stores over it, the
- * clock, the weather sources, the product context, the OpenAPI registry, the response cache), and
- * the options a server is built from. `createServerContext` builds it; app.ts hands it to every
- * route family and to the plugins of an embedding server (`app.solarkit`).
+ * clock, the weather sources, the product context, the compute pool, the quota, the OpenAPI
+ * registry, the response cache), and the options a server is built from. `createServerContext`
+ * builds it; app.ts hands it to every route family and to the plugins of an embedding server
+ * (`app.solarkit`).
  */
-import type { FastifyInstance } from 'fastify';
-import { type Clock, type HorizonProfile, clockFrom, composeSources, realDataSource } from 'solarkit';
-import { weatherSourceWithStore } from 'solarkit/node';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { type Clock, type HorizonProfile, clockFrom } from 'solarkit';
+import type { AnswerContext } from './compute/answer.js';
+import { ComputePool, type ComputePoolOptions } from './compute/pool.js';
+import { type FileProblem, createServerProducts } from './compute/products.js';
+import { Quota } from './http/limits.js';
 import { OpenApiRegistry } from './http/openapi.js';
-import { GenerationalResponseCache, type ResponseCache } from './http/response-cache.js';
-import { placeFacts, placeHorizon } from './place.js';
-import { type PlaceFacts, type ProductContext, createProductContext } from './products/context.js';
+import { ResponseCache, type ResponseCacheLimits } from './http/response-cache.js';
+import type { PlaceFacts, ProductContext } from './products/context.js';
 import type { WeatherSource } from './products/source.js';
 import { type Database, openDatabase } from './storage/database.js';
+import { SqliteLimitStore } from './storage/limits.js';
 import { SqliteMeasurementStore } from './storage/measurements.js';
 import { SqliteSiteStore } from './storage/sites.js';
 import type { Stores } from './storage/types.js';
@@ -47,15 +51,38 @@ export interface ServerOptions {
   /** Terrain horizon of a place for terrain_shading; default src/node terrainHorizon. */
   horizon?: (latitude: number, longitude: number) => Promise<HorizonProfile>;
   /**
-   * Site and measurement stores to use instead of the SQLite ones over the database (for example
-   * a PostgreSQL implementation of storage/types.ts). Accounts, keys and usage stay in the database.
+   * Stores to use instead of the SQLite ones over the database (for example a PostgreSQL
+   * implementation of storage/types.ts); any not given is SQLite. Accounts and keys stay in the
+   * database.
    */
-  stores?: Stores;
-  /** Requests per rate window per key (default 600) and the window in seconds (default 60). */
+  stores?: Partial<Stores>;
+  /**
+   * Requests per rate window per key (default 600) and the window in seconds (default 60), counted
+   * in the database: every server process on it shares them.
+   */
   rateLimit?: number;
   rateWindowSeconds?: number;
   /** Largest accepted request body, bytes (default 1 MiB: 1000 measurement records fit). */
   bodyLimit?: number;
+  /**
+   * Longest a request body may take to arrive, ms (default 30 000): a client that sends it slower
+   * gets 408 and the connection is closed.
+   */
+  bodyTimeoutMs?: number;
+  /**
+   * Most measurement records (utility-scale and sub-unit, all sites) one account may store
+   * (default `$SOLARKIT_MAX_MEASUREMENT_ROWS`, else 1 000 000); an upload past it gets 403.
+   */
+  maxMeasurementRows?: number;
+  /**
+   * The worker threads of large computations (compute/pool.ts): their number (0: everything on the
+   * main thread) and how many large requests are admitted at a time. A server given its own
+   * `weatherSource`, `place` or `horizon` computes on the main thread (functions cannot be sent to
+   * a worker).
+   */
+  compute?: ComputePoolOptions;
+  /** Bounds of the response cache (http/response-cache.ts; default 64 MiB, 20 000 entries, 1 MiB a body). */
+  responseCache?: ResponseCacheLimits;
   /** Development mode: error bodies carry the stack trace. */
   development?: boolean;
   /** Extra routes of an embedding server, registered after the API's own (before the server is ready). */
@@ -65,7 +92,7 @@ export interface ServerOptions {
 /** What every route family receives: the database, the clock, the data sources and the doc registry. */
 export interface ServerContext {
   db: Database;
-  /** The site and measurement stores (SQLite over `db` unless the options gave others). */
+  /** The site, measurement and limit stores (SQLite over `db` unless the options gave others). */
   stores: Stores;
   clock: Clock;
   /** The weather source the products read (the synthetic model and the weather files over it). */
@@ -73,9 +100,17 @@ export interface ServerContext {
   /** The user's real weather files, when the server has a weather directory. */
   weatherStore: ServerWeatherStore | undefined;
   products: ProductContext;
+  /** Where series are computed: the products here, and the worker pool when the server has one. */
+  compute: AnswerContext;
+  /** The daily transaction quota (data handlers charge it before they compute). */
+  quota: Quota;
   openapi: OpenApiRegistry;
   /** The response cache of the data routes, emptied when the weather files change. */
   responses: ResponseCache;
+  /** Where problems with the user's files are logged (the server's logger once it exists). */
+  log: Pick<FastifyBaseLogger, 'error'>;
+  /** Most measurement records an account may store. */
+  maxMeasurementRows: number;
   options: ServerOptions;
 }
 
@@ -86,10 +121,16 @@ declare module 'fastify' {
   }
 }
 
+/** The default of `maxMeasurementRows`: `$SOLARKIT_MAX_MEASUREMENT_ROWS`, else one million. */
+function defaultMaxMeasurementRows(env: NodeJS.ProcessEnv = process.env): number {
+  const v = Number(env.SOLARKIT_MAX_MEASUREMENT_ROWS);
+  return env.SOLARKIT_MAX_MEASUREMENT_ROWS !== undefined && Number.isSafeInteger(v) && v >= 0 ? v : 1_000_000;
+}
+
 /**
  * Builds the context of a server from its options: opens (and migrates) the database, watches the
- * weather directory, composes the weather source, and creates the product context. The caller
- * closes `ctx.db`.
+ * weather directory, composes the weather source, creates the product context and starts the
+ * compute pool. The caller closes `ctx.db` and `ctx.compute.pool`.
  */
 export function createServerContext(options: ServerOptions): ServerContext {
   const db = openDatabase(options.dbPath);
@@ -98,28 +139,53 @@ export function createServerContext(options: ServerOptions): ServerContext {
   const weatherDir = options.weatherSource !== undefined && (explicitDir === undefined || explicitDir === '')
     ? undefined
     : weatherDirectoryOf(options.dbPath, options.weatherDir);
-  const weatherStore = weatherDir === undefined ? undefined : watchWeatherStore(weatherDir, options.weatherRefreshMs ?? 1000);
-  const weatherSource = options.weatherSource === undefined
-    ? weatherSourceWithStore(weatherStore)
-    : weatherStore === undefined
-      ? options.weatherSource
-      : composeSources(realDataSource(() => weatherStore.series()), options.weatherSource);
-  return {
+  // A problem with a user file is logged once (it is met again at every re-read of the files).
+  const reported = new Set<string>();
+  const ctx = { log: { error: () => undefined } } as Pick<ServerContext, 'log'>;
+  const report = (p: FileProblem): void => {
+    const key = `${p.kind}|${p.file}|${p.reason}`;
+    if (reported.has(key)) return;
+    if (reported.size >= 10_000) reported.clear();
+    reported.add(key);
+    ctx.log.error({ file: p.file, reason: p.reason }, p.kind === 'weather-file'
+      ? 'a stored weather file cannot be read and is skipped'
+      : 'a DEM tile cannot be decoded; the global elevation grid is used for it');
+  };
+  const weatherStore = weatherDir === undefined
+    ? undefined
+    : watchWeatherStore(weatherDir, options.weatherRefreshMs ?? 1000, (p) => report({ kind: 'weather-file', ...p }));
+  const { weatherSource, products } = createServerProducts({
+    clock,
+    ...(weatherStore ? { weatherStore } : {}),
+    ...(options.weatherSource ? { weatherSource: options.weatherSource } : {}),
+    ...(options.place ? { place: options.place } : {}),
+    ...(options.horizon ? { horizon: options.horizon } : {}),
+    report,
+  });
+  const ownSources = options.weatherSource !== undefined || options.place !== undefined || options.horizon !== undefined;
+  const pool = ownSources || options.compute?.threads === 0
+    ? undefined
+    : new ComputePool({ ...options.compute, ...(weatherDir !== undefined ? { weatherDir } : {}) });
+  pool?.warm();
+  const stores: Stores = {
+    sites: options.stores?.sites ?? new SqliteSiteStore(db),
+    measurements: options.stores?.measurements ?? new SqliteMeasurementStore(db),
+    limits: options.stores?.limits ?? new SqliteLimitStore(db),
+  };
+  const weatherGeneration = (): number => weatherStore?.generation() ?? 0;
+  return Object.assign(ctx, {
     db,
-    stores: options.stores ?? { sites: new SqliteSiteStore(db), measurements: new SqliteMeasurementStore(db) },
+    stores,
     clock,
     weatherSource,
     weatherStore,
-    products: createProductContext({
-      clock,
-      weatherSource,
-      place: options.place ?? placeFacts,
-      horizon: options.horizon ?? placeHorizon,
-      ...(weatherStore ? { typicalSeries: () => weatherStore.series() } : {}),
-    }),
+    products,
+    compute: { products, pool, weatherGeneration, report },
+    quota: new Quota(stores.limits, clock),
     openapi: new OpenApiRegistry(),
     // A body computed from the synthetic model must not outlive the import of a file for its place.
-    responses: new GenerationalResponseCache(() => weatherStore?.generation() ?? 0),
+    responses: new ResponseCache(weatherGeneration, options.responseCache),
+    maxMeasurementRows: options.maxMeasurementRows ?? defaultMaxMeasurementRows(),
     options,
-  };
+  });
 }

@@ -13,16 +13,19 @@ export type * from './storage/types.js';
 export { ReadOnlySiteError, ResourceIdTakenError, SiteGoneError } from './storage/types.js';
 export { SqliteSiteStore } from './storage/sites.js';
 export { SqliteMeasurementStore } from './storage/measurements.js';
+export { SqliteLimitStore, usageOn, utcDay } from './storage/limits.js';
+export { MeasurementLimitError } from './storage/types.js';
 export { type ServerWeatherStore, watchWeatherStore, weatherDirectoryOf } from './storage/weather-files.js';
 export {
   ApiError, badRequest, errorBody, errorHandler, fieldError, forbidden, notFound, serviceUnavailable, tooManyRequests, unauthorized,
   type FieldError,
 } from './http/errors.js';
-export { AUTH_CACHE_MS, keyFromRequest, registerAuth, requirePlan, type Account } from './http/auth.js';
-export { isUnmeteredLocation, isUnmeteredQuery, registerLimits, usageOn } from './http/limits.js';
+export { AUTH_CACHE_MS, isApiKeyName, keyFromRequest, registerAuth, requirePlan, type Account } from './http/auth.js';
+export { Quota, isUnmeteredLocation, registerLimits } from './http/limits.js';
 export { OpenApiRegistry, paramSchema, type OperationDoc } from './http/openapi.js';
-export { normalizeName, normalizeQuery, parseParams, splitList, validateQuery, type ParamDef, type ParamValues } from './http/params.js';
-export { GenerationalResponseCache, ResponseCache } from './http/response-cache.js';
+export { normalizeName, normalizeQuery, parseParams, parseQueryString, splitList, validateQuery, type ParamDef, type ParamValues } from './http/params.js';
+export { ResponseCache, type CachedResponse, type ResponseCacheLimits, type ResponseCacheStats } from './http/response-cache.js';
+export { ComputePool, type ComputePoolOptions, type ComputePoolStats } from './compute/pool.js';
 export * from './formats/index.js';
 export { NOW_STEP_SECONDS, registerDataEndpoint, type DataEndpoint } from './endpoints/series.js';
 export { registerSitePowerEndpoint, type SitePowerEndpoint, type SitePowerKind } from './endpoints/site-power.js';

@@ -1,14 +1,16 @@
 /**
  * Facts about a place the core cannot read itself (it reads no files): the elevation and the
  * continentality from the embedded 5 arc-minute global grid and land mask (src/node), and the
- * terrain horizon for terrain shading. Cached per place rounded to 3 decimals (~110 m).
+ * terrain horizon for terrain shading. Cached per place rounded to 3 decimals (~110 m): the 4096
+ * most recently used places (about 1.5 kB each with their climate normals, 6 MB in all).
  */
-import { landFraction, placeNormals, siteElevation, terrainHorizon } from 'solarkit/node';
+import { LRUCache } from 'lru-cache';
+import { type TileErrorHandler, landFraction, placeNormals, siteElevation, terrainHorizon } from 'solarkit/node';
 import type { PlaceFacts } from './products/context.js';
 import type { HorizonProfile } from 'solarkit';
 import { continentalityFromLand } from 'solarkit';
 
-const facts = new Map<string, PlaceFacts>();
+const facts = new LRUCache<string, PlaceFacts>({ max: 4096 });
 
 /** Elevation (m), continentality (0..1) and measured climate normals of a place, from the data directory's grids. */
 export function placeFacts(latitude: number, longitude: number): PlaceFacts {
@@ -18,13 +20,15 @@ export function placeFacts(latitude: number, longitude: number): PlaceFacts {
     const elevation = Math.max(0, siteElevation(latitude, longitude));
     const continentality = continentalityFromLand(latitude, longitude, landFraction);
     f = { elevation, continentality, normals: placeNormals(latitude, longitude, elevation, continentality) };
-    if (facts.size > 20_000) facts.clear();
     facts.set(key, f);
   }
   return f;
 }
 
-/** Terrain horizon of a place (user DEM tiles when SOLARKIT_DEM_DIR holds them, else the global grid). */
-export function placeHorizon(latitude: number, longitude: number): Promise<HorizonProfile> {
-  return terrainHorizon(latitude, longitude);
+/**
+ * Terrain horizon of a place (user DEM tiles when SOLARKIT_DEM_DIR holds them, else the global
+ * grid; a tile that cannot be decoded is told once to `onTileError` and the global grid answers).
+ */
+export function placeHorizon(latitude: number, longitude: number, onTileError?: TileErrorHandler): Promise<HorizonProfile> {
+  return terrainHorizon(latitude, longitude, onTileError ? { onTileError } : {});
 }

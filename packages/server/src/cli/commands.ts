@@ -143,12 +143,16 @@ export async function main(argv: readonly string[], io: CliIo = consoleIo, env: 
           return weatherImport(file, hint, dir, io);
         }
         if (sub === 'list') {
-          const rows = openWeatherStore(dir).list().sort((a, b) => a.id.localeCompare(b.id));
+          const store = openWeatherStore(dir);
+          const rows = store.list().sort((a, b) => a.id.localeCompare(b.id));
+          const invalid = store.invalid();
           io.out('id\tformat\tlatitude\tlongitude\tkind\tfrom\tto\tperiod_s\tfile');
           for (const w of rows) {
             io.out(`${w.id}\t${w.format}\t${w.latitude}\t${w.longitude}\t${w.typical ? 'typical\t-\t-' : `actual\t${iso(w.from)}\t${iso(w.to)}`}\t${w.periodSeconds}\t${w.source}`);
           }
-          if (rows.length === 0) io.err(`no weather files in ${dir}`);
+          // Files the server skips: shown, with why, so that they can be removed or imported again.
+          for (const f of invalid) io.out(`${f.file.replace(/\.weather\.json$/, '')}\tINVALID\t-\t-\t-\t-\t-\t-\t${f.reason}`);
+          if (rows.length + invalid.length === 0) io.err(`no weather files in ${dir}`);
           return 0;
         }
         if (sub === 'remove') {

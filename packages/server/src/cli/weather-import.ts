@@ -2,25 +2,24 @@
  * `solarkit weather import <file>`: a real weather file into the weather directory, each failure
  * named by its cause (contract.md section 8).
  */
-import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type FilePlaceHint, readWeatherFile } from 'solarkit';
-import { openWeatherStore } from 'solarkit/node';
+import { openWeatherStore, readWeatherText } from 'solarkit/node';
 import { type CliIo, iso } from './io.js';
 
 /**
  * Checks what the store's reader would stumble on, so each failure names its cause (the file
- * cannot be read, its format is unknown, its place is missing), then imports it.
+ * cannot be read, is not a regular file or is too large, its format is unknown, its place is
+ * missing), then imports it. Reads are bounded: `/dev/zero` or a pipe fails at once.
  */
 export function weatherImport(file: string, hint: FilePlaceHint, dir: string, io: CliIo): number {
   const path = resolve(file);
   let text: string;
   try {
-    if (statSync(path).isDirectory()) throw new Error('it is a directory');
-    text = readFileSync(path, 'utf8');
+    text = readWeatherText(path);
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
-    const why = err.code === 'ENOENT' ? 'no such file' : err.code === 'EACCES' ? 'permission denied' : err.message;
+    const why = err.code === 'ENOENT' ? 'no such file' : err.code === 'EACCES' ? 'permission denied' : err.code === 'EISDIR' ? 'it is a directory' : err.message;
     io.err(`error: cannot read ${file}: ${why}`);
     return 1;
   }

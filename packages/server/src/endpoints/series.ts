@@ -1,19 +1,21 @@
 /**
  * The handler of every time-series endpoint by place (radiation and weather, rooftop PV, soiling;
  * spec 4.2-4.5): an endpoint is a `DataEndpoint` (path, plan family, parameters, formats, version
- * rules, product call), and one handler serves them all: plan check, validation, the product,
- * the format, and the response cache in front of them. routes/data.ts declares the endpoints.
+ * rules, validation into a product task), and one handler serves them all: plan check, validation,
+ * the quota, the product (on the main thread or in the compute pool, compute/answer.ts), the
+ * format, and the response cache in front of them. routes/data.ts declares the endpoints.
  */
 import type { FastifyInstance } from 'fastify';
 import type { TimestampStyle } from 'solarkit';
+import { answerSeries } from '../compute/answer.js';
 import type { ServerContext } from '../context.js';
-import { renderSeries } from '../formats/render.js';
+import type { SeriesRendering } from '../formats/render.js';
 import { type FormatVersion, type SeriesFormat, parseSeriesFormat, responseVersion } from '../formats/version.js';
 import { requirePlan } from '../http/auth.js';
+import { isUnmeteredLocation } from '../http/limits.js';
 import { type ParamDef, type ParamValues, validateQuery } from '../http/params.js';
-import type { ProductContext } from '../products/context.js';
 import type { SeriesKind } from '../products/request.js';
-import type { SeriesTable } from '../products/table.js';
+import { type ProductTask, taskPlace } from '../products/task.js';
 import type { PlanFamily } from '../storage/accounts.js';
 
 /** One time-series endpoint. */
@@ -30,8 +32,8 @@ export interface DataEndpoint {
   legacyTimestamps: boolean;
   /** Legacy whole-degree air temperatures apply (radiation_and_weather live, forecast, historic). */
   legacyPrecision: boolean;
-  /** Cross-field validation and the product call; throws an ApiError (400) on invalid input. */
-  run(values: ParamValues, now: number, products: ProductContext, format: SeriesFormat): Promise<SeriesTable>;
+  /** Cross-field validation into the product's task; throws an ApiError (400) on invalid input. */
+  validate(values: ParamValues, now: number, format: SeriesFormat): ProductTask;
 }
 
 /** The 5-minute step of the clock that live and forecast responses depend on. */
@@ -63,12 +65,16 @@ export function registerDataEndpoint(app: FastifyInstance, ctx: ServerContext, e
   app.get(endpoint.path, async (request, reply) => {
     requirePlan(request, endpoint.family);
     const now = ctx.clock.now();
+    const generation = cache.generation();
     const step = endpoint.kind === 'live' || endpoint.kind === 'forecast' ? Math.floor(now / NOW_STEP_SECONDS) : '';
     // Fast path: the same URL (which includes any format suffix) for an account of the same
     // default version in the same step always validates to the same values and response.
     const urlKey = `url|${request.url}|${responseVersion(request.account, false, now)}|${step}`;
     const urlHit = cache.get(urlKey);
-    if (urlHit) return reply.type(urlHit.type).send(urlHit.body);
+    if (urlHit) {
+      await ctx.quota.charge(request, urlHit.unmetered);
+      return reply.type(urlHit.type).send(urlHit.body);
+    }
     const values = validateQuery(defs, request.query);
     const { format, version3 } = parseSeriesFormat(values.format, endpoint.formats);
     const version = responseVersion(request.account, version3, now);
@@ -77,13 +83,22 @@ export function registerDataEndpoint(app: FastifyInstance, ctx: ServerContext, e
     const key = `${endpoint.path}|${format}|${style}|${precision}|${step}|${JSON.stringify(values)}`;
     const hit = cache.get(key);
     if (hit) {
-      cache.set(urlKey, hit);
+      await ctx.quota.charge(request, hit.unmetered);
+      cache.alias(urlKey, key, generation);
       return reply.type(hit.type).send(hit.body);
     }
-    const table = await endpoint.run(values, now, ctx.products, format);
-    const rendered = renderSeries(table, format, style, precision, { path: endpoint.path, defs, values });
-    cache.set(key, rendered);
-    cache.set(urlKey, rendered);
-    return reply.type(rendered.type).send(rendered.body);
+    const task = endpoint.validate(values, now, format);
+    // Free only when the request, as read, is for an unmetered place; reserved before any work.
+    const place = taskPlace(task);
+    const unmetered = isUnmeteredLocation(place.latitude, place.longitude);
+    await ctx.quota.charge(request, unmetered);
+    const rendering: SeriesRendering = { format, style, precision, request: { path: endpoint.path, defs, values } };
+    const answer = await answerSeries(ctx.compute, task, rendering, now, (error) => {
+      request.log.error({ err: error }, 'streamed response broke off');
+      void ctx.quota.refund(request);
+    });
+    if (answer.stream !== undefined) return reply.type(answer.type).send(answer.stream);
+    cache.set(key, answer.type, answer.body, unmetered, generation, [urlKey]);
+    return reply.type(answer.type).send(answer.body);
   });
 }

@@ -11,6 +11,7 @@ import { renderSeries } from '../formats/render.js';
 import { parseSeriesFormat, responseVersion } from '../formats/version.js';
 import { requirePlan } from '../http/auth.js';
 import { badRequest, notFound } from '../http/errors.js';
+import { isUnmeteredLocation } from '../http/limits.js';
 import { type FieldError, type ParamDef, validateQuery } from '../http/params.js';
 import { type SiteSeriesRequest, validateSitePower } from '../products/advanced-pv.js';
 import type { ProductContext } from '../products/context.js';
@@ -58,11 +59,13 @@ export function registerSitePowerEndpoint(app: FastifyInstance, ctx: ServerConte
     const rid = values.resource_id as string;
     const site = await sites.getSite(endpoint.siteKind, rid, { accountId: account.id });
     if (!site) throw notFound(`No ${endpoint.siteKind === 'pv' ? 'PV power' : 'wind power'} site with resource_id '${rid}'.`);
+    // Free only for a shared test site or a site at an unmetered place; reserved before any work.
+    await ctx.quota.charge(request, site.unmetered || isUnmeteredLocation(site.config.latitude, site.config.longitude));
     const history = await sites.configHistory(site.id);
     const table = await endpoint.compute({ kind: endpoint.kind, now, ...valid, history }, ctx.products);
     const version = responseVersion(account, version3, now);
     const style: TimestampStyle = endpoint.legacyTimestamps && version === 'legacy' ? 'legacy' : 'v3';
-    const { type, body } = renderSeries(table, format, style, '3', { path: endpoint.path, defs, values });
+    const { type, body } = renderSeries(table, { format, style, precision: '3', request: { path: endpoint.path, defs, values } });
     return reply.type(type).send(body);
   });
 }

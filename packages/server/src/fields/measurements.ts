@@ -5,14 +5,17 @@
  * total power and optional context values; sub-unit records a sub-unit's power.
  */
 import { TimeParseError, formatPeriod, formatTimestamp, parseDateTime, parsePeriod } from 'solarkit';
+import { PERIODS } from '../products/common.js';
 import { type FieldError, badRequest, fieldError } from '../http/errors.js';
 import type { MeasurementRecord, SubUnitRecord } from '../storage/types.js';
 
 /** Most records one upload may carry (spec part 8). */
 export const MAX_RECORDS = 1000;
-/** Shortest and longest accepted measurement period, seconds (PT5M to PT60M). */
-const MIN_PERIOD = 300;
-const MAX_PERIOD = 3600;
+/**
+ * The accepted measurement periods: the six of the API (contract sections 2 and 7), PT1H read as
+ * PT60M, matched as written (case aside), so that a period reads back as it was given.
+ */
+const ACCEPTED_PERIODS = new Set<string>([...PERIODS, 'PT1H']);
 /**
  * Accepted period_end instants, Unix seconds: 1900-01-01 to 2099-12-31. Years outside 0..9999
  * cannot be written in the v3 timestamp form (+275760-09-13...), and nothing measured lies
@@ -62,17 +65,11 @@ function readTime(rec: Record<string, unknown>, at: string, errors: FieldError[]
   const f2 = `${at}.period`;
   if (p === undefined || p === null || p === '') errors.push(fieldError('NotEmpty', f2, `'${f2}' must not be empty.`));
   else if (typeof p !== 'string') errors.push(fieldError('InvalidType', f2, `'${f2}' must be an ISO 8601 duration string.`));
-  else {
-    try {
-      period = parsePeriod(p);
-      if (period < MIN_PERIOD || period > MAX_PERIOD) {
-        errors.push(fieldError('InclusiveBetween', f2, `'${f2}' must be between PT5M and PT60M. You entered '${p.slice(0, 32)}'.`));
-        period = undefined;
-      }
-    } catch (e) {
-      if (!(e instanceof TimeParseError)) throw e;
-      errors.push(fieldError('InvalidDuration', f2, `'${f2}' must be an ISO 8601 duration from PT5M to PT60M. You entered '${p.slice(0, 32)}'.`));
-    }
+  else if (!ACCEPTED_PERIODS.has(p.trim().toUpperCase())) {
+    errors.push(fieldError('Enum', f2, `'${f2}' must be one of ${PERIODS.join(', ')} (PT1H is read as PT60M). You entered '${p.slice(0, 32)}'.`,
+      { AllowedValues: [...PERIODS] }));
+  } else {
+    period = parsePeriod(p.trim().toUpperCase());
   }
   return periodEnd !== undefined && period !== undefined ? { periodEnd, period } : undefined;
 }

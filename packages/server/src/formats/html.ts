@@ -70,30 +70,20 @@ export function svgChart(table: SeriesTable, width = 900, height = 320): string 
     `${paths}${legend}</svg>`;
 }
 
-/** The whole page: title, request parameters, chart, table. */
-export function seriesToHtml(
-  table: SeriesTable, style: TimestampStyle, version: FormatVersion,
-  request: { path: string; params: Record<string, unknown> },
-): string {
-  const n = table.periodEnd.length;
-  const times = formatTimestamps(table.periodEnd, style, table.offsetMinutes);
-  const period = formatPeriod(table.periodSeconds);
+/** The echoed request of a page: the endpoint and the parameters it was given. */
+export interface HtmlPageRequest {
+  path: string;
+  params: Record<string, unknown>;
+}
+
+/** The page up to its first data row: title, request parameters, chart, the table's head. */
+export function htmlHead(table: SeriesTable, request: HtmlPageRequest): string {
   const cols = table.columns;
-  const decimals = cols.map((c) => decimalsOf(c, version));
   const echo = Object.entries(request.params)
     .filter(([k, v]) => v !== undefined && k !== 'api_key')
     .map(([k, v]) => `<tr><th>${escapeHtml(k)}</th><td>${escapeHtml(Array.isArray(v) ? v.join(', ') : String(v))}</td></tr>`)
     .join('');
   const head = `<tr>${cols.map((c) => `<th>${escapeHtml(c.name)}${c.unit ? `<br><small>${escapeHtml(c.unit)}</small>` : ''}</th>`).join('')}<th>period_end</th><th>period</th></tr>`;
-  const rows: string[] = new Array(n);
-  for (let i = 0; i < n; i++) {
-    let r = '<tr>';
-    for (let j = 0; j < cols.length; j++) {
-      const v = cols[j]!.values;
-      r += `<td>${v instanceof Float64Array ? formatNumber(v[i]!, decimals[j]!) : escapeHtml(String(v[i] ?? ''))}</td>`;
-    }
-    rows[i] = `${r}<td>${times[i]}</td><td>${period}</td></tr>`;
-  }
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(request.path)} - solarkit</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -103,7 +93,38 @@ table.request th,table.request td{text-align:left}.chart{max-width:100%;height:a
 <body><h1>${escapeHtml(request.path)}</h1>
 <h2>Request</h2><table class="request">${echo}</table>
 <h2>Chart</h2>${svgChart(table)}
-<h2>Data (${n} rows, <code>${table.key}</code>)</h2>
-<table class="data"><thead>${head}</thead><tbody>${rows.join('\n')}</tbody></table>
+<h2>Data (${table.periodEnd.length} rows, <code>${table.key}</code>)</h2>
+<table class="data"><thead>${head}</thead><tbody>`;
+}
+
+/**
+ * The table rows of a table (or of a slice of one), one per line; a slice after the first starts
+ * with the line break that separates it from the rows before.
+ */
+export function htmlRows(table: SeriesTable, style: TimestampStyle, version: FormatVersion, first = true): string {
+  const n = table.periodEnd.length;
+  if (n === 0) return '';
+  const times = formatTimestamps(table.periodEnd, style, table.offsetMinutes);
+  const period = formatPeriod(table.periodSeconds);
+  const cols = table.columns;
+  const decimals = cols.map((c) => decimalsOf(c, version));
+  const rows: string[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    let r = '<tr>';
+    for (let j = 0; j < cols.length; j++) {
+      const v = cols[j]!.values;
+      r += `<td>${v instanceof Float64Array ? formatNumber(v[i]!, decimals[j]!) : escapeHtml(String(v[i] ?? ''))}</td>`;
+    }
+    rows[i] = `${r}<td>${times[i]}</td><td>${period}</td></tr>`;
+  }
+  return (first ? '' : '\n') + rows.join('\n');
+}
+
+/** The page after its last data row. */
+export const HTML_TAIL = `</tbody></table>
 <p>JSON: add <code>format=json</code>; CSV: <code>format=csv</code>.</p></body></html>`;
+
+/** The whole page: title, request parameters, chart, table. */
+export function seriesToHtml(table: SeriesTable, style: TimestampStyle, version: FormatVersion, request: HtmlPageRequest): string {
+  return htmlHead(table, request) + htmlRows(table, style, version) + HTML_TAIL;
 }

@@ -1,15 +1,26 @@
-/** JSON body of a time series: `{"<key>": [{<values in request order>, period_end, period}, ...]}`. */
+/**
+ * JSON body of a time series: `{"<key>": [{<values in request order>, period_end, period}, ...]}`,
+ * in three parts (head, rows, tail) so that a large body can be written a slice of rows at a time.
+ */
 import type { SeriesTable } from '../products/table.js';
 import { formatPeriod, formatTimestamps, type TimestampStyle } from 'solarkit';
 import { decimalsOf, formatNumber } from './values.js';
 import type { FormatVersion } from './version.js';
 
+/** Everything before the first row: `{"estimated_actuals":[`. */
+export function jsonHead(table: SeriesTable): string {
+  return `{"${table.key}":[`;
+}
+
 /**
- * Serialises a series table. Built as one string (no intermediate row objects): the keys are
- * fixed per response, so each row is a fixed template filled with rounded numbers.
+ * The rows of a table (or of a slice of one) as JSON objects joined by commas; a slice after the
+ * first starts with the comma that separates it from the rows before. Built as one string (no
+ * intermediate row objects): the keys are fixed per response, so each row is a fixed template
+ * filled with rounded numbers.
  */
-export function seriesToJson(table: SeriesTable, style: TimestampStyle, version: FormatVersion): string {
+export function jsonRows(table: SeriesTable, style: TimestampStyle, version: FormatVersion, first = true): string {
   const n = table.periodEnd.length;
+  if (n === 0) return '';
   const times = formatTimestamps(table.periodEnd, style, table.offsetMinutes);
   const period = JSON.stringify(formatPeriod(table.periodSeconds));
   const cols = table.columns;
@@ -32,5 +43,13 @@ export function seriesToJson(table: SeriesTable, style: TimestampStyle, version:
     row += `"period_end":"${times[i]}","period":${period}}`;
     parts[i] = row;
   }
-  return `{"${table.key}":[${parts.join(',')}]}`;
+  return (first ? '' : ',') + parts.join(',');
+}
+
+/** Everything after the last row. */
+export const JSON_TAIL = ']}';
+
+/** Serialises a whole series table. */
+export function seriesToJson(table: SeriesTable, style: TimestampStyle, version: FormatVersion): string {
+  return jsonHead(table) + jsonRows(table, style, version) + JSON_TAIL;
 }

@@ -10,33 +10,45 @@ import { formatNumber } from './values.js';
 /** Columns the PVsyst body needs from the product, in the order the body lists them. */
 export const PVSYST_PARAMETERS = ['ghi', 'dhi', 'dni', 'air_temp', 'wind_speed_10m'] as const;
 
-export function seriesToPvsyst(table: SeriesTable, siteName = 'solarkit'): string {
-  const byName = new Map(table.columns.map((c) => [c.name, c.values]));
-  const col = (name: string): Float64Array => {
-    const v = byName.get(name);
-    if (!(v instanceof Float64Array)) throw new Error(`pvsyst format needs the '${name}' column`);
-    return v;
-  };
-  const ghi = col('ghi'), dhi = col('dhi'), dni = col('dni'), tamb = col('air_temp'), wind = col('wind_speed_10m');
-  const tzHours = table.offsetMinutes / 60;
-  const lines = [
+/** A numeric column the PVsyst body needs; throws when the product did not compute it. */
+function needed(table: SeriesTable, name: string): Float64Array {
+  const v = table.columns.find((c) => c.name === name)?.values;
+  if (!(v instanceof Float64Array)) throw new Error(`pvsyst format needs the '${name}' column`);
+  return v;
+}
+
+/** The header block and the column line, each line ended by CRLF. */
+export function pvsystHead(table: SeriesTable, siteName = 'solarkit'): string {
+  for (const name of PVSYST_PARAMETERS) needed(table, name);
+  return [
     `#Site,${siteName}`,
     `#Latitude,${table.latitude}`,
     `#Longitude,${table.longitude}`,
     `#Altitude,${formatNumber(table.elevation ?? 0, 0)}`,
-    `#Time Zone,${tzHours}`,
+    `#Time Zone,${table.offsetMinutes / 60}`,
     `#Time step,${table.periodSeconds / 60} min; period start, local standard time`,
     '#Units,W/m2,W/m2,W/m2,deg C,m/s',
     'Year,Month,Day,Hour,Minute,GHI,DHI,DNI,Tamb,WindVel',
-  ];
+  ].map((line) => line + '\r\n').join('');
+}
+
+/** The rows of a table (or of a slice of one), each ended by CRLF. */
+export function pvsystRows(table: SeriesTable): string {
+  const [ghi, dhi, dni, tamb, wind] = PVSYST_PARAMETERS.map((name) => needed(table, name)) as [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array];
   const n = table.periodEnd.length;
+  const lines: string[] = new Array(n);
   for (let i = 0; i < n; i++) {
     const d = new Date((table.periodEnd[i]! - table.periodSeconds + table.offsetMinutes * 60) * 1000);
-    lines.push([
+    lines[i] = [
       d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(),
       formatNumber(ghi[i]!, 0), formatNumber(dhi[i]!, 0), formatNumber(dni[i]!, 0),
       formatNumber(tamb[i]!, 1), formatNumber(wind[i]!, 1),
-    ].join(','));
+    ].join(',') + '\r\n';
   }
-  return lines.join('\r\n') + '\r\n';
+  return lines.join('');
+}
+
+/** The whole PVsyst body of a table. */
+export function seriesToPvsyst(table: SeriesTable, siteName = 'solarkit'): string {
+  return pvsystHead(table, siteName) + pvsystRows(table);
 }

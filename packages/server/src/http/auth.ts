@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type AccountRow, type PlanFamily, accountByKey, accountsGeneration, isWellFormedKey } from '../storage/accounts.js';
 import type { Database } from '../storage/database.js';
 import { forbidden, unauthorized } from './errors.js';
+import { normalizeName, parseQueryString, queryStart } from './params.js';
 
 /** The authenticated caller, as routes see it: its account and the key it used. */
 export interface Account extends Omit<AccountRow, 'createdAt'> {
@@ -24,7 +25,46 @@ declare module 'fastify' {
 /** How long a key lookup is reused: a revocation from another process (the CLI) applies within it. */
 export const AUTH_CACHE_MS = 1000;
 
-/** Extracts the key of a request from the Bearer header, Basic header or api_key query value. */
+/**
+ * Whether a (decoded) query parameter name is the key's: names match as every parameter name does
+ * (http/params `normalizeName`: case and `_`, `.`, `-` ignored), so `api_key`, `apiKey`,
+ * `a_p_i_key` and `API-KEY` are all the key. Authentication and the redaction of logged URLs both
+ * ask this.
+ *
+ * @example isApiKeyName('_api_key_') // true
+ */
+export function isApiKeyName(name: string): boolean {
+  return normalizeName(name) === 'apikey';
+}
+
+/**
+ * Removes every value of the key from a request target before it is logged: each `&`-separated
+ * pair of the query string is read by the server's own query parser, so any spelling that
+ * authentication accepts (`a_p_i_key`, `api%5Fkey`, `%61pi_key`, ...) is found.
+ *
+ * @example redactUrl('/data/x?%61pi_key=secret&a=1') // '/data/x?%61pi_key=[redacted]&a=1'
+ */
+export function redactUrl(url: string): string {
+  const start = queryStart(url);
+  if (start === -1) return url;
+  const pairs = url.slice(start + 1).split('&');
+  let changed = false;
+  for (let i = 0; i < pairs.length; i++) {
+    const pair = pairs[i]!;
+    if (Object.keys(parseQueryString(pair)).some(isApiKeyName)) {
+      const eq = pair.indexOf('=');
+      pairs[i] = `${eq === -1 ? pair : pair.slice(0, eq)}=[redacted]`;
+      changed = true;
+    }
+  }
+  return changed ? `${url.slice(0, start + 1)}${pairs.join('&')}` : url;
+}
+
+/**
+ * Extracts the key of a request from the Bearer header, Basic header (the key as the user name and
+ * an empty password, contract section 1) or the api_key query value. A header of another scheme,
+ * or Basic with a password, gives '' (no valid key).
+ */
 export function keyFromRequest(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (typeof header === 'string' && header.trim() !== '') {
@@ -32,17 +72,15 @@ export function keyFromRequest(request: FastifyRequest): string | undefined {
     const value = rest.join(' ');
     if (scheme?.toLowerCase() === 'bearer') return value;
     if (scheme?.toLowerCase() === 'basic') {
-      const decoded = Buffer.from(value, 'base64').toString('utf8');
-      const colon = decoded.indexOf(':');
-      return colon >= 0 ? decoded.slice(0, colon) : decoded;
+      const { user, password } = basicCredentials(value);
+      return password === '' ? user : '';
     }
     return '';
   }
   const q = request.query as Record<string, unknown> | undefined;
   if (q) {
     for (const k of Object.keys(q)) {
-      const n = k.toLowerCase().replace(/_/g, '');
-      if (n === 'apikey') {
+      if (isApiKeyName(k)) {
         const v = q[k];
         return Array.isArray(v) ? String(v[0] ?? '') : String(v ?? '');
       }
@@ -51,8 +89,8 @@ export function keyFromRequest(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
-/** Paths every caller may read without a key. */
-const PUBLIC_PATHS = new Set(['/health', '/openapi.json', '/docs', '/docs/']);
+/** Routes every caller may read without a key (by route, so `/health/` is as public as `/health`). */
+const PUBLIC_ROUTES = new Set(['/health', '/openapi.json', '/docs', '/docs/']);
 
 /**
  * Registers the authentication hook: every route except the public ones needs a valid,
@@ -65,11 +103,13 @@ export function registerAuth(app: FastifyInstance, db: Database): void {
   const cache = new Map<string, { account: Account | null; until: number }>();
   let cacheGeneration = accountsGeneration();
   app.addHook('onRequest', async (request) => {
-    const path = request.url.split('?', 1)[0]!;
-    if (PUBLIC_PATHS.has(path) || request.method === 'OPTIONS') return;
+    const route = request.routeOptions.url;
     // Unknown paths and methods get their 404/405 whoever asks.
-    if (request.routeOptions.url === undefined) return;
+    if (route === undefined || PUBLIC_ROUTES.has(route) || request.method === 'OPTIONS') return;
     const key = keyFromRequest(request);
+    if (key === '' && isBasicWithPassword(request)) {
+      throw unauthorized('HTTP Basic authentication takes the API key as the user name and an empty password.');
+    }
     if (key === undefined || key === '') throw unauthorized('An API key is required: send Authorization: Bearer <key>.');
     if (!isWellFormedKey(key)) throw unauthorized('The API key is malformed.');
     const nowMs = Date.now();
@@ -95,6 +135,19 @@ export function registerAuth(app: FastifyInstance, db: Database): void {
     request.account = hit.account;
   });
 }
+/** The user name and password of HTTP Basic credentials (base64 of `user:password`). */
+function basicCredentials(encoded: string): { user: string; password: string } {
+  const decoded = Buffer.from(encoded, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  return colon >= 0 ? { user: decoded.slice(0, colon), password: decoded.slice(colon + 1) } : { user: decoded, password: '' };
+}
+
+/** Whether the request sends HTTP Basic credentials with a non-empty password. */
+function isBasicWithPassword(request: FastifyRequest): boolean {
+  const [scheme, value = ''] = (request.headers.authorization ?? '').trim().split(/\s+/);
+  return scheme?.toLowerCase() === 'basic' && basicCredentials(value).password !== '';
+}
+
 /** Throws 403 unless the caller's plan includes the family. */
 export function requirePlan(request: FastifyRequest, family: PlanFamily): Account {
   const account = request.account;

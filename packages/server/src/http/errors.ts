@@ -81,8 +81,9 @@ function fromFastifyError(error: FastifyError): ApiError | undefined {
     default:
       break;
   }
-  // JSON.parse errors from the content-type parser carry statusCode 400 and no code.
-  if (error instanceof SyntaxError || error.statusCode === 400) {
+  // JSON.parse errors from the content-type parser carry statusCode 400. A SyntaxError without it
+  // comes from the server's own code (a stored file it could not parse, say): a 500, not the body's fault.
+  if (error.statusCode === 400) {
     return badRequest([fieldError('InvalidJson', 'body', 'The request body is not valid JSON.')]);
   }
   if (error.statusCode === 413) return new ApiError(413, 'PayloadTooLarge', 'The request body is larger than the limit.');

@@ -10,10 +10,10 @@ import { type DataEndpoint, registerDataEndpoint } from '../endpoints/series.js'
 import { PVSYST_PARAMETERS } from '../formats/pvsyst.js';
 import { badRequest } from '../http/errors.js';
 import type { FieldError } from '../http/params.js';
-import { radiation, radiationParams, validateRadiation } from '../products/radiation.js';
+import { radiationParams, validateRadiation } from '../products/radiation.js';
 import type { SeriesKind } from '../products/request.js';
-import { rooftop, rooftopParams, validateRooftop } from '../products/rooftop.js';
-import { type SoilingKind, type SoilingModel, soiling, soilingParams, validateSoiling } from '../products/soiling.js';
+import { rooftopParams, validateRooftop } from '../products/rooftop.js';
+import { type SoilingKind, type SoilingModel, soilingParams, validateSoiling } from '../products/soiling.js';
 
 function throwIfErrors(errors: FieldError[] | undefined): void {
   if (errors && errors.length > 0) throw badRequest(errors);
@@ -29,11 +29,11 @@ function radiationEndpoint(kind: SeriesKind, summary: string): DataEndpoint {
     formats: kind === 'historic' || kind === 'tmy' ? ['json', 'csv', 'pvsyst'] : ['json', 'csv'],
     legacyTimestamps: kind === 'live' || kind === 'forecast',
     legacyPrecision: kind !== 'tmy',
-    async run(values, now, products, format) {
+    validate(values, now, format) {
       if (format === 'pvsyst') values = { ...values, output_parameters: [...PVSYST_PARAMETERS] };
       const v = validateRadiation(kind, values, now);
       throwIfErrors(v.errors);
-      return radiation(v.request!, products);
+      return { product: 'radiation', request: v.request! };
     },
   };
 }
@@ -51,10 +51,10 @@ function soilingEndpoint(model: SoilingModel, kind: SoilingKind): DataEndpoint {
     formats: ['json', 'csv'],
     legacyTimestamps: false,
     legacyPrecision: false,
-    async run(values, now, products) {
+    validate(values, now) {
       const v = validateSoiling(model, kind, values, now);
       throwIfErrors(v.errors);
-      return soiling(v.request!, products);
+      return { product: 'soiling', request: v.request! };
     },
   };
 }
@@ -69,10 +69,10 @@ function rooftopEndpoint(kind: SeriesKind, summary: string): DataEndpoint {
     formats: ['json', 'csv'],
     legacyTimestamps: kind === 'live' || kind === 'forecast',
     legacyPrecision: false,
-    async run(values, now, products) {
+    validate(values, now) {
       const v = validateRooftop(kind, values, now);
       throwIfErrors(v.errors);
-      return rooftop(v.request!, products);
+      return { product: 'rooftop', request: v.request! };
     },
   };
 }

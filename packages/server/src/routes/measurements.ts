@@ -23,16 +23,27 @@ import {
 import { type RecordFormat, parseRecordFormat } from '../formats/version.js';
 import { JSON_TYPE, renderRecords } from '../formats/render.js';
 import { requirePlan } from '../http/auth.js';
-import { type FieldError, badRequest, fieldError, notFound } from '../http/errors.js';
+import { ApiError, type FieldError, badRequest, fieldError, notFound } from '../http/errors.js';
 import { addRecordOperation } from '../http/openapi.js';
 import { type ParamDef, readInstant, validateQuery } from '../http/params.js';
-import { type MeasurementRecord, SiteGoneError, type SiteKind, type StoredSite, type Viewer } from '../storage/types.js';
-/** Runs a store write; a site deleted since it was looked up is a 404, as if it had never been found. */
+import {
+  MeasurementLimitError, type MeasurementRecord, SiteGoneError, type SiteKind, type StoredSite, type Viewer,
+} from '../storage/types.js';
+
+/**
+ * Runs a store write; a site deleted since it was looked up is a 404, as if it had never been
+ * found, and an upload past the account's cap of stored records a 403 naming the cap.
+ */
 async function written(site: StoredSite, write: () => Promise<void>): Promise<void> {
   try {
     await write();
   } catch (e) {
     if (e instanceof SiteGoneError) throw notFound(`No site with resource_id '${site.resourceId}'.`);
+    if (e instanceof MeasurementLimitError) {
+      const message = `An account may store at most ${e.limit} measurement records; this upload would bring yours to ${e.stored}. `
+        + 'Nothing was stored; delete older records (DELETE with start and end) first.';
+      throw new ApiError(403, 'Forbidden', message, [fieldError('StorageLimit', 'measurements', message, { Limit: e.limit, Stored: e.stored })]);
+    }
     throw e;
   }
 }
@@ -75,6 +86,7 @@ function sendPage(reply: FastifyReply, format: RecordFormat, columns: readonly s
 /** Registers the measurement routes listed at the top of this file (plan family `measurements`). */
 export async function registerMeasurementRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const { sites, measurements } = ctx.stores;
+  const cap = { maxRowsPerAccount: ctx.maxMeasurementRows };
   const siteFor = async (request: FastifyRequest, rid: string, kind?: SiteKind): Promise<{ site: StoredSite; viewer: Viewer }> => {
     const account = requirePlan(request, 'measurements');
     const viewer = { accountId: account.id };
@@ -108,7 +120,7 @@ export async function registerMeasurementRoutes(app: FastifyInstance, ctx: Serve
     const { site, viewer } = await siteFor(request, request.params.resource_id);
     const { one, many } = readBatch(bodyObject(request.body), 'measurement', readMeasurement);
     const all = [...(one ? [one] : []), ...(many ?? [])];
-    await written(site, () => measurements.upsertMeasurements(site.id, viewer.accountId, all));
+    await written(site, () => measurements.upsertMeasurements(site.id, viewer.accountId, all, cap));
     return uploadResponse(reply, site, one, many);
   });
 
@@ -134,7 +146,7 @@ export async function registerMeasurementRoutes(app: FastifyInstance, ctx: Serve
       const body = bodyObject(request.body);
       const { site, viewer } = await siteFor(request, bodyResourceId(request, body), kind);
       const { one, many } = readBatch(body, 'measurement', readMeasurement);
-      await written(site, () => measurements.upsertMeasurements(site.id, viewer.accountId, [...(one ? [one] : []), ...(many ?? [])]));
+      await written(site, () => measurements.upsertMeasurements(site.id, viewer.accountId, [...(one ? [one] : []), ...(many ?? [])], cap));
       return uploadResponse(reply, site, one, many);
     });
 
@@ -165,7 +177,7 @@ export async function registerMeasurementRoutes(app: FastifyInstance, ctx: Serve
       const body = bodyObject(request.body);
       const { site, viewer } = await siteFor(request, bodyResourceId(request, body), kind);
       const { many } = readBatch(body, undefined, readSubUnitRecord);
-      await written(site, () => measurements.upsertSubUnitMeasurements(site.id, viewer.accountId, many!));
+      await written(site, () => measurements.upsertSubUnitMeasurements(site.id, viewer.accountId, many!, cap));
       return reply.type(JSON_TYPE).send(JSON.stringify({
         site_resource_id: site.resourceId, measurements: many!.map(subUnitView), response_status: { errors: [], meta: {} },
       }));

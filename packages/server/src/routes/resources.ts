@@ -73,12 +73,15 @@ export async function registerResourceRoutes(app: FastifyInstance, ctx: ServerCo
       const view = siteView(site);
       return sendRecords(reply, format, order, [view], view);
     };
-    const guarded = async <T>(rid: string, fn: () => Promise<T>): Promise<T> => {
+    const guarded = async <T>(rid: string, viewer: Viewer, fn: () => Promise<T>): Promise<T> => {
       try {
         return await fn();
       } catch (e) {
         if (e instanceof ReadOnlySiteError) throw forbidden(`'${rid}' is a shared test site: it cannot be changed or deleted.`);
         if (e instanceof ResourceIdTakenError) {
+          // A site of another account is one the caller may not see: 404, as for every method
+          // (contract section 5), never a 409 that would tell that it exists.
+          if (await sites.getSite(undefined, rid, viewer) === undefined) throw missing(rid);
           throw new ApiError(409, 'Conflict', `resource_id '${rid}' is already in use.`,
             [fieldError('Unique', 'resource_id', `resource_id '${rid}' is already in use.`)]);
         }
@@ -98,13 +101,13 @@ export async function registerResourceRoutes(app: FastifyInstance, ctx: ServerCo
 
     addRecordOperation(ctx.openapi, 'POST', one, `Create a ${what} (fields in a JSON body or the query string)`, [], { requestBody: siteBodySchema(kind, 'create') });
     app.post(one, async (request, reply) => {
-      const { account } = viewerOf(request);
+      const { account, viewer } = viewerOf(request);
       const fields = readSiteFields(kind, 'create', request.body, request.query);
       parseRecordFormat(request.query);
       const now = ctx.clock.now();
       const config = newSiteConfig(kind, fields, now);
       const rid = fields.resource_id as string | undefined;
-      const site = await guarded(rid ?? '', () => sites.createSite(kind, account.id, rid, config, now));
+      const site = await guarded(rid ?? '', viewer, () => sites.createSite(kind, account.id, rid, config, now));
       return respondSite(request, reply, site);
     });
 
@@ -115,7 +118,7 @@ export async function registerResourceRoutes(app: FastifyInstance, ctx: ServerCo
       parseRecordFormat(request.query);
       const rid = fields.resource_id as string;
       const now = ctx.clock.now();
-      const site = await guarded(rid, () => sites.updateSite(kind, rid, viewer, () => newSiteConfig(kind, fields, now), now));
+      const site = await guarded(rid, viewer, () => sites.updateSite(kind, rid, viewer, () => newSiteConfig(kind, fields, now), now));
       if (!site) throw missing(rid);
       return respondSite(request, reply, site);
     });
@@ -127,7 +130,7 @@ export async function registerResourceRoutes(app: FastifyInstance, ctx: ServerCo
       parseRecordFormat(request.query);
       const rid = fields.resource_id as string;
       const now = ctx.clock.now();
-      const site = await guarded(rid, () => sites.updateSite(kind, rid, viewer, (current) => patchedSiteConfig(kind, current, fields), now));
+      const site = await guarded(rid, viewer, () => sites.updateSite(kind, rid, viewer, (current) => patchedSiteConfig(kind, current, fields), now));
       if (!site) throw missing(rid);
       return respondSite(request, reply, site);
     });
@@ -139,7 +142,7 @@ export async function registerResourceRoutes(app: FastifyInstance, ctx: ServerCo
       parseRecordFormat(request.query);
       const site = await sites.getSite(kind, rid, viewer);
       if (!site) throw missing(rid);
-      await guarded(rid, () => sites.deleteSite(kind, rid, viewer));
+      await guarded(rid, viewer, () => sites.deleteSite(kind, rid, viewer));
       return respondSite(request, reply, site);
     });
 

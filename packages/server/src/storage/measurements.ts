@@ -7,7 +7,10 @@
  * without seeing another's data. A batch is one transaction: all of it is stored, or none.
  */
 import type { Database } from './database.js';
-import { type MeasurementQuery, type MeasurementRecord, type MeasurementStore, type Page, SiteGoneError, type SubUnitRecord } from './types.js';
+import {
+  type MeasurementQuery, MeasurementLimitError, type MeasurementRecord, type MeasurementStore, type Page, SiteGoneError,
+  type SubUnitRecord, type UpsertOptions,
+} from './types.js';
 
 /** Runs a write; a foreign-key failure means the site was deleted since the caller looked it up. */
 function siteMustExist<T>(write: () => T): T {
@@ -69,6 +72,7 @@ function windowClause(q: MeasurementQuery, params: Record<string, unknown>): str
 export class SqliteMeasurementStore implements MeasurementStore {
   private readonly upsertOne;
   private readonly upsertSubUnit;
+  private readonly rowsOf;
 
   constructor(private readonly db: Database) {
     this.upsertOne = db.prepare(
@@ -87,9 +91,26 @@ export class SqliteMeasurementStore implements MeasurementStore {
        VALUES (?, ?, ?, ?, ?, ?)
        ON CONFLICT (site_id, account_id, period_end, sub_unit, period) DO UPDATE SET power = excluded.power`,
     );
+    // Kept by the triggers of migration 103.
+    this.rowsOf = db.prepare<[number], { rows: number }>('SELECT rows FROM measurement_rows WHERE account_id = ?');
   }
 
-  async upsertMeasurements(siteId: number, accountId: number, records: readonly MeasurementRecord[]): Promise<void> {
+  /**
+   * After the batch's writes, inside its transaction: over the cap, throwing rolls the whole batch
+   * back. Checking after writing counts exactly the records that are new (replaced ones are not).
+   */
+  private checkCap(accountId: number, options: UpsertOptions | undefined): void {
+    const limit = options?.maxRowsPerAccount;
+    if (limit === undefined) return;
+    const stored = this.rowsOf.get(accountId)?.rows ?? 0;
+    if (stored > limit) throw new MeasurementLimitError(limit, stored);
+  }
+
+  async storedRows(accountId: number): Promise<number> {
+    return this.rowsOf.get(accountId)?.rows ?? 0;
+  }
+
+  async upsertMeasurements(siteId: number, accountId: number, records: readonly MeasurementRecord[], options?: UpsertOptions): Promise<void> {
     const run = this.db.transaction(() => {
       for (const r of records) {
         this.upsertOne.run({
@@ -99,6 +120,7 @@ export class SqliteMeasurementStore implements MeasurementStore {
           constraintPowerCeiling: r.constraintPowerCeiling, localLimit: r.localLimit, frequency: r.frequency,
         });
       }
+      this.checkCap(accountId, options);
     });
     siteMustExist(() => run.immediate());
   }
@@ -133,9 +155,10 @@ export class SqliteMeasurementStore implements MeasurementStore {
     ).run(...args).changes;
   }
 
-  async upsertSubUnitMeasurements(siteId: number, accountId: number, records: readonly SubUnitRecord[]): Promise<void> {
+  async upsertSubUnitMeasurements(siteId: number, accountId: number, records: readonly SubUnitRecord[], options?: UpsertOptions): Promise<void> {
     const run = this.db.transaction(() => {
       for (const r of records) this.upsertSubUnit.run(siteId, accountId, r.periodEnd, r.subUnit, r.period, r.power);
+      this.checkCap(accountId, options);
     });
     siteMustExist(() => run.immediate());
   }

@@ -59,6 +59,50 @@ CREATE TABLE sub_unit_measurements (
 ) WITHOUT ROWID;
 `;
 
+/**
+ * The rate-limit window of each key (limits.ts): one row per key, restarted in place when it runs
+ * out, so the table holds at most one row per key ever used.
+ */
+const RATE_WINDOW_SQL = `
+CREATE TABLE rate_windows (
+  key_id INTEGER PRIMARY KEY REFERENCES api_keys(id) ON DELETE CASCADE,
+  window_start INTEGER NOT NULL,      -- Unix ms at which the window began
+  count INTEGER NOT NULL
+);
+`;
+
+/**
+ * How many measurement records (both kinds) each account has stored, kept by triggers so that the
+ * per-account cap (measurements.ts) reads one row instead of counting. An UPSERT that replaces a
+ * record runs its UPDATE branch and fires no INSERT trigger, so replaced records are not counted
+ * twice; deletions by a site's or an account's cascade fire the DELETE triggers.
+ */
+const MEASUREMENT_COUNT_SQL = `
+CREATE TABLE measurement_rows (
+  account_id INTEGER PRIMARY KEY REFERENCES accounts(id) ON DELETE CASCADE,
+  rows INTEGER NOT NULL
+);
+INSERT INTO measurement_rows (account_id, rows)
+  SELECT account_id, sum(n) FROM (
+    SELECT account_id, count(*) AS n FROM site_measurements GROUP BY account_id
+    UNION ALL SELECT account_id, count(*) AS n FROM sub_unit_measurements GROUP BY account_id
+  ) GROUP BY account_id;
+CREATE TRIGGER site_measurements_counted AFTER INSERT ON site_measurements BEGIN
+  INSERT INTO measurement_rows (account_id, rows) VALUES (NEW.account_id, 1)
+    ON CONFLICT (account_id) DO UPDATE SET rows = rows + 1;
+END;
+CREATE TRIGGER site_measurements_uncounted AFTER DELETE ON site_measurements BEGIN
+  UPDATE measurement_rows SET rows = rows - 1 WHERE account_id = OLD.account_id;
+END;
+CREATE TRIGGER sub_unit_measurements_counted AFTER INSERT ON sub_unit_measurements BEGIN
+  INSERT INTO measurement_rows (account_id, rows) VALUES (NEW.account_id, 1)
+    ON CONFLICT (account_id) DO UPDATE SET rows = rows + 1;
+END;
+CREATE TRIGGER sub_unit_measurements_uncounted AFTER DELETE ON sub_unit_measurements BEGIN
+  UPDATE measurement_rows SET rows = rows - 1 WHERE account_id = OLD.account_id;
+END;
+`;
+
 export interface Migration {
   version: number;
   name: string;
@@ -96,8 +140,10 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  { version: 2, name: 'rate-limit windows in the database (shared by every server process)', up: RATE_WINDOW_SQL },
   // Versions 100+ (sites, measurements) are appended below by their owner.
   { version: 100, name: 'sites and their configuration history', up: SITE_SCHEMA_SQL },
   { version: 101, name: 'shared unmetered test sites', up: testSitesSeedSql() },
   { version: 102, name: 'site and sub-unit measurements', up: MEASUREMENT_SCHEMA_SQL },
+  { version: 103, name: 'measurement records per account (for the per-account cap)', up: MEASUREMENT_COUNT_SQL },
 ];

@@ -1,8 +1,9 @@
 /**
- * The storage interface of sites and measurements, as narrow as the routes need.
+ * The storage interface of sites, measurements, quotas and rate limits, as narrow as the routes
+ * need.
  *
- * Routes talk only to `SiteStore` and `MeasurementStore`; the SQLite implementation lives in
- * sites.ts and measurements.ts. Every method returns a Promise although better-sqlite3 is
+ * Routes talk only to `SiteStore`, `MeasurementStore` and `LimitStore`; the SQLite implementation
+ * lives in sites.ts, measurements.ts and limits.ts. Every method returns a Promise although better-sqlite3 is
  * synchronous, so that a PostgreSQL implementation (pg is asynchronous) can follow without
  * touching a route. Times are Unix seconds (UTC); a site's configuration is an opaque JSON
  * document to the store (the routes validate it), apart from the few columns lists filter on
@@ -86,6 +87,17 @@ export class ReadOnlySiteError extends Error {
   }
 }
 
+/**
+ * Thrown by the measurement upserts when the batch would bring the account's stored records (both
+ * kinds together) over `limit`; nothing of the batch is then stored.
+ */
+export class MeasurementLimitError extends Error {
+  constructor(readonly limit: number, readonly stored: number) {
+    super(`an account may store at most ${limit} measurement records; this upload would bring it to ${stored}`);
+    this.name = 'MeasurementLimitError';
+  }
+}
+
 /** Thrown when measurements are written for a site that was deleted meanwhile. */
 export class SiteGoneError extends Error {
   constructor() {
@@ -133,6 +145,36 @@ export interface SiteStore {
 export interface Stores {
   sites: SiteStore;
   measurements: MeasurementStore;
+  limits: LimitStore;
+}
+
+/** A key's rate-limit window: when it started (Unix ms) and the requests counted in it so far. */
+export interface RateWindow {
+  start: number;
+  count: number;
+}
+
+/**
+ * The daily transaction quota of accounts and the rate limit of keys (contract section 6; SQLite:
+ * limits.ts). Shared by every server process on the database: each method is one atomic statement,
+ * so concurrent requests, slow clients and other processes cannot take more than the quota.
+ */
+export interface LimitStore {
+  /**
+   * Takes one transaction of the account's UTC `day` (YYYY-MM-DD) if fewer than `quota` are taken:
+   * returns the day's count with this one, or undefined when the quota is already spent (nothing
+   * is then taken).
+   */
+  reserveTransaction(accountId: number, day: string, quota: number): Promise<number | undefined>;
+  /** Gives back one transaction of the day (a request that failed through the server's fault). */
+  refundTransaction(accountId: number, day: string): Promise<void>;
+  /** Transactions taken on the day. */
+  transactionsOn(accountId: number, day: string): Promise<number>;
+  /**
+   * Counts one request of a key in its rate window: the window restarts at `nowMs` when it began
+   * `windowMs` or longer ago. Returns the window after counting this request.
+   */
+  countRequest(keyId: number, nowMs: number, windowMs: number): Promise<RateWindow>;
 }
 
 /**
@@ -171,19 +213,31 @@ export interface MeasurementQuery {
   take: number;
 }
 
+/** Options of a measurement upload. */
+export interface UpsertOptions {
+  /**
+   * Most records (utility-scale and sub-unit together, over all sites) the account may have stored
+   * after the upload; over it the upload throws MeasurementLimitError and stores nothing.
+   */
+  maxRowsPerAccount?: number;
+}
+
 /** Utility-scale and sub-unit measurement records, per site and uploading account (SQLite: measurements.ts). */
 export interface MeasurementStore {
   /**
    * Stores records of a site for an account in one transaction: all of them or none. A record
    * whose (period_end, period) the site already has for that account replaces the old one.
+   * @throws MeasurementLimitError when the account would hold more than `maxRowsPerAccount` records
    */
-  upsertMeasurements(siteId: number, accountId: number, records: readonly MeasurementRecord[]): Promise<void>;
+  upsertMeasurements(siteId: number, accountId: number, records: readonly MeasurementRecord[], options?: UpsertOptions): Promise<void>;
   /** Stored records, by period_end then period. */
   listMeasurements(siteId: number, accountId: number, query: MeasurementQuery): Promise<Page<MeasurementRecord>>;
   /** Deletes the account's records of a site with period_end in [start, end]; returns how many. */
   deleteMeasurements(siteId: number, accountId: number, window: { start: number; end: number }): Promise<number>;
   /** As upsertMeasurements, keyed by (sub_unit, period_end, period). */
-  upsertSubUnitMeasurements(siteId: number, accountId: number, records: readonly SubUnitRecord[]): Promise<void>;
+  upsertSubUnitMeasurements(siteId: number, accountId: number, records: readonly SubUnitRecord[], options?: UpsertOptions): Promise<void>;
+  /** Records (both kinds, all sites) the account has stored. */
+  storedRows(accountId: number): Promise<number>;
   /** Stored sub-unit records, by period_end, then sub_unit, then period. */
   listSubUnitMeasurements(
     siteId: number, accountId: number, query: MeasurementQuery & { subUnit?: string },

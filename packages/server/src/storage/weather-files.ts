@@ -7,7 +7,7 @@
  */
 import { readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { type StoredWeatherInfo, type WeatherFileStore, openWeatherStore } from 'solarkit/node';
+import { type InvalidWeatherFile, type StoredWeatherInfo, type WeatherFileStore, openWeatherStore } from 'solarkit/node';
 import type { FilePlaceHint, WeatherSeries } from 'solarkit';
 
 /**
@@ -34,6 +34,8 @@ export interface ServerWeatherStore {
   refresh(): void;
   series(): WeatherSeries[];
   list(): StoredWeatherInfo[];
+  /** Stored files that cannot be read back (skipped by `series` and `list`). */
+  invalid(): InvalidWeatherFile[];
   importFile(path: string, hint?: FilePlaceHint): StoredWeatherInfo;
   remove(id: string): boolean;
 }
@@ -60,10 +62,14 @@ function listing(directory: string): string {
 /**
  * Opens the store in `directory` (created if missing). Another process's import is seen by the
  * first `refresh()` at least `refreshMs` (default 1000) after the previous look; changes made
- * through this object count at once.
+ * through this object count at once. A stored file that cannot be read back is skipped and told to
+ * `onInvalid` when the store reads it.
  */
-export function watchWeatherStore(directory: string, refreshMs = 1000): ServerWeatherStore {
-  let store: WeatherFileStore = openWeatherStore(directory);
+export function watchWeatherStore(
+  directory: string, refreshMs = 1000, onInvalid?: (problem: InvalidWeatherFile) => void,
+): ServerWeatherStore {
+  const open = (): WeatherFileStore => openWeatherStore(directory, onInvalid ? { onInvalid } : {});
+  let store = open();
   let seen = listing(directory);
   let lastLook = Date.now();
   let gen = 0;
@@ -83,11 +89,12 @@ export function watchWeatherStore(directory: string, refreshMs = 1000): ServerWe
       if (current === seen) return;
       seen = current;
       // A fresh store: its series cache is empty, so the next series() reads the new files.
-      store = openWeatherStore(directory);
+      store = open();
       gen++;
     },
     series: () => store.series(),
     list: () => store.list(),
+    invalid: () => store.invalid(),
     importFile(path, hint) {
       const info = store.importFile(path, hint);
       changed();

@@ -2,8 +2,8 @@
  * `solarkit weather import|list|remove` through the real executable (bin/solarkit.js, another
  * process), and a running server picking up the import without a restart.
  */
-import { execFile } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -86,6 +86,33 @@ describe('solarkit weather', () => {
     expect(gone.code).toBe(1);
     expect(gone.stderr).toMatch(/no weather file 'no-such-id'/);
     expect((await fails(['weather', 'import'])).stderr).toMatch(/weather import needs a file[\s\S]*usage: solarkit/);
+  }, 60_000);
+
+  it('fails at once, with the reason, on a device, a pipe or a directory (reads are bounded)', async () => {
+    const zero = await fails(['weather', 'import', '/dev/zero']);
+    expect(zero.code).toBe(1);
+    expect(zero.stderr).toMatch(/cannot read \/dev\/zero: .*not a regular file/);
+    const fifo = join(dir, 'pipe.epw');
+    execFileSync('mkfifo', [fifo]);
+    expect((await fails(['weather', 'import', fifo])).stderr).toMatch(/pipe\.epw: .*not a regular file/);
+    expect((await fails(['weather', 'import', dir])).stderr).toMatch(/cannot read .*: (it is a directory|.*not a regular file)/);
+  }, 60_000);
+
+  it('writes a stored file whole (through a temporary name), and lists a file it cannot read as INVALID', async () => {
+    const weatherDir = join(dir, 'atomic');
+    const imported = await cli('weather', 'import', weatherFile('epw_amsterdam_iwec_062400.epw'), '--weather-dir', weatherDir);
+    expect(imported.stdout).toMatch(/^imported /);
+    const stored = readdirSync(weatherDir);
+    expect(stored).toEqual(['52.3000_4.7700_epw_amsterdam_iwec_062400.epw.weather.json']);
+    // A truncated copy (as a crash or a full disk would leave), and a temporary file of an import in progress.
+    const text = readFileSync(join(weatherDir, stored[0]!), 'utf8');
+    writeFileSync(join(weatherDir, 'broken.weather.json'), text.slice(0, text.length >> 1));
+    writeFileSync(join(weatherDir, 'x.weather.json.123.456.tmp'), text.slice(0, 100));
+    const lines = (await cli('weather', 'list', '--weather-dir', weatherDir)).stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toMatch(/^52\.3000_4\.7700_epw_amsterdam_iwec_062400\.epw\tepw\t/);
+    expect(lines[2]).toMatch(/^broken\tINVALID\t(-\t){6}.*JSON/);
+    expect((await cli('weather', 'remove', 'broken', '--weather-dir', weatherDir)).stdout.trim()).toBe('removed broken');
   }, 60_000);
 
   it('a running server uses a file imported by the command line without a restart', async () => {

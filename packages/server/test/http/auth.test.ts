@@ -33,6 +33,35 @@ describe('key transports', () => {
     expect(bodies[2]).toBe(bodies[0]);
   });
 
+  it('accepts and redacts from the log every spelling of the key parameter that authentication reads', async () => {
+    const { key } = s.createAccount();
+    // Each is one name to the server's query parser and name matching: each authenticates.
+    const spellings = ['api_key', 'apiKey', 'API_KEY', 'a_p_i_key', 'api__key', '_api_key_', 'api%5Fkey', '%61pi_key', 'api-key', 'api.key', 'api+key'.replace('+', '_')];
+    for (const name of spellings) {
+      const r = await fetch(`${s.baseUrl}${LIVE}&${name}=${key}`);
+      expect(r.status, name).toBe(200);
+      await r.arrayBuffer();
+    }
+    // After the key, in the hash part (the router starts the query there too), with a repeated key.
+    expect((await fetch(`${s.baseUrl}${LIVE}&api_key=${key}&api_key=${key}`)).status).toBe(200);
+    expect(logs).not.toContain(key);
+    for (const name of spellings) expect(logs, name).toContain(`${name}=[redacted]`);
+    expect(redactUrl(`/x#a=1&%61pi_key=${key}`)).toBe('/x#a=1&%61pi_key=[redacted]');
+    expect(redactUrl(`/x?a=${key}`)).toBe(`/x?a=${key}`);
+    expect(redactUrl('/x?api_key')).toBe('/x?api_key=[redacted]');
+  });
+
+  it('refuses HTTP Basic with a password: the contract takes the key as the user name and an empty password', async () => {
+    const { key } = s.createAccount();
+    const basic = (user: string, password: string) => fetch(s.baseUrl + LIVE, {
+      headers: { authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` },
+    });
+    const r = await basic(key, 'secret');
+    expect(r.status).toBe(401);
+    expect((await r.json() as { response_status: { message: string } }).response_status.message).toMatch(/empty password/);
+    expect((await basic(key, '')).status).toBe(200);
+  });
+
   it('never writes the api_key query value to the log', async () => {
     const { key } = s.createAccount();
     const r = await fetch(`${s.baseUrl}${LIVE}&api_key=${key}`);
@@ -90,8 +119,12 @@ describe('401 and 403', () => {
 });
 
 describe('public paths and protocol errors', () => {
-  it('serves /health, /openapi.json and /docs without a key', async () => {
-    for (const p of ['/health', '/openapi.json', '/docs']) expect((await fetch(s.baseUrl + p)).status, p).toBe(200);
+  it('serves /health, /openapi.json and /docs without a key, with or without a trailing slash', async () => {
+    for (const p of ['/health', '/openapi.json', '/docs', '/health/', '/openapi.json/', '/docs/', '/health?x=1', '/health/?api_key=']) {
+      expect((await fetch(s.baseUrl + p)).status, p).toBe(200);
+    }
+    // The data routes still want a key, with a trailing slash too.
+    expect((await fetch(`${s.baseUrl}/data/live/radiation_and_weather/?latitude=1&longitude=1`)).status).toBe(401);
   });
 
   it('404 NotFound for an unknown path, 405 for a known path with another method', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { usageOn } from '../../src/http/limits.js';
+import { usageOn } from '../../src/storage/limits.js';
 import { startTestServer, TEST_NOW, type TestServer } from '../support/server.js';
 
 const METERED = '/data/live/radiation_and_weather?latitude=10&longitude=20&hours=1&format=json';

@@ -206,3 +206,70 @@ describe('/resources/{pv,wind}_power_site_measurements', () => {
     expect((await get(`/resources/wind_power_site_measurements/sub_units?resource_id=${wind}`)).body.results.map((r: any) => r.sub_unit)).toEqual(['WTG-2']);
   });
 });
+
+describe('periods', () => {
+  it('accepts the six periods of the contract (and PT1H as PT60M), and refuses any other duration', async () => {
+    const at = (period: string, minute: number) => ({ period_end: `2026-11-07T10:${String(minute).padStart(2, '0')}:00Z`, period, total_power: 1 });
+    const good = await post(`/utility_scale_sites/${site}/measurements`, {
+      measurements: [at('PT5M', 5), at('PT10M', 10), at('PT15M', 15), at('PT20M', 20), at('pt30m', 30), at('PT60M', 40), at('PT1H', 50)],
+    });
+    expect(good.status).toBe(200);
+    expect(good.body.measurements.map((m: any) => m.period)).toEqual(['PT5M', 'PT10M', 'PT15M', 'PT20M', 'PT30M', 'PT60M', 'PT60M']);
+    for (const period of ['PT7M', 'PT5M30S', 'PT300S', 'PT0.5H', 'P1D', 'PT2M']) {
+      const r = await post(`/utility_scale_sites/${site}/measurements`, { measurements: [at(period, 55)] });
+      expect(r.status, period).toBe(400);
+      expect(r.body.response_status.errors[0]).toMatchObject({ field_name: 'measurements[0].period', error_code: 'Enum' });
+    }
+    const subUnit = await post('/resources/pv_power_site_measurements/sub_units', {
+      resource_id: site, measurements: [{ sub_unit: 'INV-1', period_end: '2026-11-07T11:00:00Z', period: 'PT7M', power: 1 }],
+    });
+    expect(subUnit.status).toBe(400);
+  });
+});
+
+describe('per-account cap of stored records', () => {
+  let capped: TestServer;
+  let k: string;
+  beforeAll(async () => {
+    capped = await startTestServer({ maxMeasurementRows: 10 });
+    k = capped.createAccount('capped').key;
+  });
+  afterAll(async () => capped.close());
+
+  const send = async (path: string, body: unknown): Promise<{ status: number; body: any }> => {
+    const r = await fetch(capped.baseUrl + path, {
+      method: 'POST', headers: { authorization: `Bearer ${k}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
+    });
+    return { status: r.status, body: await r.json() };
+  };
+  const stored = async (rid: string): Promise<number> => (await (await capped.get(`/utility_scale_sites/${rid}/measurements`, k)).json() as { total: number }).total;
+
+  it('refuses, with a 403 naming the cap, an upload that would store more; replacing, deleting and sub-units count right', async () => {
+    const a = (await send('/resources/pv_power_site', { name: 'A', latitude: 1, longitude: 1, capacity: 1 })).body.resource_id;
+    const b = (await send('/resources/pv_power_site', { name: 'B', latitude: 2, longitude: 2, capacity: 1 })).body.resource_id;
+    expect((await send(`/utility_scale_sites/${a}/measurements`, { measurements: records(6) })).status).toBe(200);
+    // Replacing the same six periods adds nothing.
+    expect((await send(`/utility_scale_sites/${a}/measurements`, { measurements: records(6, 0, () => 9) })).status).toBe(200);
+    // Five new records on another site: 11 > 10, refused whole.
+    const over = await send(`/utility_scale_sites/${b}/measurements`, { measurements: records(5, 100) });
+    expect(over.status).toBe(403);
+    expect(over.body.response_status.message).toMatch(/at most 10 measurement records/);
+    expect(over.body.response_status.errors[0]).toMatchObject({ error_code: 'StorageLimit', field_name: 'measurements' });
+    expect(await stored(b)).toBe(0);
+    // Sub-unit records count too: 6 + 4 = 10 fits, one more does not.
+    const units = (n: number, from = 0) => Array.from({ length: n }, (_, i) => ({ sub_unit: `U${i + from}`, period_end: '2026-11-01T00:05:00Z', period: 'PT5M', power: 1 }));
+    expect((await send('/resources/pv_power_site_measurements/sub_units', { resource_id: b, measurements: units(4) })).status).toBe(200);
+    expect((await send('/resources/pv_power_site_measurements/sub_units', { resource_id: b, measurements: units(1, 4) })).status).toBe(403);
+    // Deleting records, or a whole site, makes room again.
+    const del = await fetch(`${capped.baseUrl}/resources/pv_power_site_measurements?resource_id=${a}&start=2026-11-01T00:00Z&end=2026-11-01T00:15Z`, {
+      method: 'DELETE', headers: { authorization: `Bearer ${k}` },
+    });
+    expect((await del.json() as { deleted: number }).deleted).toBe(3);
+    expect((await send(`/utility_scale_sites/${b}/measurements`, { measurements: records(3, 100) })).status).toBe(200);
+    expect((await send(`/utility_scale_sites/${b}/measurements`, { measurements: records(1, 200) })).status).toBe(403);
+    const gone = await fetch(`${capped.baseUrl}/resources/pv_power_site?resource_id=${a}`, { method: 'DELETE', headers: { authorization: `Bearer ${k}` } });
+    expect(gone.status).toBe(200);
+    expect((await send(`/utility_scale_sites/${b}/measurements`, { measurements: records(3, 200) })).status).toBe(200);
+    expect(await stored(b)).toBe(6);
+  });
+});

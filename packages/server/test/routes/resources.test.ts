@@ -187,6 +187,36 @@ describe('PV power sites', () => {
     expect(sydney.body).toMatchObject({ name: 'Test Site: Sydney Opera House', is_unmetered: true });
     expect((await call('PATCH', '/resources/pv_power_site', { resource_id: 'ba75-e17a-7374-95ed', tilt: 3 }, other)).status).toBe(403);
   });
+
+  it("creating a site under another account's resource_id answers 404, as for any site the caller may not see", async () => {
+    expect((await json('POST', '/resources/pv_power_site', { ...pvBody, resource_id: 'private-2' })).status).toBe(200);
+    const theirs = await json('POST', '/resources/pv_power_site', { ...pvBody, resource_id: 'private-2' }, other);
+    expect(theirs.status).toBe(404);
+    expect(theirs.body.response_status.error_code).toBe('NotFound');
+    // The same body for an id nobody has: created. So 404 and 409 never tell another account's sites apart.
+    expect(JSON.stringify(theirs.body)).toBe(JSON.stringify((await json('GET', '/resources/pv_power_site?resource_id=private-2', undefined, other)).body));
+    const wind = await json('POST', '/resources/wind_power_site', { ...windBody, resource_id: 'private-2' }, other);
+    expect(wind.status).toBe(404);
+    // Its owner, and everyone for a shared test site, see the site: 409 Conflict.
+    expect((await json('POST', '/resources/pv_power_site', { ...pvBody, resource_id: 'private-2' })).status).toBe(409);
+    expect((await json('POST', '/resources/pv_power_site', { ...pvBody, resource_id: 'ba75-e17a-7374-95ed' }, other)).status).toBe(409);
+  });
+
+  it('escapes text a spreadsheet would run as a formula in CSV, and leaves numbers as they are', async () => {
+    const made = await json('POST', '/resources/pv_power_site', { ...pvBody, name: '=HYPERLINK("http://evil.example","click")', longitude: -149.25, resource_id: 'csv-formula' });
+    expect(made.status).toBe(200);
+    const r = await call('GET', '/resources/pv_power_site?resource_id=csv-formula&format=csv');
+    const [header, row] = (await r.text()).trim().split('\r\n');
+    const cells = header!.split(',');
+    const values = row!.match(/("([^"]|"")*"|[^,]*)(,|$)/g)!.map((c) => c.replace(/,$/, ''));
+    expect(values[cells.indexOf('name')]).toBe('"\'=HYPERLINK(""http://evil.example"",""click"")"');
+    expect(values[cells.indexOf('longitude')]).toBe('-149.25');
+    for (const [name, escaped] of [['+1 formula', "'+1 formula"], ['-cmd', "'-cmd"], ['@SUM(A1)', "'@SUM(A1)"], ['-12.5', '-12.5'], ['plain', 'plain']]) {
+      await json('PATCH', '/resources/pv_power_site', { resource_id: 'csv-formula', name });
+      const text = await (await call('GET', '/resources/pv_power_site?resource_id=csv-formula&format=csv')).text();
+      expect(text.split('\r\n')[1]!.split(',')[cells.indexOf('name')], name).toBe(escaped);
+    }
+  });
 });
 
 describe('wind power sites', () => {

@@ -3,7 +3,8 @@
  * into the server's weather directory answer requests within 5 km of their place; elsewhere the
  * synthetic model answers. Expectations are computed here from the files' own rows.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { Writable } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -159,4 +160,43 @@ describe('real weather files', () => {
     expect((await cli('weather', 'remove', id, '--weather-dir', join(dir, 'weather'))).code).toBe(0);
     expect(await rows(withFiles, key, `${HISTORIC}&${NEAR_PSM3}`)).toEqual(before);
   });
+});
+
+describe('a stored file that cannot be read', () => {
+  let broken: TestServer;
+  let logs = '';
+  let k: string;
+  const weatherDir = () => join(dir, 'broken');
+
+  beforeAll(async () => {
+    // A good PSM3 file, and beside it a stored file cut in half (as a crash or a full disk leaves it).
+    expect((await cli('weather', 'import', PSM3, '--weather-dir', weatherDir())).code).toBe(0);
+    expect((await cli('weather', 'import', EPW, '--weather-dir', weatherDir())).code).toBe(0);
+    const epwFile = readdirSync(weatherDir()).find((f) => f.startsWith('52.3000'))!;
+    const text = readFileSync(join(weatherDir(), epwFile), 'utf8');
+    writeFileSync(join(weatherDir(), epwFile), text.slice(0, text.length >> 1));
+    const logStream = new Writable({ write(chunk, _enc, cb) { logs += String(chunk); cb(); } });
+    broken = await startTestServer({ weatherDir: weatherDir(), logStream });
+    k = broken.createAccount('b').key;
+  }, 60_000);
+  afterAll(async () => { await broken.close(); });
+
+  it('is skipped with one logged error: the other files and every other place answer as before', async () => {
+    // The PSM3 file still answers near its place (the same rows as a server with that file alone).
+    const near = await rows(broken, k, `${HISTORIC}&${NEAR_PSM3}`);
+    const file = psm3Rows();
+    for (const r of near) expect(Math.abs(r.ghi - hourlyMean(file, Date.parse(r.period_end) / 1000))).toBeLessThanOrEqual(0.5 + 1e-9);
+    // Near the broken file's place, and elsewhere: the synthetic model, as without any file.
+    const ams = `/data/historic/radiation_and_weather?format=json&output_parameters=ghi,air_temp&period=PT60M&start=2019-06-10T00:00Z&duration=P2D&${NEAR_AMS}`;
+    expect(await rows(broken, k, ams)).toEqual(await rows(synthetic, plainKey, ams));
+    expect(await rows(broken, k, `${HISTORIC}&${FAR_PSM3}`)).toEqual(await rows(synthetic, plainKey, `${HISTORIC}&${FAR_PSM3}`));
+    // A TMY near Amsterdam (computed by a worker thread, which reads the files too) answers the model's year.
+    const tmy = `/data/tmy/radiation_and_weather?format=json&output_parameters=ghi&period=PT60M&${NEAR_AMS}`;
+    expect(await rows(broken, k, tmy)).toEqual(await rows(synthetic, plainKey, tmy));
+    const errors = logs.split('\n').filter((l) => l.includes('a stored weather file cannot be read'));
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain('52.3000_4.7700');
+    expect(JSON.parse(errors[0]!)).toMatchObject({ level: 50 });
+    expect(broken.app.solarkit.weatherStore!.invalid().map((f) => f.file)).toEqual([expect.stringMatching(/^52\.3000_4\.7700/)]);
+  }, 120_000);
 });
