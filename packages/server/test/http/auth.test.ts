@@ -36,13 +36,13 @@ describe('key transports', () => {
   it('accepts and redacts from the log every spelling of the key parameter that authentication reads', async () => {
     const { key } = s.createAccount();
     // Each is one name to the server's query parser and name matching: each authenticates.
-    const spellings = ['api_key', 'apiKey', 'API_KEY', 'a_p_i_key', 'api__key', '_api_key_', 'api%5Fkey', '%61pi_key', 'api-key', 'api.key', 'api+key'.replace('+', '_')];
+    const spellings = ['api_key', 'apiKey', 'API_KEY', 'a_p_i_key', 'api__key', '_api_key_', 'api%5Fkey', '%61pi_key', 'api-key', 'api.key'];
     for (const name of spellings) {
       const r = await fetch(`${s.baseUrl}${LIVE}&${name}=${key}`);
       expect(r.status, name).toBe(200);
       await r.arrayBuffer();
     }
-    // After the key, in the hash part (the router starts the query there too), with a repeated key.
+    // A repeated key; and a key after a '#' (the router's query starts at the first '?' or '#' too).
     expect((await fetch(`${s.baseUrl}${LIVE}&api_key=${key}&api_key=${key}`)).status).toBe(200);
     expect(logs).not.toContain(key);
     for (const name of spellings) expect(logs, name).toContain(`${name}=[redacted]`);
