@@ -3,9 +3,12 @@
  *
  * - 10 connections for 20 s, every request at a new place (live radiation, 1 h): requests per
  *   second, p99 latency, peak RSS, and the heap after a full GC before, after the first 20 s and
- *   after a second 20 s (bounded caches: the heap stops growing).
+ *   after a second 20 s (the caches are bounded, so the heap cannot grow past their bounds).
  * - /health polled every 20 ms while four maximal TMY requests (PT5M, every parameter, ~71 MB of
- *   JSON each) are computed and streamed: its p50, p99 and largest latency.
+ *   JSON each) are computed and streamed: its p50, p99 and largest latency, and the delay of the
+ *   server's event loop meanwhile (perf_hooks: how late its timers ran, whether the server held
+ *   the loop or the machine did not schedule the process), next to the same figures for 10 s of
+ *   /health alone (the control: what the machine's other load costs without any TMY).
  *
  * The server runs in a child process (started with --expose-gc) so that the load generator and the
  * clients do not share its event loop. Kept out of `npm test`: it takes about two minutes.
@@ -13,7 +16,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RADIATION_OUTPUT_NAMES } from '../../packages/server/src/products/outputs.js';
@@ -22,8 +25,10 @@ import type { BenchSuite } from '../harness.js';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 // The real server with a fixed clock, no rate limit and a quota that never runs out. On a line
-// "gc" on stdin it collects garbage and prints the heap, RSS and peak RSS.
+// "gc" on stdin it collects garbage and prints the heap, RSS and peak RSS, and the event loop's delay
+// since a line "loop-reset".
 const CHILD = `
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { createServer } from ${JSON.stringify(join(root, 'packages/server/src/app.ts'))};
 import { createAccount, createKey } from ${JSON.stringify(join(root, 'packages/server/src/storage/accounts.ts'))};
@@ -33,11 +38,16 @@ const account = createAccount(app.solarkit.db, 'bench', { quota: 1e9 });
 const { key } = createKey(app.solarkit.db, account.id);
 await app.listen({ port: 0, host: '127.0.0.1' });
 console.log(JSON.stringify({ port: app.server.address().port, key }));
+const loop = monitorEventLoopDelay({ resolution: 10 });
+loop.enable();
 createInterface({ input: process.stdin }).on('line', (line) => {
+  if (line.trim() === 'loop-reset') { loop.reset(); return; }
   if (line.trim() !== 'gc') return;
+  // How late the main thread's event loop ran timers since the last reset (ms, beyond the 10 ms resolution).
+  const delay = { p50: loop.percentile(50) / 1e6, p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 };
   globalThis.gc(); globalThis.gc();
   const m = process.memoryUsage();
-  console.log(JSON.stringify({ heap: m.heapUsed, rss: m.rss, maxRss: process.resourceUsage().maxRSS * 1024, cache: app.solarkit.responses.stats() }));
+  console.log(JSON.stringify({ heap: m.heapUsed, rss: m.rss, maxRss: process.resourceUsage().maxRSS * 1024, cache: app.solarkit.responses.stats(), delay }));
 });
 `;
 
@@ -77,9 +87,18 @@ function nextLine(c: Child): Promise<string> {
   });
 }
 
-async function memory(c: Child): Promise<{ heap: number; rss: number; maxRss: number; cache: { entries: number; bytes: number } }> {
+interface ChildMemory {
+  heap: number;
+  rss: number;
+  maxRss: number;
+  cache: { entries: number; bytes: number };
+  /** event-loop delay of the server's main thread since the last reset, ms */
+  delay: { p50: number; p99: number; max: number };
+}
+
+async function memory(c: Child): Promise<ChildMemory> {
   c.proc.stdin!.write('gc\n');
-  return JSON.parse(await nextLine(c)) as { heap: number; rss: number; maxRss: number; cache: { entries: number; bytes: number } };
+  return JSON.parse(await nextLine(c)) as ChildMemory;
 }
 
 function stopChild(c: Child): void {
@@ -139,6 +158,7 @@ export const suite: BenchSuite = {
             rss_peak_mb: mb(afterSecond.maxRss),
             cache_entries: afterSecond.cache.entries,
             cache_mb: mb(afterSecond.cache.bytes),
+            machine_load_average: Math.round(loadavg()[0]! * 10) / 10,
           };
         } finally {
           stopChild(c);
@@ -155,6 +175,25 @@ export const suite: BenchSuite = {
           // The pool's threads have loaded the grids (warm) once /health answers a data request.
           await fetch(`${base}/data/live/radiation_and_weather?latitude=1&longitude=1&hours=1&format=json`, { headers: auth }).then((r) => r.text());
           const names = RADIATION_OUTPUT_NAMES.join(',');
+          /** Polls /health every 20 ms until `until()` holds; its latencies, ms, sorted. */
+          const poll = async (until: () => boolean): Promise<number[]> => {
+            const latencies: number[] = [];
+            while (!until()) {
+              const t = performance.now();
+              const r = await fetch(`${base}/health`);
+              await r.arrayBuffer();
+              latencies.push(performance.now() - t);
+              await new Promise((res) => setTimeout(res, 20));
+            }
+            return latencies.sort((a, b) => a - b);
+          };
+          const q = (latencies: number[], p: number): number => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]! * 10) / 10;
+          // The control: /health alone for 10 s, on the machine as loaded as it is (other processes).
+          c.proc.stdin!.write('loop-reset\n');
+          const idleEnd = performance.now() + 10_000;
+          const idle = await poll(() => performance.now() > idleEnd);
+          const idleLoop = (await memory(c)).delay;
+          c.proc.stdin!.write('loop-reset\n');
           const t0 = performance.now();
           let done = 0;
           let bytes = 0;
@@ -164,22 +203,18 @@ export const suite: BenchSuite = {
             for await (const chunk of r.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
             done++;
           });
-          const latencies: number[] = [];
-          while (done < 4) {
-            const t = performance.now();
-            const r = await fetch(`${base}/health`);
-            await r.arrayBuffer();
-            latencies.push(performance.now() - t);
-            await new Promise((res) => setTimeout(res, 20));
-          }
+          const latencies = await poll(() => done === 4);
           await Promise.all(tmy);
           const seconds = (performance.now() - t0) / 1000;
           const m = await memory(c);
-          latencies.sort((a, b) => a - b);
-          const q = (p: number): number => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]! * 10) / 10;
+          const ms = (x: number): number => Math.round(x * 10) / 10;
           return {
-            health_requests: latencies.length, health_p50_ms: q(0.5), health_p99_ms: q(0.99), health_max_ms: q(1),
+            health_requests: latencies.length, health_p50_ms: q(latencies, 0.5), health_p99_ms: q(latencies, 0.99), health_max_ms: q(latencies, 1),
+            server_loop_delay_p50_ms: ms(m.delay.p50), server_loop_delay_p99_ms: ms(m.delay.p99), server_loop_delay_max_ms: ms(m.delay.max),
+            idle_health_p50_ms: q(idle, 0.5), idle_health_p99_ms: q(idle, 0.99), idle_health_max_ms: q(idle, 1),
+            idle_loop_delay_p99_ms: ms(idleLoop.p99), idle_loop_delay_max_ms: ms(idleLoop.max),
             tmy_seconds_for_four: Math.round(seconds * 10) / 10, tmy_mb_each: mb(bytes / 4), rss_peak_mb: mb(m.maxRss),
+            machine_load_average: Math.round(loadavg()[0]! * 10) / 10,
           };
         } finally {
           stopChild(c);
