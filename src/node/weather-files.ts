@@ -29,7 +29,8 @@ export const MAX_WEATHER_FILE_BYTES = 256 * 1024 * 1024;
  * that a file that grows meanwhile cannot get past it.
  * @param maxBytes largest accepted size, bytes (default MAX_WEATHER_FILE_BYTES)
  * @throws Error naming the file and what is wrong with it (not a regular file; larger than the bound)
- * @example readWeatherText('/data/amsterdam.epw').startsWith('LOCATION') // true
+ * @example
+ * readWeatherText(dataFilePath('weather/epw_amsterdam_iwec_062400.epw')).slice(0, 8); // => 'LOCATION'
  */
 export function readWeatherText(path: string, maxBytes = MAX_WEATHER_FILE_BYTES): string {
   // Non-blocking: opening a named pipe without a writer would otherwise wait forever (no effect on files).
