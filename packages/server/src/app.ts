@@ -20,10 +20,10 @@ import { registerWindRoutes } from './routes/wind.js';
 export type { ServerContext, ServerOptions } from './context.js';
 export { redactUrl } from './http/auth.js';
 
-/** Builds the server (not yet listening). The caller closes it; closing also closes the database. */
+/** Builds the server (not yet listening). The caller closes it; closing also closes the database (or its pool). */
 export async function createServer(options: ServerOptions): Promise<FastifyInstance> {
-  const ctx = createServerContext(options);
-  const { db, weatherStore } = ctx;
+  const ctx = await createServerContext(options);
+  const { weatherStore } = ctx;
   const app = Fastify({
     logger: options.logger || options.logStream
       ? {
@@ -79,7 +79,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   });
 
   registerBodyRules(app, { timeoutMs: options.bodyTimeoutMs ?? 30_000 });
-  registerAuth(app, db);
+  registerAuth(app, ctx.stores.accounts);
   registerLimits(app, ctx.stores.limits, ctx.quota, { rateLimit: options.rateLimit, rateWindowSeconds: options.rateWindowSeconds });
   // The weather files another process imported are noticed before a request is answered.
   if (weatherStore !== undefined) app.addHook('onRequest', async () => weatherStore.refresh());
@@ -96,7 +96,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
 
   app.addHook('onClose', async () => {
     await ctx.compute.pool?.close();
-    db.close();
+    await ctx.storage.close();
   });
   await app.ready();
   return app;

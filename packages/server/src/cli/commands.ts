@@ -1,15 +1,17 @@
 /**
  * The `solarkit` command line: `serve`, `accounts create|list`, `keys create|list|revoke`,
  * `weather import|list|remove`. Every command takes `--db PATH` (default `$SOLARKIT_DB`, else
- * ./data/solarkit.db). This is the project's stand-in for the account toolkit of the API
+ * ./data/solarkit.db), a SQLite file or a PostgreSQL URL `postgres://user@host:port/db`. This is the project's stand-in for the account toolkit of the API
  * (contract.md section 6) and the way users load real weather files (contract.md section 8).
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createServer } from '../app.js';
 import type { FormatVersion } from '../formats/version.js';
-import { createAccount, createKey, getAccount, listAccounts, listKeys, parsePlans, revokeKey } from '../storage/accounts.js';
-import { openDatabase, type Database } from '../storage/database.js';
+import { AccountNameTakenError, parsePlans } from '../storage/accounts.js';
+import { isPostgresUrl } from '../storage/location.js';
+import { openStorage } from '../storage/open.js';
+import type { Storage } from '../storage/types.js';
 import { UNMETERED_LOCATIONS } from '../storage/test-sites.js';
 import { weatherDirectoryOf } from '../storage/weather-files.js';
 import { type CliIo, consoleIo, iso } from './io.js';
@@ -24,7 +26,7 @@ export const DEFAULT_DB_PATH = './data/solarkit.db';
 
 const USAGE = `usage: solarkit <command> [options]
 
-  serve [--port N] [--host H] [--db PATH] [--weather-dir DIR]
+  serve [--port N] [--host H] [--db PATH|URL] [--weather-dir DIR]
                                                 start the API server (PORT, HOST, SOLARKIT_DB also work)
   accounts create <name> [--admin] [--plan all|<family,...>] [--format-version legacy|3] [--quota N]
   accounts list
@@ -40,9 +42,11 @@ const USAGE = `usage: solarkit <command> [options]
   weather list                                  the loaded files: id, format, place, kind, dates
   weather remove <id>
 
-Every command takes --db PATH (default $SOLARKIT_DB or ${DEFAULT_DB_PATH}); weather files live in
---weather-dir DIR (default $SOLARKIT_WEATHER_DIR, else weather/ beside the database). A running
-server sees an import or removal within a second.
+Every command takes --db PATH (default $SOLARKIT_DB or ${DEFAULT_DB_PATH}): a SQLite file, or a
+PostgreSQL URL postgres://user:password@host:port/database shared by several server nodes. Weather
+files live in --weather-dir DIR (default $SOLARKIT_WEATHER_DIR, else weather/ beside a SQLite
+database; with PostgreSQL give one directory to every node). A running server sees an import or
+removal within a second.
 Plan families: radiation, rooftop, advanced_pv, soiling, tmy, resources, measurements, premium.`;
 
 class UsageError extends Error {}
@@ -72,16 +76,19 @@ function numberOption(name: string, text: string | undefined, min: number, max: 
   return v;
 }
 
+/** The database of a command: a PostgreSQL URL as given, a SQLite path made absolute. */
 function dbPathOf(value: string | undefined, env: NodeJS.ProcessEnv): string {
-  return resolve(value ?? env.SOLARKIT_DB ?? DEFAULT_DB_PATH);
+  const location = value ?? env.SOLARKIT_DB ?? DEFAULT_DB_PATH;
+  return isPostgresUrl(location) ? location : resolve(location);
 }
 
-function withDb<T>(path: string, f: (db: Database) => T): T {
-  const db = openDatabase(path);
+/** Runs `f` on the storage at `location` (opened and migrated), closing it after. */
+async function withStorage<T>(location: string, f: (storage: Storage) => Promise<T>): Promise<T> {
+  const storage = await openStorage(location, { poolSize: 1 });
   try {
-    return f(db);
+    return await f(storage);
   } finally {
-    db.close();
+    await storage.close();
   }
 }
 
@@ -179,14 +186,14 @@ export async function main(argv: readonly string[], io: CliIo = consoleIo, env: 
             if (!Number.isSafeInteger(quota) || quota < 0) throw new UsageError('--quota must be a whole number >= 0');
           }
           const plans = values.plan === undefined ? 'all' as const : parsePlans(values.plan);
-          const a = withDb(dbPath, (db) => createAccount(db, name, {
+          const a = await withStorage(dbPath, (db) => db.accounts.createAccount(name, {
             admin: values.admin === true, plans, formatVersion: fv as FormatVersion | undefined, quota,
           }));
           io.out(`created account ${a.id} '${a.name}': plans=${a.plans.join(',')} admin=${a.admin} format_version=${a.formatVersion} quota=${a.quota}`);
           return 0;
         }
         if (sub === 'list') {
-          const rows = withDb(dbPath, listAccounts);
+          const rows = await withStorage(dbPath, (db) => db.accounts.listAccounts());
           io.out('id\tname\tadmin\tformat_version\tquota\tplans');
           for (const a of rows) io.out(`${a.id}\t${a.name}\t${a.admin}\t${a.formatVersion}\t${a.quota}\t${a.plans.join(',')}`);
           return 0;
@@ -196,17 +203,17 @@ export async function main(argv: readonly string[], io: CliIo = consoleIo, env: 
         if (sub === 'create') {
           const name = rest[0];
           if (!name) throw new UsageError('keys create needs an account name');
-          const key = withDb(dbPath, (db) => {
-            const a = getAccount(db, name) ?? (/^\d+$/.test(name) ? getAccount(db, Number(name)) : undefined);
+          const key = await withStorage(dbPath, async (db) => {
+            const a = await db.accounts.getAccount(name) ?? (/^\d+$/.test(name) ? await db.accounts.getAccount(Number(name)) : undefined);
             if (!a) throw new Error(`no account '${name}' (create it with: solarkit accounts create ${name})`);
-            return createKey(db, a.id).key;
+            return (await db.accounts.createKey(a.id)).key;
           });
           io.err(`new key for '${name}' (shown once; only its hash is stored):`);
           io.out(key);
           return 0;
         }
         if (sub === 'list') {
-          const rows = withDb(dbPath, listKeys);
+          const rows = await withStorage(dbPath, (db) => db.accounts.listKeys());
           io.out('id\taccount\tkey_prefix\tcreated\trevoked');
           for (const k of rows) io.out(`${k.id}\t${k.accountName}\t${k.prefix}…\t${iso(k.createdAt)}\t${iso(k.revokedAt)}`);
           return 0;
@@ -214,7 +221,7 @@ export async function main(argv: readonly string[], io: CliIo = consoleIo, env: 
         if (sub === 'revoke') {
           const key = rest[0];
           if (!key) throw new UsageError('keys revoke needs the key');
-          const ok = withDb(dbPath, (db) => revokeKey(db, key));
+          const ok = await withStorage(dbPath, (db) => db.accounts.revokeKey(key));
           if (!ok) {
             io.err('no active key matches');
             return 1;
@@ -237,19 +244,37 @@ export async function main(argv: readonly string[], io: CliIo = consoleIo, env: 
   }
 }
 
+/** A database location fit to print: the password of a PostgreSQL URL replaced by `***`. */
+function redactPassword(location: string): string {
+  if (!isPostgresUrl(location)) return location;
+  try {
+    const url = new URL(location);
+    if (url.password !== '') url.password = '***';
+    return url.toString();
+  } catch {
+    return 'postgres://(unparsable URL)';
+  }
+}
+
 async function serve(dbPath: string, portText: string | undefined, host: string | undefined, weatherDir: string | undefined, io: CliIo): Promise<number> {
   const port = portText === undefined ? 8080 : Number(portText);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port must be 0..65535');
-  // On first start with an empty database: a demo account and key, so that a curl works at once.
-  const demoKey = withDb(dbPath, (db) => {
-    if (listAccounts(db).length > 0) return undefined;
-    const a = createAccount(db, 'demo', { plans: 'all', formatVersion: '3' });
-    return createKey(db, a.id).key;
+  // On first start with an empty database: a demo account and key, so that a curl works at once
+  // (made by one node only when several start together on one PostgreSQL database).
+  const demoKey = await withStorage(dbPath, async (db) => {
+    if ((await db.accounts.listAccounts()).length > 0) return undefined;
+    try {
+      const a = await db.accounts.createAccount('demo', { plans: 'all', formatVersion: '3' });
+      return (await db.accounts.createKey(a.id)).key;
+    } catch (e) {
+      if (e instanceof AccountNameTakenError) return undefined;
+      throw e;
+    }
   });
   const app = await createServer({ dbPath, logger: true, ...(weatherDir !== undefined ? { weatherDir } : {}) });
   const address = await app.listen({ port, host: host ?? '0.0.0.0' });
   const store = app.solarkit.weatherStore;
-  io.out(`solarkit API listening on ${address} (database ${dbPath}${store ? `, weather files ${store.directory}: ${store.list().length}` : ''})`);
+  io.out(`solarkit API listening on ${address} (database ${redactPassword(dbPath)}${store ? `, weather files ${store.directory}: ${store.list().length}` : ''})`);
   for (const item of dataInventory()) {
     io.out(item.foundAt !== undefined
       ? `data: ${item.path} from ${item.foundAt}`

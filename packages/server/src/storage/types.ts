@@ -1,14 +1,16 @@
 /**
- * The storage interface of sites, measurements, quotas and rate limits, as narrow as the routes
- * need.
+ * The storage interface of accounts, sites, measurements, quotas and rate limits, as narrow as the
+ * routes need.
  *
- * Routes talk only to `SiteStore`, `MeasurementStore` and `LimitStore`; the SQLite implementation
- * lives in sites.ts, measurements.ts and limits.ts. Every method returns a Promise although better-sqlite3 is
- * synchronous, so that a PostgreSQL implementation (pg is asynchronous) can follow without
- * touching a route. Times are Unix seconds (UTC); a site's configuration is an opaque JSON
+ * Routes talk only to `AccountStore` (accounts.ts), `SiteStore`, `MeasurementStore` and
+ * `LimitStore`; the SQLite implementation lives in accounts.ts, sites.ts, measurements.ts and
+ * limits.ts, the PostgreSQL one in postgres/. Every method returns a Promise although
+ * better-sqlite3 is synchronous, because pg is asynchronous. Times are Unix seconds (UTC); a site's configuration is an opaque JSON
  * document to the store (the routes validate it), apart from the few columns lists filter on
  * (name, latitude, longitude), which the store copies out of it.
  */
+
+import type { AccountStore } from './accounts.js';
 
 /** The two kinds of generating site. Resource ids are unique across both kinds. */
 export type SiteKind = 'pv' | 'wind';
@@ -143,9 +145,24 @@ export interface SiteStore {
 
 /** The stores the routes use: SQLite ones over the server's database unless the server is given others. */
 export interface Stores {
+  accounts: AccountStore;
   sites: SiteStore;
   measurements: MeasurementStore;
   limits: LimitStore;
+}
+
+/** The storage backends: an embedded SQLite file (the default) or a shared PostgreSQL database. */
+export type StorageBackend = 'sqlite' | 'postgres';
+
+/**
+ * Every store of one database, opened and migrated (storage/open.ts `openStorage`): SQLite
+ * (better-sqlite3, synchronous underneath) or PostgreSQL (a `pg` pool). Whatever must hold across
+ * server processes or nodes (quota, rate limit, atomic batches, site edits) holds in the database.
+ */
+export interface Storage extends Stores {
+  backend: StorageBackend;
+  /** Closes the database (SQLite) or ends the pool (PostgreSQL). */
+  close(): Promise<void>;
 }
 
 /** A key's rate-limit window: when it started (Unix ms) and the requests counted in it so far. */

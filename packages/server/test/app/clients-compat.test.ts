@@ -248,8 +248,8 @@ let key: string;
 let legacyKey: string;
 beforeAll(async () => {
   s = await startTestServer();
-  key = s.createAccount('sdk-v3').key;
-  legacyKey = s.createAccount('sdk-legacy', { formatVersion: 'legacy' }).key;
+  key = (await s.createAccount('sdk-v3')).key;
+  legacyKey = (await s.createAccount('sdk-legacy', { formatVersion: 'legacy' })).key;
 });
 afterAll(async () => { await s.close(); });
 

@@ -10,7 +10,7 @@ let s: TestServer;
 let key: string;
 beforeAll(async () => {
   s = await startTestServer();
-  key = s.createAccount('browser').key;
+  key = (await s.createAccount('browser')).key;
 });
 afterAll(async () => { await s.close(); });
 

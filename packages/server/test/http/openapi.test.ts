@@ -34,7 +34,7 @@ describe('OpenAPI document', () => {
   it('documented bounds are the enforced bounds', async () => {
     const doc = await (await fetch(`${s.baseUrl}/openapi.json`)).json() as Doc;
     const hours = doc.paths['/data/live/radiation_and_weather']!.get!.parameters.find((p) => p.name === 'hours')!;
-    const { key } = s.createAccount();
+    const { key } = await s.createAccount();
     const at = (h: number): Promise<number> =>
       s.get(`/data/live/radiation_and_weather?latitude=-33.856784&longitude=151.215297&format=json&hours=${h}`, key).then((r) => r.status);
     expect(await at(Number(hours.schema.maximum))).toBe(200);
