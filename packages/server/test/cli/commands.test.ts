@@ -3,12 +3,21 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestDatabase, freshDatabase } from '../support/backend.js';
 
 const run = promisify(execFile);
 const BIN = join(__dirname, '..', '..', 'bin', 'solarkit.js');
 const dir = mkdtempSync(join(tmpdir(), 'solarkit-cli-'));
-const db = join(dir, 'cli.db');
+// The database of the run's backend (support/backend.ts): --db is a SQLite file or a PostgreSQL URL.
+let database: TestDatabase;
+let serveDatabase: TestDatabase;
+let db: string;
+beforeAll(async () => {
+  database = await freshDatabase('cli');
+  serveDatabase = await freshDatabase('serve');
+  db = database.location;
+});
 // In a clone the command runs the source through tsx, whatever dist/ holds.
 const env = { ...process.env };
 
@@ -16,7 +25,11 @@ async function cli(...args: string[]): Promise<{ stdout: string; stderr: string 
   return run(process.execPath, [BIN, ...args, '--db', db], { env });
 }
 
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(async () => {
+  rmSync(dir, { recursive: true, force: true });
+  await database.drop();
+  await serveDatabase.drop();
+});
 
 describe('solarkit command line', () => {
   it('creates accounts and keys, lists them, and revokes a key', async () => {
@@ -44,8 +57,7 @@ describe('solarkit command line', () => {
   });
 
   it('serve: creates a demo account on an empty database and answers the printed curl request', async () => {
-    const serveDb = join(dir, 'serve.db');
-    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--db', serveDb], { env });
+    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--db', serveDatabase.location], { env });
     try {
       let out = '';
       await new Promise<void>((resolve, reject) => {
@@ -63,6 +75,8 @@ describe('solarkit command line', () => {
       expect((await r.text()).split('\r\n')[0]).toBe('air_temp,dni,ghi,period_end,period');
     } finally {
       child.kill('SIGTERM');
+      // Its database is dropped after the test: the server must have let go of it.
+      if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
     }
   });
 });
