@@ -17,7 +17,7 @@ import type { PlaceFacts, ProductContext } from './products/context.js';
 import type { WeatherSource } from './products/source.js';
 import type { Database } from './storage/database.js';
 import { isPostgresUrl, openSqliteStorage, openStorage } from './storage/open.js';
-import type { Storage, Stores } from './storage/types.js';
+import type { Storage, Stores } from './storage/stores.js';
 import { type ServerWeatherStore, watchWeatherStore, weatherDirectoryOf } from './storage/weather-files.js';
 
 export interface ServerOptions {

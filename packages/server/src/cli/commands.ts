@@ -11,7 +11,7 @@ import type { FormatVersion } from '../formats/version.js';
 import { AccountNameTakenError, parsePlans } from '../storage/accounts.js';
 import { isPostgresUrl } from '../storage/location.js';
 import { openStorage } from '../storage/open.js';
-import type { Storage } from '../storage/types.js';
+import type { Storage } from '../storage/stores.js';
 import { UNMETERED_LOCATIONS } from '../storage/test-sites.js';
 import { weatherDirectoryOf } from '../storage/weather-files.js';
 import { type CliIo, consoleIo, iso } from './io.js';

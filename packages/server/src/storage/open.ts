@@ -10,7 +10,7 @@ import { SqliteLimitStore } from './limits.js';
 import { SqliteMeasurementStore } from './measurements.js';
 import { openPostgresStorage } from './postgres/index.js';
 import { SqliteSiteStore } from './sites.js';
-import type { Storage } from './types.js';
+import type { Storage } from './stores.js';
 
 export { isPostgresUrl };
 

@@ -10,8 +10,6 @@
  * (name, latitude, longitude), which the store copies out of it.
  */
 
-import type { AccountStore } from './accounts.js';
-
 /** The two kinds of generating site. Resource ids are unique across both kinds. */
 export type SiteKind = 'pv' | 'wind';
 
@@ -141,28 +139,6 @@ export interface SiteStore {
   listSites<C extends SiteConfigBase = SiteConfigBase>(query: SiteListQuery): Promise<Page<StoredSite<C>>>;
   /** Every configuration version of a site, oldest first (at least one). */
   configHistory<C extends SiteConfigBase = SiteConfigBase>(siteId: number): Promise<SiteConfigVersion<C>[]>;
-}
-
-/** The stores the routes use: SQLite ones over the server's database unless the server is given others. */
-export interface Stores {
-  accounts: AccountStore;
-  sites: SiteStore;
-  measurements: MeasurementStore;
-  limits: LimitStore;
-}
-
-/** The storage backends: an embedded SQLite file (the default) or a shared PostgreSQL database. */
-export type StorageBackend = 'sqlite' | 'postgres';
-
-/**
- * Every store of one database, opened and migrated (storage/open.ts `openStorage`): SQLite
- * (better-sqlite3, synchronous underneath) or PostgreSQL (a `pg` pool). Whatever must hold across
- * server processes or nodes (quota, rate limit, atomic batches, site edits) holds in the database.
- */
-export interface Storage extends Stores {
-  backend: StorageBackend;
-  /** Closes the database (SQLite) or ends the pool (PostgreSQL). */
-  close(): Promise<void>;
 }
 
 /** A key's rate-limit window: when it started (Unix ms) and the requests counted in it so far. */

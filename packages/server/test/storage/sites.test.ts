@@ -4,8 +4,9 @@ import { openStorage } from '../../src/storage/open.js';
 import { configAt } from '../../src/storage/sites.js';
 import { UNMETERED_LOCATIONS } from '../../src/storage/test-sites.js';
 import {
-  ReadOnlySiteError, ResourceIdTakenError, SiteGoneError, type MeasurementRecord, type MeasurementStore, type SiteStore, type Storage,
+  ReadOnlySiteError, ResourceIdTakenError, SiteGoneError, type MeasurementRecord, type MeasurementStore, type SiteStore,
 } from '../../src/storage/types.js';
+import type { Storage } from '../../src/storage/stores.js';
 import { type TestDatabase, freshDatabase, queryRows } from '../support/backend.js';
 
 let database: TestDatabase;

@@ -13,7 +13,7 @@ import type { CreateAccountOptions } from '../../src/storage/accounts.js';
 import { isPostgresUrl } from '../../src/storage/location.js';
 import { openStorage } from '../../src/storage/open.js';
 import { NUMERIC_INT8 } from '../../src/storage/postgres/client.js';
-import type { StorageBackend } from '../../src/storage/types.js';
+import type { StorageBackend } from '../../src/storage/stores.js';
 import { createTestDatabase } from './postgres.js';
 
 /** The backend of this test run. */

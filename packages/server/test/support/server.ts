@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { createServer, type ServerOptions } from '../../src/app.js';
 import type { CreateAccountOptions } from '../../src/storage/accounts.js';
 import { utcDay } from '../../src/storage/limits.js';
-import type { Storage } from '../../src/storage/types.js';
+import type { Storage } from '../../src/storage/stores.js';
 import { fixedClock } from 'solarkit';
 import { freshDatabase } from './backend.js';
 

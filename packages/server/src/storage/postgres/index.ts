@@ -2,7 +2,7 @@
  * The PostgreSQL backend of the server's storage: every store over one `pg` pool, for several
  * server nodes on one database (docs/deploy-nodes.md).
  */
-import type { Storage } from '../types.js';
+import type { Storage } from '../stores.js';
 import { PostgresAccountStore } from './accounts.js';
 import { createPool, migrate } from './client.js';
 import { PostgresLimitStore } from './limits.js';
