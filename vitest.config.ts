@@ -16,7 +16,6 @@ const API_SUITE = [
   'packages/server/test/http/**/*.test.ts',
   'packages/server/test/routes/**/*.test.ts',
   'packages/server/test/storage/**/*.test.ts',
-  'packages/server/test/nodes/**/*.test.ts',
 ];
 const withPostgres = process.env.CI === 'true' || process.env.SOLARKIT_TEST_POSTGRES !== '0';
 
@@ -53,8 +52,8 @@ export default defineConfig(({ mode }) => {
             name: 'sqlite',
             include: ['test/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
             // The packaging test needs the build: `npm run test:package` (vitest.package.config.ts).
-            // The multi-node tests need PostgreSQL: they run in that project only.
-            exclude: ['test/package/**', 'packages/server/test/nodes/**', '**/node_modules/**'],
+            // The multi-node tests (storage/postgres/) need PostgreSQL: they run in that project only.
+            exclude: ['test/package/**', 'packages/server/test/storage/postgres/**', '**/node_modules/**'],
             globalSetup: ['test/support/property-report.ts'],
           },
         },

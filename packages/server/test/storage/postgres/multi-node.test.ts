@@ -10,15 +10,15 @@
  * - a measurement batch that is being uploaded when its node is killed (SIGKILL) is afterwards,
  *   read through another node, either whole or absent, and every acknowledged batch is whole.
  *
- * This file runs in the `postgres` project only (vitest.config.ts).
+ * This file runs in the `postgres` project only (vitest.config.ts excludes it from `sqlite`).
  */
 import type { ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { utcDay } from '../../src/storage/limits.js';
-import { openStorage } from '../../src/storage/open.js';
-import { TEST_BACKEND, type TestDatabase, freshDatabase, seedAccount } from '../support/backend.js';
-import { spawnServer } from '../support/child-server.js';
+import { utcDay } from '../../../src/storage/limits.js';
+import { openStorage } from '../../../src/storage/open.js';
+import { TEST_BACKEND, type TestDatabase, freshDatabase, seedAccount } from '../../support/backend.js';
+import { spawnServer } from '../../support/child-server.js';
 
 /** The clock of spawned servers (support/child-server.ts: SOLARKIT_NOW). */
 const SERVER_NOW = Date.UTC(2026, 10, 20, 12) / 1000;
