@@ -4,6 +4,21 @@ import { propertySettings } from './test/support/property-settings.js';
 
 const here = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
 
+/**
+ * The server's API suite, run a second time on PostgreSQL (project `postgres`): the same files,
+ * whose servers and databases come from packages/server/test/support/backend.ts. The global setup
+ * starts a throw-away PostgreSQL server and fails the run when PostgreSQL is not installed; a
+ * developer without it may leave the backend out with SOLARKIT_TEST_POSTGRES=0 (never in CI).
+ */
+const API_SUITE = [
+  'packages/server/test/app/**/*.test.ts',
+  'packages/server/test/cli/commands.test.ts',
+  'packages/server/test/http/**/*.test.ts',
+  'packages/server/test/routes/**/*.test.ts',
+  'packages/server/test/storage/**/*.test.ts',
+];
+const withPostgres = process.env.CI === 'true' || process.env.SOLARKIT_TEST_POSTGRES !== '0';
+
 export default defineConfig(({ mode }) => {
   // Property tests: a fixed seed unless SOLARKIT_PROPERTY_SEED says otherwise; `--mode explore`
   // (npm run test:explore) draws a random seed and runs 10 times more cases.
@@ -18,9 +33,6 @@ export default defineConfig(({ mode }) => {
       ],
     },
     test: {
-      include: ['test/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
-      // The packaging test needs the build: `npm run test:package` (vitest.package.config.ts).
-      exclude: ['test/package/**', '**/node_modules/**'],
       // Properties run runsFactor times more cases in explore mode: give them as much more time.
       testTimeout: 60_000 * Math.max(1, property.runsFactor),
       hookTimeout: 60_000,
@@ -30,10 +42,33 @@ export default defineConfig(({ mode }) => {
         propertyRunsFactor: property.runsFactor,
         propertySeedOrigin: property.origin,
       },
-      globalSetup: ['test/support/property-report.ts'],
       setupFiles: ['test/support/property-setup.ts'],
       // In CI, also write a JSON report: .ci/run prints a plain "N passed, N failed" line from it.
       reporters: process.env.CI ? ['default', ['json', { outputFile: '.tmp/vitest-report.json' }]] : ['default'],
+      projects: [
+        {
+          extends: true,
+          test: {
+            name: 'sqlite',
+            include: ['test/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
+            // The packaging test needs the build: `npm run test:package` (vitest.package.config.ts).
+            // The multi-node tests (storage/postgres/) need PostgreSQL: they run in that project only.
+            exclude: ['test/package/**', 'packages/server/test/storage/postgres/**', '**/node_modules/**'],
+            globalSetup: ['test/support/property-report.ts'],
+          },
+        },
+        ...(withPostgres
+          ? [{
+              extends: true as const,
+              test: {
+                name: 'postgres',
+                include: API_SUITE,
+                globalSetup: ['packages/server/test/support/postgres-setup.ts'],
+                env: { SOLARKIT_TEST_BACKEND: 'postgres' },
+              },
+            }]
+          : []),
+      ],
     },
   };
 });

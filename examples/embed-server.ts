@@ -6,10 +6,11 @@
  * (an installed package imports the same names from 'solarkit-server'). It answers two requests
  * in memory and prints them; `await app.listen({ port: 8080 })` would serve them instead.
  */
-import { createAccount, createKey, createServer, requirePlan } from '../packages/server/src/index.js';
+import { createServer, requirePlan } from '../packages/server/src/index.js';
 
 const app = await createServer({
-  dbPath: ':memory:', // a file path keeps accounts, keys and sites between runs
+  // A file path keeps accounts, keys and sites between runs; a postgres:// URL shares them between nodes.
+  dbPath: ':memory:',
   plugins: [(app, ctx) => {
     // Your own route: 401 without a key, 403 for an account whose plan lacks 'rooftop'.
     app.get('/my/roof-summary', async (request) => {
@@ -26,8 +27,10 @@ const app = await createServer({
   }],
 });
 
-const account = createAccount(app.solarkit.db, 'example', { plans: 'all' });
-const { key } = createKey(app.solarkit.db, account.id);
+// Accounts and keys go through the database's account store (SQLite or PostgreSQL alike).
+const accounts = app.solarkit.stores.accounts;
+const account = await accounts.createAccount('example', { plans: 'all' });
+const { key } = await accounts.createKey(account.id);
 
 const withKey = await app.inject({ url: '/my/roof-summary', headers: { authorization: `Bearer ${key}` } });
 console.log(`with a key: ${withKey.statusCode} ${withKey.body}`);

@@ -31,11 +31,10 @@ const CHILD = `
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { createServer } from ${JSON.stringify(join(root, 'packages/server/src/app.ts'))};
-import { createAccount, createKey } from ${JSON.stringify(join(root, 'packages/server/src/storage/accounts.ts'))};
 import { fixedClock } from ${JSON.stringify(join(root, 'src/time/index.ts'))};
 const app = await createServer({ dbPath: process.env.BENCH_DB, clock: fixedClock(Date.UTC(2026, 10, 20, 12, 7) / 1000), rateLimit: 1e9 });
-const account = createAccount(app.solarkit.db, 'bench', { quota: 1e9 });
-const { key } = createKey(app.solarkit.db, account.id);
+const account = await app.solarkit.stores.accounts.createAccount('bench', { quota: 1e9 });
+const { key } = await app.solarkit.stores.accounts.createKey(account.id);
 await app.listen({ port: 0, host: '127.0.0.1' });
 console.log(JSON.stringify({ port: app.server.address().port, key }));
 const loop = monitorEventLoopDelay({ resolution: 10 });

@@ -26,11 +26,10 @@ const TMY_ROOFTOP = (lat: string): string => `/data/tmy/rooftop_pv_power?latitud
 const CHILD = `
 import Fastify from 'fastify';
 import { createServer } from ${JSON.stringify(join(root, 'packages/server/src/app.ts'))};
-import { createAccount, createKey } from ${JSON.stringify(join(root, 'packages/server/src/storage/accounts.ts'))};
 import { fixedClock } from ${JSON.stringify(join(root, 'src/time/index.ts'))};
 const app = await createServer({ dbPath: process.env.BENCH_DB, clock: fixedClock(Date.UTC(2026, 10, 20, 12, 7) / 1000), rateLimit: 1e9 });
-const account = createAccount(app.solarkit.db, 'bench', { quota: 1e9 });
-const { key } = createKey(app.solarkit.db, account.id);
+const account = await app.solarkit.stores.accounts.createAccount('bench', { quota: 1e9 });
+const { key } = await app.solarkit.stores.accounts.createKey(account.id);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const size = Number(process.env.BENCH_SIZE ?? 0);
 const body = '{"x":"' + 'a'.repeat(Math.max(0, size - 8)) + '"}';

@@ -18,7 +18,6 @@ import { registerMeasurementRoutes } from './routes/measurements.js';
 import { registerResourceRoutes } from './routes/resources.js';
 import { registerServiceRoutes } from './routes/service.js';
 import { registerWindRoutes } from './routes/wind.js';
-import { createAccount, createKey } from './storage/accounts.js';
 import { warmUp } from './warm-up.js';
 
 export type { ServerContext, ServerOptions } from './context.js';
@@ -38,8 +37,9 @@ function exampleRunner(ctx: ServerContext): ExampleRunner {
       ...(options.place ? { place: options.place } : {}), ...(options.horizon ? { horizon: options.horizon } : {}),
     });
     try {
-      const account = createAccount(twin.solarkit.db, 'documentation', { admin: true });
-      const { key } = createKey(twin.solarkit.db, account.id);
+      const accounts = twin.solarkit.stores.accounts;
+      const account = await accounts.createAccount('documentation', { admin: true });
+      const { key } = await accounts.createKey(account.id);
       const answers = [];
       for (const r of requests) {
         const res = await twin.inject({
@@ -58,10 +58,10 @@ function exampleRunner(ctx: ServerContext): ExampleRunner {
   };
 }
 
-/** Builds the server (not yet listening). The caller closes it; closing also closes the database. */
+/** Builds the server (not yet listening). The caller closes it; closing also closes the database (or its pool). */
 export async function createServer(options: ServerOptions): Promise<FastifyInstance> {
-  const ctx = createServerContext(options);
-  const { db, weatherStore } = ctx;
+  const ctx = await createServerContext(options);
+  const { weatherStore } = ctx;
   // With TLS, fastify's instance is typed for an HTTP/2 server; routes and hooks use only what
   // both servers share, so it is handled as the HTTP/1.1 instance type.
   const app = Fastify({
@@ -121,7 +121,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   });
 
   registerBodyRules(app, { timeoutMs: options.bodyTimeoutMs ?? 30_000 });
-  registerAuth(app, db);
+  registerAuth(app, ctx.stores.accounts);
   registerLimits(app, ctx.stores.limits, ctx.quota, { rateLimit: options.rateLimit, rateWindowSeconds: options.rateWindowSeconds });
   // The weather files another process imported are noticed before a request is answered.
   if (weatherStore !== undefined) app.addHook('onRequest', async () => weatherStore.refresh());
@@ -138,7 +138,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
 
   app.addHook('onClose', async () => {
     await ctx.compute.pool?.close();
-    db.close();
+    await ctx.storage.close();
   });
   await app.ready();
   // Before the caller listens: no request waits on it.

@@ -16,16 +16,19 @@ import { ResponseCache, type ResponseCacheLimits } from './http/response-cache.j
 import type { TlsCredentials } from './http/tls.js';
 import type { PlaceFacts, ProductContext } from './products/context.js';
 import type { WeatherSource } from './products/source.js';
-import { type Database, openDatabase } from './storage/database.js';
-import { SqliteLimitStore } from './storage/limits.js';
-import { SqliteMeasurementStore } from './storage/measurements.js';
-import { SqliteSiteStore } from './storage/sites.js';
-import type { Stores } from './storage/types.js';
+import type { Database } from './storage/database.js';
+import { isPostgresUrl, openSqliteStorage, openStorage } from './storage/open.js';
+import type { Storage, Stores } from './storage/stores.js';
 import { type ServerWeatherStore, watchWeatherStore, weatherDirectoryOf } from './storage/weather-files.js';
 
 export interface ServerOptions {
-  /** SQLite database file (created and migrated on start); ':memory:' for a throwaway one. */
+  /**
+   * The database (created or migrated on start): a SQLite file (':memory:' for a throwaway one),
+   * or a PostgreSQL URL `postgres://user@host:port/db` shared by several server nodes.
+   */
   dbPath: string;
+  /** Connections in the pool of a PostgreSQL database (default 10). */
+  poolSize?: number;
   /** "Now" for every window and the format-version switch; default SOLARKIT_NOW or the system clock. */
   clock?: Clock;
   /** fastify's logger (pino); the `api_key` query value is always redacted from logged URLs. */
@@ -42,7 +45,8 @@ export interface ServerOptions {
    * Directory of imported real weather files (`solarkit weather import`; contract section 8):
    * data within 5 km of a file's place answers from the file for the times it covers, and a
    * typical-year file within 5 km serves p50 TMY requests. Default `$SOLARKIT_WEATHER_DIR`, else
-   * `weather/` beside the database (none for ':memory:').
+   * `weather/` beside a SQLite database (none for ':memory:' or PostgreSQL: nodes on one
+   * PostgreSQL database share weather files by being given one directory).
    */
   weatherDir?: string;
   /** How often (ms) the weather directory is re-read for files another process imported (default 1000). */
@@ -51,11 +55,7 @@ export interface ServerOptions {
   place?: (latitude: number, longitude: number) => PlaceFacts;
   /** Terrain horizon of a place for terrain_shading; default src/node terrainHorizon. */
   horizon?: (latitude: number, longitude: number) => Promise<HorizonProfile>;
-  /**
-   * Stores to use instead of the SQLite ones over the database (for example a PostgreSQL
-   * implementation of storage/types.ts); any not given is SQLite. Accounts and keys stay in the
-   * database.
-   */
+  /** Stores to use instead of the database's own ones (any not given is the database's). */
   stores?: Partial<Stores>;
   /**
    * Requests per rate window per key (default 600) and the window in seconds (default 60), counted
@@ -101,10 +101,13 @@ export interface ServerOptions {
   plugins?: ((app: FastifyInstance, ctx: ServerContext) => void | Promise<void>)[];
 }
 
-/** What every route family receives: the database, the clock, the data sources and the doc registry. */
+/** What every route family receives: the storage, the clock, the data sources and the doc registry. */
 export interface ServerContext {
-  db: Database;
-  /** The site, measurement and limit stores (SQLite over `db` unless the options gave others). */
+  /** The storage of `dbPath` (SQLite or PostgreSQL), closed with the server. */
+  storage: Storage;
+  /** The SQLite connection when the database is SQLite (for embedding code and tests), else undefined. */
+  db: Database | undefined;
+  /** The account, site, measurement and limit stores (the storage's unless the options gave others). */
   stores: Stores;
   clock: Clock;
   /** The weather source the products read (the synthetic model and the weather files over it). */
@@ -142,10 +145,13 @@ function defaultMaxMeasurementRows(env: NodeJS.ProcessEnv = process.env): number
 /**
  * Builds the context of a server from its options: opens (and migrates) the database, watches the
  * weather directory, composes the weather source, creates the product context and starts the
- * compute pool. The caller closes `ctx.db` and `ctx.compute.pool`.
+ * compute pool. The caller closes `ctx.storage` and `ctx.compute.pool`.
  */
-export function createServerContext(options: ServerOptions): ServerContext {
-  const db = openDatabase(options.dbPath);
+export async function createServerContext(options: ServerOptions): Promise<ServerContext> {
+  const storage = isPostgresUrl(options.dbPath)
+    ? await openStorage(options.dbPath, options.poolSize !== undefined ? { poolSize: options.poolSize } : {})
+    : openSqliteStorage(options.dbPath);
+  const db = 'db' in storage ? (storage.db as Database) : undefined;
   const clock = options.clock ?? clockFrom(process.env.SOLARKIT_NOW);
   const explicitDir = options.weatherDir ?? process.env.SOLARKIT_WEATHER_DIR;
   const weatherDir = options.weatherSource !== undefined && (explicitDir === undefined || explicitDir === '')
@@ -181,12 +187,14 @@ export function createServerContext(options: ServerOptions): ServerContext {
   // With `warmUp`, createServer warms the threads itself (and waits for them) before it is ready.
   if (options.warmUp !== true) void pool?.warm();
   const stores: Stores = {
-    sites: options.stores?.sites ?? new SqliteSiteStore(db),
-    measurements: options.stores?.measurements ?? new SqliteMeasurementStore(db),
-    limits: options.stores?.limits ?? new SqliteLimitStore(db),
+    accounts: options.stores?.accounts ?? storage.accounts,
+    sites: options.stores?.sites ?? storage.sites,
+    measurements: options.stores?.measurements ?? storage.measurements,
+    limits: options.stores?.limits ?? storage.limits,
   };
   const weatherGeneration = (): number => weatherStore?.generation() ?? 0;
   return Object.assign(ctx, {
+    storage,
     db,
     stores,
     clock,

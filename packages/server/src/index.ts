@@ -4,10 +4,12 @@ export { createServerContext, type ServerContext, type ServerOptions } from './c
 export { migrate, openDatabase, type Database } from './storage/database.js';
 export { migrations, type Migration } from './storage/migrations.js';
 export {
-  PLAN_FAMILIES, accountsGeneration, createAccount, createKey, getAccount, hashKey, isWellFormedKey, listAccounts, listKeys,
-  parsePlans, revokeKey,
-  type AccountRow, type CreateAccountOptions, type KeyRow, type PlanFamily,
+  AccountNameTakenError, PLAN_FAMILIES, SqliteAccountStore, accountsGeneration, createAccount, createKey, getAccount, hashKey,
+  isWellFormedKey, listAccounts, listKeys, parsePlans, revokeKey,
+  type AccountRow, type AccountStore, type CreateAccountOptions, type KeyRow, type KeyedAccount, type PlanFamily,
 } from './storage/accounts.js';
+export { isPostgresUrl, openSqliteStorage, openStorage, type SqliteStorage } from './storage/open.js';
+export type * from './storage/stores.js';
 export { UNMETERED_LOCATIONS } from './storage/test-sites.js';
 export type * from './storage/types.js';
 export { ReadOnlySiteError, ResourceIdTakenError, SiteGoneError } from './storage/types.js';

@@ -1,7 +1,9 @@
 /**
  * The `solarkit` command line: `serve`, `accounts create|list|delete`, `keys create|list|revoke`,
  * `weather import|list|remove`, `simulate` (a fleet of PV sites), each with its own `--help`, and `--version`. Every command takes
- * `--db PATH` (default `$SOLARKIT_DB`, else ./data/solarkit.db). This is the project's stand-in
+ * `--db PATH|URL` (default `$SOLARKIT_DB`, else ./data/solarkit.db): a SQLite file, or a
+ * PostgreSQL URL `postgres://user:password@host:port/database` shared by several server nodes
+ * (docs/deploy-nodes.md). This is the project's stand-in
  * for the account toolkit of the API (contract.md section 6) and the way users load real weather
  * files (contract.md section 8).
  *
@@ -27,8 +29,9 @@ export type { CliIo } from './io.js';
 export { DEFAULT_DB_PATH } from './database.js';
 
 const ENVIRONMENT = `
-Environment: SOLARKIT_DB (--db), PORT and HOST (serve --port, --host), SOLARKIT_TLS_CERT and
-SOLARKIT_TLS_KEY (serve --tls-cert, --tls-key), SOLARKIT_LOG_FILE (serve --log-file),
+Environment: SOLARKIT_DB (--db: a SQLite file, or postgres://user:password@host:port/database for
+several server nodes on one database), PORT and HOST (serve --port, --host), SOLARKIT_TLS_CERT
+and SOLARKIT_TLS_KEY (serve --tls-cert, --tls-key), SOLARKIT_LOG_FILE (serve --log-file),
 SOLARKIT_WEATHER_DIR (--weather-dir), SOLARKIT_DATA_DIR (the data directory), SOLARKIT_NOW (a
 fixed clock, ISO 8601). Run 'solarkit <command> --help' for a command's options.`;
 
@@ -79,7 +82,7 @@ function program(io: CliIo, env: NodeJS.ProcessEnv, done: (code: Promise<number>
     return cmd;
   };
   const withDb = (cmd: Command): Command =>
-    cmd.option('--db <path>', `the database file (default $SOLARKIT_DB or ${DEFAULT_DB_PATH})`);
+    cmd.option('--db <path>', `the database: a SQLite file or a postgres:// URL (default $SOLARKIT_DB or ${DEFAULT_DB_PATH})`);
   const db = (cmd: Command): string => dbPathOf(cmd.opts<{ db?: string }>().db, env);
 
   withDb(root.command('serve'))
@@ -89,7 +92,7 @@ function program(io: CliIo, env: NodeJS.ProcessEnv, done: (code: Promise<number>
     .option('--tls-cert <file>', 'PEM certificate: serve HTTPS, HTTP/2 and HTTP/1.1 (with --tls-key; default $SOLARKIT_TLS_CERT)')
     .option('--tls-key <file>', 'PEM private key of the certificate (default $SOLARKIT_TLS_KEY)')
     .option('--log-file <file>', 'append the JSON request log to this file (default $SOLARKIT_LOG_FILE, else stderr)')
-    .option('--weather-dir <dir>', 'imported weather files (default $SOLARKIT_WEATHER_DIR, else weather/ beside the database)')
+    .option('--weather-dir <dir>', 'imported weather files (default $SOLARKIT_WEATHER_DIR, else weather/ beside a SQLite database; none for PostgreSQL)')
     .action((o: { port?: string; host?: string; tlsCert?: string; tlsKey?: string; logFile?: string; weatherDir?: string }, cmd: Command) => {
       const port = o.port !== undefined ? wholeNumber('--port', o.port, 0, 65535)
         : env.PORT !== undefined && env.PORT !== '' ? wholeNumber('PORT', env.PORT, 0, 65535) : 8080;
@@ -136,11 +139,11 @@ function program(io: CliIo, env: NodeJS.ProcessEnv, done: (code: Promise<number>
   const weather = root.command('weather').description('real weather files: requests within 5 km of a file\'s place use it');
   const weatherDir = (cmd: Command): string => {
     const dir = weatherDirectoryOf(db(cmd), cmd.opts<{ weatherDir?: string }>().weatherDir, env);
-    if (dir === undefined) throw new UsageError('a database in memory has no directory beside it: give --weather-dir');
+    if (dir === undefined) throw new UsageError('a database in memory or on a PostgreSQL server has no directory beside it: give --weather-dir');
     return dir;
   };
   const withWeatherDir = (cmd: Command): Command => withDb(cmd)
-    .option('--weather-dir <dir>', 'the weather files (default $SOLARKIT_WEATHER_DIR, else weather/ beside the database)');
+    .option('--weather-dir <dir>', 'the weather files (default $SOLARKIT_WEATHER_DIR, else weather/ beside a SQLite database)');
   withWeatherDir(weather.command('import <file>'))
     .description('load a weather file: EPW, TMY3, PSM3, PVGIS TMY (CSV or JSON), the API\'s CSV')
     .option('--latitude <degrees>', 'the place, for a file that does not name it (with --longitude)')

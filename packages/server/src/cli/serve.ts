@@ -11,9 +11,9 @@ import type { FastifyInstance } from 'fastify';
 import { DATA_DIR_VARIABLE, dataDirectories, dataInventory } from 'solarkit/node';
 import { createServer } from '../app.js';
 import { type TlsCredentials, TlsSetupError, readTlsFiles } from '../http/tls.js';
-import { createAccount, createKey, listAccounts } from '../storage/accounts.js';
+import { AccountNameTakenError } from '../storage/accounts.js';
 import { UNMETERED_LOCATIONS } from '../storage/test-sites.js';
-import { openOrCreateDatabase, using } from './database.js';
+import { displayLocation, openOrCreateStorage, using } from './database.js';
 import { CliError, UsageError } from './errors.js';
 import type { CliIo } from './io.js';
 import { logDestination } from './logs.js';
@@ -62,12 +62,18 @@ function listenError(e: NodeJS.ErrnoException, o: ServeOptions): Error {
 export async function serve(o: ServeOptions, io: CliIo): Promise<number> {
   const tls = tlsOf(o);
   const log = logDestination(o.logFile);
-  // On first start with an empty database: a demo account and key, so that a curl works at once.
-  const { demoKey, keyHolder } = using(openOrCreateDatabase(o.dbPath, { out: io.out, err: io.out }), (db) => {
-    const accounts = listAccounts(db);
-    if (accounts.length > 0) return { demoKey: undefined, keyHolder: (accounts.find((a) => a.name === 'demo') ?? accounts[0]!).name };
-    const a = createAccount(db, 'demo', { plans: 'all', formatVersion: '3' });
-    return { demoKey: createKey(db, a.id).key, keyHolder: a.name };
+  // On first start with an empty database: a demo account and key, so that a curl works at once
+  // (made by one node only when several start together on one PostgreSQL database).
+  const { demoKey, keyHolder } = await using(openOrCreateStorage(o.dbPath, { out: io.out, err: io.out }), async ({ accounts }) => {
+    const existing = await accounts.listAccounts();
+    if (existing.length > 0) return { demoKey: undefined, keyHolder: (existing.find((a) => a.name === 'demo') ?? existing[0]!).name };
+    try {
+      const a = await accounts.createAccount('demo', { plans: 'all', formatVersion: '3' });
+      return { demoKey: (await accounts.createKey(a.id)).key, keyHolder: a.name };
+    } catch (e) {
+      if (e instanceof AccountNameTakenError) return { demoKey: undefined, keyHolder: 'demo' };
+      throw e;
+    }
   });
   let app: FastifyInstance;
   try {
@@ -93,7 +99,7 @@ export async function serve(o: ServeOptions, io: CliIo): Promise<number> {
   const bound = app.server.address() as AddressInfo;
   const url = `${tls ? 'https' : 'http'}://${bound.family === 'IPv6' ? `[${bound.address}]` : bound.address}:${bound.port}`;
   const store = app.solarkit.weatherStore;
-  io.out(`solarkit API listening on ${url} (database ${o.dbPath}${store ? `, weather files ${store.directory}: ${store.list().length}` : ''})`);
+  io.out(`solarkit API listening on ${url} (database ${displayLocation(o.dbPath)}${store ? `, weather files ${store.directory}: ${store.list().length}` : ''})`);
   if (WILDCARDS.has(bound.address)) {
     io.out(`on every interface (--host ${o.host}): other machines can reach it, and any key of the database works from them`);
   }
@@ -112,7 +118,7 @@ export async function serve(o: ServeOptions, io: CliIo): Promise<number> {
     io.out(`created the demo account 'demo' with key ${demoKey}`);
     io.out(`try: curl ${trust}-H "Authorization: Bearer ${demoKey}" "${example}"`);
   } else {
-    io.out(`keys are shown once, when made: for a new key run  npx solarkit keys create ${keyHolder} --db ${o.dbPath}`);
+    io.out(`keys are shown once, when made: for a new key run  npx solarkit keys create ${keyHolder} --db ${displayLocation(o.dbPath)}`);
     io.out(`then: curl ${trust}-H "Authorization: Bearer <key>" "${example}"`);
   }
   io.out(`documentation: ${local}/docs`);

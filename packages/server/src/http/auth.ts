@@ -5,8 +5,7 @@
  * routes call `requirePlan`. Accounts and keys themselves are stored by storage/accounts.ts.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type AccountRow, type PlanFamily, accountByKey, accountsGeneration, isWellFormedKey } from '../storage/accounts.js';
-import type { Database } from '../storage/database.js';
+import { type AccountRow, type AccountStore, type PlanFamily, accountsGeneration, isWellFormedKey } from '../storage/accounts.js';
 import { forbidden, unauthorized } from './errors.js';
 import { normalizeName, parseQueryString, queryStart } from './params.js';
 
@@ -22,7 +21,10 @@ declare module 'fastify' {
   }
 }
 
-/** How long a key lookup is reused: a revocation from another process (the CLI) applies within it. */
+/**
+ * How long a key lookup is reused: a revocation from another process (the CLI, or another node on
+ * a shared database) applies within it.
+ */
 export const AUTH_CACHE_MS = 1000;
 
 /**
@@ -98,8 +100,7 @@ const PUBLIC_ROUTES = new Set(['/health', '/openapi.json', '/docs', '/docs/']);
  * AUTH_CACHE_MS (and not at all after a change made in this process), so a revocation by the
  * command line takes effect within a second.
  */
-export function registerAuth(app: FastifyInstance, db: Database): void {
-  const lookup = accountByKey(db);
+export function registerAuth(app: FastifyInstance, accounts: AccountStore): void {
   const cache = new Map<string, { account: Account | null; until: number }>();
   let cacheGeneration = accountsGeneration();
   app.addHook('onRequest', async (request) => {
@@ -119,7 +120,7 @@ export function registerAuth(app: FastifyInstance, db: Database): void {
     }
     let hit = cache.get(key);
     if (hit === undefined || hit.until < nowMs) {
-      const row = lookup(key);
+      const row = await accounts.accountByKey(key);
       let account: Account | null = null;
       if (row) {
         account = {

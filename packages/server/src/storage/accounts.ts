@@ -70,25 +70,97 @@ export function parsePlans(text: string): PlanFamily[] {
   return out;
 }
 
-interface AccountDbRow {
+/** An `accounts` row as both backends return it (the same columns and types in SQLite and PostgreSQL). */
+export interface AccountDbRow {
   id: number; name: string; plans: string; admin: number; format_version: FormatVersion; daily_quota: number; created_at: number;
 }
 
-function toAccountRow(r: AccountDbRow): AccountRow {
+/** An `api_keys` row joined with its account's name, as `listKeys` of both backends selects it. */
+export interface KeyDbRow {
+  id: number; account_id: number; name: string; key_prefix: string; created_at: number; revoked_at: number | null;
+}
+
+/** The account of a database row. */
+export function toAccountRow(r: AccountDbRow): AccountRow {
   return {
     id: r.id, name: r.name, plans: r.plans ? (r.plans.split(',') as PlanFamily[]) : [], admin: r.admin === 1,
     formatVersion: r.format_version, quota: r.daily_quota, createdAt: r.created_at,
   };
 }
 
+/** The key row of a database row. */
+export function toKeyRow(r: KeyDbRow): KeyRow {
+  return { id: r.id, accountId: r.account_id, accountName: r.name, prefix: r.key_prefix, createdAt: r.created_at, revokedAt: r.revoked_at };
+}
+
+/** The column values of a new account (both backends insert these): options with their defaults. */
+export function newAccountValues(name: string, options: CreateAccountOptions): {
+  name: string; plans: string; admin: number; formatVersion: FormatVersion; quota: number; now: number;
+} {
+  const plans = options.plans === undefined || options.plans === 'all' ? [...PLAN_FAMILIES] : options.plans;
+  return {
+    name, plans: plans.join(','), admin: options.admin ? 1 : 0, formatVersion: options.formatVersion ?? '3',
+    quota: options.quota ?? 1000, now: options.now ?? Date.now() / 1000,
+  };
+}
+
+/** Thrown by createAccount when the name is in use. */
+export class AccountNameTakenError extends Error {
+  constructor(readonly accountName: string) {
+    super(`account '${accountName}' already exists`);
+    this.name = 'AccountNameTakenError';
+  }
+}
+
+/** A new key: the key itself (shown once), and its hash and prefix (stored). */
+export function newKey(): { key: string; hash: string; prefix: string } {
+  const key = randomUUID();
+  return { key, hash: hashKey(key), prefix: key.slice(0, 8) };
+}
+
+/** What an account holds: its keys and its sites (each site with its measurements). */
+export interface AccountHoldings {
+  keys: number;
+  sites: number;
+}
+
+/**
+ * Accounts and keys of one database (SQLite: `SqliteAccountStore` here; PostgreSQL:
+ * postgres/accounts.ts): what the request hook and the command line use.
+ */
+export interface AccountStore {
+  /** @throws Error when the name is taken */
+  createAccount(name: string, options?: CreateAccountOptions): Promise<AccountRow>;
+  /** The account of an id or a name. */
+  getAccount(idOrName: number | string): Promise<AccountRow | undefined>;
+  listAccounts(): Promise<AccountRow[]>;
+  /** How many keys and sites an account holds (what deleting it would delete with it). */
+  accountHoldings(accountId: number): Promise<AccountHoldings>;
+  /**
+   * Deletes an account with everything it owns (keys, usage, sites and their measurements: the
+   * foreign keys cascade); false when there is no such account.
+   */
+  deleteAccount(accountId: number): Promise<boolean>;
+  /** Issues a new key for an account; returns the key (shown once, never stored). */
+  createKey(accountId: number, now?: number): Promise<{ key: string; id: number }>;
+  listKeys(): Promise<KeyRow[]>;
+  /** The keys a reference names: the whole key, its id, or its start (`keyReference`); several may match. */
+  keysByReference(reference: string): Promise<KeyRow[]>;
+  /** Revokes a key given in full; returns false when no active key matches. */
+  revokeKey(key: string, now?: number): Promise<boolean>;
+  /** Revokes the key with this id; false when there is none or it is already revoked. */
+  revokeKeyById(id: number, now?: number): Promise<boolean>;
+  /** The account that holds an unrevoked key, with the key's id; undefined for an unknown or revoked key. */
+  accountByKey(key: string): Promise<KeyedAccount | undefined>;
+}
+
 /** Creates an account. @throws Error when the name is taken */
 export function createAccount(db: Database, name: string, options: CreateAccountOptions = {}): AccountRow {
-  const plans = options.plans === undefined || options.plans === 'all' ? [...PLAN_FAMILIES] : options.plans;
-  const now = options.now ?? Date.now() / 1000;
-  if (db.prepare('SELECT 1 FROM accounts WHERE name = ?').get(name)) throw new Error(`account '${name}' already exists`);
+  const v = newAccountValues(name, options);
+  if (db.prepare('SELECT 1 FROM accounts WHERE name = ?').get(name)) throw new AccountNameTakenError(name);
   const info = db.prepare(
     'INSERT INTO accounts (name, plans, admin, format_version, daily_quota, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-  ).run(name, plans.join(','), options.admin ? 1 : 0, options.formatVersion ?? '3', options.quota ?? 1000, now);
+  ).run(v.name, v.plans, v.admin, v.formatVersion, v.quota, v.now);
   return getAccount(db, Number(info.lastInsertRowid))!;
 }
 
@@ -105,32 +177,38 @@ export function listAccounts(db: Database): AccountRow[] {
 
 /** Issues a new key for an account; returns the key (shown once, never stored). */
 export function createKey(db: Database, accountId: number, now = Date.now() / 1000): { key: string; id: number } {
-  const key = randomUUID();
+  const { key, hash, prefix } = newKey();
   const info = db.prepare('INSERT INTO api_keys (account_id, key_hash, key_prefix, created_at) VALUES (?, ?, ?, ?)')
-    .run(accountId, hashKey(key), key.slice(0, 8), now);
-  accountsChanged++;
+    .run(accountId, hash, prefix, now);
+  accountsChanged();
   return { key, id: Number(info.lastInsertRowid) };
 }
 
+/** The key listing's query (the same SQL in both backends). */
+export const LIST_KEYS_SQL = `SELECT k.id, k.account_id, a.name, k.key_prefix, k.created_at, k.revoked_at
+  FROM api_keys k JOIN accounts a ON a.id = k.account_id ORDER BY k.id`;
+
 export function listKeys(db: Database): KeyRow[] {
-  return (db.prepare(`SELECT k.id, k.account_id, a.name, k.key_prefix, k.created_at, k.revoked_at
-      FROM api_keys k JOIN accounts a ON a.id = k.account_id ORDER BY k.id`).all() as
-      { id: number; account_id: number; name: string; key_prefix: string; created_at: number; revoked_at: number | null }[])
-    .map((r) => ({ id: r.id, accountId: r.account_id, accountName: r.name, prefix: r.key_prefix, createdAt: r.created_at, revokedAt: r.revoked_at }));
+  return (db.prepare(LIST_KEYS_SQL).all() as KeyDbRow[]).map(toKeyRow);
 }
 
 /** Bumped by every change to accounts or keys made in this process: it empties the auth cache. */
-let accountsChanged = 0;
+let generation = 0;
+
+/** Records a change to accounts or keys made by this process (either backend). */
+export function accountsChanged(): void {
+  generation++;
+}
 
 /** How many changes to accounts or keys this process has made; a cache of key lookups compares it. */
 export function accountsGeneration(): number {
-  return accountsChanged;
+  return generation;
 }
 
 /** Revokes a key given in full; returns false when no active key matches. */
 export function revokeKey(db: Database, key: string, now = Date.now() / 1000): boolean {
   const info = db.prepare('UPDATE api_keys SET revoked_at = ? WHERE key_hash = ? AND revoked_at IS NULL').run(now, hashKey(key.trim()));
-  accountsChanged++;
+  accountsChanged();
   return info.changes > 0;
 }
 
@@ -144,8 +222,7 @@ export interface KeyedAccount extends AccountRow {
  * account with the key's id, or undefined for an unknown or revoked key.
  */
 export function accountByKey(db: Database): (key: string) => KeyedAccount | undefined {
-  const lookup = db.prepare(`SELECT a.*, k.id AS key_id FROM api_keys k JOIN accounts a ON a.id = k.account_id
-      WHERE k.key_hash = ? AND k.revoked_at IS NULL`);
+  const lookup = db.prepare(ACCOUNT_BY_KEY_SQL.replace('$1', '?'));
   return (key) => {
     const r = lookup.get(hashKey(key)) as (AccountDbRow & { key_id: number }) | undefined;
     return r ? { ...toAccountRow(r), keyId: r.key_id } : undefined;
@@ -153,29 +230,44 @@ export function accountByKey(db: Database): (key: string) => KeyedAccount | unde
 }
 
 /**
- * The keys a reference names, as a person copies it from `solarkit keys list` or from the key
- * shown at creation: the whole key, the key's id, or the start of the key (at least 4 characters;
- * a trailing `…` or `...` is ignored). Several keys may match a short prefix or a number that is
- * both an id and a prefix: the caller decides.
+ * What a key reference names, as a person copies it from `solarkit keys list` or from the key
+ * shown at creation: the whole key (by its hash), the key's id, or the start of the key (at least
+ * 4 characters; a trailing `…` or `...` is ignored). A number may be both an id and a prefix; only
+ * the first 8 characters of a key are stored, so a longer part of a key is matched on those.
+ *
+ * @example keyReference('1902c38e…') // { prefix: '1902c38e' }
+ * @example keyReference('12') // { id: 12 } (too short to be a prefix)
+ */
+export function keyReference(reference: string): { hash?: string; id?: number; prefix?: string } {
+  const ref = reference.trim().replace(/(…|\.\.\.)$/, '').toLowerCase();
+  if (isWellFormedKey(ref)) return { hash: hashKey(ref) };
+  return {
+    ...(/^\d+$/.test(ref) ? { id: Number(ref) } : {}),
+    ...(/^[0-9a-f-]{4,}$/.test(ref) ? { prefix: ref.slice(0, 8) } : {}),
+  };
+}
+
+/**
+ * The keys a reference names (see `keyReference`): the whole key, its id, or the start of the key.
+ * Several keys may match a short prefix or a number that is both an id and a prefix: the caller
+ * decides.
  *
  * @example keysByReference(db, '1902c38e…') // the keys whose first characters are 1902c38e
  */
 export function keysByReference(db: Database, reference: string): KeyRow[] {
-  const ref = reference.trim().replace(/(…|\.\.\.)$/, '').toLowerCase();
+  const { hash, id, prefix } = keyReference(reference);
   const ids = new Set<number>();
-  if (isWellFormedKey(ref)) {
-    const r = db.prepare('SELECT id FROM api_keys WHERE key_hash = ?').get(hashKey(ref)) as { id: number } | undefined;
+  if (hash !== undefined) {
+    const r = db.prepare('SELECT id FROM api_keys WHERE key_hash = ?').get(hash) as { id: number } | undefined;
     if (r) ids.add(r.id);
-  } else {
-    if (/^\d+$/.test(ref)) {
-      const r = db.prepare('SELECT id FROM api_keys WHERE id = ?').get(Number(ref)) as { id: number } | undefined;
-      if (r) ids.add(r.id);
-    }
-    // Only the first 8 characters of a key are stored: a longer part of a key matches on those.
-    if (/^[0-9a-f-]{4,}$/.test(ref)) {
-      const rows = db.prepare("SELECT id FROM api_keys WHERE key_prefix LIKE ? || '%'").all(ref.slice(0, 8)) as { id: number }[];
-      for (const r of rows) ids.add(r.id);
-    }
+  }
+  if (id !== undefined) {
+    const r = db.prepare('SELECT id FROM api_keys WHERE id = ?').get(id) as { id: number } | undefined;
+    if (r) ids.add(r.id);
+  }
+  if (prefix !== undefined) {
+    const rows = db.prepare("SELECT id FROM api_keys WHERE key_prefix LIKE ? || '%'").all(prefix) as { id: number }[];
+    for (const r of rows) ids.add(r.id);
   }
   return listKeys(db).filter((k) => ids.has(k.id));
 }
@@ -183,12 +275,12 @@ export function keysByReference(db: Database, reference: string): KeyRow[] {
 /** Revokes the key with this id; false when there is none or it is already revoked. */
 export function revokeKeyById(db: Database, id: number, now = Date.now() / 1000): boolean {
   const info = db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(now, id);
-  accountsChanged++;
+  accountsChanged();
   return info.changes > 0;
 }
 
 /** How many keys and sites an account holds (what deleting it would delete with it). */
-export function accountHoldings(db: Database, accountId: number): { keys: number; sites: number } {
+export function accountHoldings(db: Database, accountId: number): AccountHoldings {
   const keys = (db.prepare('SELECT COUNT(*) AS n FROM api_keys WHERE account_id = ?').get(accountId) as { n: number }).n;
   const sites = (db.prepare('SELECT COUNT(*) AS n FROM sites WHERE account_id = ?').get(accountId) as { n: number }).n;
   return { keys, sites };
@@ -200,6 +292,63 @@ export function accountHoldings(db: Database, accountId: number): { keys: number
  */
 export function deleteAccount(db: Database, accountId: number): boolean {
   const info = db.prepare('DELETE FROM accounts WHERE id = ?').run(accountId);
-  accountsChanged++;
+  accountsChanged();
   return info.changes > 0;
+}
+
+/** The key lookup's query (PostgreSQL placeholder; SQLite reads `?`). */
+export const ACCOUNT_BY_KEY_SQL = `SELECT a.*, k.id AS key_id FROM api_keys k JOIN accounts a ON a.id = k.account_id
+  WHERE k.key_hash = $1 AND k.revoked_at IS NULL`;
+
+/** The account store over an open better-sqlite3 database: the synchronous functions above, as promises. */
+export class SqliteAccountStore implements AccountStore {
+  private readonly byKey;
+
+  constructor(private readonly db: Database) {
+    this.byKey = accountByKey(db);
+  }
+
+  async createAccount(name: string, options?: CreateAccountOptions): Promise<AccountRow> {
+    return createAccount(this.db, name, options);
+  }
+
+  async getAccount(idOrName: number | string): Promise<AccountRow | undefined> {
+    return getAccount(this.db, idOrName);
+  }
+
+  async listAccounts(): Promise<AccountRow[]> {
+    return listAccounts(this.db);
+  }
+
+  async accountHoldings(accountId: number): Promise<AccountHoldings> {
+    return accountHoldings(this.db, accountId);
+  }
+
+  async deleteAccount(accountId: number): Promise<boolean> {
+    return deleteAccount(this.db, accountId);
+  }
+
+  async createKey(accountId: number, now?: number): Promise<{ key: string; id: number }> {
+    return createKey(this.db, accountId, now);
+  }
+
+  async listKeys(): Promise<KeyRow[]> {
+    return listKeys(this.db);
+  }
+
+  async keysByReference(reference: string): Promise<KeyRow[]> {
+    return keysByReference(this.db, reference);
+  }
+
+  async revokeKey(key: string, now?: number): Promise<boolean> {
+    return revokeKey(this.db, key, now);
+  }
+
+  async revokeKeyById(id: number, now?: number): Promise<boolean> {
+    return revokeKeyById(this.db, id, now);
+  }
+
+  async accountByKey(key: string): Promise<KeyedAccount | undefined> {
+    return this.byKey(key);
+  }
 }

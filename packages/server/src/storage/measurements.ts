@@ -23,7 +23,8 @@ function siteMustExist<T>(write: () => T): T {
 }
 
 
-interface MeasurementRow {
+/** A `site_measurements` row as both backends return it. */
+export interface MeasurementRow {
   period_end: number;
   period: number;
   total_power: number;
@@ -36,7 +37,8 @@ interface MeasurementRow {
   frequency: number | null;
 }
 
-function toRecord(r: MeasurementRow): MeasurementRecord {
+/** The measurement record of a database row. */
+export function toRecord(r: MeasurementRow): MeasurementRecord {
   return {
     periodEnd: r.period_end,
     period: r.period,

@@ -21,7 +21,8 @@ export function generateResourceId(): string {
   return `${hex.slice(0, 4)}-${hex.slice(4, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}`;
 }
 
-interface SiteRow {
+/** A `sites` row as both backends return it. */
+export interface SiteRow {
   id: number;
   resource_id: string;
   kind: SiteKind;
@@ -33,7 +34,8 @@ interface SiteRow {
   config_changed_at: number;
 }
 
-function toSite<C extends SiteConfigBase>(row: SiteRow): StoredSite<C> {
+/** The stored site of a database row. */
+export function toSite<C extends SiteConfigBase>(row: SiteRow): StoredSite<C> {
   return {
     id: row.id,
     resourceId: row.resource_id,
@@ -47,6 +49,15 @@ function toSite<C extends SiteConfigBase>(row: SiteRow): StoredSite<C> {
   };
 }
 
+/**
+ * Whether the viewer may see a site row of the asked kind (any kind when undefined): its own, the
+ * shared test sites, and every site for an admin's show_all.
+ */
+export function isVisible(site: SiteRow | undefined, kind: SiteKind | undefined, viewer: Viewer): site is SiteRow {
+  return site !== undefined && (kind === undefined || site.kind === kind)
+    && (site.account_id === null || site.account_id === viewer.accountId || viewer.all === true);
+}
+
 /** Name of the SQL function the store registers: Unicode lower case (SQLite's lower() is ASCII only). */
 const UNICODE_LOWER = 'solarkit_lower';
 
@@ -57,7 +68,6 @@ const UNICODE_LOWER = 'solarkit_lower';
  */
 export class SqliteSiteStore implements SiteStore {
   private readonly byId;
-  private readonly visible;
   private readonly insertSite;
   private readonly insertHistory;
   private readonly updateRow;
@@ -69,9 +79,6 @@ export class SqliteSiteStore implements SiteStore {
     // every script, so they fold with JavaScript's Unicode lower case.
     db.function(UNICODE_LOWER, { deterministic: true }, (text: unknown) => (typeof text === 'string' ? text.toLowerCase() : text));
     this.byId = db.prepare<[string], SiteRow>('SELECT * FROM sites WHERE resource_id = ?');
-    this.visible = (site: SiteRow | undefined, kind: SiteKind | undefined, viewer: Viewer): site is SiteRow =>
-      site !== undefined && (kind === undefined || site.kind === kind)
-      && (site.account_id === null || site.account_id === viewer.accountId || viewer.all === true);
     this.insertSite = db.prepare(
       `INSERT INTO sites (resource_id, kind, account_id, unmetered, name, latitude, longitude, config,
          created_at, updated_at, config_changed_at)
@@ -119,7 +126,7 @@ export class SqliteSiteStore implements SiteStore {
     kind: SiteKind | undefined, resourceId: string, viewer: Viewer,
   ): Promise<StoredSite<C> | undefined> {
     const row = this.byId.get(resourceId);
-    return this.visible(row, kind, viewer) ? toSite<C>(row) : undefined;
+    return isVisible(row, kind, viewer) ? toSite<C>(row) : undefined;
   }
 
   async updateSite<C extends SiteConfigBase>(
@@ -127,7 +134,7 @@ export class SqliteSiteStore implements SiteStore {
   ): Promise<StoredSite<C> | undefined> {
     const run = this.db.transaction((): StoredSite<C> | undefined => {
       const row = this.byId.get(resourceId);
-      if (!this.visible(row, kind, viewer)) return undefined;
+      if (!isVisible(row, kind, viewer)) return undefined;
       if (row.unmetered === 1) throw new ReadOnlySiteError(resourceId);
       const next = update(JSON.parse(row.config) as C);
       const json = JSON.stringify(next);
@@ -141,7 +148,7 @@ export class SqliteSiteStore implements SiteStore {
   async deleteSite(kind: SiteKind, resourceId: string, viewer: Viewer): Promise<boolean> {
     const run = this.db.transaction((): boolean => {
       const row = this.byId.get(resourceId);
-      if (!this.visible(row, kind, viewer)) return false;
+      if (!isVisible(row, kind, viewer)) return false;
       if (row.unmetered === 1) throw new ReadOnlySiteError(resourceId);
       this.deleteRow.run(row.id);
       return true;

@@ -1,11 +1,11 @@
 /**
- * The storage interface of sites, measurements, quotas and rate limits, as narrow as the routes
- * need.
+ * The storage interface of accounts, sites, measurements, quotas and rate limits, as narrow as the
+ * routes need.
  *
- * Routes talk only to `SiteStore`, `MeasurementStore` and `LimitStore`; the SQLite implementation
- * lives in sites.ts, measurements.ts and limits.ts. Every method returns a Promise although better-sqlite3 is
- * synchronous, so that a PostgreSQL implementation (pg is asynchronous) can follow without
- * touching a route. Times are Unix seconds (UTC); a site's configuration is an opaque JSON
+ * Routes talk only to `AccountStore` (accounts.ts), `SiteStore`, `MeasurementStore` and
+ * `LimitStore`; the SQLite implementation lives in accounts.ts, sites.ts, measurements.ts and
+ * limits.ts, the PostgreSQL one in postgres/. Every method returns a Promise although
+ * better-sqlite3 is synchronous, because pg is asynchronous. Times are Unix seconds (UTC); a site's configuration is an opaque JSON
  * document to the store (the routes validate it), apart from the few columns lists filter on
  * (name, latitude, longitude), which the store copies out of it.
  */
@@ -139,13 +139,6 @@ export interface SiteStore {
   listSites<C extends SiteConfigBase = SiteConfigBase>(query: SiteListQuery): Promise<Page<StoredSite<C>>>;
   /** Every configuration version of a site, oldest first (at least one). */
   configHistory<C extends SiteConfigBase = SiteConfigBase>(siteId: number): Promise<SiteConfigVersion<C>[]>;
-}
-
-/** The stores the routes use: SQLite ones over the server's database unless the server is given others. */
-export interface Stores {
-  sites: SiteStore;
-  measurements: MeasurementStore;
-  limits: LimitStore;
 }
 
 /** A key's rate-limit window: when it started (Unix ms) and the requests counted in it so far. */

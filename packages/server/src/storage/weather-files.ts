@@ -9,16 +9,17 @@ import { readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { type InvalidWeatherFile, type StoredWeatherInfo, type WeatherFileStore, openWeatherStore } from 'solarkit/node';
 import type { FilePlaceHint, WeatherSeries } from 'solarkit';
+import { isPostgresUrl } from './location.js';
 
 /**
  * Where imported weather files live: `explicit` (option or --weather-dir), else
- * `$SOLARKIT_WEATHER_DIR`, else `weather/` beside the database file. A database in memory has no
- * directory: undefined (no store) unless one of the first two is given.
+ * `$SOLARKIT_WEATHER_DIR`, else `weather/` beside the database file. A database in memory or on a
+ * PostgreSQL server has no directory: undefined (no store) unless one of the first two is given.
  */
 export function weatherDirectoryOf(dbPath: string, explicit?: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
   const chosen = explicit ?? env.SOLARKIT_WEATHER_DIR;
   if (chosen !== undefined && chosen !== '') return resolve(chosen);
-  if (dbPath === ':memory:' || dbPath === '') return undefined;
+  if (dbPath === ':memory:' || dbPath === '' || isPostgresUrl(dbPath)) return undefined;
   return join(dirname(resolve(dbPath)), 'weather');
 }
 

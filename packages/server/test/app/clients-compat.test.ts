@@ -262,8 +262,8 @@ let key: string;
 let legacyKey: string;
 beforeAll(async () => {
   s = await startTestServer();
-  key = s.createAccount('sdk-v3').key;
-  legacyKey = s.createAccount('sdk-legacy', { formatVersion: 'legacy' }).key;
+  key = (await s.createAccount('sdk-v3')).key;
+  legacyKey = (await s.createAccount('sdk-legacy', { formatVersion: 'legacy' })).key;
 });
 afterAll(async () => { await s.close(); });
 
@@ -821,8 +821,8 @@ describe('over TLS with a self-signed certificate the clients trust: HTTP/2 and 
     certificate = selfSignedCertificate();
     trustedCert = certificate.cert;
     tls = await startTestServer({ tls: { cert: certificate.cert, key: certificate.key } });
-    tlsKey = tls.createAccount('tls-v3').key;
-    tlsLegacyKey = tls.createAccount('tls-legacy', { formatVersion: 'legacy' }).key;
+    tlsKey = (await tls.createAccount('tls-v3')).key;
+    tlsLegacyKey = (await tls.createAccount('tls-legacy', { formatVersion: 'legacy' })).key;
   });
   afterAll(async () => {
     await tls.close();

@@ -8,7 +8,7 @@ let s: TestServer;
 let key: string;
 beforeAll(async () => {
   s = await startTestServer({ rateLimit: 1_000_000 });
-  key = s.createAccount('fuzz', { quota: 1_000_000 }).key;
+  key = (await s.createAccount('fuzz', { quota: 1_000_000 })).key;
 });
 afterAll(async () => { await s.close(); });
 

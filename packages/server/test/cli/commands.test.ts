@@ -1,13 +1,12 @@
-import { execFile } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/commands.js';
-import { createAccount, createKey } from '../../src/storage/accounts.js';
-import { openDatabase } from '../../src/storage/database.js';
-import { SqliteSiteStore } from '../../src/storage/sites.js';
+import { openStorage } from '../../src/storage/open.js';
+import { TEST_BACKEND, type TestDatabase, freshDatabase, runSql } from '../support/backend.js';
 
 const run = promisify(execFile);
 const BIN = join(__dirname, '..', '..', 'bin', 'solarkit.js');
@@ -131,6 +130,19 @@ describe('the database of a command', () => {
     expect(r.err).toEqual([`error: the database path ${dir} is a directory: give a file in it, e.g. --db ${dir}/solarkit.db`]);
   });
 
+  it('a postgres:// URL is a database location as given (not a path): an unreachable server is named without its password', async () => {
+    const url = 'postgres://solarkit:s3cret@127.0.0.1:1/solarkit';
+    for (const r of [await sk(['accounts', 'list', '--db', url]), await sk(['keys', 'list'], { SOLARKIT_DB: url })]) {
+      expect(r.code).toBe(1);
+      expect(r.err).toHaveLength(1);
+      expect(r.err[0]).toMatch(/^error: cannot open the database postgres:\/\/solarkit:\*\*\*@127\.0\.0\.1:1\/solarkit: .*ECONNREFUSED/);
+      expect(r.stderr + r.stdout).not.toContain('s3cret');
+    }
+    // Weather files live in a directory: a PostgreSQL database has none beside it.
+    expectUsageError(await sk(['weather', 'list', '--db', url]),
+      'a database in memory or on a PostgreSQL server has no directory beside it: give --weather-dir', 'weather list');
+  });
+
   it('accounts create makes the database (and its directory) and says so', async () => {
     const fresh = join(dir, 'new', 'deeper', 'solarkit.db');
     const r = await sk(['accounts', 'create', 'first', '--db', fresh]);
@@ -146,8 +158,16 @@ describe('the database of a command', () => {
   });
 });
 
-describe('accounts and keys', () => {
-  const keysDb = join(dir, 'keys.db');
+// On the run's backend (support/backend.ts): --db is a SQLite file, or a PostgreSQL URL in the
+// postgres project; the commands go through the database's AccountStore either way.
+describe(`accounts and keys (${TEST_BACKEND})`, () => {
+  let keysDatabase: TestDatabase;
+  let keysDb: string;
+  beforeAll(async () => {
+    keysDatabase = await freshDatabase('keys');
+    keysDb = keysDatabase.location;
+  });
+  afterAll(async () => keysDatabase.drop());
 
   it('creates accounts and keys and lists them (keys by their first 8 characters only)', async () => {
     expect((await sk(['accounts', 'create', 'acme', '--plan', 'radiation,soiling', '--format-version', 'legacy', '--quota', '50', '--db', keysDb])).code).toBe(0);
@@ -167,15 +187,15 @@ describe('accounts and keys', () => {
   });
 
   it('revokes a key by its prefix as `keys list` shows it, by its id, or whole; refuses an ambiguous or unknown one', async () => {
-    const d = openDatabase(keysDb);
-    const owner = createAccount(d, 'revoker');
+    const d = await openStorage(keysDb);
+    const owner = await d.accounts.createAccount('revoker');
+    const a = await d.accounts.createKey(owner.id);
+    const b = await d.accounts.createKey(owner.id);
+    const c = await d.accounts.createKey(owner.id);
+    await d.close();
     // Two keys that share their first characters cannot be made at will: their prefixes are set.
-    const a = createKey(d, owner.id);
-    const b = createKey(d, owner.id);
-    const c = createKey(d, owner.id);
-    d.prepare('UPDATE api_keys SET key_prefix = ? WHERE id = ?').run('abcd1111', a.id);
-    d.prepare('UPDATE api_keys SET key_prefix = ? WHERE id = ?').run('abcd2222', b.id);
-    d.close();
+    await runSql(keysDb, 'UPDATE api_keys SET key_prefix = ? WHERE id = ?', ['abcd1111', a.id]);
+    await runSql(keysDb, 'UPDATE api_keys SET key_prefix = ? WHERE id = ?', ['abcd2222', b.id]);
     const ambiguous = await sk(['keys', 'revoke', 'abcd', '--db', keysDb]);
     expect([ambiguous.code, ambiguous.err]).toEqual([1, [`error: 'abcd' matches 2 keys (ids ${a.id}, ${b.id}): give the id or more of the key`]]);
     const byPrefix = await sk(['keys', 'revoke', 'abcd1111…', '--db', keysDb]);
@@ -189,16 +209,19 @@ describe('accounts and keys', () => {
     expect(twice.err[0]).toMatch(new RegExp(`^error: key ${b.id} of 'revoker' \\(abcd2222…\\) was already revoked at \\d{4}-`));
     const unknown = await sk(['keys', 'revoke', 'ffff0000', '--db', keysDb]);
     expect(unknown.err).toEqual(["error: no key matches 'ffff0000': give the key, its id or its prefix (see: solarkit keys list)"]);
+    // A number beyond every id (and PostgreSQL's 32-bit ids) is no id; as a prefix it matches none here.
+    const huge = await sk(['keys', 'revoke', '99999999999', '--db', keysDb]);
+    expect(huge.err).toEqual(["error: no key matches '99999999999': give the key, its id or its prefix (see: solarkit keys list)"]);
     const list = (await sk(['keys', 'list', '--db', keysDb])).stdout;
     expect(list).toMatch(new RegExp(`\\n${a.id}\\trevoker\\tabcd1111…\\t\\S+\\t\\d{4}-`));
   });
 
   it('deletes an account with its keys; one that owns sites only with --force', async () => {
-    const d = openDatabase(keysDb);
-    const owner = createAccount(d, 'landlord');
-    createKey(d, owner.id);
-    await new SqliteSiteStore(d).createSite('pv', owner.id, undefined, { name: 'roof', latitude: -30, longitude: 150, capacity: 5 }, 1000);
-    d.close();
+    const d = await openStorage(keysDb);
+    const owner = await d.accounts.createAccount('landlord');
+    await d.accounts.createKey(owner.id);
+    await d.sites.createSite('pv', owner.id, undefined, { name: 'roof', latitude: -30, longitude: 150, capacity: 5 }, 1000);
+    await d.close();
     const refused = await sk(['accounts', 'delete', 'landlord', '--db', keysDb]);
     expect([refused.code, refused.err]).toEqual([1, ["error: account 'landlord' owns 1 site (with their measurements): add --force to delete them too"]]);
     const forced = await sk(['accounts', 'delete', 'landlord', '--force', '--db', keysDb]);
@@ -211,6 +234,72 @@ describe('accounts and keys', () => {
     const gone = await sk(['accounts', 'delete', 'acme', '--db', keysDb]);
     expect([gone.code, gone.err]).toEqual([1, ["error: no account 'acme' (see: solarkit accounts list)"]]);
   });
+});
+
+/** A database location with a password in it: a PostgreSQL URL gets one (the test cluster trusts local connections and ignores it). */
+function withPassword(location: string): string {
+  if (TEST_BACKEND !== 'postgres') return location;
+  const url = new URL(location);
+  url.password = 's3cret';
+  return url.toString();
+}
+
+/** Starts `solarkit serve` on a free port; resolves with the child and its stdout once the `documentation:` line is out. */
+function startServe(db: string): Promise<{ child: ChildProcess; out: string }> {
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--db', db], {
+    env: { ...process.env, SOLARKIT_NOW: '2026-11-20T12:00:00Z' }, stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`no ready line: ${out}`)); }, 60_000);
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (/^documentation: /m.test(out)) { clearTimeout(timer); resolve({ child, out }); }
+    });
+    child.stderr!.on('data', (d: Buffer) => { out += d.toString(); });
+    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`exited ${code}: ${out}`)); });
+  });
+}
+
+/** Stops a server child and waits for it: its database is dropped after the test. */
+function stopServe(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) { resolve(); return; }
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+describe(`serve (${TEST_BACKEND})`, () => {
+  it('makes the demo account on an empty database once, answers its curl line, and never prints a password', async () => {
+    const database = await freshDatabase('serve');
+    const db = withPassword(database.location);
+    try {
+      const first = await startServe(db);
+      let curl: RegExpExecArray;
+      try {
+        curl = /^try: curl -H "Authorization: Bearer ([0-9a-f-]+)" "(http:\/\/127\.0\.0\.1:\d+\/data\/[^"]+)"$/m.exec(first.out)!;
+        expect(curl).not.toBeNull();
+        const r = await fetch(curl[2]!, { headers: { authorization: `Bearer ${curl[1]}` } });
+        expect(r.status).toBe(200);
+        expect((await r.text()).split('\r\n')[0]).toBe('air_temp,dni,ghi,period_end,period');
+      } finally {
+        await stopServe(first.child);
+      }
+      // The second start finds the account: no new key, the command that makes one.
+      const second = await startServe(db);
+      await stopServe(second.child);
+      expect(second.out).not.toMatch(/^try: curl -H "Authorization: Bearer [0-9a-f-]/m);
+      const shown = TEST_BACKEND === 'postgres' ? db.replace('s3cret', '***') : db;
+      expect(second.out).toContain(`for a new key run  npx solarkit keys create demo --db ${shown}\n`);
+      expect(second.out).toContain(`(database ${shown}`);
+      expect(first.out + second.out).not.toContain('s3cret');
+      const keys = await sk(['keys', 'list', '--db', db]);
+      expect(keys.out.slice(1).map((l) => l.split('\t').slice(0, 2))).toEqual([['1', 'demo']]);
+    } finally {
+      await database.drop();
+    }
+  }, 120_000);
 });
 
 describe('bin/solarkit.js', () => {

@@ -119,7 +119,7 @@ describe('solarkit weather', () => {
     const weatherDir = join(dir, 'served');
     const s = await startTestServer({ weatherDir });
     try {
-      const { key } = s.createAccount('w');
+      const { key } = await s.createAccount('w');
       const path = '/data/historic/radiation_and_weather?format=json&output_parameters=ghi&period=PT60M&latitude=40.52&longitude=-108.54&start=2017-07-01T00:00Z&duration=P1D';
       const first = await (await s.get(path, key)).text();
       await run(process.execPath, [BIN, 'weather', 'import', weatherFile('nsrdb_psm3_2017_40.5137_-108.5449.csv'), '--weather-dir', weatherDir], { env });

@@ -26,7 +26,7 @@ let s: TestServer;
 let key: string;
 beforeAll(async () => {
   s = await startTestServer({ rateLimit: 1_000_000, compute: { threads: 1, maxInFlight: 4 } });
-  key = s.createAccount(undefined, { quota: 1_000_000 }).key;
+  key = (await s.createAccount(undefined, { quota: 1_000_000 })).key;
 });
 afterAll(async () => { await s.close(); });
 

@@ -37,8 +37,8 @@ afterAll(async () => {
 });
 
 it('answers terrain shading in that tile from the global grid, and logs the tile once', async () => {
-  const a = withTile.createAccount().key;
-  const b = without.createAccount().key;
+  const a = (await withTile.createAccount()).key;
+  const b = (await without.createAccount()).key;
   for (const [lat, lon] of [[-33.856784, 151.215297], [-33.7, 151.1], [-33.5, 151.3]] as const) {
     const path = `/data/live/radiation_and_weather?latitude=${lat}&longitude=${lon}&hours=6&terrain_shading=true&output_parameters=ghi,dni,dhi,gti&format=json`;
     const r = await withTile.get(path, a);

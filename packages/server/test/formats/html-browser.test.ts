@@ -17,7 +17,7 @@ let key: string;
 let browser: Browser;
 beforeAll(async () => {
   s = await startTestServer();
-  key = s.createAccount('browser').key;
+  key = (await s.createAccount('browser')).key;
   if (!hasChromium) return;
   browser = await launchChromium();
 });

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redactUrl } from '../../src/app.js';
-import { revokeKey } from '../../src/storage/accounts.js';
+import { queryRows } from '../support/backend.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 // Sydney Opera House: an unmetered location, so these requests spend no quota.
@@ -23,7 +23,7 @@ afterAll(async () => { await s.close(); });
 
 describe('key transports', () => {
   it('accepts the key as a Bearer header, as api_key, and as HTTP Basic user name', async () => {
-    const { key } = s.createAccount();
+    const { key } = await s.createAccount();
     const bearer = await fetch(s.baseUrl + LIVE, { headers: { authorization: `Bearer ${key}` } });
     const query = await fetch(`${s.baseUrl}${LIVE}&api_key=${key}`);
     const basic = await fetch(s.baseUrl + LIVE, { headers: { authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}` } });
@@ -34,7 +34,7 @@ describe('key transports', () => {
   });
 
   it('accepts and redacts from the log every spelling of the key parameter that authentication reads', async () => {
-    const { key } = s.createAccount();
+    const { key } = await s.createAccount();
     // Each is one name to the server's query parser and name matching: each authenticates.
     const spellings = ['api_key', 'apiKey', 'API_KEY', 'a_p_i_key', 'api__key', '_api_key_', 'api%5Fkey', '%61pi_key', 'api-key', 'api.key'];
     for (const name of spellings) {
@@ -52,7 +52,7 @@ describe('key transports', () => {
   });
 
   it('refuses HTTP Basic with a password: the contract takes the key as the user name and an empty password', async () => {
-    const { key } = s.createAccount();
+    const { key } = await s.createAccount();
     const basic = (user: string, password: string) => fetch(s.baseUrl + LIVE, {
       headers: { authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` },
     });
@@ -63,7 +63,7 @@ describe('key transports', () => {
   });
 
   it('never writes the api_key query value to the log', async () => {
-    const { key } = s.createAccount();
+    const { key } = await s.createAccount();
     const r = await fetch(`${s.baseUrl}${LIVE}&api_key=${key}`);
     expect(r.status).toBe(200);
     await new Promise((res) => setTimeout(res, 50));
@@ -91,16 +91,16 @@ describe('401 and 403', () => {
   });
 
   it('401 for a revoked key, which worked before', async () => {
-    const { key } = s.createAccount();
+    const { key } = await s.createAccount();
     expect((await s.get(LIVE, key)).status).toBe(200);
-    expect(revokeKey(s.db, key)).toBe(true);
+    expect(await s.storage.accounts.revokeKey(key)).toBe(true);
     const r = await s.get(LIVE, key);
     expect(r.status).toBe(401);
     expect((await r.json() as { response_status: { error_code: string } }).response_status.error_code).toBe('Unauthorized');
   });
 
   it('403 Forbidden when the plan lacks the endpoint family', async () => {
-    const { key } = s.createAccount(undefined, { plans: ['soiling'] });
+    const { key } = await s.createAccount(undefined, { plans: ['soiling'] });
     const r = await s.get(LIVE, key);
     expect(r.status).toBe(403);
     const body = await r.json() as { response_status: Record<string, unknown> };
@@ -110,8 +110,8 @@ describe('401 and 403', () => {
   });
 
   it('stores keys only as hashes', async () => {
-    const { key } = s.createAccount();
-    const rows = s.db.prepare('SELECT * FROM api_keys').all() as Record<string, unknown>[];
+    const { key } = await s.createAccount();
+    const rows = await queryRows(s.dbPath, 'SELECT * FROM api_keys');
     const dump = JSON.stringify(rows);
     expect(dump).not.toContain(key);
     expect(rows.some((r) => typeof r.key_hash === 'string' && (r.key_hash as string).length === 64)).toBe(true);
@@ -137,7 +137,7 @@ describe('public paths and protocol errors', () => {
   });
 
   it('413 for a body over the limit, 415 for a body that is not JSON, 400 for broken JSON', async () => {
-    const { key } = s.createAccount();
+    const { key } = await s.createAccount();
     const headers = { authorization: `Bearer ${key}` };
     const ok = await fetch(`${s.baseUrl}/test/echo`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{"a":1}' });
     expect(ok.status).toBe(200);

@@ -11,7 +11,7 @@ let s: TestServer;
 let key: string;
 beforeAll(async () => {
   s = await startTestServer({ bodyTimeoutMs: 300 });
-  key = s.createAccount().key;
+  key = (await s.createAccount()).key;
 });
 afterAll(async () => { await s.close(); });
 

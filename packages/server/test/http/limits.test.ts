@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { usageOn } from '../../src/storage/limits.js';
-import { startTestServer, TEST_NOW, type TestServer } from '../support/server.js';
+import { startTestServer, type TestServer } from '../support/server.js';
 
 const METERED = '/data/live/radiation_and_weather?latitude=10&longitude=20&hours=1&format=json';
 const UNMETERED = [
@@ -18,17 +17,17 @@ type ErrorBody = { response_status: { error_code: string; message: string } };
 
 describe('daily quota', () => {
   it('counts each successful data request and refuses with 429 once the quota is used', async () => {
-    const { key, accountId } = s.createAccount(undefined, { quota: 3 });
+    const { key, accountId } = await s.createAccount(undefined, { quota: 3 });
     for (let i = 0; i < 3; i++) expect((await s.get(METERED, key)).status).toBe(200);
-    expect(usageOn(s.db, accountId, TEST_NOW)).toBe(3);
+    expect(await s.usage(accountId)).toBe(3);
     const r = await s.get(METERED, key);
     expect(r.status).toBe(429);
     expect((await r.json() as ErrorBody).response_status.error_code).toBe('TooManyRequests');
-    expect(usageOn(s.db, accountId, TEST_NOW)).toBe(3);
+    expect(await s.usage(accountId)).toBe(3);
   });
 
   it('does not count the unmetered test locations (to four decimal places), nor failed requests', async () => {
-    const { key, accountId } = s.createAccount(undefined, { quota: 1 });
+    const { key, accountId } = await s.createAccount(undefined, { quota: 1 });
     for (const [lat, lon] of UNMETERED) {
       const r = await s.get(`/data/live/radiation_and_weather?latitude=${lat}&longitude=${lon}&hours=1&format=json`, key);
       expect(r.status).toBe(200);
@@ -36,9 +35,9 @@ describe('daily quota', () => {
     // Equal to four decimal places still counts as the test location.
     expect((await s.get('/data/live/soiling/kimber?latitude=-33.85678&longitude=151.21532&hours=1&format=json', key)).status).toBe(200);
     expect((await s.get('/data/live/radiation_and_weather?latitude=10&longitude=20&hours=0&format=json', key)).status).toBe(400);
-    expect(usageOn(s.db, accountId, TEST_NOW)).toBe(0);
+    expect(await s.usage(accountId)).toBe(0);
     expect((await s.get(METERED, key)).status).toBe(200);
-    expect(usageOn(s.db, accountId, TEST_NOW)).toBe(1);
+    expect(await s.usage(accountId)).toBe(1);
     expect((await s.get(METERED, key)).status).toBe(429);
     // The unmetered places still answer after the quota is spent.
     expect((await s.get('/data/live/radiation_and_weather?latitude=51.178882&longitude=-1.826215&hours=1&format=json', key)).status).toBe(200);
@@ -49,7 +48,7 @@ describe('daily quota', () => {
 
 describe('rate limit', () => {
   it('sends x-rate-limit headers on every response and 429 past the limit', async () => {
-    const { key } = s.createAccount(undefined, { quota: 1000 });
+    const { key } = await s.createAccount(undefined, { quota: 1000 });
     const path = '/data/live/radiation_and_weather?latitude=-33.856784&longitude=151.215297&hours=1&format=json';
     let last = -1;
     for (let i = 1; i <= 40; i++) {
@@ -71,7 +70,7 @@ describe('rate limit', () => {
     const body = await r.json() as ErrorBody & { response_status: { stack_trace: string; errors: unknown[] } };
     expect(body.response_status).toMatchObject({ error_code: 'TooManyRequests', stack_trace: '', errors: [] });
     // Another key of another account is not affected.
-    const other = s.createAccount();
+    const other = await s.createAccount();
     expect((await s.get(path, other.key)).status).toBe(200);
   });
 });

@@ -12,6 +12,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { queryRows } from '../support/backend.js';
 import { type TestServer, startTestServer } from '../support/server.js';
 
 // A full collection on demand, without starting the test process with --expose-gc.
@@ -33,7 +34,7 @@ function heapAfterGc(): number {
 }
 
 it('distinct 8 kB URLs to an unmetered place leave the heap within the cache bound', async () => {
-  const { key, accountId } = s.createAccount(undefined, { quota: 1 });
+  const { key, accountId } = await s.createAccount(undefined, { quota: 1 });
   const padding = 'p'.repeat(8000);
   const path = (i: number) => `/data/live/radiation_and_weather?latitude=-33.856784&longitude=151.215297&hours=1&format=json&n${i}=${padding}`;
   const send = async (from: number, to: number): Promise<void> => {
@@ -56,7 +57,7 @@ it('distinct 8 kB URLs to an unmetered place leave the heap within the cache bou
   const growth = after - baseline;
   console.log(`heap after GC: ${(baseline / 1e6).toFixed(1)} -> ${(after / 1e6).toFixed(1)} MB over ${requests} distinct 8 kB URLs; cache ${stats.entries} entries, ${(stats.bytes / 1e6).toFixed(1)} MB`);
   // Free requests: the quota of 1 was never touched.
-  expect(s.app.solarkit.db.prepare('SELECT COALESCE(SUM(count), 0) AS n FROM usage WHERE account_id = ?').get(accountId)).toEqual({ n: 0 });
+  expect(await queryRows(s.dbPath, 'SELECT COALESCE(SUM(count), 0) AS n FROM usage WHERE account_id = ?', [accountId])).toEqual([{ n: 0 }]);
   expect(stats.bytes).toBeLessThanOrEqual(CACHE_BYTES);
   // Their URLs alone are 8 kB x 3000 = 24 MB (one byte a character in V8): the cache let go of
   // them. Measured: 3.2 MB of growth; 27.4 MB with a cache that does not count its keys.

@@ -34,7 +34,7 @@ describe('OpenAPI document', () => {
   it('documented bounds are the enforced bounds', async () => {
     const doc = await (await fetch(`${s.baseUrl}/openapi.json`)).json() as Doc;
     const hours = doc.paths['/data/live/radiation_and_weather']!.get!.parameters.find((p) => p.name === 'hours')!;
-    const { key } = s.createAccount();
+    const { key } = await s.createAccount();
     const at = (h: number): Promise<number> =>
       s.get(`/data/live/radiation_and_weather?latitude=-33.856784&longitude=151.215297&format=json&hours=${h}`, key).then((r) => r.status);
     expect(await at(Number(hours.schema.maximum))).toBe(200);
@@ -82,7 +82,7 @@ describe('the examples of the OpenAPI document and /docs', () => {
 
   it('an example answer is what the server answers to the same request (lists of records cut to 3)', async () => {
     const doc = await (await fetch(`${s.baseUrl}/openapi.json`)).json() as { paths: Record<string, Record<string, Operation>> };
-    const { key } = s.createAccount();
+    const { key } = await s.createAccount();
     for (const path of ['/data/tmy/rooftop_pv_power', '/data/historic/radiation_and_weather', '/resources/pv_power_site']) {
       const op = doc.paths[path]!.get!;
       const real = await (await s.get(op['x-example-url']!, key)).json() as Record<string, unknown>;

@@ -54,7 +54,7 @@ describe('over HTTP', () => {
   afterAll(async () => { await s.close(); });
 
   it('distinct 8 kB URLs to an unmetered place keep the cache within its bounds', async () => {
-    const { key } = s.createAccount(undefined, { quota: 1 });
+    const { key } = await s.createAccount(undefined, { quota: 1 });
     const padding = 'p'.repeat(8000);
     let keyChars = 0;
     for (let i = 0; i < 200; i++) {

@@ -37,7 +37,7 @@ async function energy(change: Record<string, unknown>): Promise<number> {
 
 beforeAll(async () => {
   server = await startTestServer({ clock: { now: () => now } });
-  key = server.createAccount('config').key;
+  key = (await server.createAccount('config')).key;
 });
 afterAll(async () => server.close());
 

@@ -19,7 +19,7 @@ const power = (rows: any[], name = 'pv_power_advanced') => rows.map((r) => r[nam
 
 beforeAll(async () => {
   server = await startTestServer({ clock: { now: () => now } });
-  key = server.createAccount('pv').key;
+  key = (await server.createAccount('pv')).key;
 });
 afterAll(async () => server.close());
 
@@ -59,7 +59,7 @@ describe('advanced PV power', () => {
   it('answers csv, legacy timestamps on live for a legacy account, and refuses bad input', async () => {
     const csv = await server.get(`/data/live/advanced_pv_power?resource_id=${SYDNEY}&hours=1&format=csv`, key);
     expect((await csv.text()).split('\r\n')[0]).toBe('pv_power_advanced,period_end,period');
-    const legacy = server.createAccount('legacy-pv', { formatVersion: 'legacy' }).key;
+    const legacy = (await server.createAccount('legacy-pv', { formatVersion: 'legacy' })).key;
     const live = await json(`/data/live/advanced_pv_power?resource_id=${SYDNEY}&hours=1&format=json`, legacy);
     expect(live.body.estimated_actuals[0].period_end).toMatch(/\.0000000Z$/);
     expect((await json(`/data/live/advanced_pv_power?hours=1&format=json`)).status).toBe(400);
@@ -89,7 +89,7 @@ describe('advanced PV power', () => {
     const site = await send('POST', '/resources/pv_power_site', { name: 'Private', latitude: -33.9, longitude: 151.2, capacity: 3, resource_id: 'apv-private' });
     expect(site.status).toBe(200);
     expect((await json('/data/live/advanced_pv_power?resource_id=apv-private&format=json')).status).toBe(200);
-    const other = server.createAccount('someone-else').key;
+    const other = (await server.createAccount('someone-else')).key;
     expect((await json('/data/live/advanced_pv_power?resource_id=apv-private&format=json', other)).status).toBe(404);
   });
 

@@ -92,7 +92,7 @@ let s: TestServer;
 let key: string;
 beforeAll(async () => {
   s = await startTestServer();
-  key = s.createAccount('bounds', { quota: 100_000 }).key;
+  key = (await s.createAccount('bounds', { quota: 100_000 })).key;
 });
 afterAll(async () => { await s.close(); });
 

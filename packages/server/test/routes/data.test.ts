@@ -10,8 +10,8 @@ let key: string;
 let legacyKey: string;
 beforeAll(async () => {
   s = await startTestServer();
-  key = s.createAccount('v3').key;
-  legacyKey = s.createAccount('old-client', { formatVersion: 'legacy' }).key;
+  key = (await s.createAccount('v3')).key;
+  legacyKey = (await s.createAccount('old-client', { formatVersion: 'legacy' })).key;
 });
 afterAll(async () => { await s.close(); });
 
@@ -221,7 +221,7 @@ describe('response format versions', () => {
   it('from 2027-02-01 by the server clock every request gets version 3', async () => {
     const later = await startTestServer({ now: Date.UTC(2027, 1, 1, 0, 30) / 1000 });
     try {
-      const { key: k } = later.createAccount('legacy-later', { formatVersion: 'legacy' });
+      const { key: k } = await later.createAccount('legacy-later', { formatVersion: 'legacy' });
       const r = await later.get(`${live}&format=json`, k);
       const rows = (await r.json() as Record<string, Rows>).estimated_actuals!;
       expect(rows[0]!.period_end).toMatch(V3_TS);

@@ -45,8 +45,8 @@ async function readAll(rid: string, k = key): Promise<any[]> {
 
 beforeAll(async () => {
   server = await startTestServer();
-  key = server.createAccount('uploader').key;
-  other = server.createAccount('other').key;
+  key = (await server.createAccount('uploader')).key;
+  other = (await server.createAccount('other')).key;
   site = (await post('/resources/pv_power_site', { name: 'Measured', latitude: -30, longitude: 140, capacity: 5 })).body.resource_id;
 });
 afterAll(async () => server.close());
@@ -232,7 +232,7 @@ describe('per-account cap of stored records', () => {
   let k: string;
   beforeAll(async () => {
     capped = await startTestServer({ maxMeasurementRows: 10 });
-    k = capped.createAccount('capped').key;
+    k = (await capped.createAccount('capped')).key;
   });
   afterAll(async () => capped.close());
 

@@ -19,10 +19,10 @@ async function json(method: string, path: string, body?: unknown, k = key): Prom
 
 beforeAll(async () => {
   server = await startTestServer();
-  key = server.createAccount('owner').key;
-  other = server.createAccount('other').key;
-  admin = server.createAccount('admin', { admin: true }).key;
-  legacy = server.createAccount('legacy', { formatVersion: 'legacy' }).key;
+  key = (await server.createAccount('owner')).key;
+  other = (await server.createAccount('other')).key;
+  admin = (await server.createAccount('admin', { admin: true })).key;
+  legacy = (await server.createAccount('legacy', { formatVersion: 'legacy' })).key;
 });
 afterAll(async () => server.close());
 
@@ -263,7 +263,7 @@ describe('wind power sites', () => {
 describe('site lists', () => {
   let lister: string;
   beforeAll(async () => {
-    lister = server.createAccount('lister').key;
+    lister = (await server.createAccount('lister')).key;
     for (let i = 0; i < 5; i++) {
       expect((await call('POST', '/resources/wind_power_site', { ...windBody, name: `Lister farm ${i}`, resource_id: `lister-${i}` }, lister)).status).toBe(200);
     }

@@ -17,7 +17,7 @@ const power = (rows: any[]) => rows.map((r) => r.wind_power as number);
 
 beforeAll(async () => {
   server = await startTestServer({ clock: { now: () => now } });
-  key = server.createAccount('wind').key;
+  key = (await server.createAccount('wind')).key;
   now = TEST_NOW - 30 * 86400;
   const made = await send('POST', '/resources/wind_power_site', {
     name: 'North Sea', latitude: 54.0, longitude: 6.5, capacity: 60, number_of_turbines: 20, rated_power: 3, hub_height: 110, resource_id: 'wind-1',
@@ -59,9 +59,9 @@ describe('premium wind power', () => {
   });
 
   it('needs the premium plan and a wind site the caller can see', async () => {
-    const pvOnly = server.createAccount('pv-only', { plans: ['advanced_pv', 'resources'] }).key;
+    const pvOnly = (await server.createAccount('pv-only', { plans: ['advanced_pv', 'resources'] })).key;
     expect((await json('/data/forecast/wind_power?resource_id=wind-1&format=json', pvOnly)).status).toBe(403);
-    const other = server.createAccount('other-wind').key;
+    const other = (await server.createAccount('other-wind')).key;
     expect((await json('/data/forecast/wind_power?resource_id=wind-1&format=json', other)).status).toBe(404);
     expect((await json('/data/forecast/wind_power?resource_id=ba75-e17a-7374-95ed&format=json')).status).toBe(404);
   });

@@ -1,38 +1,41 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// The site and measurement stores of the run's backend (support/backend.ts: SQLite or PostgreSQL).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../../src/storage/database.js';
-import { SqliteMeasurementStore } from '../../src/storage/measurements.js';
-import { SqliteSiteStore, configAt } from '../../src/storage/sites.js';
+import { openStorage } from '../../src/storage/open.js';
+import { configAt } from '../../src/storage/sites.js';
 import { UNMETERED_LOCATIONS } from '../../src/storage/test-sites.js';
-import { ReadOnlySiteError, ResourceIdTakenError, SiteGoneError, type MeasurementRecord } from '../../src/storage/types.js';
+import {
+  ReadOnlySiteError, ResourceIdTakenError, SiteGoneError, type MeasurementRecord, type MeasurementStore, type SiteStore,
+} from '../../src/storage/types.js';
+import type { Storage } from '../../src/storage/stores.js';
+import { type TestDatabase, freshDatabase, queryRows } from '../support/backend.js';
 
-let dir: string;
-let db: Database;
-let sites: SqliteSiteStore;
+let database: TestDatabase;
+let storage: Storage;
+let sites: SiteStore;
+let store: MeasurementStore;
 let alice: number;
 let bob: number;
 
-function account(name: string): number {
-  return Number(db.prepare("INSERT INTO accounts (name, plans, created_at) VALUES (?, 'resources', 0)").run(name).lastInsertRowid);
+async function account(name: string): Promise<number> {
+  return (await storage.accounts.createAccount(name, { plans: ['resources'], now: 0 })).id;
 }
 
 const config = (name: string, extra: Record<string, unknown> = {}) => ({ name, latitude: -30, longitude: 150, capacity: 5, ...extra });
 
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'solarkit-storage-'));
-  db = openDatabase(join(dir, 'test.db'));
-  sites = new SqliteSiteStore(db);
-  alice = account('alice');
-  bob = account('bob');
+beforeEach(async () => {
+  database = await freshDatabase();
+  storage = await openStorage(database.location);
+  sites = storage.sites;
+  store = storage.measurements;
+  alice = await account('alice');
+  bob = await account('bob');
 });
-afterEach(() => {
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
+afterEach(async () => {
+  await storage.close();
+  await database.drop();
 });
 
-describe('SqliteSiteStore', () => {
+describe('SiteStore', () => {
   it('seeds the eight shared test sites, visible to every account and read-only', async () => {
     const page = await sites.listSites({ kind: 'pv', viewer: { accountId: alice }, skip: 0, take: 100 });
     expect(page.total).toBe(UNMETERED_LOCATIONS.length);
@@ -100,14 +103,13 @@ describe('SqliteSiteStore', () => {
   });
 });
 
-describe('SqliteMeasurementStore', () => {
+describe('MeasurementStore', () => {
   const record = (periodEnd: number, totalPower: number): MeasurementRecord => ({
     periodEnd, period: 300, totalPower, availability: null, meanGhi: 500, trackingAngle: null,
     networkConstraint: true, constraintPowerCeiling: null, localLimit: null, frequency: 50,
   });
 
   it('upserts by (period_end, period) per account and reads back exactly', async () => {
-    const store = new SqliteMeasurementStore(db);
     const site = await sites.createSite('pv', alice, 'm1', config('M'), 0);
     await store.upsertMeasurements(site.id, alice, [record(600, 1.5), record(300, 1.25)]);
     await store.upsertMeasurements(site.id, alice, [record(600, 2.5)]);
@@ -119,7 +121,6 @@ describe('SqliteMeasurementStore', () => {
   });
 
   it('stores nothing of a batch that fails part-way', async () => {
-    const store = new SqliteMeasurementStore(db);
     const site = await sites.createSite('pv', alice, 'm2', config('M'), 0);
     const bad = { ...record(900, 1), totalPower: null as unknown as number }; // NOT NULL violation
     await expect(store.upsertMeasurements(site.id, alice, [record(300, 1), record(600, 1), bad])).rejects.toThrow();
@@ -127,7 +128,6 @@ describe('SqliteMeasurementStore', () => {
   });
 
   it('keys sub-unit records by sub-unit too, filters and pages them, and deletes them with the site', async () => {
-    const store = new SqliteMeasurementStore(db);
     const site = await sites.createSite('pv', alice, 'm3', config('M'), 0);
     const rows = [];
     for (let t = 1; t <= 4; t++) for (const subUnit of ['inv-b', 'inv-a']) rows.push({ subUnit, periodEnd: 300 * t, period: 300, power: t });
@@ -147,12 +147,11 @@ describe('SqliteMeasurementStore', () => {
   });
 
   it('reports a write for a deleted site as SiteGoneError and stores nothing', async () => {
-    const store = new SqliteMeasurementStore(db);
     const site = await sites.createSite('pv', alice, 'm4', config('M'), 0);
     await sites.deleteSite('pv', 'm4', { accountId: alice });
     await expect(store.upsertMeasurements(site.id, alice, [record(300, 1)])).rejects.toBeInstanceOf(SiteGoneError);
     await expect(store.upsertSubUnitMeasurements(site.id, alice, [{ subUnit: 'a', periodEnd: 300, period: 300, power: 1 }]))
       .rejects.toBeInstanceOf(SiteGoneError);
-    expect((db.prepare('SELECT count(*) AS n FROM site_measurements').get() as { n: number }).n).toBe(0);
+    expect(await queryRows(database.location, 'SELECT count(*) AS n FROM site_measurements')).toEqual([{ n: 0 }]);
   });
 });

@@ -78,8 +78,8 @@ beforeAll(async () => {
   // as an import from the command line (another process) would.
   withFiles = await startTestServer({ weatherDir: join(dir, 'weather'), weatherRefreshMs: 0 });
   synthetic = await startTestServer({ weatherDir: join(dir, 'empty') });
-  key = withFiles.createAccount('w').key;
-  plainKey = synthetic.createAccount('s').key;
+  key = (await withFiles.createAccount('w')).key;
+  plainKey = (await synthetic.createAccount('s')).key;
 }, 60_000);
 
 afterAll(async () => {
@@ -177,7 +177,7 @@ describe('a stored file that cannot be read', () => {
     writeFileSync(join(weatherDir(), epwFile), text.slice(0, text.length >> 1));
     const logStream = new Writable({ write(chunk, _enc, cb) { logs += String(chunk); cb(); } });
     broken = await startTestServer({ weatherDir: weatherDir(), logStream });
-    k = broken.createAccount('b').key;
+    k = (await broken.createAccount('b')).key;
   }, 60_000);
   afterAll(async () => { await broken.close(); });
 

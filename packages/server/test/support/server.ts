@@ -1,23 +1,27 @@
 /**
  * Test helpers of the server's HTTP tests: a real server on an ephemeral port (127.0.0.1:0) with a
- * temporary database file (HTTPS when given `tls`), and accounts with keys made directly in that database.
+ * fresh database of the run's backend (support/backend.ts: a SQLite file, or a database on the
+ * run's PostgreSQL server; HTTPS when given `tls`), and accounts with keys made directly in that database.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createServer, type ServerOptions } from '../../src/app.js';
-import { createAccount, createKey, type CreateAccountOptions } from '../../src/storage/accounts.js';
-import type { Database } from '../../src/storage/database.js';
+import type { CreateAccountOptions } from '../../src/storage/accounts.js';
+import { utcDay } from '../../src/storage/limits.js';
+import type { Storage } from '../../src/storage/stores.js';
 import { fixedClock } from 'solarkit';
+import { freshDatabase } from './backend.js';
 
 export interface TestServer {
   baseUrl: string;
   app: FastifyInstance;
-  db: Database;
+  /** The server's storage (either backend). */
+  storage: Storage;
+  /** The database's location: a SQLite file or a PostgreSQL URL. */
   dbPath: string;
   /** Creates an account (all plans unless told) and one key for it. */
-  createAccount(name?: string, options?: CreateAccountOptions): { key: string; accountId: number };
+  createAccount(name?: string, options?: CreateAccountOptions): Promise<{ key: string; accountId: number }>;
+  /** Transactions the account has used on the UTC day of `now` (default TEST_NOW). */
+  usage(accountId: number, now?: number): Promise<number>;
   /** GET with a Bearer key; returns the fetch Response. */
   get(path: string, key?: string, init?: RequestInit): Promise<Response>;
   close(): Promise<void>;
@@ -30,24 +34,28 @@ let counter = 0;
 
 /** Starts the real server (not in-process injection: over HTTP) with a fresh database. */
 export async function startTestServer(options: Partial<ServerOptions> & { now?: number } = {}): Promise<TestServer> {
-  const dir = mkdtempSync(join(tmpdir(), 'solarkit-api-'));
-  const dbPath = join(dir, 'test.db');
+  const database = await freshDatabase();
   const { now, ...rest } = options;
-  const app = await createServer({ clock: fixedClock(now ?? TEST_NOW), logger: false, ...rest, dbPath });
+  const app = await createServer({ clock: fixedClock(now ?? TEST_NOW), logger: false, ...rest, dbPath: database.location });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('no port');
   const baseUrl = `${rest.tls ? 'https' : 'http'}://127.0.0.1:${address.port}`;
-  const db = app.solarkit.db;
+  const storage = app.solarkit.storage;
   return {
     baseUrl,
     app,
-    db,
-    dbPath,
-    createAccount(name, accountOptions = {}) {
-      const account = createAccount(db, name ?? `account-${++counter}-${Math.random().toString(36).slice(2, 8)}`, accountOptions);
-      const { key } = createKey(db, account.id);
+    storage,
+    dbPath: database.location,
+    async createAccount(name, accountOptions = {}) {
+      const account = await storage.accounts.createAccount(
+        name ?? `account-${++counter}-${Math.random().toString(36).slice(2, 8)}`, accountOptions,
+      );
+      const { key } = await storage.accounts.createKey(account.id);
       return { key, accountId: account.id };
+    },
+    usage(accountId, at = TEST_NOW) {
+      return storage.limits.transactionsOn(accountId, utcDay(at));
     },
     get(path, key, init = {}) {
       const headers = new Headers(init.headers);
@@ -56,7 +64,7 @@ export async function startTestServer(options: Partial<ServerOptions> & { now?: 
     },
     async close() {
       await app.close();
-      rmSync(dir, { recursive: true, force: true });
+      await database.drop();
     },
   };
 }
