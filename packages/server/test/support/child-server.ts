@@ -15,7 +15,10 @@ export function spawnServer(dbPath: string): Promise<{ child: ChildProcess; base
     const timer = setTimeout(() => {
       child.kill('SIGKILL'); // a server that never said it listens must not outlive the test
       reject(new Error(`server did not start: ${out}`));
-    }, 30_000);
+      // serve warms the TMY path (main thread and compute threads) before it listens: about 6 s
+      // of CPU alone, so three nodes started at once beside other test files on 2 cores took
+      // more than 30 s. A safety net against a server that never starts, not a measure.
+    }, 90_000);
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
