@@ -63,7 +63,9 @@ function startWorker(): Worker {
   // `node --input-type=module -e ...` would otherwise start no worker).
   const execArgv = process.execArgv.filter((a) => !a.startsWith('--input-type'));
   const here: string | undefined = typeof import.meta.url === 'string' ? import.meta.url : undefined;
-  if (here === undefined) return new Worker(join(dirname(__filename), 'node', 'fleet-worker.js'), { execArgv });
+  // The CommonJS bundle (dist/node.cjs): tsup shims import.meta.url there to the bundle's own URL,
+  // which is not where the worker is.
+  if (here === undefined || here.endsWith('.cjs')) return new Worker(join(dirname(__filename), 'node', 'fleet-worker.js'), { execArgv });
   if (here.endsWith('.ts')) {
     // Node 20 does not apply an --import hook to a worker's entry module: register tsx first.
     const source = new URL('./fleet-worker.ts', here).href;
