@@ -144,8 +144,17 @@ function dailyIndices(input: TmyInput, offsetSeconds: number, energy: Float64Arr
   const shift = offsetSeconds - periodSeconds / 2;
   let count = 0;
   let i = 0;
+  // The calendar month of the current day, and its range of day keys [monthFirst, monthEnd).
+  let y = 0, mo = 0, monthFirst = 1, monthEnd = 0;
   while (i < n) {
     const key = Math.floor((periodEnd[i]! + shift) / 86400);
+    if (key < monthFirst || key >= monthEnd) {
+      const date = new Date(key * 86400000);
+      y = date.getUTCFullYear();
+      mo = date.getUTCMonth();
+      monthFirst = Date.UTC(y, mo, 1) / 86400000;
+      monthEnd = Date.UTC(y, mo + 1, 1) / 86400000;
+    }
     const dayEndExclusive = (key + 1) * 86400 - shift;
     let tmax = -Infinity, tmin = Infinity, tsum = 0, tn = 0;
     let dmax = -Infinity, dmin = Infinity, dsum = 0, dn = 0;
@@ -162,9 +171,8 @@ function dailyIndices(input: TmyInput, offsetSeconds: number, energy: Float64Arr
       if (bi === bi) bs += bi;
       if (ei === ei) es += ei;
     }
-    const date = new Date(key * 86400000);
-    year[count] = date.getUTCFullYear();
-    month[count] = date.getUTCMonth() + 1;
+    year[count] = y;
+    month[count] = mo + 1;
     vTmax[count] = tmax; vTmin[count] = tmin; vTmean[count] = tsum / tn;
     vDmax[count] = dmax; vDmin[count] = dmin; vDmean[count] = dsum / dn;
     vWmax[count] = wmax; vWmean[count] = wsum / wn;
