@@ -81,6 +81,20 @@ export function typicalYearWeather(
     const ends = new Float64Array(count);
     for (let i = 0; i < count; i++) ends[i] = start - before + (i + 1) * P;
     const cols = source.actuals({ ...query, periodEnd: ends });
+    // The month's columns with their accumulators, looked up once (not per row).
+    const numericCols: { col: Float64Array; smooth: boolean; sum: Float64Array; weight: Float64Array }[] = [];
+    const labelCols: { col: string[]; out: string[] }[] = [];
+    for (const [name, col] of Object.entries(cols)) {
+      if (Array.isArray(col)) {
+        let l = labels.get(name);
+        if (l === undefined) labels.set(name, (l = new Array<string>(n).fill('')));
+        labelCols.push({ col, out: l });
+        continue;
+      }
+      let acc = numeric.get(name);
+      if (acc === undefined) numeric.set(name, (acc = { sum: new Float64Array(n), weight: new Float64Array(n) }));
+      numericCols.push({ col, smooth: smoothed.has(name), sum: acc.sum, weight: acc.weight });
+    }
     // 2059 boundaries of this month.
     const lo = Date.UTC(TMY_YEAR, m - 1, 1) / 1000 - offset;
     const hi = Date.UTC(TMY_YEAR, m, 1) / 1000 - offset;
@@ -113,20 +127,12 @@ export function typicalYearWeather(
       if (m === 1 && mid - lo < S) wSmooth = mid >= lo ? 1 : 0;
       if (m === 12 && hi - mid < S) wSmooth = mid <= hi ? 1 : 0;
       if (wSmooth < 0) wSmooth = 0;
-      for (const [name, col] of Object.entries(cols)) {
-        if (Array.isArray(col)) {
-          if (!inside) continue;
-          let l = labels.get(name);
-          if (l === undefined) labels.set(name, (l = new Array<string>(n).fill('')));
-          l[r] = col[i]!;
-          continue;
-        }
-        const w = smoothed.has(name) ? wSmooth : inside ? 1 : 0;
+      if (inside) for (const c of labelCols) c.out[r] = c.col[i]!;
+      for (const c of numericCols) {
+        const w = c.smooth ? wSmooth : inside ? 1 : 0;
         if (w === 0) continue;
-        let acc = numeric.get(name);
-        if (acc === undefined) numeric.set(name, (acc = { sum: new Float64Array(n), weight: new Float64Array(n) }));
-        acc.sum[r] = acc.sum[r]! + w * col[i]!;
-        acc.weight[r] = acc.weight[r]! + w;
+        c.sum[r] = c.sum[r]! + w * c.col[i]!;
+        c.weight[r] = c.weight[r]! + w;
       }
     }
   }
