@@ -143,8 +143,10 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   await app.ready();
   // Before the caller listens: no request waits on it.
   if (options.warmUp === true) {
-    // The main thread computes small requests; the pool's threads compute the large ones (a TMY).
-    const [failed] = await Promise.all([warmUp(ctx.products), ctx.compute.pool?.warm(ctx.clock.now())]);
+    // The main thread computes small requests; the pool's threads compute the large ones (a TMY):
+    // with a pool, the main thread compiles the path once and leaves the drills to the threads.
+    const pool = ctx.compute.pool;
+    const [failed] = await Promise.all([warmUp(ctx.products, pool === undefined ? {} : { drills: 0 }), pool?.warm(ctx.clock.now())]);
     if (failed !== undefined) app.log.warn({ err: failed }, 'warm-up skipped: the first TMY request will pay the compilation');
   }
   return app;

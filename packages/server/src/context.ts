@@ -85,8 +85,10 @@ export interface ServerOptions {
   /** Bounds of the response cache (http/response-cache.ts; default 64 MiB, 20 000 entries, 1 MiB a body). */
   responseCache?: ResponseCacheLimits;
   /**
-   * Warm up before the server is ready: one whole TMY rooftop computation (warm-up.ts),
-   * so that the first request does not pay the engine's compilation (about 1 s of CPU for a TMY).
+   * Warm up before the server is ready: one whole TMY rooftop computation and, where TMY requests
+   * are computed (each compute thread, or the main thread without a pool), drills of the TMY path
+   * (warm-up.ts), so that the first request does not pay the engine's compilation (about half
+   * the CPU of a fresh process's first TMY at a new place).
    * `solarkit serve` turns it on; tests and embedding servers leave it off unless they want it.
    */
   warmUp?: boolean;

@@ -9,11 +9,13 @@ import { createServer } from '../../src/app.js';
 import { createProductContext, type WeatherNeed } from '../../src/products/context.js';
 import { tmyWindow } from '../../src/products/common.js';
 import { DEFAULT_TMY_REQUEST } from '../../src/products/request.js';
-import { WARM_UP_PLACE } from '../../src/warm-up.js';
+import { WARM_UP_DRILLS, WARM_UP_PLACE } from '../../src/warm-up.js';
 import { weatherText } from '../../../../test/support/data.js';
 
-// Every call of the core's typicalYearFor, with the selection it was handed.
+// Every call of the core's typicalYearFor, with the selection it was handed; the years of every
+// syntheticTypicalYear (the warm-up's drills take a short history).
 const handed = vi.hoisted(() => [] as unknown[]);
+const selectionYears = vi.hoisted(() => [] as string[]);
 vi.mock('solarkit', async (importOriginal) => {
   const real = await importOriginal<typeof import('solarkit')>();
   return {
@@ -21,6 +23,10 @@ vi.mock('solarkit', async (importOriginal) => {
     typicalYearFor: (req: TypicalYearRequest) => {
       handed.push(req.selection);
       return real.typicalYearFor(req);
+    },
+    syntheticTypicalYear: (...args: Parameters<typeof real.syntheticTypicalYear>) => {
+      selectionYears.push(`${args[2] ?? 2007}-${args[3] ?? 2025}`);
+      return real.syntheticTypicalYear(...args);
     },
   };
 });
@@ -33,8 +39,11 @@ describe('cold start', () => {
     const cold = await createServer({ dbPath: ':memory:', clock });
     expect(cold.solarkit.products.stats.tmySelections).toBe(0);
     await cold.close();
+    selectionYears.length = 0;
     const warm = await createServer({ dbPath: ':memory:', clock, warmUp: true });
     expect(warm.solarkit.products.stats.tmySelections).toBe(1);
+    // With a compute pool the main thread computes no TMY request: no drills there.
+    expect(selectionYears).toEqual(['2007-2025']);
     // The warm-up's place is cached: a TMY there computes no second selection.
     const need: WeatherNeed = {
       ...WARM_UP_PLACE, tilt: 30, azimuth: 0, arrayType: 'fixed', terrainShading: false,
@@ -42,6 +51,14 @@ describe('cold start', () => {
     };
     await warm.solarkit.products.weatherColumns(need, ['ghi']);
     expect(warm.solarkit.products.stats.tmySelections).toBe(1);
+    await warm.close();
+  });
+
+  it('without a compute pool, the warm-up also drills the TMY path: short selections elsewhere, none cached', async () => {
+    selectionYears.length = 0;
+    const warm = await createServer({ dbPath: ':memory:', clock, warmUp: true, compute: { threads: 0 } });
+    expect(warm.solarkit.products.stats.tmySelections).toBe(1);
+    expect(selectionYears).toEqual(['2007-2025', ...Array.from({ length: WARM_UP_DRILLS }, () => '2021-2025')]);
     await warm.close();
   });
 
