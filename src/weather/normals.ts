@@ -339,8 +339,11 @@ export function extraterrestrialToClearSky(latitude: number, longitude: number, 
   const ext = new Float64Array(12);
   const clear = new Float64Array(12);
   const D2R = Math.PI / 180;
+  // The month of each hour from the months' first seconds (one Date a month, not one an hour).
+  let m = 0;
+  let nextMonth = Date.UTC(2021, 1, 1) / 1000;
   for (let i = 0; i < n; i++) {
-    const m = new Date(times[i]! * 1000).getUTCMonth();
+    while (times[i]! >= nextMonth) nextMonth = Date.UTC(2021, ++m + 1, 1) / 1000;
     const cz = Math.cos(sky.zenith[i]! * D2R);
     if (cz > 0) ext[m] = ext[m]! + sky.dniExtra[i]! * cz;
     clear[m] = clear[m]! + sky.clearskyGhi[i]!;
