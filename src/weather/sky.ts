@@ -97,7 +97,7 @@ export function skyAtInstants(
   const relAm = relativeAirmass(position.apparentZenith);
   const absAm = absoluteAirmass(relAm, pressure);
   const linke = linkeTurbidityColumn(times, latitude, longitude, elevation);
-  const cs = clearskyIneichen({ apparentZenith: position.apparentZenith, airmassAbsolute: absAm, linkeTurbidity: linke, altitude: elevation, dniExtra });
+  const cs = clearSkyOfDay(position.apparentZenith, absAm, linke, elevation, dniExtra);
   // Night and the horizon: the clear-sky model may return NaN where air mass does not exist.
   const ghi = cs.ghi;
   const dni = cs.dni;
@@ -121,6 +121,44 @@ export function skyAtInstants(
     clearskyDni: dni,
     clearskyDhi: dhi,
   };
+}
+
+/**
+ * The Ineichen clear sky of the instants whose apparent zenith is not above 90 degrees; 0 at the
+ * others, which is what the model gives there once night is cleared (no relative air mass above
+ * 90 degrees: NaN, so GHI 0, and the caller sets DNI and DHI to 0 with it). Most series are half
+ * night: the model then runs on the day's instants only.
+ */
+function clearSkyOfDay(apparentZenith: Float64Array, airmassAbsolute: Float64Array, linke: Float64Array, elevation: number, dniExtra: Float64Array): { ghi: Float64Array; dni: Float64Array; dhi: Float64Array } {
+  const n = apparentZenith.length;
+  let day = 0;
+  for (let i = 0; i < n; i++) if (!(apparentZenith[i]! > 90)) day++;
+  if (day === n) return clearskyIneichen({ apparentZenith, airmassAbsolute, linkeTurbidity: linke, altitude: elevation, dniExtra });
+  const at = new Int32Array(day);
+  const z = new Float64Array(day);
+  const am = new Float64Array(day);
+  const tl = new Float64Array(day);
+  const ex = new Float64Array(day);
+  for (let i = 0, j = 0; i < n; i++) {
+    if (apparentZenith[i]! > 90) continue;
+    at[j] = i;
+    z[j] = apparentZenith[i]!;
+    am[j] = airmassAbsolute[i]!;
+    tl[j] = linke[i]!;
+    ex[j] = dniExtra[i]!;
+    j++;
+  }
+  const cs = clearskyIneichen({ apparentZenith: z, airmassAbsolute: am, linkeTurbidity: tl, altitude: elevation, dniExtra: ex });
+  const ghi = new Float64Array(n);
+  const dni = new Float64Array(n);
+  const dhi = new Float64Array(n);
+  for (let j = 0; j < day; j++) {
+    const i = at[j]!;
+    ghi[i] = cs.ghi[j]!;
+    dni[i] = cs.dni[j]!;
+    dhi[i] = cs.dhi[j]!;
+  }
+  return { ghi, dni, dhi };
 }
 
 /**
