@@ -77,7 +77,7 @@ export async function serve(o: ServeOptions, io: CliIo): Promise<number> {
   });
   let app: FastifyInstance;
   // The warm-up takes a few seconds of CPU (longer on a busy machine): say what the wait is.
-  io.out('starting: loading the data grids and computing one TMY to warm up (a few seconds)');
+  io.out('starting: loading the data grids and warming up the TMY path (a few seconds)');
   try {
     // warmUp: the engine compiles the TMY path (here and in the compute threads) before the
     // server listens, so the first request is not charged for it.
