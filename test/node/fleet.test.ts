@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FleetSite } from '../../src/index.js';
+import { fleetThreadChooser } from '../../src/node/fleet.js';
 import { type FleetOutcome, type SimulateFleetOptions, simulateFleet } from '../../src/node/index.js';
 
 /** 40 sites over a few weather cells, fixed and tracking. */
@@ -62,7 +63,11 @@ describe('simulateFleet', () => {
     const out = await collect({ ...base, threads: 2, total: 6, onProgress: (p) => { progress.push(p.done); eta = p.etaSeconds; expect(p.sitesPerSecond).toBeGreaterThan(0); } }, stream());
     expect(out.map((o) => o.id)).toEqual(['site-0', 'site-1', 'site-2', 'site-3', 'site-4', 'bad']);
     expect((out[5] as { error: string }).error).toMatch(/capacity/);
-    expect(progress).toEqual([3, 6]);
+    // Reported whenever results are yielded (how many at a time depends on which thread finishes
+    // first): rising, and ending at every site.
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress.every((d, i) => i === 0 || d > progress[i - 1]!)).toBe(true);
+    expect(progress.at(-1)).toBe(6);
     expect(eta).toBe(0);
   });
 
@@ -78,5 +83,30 @@ describe('simulateFleet', () => {
     expect(seen.length).toBeGreaterThanOrEqual(6);
     expect(seen.length).toBeLessThan(sites.length);
     expect(seen).toEqual(sites.slice(0, seen.length).map((s) => s.id));
+  });
+});
+
+describe('simulateFleet on weather cells', () => {
+  // 24 sites in 4 cells of 0.1 degree, the cells interleaved in the input order.
+  const corners = [[52.01, 5.01], [52.11, 5.01], [52.01, 5.11], [52.11, 5.11]] as const;
+  const interleaved: FleetSite[] = Array.from({ length: 24 }, (_, i) => ({
+    id: `s${i}`, latitude: corners[i % 4]![0] + 0.001 * i, longitude: corners[i % 4]![1], capacityKw: 3, tilt: 30, azimuth: 180,
+  }));
+
+  it('gives every site of a cell to one thread, and the cells to the threads in balance', () => {
+    const choose = fleetThreadChooser({ weather: { type: 'synthetic', cellDegrees: 0.1 }, aggregate: 'annual' }, 2, 3);
+    const threads = interleaved.map((s, i) => choose(s, i));
+    for (let c = 0; c < 4; c++) expect(new Set(threads.filter((_, i) => i % 4 === c)).size).toBe(1);
+    expect(threads.filter((t) => t === 0)).toHaveLength(12);
+    // Without cells: consecutive sites form the batches, taken in turn.
+    const plain = fleetThreadChooser({ weather: { type: 'synthetic' }, aggregate: 'annual' }, 2, 3);
+    expect(interleaved.slice(0, 8).map((s, i) => plain(s, i))).toEqual([0, 0, 0, 1, 1, 1, 0, 0]);
+  });
+
+  it('yields the sites in their order when the threads get them out of order', async () => {
+    const out = await collect({ ...base, threads: 2 }, interleaved);
+    expect(out.map((o) => o.id)).toEqual(interleaved.map((s) => s.id));
+    const one = await collect({ ...base, threads: 1 }, interleaved);
+    expect(out).toEqual(one);
   });
 });
