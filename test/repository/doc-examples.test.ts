@@ -42,7 +42,9 @@ function examples(): Example[] {
   const found: Example[] = [];
   for (const file of sourceFiles(join(root, 'src'))) {
     const text = readFileSync(file, 'utf8');
-    const re = /\/\*\*([\s\S]*?)\*\/\s*export\s+(?:async\s+)?function\s+(\w+)/g;
+    // One doc comment (never running on past its own end) right before an exported function,
+    // generator functions included.
+    const re = /\/\*\*((?:(?!\*\/)[\s\S])*)\*\/\s*export\s+(?:async\s+)?function\s*\*?\s*(\w+)/g;
     for (let m = re.exec(text); m !== null; m = re.exec(text)) {
       const comment = m[1]!;
       const at = comment.indexOf('@example');
