@@ -2,11 +2,13 @@
  * Fits the two small relations of the measured climate (src/weather/normals.ts) on real typical
  * years and reports how well they do at places the fit never saw:
  *
- * - TEMPERATURE_CORRECTION: real monthly mean T - downscaled grid T = a + b cont + c z
- *   + (d + e land + f z) x (grid T - its annual mean) / 10 (z the site's elevation, km);
+ * - TEMPERATURE_CORRECTION: real monthly mean T - downscaled grid T (regressedGridTemperature)
+ *   = a + b cont + c z + (d + e land + f z) x (grid T - its annual mean) / 10 (z the site's
+ *   elevation, km);
  * - CLEARNESS_COEFFICIENTS: logit Kt = c0 + c1 ln(P + 0.3) + c2 |lat|/30 + c3 exp(-(lat/15)^2)
  *   + c4 land + c5 range/10 + c6 (site elevation - mean surface within 1 degree)/1000, each month
- *   weighted by its clear-sky GHI (range: the annual range of the grid's monthly temperature).
+ *   weighted by its clear-sky GHI (range: the annual range of the grid's monthly temperature,
+ *   bilinear: gridTemperatureAtSite).
  *
  * Both are least squares over place-months, fitted on the 50 real typical years of the data
  * directory's weather/calibration, each place weighted 1 (the committed coefficients). With extra
@@ -38,7 +40,7 @@ import { climateGrids } from '../src/node/climate-grids.js';
 import { dataFilePath } from '../src/node/data-dir.js';
 import { landFraction, meanElevation } from '../src/node/elevation.js';
 import { placeInfo } from '../src/node/weather-files.js';
-import { climateNormalsAt, gridTemperatureAtSite } from '../src/weather/normals.js';
+import { climateNormalsAt, gridTemperatureAtSite, regressedGridTemperature } from '../src/weather/normals.js';
 import { distanceKm } from '../src/weather/real.js';
 import { readEpw } from '../src/weather/readers/index.js';
 import { skyAtInstants, stationPressure } from '../src/weather/sky.js';
@@ -57,8 +59,10 @@ export interface Place {
   land: number;
   /** site elevation minus the mean surface within 1 degree, m */
   heightAboveSurroundings: number;
-  /** downscaled grid temperature before the correction, C */
+  /** downscaled grid temperature before the correction (regressedGridTemperature), C */
   rawT: Float64Array;
+  /** bilinear grid temperature (gridTemperatureAtSite), C: the clearness relation's annual range */
+  bilinearT: Float64Array;
   precipitation: Float64Array;
   realT: Float64Array;
   /** monthly sums, kWh/m2: real GHI, clear-sky GHI and extraterrestrial horizontal */
@@ -74,7 +78,8 @@ export function loadPlace(path: string): Place {
   const file = basename(path);
   const text = readFileSync(path, 'utf8');
   const source = (text.slice(0, text.indexOf('\n')).split(',')[4] ?? '').trim();
-  const s = readEpw(text);
+  // A typical year with a 29 February (some RMY and CSWD years) is re-dated into a leap year.
+  const s = readEpw(text, /^\d+,0?2,29,/m.test(text) ? { coerceYear: 2060 } : {});
   const n = s.periodEnd.length;
   const mid = new Float64Array(n);
   for (let i = 0; i < n; i++) mid[i] = s.periodEnd[i]! - s.periodSeconds / 2;
@@ -103,7 +108,8 @@ export function loadPlace(path: string): Place {
     continentality,
     land,
     heightAboveSurroundings: s.elevation - meanElevation(s.latitude, s.longitude, 1),
-    rawT: gridTemperatureAtSite(grids, site),
+    rawT: regressedGridTemperature(grids, site),
+    bilinearT: gridTemperatureAtSite(grids, site),
     precipitation: climateNormalsAt(grids, site).precipitation,
     realT,
     ghi,
@@ -158,7 +164,7 @@ const tempRow = (p: Place, m: number): number[] => {
 const range = (t: Float64Array): number => Math.max(...t) - Math.min(...t);
 function clearRow(p: Place, m: number): number[] {
   const lat = p.latitude;
-  return [1, Math.log(Math.max(0, p.precipitation[m]!) + 0.3), Math.abs(lat) / 30, Math.exp(-((lat / 15) ** 2)), p.land, range(p.rawT) / 10, p.heightAboveSurroundings / 1000];
+  return [1, Math.log(Math.max(0, p.precipitation[m]!) + 0.3), Math.abs(lat) / 30, Math.exp(-((lat / 15) ** 2)), p.land, range(p.bilinearT) / 10, p.heightAboveSurroundings / 1000];
 }
 
 /** One place's weighted normal equations (A, b) for a row function. */

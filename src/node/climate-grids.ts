@@ -40,13 +40,14 @@ function readGrid(name: string): ClimateGrid {
 }
 
 /**
- * Mean surface elevation (m, sea 0) of each cell of a grid, from the global 5 arc-minute grid:
- * every third fine row and column (a 15 arc-minute sample: about 60 points in a 1.9-degree cell,
- * 100 in a 2.5-degree one, enough for a cell mean at a ninth of the load time) counts for the
- * coarse cell whose centre is nearest (cell edges halfway between centres).
+ * Mean surface elevation (m, sea 0) and land share (0..1) of each cell of a grid, from the global
+ * 5 arc-minute grid and its land mask: every third fine row and column (a 15 arc-minute sample:
+ * about 60 points in a 1.9-degree cell, 100 in a 2.5-degree one, enough for a cell mean at a ninth
+ * of the load time) counts for the coarse cell whose centre is nearest (cell edges halfway between
+ * centres).
  */
-function cellMeanElevation(grid: ClimateGrid): Float32Array {
-  const { grid: fine } = globalElevation();
+function cellSurface(grid: ClimateGrid): { elevation: Float32Array; landShare: Float32Array } {
+  const { grid: fine, land } = globalElevation();
   const rows = fine.values.shape[0]!;
   const cols = fine.values.shape[1]!;
   const data = fine.values.data;
@@ -68,7 +69,9 @@ function cellMeanElevation(grid: ClimateGrid): Float32Array {
     colOf[j] = c;
   }
   const sum = new Float64Array(nlat * nlon);
+  const landSum = new Float64Array(nlat * nlon);
   const count = new Float64Array(nlat * nlon);
+  const mask = land.data;
   for (let i = 0; i < rows; i += FINE_STRIDE) {
     // Fine cells shrink towards the poles: weight by area (cos latitude).
     const w = Math.cos(((fine.firstLatitude - i * fine.cellSizeLatitude) * Math.PI) / 180);
@@ -77,15 +80,20 @@ function cellMeanElevation(grid: ClimateGrid): Float32Array {
     for (let j = 0; j < cols; j += FINE_STRIDE) {
       const k = base + colOf[j]!;
       sum[k] = sum[k]! + w * Math.max(0, data[o + j]!);
+      landSum[k] = landSum[k]! + w * mask[o + j]!;
       count[k] = count[k]! + w;
     }
   }
-  const out = new Float32Array(nlat * nlon);
-  for (let k = 0; k < out.length; k++) out[k] = count[k]! > 0 ? sum[k]! / count[k]! : 0;
-  return out;
+  const elevation = new Float32Array(nlat * nlon);
+  const landShare = new Float32Array(nlat * nlon);
+  for (let k = 0; k < elevation.length; k++) {
+    elevation[k] = count[k]! > 0 ? sum[k]! / count[k]! : 0;
+    landShare[k] = count[k]! > 0 ? landSum[k]! / count[k]! : 0;
+  }
+  return { elevation, landShare };
 }
 
-/** Sampling stride over the fine elevation grid for the cell means (see cellMeanElevation). */
+/** Sampling stride over the fine elevation grid for the cell means (see cellSurface). */
 const FINE_STRIDE = 3;
 
 let grids: ClimateGrids | undefined;
@@ -102,13 +110,15 @@ export function climateGrids(): ClimateGrids {
   if (grids === undefined) {
     const temperature = readGrid(CLIMATE_GRID_FILES.temperature);
     const precipitation = readGrid(CLIMATE_GRID_FILES.precipitation);
+    const surface = cellSurface(temperature);
     grids = {
       temperature,
       precipitation,
-      precipitationCellElevation: cellMeanElevation(precipitation),
+      precipitationCellElevation: cellSurface(precipitation).elevation,
       uWind: readGrid(CLIMATE_GRID_FILES.uWind),
       vWind: readGrid(CLIMATE_GRID_FILES.vWind),
-      cellElevation: cellMeanElevation(temperature),
+      cellElevation: surface.elevation,
+      cellLandShare: surface.landShare,
     };
   }
   return grids;

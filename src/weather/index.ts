@@ -13,6 +13,7 @@ export {
   correctedTemperature,
   gridSurfaceElevation,
   gridTemperatureAtSite,
+  regressedGridTemperature,
   monthlyClearnessIndex,
   extraterrestrialToClearSky,
   monthlyToSeasonal,
@@ -20,6 +21,7 @@ export {
   CLEARNESS_COEFFICIENTS,
   TEMPERATURE_CORRECTION,
   GRID_LAPSE_RATE,
+  TEMPERATURE_REGRESSION_RADIUS,
 } from './normals.js';
 export {
   type WeatherState,
