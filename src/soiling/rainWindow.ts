@@ -7,7 +7,10 @@ import { checkRainWindow } from './checks.js';
  * - missing values (NaN) not counted; no observation in the window gives NaN;
  * - while every value in the window is equal, the sum is value x count (pandas' shortcut, which
  *   differs from the running sum in the last bits).
- * Cost: amortised O(1) per row (each row enters and leaves the window once). Both models run this
+ * Cost: amortised O(1) per row (each row enters and leaves the window once); in a dry stretch (the
+ * window all zeros, no compensation pending) a row costs a test and a store, the window being
+ * brought up to date once at the stretch's end: 1.0 -> 0.46 ms a year at 5 minutes (bench series,
+ * best-of CPU time), results the same doubles. Both models run this
  * tight pass first and then their own pass over the series: measured as fast as the fused loops
  * they replaced, where one call per row from inside the model loop was 27 % slower.
  */
@@ -116,6 +119,40 @@ function rainRows(
     }
     winStart = s;
     result[i] = nobs === 0 ? Number.NaN : sameRun >= nobs ? prevValue * nobs : sum;
+    if (prevValue === 0 && sameRun >= nobs && nobs > 0 && compAdd === 0 && compRemove === 0 && i + 1 < end) {
+      // A dry stretch: every value in the window is zero and no compensation is pending, so adding
+      // or removing a zero leaves sum and compensations as they are (y = +-0, sum + y = sum, the
+      // new compensation +0; the sum is never -0). Rows of zero rain (increasing times, the window
+      // still overlapping the previous row's) are then passed with their own value as the sum
+      // (pandas' equal-values shortcut: 0 x count, the sign of the last zero), and the window
+      // start and count are brought up to date once, at the end of the stretch.
+      let k = i + 1;
+      while (k < end) {
+        const r = rain[k]!;
+        const tk = t[k]!;
+        const tPrev = t[k - 1]!;
+        if (!(r === 0 && tk > tPrev && tk - windowSeconds < tPrev)) break;
+        result[k] = r;
+        k++;
+      }
+      const last = k - 1;
+      if (last > i) {
+        // As the per-row loop would have left the state after row `last` (its window starts only
+        // move forward, and with increasing edges they end where one scan with the last edge does).
+        const edge = t[last]! - windowSeconds;
+        let w = winStart;
+        while (w < last && t[w]! <= edge) w++;
+        let count = 0;
+        for (let j = w; j <= last; j++) if (rain[j] === rain[j]) count++;
+        if (count < nobs + (last - i)) compRemove = 0;
+        compAdd = 0;
+        sameRun += last - i;
+        nobs = count;
+        prevValue = rain[last]!;
+        winStart = w;
+        i = last;
+      }
+    }
   }
   state[S_WIN_START] = winStart;
   state[S_SUM] = sum;
