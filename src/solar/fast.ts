@@ -40,21 +40,23 @@ const Q_EOT = 16; // equation of time, minutes
 const Q_COUNT = 5;
 
 /**
- * Nodes of `atan2Fast`, 4 numbers per node t_k = k / 256 (k = 0..256): atan t_k and the Taylor
- * coefficients 1/(1 + t_k^2), -t_k/(1 + t_k^2)^2, (3 t_k^2 - 1)/(3 (1 + t_k^2)^3) of
- * atan(t_k + d), |d| <= 1/512. The truncation error (fourth derivative times d^4 / 24) is below
- * 3e-12 rad (measured 2.8e-12 rad, 1.6e-10 degree): a 1e-7 part of the 1e-3 degree budget, for one
- * division per call where the exact remainder (t - t_k)/(1 + t t_k) needs two.
+ * Nodes of `atan2Fast`, 3 numbers per node t_k = k / 1024 (k = 0..1024): atan t_k and the Taylor
+ * coefficients 1/(1 + t_k^2), -t_k/(1 + t_k^2)^2 of atan(t_k + d), |d| <= 1/2048. The truncation
+ * error (third derivative, at most 2, times d^3 / 6) is below 3.9e-11 rad (2.2e-9 degree): a 2e-6
+ * part of the 1e-3 degree budget, for one division per call where the exact remainder
+ * (t - t_k)/(1 + t t_k) needs two. The table is padded to ATAN_MASK + 1 nodes so that an index
+ * masked by ATAN_MASK (a no-op for t in [0, 1]) is provably in range and the engine drops its
+ * bounds checks.
  */
-const ATAN_STEPS = 256;
-const ATAN_TAYLOR = new Float64Array(4 * (ATAN_STEPS + 1));
+const ATAN_STEPS = 1024;
+const ATAN_MASK = 2047;
+const ATAN_TAYLOR = new Float64Array(4 * (ATAN_MASK + 1));
 for (let k = 0; k <= ATAN_STEPS; k++) {
   const t = k / ATAN_STEPS;
   const q = 1 / (1 + t * t);
   ATAN_TAYLOR[4 * k] = Math.atan(t);
   ATAN_TAYLOR[4 * k + 1] = q;
   ATAN_TAYLOR[4 * k + 2] = -t * q * q;
-  ATAN_TAYLOR[4 * k + 3] = ((3 * t * t - 1) / 3) * q * q * q;
 }
 const HALF_PI = Math.PI / 2;
 /** Rate of the Greenwich mean sidereal time, deg per day of UT (SPA eq. 12). */
@@ -145,22 +147,22 @@ const REFRACTION_TABLE = new Float64Array(4 * REFRACTION_CELLS);
 }
 
 /**
- * atan2(y, x) in radians by the Taylor node table above, within 3e-12 rad of Math.atan2: inlined
+ * atan2(y, x) in radians by the Taylor node table above, within 3.9e-11 rad of Math.atan2: inlined
  * by the engine where Math.atan2 is a call. atan2(0, 0) is 0, NaN gives NaN. (The exact-to-rounding
  * form is `atan2Table` of util/trigTables.ts; this one spares a division for the fast form.)
  */
 function atan2Fast(y: number, x: number): number {
-  const ax = x < 0 ? -x : x;
-  const ay = y < 0 ? -y : y;
+  const ax = Math.abs(x);
+  const ay = Math.abs(y);
   const swap = ay > ax;
   const num = swap ? ax : ay;
   const den = swap ? ay : ax;
   // t in [0, 1]; 0/0 (both zero) is taken as 0, NaN stays NaN.
   const t = den === 0 ? 0 : num / den;
-  const k = (t * ATAN_STEPS + 0.5) | 0;
+  const k = ((t * ATAN_STEPS + 0.5) | 0) & ATAN_MASK;
   const d = t - k * (1 / ATAN_STEPS);
-  const b = 4 * k;
-  let a = ATAN_TAYLOR[b]! + d * (ATAN_TAYLOR[b + 1]! + d * (ATAN_TAYLOR[b + 2]! + d * ATAN_TAYLOR[b + 3]!));
+  const b = k << 2;
+  let a = ATAN_TAYLOR[b]! + d * (ATAN_TAYLOR[b + 1]! + d * ATAN_TAYLOR[b + 2]!);
   if (swap) a = HALF_PI - a;
   if (x < 0) a = Math.PI - a;
   return y < 0 ? -a : a;
@@ -255,15 +257,47 @@ function fillCell(nodes: Float64Array, cf: Float64Array, k: number, ox: number, 
 }
 
 /**
+ * Sub-cells per cell: the cubics of a cell are re-expanded on each quarter (3 h) and economized to
+ * quadratics there (see subCellQuadratic).
+ */
+const SUBCELLS = 4;
+
+/**
+ * The quadratic in the fraction u of sub-cell j (of SUBCELLS) that replaces the cubic of cell
+ * coefficients cf[q..q+3] (a polynomial in the cell fraction s = (j + u) / SUBCELLS), written to
+ * out[0..2]. The re-expanded cubic's u^3 is replaced by its best quadratic on [0, 1] (Chebyshev
+ * economization: u^3 = 3/2 u^2 - 9/16 u + 1/32 + T3(2u - 1)/32), in error by at most 1/32 of its
+ * coefficient: with the largest cubic terms of 1900-2100 (hour term 3.5e-6 degree a cell, cos and
+ * sin of the declination 5e-8, equation of time 1.4e-5 minute) that is below 1.8e-9 degree
+ * (4e-12, 6.9e-9 minute), against the cubic's own 1.5e-8 degree at the nodes.
+ */
+function subCellQuadratic(cf: Float64Array, q: number, j: number, out: Float64Array): void {
+  const d = 1 / SUBCELLS;
+  const sigma = j * d;
+  const c0 = cf[q]!;
+  const c1 = cf[q + 1]!;
+  const c2 = cf[q + 2]!;
+  const c3 = cf[q + 3]!;
+  const e0 = c0 + sigma * (c1 + sigma * (c2 + sigma * c3));
+  const e1 = d * (c1 + sigma * (2 * c2 + 3 * sigma * c3));
+  const e2 = d * d * (c2 + 3 * sigma * c3);
+  const e3 = d * d * d * c3;
+  out[0] = e0 + e3 / 32;
+  out[1] = e1 - (9 / 16) * e3;
+  out[2] = e2 + 1.5 * e3;
+}
+
+/**
  * Solar position for long series at one place: the NREL SPA with its slowly varying geocentric
  * terms (apparent right ascension and declination of the sun, nutation in right ascension, the
  * quadratic terms of the sidereal time, the parallax from the Earth-sun distance, the equation of
  * time) computed in full only at nodes every FAST_NODE_STEP_SECONDS of terrestrial time and
- * interpolated by 4-point cubic Lagrange polynomials (evaluated per cell as cubics in the cell
- * fraction). Per time: the hour angle from that cubic plus the linear sidereal rate, its sine and
+ * interpolated by 4-point cubic Lagrange polynomials (re-expanded on each 3-hour quarter of a
+ * cell and economized to quadratics there, error < 1.8e-9 degree: see subCellQuadratic). Per
+ * time: the hour angle from that quadratic plus the linear sidereal rate, its sine and
  * cosine by a quarter-degree table with short series (error < 1e-18), the topocentric direction as
  * the geocentric one minus the observer's offset (the SPA's parallax formulas, exact),
- * elevation and azimuth by a tabulated atan2 (error < 3e-12 rad), and refraction by cubic
+ * elevation and azimuth by a tabulated atan2 (error < 3.9e-11 rad), and refraction by cubic
  * Hermite pieces on 1/8 degree (error < 4.4e-7 degree per unit refraction factor; the formula
  * below -2 degrees). Measured against `solarPositionSpa`: about 1e-7 degree (the reference cases
  * 8.5e-8 for the zenith, 5.8e-7 for the azimuth; 200-year series < 1e-6), promised 1e-3 degree at
@@ -291,8 +325,8 @@ export function solarPositionFast(
   const { zenith, apparentZenith, azimuth, elevation, apparentElevation, equationOfTime } = res;
   const o = observer(latitude, longitude, options.elevation ?? 0, options.atmosRefract ?? 0.5667);
 
-  const invH = 1 / FAST_NODE_STEP_SECONDS;
-  const h = FAST_NODE_STEP_SECONDS;
+  const invSub = SUBCELLS / FAST_NODE_STEP_SECONDS;
+  const hSub = FAST_NODE_STEP_SECONDS / SUBCELLS;
   const ox = o.x;
   const oy = o.y;
   const sinLat = o.sinLat;
@@ -310,15 +344,18 @@ export function solarPositionFast(
   const refrTable = REFRACTION_TABLE;
   const nodes = new Float64Array(4 * Q_COUNT);
   const cf = new Float64Array(4 * Q_COUNT);
-  // The cell's coefficients live in locals: the loop then reads no memory but its columns.
-  let a0 = 0, a1 = 0, a2 = 0, a3 = 0; // hour term
-  let c0 = 0, c1 = 0, c2 = 0, c3 = 0; // cos delta
-  let p0 = 0, p1 = 0, p2 = 0, p3 = 0; // sin delta - y sin xi
-  let x0 = 0, x1 = 0, x2 = 0, x3 = 0; // x sin xi
-  let q0 = 0, q1 = 0, q2 = 0, q3 = 0; // equation of time
+  const quad = new Float64Array(3);
+  // The sub-cell's coefficients live in locals: the loop then reads no memory but its columns.
+  let a0 = 0, a1 = 0, a2 = 0; // hour term with the sidereal time
+  let c0 = 0, c1 = 0, c2 = 0; // cos delta
+  let p0 = 0, p1 = 0, p2 = 0; // sin delta - y sin xi
+  let x0 = 0, x1 = 0; // x sin xi
+  let q0 = 0, q1 = 0, q2 = 0; // equation of time
   let cell = Number.NaN;
+  let sub = Number.NaN;
   let lastDay = Number.NaN;
   let lastDayDeltaT = 0;
+  let lastDayDeltaTDeg = 0;
 
   // Three passes per block of BLOCK points (see BLOCK): geometry into scratch, elevation and
   // azimuth, refraction.
@@ -328,41 +365,59 @@ export function solarPositionFast(
     for (let i = start; i < end; i++) {
       const t = unixSeconds[i]!;
       let dT: number;
+      // The UT offset of the sidereal time, deg: -dT at the sidereal rate.
+      let dTDeg: number;
       if (deltaTIn === undefined) {
         const day = Math.floor(t * (1 / 86400));
         if (day !== lastDay) {
           lastDay = day;
           lastDayDeltaT = deltaTAt(t);
+          lastDayDeltaTDeg = lastDayDeltaT * (SIDEREAL_DEG_PER_DAY / 86400);
         }
         dT = lastDayDeltaT;
-      } else dT = typeof deltaTIn === 'number' ? deltaTIn : deltaTIn[i]!;
-      const tt = t + dT;
-      const k = Math.floor(tt * invH);
-      if (k !== cell) {
-        fillCell(nodes, cf, k, ox, oy);
-        cell = k;
-        // The sidereal time joins the hour polynomial: at the cell's start (reduced to [0, 360))
-        // and its rate over the cell. Time in the cell is TT; the UT offset -dT is applied per point.
-        const g0 = hour0 + SIDEREAL_DEG_PER_DAY * ((k * h) / 86400 - 10957.5) + cf[0]!;
-        a0 = g0 - 360 * Math.floor(g0 * (1 / 360));
-        a1 = cf[1]! + SIDEREAL_DEG_PER_DAY * (h / 86400);
-        a2 = cf[2]!;
-        a3 = cf[3]!;
-        c0 = cf[4]!; c1 = cf[5]!; c2 = cf[6]!; c3 = cf[7]!;
-        p0 = cf[8]!; p1 = cf[9]!; p2 = cf[10]!; p3 = cf[11]!;
-        x0 = cf[12]!; x1 = cf[13]!; x2 = cf[14]!; x3 = cf[15]!;
-        q0 = cf[16]!; q1 = cf[17]!; q2 = cf[18]!; q3 = cf[19]!;
+        dTDeg = lastDayDeltaTDeg;
+      } else {
+        dT = typeof deltaTIn === 'number' ? deltaTIn : deltaTIn[i]!;
+        dTDeg = dT * (SIDEREAL_DEG_PER_DAY / 86400);
       }
-      const s = (tt - k * h) * invH;
-      const cosD = c0 + s * (c1 + s * (c2 + s * c3));
-      const sinDp0 = p0 + s * (p1 + s * (p2 + s * p3));
-      const xs = x0 + s * (x1 + s * (x2 + s * x3));
-      equationOfTime[i] = q0 + s * (q1 + s * (q2 + s * q3));
+      const tt = t + dT;
+      const k = Math.floor(tt * invSub);
+      if (k !== sub) {
+        sub = k;
+        const kCell = Math.floor(k * (1 / SUBCELLS));
+        if (kCell !== cell) {
+          fillCell(nodes, cf, kCell, ox, oy);
+          cell = kCell;
+        }
+        const j = k - kCell * SUBCELLS;
+        // The sidereal time joins the hour polynomial: at the sub-cell's start (reduced to
+        // [0, 360)) and its rate over the sub-cell. Time in the sub-cell is TT; the UT offset is
+        // applied per point.
+        subCellQuadratic(cf, 0, j, quad);
+        const g0 = hour0 + SIDEREAL_DEG_PER_DAY * ((k * hSub) / 86400 - 10957.5) + quad[0]!;
+        a0 = g0 - 360 * Math.floor(g0 * (1 / 360));
+        a1 = quad[1]! + SIDEREAL_DEG_PER_DAY * (hSub / 86400);
+        a2 = quad[2]!;
+        subCellQuadratic(cf, Q_COS_DELTA, j, quad);
+        c0 = quad[0]!; c1 = quad[1]!; c2 = quad[2]!;
+        subCellQuadratic(cf, Q_SIN_DELTA_P, j, quad);
+        p0 = quad[0]!; p1 = quad[1]!; p2 = quad[2]!;
+        subCellQuadratic(cf, Q_X_SIN_XI, j, quad);
+        // x sin xi is linear on a sub-cell to 1e-13 (its second-order term is below 4e-11 a cell).
+        x0 = quad[0]! - quad[2]! / 8; x1 = quad[1]! + quad[2]!;
+        subCellQuadratic(cf, Q_EOT, j, quad);
+        q0 = quad[0]!; q1 = quad[1]!; q2 = quad[2]!;
+      }
+      const u = (tt - k * hSub) * invSub;
+      const cosD = c0 + u * (c1 + u * c2);
+      const sinDp0 = p0 + u * (p1 + u * p2);
+      const xs = x0 + u * x1;
+      equationOfTime[i] = q0 + u * (q1 + u * q2);
 
       // Local hour angle, deg: sidereal time + longitude + nutation in RA - alpha, in [0, 720)
       // within a cell but for delta T beyond 1 turn; split into the nearest quarter-degree node
       // and a remainder r (rad).
-      let hDeg = a0 + s * (a1 + s * (a2 + s * a3)) - dT * (SIDEREAL_DEG_PER_DAY / 86400);
+      let hDeg = a0 + u * (a1 + u * a2) - dTDeg;
       if (!(hDeg >= 0 && hDeg < 720)) hDeg -= 360 * Math.floor(hDeg * (1 / 360));
       const node = (hDeg * 4 + 0.5) | 0;
       const r = (hDeg - node * 0.25) * DEG_RAD;
