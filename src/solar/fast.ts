@@ -71,6 +71,12 @@ const SIDEREAL_DEG_PER_DAY = 360.98564736629;
  * median CPU time against a fourth pass of its own).
  */
 const BLOCK = 256;
+/**
+ * The block's scratch, 4 doubles a point (up, south, west, then the elevation): one array for the
+ * module, so that its length is a constant to the compiler and the masked indices of the passes
+ * need no bounds checks. Safe to share: the kernel calls no code of its caller while it holds it.
+ */
+const SCRATCH = new Float64Array(4 * BLOCK);
 
 
 // sin and cos on |r| <= pi/4: the minimax kernels of fdlibm (Sun Microsystems, k_sin.c and
@@ -107,11 +113,13 @@ function refractionUnit(e: number): number {
  * truncation error below r^6/720 = 2e-19: as accurate as Math.sin/cos to a few 1e-16.
  */
 const TRIG_NODES = 2881; // 0..720 deg: an hour angle within one cell needs no reduction
-const COS_QUARTER = new Float64Array(TRIG_NODES);
-const SIN_QUARTER = new Float64Array(TRIG_NODES);
+/** Index mask of the node table (padded to TRIG_MASK + 1 pairs; see ATAN_MASK). */
+const TRIG_MASK = 4095;
+/** cos and sin of node i at 2 i and 2 i + 1. */
+const COS_SIN_QUARTER = new Float64Array(2 * (TRIG_MASK + 1));
 for (let i = 0; i < TRIG_NODES; i++) {
-  COS_QUARTER[i] = Math.cos(i * 0.25 * DEG_RAD);
-  SIN_QUARTER[i] = Math.sin(i * 0.25 * DEG_RAD);
+  COS_SIN_QUARTER[2 * i] = Math.cos(i * 0.25 * DEG_RAD);
+  COS_SIN_QUARTER[2 * i + 1] = Math.sin(i * 0.25 * DEG_RAD);
 }
 
 /**
@@ -124,7 +132,9 @@ for (let i = 0; i < TRIG_NODES; i++) {
 const REFRACTION_E0 = -2;
 const REFRACTION_STEPS_PER_DEG = 8;
 const REFRACTION_CELLS = Math.ceil((90.5 - REFRACTION_E0) * REFRACTION_STEPS_PER_DEG);
-const REFRACTION_TABLE = new Float64Array(4 * REFRACTION_CELLS);
+/** Index mask of the refraction table (padded to REFRACTION_MASK + 1 pieces; see ATAN_MASK). */
+const REFRACTION_MASK = 1023;
+const REFRACTION_TABLE = new Float64Array(4 * (REFRACTION_MASK + 1));
 {
   const step = 1 / REFRACTION_STEPS_PER_DEG;
   // Slope by the derivative of the formula: d/de 0.017 cot(x) = -0.017 csc^2(x) x'(e) pi/180.
@@ -339,8 +349,7 @@ export function solarPositionFast(
   // The loop reads only this module's names and locals: under the CommonJS-style transpilation
   // of tsx and vitest every read of an imported name is a getter call (which cost a third of the
   // former loop; measured with --cpu-prof).
-  const cosQuarter = COS_QUARTER;
-  const sinQuarter = SIN_QUARTER;
+  const trigTable = COS_SIN_QUARTER;
   const refrTable = REFRACTION_TABLE;
   const nodes = new Float64Array(4 * Q_COUNT);
   const cf = new Float64Array(4 * Q_COUNT);
@@ -359,10 +368,11 @@ export function solarPositionFast(
 
   // Three passes per block of BLOCK points (see BLOCK): geometry into scratch, elevation and
   // azimuth, refraction.
-  const scratch = new Float64Array(3 * BLOCK);
+  const scratch = SCRATCH;
   for (let start = 0; start < n; start += BLOCK) {
-    const end = start + BLOCK < n ? start + BLOCK : n;
-    for (let i = start; i < end; i++) {
+    const m = start + BLOCK < n ? BLOCK : n - start;
+    for (let j = 0; j < m; j++) {
+      const i = start + j;
       const t = unixSeconds[i]!;
       let dT: number;
       // The UT offset of the sidereal time, deg: -dT at the sidereal rate.
@@ -419,13 +429,13 @@ export function solarPositionFast(
       // and a remainder r (rad).
       let hDeg = a0 + u * (a1 + u * a2) - dTDeg;
       if (!(hDeg >= 0 && hDeg < 720)) hDeg -= 360 * Math.floor(hDeg * (1 / 360));
-      const node = (hDeg * 4 + 0.5) | 0;
+      const node = ((hDeg * 4 + 0.5) | 0) & TRIG_MASK;
       const r = (hDeg - node * 0.25) * DEG_RAD;
       const r2 = r * r;
       const cr = 1 - r2 * (0.5 - r2 * (1 / 24));
       const sr = r * (1 - r2 * (1 / 6 - r2 * (1 / 120)));
-      const cn = cosQuarter[node]!;
-      const sn = sinQuarter[node]!;
+      const cn = trigTable[node << 1]!;
+      const sn = trigTable[(node << 1) + 1]!;
       const cosH = cn * cr - sn * sr;
       const sinH = sn * cr + cn * sr;
       // SPA 3.12-3.13: the parallax formulas of the paper are the geocentric direction
@@ -434,33 +444,36 @@ export function solarPositionFast(
       // topocentric H' and d' never appear (exact, not an approximation).
       const vx = cosD * cosH - xs;
       // The horizon frame: up, and the horizontal pair of the azimuth (south, west components).
-      const j = 3 * (i - start);
-      scratch[j] = sinLat * sinDp0 + cosLat * vx;
-      scratch[j + 1] = sinLat * vx - cosLat * sinDp0;
-      scratch[j + 2] = cosD * sinH;
+      const b = (j & (BLOCK - 1)) << 2;
+      scratch[b] = sinLat * sinDp0 + cosLat * vx;
+      scratch[b + 1] = sinLat * vx - cosLat * sinDp0;
+      scratch[b + 2] = cosD * sinH;
     }
-    for (let i = start; i < end; i++) {
-      const j = 3 * (i - start);
-      const ax = scratch[j + 1]!;
-      const ay = scratch[j + 2]!;
-      const e0 = atan2Fast(scratch[j]!, Math.sqrt(ax * ax + ay * ay)) * RAD_DEG;
+    for (let j = 0; j < m; j++) {
+      const i = start + j;
+      const b = (j & (BLOCK - 1)) << 2;
+      const ax = scratch[b + 1]!;
+      const ay = scratch[b + 2]!;
+      const e0 = atan2Fast(scratch[b]!, Math.sqrt(ax * ax + ay * ay)) * RAD_DEG;
+      scratch[b + 3] = e0;
       zenith[i] = 90 - e0;
       elevation[i] = e0;
       let az = atan2Fast(ay, ax) * RAD_DEG + 180;
       if (az >= 360) az -= 360;
       azimuth[i] = az;
     }
-    for (let i = start; i < end; i++) {
-      const e0 = elevation[i]!;
+    for (let j = 0; j < m; j++) {
+      const i = start + j;
+      const e0 = scratch[((j & (BLOCK - 1)) << 2) + 3]!;
       let e = e0;
       if (e0 >= refractionLimit) {
         const refraction = constantRefraction ? refraction0 : refractionFactor(pressure[i]! / 100, temperature[i]!);
         // SPA eq. 42 from the table (above) where it reaches, else the formula.
         const v = (e0 - REFRACTION_E0) * REFRACTION_STEPS_PER_DEG;
         if (v >= 0 && v < REFRACTION_CELLS) {
-          const c = v | 0;
+          const c = (v | 0) & REFRACTION_MASK;
           const u = v - c;
-          const b = 4 * c;
+          const b = c << 2;
           e += refraction * (refrTable[b]! + u * (refrTable[b + 1]! + u * (refrTable[b + 2]! + u * refrTable[b + 3]!)));
         } else e += refraction * refractionUnit(e0);
       }
