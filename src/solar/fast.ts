@@ -40,8 +40,8 @@ const Q_EOT = 16; // equation of time, minutes
 const Q_COUNT = 5;
 
 /**
- * Nodes of `atan2Fast`, 3 numbers per node t_k = k / 1024 (k = 0..1024): atan t_k and the Taylor
- * coefficients 1/(1 + t_k^2), -t_k/(1 + t_k^2)^2 of atan(t_k + d), |d| <= 1/2048. The truncation
+ * Nodes of `atan2Deg`, 3 numbers per node t_k = k / 1024 (k = 0..1024), in degrees: atan t_k and
+ * the Taylor coefficients 1/(1 + t_k^2), -t_k/(1 + t_k^2)^2 of atan(t_k + d), |d| <= 1/2048. The truncation
  * error (third derivative, at most 2, times d^3 / 6) is below 3.9e-11 rad (2.2e-9 degree): a 2e-6
  * part of the 1e-3 degree budget, for one division per call where the exact remainder
  * (t - t_k)/(1 + t t_k) needs two. The table is padded to ATAN_MASK + 1 nodes so that an index
@@ -54,11 +54,10 @@ const ATAN_TAYLOR = new Float64Array(4 * (ATAN_MASK + 1));
 for (let k = 0; k <= ATAN_STEPS; k++) {
   const t = k / ATAN_STEPS;
   const q = 1 / (1 + t * t);
-  ATAN_TAYLOR[4 * k] = Math.atan(t);
-  ATAN_TAYLOR[4 * k + 1] = q;
-  ATAN_TAYLOR[4 * k + 2] = -t * q * q;
+  ATAN_TAYLOR[4 * k] = Math.atan(t) * (180 / Math.PI);
+  ATAN_TAYLOR[4 * k + 1] = q * (180 / Math.PI);
+  ATAN_TAYLOR[4 * k + 2] = -t * q * q * (180 / Math.PI);
 }
-const HALF_PI = Math.PI / 2;
 /** Rate of the Greenwich mean sidereal time, deg per day of UT (SPA eq. 12). */
 const SIDEREAL_DEG_PER_DAY = 360.98564736629;
 
@@ -85,7 +84,6 @@ const SCRATCH = new Float64Array(4 * BLOCK);
 const [S1, S2, S3, S4, S5, S6] = FDLIBM_SIN as unknown as [number, number, number, number, number, number];
 const [C1, C2, C3, C4, C5, C6] = FDLIBM_COS as unknown as [number, number, number, number, number, number];
 const DEG_RAD = Math.PI / 180;
-const RAD_DEG = 180 / Math.PI;
 
 /**
  * cot(x) = cos x / sin x for x in degrees, 0 < x < 180 (the refraction formula's range): one
@@ -109,8 +107,9 @@ function refractionUnit(e: number): number {
 
 /**
  * sin and cos at every quarter degree (nodes of the hour angle): with the nearest node,
- * |r| <= 0.125 deg, and cos(n + r) = C (1 - r^2/2 + r^4/24) - S (r - r^3/6 + r^5/120) has a
- * truncation error below r^6/720 = 2e-19: as accurate as Math.sin/cos to a few 1e-16.
+ * |r| <= 0.125 deg = 2.2e-3 rad, and cos(n + r) = C (1 - r^2/2) - S (r - r^3/6) has truncation
+ * errors below r^4/24 = 9.4e-13 (cos r) and r^5/120 = 4e-16 (sin r): a relative scale of the
+ * hour-angle pair by < 1e-12, which moves no angle by more than 1e-12 rad (6e-11 degree).
  */
 const TRIG_NODES = 2881; // 0..720 deg: an hour angle within one cell needs no reduction
 /** Index mask of the node table (padded to TRIG_MASK + 1 pairs; see ATAN_MASK). */
@@ -157,25 +156,30 @@ const REFRACTION_TABLE = new Float64Array(4 * (REFRACTION_MASK + 1));
 }
 
 /**
- * atan2(y, x) in radians by the Taylor node table above, within 3.9e-11 rad of Math.atan2: inlined
- * by the engine where Math.atan2 is a call. atan2(0, 0) is 0, NaN gives NaN. (The exact-to-rounding
- * form is `atan2Table` of util/trigTables.ts; this one spares a division for the fast form.)
+ * atan2(y, x) in degrees by the Taylor node table above, within 2.2e-9 degree of Math.atan2:
+ * inlined by the engine where Math.atan2 is a call. atan2(0, 0) is 0, NaN gives NaN. (The
+ * exact-to-rounding form is `atan2Table` of util/trigTables.ts; this one spares a division for the
+ * fast form.) The octant is taken by two branches that each evaluate the table, rather than by
+ * selects (compiled, these materialized a boolean and branched on it twice) or a base and a sign
+ * set per branch (compiled as integers, converted per call).
  */
-function atan2Fast(y: number, x: number): number {
+function atan2Deg(y: number, x: number): number {
   const ax = Math.abs(x);
   const ay = Math.abs(y);
-  const swap = ay > ax;
-  const num = swap ? ax : ay;
-  const den = swap ? ay : ax;
-  // t in [0, 1]; 0/0 (both zero) is taken as 0, NaN stays NaN.
-  const t = den === 0 ? 0 : num / den;
+  let a: number;
+  // 0/0 (both zero) is taken as 0, NaN stays NaN.
+  if (ay > ax) a = 90 - atanUnitDeg(ax / ay);
+  else a = atanUnitDeg(ax === 0 ? 0 : ay / ax);
+  if (x < 0) a = 180 - a;
+  return y < 0 ? -a : a;
+}
+
+/** atan t in degrees for t in [0, 1] by the node table (NaN gives NaN). */
+function atanUnitDeg(t: number): number {
   const k = ((t * ATAN_STEPS + 0.5) | 0) & ATAN_MASK;
   const d = t - k * (1 / ATAN_STEPS);
   const b = k << 2;
-  let a = ATAN_TAYLOR[b]! + d * (ATAN_TAYLOR[b + 1]! + d * ATAN_TAYLOR[b + 2]!);
-  if (swap) a = HALF_PI - a;
-  if (x < 0) a = Math.PI - a;
-  return y < 0 ? -a : a;
+  return ATAN_TAYLOR[b]! + d * (ATAN_TAYLOR[b + 1]! + d * ATAN_TAYLOR[b + 2]!);
 }
 
 /**
@@ -305,7 +309,7 @@ function subCellQuadratic(cf: Float64Array, q: number, j: number, out: Float64Ar
  * interpolated by 4-point cubic Lagrange polynomials (re-expanded on each 3-hour quarter of a
  * cell and economized to quadratics there, error < 1.8e-9 degree: see subCellQuadratic). Per
  * time: the hour angle from that quadratic plus the linear sidereal rate, its sine and
- * cosine by a quarter-degree table with short series (error < 1e-18), the topocentric direction as
+ * cosine by a quarter-degree table with short series (error < 1e-12), the topocentric direction as
  * the geocentric one minus the observer's offset (the SPA's parallax formulas, exact),
  * elevation and azimuth by a tabulated atan2 (error < 3.9e-11 rad), and refraction by cubic
  * Hermite pieces on 1/8 degree (error < 4.4e-7 degree per unit refraction factor; the formula
@@ -430,10 +434,10 @@ export function solarPositionFast(
       let hDeg = a0 + u * (a1 + u * a2) - dTDeg;
       if (!(hDeg >= 0 && hDeg < 720)) hDeg -= 360 * Math.floor(hDeg * (1 / 360));
       const node = ((hDeg * 4 + 0.5) | 0) & TRIG_MASK;
-      const r = (hDeg - node * 0.25) * DEG_RAD;
-      const r2 = r * r;
-      const cr = 1 - r2 * (0.5 - r2 * (1 / 24));
-      const sr = r * (1 - r2 * (1 / 6 - r2 * (1 / 120)));
+      const rd = hDeg - node * 0.25;
+      const r2 = rd * rd;
+      const cr = 1 - r2 * (DEG_RAD * DEG_RAD * 0.5);
+      const sr = rd * (DEG_RAD - r2 * (DEG_RAD * DEG_RAD * DEG_RAD * (1 / 6)));
       const cn = trigTable[node << 1]!;
       const sn = trigTable[(node << 1) + 1]!;
       const cosH = cn * cr - sn * sr;
@@ -454,11 +458,11 @@ export function solarPositionFast(
       const b = (j & (BLOCK - 1)) << 2;
       const ax = scratch[b + 1]!;
       const ay = scratch[b + 2]!;
-      const e0 = atan2Fast(scratch[b]!, Math.sqrt(ax * ax + ay * ay)) * RAD_DEG;
+      const e0 = atan2Deg(scratch[b]!, Math.sqrt(ax * ax + ay * ay));
       scratch[b + 3] = e0;
       zenith[i] = 90 - e0;
       elevation[i] = e0;
-      let az = atan2Fast(ay, ax) * RAD_DEG + 180;
+      let az = atan2Deg(ay, ax) + 180;
       if (az >= 360) az -= 360;
       azimuth[i] = az;
     }
