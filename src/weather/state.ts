@@ -53,6 +53,8 @@ const enum Channel {
 
 const HOUR = 3600;
 const DAY = 86400;
+/** Slots of the day in weatherState's cache of the daily cycle (one per 5 minutes). */
+const HOUR_SLOTS = 288;
 
 /**
  * Octaves of the latent cloud process, [spacing s, weight]: synoptic systems (days), mesoscale
@@ -318,12 +320,22 @@ export function weatherState(
   const dTemp = perturb.airTemp;
   const dWind = perturb.wind;
   const TWO_PI_DAY = (2 * Math.PI) / 24;
+  // The daily cycle's cosine, kept per slot of 5 minutes of the local hour for the last hour value
+  // seen there: series on an hourly or 5-minute grid repeat the same few hundred hour values
+  // (to the last bit, within a binade of t), so most instants reuse an exact earlier result.
+  const hourKey = new Float64Array(HOUR_SLOTS + 1).fill(Number.NaN);
+  const hourCos = new Float64Array(HOUR_SLOTS + 1);
   for (let i = 0; i < n; i++) {
     const t = times[i]!;
     const s = seasonIndex(t);
     let hour = (t / HOUR + lonHours) % 24;
     if (hour < 0) hour += 24;
-    const afternoon = Math.cos(TWO_PI_DAY * (hour - 14.5));
+    const slot = (hour * (HOUR_SLOTS / 24)) | 0;
+    if (hourKey[slot] !== hour) {
+      hourKey[slot] = hour;
+      hourCos[slot] = Math.cos(TWO_PI_DAY * (hour - 14.5));
+    }
+    const afternoon = hourCos[slot]!;
     const o = opacity[i]!;
     const slowO = opacityFromLatent(slow[i]! / 0.82, seasonal(climate.cloudiness, s));
 
