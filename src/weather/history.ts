@@ -24,6 +24,7 @@ import type { WeatherSeries } from './readers/types.js';
 import { type SkyColumns, allSky, skyAtInstants, stationPressure } from './sky.js';
 import { cloudColumns, cloudLatent, cloudSideNoise, weatherState } from './state.js';
 import { checkWeatherPlace, checkYears } from './source.js';
+import { releaseScratch, scratchColumn, scratchMark } from '../util/scratch.js';
 
 /** Days of one leap-year cycle. */
 const CYCLE_DAYS = 1461;
@@ -63,12 +64,23 @@ const KC_SAMPLES = [STATE_SAMPLE, 2250];
 export function syntheticHistory(place: WeatherPlace, firstYear = 2007, lastYear = 2025): WeatherSeries {
   checkWeatherPlace('syntheticHistory', place);
   checkYears('syntheticHistory', firstYear, lastYear);
+  // Intermediate columns are work columns (util/scratch.ts), given back when the history is made.
+  const mark = scratchMark();
+  try {
+    return historyOf(place, firstYear, lastYear);
+  } finally {
+    releaseScratch(mark);
+  }
+}
+
+/** syntheticHistory's computation (arguments checked). */
+function historyOf(place: WeatherPlace, firstYear: number, lastYear: number): WeatherSeries {
   const start = Date.UTC(firstYear, 0, 1) / 1000;
   const end = Date.UTC(lastYear + 1, 0, 1) / 1000;
   const n = Math.round((end - start) / 3600);
   const periodEnd = new Float64Array(n);
   // Instants of the state samples (not the hour's middle: see STATE_SAMPLE).
-  const mid = new Float64Array(n);
+  const mid = scratchColumn(n);
   for (let i = 0; i < n; i++) {
     periodEnd[i] = start + (i + 1) * 3600;
     mid[i] = start + i * 3600 + STATE_SAMPLE;
@@ -132,24 +144,24 @@ export function syntheticHistory(place: WeatherPlace, firstYear = 2007, lastYear
   // The first is the state's own instant (STATE_SAMPLE), whose index the state already holds.
   const kc = st.clearSkyIndex;
   const extra = KC_SAMPLES.length - 1;
-  const tk = new Float64Array(nDay * extra);
+  const tk = scratchColumn(nDay * extra);
   for (let j = 0; j < nDay; j++) {
     const t0 = start + dayHour[j]! * 3600;
     for (let k = 0; k < extra; k++) tk[j * extra + k] = t0 + KC_SAMPLES[k + 1]!;
   }
   const latentK = cloudLatent(climate, tk);
-  const side = cloudSideNoise(climate, tk);
-  const opacityK = new Float64Array(tk.length);
-  const kcK = new Float64Array(tk.length);
+  const side = cloudSideNoise(climate, tk, { aerosol: scratchColumn(tk.length), enhancement: scratchColumn(tk.length) });
+  const opacityK = scratchColumn(tk.length);
+  const kcK = scratchColumn(tk.length);
   cloudColumns(climate, tk, latentK, side.aerosol, side.enhancement, opacityK, kcK);
   // All-sky irradiance of the daylight hours only (night is 0); allSky reads these four columns.
   const invNs = 1 / KC_SAMPLES.length;
   const empty = new Float64Array(0);
-  const dz = new Float64Array(nDay);
-  const de = new Float64Array(nDay);
-  const dg = new Float64Array(nDay);
-  const db = new Float64Array(nDay);
-  const dk = new Float64Array(nDay);
+  const dz = scratchColumn(nDay);
+  const de = scratchColumn(nDay);
+  const dg = scratchColumn(nDay);
+  const db = scratchColumn(nDay);
+  const dk = scratchColumn(nDay);
   for (let j = 0; j < nDay; j++) {
     const i = dayHour[j]!;
     const c = dayCycle[j]!;

@@ -6,6 +6,7 @@
  */
 import { type PlaceClimate, SEASON_STEPS as SEASON_STEPS_IMPORTED, seasonIndex as seasonIndexImported } from './climate.js';
 import { type NoiseSite, accumulateNoise, accumulateOctaves, hash4, normalCdf as normalCdfImported } from './noise.js';
+import { releaseScratch, scratchColumn, scratchMark } from '../util/scratch.js';
 import { checkFinite, checkObject, checkTimes } from '../util/validate.js';
 
 // Module-local aliases: hot loops then call plain functions, not live-binding accessors (which
@@ -237,11 +238,18 @@ export function cloudColumns(
   }
 }
 
-/** Noise columns the cloud quantiles share (aerosol, enhancement). */
-export function cloudSideNoise(climate: PlaceClimate, times: Float64Array): { aerosol: Float64Array; enhancement: Float64Array } {
+/**
+ * Noise columns the cloud quantiles share (aerosol, enhancement).
+ * @param out zero-filled columns of the times' length to add them to (default: new ones)
+ */
+export function cloudSideNoise(
+  climate: PlaceClimate,
+  times: Float64Array,
+  out: { aerosol: Float64Array; enhancement: Float64Array } = { aerosol: new Float64Array(times.length), enhancement: new Float64Array(times.length) },
+): { aerosol: Float64Array; enhancement: Float64Array } {
   const place = noiseSite(climate);
-  const aerosol = accumulateNoise(times, 2 * DAY, 1, climate.seed, place, Channel.Aerosol, new Float64Array(times.length));
-  const enhancement = accumulateNoise(times, 10 * 60, 1, climate.seed, place, Channel.Enhancement, new Float64Array(times.length));
+  const aerosol = accumulateNoise(times, 2 * DAY, 1, climate.seed, place, Channel.Aerosol, out.aerosol);
+  const enhancement = accumulateNoise(times, 10 * 60, 1, climate.seed, place, Channel.Enhancement, out.enhancement);
   return { aerosol, enhancement };
 }
 
@@ -261,10 +269,21 @@ export function weatherState(
   checkObject('weatherState', 'climate', climate);
   checkTimes('weatherState', 'times', times);
   checkFinite('weatherState', 'basePressure', basePressure, 'hPa');
+  // The noise columns are work columns (util/scratch.ts), given back when the state is made.
+  const mark = scratchMark();
+  try {
+    return stateAt(climate, times, basePressure, perturb);
+  } finally {
+    releaseScratch(mark);
+  }
+}
+
+/** weatherState's computation (arguments checked). */
+function stateAt(climate: PlaceClimate, times: Float64Array, basePressure: number, perturb: StatePerturbation): WeatherState {
   const n = times.length;
   const place = noiseSite(climate);
   const seed = climate.seed;
-  const slow = new Float64Array(n);
+  const slow = scratchColumn(n);
   const latent = cloudLatent(climate, times, slow);
   if (perturb.latent !== undefined) {
     const p = perturb.latent;
@@ -273,21 +292,21 @@ export function weatherState(
       slow[i] = slow[i]! + p[i]!;
     }
   }
-  const { aerosol, enhancement } = cloudSideNoise(climate, times);
+  const { aerosol, enhancement } = cloudSideNoise(climate, times, { aerosol: scratchColumn(n), enhancement: scratchColumn(n) });
   const opacity = new Float64Array(n);
   const clearSkyIndex = new Float64Array(n);
   cloudColumns(climate, times, latent, aerosol, enhancement, opacity, clearSkyIndex);
 
   const lean = perturb.lean === true;
-  const tNoise = accumulateOctaves(times, TEMPERATURE_OCTAVES, seed, place, new Float64Array(n));
-  const dewNoise = accumulateNoise(times, 1.5 * DAY, 1, seed, place, Channel.Dew, new Float64Array(n));
-  const windNoise = accumulateOctaves(times, WIND_OCTAVES, seed, place, new Float64Array(n));
-  const rainNoise = accumulateOctaves(times, RAIN_OCTAVES, seed, place, new Float64Array(n));
-  const dirNoise = new Float64Array(lean ? 0 : n);
-  const pressNoise = new Float64Array(lean ? 0 : n);
-  const capeNoise = new Float64Array(lean ? 0 : n);
-  const pmNoise = new Float64Array(lean ? 0 : n);
-  const gustNoise = new Float64Array(lean ? 0 : n);
+  const tNoise = accumulateOctaves(times, TEMPERATURE_OCTAVES, seed, place, scratchColumn(n));
+  const dewNoise = accumulateNoise(times, 1.5 * DAY, 1, seed, place, Channel.Dew, scratchColumn(n));
+  const windNoise = accumulateOctaves(times, WIND_OCTAVES, seed, place, scratchColumn(n));
+  const rainNoise = accumulateOctaves(times, RAIN_OCTAVES, seed, place, scratchColumn(n));
+  const dirNoise = scratchColumn(lean ? 0 : n);
+  const pressNoise = scratchColumn(lean ? 0 : n);
+  const capeNoise = scratchColumn(lean ? 0 : n);
+  const pmNoise = scratchColumn(lean ? 0 : n);
+  const gustNoise = scratchColumn(lean ? 0 : n);
   if (!lean) {
     accumulateNoise(times, 3 * DAY, 60, seed, place, Channel.Direction * 16, dirNoise);
     accumulateNoise(times, 12 * HOUR, 30, seed, place, Channel.Direction * 16 + 1, dirNoise);
