@@ -30,7 +30,8 @@ export function scratchMark(): number {
 }
 
 /**
- * A zero-filled work column of n values, valid until the release of a mark taken before it.
+ * A work column of n values, valid until the release of a mark taken before it: zero-filled, or
+ * with `zeroed` false as left by its last use (for a column the caller writes whole).
  * @example
  * const mark = scratchMark();
  * const work = scratchColumn(3);
@@ -38,7 +39,7 @@ export function scratchMark(): number {
  * releaseScratch(mark);
  * zeros; // => true
  */
-export function scratchColumn(n: number): Float64Array {
+export function scratchColumn(n: number, zeroed = true): Float64Array {
   let buffer = buffers[depth];
   if (buffer === undefined || buffer.length < n) {
     buffer = new Float64Array(n);
@@ -48,7 +49,7 @@ export function scratchColumn(n: number): Float64Array {
   }
   depth++;
   const column = buffer.length === n ? buffer : buffer.subarray(0, n);
-  column.fill(0);
+  if (zeroed) column.fill(0);
   return column;
 }
 

@@ -80,7 +80,7 @@ function historyOf(place: WeatherPlace, firstYear: number, lastYear: number): We
   const n = Math.round((end - start) / 3600);
   const periodEnd = new Float64Array(n);
   // Instants of the state samples (not the hour's middle: see STATE_SAMPLE).
-  const mid = scratchColumn(n);
+  const mid = scratchColumn(n, false);
   for (let i = 0; i < n; i++) {
     periodEnd[i] = start + (i + 1) * 3600;
     mid[i] = start + i * 3600 + STATE_SAMPLE;
@@ -144,24 +144,24 @@ function historyOf(place: WeatherPlace, firstYear: number, lastYear: number): We
   // The first is the state's own instant (STATE_SAMPLE), whose index the state already holds.
   const kc = st.clearSkyIndex;
   const extra = KC_SAMPLES.length - 1;
-  const tk = scratchColumn(nDay * extra);
+  const tk = scratchColumn(nDay * extra, false);
   for (let j = 0; j < nDay; j++) {
     const t0 = start + dayHour[j]! * 3600;
     for (let k = 0; k < extra; k++) tk[j * extra + k] = t0 + KC_SAMPLES[k + 1]!;
   }
   const latentK = cloudLatent(climate, tk);
   const side = cloudSideNoise(climate, tk, { aerosol: scratchColumn(tk.length), enhancement: scratchColumn(tk.length) });
-  const opacityK = scratchColumn(tk.length);
-  const kcK = scratchColumn(tk.length);
+  const opacityK = scratchColumn(tk.length, false);
+  const kcK = scratchColumn(tk.length, false);
   cloudColumns(climate, tk, latentK, side.aerosol, side.enhancement, opacityK, kcK);
   // All-sky irradiance of the daylight hours only (night is 0); allSky reads these four columns.
   const invNs = 1 / KC_SAMPLES.length;
   const empty = new Float64Array(0);
-  const dz = scratchColumn(nDay);
-  const de = scratchColumn(nDay);
-  const dg = scratchColumn(nDay);
-  const db = scratchColumn(nDay);
-  const dk = scratchColumn(nDay);
+  const dz = scratchColumn(nDay, false);
+  const de = scratchColumn(nDay, false);
+  const dg = scratchColumn(nDay, false);
+  const db = scratchColumn(nDay, false);
+  const dk = scratchColumn(nDay, false);
   for (let j = 0; j < nDay; j++) {
     const i = dayHour[j]!;
     const c = dayCycle[j]!;
