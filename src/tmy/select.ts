@@ -183,17 +183,71 @@ function dailyIndices(input: TmyInput, offsetSeconds: number, energy: Float64Arr
   return { values, year, month, energy: dayEnergy, count };
 }
 
-/** Runs of consecutive days meeting a condition: count and longest. */
-function runs(flags: boolean[]): { count: number; longest: number } {
+/**
+ * Runs of consecutive days [a, b) of `values` above `threshold` (above: true) or below it (false):
+ * their count and the longest.
+ */
+function runs(values: Float64Array, a: number, b: number, threshold: number, above: boolean): { count: number; longest: number } {
   let count = 0, longest = 0, cur = 0;
-  for (const f of flags) {
-    if (f) {
+  for (let d = a; d < b; d++) {
+    const v = values[d]!;
+    if (above ? v > threshold : v < threshold) {
       if (cur === 0) count++;
       cur++;
       if (cur > longest) longest = cur;
     } else cur = 0;
   }
   return { count, longest };
+}
+
+/** x sorts after y in the order of Float64Array.prototype.sort (numbers ascending, NaN last). */
+function after(x: number, y: number): boolean {
+  return x > y || (x !== x && y === y);
+}
+
+/**
+ * Copies values[a, b) into out at `at` in ascending order (NaN last, as Float64Array's sort):
+ * an insertion sort, quick on a month of days and without the typed-array sort's per-call cost.
+ */
+function sortedInto(values: Float64Array, a: number, b: number, out: Float64Array, at: number): void {
+  for (let d = a; d < b; d++) {
+    const x = values[d]!;
+    let i = at + (d - a);
+    while (i > at && after(out[i - 1]!, x)) {
+      out[i] = out[i - 1]!;
+      i--;
+    }
+    out[i] = x;
+  }
+}
+
+/**
+ * Merges the ascending runs of `runs` (consecutive, run r being [starts[r], starts[r + 1])) into
+ * one ascending array, pairwise (the same values in the same order as sorting the whole).
+ */
+function mergeRuns(src: Float64Array, starts: number[], scratch: Float64Array): Float64Array {
+  let from = src;
+  let to = scratch;
+  let bounds = starts;
+  while (bounds.length > 2) {
+    const next: number[] = [];
+    for (let r = 0; r + 1 < bounds.length; r += 2) {
+      const lo = bounds[r]!;
+      const mid = bounds[r + 1]!;
+      const hi = r + 2 < bounds.length ? bounds[r + 2]! : mid;
+      let i = lo, j = mid, o = lo;
+      while (i < mid && j < hi) to[o++] = after(from[i]!, from[j]!) ? from[j++]! : from[i++]!;
+      while (i < mid) to[o++] = from[i++]!;
+      while (j < hi) to[o++] = from[j++]!;
+      next.push(lo);
+    }
+    next.push(bounds[bounds.length - 1]!);
+    bounds = next;
+    const t = from;
+    from = to;
+    to = t;
+  }
+  return from;
 }
 
 function percentile(sorted: Float64Array, p: number): number {
@@ -291,23 +345,31 @@ export function selectTypicalYear(input: TmyInput, options: TmyOptions = {}): Tm
   for (let m = 1; m <= 12; m++) {
     const cand = years.filter((y) => complete(y, m));
     if (cand.length === 0) throw new Error(`TMY: no complete month ${m} in the series`);
-    // Long-term distributions of each index for the month, and each candidate's own.
+    // Each candidate's sorted days of each index (sorted[k], one run per candidate), and the
+    // long-term distribution of the month: the runs merged.
     const total = cand.reduce((s, y) => s + groupSize(y, m), 0);
+    const starts: number[] = [];
+    let o = 0;
+    for (const y of cand) {
+      starts.push(o);
+      o += groupSize(y, m);
+    }
+    starts.push(o);
+    const sorted: Float64Array[] = [];
     const longTerm: Float64Array[] = [];
     for (let k = 0; k < nIdx; k++) {
-      const lt = new Float64Array(total);
-      let o = 0;
-      for (const y of cand) {
-        const [a, b] = groups.get(y * 100 + m)!;
-        lt.set(daily.values[k]!.subarray(a, b), o);
-        o += b - a;
+      const own = new Float64Array(total);
+      for (let c = 0; c < cand.length; c++) {
+        const [a, b] = groups.get(cand[c]! * 100 + m)!;
+        sortedInto(daily.values[k]!, a, b, own, starts[c]!);
       }
-      longTerm.push(lt.sort());
+      sorted.push(own);
+      // mergeRuns leaves its result in `own`'s copy or in the scratch: copy the runs first.
+      longTerm.push(mergeRuns(own.slice(), starts, new Float64Array(total)));
     }
-    const scored = cand.map((y) => {
-      const [a, b] = groups.get(y * 100 + m)!;
+    const scored = cand.map((y, c) => {
       let ws = 0;
-      for (let k = 0; k < nIdx; k++) ws += weights[INDICES[k]!] * finkelsteinSchafer(daily.values[k]!.slice(a, b).sort(), longTerm[k]!);
+      for (let k = 0; k < nIdx; k++) ws += weights[INDICES[k]!] * finkelsteinSchafer(sorted[k]!.subarray(starts[c]!, starts[c + 1]!), longTerm[k]!);
       return { year: y, ws };
     });
     scored.sort((a, b) => a.ws - b.ws || a.year - b.year);
@@ -319,9 +381,8 @@ export function selectTypicalYear(input: TmyInput, options: TmyOptions = {}): Tm
     const ghiDay = daily.values[8]!;
     const stats = top.map((c) => {
       const [a, b] = groups.get(c.year * 100 + m)!;
-      const idx = Array.from({ length: b - a }, (_, i) => a + i);
-      const rs = [runs(idx.map((d) => meanT[d]! > hot)), runs(idx.map((d) => meanT[d]! < cold)), runs(idx.map((d) => ghiDay[d]! < dull))];
-      return { ...c, count: rs.reduce((s, r) => s + r.count, 0), longest: Math.max(...rs.map((r) => r.longest)) };
+      const rs = [runs(meanT, a, b, hot, true), runs(meanT, a, b, cold, false), runs(ghiDay, a, b, dull, false)];
+      return { ...c, count: rs[0]!.count + rs[1]!.count + rs[2]!.count, longest: Math.max(rs[0]!.longest, rs[1]!.longest, rs[2]!.longest) };
     });
     const longest = Math.max(...stats.map((s) => s.longest));
     const most = Math.max(...stats.map((s) => s.count));

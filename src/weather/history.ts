@@ -24,6 +24,7 @@ import type { WeatherSeries } from './readers/types.js';
 import { type SkyColumns, allSky, skyAtInstants, stationPressure } from './sky.js';
 import { cloudColumns, cloudLatent, cloudSideNoise, weatherState } from './state.js';
 import { checkWeatherPlace, checkYears } from './source.js';
+import { releaseScratch, scratchColumn, scratchMark } from '../util/scratch.js';
 
 /** Days of one leap-year cycle. */
 const CYCLE_DAYS = 1461;
@@ -63,12 +64,23 @@ const KC_SAMPLES = [STATE_SAMPLE, 2250];
 export function syntheticHistory(place: WeatherPlace, firstYear = 2007, lastYear = 2025): WeatherSeries {
   checkWeatherPlace('syntheticHistory', place);
   checkYears('syntheticHistory', firstYear, lastYear);
+  // Intermediate columns are work columns (util/scratch.ts), given back when the history is made.
+  const mark = scratchMark();
+  try {
+    return historyOf(place, firstYear, lastYear);
+  } finally {
+    releaseScratch(mark);
+  }
+}
+
+/** syntheticHistory's computation (arguments checked). */
+function historyOf(place: WeatherPlace, firstYear: number, lastYear: number): WeatherSeries {
   const start = Date.UTC(firstYear, 0, 1) / 1000;
   const end = Date.UTC(lastYear + 1, 0, 1) / 1000;
   const n = Math.round((end - start) / 3600);
   const periodEnd = new Float64Array(n);
   // Instants of the state samples (not the hour's middle: see STATE_SAMPLE).
-  const mid = new Float64Array(n);
+  const mid = scratchColumn(n, false);
   for (let i = 0; i < n; i++) {
     periodEnd[i] = start + (i + 1) * 3600;
     mid[i] = start + i * 3600 + STATE_SAMPLE;
@@ -96,10 +108,12 @@ export function syntheticHistory(place: WeatherPlace, firstYear = 2007, lastYear
     fine.clearskyGhi.set(part.clearskyGhi, o);
     fine.clearskyDni.set(part.clearskyDni, o);
   }
-  const zenith = new Float64Array(n);
-  const dniExtra = new Float64Array(n);
-  const clearskyGhi = new Float64Array(n);
-  const clearskyDni = new Float64Array(n);
+  // The sun and clear sky of one cycle (m hours): hour i reads position i mod m (later cycles
+  // repeat the calendar position 1461 days earlier).
+  const zenith = new Float64Array(m);
+  const dniExtra = new Float64Array(m);
+  const clearskyGhi = new Float64Array(m);
+  const clearskyDni = new Float64Array(m);
   const inv = 1 / SKY_SAMPLES;
   const centre = (SKY_SAMPLES - 1) >> 1;
   for (let i = 0; i < m; i++) {
@@ -115,55 +129,49 @@ export function syntheticHistory(place: WeatherPlace, firstYear = 2007, lastYear
     zenith[i] = fine.zenith[o + centre]!;
     dniExtra[i] = fine.dniExtra[o + centre]!;
   }
-  // Later cycles: the same calendar position 1461 days earlier.
-  for (let o = m; o < n; o += m) {
-    const len = Math.min(m, n - o);
-    zenith.copyWithin(o, 0, len);
-    dniExtra.copyWithin(o, 0, len);
-    clearskyGhi.copyWithin(o, 0, len);
-    clearskyDni.copyWithin(o, 0, len);
+  // Daylight hours (clear-sky GHI above 0): their index in the history and in the cycle.
+  let nDay = 0;
+  for (let i = 0, c = 0; i < n; i++, c = c + 1 === m ? 0 : c + 1) if (clearskyGhi[c]! > 0) nDay++;
+  const dayHour = new Int32Array(nDay);
+  const dayCycle = new Int32Array(nDay);
+  for (let i = 0, c = 0, j = 0; i < n; i++, c = c + 1 === m ? 0 : c + 1) {
+    if (!(clearskyGhi[c]! > 0)) continue;
+    dayHour[j] = i;
+    dayCycle[j] = c;
+    j++;
   }
   // Clear-sky index of daylight hours: the mean of KC_SAMPLES instants of the same cloud process.
   // The first is the state's own instant (STATE_SAMPLE), whose index the state already holds.
   const kc = st.clearSkyIndex;
-  let nDay = 0;
-  for (let i = 0; i < n; i++) if (clearskyGhi[i]! > 0) nDay++;
   const extra = KC_SAMPLES.length - 1;
-  const dayHour = new Int32Array(nDay);
-  const tk = new Float64Array(nDay * extra);
-  for (let i = 0, j = 0; i < n; i++) {
-    if (!(clearskyGhi[i]! > 0)) continue;
-    dayHour[j] = i;
-    const t0 = start + i * 3600;
+  const tk = scratchColumn(nDay * extra, false);
+  for (let j = 0; j < nDay; j++) {
+    const t0 = start + dayHour[j]! * 3600;
     for (let k = 0; k < extra; k++) tk[j * extra + k] = t0 + KC_SAMPLES[k + 1]!;
-    j++;
   }
   const latentK = cloudLatent(climate, tk);
-  const side = cloudSideNoise(climate, tk);
-  const opacityK = new Float64Array(tk.length);
-  const kcK = new Float64Array(tk.length);
+  const side = cloudSideNoise(climate, tk, { aerosol: scratchColumn(tk.length), enhancement: scratchColumn(tk.length) });
+  const opacityK = scratchColumn(tk.length, false);
+  const kcK = scratchColumn(tk.length, false);
   cloudColumns(climate, tk, latentK, side.aerosol, side.enhancement, opacityK, kcK);
+  // All-sky irradiance of the daylight hours only (night is 0); allSky reads these four columns.
   const invNs = 1 / KC_SAMPLES.length;
+  const empty = new Float64Array(0);
+  const dz = scratchColumn(nDay, false);
+  const de = scratchColumn(nDay, false);
+  const dg = scratchColumn(nDay, false);
+  const db = scratchColumn(nDay, false);
+  const dk = scratchColumn(nDay, false);
   for (let j = 0; j < nDay; j++) {
     const i = dayHour[j]!;
+    const c = dayCycle[j]!;
     let sum = kc[i]!;
     for (let k = 0; k < extra; k++) sum += kcK[j * extra + k]!;
-    kc[i] = sum * invNs;
-  }
-  // All-sky irradiance of the daylight hours only (night is 0); allSky reads these four columns.
-  const empty = new Float64Array(0);
-  const dz = new Float64Array(nDay);
-  const de = new Float64Array(nDay);
-  const dg = new Float64Array(nDay);
-  const db = new Float64Array(nDay);
-  const dk = new Float64Array(nDay);
-  for (let j = 0; j < nDay; j++) {
-    const i = dayHour[j]!;
-    dz[j] = zenith[i]!;
-    de[j] = dniExtra[i]!;
-    dg[j] = clearskyGhi[i]!;
-    db[j] = clearskyDni[i]!;
-    dk[j] = kc[i]!;
+    dz[j] = zenith[c]!;
+    de[j] = dniExtra[c]!;
+    dg[j] = clearskyGhi[c]!;
+    db[j] = clearskyDni[c]!;
+    dk[j] = sum * invNs;
   }
   const sky: SkyColumns = { zenith: dz, dniExtra: de, clearskyGhi: dg, clearskyDni: db, apparentZenith: empty, azimuth: empty, airmass: empty, clearskyDhi: empty };
   const day = allSky(dz, sky, dk);

@@ -6,6 +6,7 @@
  */
 import { type PlaceClimate, SEASON_STEPS as SEASON_STEPS_IMPORTED, seasonIndex as seasonIndexImported } from './climate.js';
 import { type NoiseSite, accumulateNoise, accumulateOctaves, hash4, normalCdf as normalCdfImported } from './noise.js';
+import { releaseScratch, scratchColumn, scratchMark } from '../util/scratch.js';
 import { checkFinite, checkObject, checkTimes } from '../util/validate.js';
 
 // Module-local aliases: hot loops then call plain functions, not live-binding accessors (which
@@ -53,6 +54,8 @@ const enum Channel {
 
 const HOUR = 3600;
 const DAY = 86400;
+/** Slots of the day in weatherState's cache of the daily cycle (one per 5 minutes). */
+const HOUR_SLOTS = 288;
 
 /**
  * Octaves of the latent cloud process, [spacing s, weight]: synoptic systems (days), mesoscale
@@ -235,11 +238,18 @@ export function cloudColumns(
   }
 }
 
-/** Noise columns the cloud quantiles share (aerosol, enhancement). */
-export function cloudSideNoise(climate: PlaceClimate, times: Float64Array): { aerosol: Float64Array; enhancement: Float64Array } {
+/**
+ * Noise columns the cloud quantiles share (aerosol, enhancement).
+ * @param out zero-filled columns of the times' length to add them to (default: new ones)
+ */
+export function cloudSideNoise(
+  climate: PlaceClimate,
+  times: Float64Array,
+  out: { aerosol: Float64Array; enhancement: Float64Array } = { aerosol: new Float64Array(times.length), enhancement: new Float64Array(times.length) },
+): { aerosol: Float64Array; enhancement: Float64Array } {
   const place = noiseSite(climate);
-  const aerosol = accumulateNoise(times, 2 * DAY, 1, climate.seed, place, Channel.Aerosol, new Float64Array(times.length));
-  const enhancement = accumulateNoise(times, 10 * 60, 1, climate.seed, place, Channel.Enhancement, new Float64Array(times.length));
+  const aerosol = accumulateNoise(times, 2 * DAY, 1, climate.seed, place, Channel.Aerosol, out.aerosol);
+  const enhancement = accumulateNoise(times, 10 * 60, 1, climate.seed, place, Channel.Enhancement, out.enhancement);
   return { aerosol, enhancement };
 }
 
@@ -259,10 +269,21 @@ export function weatherState(
   checkObject('weatherState', 'climate', climate);
   checkTimes('weatherState', 'times', times);
   checkFinite('weatherState', 'basePressure', basePressure, 'hPa');
+  // The noise columns are work columns (util/scratch.ts), given back when the state is made.
+  const mark = scratchMark();
+  try {
+    return stateAt(climate, times, basePressure, perturb);
+  } finally {
+    releaseScratch(mark);
+  }
+}
+
+/** weatherState's computation (arguments checked). */
+function stateAt(climate: PlaceClimate, times: Float64Array, basePressure: number, perturb: StatePerturbation): WeatherState {
   const n = times.length;
   const place = noiseSite(climate);
   const seed = climate.seed;
-  const slow = new Float64Array(n);
+  const slow = scratchColumn(n);
   const latent = cloudLatent(climate, times, slow);
   if (perturb.latent !== undefined) {
     const p = perturb.latent;
@@ -271,21 +292,21 @@ export function weatherState(
       slow[i] = slow[i]! + p[i]!;
     }
   }
-  const { aerosol, enhancement } = cloudSideNoise(climate, times);
+  const { aerosol, enhancement } = cloudSideNoise(climate, times, { aerosol: scratchColumn(n), enhancement: scratchColumn(n) });
   const opacity = new Float64Array(n);
   const clearSkyIndex = new Float64Array(n);
   cloudColumns(climate, times, latent, aerosol, enhancement, opacity, clearSkyIndex);
 
   const lean = perturb.lean === true;
-  const tNoise = accumulateOctaves(times, TEMPERATURE_OCTAVES, seed, place, new Float64Array(n));
-  const dewNoise = accumulateNoise(times, 1.5 * DAY, 1, seed, place, Channel.Dew, new Float64Array(n));
-  const windNoise = accumulateOctaves(times, WIND_OCTAVES, seed, place, new Float64Array(n));
-  const rainNoise = accumulateOctaves(times, RAIN_OCTAVES, seed, place, new Float64Array(n));
-  const dirNoise = new Float64Array(lean ? 0 : n);
-  const pressNoise = new Float64Array(lean ? 0 : n);
-  const capeNoise = new Float64Array(lean ? 0 : n);
-  const pmNoise = new Float64Array(lean ? 0 : n);
-  const gustNoise = new Float64Array(lean ? 0 : n);
+  const tNoise = accumulateOctaves(times, TEMPERATURE_OCTAVES, seed, place, scratchColumn(n));
+  const dewNoise = accumulateNoise(times, 1.5 * DAY, 1, seed, place, Channel.Dew, scratchColumn(n));
+  const windNoise = accumulateOctaves(times, WIND_OCTAVES, seed, place, scratchColumn(n));
+  const rainNoise = accumulateOctaves(times, RAIN_OCTAVES, seed, place, scratchColumn(n));
+  const dirNoise = scratchColumn(lean ? 0 : n);
+  const pressNoise = scratchColumn(lean ? 0 : n);
+  const capeNoise = scratchColumn(lean ? 0 : n);
+  const pmNoise = scratchColumn(lean ? 0 : n);
+  const gustNoise = scratchColumn(lean ? 0 : n);
   if (!lean) {
     accumulateNoise(times, 3 * DAY, 60, seed, place, Channel.Direction * 16, dirNoise);
     accumulateNoise(times, 12 * HOUR, 30, seed, place, Channel.Direction * 16 + 1, dirNoise);
@@ -318,12 +339,22 @@ export function weatherState(
   const dTemp = perturb.airTemp;
   const dWind = perturb.wind;
   const TWO_PI_DAY = (2 * Math.PI) / 24;
+  // The daily cycle's cosine, kept per slot of 5 minutes of the local hour for the last hour value
+  // seen there: series on an hourly or 5-minute grid repeat the same few hundred hour values
+  // (to the last bit, within a binade of t), so most instants reuse an exact earlier result.
+  const hourKey = new Float64Array(HOUR_SLOTS + 1).fill(Number.NaN);
+  const hourCos = new Float64Array(HOUR_SLOTS + 1);
   for (let i = 0; i < n; i++) {
     const t = times[i]!;
     const s = seasonIndex(t);
     let hour = (t / HOUR + lonHours) % 24;
     if (hour < 0) hour += 24;
-    const afternoon = Math.cos(TWO_PI_DAY * (hour - 14.5));
+    const slot = (hour * (HOUR_SLOTS / 24)) | 0;
+    if (hourKey[slot] !== hour) {
+      hourKey[slot] = hour;
+      hourCos[slot] = Math.cos(TWO_PI_DAY * (hour - 14.5));
+    }
+    const afternoon = hourCos[slot]!;
     const o = opacity[i]!;
     const slowO = opacityFromLatent(slow[i]! / 0.82, seasonal(climate.cloudiness, s));
 
