@@ -11,7 +11,7 @@ import { realDataSource } from '../weather/real.js';
 import { type WeatherSource, composeSources } from '../weather/source.js';
 import { syntheticSource } from '../weather/synthetic.js';
 import { continentalityFromLand } from '../weather/climate.js';
-import { type ClimateNormals, climateNormalsAt } from '../weather/normals.js';
+import { type ClimateNormals, type LandShareAround, climateNormalsAt, landNeighbourPoints } from '../weather/normals.js';
 import { climateGrids } from './climate-grids.js';
 import { landFraction, meanElevation, siteElevation } from './elevation.js';
 import { checkLatitude, checkLongitude, checkString } from '../util/validate.js';
@@ -301,7 +301,23 @@ export function placeNormals(latitude: number, longitude: number, elevation: num
     continentality,
     landShare: landFraction(latitude, longitude, 1),
     surroundingElevation: meanElevation(latitude, longitude, 1),
+    landShareAround: landShareAround(latitude, longitude),
   });
+}
+
+/**
+ * Share of land within 1 degree of the four points 1.5 degrees north, east, south and west of a
+ * place (landNeighbourPoints of src/weather/normals.ts), from the global grid's land mask: what the
+ * clearness relation needs to know where the prevailing wind comes from land.
+ * @throws MissingDataError when the data directory lacks the elevation grid
+ * @example
+ * // Lisbon: sea to the west, land to the east
+ * landShareAround(38.72, -9.14); // => { north: 0.44363636363636366, east: 1, south: 0.24516129032258063, west: 0 }
+ */
+export function landShareAround(latitude: number, longitude: number): LandShareAround {
+  const points = landNeighbourPoints(latitude, longitude);
+  const share = (p: { latitude: number; longitude: number }): number => landFraction(p.latitude, p.longitude, 1);
+  return { north: share(points.north), east: share(points.east), south: share(points.south), west: share(points.west) };
 }
 
 /**

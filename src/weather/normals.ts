@@ -73,6 +73,67 @@ export interface NormalsSite {
    * elevation grid, meanElevationAround); default the site's own elevation (no valley or ridge)
    */
   surroundingElevation?: number;
+  /**
+   * share of land within 1 degree of the four points {@link landNeighbourPoints} (1.5 degrees
+   * north, east, south and west of the site), 0..1 each: the clearness relation takes the land
+   * share upwind of the annual mean wind from them ({@link upwindLandShare}); default the site's
+   * landShare in every direction
+   */
+  landShareAround?: LandShareAround;
+}
+
+/** Share of land (0..1) within 1 degree of each of the points {@link landNeighbourPoints}. */
+export interface LandShareAround {
+  north: number;
+  east: number;
+  south: number;
+  west: number;
+}
+
+/** How far from a site the four points of {@link landNeighbourPoints} lie, degrees of latitude. */
+export const LAND_NEIGHBOUR_DISTANCE = 1.5;
+
+/**
+ * The four points whose land share describes what lies north, east, south and west of a site:
+ * {@link LAND_NEIGHBOUR_DISTANCE} degrees of latitude away north and south (held within +-89.9),
+ * and the same distance east and west (1.5 / max(0.2, cos latitude) degrees of longitude, wrapped
+ * into -180..180).
+ * @param latitude degrees north
+ * @param longitude degrees east
+ * @returns { north, east, south, west }, each { latitude, longitude } in degrees
+ * @example
+ * landNeighbourPoints(0, 179).east; // => { latitude: 0, longitude: -179.5 }
+ */
+export function landNeighbourPoints(latitude: number, longitude: number): Record<keyof LandShareAround, { latitude: number; longitude: number }> {
+  const d = LAND_NEIGHBOUR_DISTANCE;
+  const dLon = d / Math.max(0.2, Math.cos((latitude * Math.PI) / 180));
+  const lat = (x: number): number => Math.max(-89.9, Math.min(89.9, x));
+  const lon = (x: number): number => ((((x + 180) % 360) + 360) % 360) - 180;
+  return {
+    north: { latitude: lat(latitude + d), longitude },
+    east: { latitude, longitude: lon(longitude + dLon) },
+    south: { latitude: lat(latitude - d), longitude },
+    west: { latitude, longitude: lon(longitude - dLon) },
+  };
+}
+
+/**
+ * Share of land upwind of a place: the land shares around it ({@link landNeighbourPoints})
+ * weighted by the components of the annual mean 10 m wind blowing from each side (a westerly
+ * takes the west's share, a south-westerly the west's and the south's in proportion to the two
+ * components). Air that has crossed land brings fewer clouds than air off the sea (Europe under
+ * the Atlantic westerlies against the US east coast under continental westerlies).
+ * @param uMean annual mean eastward wind, m/s
+ * @param vMean annual mean northward wind, m/s
+ * @param around land shares around the place, 0..1
+ * @returns 0..1 (0 in a dead calm)
+ * @example
+ * // A westerly off the sea:
+ * upwindLandShare(4, 0, { north: 1, east: 1, south: 1, west: 0.1 }); // about 0.1
+ */
+export function upwindLandShare(uMean: number, vMean: number, around: LandShareAround): number {
+  const weight = Math.abs(uMean) + Math.abs(vMean) + 1e-6;
+  return (Math.max(uMean, 0) * around.west + Math.max(-uMean, 0) * around.east + Math.max(vMean, 0) * around.south + Math.max(-vMean, 0) * around.north) / weight;
 }
 
 /**
@@ -382,38 +443,48 @@ export interface ClearnessInputs {
    * positive on slopes and ridges (default 0)
    */
   heightAboveSurroundings?: number;
+  /** share of land upwind of the annual mean 10 m wind, 0..1 ({@link upwindLandShare}); default landShare */
+  upwindLandShare?: number;
 }
 
 /**
- * Coefficients of {@link monthlyClearnessIndex}: logit Kt = c0 + c1 ln(P + 0.3) + c2 |lat| / 30
- * + c3 exp(-(lat / 15)^2) + c4 land + c5 range / 10 + c6 height above surroundings / 1000, fitted
- * by least squares in logit space (each month weighted by its clear-sky GHI) on the 50 real
- * typical years of the data directory's weather/calibration (scripts/calibrate-climate.ts);
- * docs/weather.md gives the fit, its held-out error (leave-one-out, 10-fold, and 476 typical years
- * far from the 50) and the table.
+ * Coefficients of {@link monthlyClearnessIndex}: logit Kt = c0 + (c1 + c7 s + c8 g) ln(P + 0.3)
+ * + c2 |lat| / 30 + c3 g + c4 land + c5 range / 10 + c6 height above surroundings / 1000
+ * + c9 upwind land, with g = exp(-(lat / 15)^2) (the tropics) and s = (1 - tanh(lat / 10)) / 2
+ * (the southern hemisphere, smooth across the equator). Fitted by weighted least squares in logit
+ * space (each month weighted by its clear-sky GHI) on the 50 real typical years of the data
+ * directory's weather/calibration and 1,105 further public typical years (chiensiTB/EPWRawWeather;
+ * each place weighted 1 / the places within 500 km, the 50 eight times that) by
+ * scripts/calibrate-climate.ts; docs/weather.md gives the files, the fit and its held-out error
+ * (leave-one-out, 10-fold, 400 km spatial hold-out, by continent).
  */
-export const CLEARNESS_COEFFICIENTS = [1.1774, -0.2458, -0.739, -0.6569, -0.2524, 0.137, -0.0328] as const;
+export const CLEARNESS_COEFFICIENTS = [1.1394, -0.3617, -0.6522, -0.8983, -0.2502, 0.0544, -0.0647, 0.1545, 0.1862, 0.1547] as const;
 
 /**
  * Monthly clearness index Kt (the month's GHI over its extraterrestrial horizontal irradiation)
- * from the measured climate, by a relation with seven coefficients ({@link CLEARNESS_COEFFICIENTS}),
- * no table of places: wetter months are cloudier (ln of the month's rain), skies are less clear
- * poleward (longer slant paths, storm tracks) and in the humid tropics (a Gaussian of latitude,
- * 15 degrees wide), clearer where the annual temperature range is large (continental, dry air),
- * and cloudier on slopes and ridges than in the valleys below them (air forced up the slopes).
+ * from the measured climate, by a relation with ten coefficients ({@link CLEARNESS_COEFFICIENTS}),
+ * no table of places: wetter months are cloudier (ln of the month's rain; less so in the tropics,
+ * where rain falls in short convective bursts, and in the southern hemisphere), skies are less
+ * clear poleward (longer slant paths, storm tracks) and in the humid tropics, clearer where the
+ * annual temperature range is large (continental, dry air) and where the prevailing wind comes
+ * over land rather than off the sea, and cloudier on slopes and ridges than in the valleys below
+ * them (air forced up the slopes).
  * @returns 12 values, 0..1
  * @example
  * // A desert:
- * monthlyClearnessIndex({ precipitation: new Array(12).fill(0.05), latitude: 24, landShare: 1, temperatureRange: 18 })[0]; // about 0.69
+ * monthlyClearnessIndex({ precipitation: new Array(12).fill(0.05), latitude: 24, landShare: 1, temperatureRange: 18 })[0]; // about 0.71
  */
 export function monthlyClearnessIndex(x: ClearnessInputs): Float64Array {
-  const [c0, c1, c2, c3, c4, c5, c6] = CLEARNESS_COEFFICIENTS;
+  const [c0, c1, c2, c3, c4, c5, c6, c7, c8, c9] = CLEARNESS_COEFFICIENTS;
   const lat = x.latitude;
+  const tropics = Math.exp(-((lat / 15) ** 2));
+  const south = (1 - Math.tanh(lat / 10)) / 2;
   const fixed =
-    c0 + (c2 * Math.abs(lat)) / 30 + c3 * Math.exp(-((lat / 15) ** 2)) + c4 * x.landShare + (c5 * x.temperatureRange) / 10 + (c6 * (x.heightAboveSurroundings ?? 0)) / 1000;
+    c0 + (c2 * Math.abs(lat)) / 30 + c3 * tropics + c4 * x.landShare + (c5 * x.temperatureRange) / 10 + (c6 * (x.heightAboveSurroundings ?? 0)) / 1000 + c9 * (x.upwindLandShare ?? x.landShare);
+  const rainSlope = c1 + c7 * south + c8 * tropics;
   const out = new Float64Array(12);
   for (let m = 0; m < 12; m++) {
-    const z = fixed + c1 * Math.log(Math.max(0, x.precipitation[m]!) + 0.3);
+    const z = fixed + rainSlope * Math.log(Math.max(0, x.precipitation[m]!) + 0.3);
     out[m] = 1 / (1 + Math.exp(-z));
   }
   return out;
@@ -510,6 +581,7 @@ export function climateNormalsAt(grids: ClimateGrids, site: NormalsSite): Climat
     landShare: site.landShare ?? 1,
     temperatureRange: tMax - tMin,
     heightAboveSurroundings: site.elevation - (site.surroundingElevation ?? site.elevation),
+    upwindLandShare: site.landShareAround === undefined ? undefined : upwindLandShare(uMean / 12, vMean / 12, site.landShareAround),
   });
   const ratio = extraterrestrialToClearSky(site.latitude, site.longitude, site.elevation, tMean);
   const clearSkyIndex = new Float64Array(12);

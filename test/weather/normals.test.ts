@@ -15,14 +15,17 @@ import {
   correctedTemperature,
   gridSurfaceElevation,
   gridTemperatureAtSite,
+  landNeighbourPoints,
+  monthlyClearnessIndex,
   monthlyToSeasonal,
   regressedGridTemperature,
   sampleClimateGrid,
+  upwindLandShare,
 } from '../../src/weather/normals.js';
 import { weatherState } from '../../src/weather/state.js';
 import { runs } from '../support/properties.js';
 import { defaultWeatherSource, syntheticSource } from '../../src/weather/synthetic.js';
-import { placeInfo, weatherSourceWithStore } from '../../src/node/weather-files.js';
+import { landShareAround, placeInfo, weatherSourceWithStore } from '../../src/node/weather-files.js';
 
 const DAYS = [31, 28.25, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 /**
@@ -338,5 +341,45 @@ describe('spatial coherence of the weather', () => {
     const a = dailyAnomalies(45, 8);
     const b = dailyAnomalies(45.001, 8.001);
     expect(correlation(a.cloud, b.cloud)).toBeGreaterThan(0.98);
+  });
+});
+
+describe('the land upwind in the clearness relation', () => {
+  const around = { north: 0.9, east: 0.6, south: 0.3, west: 0.05 };
+  it('takes the land share of the side the annual mean wind comes from, mixed by its components', () => {
+    expect(upwindLandShare(5, 0, around)).toBeCloseTo(0.05, 6); // westerly
+    expect(upwindLandShare(-5, 0, around)).toBeCloseTo(0.6, 6); // easterly
+    expect(upwindLandShare(0, 3, around)).toBeCloseTo(0.3, 6); // from the south
+    expect(upwindLandShare(0, -3, around)).toBeCloseTo(0.9, 6); // from the north
+    expect(upwindLandShare(3, 1, around)).toBeCloseTo((3 * 0.05 + 1 * 0.3) / 4, 6); // west-south-west
+    fc.assert(
+      fc.property(fc.double({ min: -20, max: 20, noNaN: true }), fc.double({ min: -20, max: 20, noNaN: true }), (u, v) => {
+        const x = upwindLandShare(u, v, around);
+        expect(x).toBeGreaterThanOrEqual(0);
+        expect(x).toBeLessThanOrEqual(0.9);
+      }),
+      { numRuns: runs(100) },
+    );
+  });
+
+  it('makes a month clearer when the wind comes over land than off the sea, all else equal', () => {
+    const base = { precipitation: new Array(12).fill(2), latitude: 50, landShare: 0.8, temperatureRange: 15 };
+    const offSea = monthlyClearnessIndex({ ...base, upwindLandShare: 0 });
+    const overLand = monthlyClearnessIndex({ ...base, upwindLandShare: 1 });
+    for (let m = 0; m < 12; m++) expect(overLand[m]!).toBeGreaterThan(offSea[m]!);
+    // Without the upwind share the site's own land share stands in for it.
+    expect(Array.from(monthlyClearnessIndex(base))).toEqual(Array.from(monthlyClearnessIndex({ ...base, upwindLandShare: 0.8 })));
+  });
+
+  it('looks 1.5 degrees to each side, wrapping the date line, and the Node adapter reads the land mask there', () => {
+    const p = landNeighbourPoints(60, 179.5);
+    expect(p.north.latitude).toBeCloseTo(61.5, 9);
+    expect(p.east.longitude).toBeCloseTo(179.5 + 3 - 360, 9); // 1.5 degrees of latitude is 3 of longitude at 60 N
+    expect(p.west.longitude).toBeCloseTo(176.5, 9);
+    expect(landNeighbourPoints(89.5, 0).north.latitude).toBe(89.9);
+    // Lisbon: the Atlantic west, Iberia east.
+    const lisbon = landShareAround(38.72, -9.14);
+    expect(lisbon.west).toBeLessThan(0.05);
+    expect(lisbon.east).toBeGreaterThan(0.95);
   });
 });
