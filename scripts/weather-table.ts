@@ -5,11 +5,9 @@
  *
  *   npx tsx scripts/weather-table.ts [--years 2007-2025]
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { dataFilePath } from '../src/node/data-dir.js';
-import { readWeatherFile } from '../src/weather/readers/index.js';
-import type { WeatherSeries } from '../src/weather/readers/types.js';
-import { type Comparison, type CompareOptions, compareFile, compareSeries } from './compare-weather.js';
+import { type Comparison, compareFile } from './compare-weather.js';
 
 /** The real files beside the calibration folder, with the hints their readers need. */
 export const OTHER_REAL_FILES: ReadonlyArray<readonly [string, { tz?: number; lat?: number; lon?: number }]> = [
@@ -18,42 +16,9 @@ export const OTHER_REAL_FILES: ReadonlyArray<readonly [string, { tz?: number; la
   ['pvgis_tmy_45.000_8.000_2005_2023.csv', {}],
   ['nsrdb_psm3_2017_40.5137_-108.5449.csv', { tz: -7 }],
   ['nsrdb_psm4_2023_40.5137_-108.5449_no_metadata.csv', { tz: -7, lat: 40.5137, lon: -108.5449 }],
+  ['tmy2_miami_12839.tm2', {}],
+  ['solaranywhere_2021_burlington_vt_tmy3format.csv', {}],
 ];
-
-/**
- * Files the project's readers do not read yet (TMY2; SolarAnywhere's TMY3 layout with its header
- * typo): a small local parse of what the comparison needs (GHI and dry-bulb temperature), until
- * their readers land (issue 14).
- */
-export const LOCALLY_PARSED_FILES = ['tmy2_miami_12839.tm2', 'solaranywhere_2021_burlington_vt_tmy3format.csv'] as const;
-
-/** GHI and air temperature of a TMY2 file (fixed columns of the NREL TMY2 manual, hour ending, local standard time). */
-export function readTmy2Minimal(text: string): WeatherSeries {
-  const lines = text.split(/\r?\n/).filter((l) => l.trim() !== '');
-  const h = lines[0]!;
-  const tz = Number(h.slice(33, 36));
-  const lat = (h.slice(37, 38) === 'S' ? -1 : 1) * (Number(h.slice(39, 41)) + Number(h.slice(42, 44)) / 60);
-  const lon = (h.slice(45, 46) === 'W' ? -1 : 1) * (Number(h.slice(47, 50)) + Number(h.slice(51, 53)) / 60);
-  const elevation = Number(h.slice(55, 60));
-  const rows = lines.slice(1);
-  const periodEnd = new Float64Array(rows.length);
-  const ghi = new Float64Array(rows.length);
-  const temp = new Float64Array(rows.length);
-  rows.forEach((r, i) => {
-    const month = Number(r.slice(3, 5)), day = Number(r.slice(5, 7)), hour = Number(r.slice(7, 9));
-    periodEnd[i] = Date.UTC(2021, month - 1, day, hour) / 1000 - tz * 3600;
-    ghi[i] = Number(r.slice(17, 21));
-    temp[i] = Number(r.slice(67, 71)) / 10;
-  });
-  return { format: 'tmy3', latitude: lat, longitude: lon, elevation, timeZone: tz, typical: true, periodEnd, periodSeconds: 3600, columns: { ghi, air_temp: temp } };
-}
-
-/** Compares the model with one of {@link LOCALLY_PARSED_FILES}. */
-export function compareLocallyParsed(name: (typeof LOCALLY_PARSED_FILES)[number], opts: CompareOptions = {}): Comparison {
-  const text = readFileSync(dataFilePath(`weather/${name}`), 'utf8');
-  const series = name.endsWith('.tm2') ? readTmy2Minimal(text) : readWeatherFile(text.replace('DNI (W/m^2))', 'DNI (W/m^2)'));
-  return compareSeries(name, series, opts);
-}
 
 /** Every calibration file name (weather/calibration/*.epw). */
 export function calibrationFiles(): string[] {
@@ -79,10 +44,7 @@ if (isMain) {
   const tOk = cal.filter((c) => c.monthsOk >= 10).length;
   console.log(`\ncalibration: ${cal.filter((c) => c.pass).length} of ${cal.length} pass (GHI within 8 %: ${ghiOk}; T within 2.5 C in >= 10 months: ${tOk})\n`);
   console.log(header);
-  const others = [
-    ...OTHER_REAL_FILES.map(([f, h]) => compareFile(dataFilePath(`weather/${f}`), { ...opts, ...h, temperatureTolerance: 2 })),
-    ...LOCALLY_PARSED_FILES.map((f) => compareLocallyParsed(f, { ...opts, temperatureTolerance: 2 })),
-  ];
+  const others = OTHER_REAL_FILES.map(([f, h]) => compareFile(dataFilePath(`weather/${f}`), { ...opts, ...h, temperatureTolerance: 2 }));
   for (const c of others) console.log(tableRow(c));
   console.log(`\nother real files: ${others.filter((c) => c.pass).length} of ${others.length} pass (2 C)`);
 }

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compareFile } from '../../scripts/compare-weather.js';
-import { OTHER_REAL_FILES, calibrationFiles, compareLocallyParsed } from '../../scripts/weather-table.js';
+import { OTHER_REAL_FILES, calibrationFiles } from '../../scripts/weather-table.js';
 import { dataFilePath } from '../../src/node/data-dir.js';
 import { weatherFile } from '../support/data.js';
 
@@ -40,6 +40,10 @@ describe('synthetic climate against real typical years', () => {
       'pvgis_tmy_45.000_8.000_2005_2023.csv': { ghi: 0.15, months: 5 },
       'nsrdb_psm3_2017_40.5137_-108.5449.csv': { ghi: 0.09, months: 1 },
       'nsrdb_psm4_2023_40.5137_-108.5449_no_metadata.csv': { ghi: 0.12, months: 2 },
+      // Miami's TMY2 year passes the issue's criteria (8 %, 2 C in >= 10 months).
+      'tmy2_miami_12839.tm2': { ghi: 0.08, months: 10 },
+      // SolarAnywhere 2021 at Burlington: one real (warm) year; GHI within 8 %, temperature a miss.
+      'solaranywhere_2021_burlington_vt_tmy3format.csv': { ghi: 0.08, months: 5 },
     };
     for (const [file, hint] of OTHER_REAL_FILES) {
       const svg = join(out, `${file}.svg`);
@@ -54,13 +58,4 @@ describe('synthetic climate against real typical years', () => {
       expect(text).toContain('temperature, file');
     }
   }, 60_000);
-
-  it('passes the issue criteria at Miami (TMY2, read by a small local parse until its reader lands)', () => {
-    const miami = compareLocallyParsed('tmy2_miami_12839.tm2', { ...years, temperatureTolerance: 2 });
-    expect(Math.abs(miami.ghiError)).toBeLessThanOrEqual(0.08);
-    expect(miami.monthsOk).toBeGreaterThanOrEqual(10);
-    // SolarAnywhere 2021 at Burlington: one real (warm) year; GHI within 8 %, temperature a miss.
-    const burlington = compareLocallyParsed('solaranywhere_2021_burlington_vt_tmy3format.csv', { ...years, temperatureTolerance: 2 });
-    expect(Math.abs(burlington.ghiError)).toBeLessThanOrEqual(0.08);
-  }, 30_000);
 });
