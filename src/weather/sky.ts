@@ -29,10 +29,10 @@ const SOLAR_CELL = FAST_NODE_STEP_SECONDS;
 
 /**
  * solarPositionFast called once per run of consecutive instants in the same 12-hour cell of its
- * node lattice. The fast form carries rotation state from node to node, so its last bits depend on
- * where a series starts; a separate call per cell makes every instant's position depend only on
- * its cell, hence identical in any window or chunking (instants must lie more than delta T,
- * about 70 s, after the cell's start, as every sub-period middle of the 5-minute lattice does).
+ * node lattice. Written when the fast form carried rotation state from node to node (its last
+ * bits then depended on where a series started); it no longer does: every value depends only on
+ * its own time, to the last bit (test/solar/fastPath.test.ts), so one call gives the same doubles
+ * and this split and `exact` below are kept only until that simplification is made.
  */
 function solarPositionByCell(times: Float64Array, latitude: number, longitude: number, elevation: number, pressure: number, temperature: number): SolarPosition {
   const n = times.length;
@@ -68,9 +68,9 @@ function solarPositionByCell(times: Float64Array, latitude: number, longitude: n
  * @param times Unix s
  * @param pressure station pressure, Pa
  * @param temperature annual mean air temperature, degrees C (refraction only)
- * @param exact true (default): positions independent of the window, to the last bit (one solar
- *   call per 12-hour cell); false: one call for the whole series (its last bits then depend on
- *   where the series starts; the drift along long series seen at src/solar 397da8e is fixed)
+ * @param exact true (default): one solar call per 12-hour cell; false: one call for the whole
+ *   series. Both give the same doubles since the fast form's values depend only on their own time
+ *   (see solarPositionByCell).
  */
 export function skyAtInstants(
   times: Float64Array,

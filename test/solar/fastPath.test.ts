@@ -117,4 +117,26 @@ describe('solarPositionFast approximations', () => {
       { numRuns: runs(20) },
     );
   });
+
+  it('gives every instant the same doubles in any window of a series (a value depends only on its own time)', () => {
+    // Three days at 5 minutes plus instants 1 s to 80 s either side of every 3-hour sub-cell edge
+    // (the interpolation's seams, where a value carried from node to node would differ).
+    const start = Date.UTC(2024, 2, 30) / 1000;
+    const times: number[] = [];
+    for (let k = 0; k < 3 * 288; k++) times.push(start + 300 * k + 150);
+    for (let edge = start; edge < start + 3 * 86_400; edge += 3 * 3600) for (const d of [-80, -1, 1, 69, 80]) times.push(edge + d);
+    const t = Float64Array.from(times).sort();
+    const whole = solarPositionFast(t, 47.4, 8.5, { elevation: 400 });
+    const keys = ['zenith', 'apparentZenith', 'azimuth', 'elevation', 'apparentElevation', 'equationOfTime'] as const;
+    let compared = 0;
+    for (const from of [1, 37, 289, 500, t.length - 3]) {
+      const part = solarPositionFast(t.subarray(from), 47.4, 8.5, { elevation: 400 });
+      for (const key of keys) for (let i = 0; i < part[key].length; i++, compared++) expect(Object.is(part[key][i], whole[key][i + from]), `${key} at ${t[i + from]}`).toBe(true);
+    }
+    for (let i = 0; i < t.length; i += 7) {
+      const one = solarPositionFast(t.subarray(i, i + 1), 47.4, 8.5, { elevation: 400 });
+      for (const key of keys) expect(Object.is(one[key][0], whole[key][i]), `${key} alone at ${t[i]}`).toBe(true);
+    }
+    expect(compared).toBeGreaterThan(10_000);
+  });
 });
