@@ -65,6 +65,29 @@ describe('air mass and pressure', () => {
     expect(relativeAirmass(60, undefined, 'simple')[0]).toBeCloseTo(2, 12);
   });
 
+  it('air mass models agree with their formulas through Math.cos and Math.pow to 2e-14 (table cosine, exp-log power)', () => {
+    const forms = {
+      kastenyoung1989: (z: number) => 1 / (Math.cos(z * D2R) + 0.50572 * Math.pow(96.07995 - z, -1.6364)),
+      kasten1966: (z: number) => 1 / (Math.cos(z * D2R) + 0.15 * Math.pow(93.885 - z, -1.253)),
+      simple: (z: number) => 1 / Math.cos(z * D2R),
+    } as const;
+    for (const model of ['kastenyoung1989', 'kasten1966', 'simple'] as const) {
+      fc.assert(
+        fc.property(fc.double({ min: -30, max: 90, noNaN: true }), (z) => {
+          const got = relativeAirmass(f64(z), undefined, model)[0]!;
+          const want = forms[model](z);
+          // 2e-14, plus the conditioning of cos near the horizon: the formula's own rounding of
+          // z pi / 180 (a few 1e-16) is amplified by tan z there; the tables reduce z exactly.
+          const conditioning = 1e-15 / Math.abs(Math.cos(z * D2R));
+          expect(Math.abs(got - want)).toBeLessThanOrEqual((2e-14 + conditioning) * Math.abs(want));
+        }),
+      );
+      // NaN in, NaN out; above the horizon line NaN, as pvlib.
+      expect(Number.isNaN(relativeAirmass(f64(Number.NaN, 90.5, 180), undefined, model)[1]!)).toBe(true);
+      expect(Number.isNaN(relativeAirmass(f64(Number.NaN), undefined, model)[0]!)).toBe(true);
+    }
+  });
+
   it('absolute air mass scales with pressure', () => {
     expect(absoluteAirmass(2, 50662.5)[0]).toBeCloseTo(1, 14);
     expect(absoluteAirmass(f64(1.5))[0]).toBe(1.5);
@@ -103,6 +126,42 @@ describe('clear sky', () => {
           expect(r.dni[0]!).toBeLessThanOrEqual(ex);
           expect(r.dhi[0]!).toBeGreaterThanOrEqual(-1e-9);
           if (z > 90) expect(r.ghi[0]).toBe(0);
+        },
+      ),
+    );
+  });
+
+  it('Ineichen over a series (turbidity held over runs of rows, table cosine) equals the formula row by row to 1e-13', () => {
+    // The kernel takes exp(-TL) once per run of equal turbidities and cos z from node tables;
+    // this is Ineichen and Perez (2002) written out with Math.cos and Math.exp for each row.
+    const formula = (z: number, am: number, tl: number, h: number, ex: number) => {
+      const cosZ = Math.max(Math.cos(z * D2R), 0);
+      const fh1 = Math.exp(-h / 8000);
+      const fh2 = Math.exp(-h / 1250);
+      const cg1 = 5.09e-5 * h + 0.868;
+      const cg2 = 3.92e-5 * h + 0.0387;
+      const ghi = cg1 * ex * cosZ * Math.max(Math.exp(-cg2 * am * (fh1 + fh2 * (tl - 1))), 0);
+      const bnci = ex * Math.max((0.664 + 0.163 / fh1) * Math.exp(-0.09 * am * (tl - 1)), 0);
+      const ratio = Math.min(Math.max((1 - (0.1 - 0.2 * Math.exp(-tl)) / (0.1 + 0.882 / fh1)) / cosZ, 0), 1e20);
+      const dni = Math.min(bnci, ghi * ratio);
+      return [ghi, dni, ghi - dni * cosZ];
+    };
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.double({ min: -5, max: 120, noNaN: true }), fc.constantFrom(2, 3.5, 3.5, 3.5, 6.25)), { minLength: 1, maxLength: 40 }),
+        fc.double({ min: 0, max: 3000, noNaN: true }),
+        (rows, h) => {
+          const z = Float64Array.from(rows, (r) => r[0]);
+          const tl = Float64Array.from(rows, (r) => r[1]);
+          const am = absoluteAirmass(relativeAirmass(z), altitudeToPressure(h)[0]!);
+          const got = clearskyIneichen({ apparentZenith: z, airmassAbsolute: am, linkeTurbidity: tl, altitude: h, dniExtra: 1361 });
+          rows.forEach((_, i) => {
+            const want = formula(z[i]!, Number.isNaN(am[i]!) ? Number.NaN : am[i]!, tl[i]!, h, 1361);
+            [got.ghi[i]!, got.dni[i]!, got.dhi[i]!].forEach((g, k) => {
+              const w = Number.isNaN(want[k]!) ? 0 : want[k]!;
+              expect(Math.abs(g - w)).toBeLessThanOrEqual(1e-13 * Math.max(Math.abs(w), 1));
+            });
+          });
         },
       ),
     );
