@@ -168,11 +168,9 @@ export function singleAxis(
   const zArr = arrayOf(apparentZenith);
   const aArr = arrayOf(solarAzimuth);
   const dArr = arrayOf(stowDni);
-  const dniForNaN = stow !== undefined ? stowDni : 0;
   for (let start = 0; start < n; start += BLOCK) {
     const end = start + BLOCK < n ? start + BLOCK : n;
     trackRows(start, end, zArr, aArr, dArr, k, trackerTheta, aoiOut, surfaceTilt, surfaceAzimuth);
-    markUnknownRows(start, end, apparentZenith, solarAzimuth, dniForNaN, trackerTheta, aoiOut, surfaceTilt, surfaceAzimuth);
   }
   return { trackerTheta, aoi: aoiOut, surfaceTilt, surfaceAzimuth };
 }
@@ -227,11 +225,14 @@ function trackRows(
   const scrSin = SCRATCH_SIN;
   for (let i = start; i < end; i++) {
     const zenith = zArr === null ? zScalar : zArr[i]!;
-    if (zenith > 90) {
+    const azimuth = aArr === null ? aScalar : aArr[i]!;
+    // The sun below the horizon, or an unknown input (a NaN zenith, azimuth or stow DNI): every
+    // output of the row is NaN, as pvlib (a NaN azimuth would otherwise lay the tracker flat with a
+    // plausible orientation). The last pass writes the NaNs.
+    if (!(zenith <= 90) || azimuth !== azimuth || (stowOn && (dArr === null ? dScalar : dArr[i]!) !== (dArr === null ? dScalar : dArr[i]!))) {
       scrCz[i - start] = Number.NaN;
       continue;
     }
-    const azimuth = aArr === null ? aScalar : aArr[i]!;
     let cz: number;
     let sz: number;
     if (zenith >= 0) {
@@ -367,34 +368,5 @@ function trackRows(
     surfaceTilt[i] = tilt;
     surfaceAzimuth[i] = surfAz;
     aoiOut[i] = atan2(Math.sqrt((1 - proj) * (1 + proj)), proj) * RAD;
-  }
-}
-
-/**
- * NaN in every output of rows [start, end) where an input is NaN (the zenith, the azimuth, or the
- * DNI that decides a diffuse stow), as pvlib: the loop would otherwise lay such a tracker flat (a
- * NaN azimuth gives a zero rotation) and report a plausible orientation. One pass per block.
- */
-function markUnknownRows(
-  start: number, end: number, zenith: Column, azimuth: Column, dni: Column,
-  theta: Float64Array, aoiOut: Float64Array, tilt: Float64Array, surfaceAzimuth: Float64Array,
-): void {
-  for (const c of [zenith, azimuth, dni]) {
-    if (typeof c === 'number') {
-      if (c === c) continue;
-      theta.fill(Number.NaN, start, end);
-      aoiOut.fill(Number.NaN, start, end);
-      tilt.fill(Number.NaN, start, end);
-      surfaceAzimuth.fill(Number.NaN, start, end);
-      return;
-    }
-    for (let i = start; i < end; i++) {
-      if (c[i]! !== c[i]!) {
-        theta[i] = Number.NaN;
-        aoiOut[i] = Number.NaN;
-        tilt[i] = Number.NaN;
-        surfaceAzimuth[i] = Number.NaN;
-      }
-    }
   }
 }

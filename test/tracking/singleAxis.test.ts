@@ -94,6 +94,24 @@ describe('singleAxis: geometry', () => {
     }
   });
 
+  it('returns NaN for every output of a row with an unknown input (zenith, azimuth or stow DNI), and only that row', () => {
+    const allNaN = (r: ReturnType<typeof singleAxis>, i: number) =>
+      [r.trackerTheta, r.aoi, r.surfaceTilt, r.surfaceAzimuth].every((col) => Number.isNaN(col[i]!));
+    const known = (r: ReturnType<typeof singleAxis>, i: number) =>
+      [r.trackerTheta, r.aoi, r.surfaceTilt, r.surfaceAzimuth].every((col) => Number.isFinite(col[i]!));
+    const zenith = Float64Array.of(40, Number.NaN, 40, 40);
+    const azimuth = Float64Array.of(120, 120, Number.NaN, 120);
+    const r = singleAxis({ apparentZenith: zenith, solarAzimuth: azimuth }, { axisAzimuth: 180, backtrack: true, gcr: 0.4 });
+    expect([known(r, 0), allNaN(r, 1), allNaN(r, 2), known(r, 3)]).toEqual([true, true, true, true]);
+    // A one-value input must be a number: a NaN there is a caller's error, named.
+    expect(() => singleAxis({ apparentZenith: Number.NaN, solarAzimuth: azimuth })).toThrow(/apparentZenith/);
+    // The stow decision's DNI counts only when the stow is on.
+    const dni = Float64Array.of(800, Number.NaN, 5, 800);
+    const stowed = singleAxis({ apparentZenith: 40, solarAzimuth: 120 }, { diffuseStow: { dni, dniThreshold: 10 } });
+    expect([known(stowed, 0), allNaN(stowed, 1), known(stowed, 2), known(stowed, 3)]).toEqual([true, true, true, true]);
+    expect(stowed.trackerTheta[2]).toBe(0);
+  });
+
   it('faces axisAzimuth - 90 when flat, and turns west for positive rotations on a south axis', () => {
     const noon = singleAxis({ apparentZenith: 30, solarAzimuth: 180 }, { axisAzimuth: 180 });
     expect(noon.trackerTheta[0]).toBeCloseTo(0, 12);
