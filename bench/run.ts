@@ -14,9 +14,15 @@
  * variant). See bench/peer/peer.ts for how Python and pvlib are found; without them the peer
  * figures are skipped with a message.
  * With --only, only matching suites run and their figures are merged into the existing file.
+ *
+ * Each suite file runs in a process of its own (this script again, with --suite-file), one after
+ * the other: a suite's figures then do not depend on the heap, the compiled code or the threads
+ * that the suites before it left behind (in one process, the fast solar form measured 1.76e7
+ * points/s after ten other suites and 2.01e7 alone). --in-process runs them all in this process.
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Bench } from 'tinybench';
@@ -61,14 +67,17 @@ function argValue(name: string): string | undefined {
   return i >= 0 ? argv[i + 1] : undefined;
 }
 
-async function loadSuites(only: string | undefined): Promise<BenchSuite[]> {
-  const dir = join(here, 'suites');
-  const files = readdirSync(dir)
+/** The suite files of bench/suites, in name order. */
+function suiteFiles(): string[] {
+  return readdirSync(join(here, 'suites'))
     .filter((f) => f.endsWith('.bench.ts'))
     .sort();
+}
+
+async function loadSuites(files: string[], only: string | undefined): Promise<BenchSuite[]> {
   const suites: BenchSuite[] = [];
   for (const f of files) {
-    const mod = (await import(pathToFileURL(join(dir, f)).href)) as { suite: BenchSuite };
+    const mod = (await import(pathToFileURL(join(here, 'suites', f)).href)) as { suite: BenchSuite };
     if (only === undefined || mod.suite.name.includes(only) || f.includes(only)) suites.push(mod.suite);
   }
   return suites;
@@ -156,36 +165,27 @@ async function timeKernel(k: KernelBench, time: number, peer: PvlibPeer | undefi
   return figures;
 }
 
-async function main(): Promise<void> {
-  const only = argValue('--only');
-  const time = Number(argValue('--time') ?? 1500);
-  const previous: Partial<Results> =
-    only !== undefined && existsSync(resultsPath) ? (JSON.parse(readFileSync(resultsPath, 'utf8')) as Results) : {};
-  const results: Results = {
-    node: process.version,
-    date: new Date().toISOString(),
-    cpu: `${cpus()[0]?.model ?? 'unknown'} (${cpus().length} cores, single-thread figures)`,
-    timing:
-      'kernels: process CPU time, best run after a warm-up (wall_points_per_second: median wall clock); ' +
-      'pvlib peers: process CPU time of one public-function call, best run, in rounds interleaved with ours; ' +
-      'products: tinybench median wall clock',
-    ...(previous.peer !== undefined ? { peer: previous.peer } : {}),
-    kernels: { ...(previous.kernels ?? {}) },
-    products: { ...(previous.products ?? {}) },
-    measures: { ...(previous.measures ?? {}) },
-  };
-  const suites = await loadSuites(only);
-  if (suites.length === 0) throw new Error(`no benchmark suite matches ${only ?? '(all)'}`);
+/** What one process measured: the figures of its suites, and the pvlib peer it found. */
+interface Fragment {
+  peer?: PeerInfo;
+  kernels: Record<string, KernelFigures>;
+  products: Record<string, { ms_per_request: number; suite: string }>;
+  measures: Record<string, Record<string, number | string>>;
+}
 
+/** Runs the suites in this process and returns their figures (printing a line per figure). */
+async function runSuites(suites: BenchSuite[], time: number, withPeer: boolean): Promise<Fragment> {
+  const fragment: Fragment = { kernels: {}, products: {}, measures: {} };
   let peer: PvlibPeer | undefined;
-  if (process.argv.includes('--peer')) {
+  // The pvlib peer starts only for suites that have kernels with a pvlib counterpart.
+  if (withPeer && suites.some((s) => (s.kernels ?? []).some((k) => k.peer !== undefined))) {
     const started = await PvlibPeer.start();
     if (started instanceof PvlibPeer) {
       peer = started;
-      results.peer = started.info;
+      fragment.peer = started.info;
       console.log(`pvlib peer: pvlib ${started.info.pvlib} (numpy ${started.info.numpy}, pandas ${started.info.pandas}, ${started.info.interpreter})`);
     } else {
-      results.peer = started;
+      fragment.peer = started;
       console.log(`pvlib peer skipped: pvlib is not available (${started.reason ?? 'no reason given'}); set SOLARKIT_PEER_PYTHON and SOLARKIT_PVLIB_PATH`);
     }
   }
@@ -193,7 +193,7 @@ async function main(): Promise<void> {
   for (const suite of suites) {
     for (const k of suite.kernels ?? []) {
       const figures = await timeKernel(k, time, peer);
-      results.kernels[k.name] = { ...figures, suite: suite.name };
+      fragment.kernels[k.name] = { ...figures, suite: suite.name };
       const p = figures.pvlib;
       const vs = p === undefined ? '' : `  pvlib ${Object.entries(p.points_per_second).map(([v, x]) => `${v} ${x.toExponential(2)}`).join(', ')}  ratio ${p.ratio}`;
       console.log(`${suite.name.padEnd(10)} kernel  ${k.name.padEnd(58)} ${figures.points_per_second.toExponential(2).padStart(9)} points/s  (n=${k.points})${vs}`);
@@ -206,16 +206,84 @@ async function main(): Promise<void> {
       });
       await bench.run();
       const ms = medianMs(bench.tasks[0]!);
-      results.products[p.name] = { ms_per_request: Number(ms.toPrecision(4)), suite: suite.name };
+      fragment.products[p.name] = { ms_per_request: Number(ms.toPrecision(4)), suite: suite.name };
       console.log(`${suite.name.padEnd(10)} product ${p.name.padEnd(58)} ${ms.toFixed(3).padStart(9)} ms`);
     }
     for (const m of suite.measures ?? []) {
       const figures = await m.run();
-      results.measures[m.name] = { ...figures, suite: suite.name };
+      fragment.measures[m.name] = { ...figures, suite: suite.name };
       console.log(`${suite.name.padEnd(10)} measure ${m.name.padEnd(58)} ${JSON.stringify(figures)}`);
     }
   }
   peer?.close();
+  return fragment;
+}
+
+/**
+ * Runs one suite file in a new process (this script with --suite-file) and returns its figures.
+ * The child inherits this process's Node options (the tsx loader) and the console.
+ */
+function runSuiteFileInChild(file: string, passOn: string[]): Fragment {
+  const dir = mkdtempSync(join(tmpdir(), 'solarkit-bench-'));
+  const out = join(dir, 'fragment.json');
+  try {
+    const r = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), ...passOn, '--suite-file', file, '--fragment', out], {
+      stdio: 'inherit',
+    });
+    if (r.status !== 0) throw new Error(`bench suite ${file} failed (exit ${r.status ?? r.signal})`);
+    return JSON.parse(readFileSync(out, 'utf8')) as Fragment;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  const only = argValue('--only');
+  const time = Number(argValue('--time') ?? 1500);
+  const withPeer = process.argv.includes('--peer');
+
+  // A child: one suite file, its figures to the fragment file.
+  const suiteFile = argValue('--suite-file');
+  if (suiteFile !== undefined) {
+    const fragment = await runSuites(await loadSuites([suiteFile], only), time, withPeer);
+    writeFileSync(argValue('--fragment')!, JSON.stringify(fragment));
+    // Suites may leave servers, workers or timers behind: the figures are written, so end here.
+    process.exit(0);
+  }
+
+  const previous: Partial<Results> =
+    only !== undefined && existsSync(resultsPath) ? (JSON.parse(readFileSync(resultsPath, 'utf8')) as Results) : {};
+  const results: Results = {
+    node: process.version,
+    date: new Date().toISOString(),
+    cpu: `${cpus()[0]?.model ?? 'unknown'} (${cpus().length} cores, single-thread figures)`,
+    timing:
+      'kernels: process CPU time, best run after a warm-up (wall_points_per_second: median wall clock); ' +
+      'pvlib peers: process CPU time of one public-function call, best run, in rounds interleaved with ours; ' +
+      'products: tinybench median wall clock; each suite file in a process of its own',
+    ...(previous.peer !== undefined ? { peer: previous.peer } : {}),
+    kernels: { ...(previous.kernels ?? {}) },
+    products: { ...(previous.products ?? {}) },
+    measures: { ...(previous.measures ?? {}) },
+  };
+
+  const fragments: Fragment[] = [];
+  if (process.argv.includes('--in-process')) {
+    const suites = await loadSuites(suiteFiles(), only);
+    if (suites.length === 0) throw new Error(`no benchmark suite matches ${only ?? '(all)'}`);
+    fragments.push(await runSuites(suites, time, withPeer));
+  } else {
+    const passOn = [...(only !== undefined ? ['--only', only] : []), '--time', String(time), ...(withPeer ? ['--peer'] : [])];
+    for (const file of suiteFiles()) fragments.push(runSuiteFileInChild(file, passOn));
+    const measured = fragments.reduce((sum, f) => sum + Object.keys(f.kernels).length + Object.keys(f.products).length + Object.keys(f.measures).length, 0);
+    if (measured === 0) throw new Error(`no benchmark suite matches ${only ?? '(all)'}`);
+  }
+  for (const f of fragments) {
+    if (f.peer !== undefined) results.peer = f.peer;
+    Object.assign(results.kernels, f.kernels);
+    Object.assign(results.products, f.products);
+    Object.assign(results.measures, f.measures);
+  }
   writeFileSync(resultsPath, `${JSON.stringify(results, null, 2)}\n`);
   console.log(`wrote ${resultsPath}`);
 }
