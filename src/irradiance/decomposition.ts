@@ -9,6 +9,8 @@ import { checkAtLeast, checkSeries } from '../util/validate.js';
 import { checkClearnessIndex, checkDisc, checkErbs } from './checks.js';
 import { DIRINT_COEFFICIENTS } from './dirintCoefficients.js';
 import { COS_NODES, SIN_NODES } from '../util/trigTables.js';
+import { instantiateWasm, wasmKernelsEnabled } from '../util/wasm.js';
+import { ERBS_WASM_BASE64 } from './wasm/erbs.wasm.js';
 
 const D2R = Math.PI / 180;
 const SECONDS_PER_DAY = 86_400;
@@ -99,8 +101,108 @@ export function erbs(
     kt: outputColumn(out?.kt, n, 'kt'),
   };
   if (dniExtra === undefined && unixSeconds === undefined) throw new RangeError('erbs needs unixSeconds or dniExtra');
-  erbsKernel(n, asColumn(ghi, n), asColumn(zenith, n), unixSeconds, dniExtra, minCos, maxZenith, res);
+  const gA = asColumn(ghi, n);
+  const zA = asColumn(zenith, n);
+  if (!erbsKernelWasm(n, gA, zA, unixSeconds, dniExtra, minCos, maxZenith, res)) {
+    erbsKernel(n, gA, zA, unixSeconds, dniExtra, minCos, maxZenith, res);
+  }
   return res;
+}
+
+/** Extraterrestrial normal irradiance [W/m2] of a UTC day counted from 1970-01-01: Spencer (1971). */
+function erbsExtraForDay(days: number): number {
+  return 1366.1 * spencerDistanceFactor(dayOfYearFromEpochDays(days));
+}
+
+/** The loaded WebAssembly form of the Erbs loop: its run function and memory (offsets in doubles). */
+interface ErbsWasm {
+  run: (rows: number, mode: number, extraScalar: number, minCos: number, maxZenith: number) => void;
+  memory: Float64Array;
+  blockRows: number;
+  ghi: number;
+  zenith: number;
+  third: number;
+  dni: number;
+  dhi: number;
+  kt: number;
+}
+
+/** undefined until the first call tries to load the module; null when it cannot run here. */
+let erbsWasm: ErbsWasm | null | undefined;
+
+function loadErbsWasm(): ErbsWasm | null {
+  const instance = instantiateWasm(ERBS_WASM_BASE64, { js: { cos: Math.cos, extraForDay: erbsExtraForDay } });
+  if (instance === null) return null;
+  const ex = instance.exports as Record<string, { value: number }> & {
+    memory: { buffer: ArrayBuffer };
+    erbs: ErbsWasm['run'];
+  };
+  const memory = new Float64Array(ex.memory.buffer);
+  // The module's layout (byte offsets, exported as globals) in doubles.
+  const at = (name: string): number => ex[name]!.value / Float64Array.BYTES_PER_ELEMENT;
+  // cos and sin of each node side by side (see erbs.wat).
+  const table = at('nodeTable');
+  for (let k = 0; k < COS_NODES.length; k++) {
+    memory[table + 2 * k] = COS_NODES[k]!;
+    memory[table + 2 * k + 1] = SIN_NODES[k]!;
+  }
+  return {
+    run: ex.erbs,
+    memory,
+    blockRows: ex.blockRows!.value,
+    ghi: at('ghi'),
+    zenith: at('zenith'),
+    third: at('third'),
+    dni: at('dni'),
+    dhi: at('dhi'),
+    kt: at('kt'),
+  };
+}
+
+/**
+ * The Erbs loop in WebAssembly SIMD (wasm/erbs.wat), block by block: the block's columns are
+ * copied into the module's memory, its loop takes two rows per f64x2 instruction, and the results
+ * are copied out. The loop repeats the IEEE operations of {@link erbsKernel} in its order, so the
+ * doubles are the same (the tests compare them bit for bit). Returns false, having done nothing,
+ * where the module cannot run (no WebAssembly or SIMD) or the kernels are switched off.
+ * Interleaved best-of CPU time on the bench series against erbsKernel: see docs/kernels.md.
+ */
+function erbsKernelWasm(
+  n: number,
+  gA: Float64Array,
+  zA: Float64Array,
+  unixSeconds: Float64Array | undefined,
+  dniExtra: Column | undefined,
+  minCos: number,
+  maxZenith: number,
+  out: Decomposition,
+): boolean {
+  if (!wasmKernelsEnabled()) return false;
+  if (erbsWasm === undefined) erbsWasm = loadErbsWasm();
+  if (erbsWasm === null) return false;
+  const { run, memory, blockRows, ghi, zenith, third, dni, dhi, kt } = erbsWasm;
+  // 0: extraterrestrial irradiance from the times; 1: a dniExtra column; 2: one dniExtra value.
+  const mode = dniExtra === undefined ? 0 : typeof dniExtra === 'number' ? 2 : 1;
+  const thirdColumn = mode === 0 ? unixSeconds! : mode === 1 ? (dniExtra as Float64Array) : null;
+  const extraScalar = mode === 2 ? (dniExtra as number) : 0;
+  for (let start = 0; start < n; start += blockRows) {
+    const end = start + blockRows < n ? start + blockRows : n;
+    const rows = end - start;
+    memory.set(gA.subarray(start, end), ghi);
+    memory.set(zA.subarray(start, end), zenith);
+    if (thirdColumn !== null) memory.set(thirdColumn.subarray(start, end), third);
+    if ((rows & 1) === 1) {
+      // The last pair's second lane repeats the last row, so that it reads defined inputs.
+      memory[ghi + rows] = memory[ghi + rows - 1]!;
+      memory[zenith + rows] = memory[zenith + rows - 1]!;
+      memory[third + rows] = memory[third + rows - 1]!;
+    }
+    run(rows, mode, extraScalar, minCos, maxZenith);
+    out.dni.set(memory.subarray(dni, dni + rows), start);
+    out.dhi.set(memory.subarray(dhi, dhi + rows), start);
+    out.kt.set(memory.subarray(kt, kt + rows), start);
+  }
+  return true;
 }
 
 /** Rows per block of the Erbs loop: a first pass fills the block's cosines and kt denominators. */
@@ -153,7 +255,7 @@ function erbsKernel(
           const days = Math.floor(t / SECONDS_PER_DAY);
           dayStart = days * SECONDS_PER_DAY;
           dayEnd = dayStart + SECONDS_PER_DAY;
-          extraFromTime = 1366.1 * spencerDistanceFactor(dayOfYearFromEpochDays(days));
+          extraFromTime = erbsExtraForDay(days);
         }
         extra = extraFromTime;
       } else {
