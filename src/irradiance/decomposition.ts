@@ -160,6 +160,20 @@ function loadErbsWasm(): ErbsWasm | null {
 }
 
 /**
+ * Which form of the Erbs loop {@link erbs} runs in this engine: 'wasm' (WebAssembly SIMD, see
+ * wasm/erbs.wat) where the module loads and the kernels are on (setWasmKernels in
+ * util/wasm.ts), else 'typescript'. Both give the same doubles [W/m2]; Erbs et al. (1982).
+ * Loads the module on its first call, as erbs does.
+ * @example
+ * erbsKernelInUse(); // => 'wasm'
+ */
+export function erbsKernelInUse(): 'wasm' | 'typescript' {
+  if (!wasmKernelsEnabled()) return 'typescript';
+  if (erbsWasm === undefined) erbsWasm = loadErbsWasm();
+  return erbsWasm === null ? 'typescript' : 'wasm';
+}
+
+/**
  * The Erbs loop in WebAssembly SIMD (wasm/erbs.wat), block by block: the block's columns are
  * copied into the module's memory, its loop takes two rows per f64x2 instruction, and the results
  * are copied out. The loop repeats the IEEE operations of {@link erbsKernel} in its order, so the
@@ -177,10 +191,8 @@ function erbsKernelWasm(
   maxZenith: number,
   out: Decomposition,
 ): boolean {
-  if (!wasmKernelsEnabled()) return false;
-  if (erbsWasm === undefined) erbsWasm = loadErbsWasm();
-  if (erbsWasm === null) return false;
-  const { run, memory, blockRows, ghi, zenith, third, dni, dhi, kt } = erbsWasm;
+  if (erbsKernelInUse() === 'typescript') return false;
+  const { run, memory, blockRows, ghi, zenith, third, dni, dhi, kt } = erbsWasm!;
   // 0: extraterrestrial irradiance from the times; 1: a dniExtra column; 2: one dniExtra value.
   const mode = dniExtra === undefined ? 0 : typeof dniExtra === 'number' ? 2 : 1;
   const thirdColumn = mode === 0 ? unixSeconds! : mode === 1 ? (dniExtra as Float64Array) : null;
