@@ -179,7 +179,7 @@ export function erbsKernelInUse(): 'wasm' | 'typescript' {
  * are copied out. The loop repeats the IEEE operations of {@link erbsKernel} in its order, so the
  * doubles are the same (the tests compare them bit for bit). Returns false, having done nothing,
  * where the module cannot run (no WebAssembly or SIMD) or the kernels are switched off.
- * Interleaved best-of CPU time on the bench series against erbsKernel: see docs/kernels.md.
+ * Measured against erbsKernel: docs/DESIGN.md, "WebAssembly kernels".
  */
 function erbsKernelWasm(
   n: number,
