@@ -7,6 +7,8 @@ import { asColumn, type Column, outputColumn, seriesLength, sharesMemory } from 
 import { checkHsu } from './checks.js';
 import { erf, ERF_SMALL_COEFFICIENTS, ERF_SMALL_LIMIT, erfInv } from './erf.js';
 import { rollingRainSum } from './rainWindow.js';
+import { instantiateWasm, wasmKernelsEnabled } from '../util/wasm.js';
+import { HSU_WASM_BASE64 } from './wasm/hsu.wasm.js';
 
 /** Largest loss the HSU model can give: SR = 1 - 0.3437 erf(...) tends to 0.6563. */
 export const HSU_MAX_LOSS = 0.3437;
@@ -356,6 +358,12 @@ function hsuRows(
   }
 
   // Loss from mass: rows independent of each other, so the processor overlaps them.
+  if (hsuLossWasm(start, end, ratio, loss)) {
+    state[S_TOTAL] = total;
+    state[S_REMOVED] = removed;
+    state[S_LAST_MASS] = mass;
+    return;
+  }
   for (let i = start; i < end; i++) {
     const m = loss[i]!;
     // m^0.8473 without Math.pow (or log and exp): the exponent and the top mantissa bits of m
@@ -390,6 +398,81 @@ function hsuRows(
   state[S_TOTAL] = total;
   state[S_REMOVED] = removed;
   state[S_LAST_MASS] = mass;
+}
+
+/** The loaded WebAssembly form of the loss loop: its run function and memory (offsets in doubles). */
+interface HsuWasm {
+  run: (rows: number) => void;
+  memory: Float64Array;
+  blockRows: number;
+  mass: number;
+  ratio: number;
+  loss: number;
+}
+
+/** undefined until the first call tries to load the module; null when it cannot run here. */
+let hsuWasm: HsuWasm | null | undefined;
+
+function loadHsuWasm(): HsuWasm | null {
+  const instance = instantiateWasm(HSU_WASM_BASE64, { js: { massToPower, erf } });
+  if (instance === null) return null;
+  const ex = instance.exports as Record<string, { value: number }> & { memory: { buffer: ArrayBuffer }; run: HsuWasm['run'] };
+  const memory = new Float64Array(ex.memory.buffer);
+  // The module's layout (byte offsets, exported as globals) in doubles; see hsu.wat.
+  const at = (name: string): number => ex[name]!.value / Float64Array.BYTES_PER_ELEMENT;
+  const c = ERF_SMALL_COEFFICIENTS;
+  memory.set(
+    [B1, B2, B3, E0, E1, E2, E3, E4, E5, E6, c[0]!, c[1]!, c[2]!, c[3]!, c[4]!, c[5]!, c[6]!, c[7]!, c[8]!,
+      HSU_ERF_SCALE, HSU_MAX_LOSS, ERF_SERIES_LIMIT, ERF_SMALL_LIMIT],
+    at('constants'),
+  );
+  const scales = at('scaleTable');
+  for (let b = 0; b < INVERSE_SCALE.length; b++) {
+    memory[scales + 2 * b] = INVERSE_SCALE[b]!;
+    memory[scales + 2 * b + 1] = POWER_OF_SCALE[b]!;
+  }
+  const cells = at('cellTable');
+  for (let j = 0; j < POWER_CELLS; j++) {
+    memory[cells + 2 * j] = CELL_INVERSE[j]!;
+    memory[cells + 2 * j + 1] = CELL_POWER[j]!;
+  }
+  return { run: ex.run, memory, blockRows: ex.blockRows!.value, mass: at('mass'), ratio: at('ratio'), loss: at('loss') };
+}
+
+/**
+ * Which form of the loss loop {@link hsuSoiling} runs in this engine: 'wasm' (WebAssembly SIMD,
+ * wasm/hsu.wat) where the module loads and the kernels are on (setWasmKernels in util/wasm.ts),
+ * else 'typescript'. Both give the same doubles (loss and ratio, unitless); Coello and Boyle (2019).
+ * Loads the module on its first call, as hsuSoiling does.
+ * @example
+ * hsuKernelInUse(); // => 'wasm'
+ */
+export function hsuKernelInUse(): 'wasm' | 'typescript' {
+  if (!wasmKernelsEnabled()) return 'typescript';
+  if (hsuWasm === undefined) hsuWasm = loadHsuWasm();
+  return hsuWasm === null ? 'typescript' : 'wasm';
+}
+
+/**
+ * The loss loop of hsuRows in WebAssembly SIMD (wasm/hsu.wat) over rows [start, end), whose masses
+ * wait in `loss`: they are copied into the module's memory, its loop takes two rows per f64x2
+ * instruction with the same IEEE operations as the TypeScript loop (the same doubles), and ratio
+ * and loss are copied out. Returns false, having done nothing, where the module cannot run.
+ */
+function hsuLossWasm(start: number, end: number, ratio: Float64Array, loss: Float64Array): boolean {
+  if (hsuKernelInUse() === 'typescript') return false;
+  const { run, memory, blockRows, mass: massAt, ratio: ratioAt, loss: lossAt } = hsuWasm!;
+  for (let from = start; from < end; from += blockRows) {
+    const to = from + blockRows < end ? from + blockRows : end;
+    const rows = to - from;
+    memory.set(loss.subarray(from, to), massAt);
+    // The last pair's second lane repeats the last row, so that it reads a defined mass.
+    if ((rows & 1) === 1) memory[massAt + rows] = memory[massAt + rows - 1]!;
+    run(rows);
+    ratio.set(memory.subarray(ratioAt, ratioAt + rows), from);
+    loss.set(memory.subarray(lossAt, lossAt + rows), from);
+  }
+  return true;
 }
 
 /**
