@@ -9,7 +9,7 @@ import { checkAtLeast, checkSeries } from '../util/validate.js';
 import { checkClearnessIndex, checkDisc, checkErbs } from './checks.js';
 import { DIRINT_COEFFICIENTS } from './dirintCoefficients.js';
 import { COS_NODES, SIN_NODES } from '../util/trigTables.js';
-import { instantiateWasm, wasmKernelsEnabled } from '../util/wasm.js';
+import { lazyWasmKernel, loadWasmKernel, writePairs } from '../util/wasm.js';
 import { ERBS_WASM_BASE64 } from './wasm/erbs.wasm.js';
 
 const D2R = Math.PI / 180;
@@ -127,37 +127,27 @@ interface ErbsWasm {
   kt: number;
 }
 
-/** undefined until the first call tries to load the module; null when it cannot run here. */
-let erbsWasm: ErbsWasm | null | undefined;
-
 function loadErbsWasm(): ErbsWasm | null {
-  const instance = instantiateWasm(ERBS_WASM_BASE64, { js: { cos: Math.cos, extraForDay: erbsExtraForDay } });
-  if (instance === null) return null;
-  const ex = instance.exports as Record<string, { value: number }> & {
-    memory: { buffer: ArrayBuffer };
-    erbs: ErbsWasm['run'];
-  };
-  const memory = new Float64Array(ex.memory.buffer);
-  // The module's layout (byte offsets, exported as globals) in doubles.
-  const at = (name: string): number => ex[name]!.value / Float64Array.BYTES_PER_ELEMENT;
+  const kernel = loadWasmKernel(ERBS_WASM_BASE64, { js: { cos: Math.cos, extraForDay: erbsExtraForDay } });
+  if (kernel === null) return null;
+  const { exports, memory, offset } = kernel;
   // cos and sin of each node side by side (see erbs.wat).
-  const table = at('nodeTable');
-  for (let k = 0; k < COS_NODES.length; k++) {
-    memory[table + 2 * k] = COS_NODES[k]!;
-    memory[table + 2 * k + 1] = SIN_NODES[k]!;
-  }
+  writePairs(memory, offset('nodeTable'), COS_NODES, SIN_NODES);
   return {
-    run: ex.erbs,
+    run: exports.erbs as ErbsWasm['run'],
     memory,
-    blockRows: ex.blockRows!.value,
-    ghi: at('ghi'),
-    zenith: at('zenith'),
-    third: at('third'),
-    dni: at('dni'),
-    dhi: at('dhi'),
-    kt: at('kt'),
+    blockRows: (exports.blockRows as { value: number }).value,
+    ghi: offset('ghi'),
+    zenith: offset('zenith'),
+    third: offset('third'),
+    dni: offset('dni'),
+    dhi: offset('dhi'),
+    kt: offset('kt'),
   };
 }
+
+/** The module, loaded on first use; null where it cannot run or the kernels are off. */
+const erbsWasm = lazyWasmKernel(loadErbsWasm);
 
 /**
  * Which form of the Erbs loop {@link erbs} runs in this engine: 'wasm' (WebAssembly SIMD, see
@@ -168,9 +158,7 @@ function loadErbsWasm(): ErbsWasm | null {
  * erbsKernelInUse(); // => 'wasm'
  */
 export function erbsKernelInUse(): 'wasm' | 'typescript' {
-  if (!wasmKernelsEnabled()) return 'typescript';
-  if (erbsWasm === undefined) erbsWasm = loadErbsWasm();
-  return erbsWasm === null ? 'typescript' : 'wasm';
+  return erbsWasm() === null ? 'typescript' : 'wasm';
 }
 
 /**
@@ -191,8 +179,9 @@ function erbsKernelWasm(
   maxZenith: number,
   out: Decomposition,
 ): boolean {
-  if (erbsKernelInUse() === 'typescript') return false;
-  const { run, memory, blockRows, ghi, zenith, third, dni, dhi, kt } = erbsWasm!;
+  const kernel = erbsWasm();
+  if (kernel === null) return false;
+  const { run, memory, blockRows, ghi, zenith, third, dni, dhi, kt } = kernel;
   // 0: extraterrestrial irradiance from the times; 1: a dniExtra column; 2: one dniExtra value.
   const mode = dniExtra === undefined ? 0 : typeof dniExtra === 'number' ? 2 : 1;
   const thirdColumn = mode === 0 ? unixSeconds! : mode === 1 ? (dniExtra as Float64Array) : null;

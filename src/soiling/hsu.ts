@@ -7,7 +7,7 @@ import { asColumn, type Column, outputColumn, seriesLength, sharesMemory } from 
 import { checkHsu } from './checks.js';
 import { erf, ERF_SMALL_COEFFICIENTS, ERF_SMALL_LIMIT, erfInv } from './erf.js';
 import { rollingRainSum } from './rainWindow.js';
-import { instantiateWasm, wasmKernelsEnabled } from '../util/wasm.js';
+import { lazyWasmKernel, loadWasmKernel, writePairs } from '../util/wasm.js';
 import { HSU_WASM_BASE64 } from './wasm/hsu.wasm.js';
 
 /** Largest loss the HSU model can give: SR = 1 - 0.3437 erf(...) tends to 0.6563. */
@@ -410,34 +410,31 @@ interface HsuWasm {
   loss: number;
 }
 
-/** undefined until the first call tries to load the module; null when it cannot run here. */
-let hsuWasm: HsuWasm | null | undefined;
-
 function loadHsuWasm(): HsuWasm | null {
-  const instance = instantiateWasm(HSU_WASM_BASE64, { js: { massToPower, erf } });
-  if (instance === null) return null;
-  const ex = instance.exports as Record<string, { value: number }> & { memory: { buffer: ArrayBuffer }; run: HsuWasm['run'] };
-  const memory = new Float64Array(ex.memory.buffer);
-  // The module's layout (byte offsets, exported as globals) in doubles; see hsu.wat.
-  const at = (name: string): number => ex[name]!.value / Float64Array.BYTES_PER_ELEMENT;
+  const kernel = loadWasmKernel(HSU_WASM_BASE64, { js: { massToPower, erf } });
+  if (kernel === null) return null;
+  const { exports, memory, offset } = kernel;
+  // The constants and tables of the TypeScript loop, in the layout of hsu.wat.
   const c = ERF_SMALL_COEFFICIENTS;
   memory.set(
     [B1, B2, B3, E0, E1, E2, E3, E4, E5, E6, c[0]!, c[1]!, c[2]!, c[3]!, c[4]!, c[5]!, c[6]!, c[7]!, c[8]!,
       HSU_ERF_SCALE, HSU_MAX_LOSS, ERF_SERIES_LIMIT, ERF_SMALL_LIMIT],
-    at('constants'),
+    offset('constants'),
   );
-  const scales = at('scaleTable');
-  for (let b = 0; b < INVERSE_SCALE.length; b++) {
-    memory[scales + 2 * b] = INVERSE_SCALE[b]!;
-    memory[scales + 2 * b + 1] = POWER_OF_SCALE[b]!;
-  }
-  const cells = at('cellTable');
-  for (let j = 0; j < POWER_CELLS; j++) {
-    memory[cells + 2 * j] = CELL_INVERSE[j]!;
-    memory[cells + 2 * j + 1] = CELL_POWER[j]!;
-  }
-  return { run: ex.run, memory, blockRows: ex.blockRows!.value, mass: at('mass'), ratio: at('ratio'), loss: at('loss') };
+  writePairs(memory, offset('scaleTable'), INVERSE_SCALE, POWER_OF_SCALE);
+  writePairs(memory, offset('cellTable'), CELL_INVERSE, CELL_POWER);
+  return {
+    run: exports.run as HsuWasm['run'],
+    memory,
+    blockRows: (exports.blockRows as { value: number }).value,
+    mass: offset('mass'),
+    ratio: offset('ratio'),
+    loss: offset('loss'),
+  };
 }
+
+/** The module, loaded on first use; null where it cannot run or the kernels are off. */
+const hsuWasm = lazyWasmKernel(loadHsuWasm);
 
 /**
  * Which form of the loss loop {@link hsuSoiling} runs in this engine: 'wasm' (WebAssembly SIMD,
@@ -448,9 +445,7 @@ function loadHsuWasm(): HsuWasm | null {
  * hsuKernelInUse(); // => 'wasm'
  */
 export function hsuKernelInUse(): 'wasm' | 'typescript' {
-  if (!wasmKernelsEnabled()) return 'typescript';
-  if (hsuWasm === undefined) hsuWasm = loadHsuWasm();
-  return hsuWasm === null ? 'typescript' : 'wasm';
+  return hsuWasm() === null ? 'typescript' : 'wasm';
 }
 
 /**
@@ -460,8 +455,9 @@ export function hsuKernelInUse(): 'wasm' | 'typescript' {
  * and loss are copied out. Returns false, having done nothing, where the module cannot run.
  */
 function hsuLossWasm(start: number, end: number, ratio: Float64Array, loss: Float64Array): boolean {
-  if (hsuKernelInUse() === 'typescript') return false;
-  const { run, memory, blockRows, mass: massAt, ratio: ratioAt, loss: lossAt } = hsuWasm!;
+  const kernel = hsuWasm();
+  if (kernel === null) return false;
+  const { run, memory, blockRows, mass: massAt, ratio: ratioAt, loss: lossAt } = kernel;
   for (let from = start; from < end; from += blockRows) {
     const to = from + blockRows < end ? from + blockRows : end;
     const rows = to - from;

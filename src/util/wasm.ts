@@ -40,16 +40,6 @@ export function setWasmKernels(enabled: boolean): boolean {
   return before;
 }
 
-/**
- * Whether the WebAssembly kernels may run (see {@link setWasmKernels}); a kernel still needs its
- * module to load.
- * @example
- * wasmKernelsEnabled(); // => true
- */
-export function wasmKernelsEnabled(): boolean {
-  return wasmEnabled;
-}
-
 /** Bytes of a base64 string (atob is a global of browsers, workers, Node >= 16, Deno and Bun). */
 function bytesOfBase64(base64: string): Uint8Array {
   const text = atob(base64);
@@ -76,4 +66,61 @@ export function instantiateWasm(base64: string, imports: WasmImports): WasmInsta
   } catch {
     return null;
   }
+}
+
+/** A kernel module ready to run: its exports, and its memory as doubles with the layout's offsets. */
+export interface WasmKernel {
+  exports: Record<string, unknown>;
+  /** The module's memory, seen as doubles. */
+  memory: Float64Array;
+  /** An exported i32 global holding a byte offset (the layout of the .wat), in doubles. */
+  offset(name: string): number;
+}
+
+/**
+ * A kernel module given in base64 with its exported memory viewed as doubles, or null where it
+ * cannot run (see {@link instantiateWasm}). Offsets are in doubles (8 bytes).
+ * @example
+ * // A module of one page of memory exported as "memory" and an i32 global "at" = 16 (bytes).
+ * loadWasmKernel('AGFzbQEAAAAFAwEAAQYGAX8AQRALBw8CBm1lbW9yeQIAAmF0AwA=', {})?.offset('at'); // => 2
+ */
+export function loadWasmKernel(base64: string, imports: WasmImports): WasmKernel | null {
+  const instance = instantiateWasm(base64, imports);
+  if (instance === null) return null;
+  const exports = instance.exports;
+  const memory = new Float64Array((exports.memory as { buffer: ArrayBuffer }).buffer);
+  return { exports, memory, offset: (name) => (exports[name] as { value: number }).value / Float64Array.BYTES_PER_ELEMENT };
+}
+
+/**
+ * Writes two tables side by side into a kernel's memory from `offset` (in doubles): first[0],
+ * second[0], first[1], second[1], ..., so that one v128.load brings both entries of an index.
+ * Unitless (the tables' own units).
+ * @example
+ * const memory = new Float64Array(4);
+ * writePairs(memory, 0, Float64Array.of(1, 2), Float64Array.of(10, 20));
+ * Array.from(memory); // => [1, 10, 2, 20]
+ */
+export function writePairs(memory: Float64Array, offset: number, first: ArrayLike<number>, second: ArrayLike<number>): void {
+  for (let i = 0; i < first.length; i++) {
+    memory[offset + 2 * i] = first[i]!;
+    memory[offset + 2 * i + 1] = second[i]!;
+  }
+}
+
+/**
+ * A kernel's module, loaded by `load` on the first call of the returned function (and never
+ * again, loaded or not); the function gives null while the kernels are switched off
+ * ({@link setWasmKernels}) or where the module cannot run. Unitless.
+ * @example
+ * const kernel = lazyWasmKernel(() => loadWasmKernel('AGFzbQEAAAAFAwEAAQYGAX8AQRALBw8CBm1lbW9yeQIAAmF0AwA=', {}));
+ * kernel()?.offset('at'); // => 2
+ */
+export function lazyWasmKernel<T>(load: () => T | null): () => T | null {
+  let loaded: T | null | undefined;
+  return () => {
+    if (!wasmEnabled) return null;
+    if (loaded === undefined) loaded = load();
+    return loaded;
+  };
 }

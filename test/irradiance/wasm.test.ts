@@ -13,6 +13,7 @@ import { ERBS_WASM_BASE64 } from '../../src/irradiance/wasm/erbs.wasm.js';
 import { instantiateWasm, setWasmKernels } from '../../src/util/wasm.js';
 import { WASM_KERNELS, generatedModule } from '../../scripts/build-wasm.js';
 import { runs } from '../support/properties.js';
+import { bitDifferences, withWasmKernels } from '../support/wasm.js';
 
 const root = resolve(__dirname, '../..');
 /** The engine's WebAssembly object (the project's lib has no DOM types for it). */
@@ -27,24 +28,11 @@ function erbsWith(wasm: boolean, input: ErbsInput, options: Options = {}, inPlac
   const own = { ghi: copy(input.ghi)!, zenith: copy(input.zenith)!, unixSeconds: input.unixSeconds?.slice(), dniExtra: copy(input.dniExtra) };
   // In place: DHI into the caller's GHI column, as a caller short of memory may do.
   const out = inPlace && own.ghi instanceof Float64Array ? { dhi: own.ghi } : undefined;
-  const before = setWasmKernels(wasm);
-  try {
-    return erbs(own, options, out);
-  } finally {
-    setWasmKernels(before);
-  }
+  return withWasmKernels(wasm, () => erbs(own, options, out));
 }
 
 /** The rows where two results differ in any bit (NaN equals NaN, 0 differs from -0). */
-function differingRows(a: Decomposition, b: Decomposition): string[] {
-  const rows: string[] = [];
-  for (const key of ['dni', 'dhi', 'kt'] as const) {
-    for (let i = 0; i < a[key].length; i++) {
-      if (!Object.is(a[key][i], b[key][i])) rows.push(`${key}[${i}]: ${a[key][i]} vs ${b[key][i]}`);
-    }
-  }
-  return rows;
-}
+const differingRows = (a: Decomposition, b: Decomposition): string[] => bitDifferences(a, b, ['dni', 'dhi', 'kt']);
 
 function expectSameDoubles(input: ErbsInput, options: Options = {}, inPlace = false): void {
   const reference = erbsWith(false, input, options, inPlace);

@@ -10,30 +10,17 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type HsuInput, type HsuOptions, type HsuResult, hsuKernelInUse, hsuSoiling } from '../../src/soiling/hsu.js';
 import { setWasmKernels } from '../../src/util/wasm.js';
 import { runs } from '../support/properties.js';
+import { bitDifferences, withWasmKernels } from '../support/wasm.js';
 
 const T0 = Date.UTC(2021, 0, 1) / 1000;
 
 /** hsuSoiling by one form of the loss loop. */
 function hsuWith(wasm: boolean, input: HsuInput, options: HsuOptions, out?: { soilingRatio?: Float64Array; lossFraction?: Float64Array }): HsuResult {
-  const before = setWasmKernels(wasm);
-  try {
-    return hsuSoiling(input, options, out);
-  } finally {
-    setWasmKernels(before);
-  }
+  return withWasmKernels(wasm, () => hsuSoiling(input, options, out));
 }
 
 /** The rows where two results differ in any bit (NaN equals NaN, 0 differs from -0). */
-function differingRows(a: HsuResult, b: HsuResult): string[] {
-  const rows: string[] = [];
-  for (const key of ['soilingRatio', 'lossFraction'] as const) {
-    for (let i = 0; i < a[key].length; i++) {
-      if (!Object.is(a[key][i], b[key][i])) rows.push(`${key}[${i}]: ${a[key][i]} vs ${b[key][i]}`);
-    }
-  }
-  if (!Object.is(a.finalMass, b.finalMass)) rows.push(`finalMass: ${a.finalMass} vs ${b.finalMass}`);
-  return rows;
-}
+const differingRows = (a: HsuResult, b: HsuResult): string[] => bitDifferences(a, b, ['soilingRatio', 'lossFraction', 'finalMass']);
 
 /**
  * n hourly rows with PM2.5 = PM10 spread over three decades from 10^decade g/m3 and a cleaning rain

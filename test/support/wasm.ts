@@ -1,0 +1,34 @@
+/**
+ * Helpers of the tests of the WebAssembly kernels: run a call with the kernels on or off, and list
+ * the values two results differ in, to the bit.
+ */
+import { setWasmKernels } from '../../src/util/wasm.js';
+
+/** `run()` with the WebAssembly kernels on (`true`) or off, restoring the setting after. */
+export function withWasmKernels<T>(enabled: boolean, run: () => T): T {
+  const before = setWasmKernels(enabled);
+  try {
+    return run();
+  } finally {
+    setWasmKernels(before);
+  }
+}
+
+/**
+ * The entries where two results differ in any bit (NaN equals NaN, 0 differs from -0), by column
+ * and row, or by name for a number.
+ */
+export function bitDifferences<K extends string>(a: Record<K, Float64Array | number>, b: Record<K, Float64Array | number>, keys: readonly K[]): string[] {
+  const found: string[] = [];
+  for (const key of keys) {
+    const x = a[key];
+    const y = b[key];
+    if (typeof x === 'number' || typeof y === 'number') {
+      if (!Object.is(x, y)) found.push(`${key}: ${String(x)} vs ${String(y)}`);
+      continue;
+    }
+    if (x.length !== y.length) found.push(`${key}: length ${x.length} vs ${y.length}`);
+    for (let i = 0; i < x.length; i++) if (!Object.is(x[i], y[i])) found.push(`${key}[${i}]: ${x[i]} vs ${y[i]}`);
+  }
+  return found;
+}
