@@ -87,7 +87,7 @@ export function loadPlace(path: string): Place {
   const n = s.periodEnd.length;
   const mid = new Float64Array(n);
   for (let i = 0; i < n; i++) mid[i] = s.periodEnd[i]! - s.periodSeconds / 2;
-  const sky = skyAtInstants(mid, s.latitude, s.longitude, s.elevation, stationPressure(s.elevation), 12, false);
+  const sky = skyAtInstants(mid, s.latitude, s.longitude, s.elevation, stationPressure(s.elevation), 12);
   const ghi = new Float64Array(12), clear = new Float64Array(12), extra = new Float64Array(12), realT = new Float64Array(12), count = new Float64Array(12);
   const h = s.periodSeconds / 3600 / 1000;
   for (let i = 0; i < n; i++) {

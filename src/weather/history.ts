@@ -102,7 +102,7 @@ function historyOf(place: WeatherPlace, firstYear: number, lastYear: number): We
   const fine = { zenith: new Float64Array(sub.length), dniExtra: new Float64Array(sub.length), clearskyGhi: new Float64Array(sub.length), clearskyDni: new Float64Array(sub.length) };
   const chunk = SOLAR_CHUNK_DAYS * 24 * SKY_SAMPLES;
   for (let o = 0; o < sub.length; o += chunk) {
-    const part = skyAtInstants(sub.subarray(o, Math.min(sub.length, o + chunk)), place.latitude, place.longitude, elevation, pressurePa, tAnnual, false);
+    const part = skyAtInstants(sub.subarray(o, Math.min(sub.length, o + chunk)), place.latitude, place.longitude, elevation, pressurePa, tAnnual);
     fine.zenith.set(part.zenith, o);
     fine.dniExtra.set(part.dniExtra, o);
     fine.clearskyGhi.set(part.clearskyGhi, o);

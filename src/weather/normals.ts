@@ -507,7 +507,7 @@ export function extraterrestrialToClearSky(latitude: number, longitude: number, 
   const n = 365 * 24;
   const times = new Float64Array(n);
   for (let i = 0; i < n; i++) times[i] = start + i * 3600 + 1800;
-  const sky = skyAtInstants(times, latitude, longitude, elevation, stationPressure(elevation), annualTemperature, false);
+  const sky = skyAtInstants(times, latitude, longitude, elevation, stationPressure(elevation), annualTemperature);
   const ext = new Float64Array(12);
   const clear = new Float64Array(12);
   const D2R = Math.PI / 180;

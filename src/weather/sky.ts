@@ -8,7 +8,7 @@
 import { absoluteAirmass, altitudeToPressure, clearskyIneichen, extraterrestrialRadiation, linkeTurbidityColumn, relativeAirmass } from '../atmosphere/index.js';
 import { erbs } from '../irradiance/decomposition.js';
 import { type PlaneMount, planeOfArray } from '../irradiance/planeOfArray.js';
-import { FAST_NODE_STEP_SECONDS, type SolarPosition, solarPositionFast } from '../solar/index.js';
+import { solarPositionFast } from '../solar/index.js';
 import { checkFinite, checkLatitude, checkLongitude, checkObject, checkPressurePa, checkSeries, checkTimes } from '../util/validate.js';
 
 /** Instant-by-instant sun and sky columns (W/m2 and degrees). */
@@ -24,53 +24,25 @@ export interface SkyColumns {
   clearskyDhi: Float64Array;
 }
 
-/** Interpolation cell of the fast solar position, s (FAST_NODE_STEP_SECONDS). */
-const SOLAR_CELL = FAST_NODE_STEP_SECONDS;
-
 /**
- * solarPositionFast called once per run of consecutive instants in the same 12-hour cell of its
- * node lattice. Written when the fast form carried rotation state from node to node (its last
- * bits then depended on where a series started); it no longer does: every value depends only on
- * its own time, to the last bit (test/solar/fastPath.test.ts), so one call gives the same doubles
- * and this split and `exact` below are kept only until that simplification is made.
- */
-function solarPositionByCell(times: Float64Array, latitude: number, longitude: number, elevation: number, pressure: number, temperature: number): SolarPosition {
-  const n = times.length;
-  const out: SolarPosition = {
-    zenith: new Float64Array(n),
-    apparentZenith: new Float64Array(n),
-    azimuth: new Float64Array(n),
-    elevation: new Float64Array(n),
-    apparentElevation: new Float64Array(n),
-    equationOfTime: new Float64Array(n),
-  };
-  const options = { elevation, pressure, temperature };
-  let i = 0;
-  while (i < n) {
-    const cell = Math.floor(times[i]! / SOLAR_CELL);
-    let j = i + 1;
-    while (j < n && Math.floor(times[j]! / SOLAR_CELL) === cell) j++;
-    solarPositionFast(times.subarray(i, j), latitude, longitude, options, {
-      zenith: out.zenith.subarray(i, j),
-      apparentZenith: out.apparentZenith.subarray(i, j),
-      azimuth: out.azimuth.subarray(i, j),
-      elevation: out.elevation.subarray(i, j),
-      apparentElevation: out.apparentElevation.subarray(i, j),
-      equationOfTime: out.equationOfTime.subarray(i, j),
-    });
-    i = j;
-  }
-  return out;
-}
-
-/**
- * Solar position and clear sky at instants for a place.
+ * Solar position (the fast form of src/solar, after Reda & Andreas 2004's SPA) and the Ineichen
+ * clear sky (src/atmosphere) at instants for a place; clear-sky GHI, DNI and DHI are 0 at night.
+ * One call of the fast solar form covers the whole series: its values depend only on their own
+ * time, to the last bit (test/solar/fastPath.test.ts), so any window or chunking of a series
+ * gives the same doubles.
  * @param times Unix s
+ * @param latitude degrees north
+ * @param longitude degrees east
+ * @param elevation m above sea level
  * @param pressure station pressure, Pa
  * @param temperature annual mean air temperature, degrees C (refraction only)
- * @param exact true (default): one solar call per 12-hour cell; false: one call for the whole
- *   series. Both give the same doubles since the fast form's values depend only on their own time
- *   (see solarPositionByCell).
+ * @example
+ * // Near solar noon and at night at 52 N 5 E on 21 June 2024:
+ * const t = Float64Array.of(Date.UTC(2024, 5, 21, 11, 40) / 1000, Date.UTC(2024, 5, 21, 23) / 1000);
+ * const sky = skyAtInstants(t, 52, 5, 0, stationPressure(0), 10);
+ * sky.zenith[0]; // about 28.57 degrees
+ * sky.clearskyGhi[0]; // about 861 W/m2
+ * sky.clearskyGhi[1]; // => 0
  */
 export function skyAtInstants(
   times: Float64Array,
@@ -79,7 +51,6 @@ export function skyAtInstants(
   elevation: number,
   pressure: number,
   temperature: number,
-  exact = true,
 ): SkyColumns {
   const fn = 'skyAtInstants';
   checkTimes(fn, 'times', times);
@@ -90,9 +61,7 @@ export function skyAtInstants(
   checkPressurePa(fn, 'pressure', pressure);
   checkFinite(fn, 'temperature', temperature, 'degrees C');
   const n = times.length;
-  const position = exact
-    ? solarPositionByCell(times, latitude, longitude, elevation, pressure, temperature)
-    : solarPositionFast(times, latitude, longitude, { elevation, pressure, temperature });
+  const position = solarPositionFast(times, latitude, longitude, { elevation, pressure, temperature });
   const dniExtra = extraterrestrialRadiation(times);
   const relAm = relativeAirmass(position.apparentZenith);
   const absAm = absoluteAirmass(relAm, pressure);
