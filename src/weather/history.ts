@@ -14,10 +14,6 @@
  * - the sun-and-clear-sky columns are computed for one leap-year cycle (1461 days) and repeated
  *   day by day for later cycles: the geometry repeats after 1461 days to within 0.03 day of
  *   season per cycle (< 0.06 degree of declination over 19 years).
- * Solar positions come in half-year chunks (SOLAR_CHUNK_DAYS). They were introduced when the fast
- * form drifted along long series (tens of degrees after about 14 months at commit 397da8e of
- * src/solar/fast.ts); that drift has since been fixed in src/solar, and the chunks are kept only
- * because they cost nothing measurable and keep each chunk's positions independent of the others.
  */
 import { type WeatherPlace, placeClimate } from './climate.js';
 import type { WeatherSeries } from './readers/types.js';
@@ -39,14 +35,6 @@ const CYCLE_DAYS = 1461;
  * 0.23 %).
  */
 const STATE_SAMPLE = 450;
-/** Clear-sky samples per hour (at the middles of its equal parts; 1 = the hour's middle). */
-const SKY_SAMPLES = 1;
-/**
- * Days of one call of the fast solar position (see the module comment: the drift that made them
- * necessary is fixed in src/solar; half-year chunks agreed with one call per 12-hour cell to
- * 2e-10 degree at a tenth of the cost when measured).
- */
-const SOLAR_CHUNK_DAYS = 183;
 /**
  * Instants of the clear-sky index in daylight hours, s after the hour's start: two samples, at
  * lattice phases whose noise variances average to the twelve-sample mean's (1-hour lattice 1/8 and
@@ -90,45 +78,13 @@ function historyOf(place: WeatherPlace, firstYear: number, lastYear: number): We
   const pressurePa = stationPressure(elevation);
   const st = weatherState(climate, mid, pressurePa / 100, { lean: true });
 
-  // The sun and clear sky of one leap-year cycle at SKY_SAMPLES instants per hour; the middle
-  // one gives the zenith and the extraterrestrial bound, the mean the clear sky.
+  // The sun and clear sky of one leap-year cycle (m hours) at the hours' middles: hour i reads
+  // position i mod m (later cycles repeat the calendar position 1461 days earlier).
   const m = Math.min(n, CYCLE_DAYS * 24);
-  const sub = new Float64Array(m * SKY_SAMPLES);
-  for (let i = 0; i < m; i++) {
-    const t0 = start + i * 3600;
-    for (let k = 0; k < SKY_SAMPLES; k++) sub[i * SKY_SAMPLES + k] = t0 + ((k + 0.5) / SKY_SAMPLES) * 3600;
-  }
+  const hourMiddle = scratchColumn(m, false);
+  for (let i = 0; i < m; i++) hourMiddle[i] = start + i * 3600 + 1800;
   const tAnnual = climate.temperature.reduce((s, v) => s + v, 0) / climate.temperature.length;
-  const fine = { zenith: new Float64Array(sub.length), dniExtra: new Float64Array(sub.length), clearskyGhi: new Float64Array(sub.length), clearskyDni: new Float64Array(sub.length) };
-  const chunk = SOLAR_CHUNK_DAYS * 24 * SKY_SAMPLES;
-  for (let o = 0; o < sub.length; o += chunk) {
-    const part = skyAtInstants(sub.subarray(o, Math.min(sub.length, o + chunk)), place.latitude, place.longitude, elevation, pressurePa, tAnnual);
-    fine.zenith.set(part.zenith, o);
-    fine.dniExtra.set(part.dniExtra, o);
-    fine.clearskyGhi.set(part.clearskyGhi, o);
-    fine.clearskyDni.set(part.clearskyDni, o);
-  }
-  // The sun and clear sky of one cycle (m hours): hour i reads position i mod m (later cycles
-  // repeat the calendar position 1461 days earlier).
-  const zenith = new Float64Array(m);
-  const dniExtra = new Float64Array(m);
-  const clearskyGhi = new Float64Array(m);
-  const clearskyDni = new Float64Array(m);
-  const inv = 1 / SKY_SAMPLES;
-  const centre = (SKY_SAMPLES - 1) >> 1;
-  for (let i = 0; i < m; i++) {
-    const o = i * SKY_SAMPLES;
-    let g = 0;
-    let b = 0;
-    for (let k = 0; k < SKY_SAMPLES; k++) {
-      g += fine.clearskyGhi[o + k]!;
-      b += fine.clearskyDni[o + k]!;
-    }
-    clearskyGhi[i] = g * inv;
-    clearskyDni[i] = b * inv;
-    zenith[i] = fine.zenith[o + centre]!;
-    dniExtra[i] = fine.dniExtra[o + centre]!;
-  }
+  const { zenith, dniExtra, clearskyGhi, clearskyDni } = skyAtInstants(hourMiddle, place.latitude, place.longitude, elevation, pressurePa, tAnnual);
   // Daylight hours (clear-sky GHI above 0): their index in the history and in the cycle.
   let nDay = 0;
   for (let i = 0, c = 0; i < n; i++, c = c + 1 === m ? 0 : c + 1) if (clearskyGhi[c]! > 0) nDay++;
