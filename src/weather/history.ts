@@ -76,7 +76,7 @@ function historyOf(place: WeatherPlace, firstYear: number, lastYear: number): We
   const climate = placeClimate(place);
   const elevation = place.elevation ?? 0;
   const pressurePa = stationPressure(elevation);
-  const st = weatherState(climate, mid, pressurePa / 100, { lean: true });
+  const st = weatherState(climate, mid, pressurePa / 100, { lean: true, cloud: false });
 
   // The sun and clear sky of one leap-year cycle (m hours) at the hours' middles: hour i reads
   // position i mod m (later cycles repeat the calendar position 1461 days earlier).
@@ -96,20 +96,28 @@ function historyOf(place: WeatherPlace, firstYear: number, lastYear: number): We
     dayCycle[j] = c;
     j++;
   }
-  // Clear-sky index of daylight hours: the mean of KC_SAMPLES instants of the same cloud process.
-  // The first is the state's own instant (STATE_SAMPLE), whose index the state already holds.
-  const kc = st.clearSkyIndex;
-  const extra = KC_SAMPLES.length - 1;
+  // Clear-sky index of daylight hours: the mean of its values at the KC_SAMPLES instants of the
+  // hour (cloudColumns at the ns samples of each daylight hour, in time order). The first sample
+  // is the state's own instant (STATE_SAMPLE), whose latent state the state holds; the others'
+  // are computed here. Night hours need no clear-sky index (the state computes none).
+  const ns = KC_SAMPLES.length;
+  const extra = ns - 1;
+  const ts = scratchColumn(nDay * ns, false);
   const tk = scratchColumn(nDay * extra, false);
   for (let j = 0; j < nDay; j++) {
     const t0 = start + dayHour[j]! * 3600;
+    for (let k = 0; k < ns; k++) ts[j * ns + k] = t0 + KC_SAMPLES[k]!;
     for (let k = 0; k < extra; k++) tk[j * extra + k] = t0 + KC_SAMPLES[k + 1]!;
   }
-  const latentK = cloudLatent(climate, tk);
-  const side = cloudSideNoise(climate, tk, { aerosol: scratchColumn(tk.length), enhancement: scratchColumn(tk.length) });
-  const opacityK = scratchColumn(tk.length, false);
-  const kcK = scratchColumn(tk.length, false);
-  cloudColumns(climate, tk, latentK, side.aerosol, side.enhancement, opacityK, kcK);
+  const latentK = cloudLatent(climate, tk, undefined, scratchColumn(tk.length));
+  const latent = scratchColumn(ts.length, false);
+  for (let j = 0; j < nDay; j++) {
+    latent[j * ns] = st.latent[dayHour[j]!]!;
+    for (let k = 0; k < extra; k++) latent[j * ns + k + 1] = latentK[j * extra + k]!;
+  }
+  const side = cloudSideNoise(climate, ts, { aerosol: scratchColumn(ts.length), enhancement: scratchColumn(ts.length) });
+  const kc = scratchColumn(ts.length, false);
+  cloudColumns(climate, ts, latent, side.aerosol, side.enhancement, scratchColumn(ts.length, false), kc);
   // All-sky irradiance of the daylight hours only (night is 0); allSky reads these four columns.
   const invNs = 1 / KC_SAMPLES.length;
   const empty = new Float64Array(0);
@@ -119,10 +127,9 @@ function historyOf(place: WeatherPlace, firstYear: number, lastYear: number): We
   const db = scratchColumn(nDay, false);
   const dk = scratchColumn(nDay, false);
   for (let j = 0; j < nDay; j++) {
-    const i = dayHour[j]!;
     const c = dayCycle[j]!;
-    let sum = kc[i]!;
-    for (let k = 0; k < extra; k++) sum += kcK[j * extra + k]!;
+    let sum = kc[j * ns]!;
+    for (let k = 1; k < ns; k++) sum += kc[j * ns + k]!;
     dz[j] = zenith[c]!;
     de[j] = dniExtra[c]!;
     dg[j] = clearskyGhi[c]!;

@@ -52,6 +52,8 @@ const enum Channel {
   ForecastWind = 22,
 }
 
+/** An empty column (the side noises of a state without its cloud columns). */
+const NO_VALUES = new Float64Array(0);
 const HOUR = 3600;
 const DAY = 86400;
 /** Slots of the day in weatherState's cache of the daily cycle (one per 5 minutes). */
@@ -144,6 +146,14 @@ export interface StatePerturbation {
    * selection); the other columns are then empty. Same values as the full state for those.
    */
   lean?: boolean;
+  /**
+   * false: the state's `opacity` and `clearSkyIndex` are not computed (empty), and `latent` is a
+   * work column (util/scratch.ts) of the caller's, valid until the caller releases a scratch mark
+   * taken before this call: for a caller that needs the clear-sky index only at some of the
+   * instants and computes it there (cloudColumns), as syntheticHistory does for daylight hours.
+   * Default true.
+   */
+  cloud?: boolean;
   /** added to the latent cloud state */
   latent?: Float64Array;
   /** added to air temperature, K */
@@ -152,11 +162,14 @@ export interface StatePerturbation {
   wind?: Float64Array;
 }
 
-/** Interpolates a seasonal table at a fractional index. */
-function seasonal(table: Float64Array, s: number): number {
-  const i = Math.floor(s);
-  const j = i + 1 < SEASON_STEPS ? i + 1 : i;
-  return table[i]! + (table[j]! - table[i]!) * (s - i);
+/**
+ * A seasonal table interpolated between its entries i and j (= i + 1, or i at the table's end)
+ * at fraction f: the loops below find (i, j, f) once per instant (seasonIndex) and read every
+ * table there.
+ */
+function seasonalAt(table: Float64Array, i: number, j: number, f: number): number {
+  const a = table[i]!;
+  return a + (table[j]! - a) * f;
 }
 
 /**
@@ -195,12 +208,14 @@ export function precipitableWaterFromDewPoint(dewPoint: number): number {
   return Math.exp(0.0614 * dewPoint + 2.51);
 }
 
-/** Latent cloud state (sum of octaves) at the instants; `slow` receives the synoptic part. */
-export function cloudLatent(climate: PlaceClimate, times: Float64Array, slow?: Float64Array): Float64Array {
-  const n = times.length;
+/**
+ * Latent cloud state (sum of octaves) at the instants; `slow` receives the synoptic part.
+ * @param out zero-filled column of the times' length to add it to (default: a new one)
+ */
+export function cloudLatent(climate: PlaceClimate, times: Float64Array, slow?: Float64Array, out?: Float64Array): Float64Array {
   const place = noiseSite(climate);
   const seed = climate.seed;
-  const latent = new Float64Array(n);
+  const latent = out ?? new Float64Array(times.length);
   // Two passes of three octaves (the same sums as six single-octave passes).
   accumulateOctaves(times, CLOUD_SLOW_PASS, seed, place, latent);
   if (slow !== undefined) slow.set(latent);
@@ -226,16 +241,22 @@ export function cloudColumns(
   const cloudiness = climate.cloudiness;
   for (let i = 0; i < n; i++) {
     const s = seasonIndex(times[i]!);
-    const c = seasonal(cloudiness, s);
-    const o = opacityFromLatent(latent[i]!, c);
+    const si = Math.floor(s);
+    const o = opacityFromLatent(latent[i]!, seasonalAt(cloudiness, si, si + 1 < SEASON_STEPS ? si + 1 : si, s - si));
     opacityOut[i] = o;
-    // Clear skies vary with aerosol and water vapour by a few per cent; broken cloud edges
-    // enhance the beam-plus-diffuse sum for minutes.
-    let kc = clearSkyIndexFromOpacity(o) * (1 + 0.025 * aerosol[i]!);
-    const e = enhancement[i]!;
-    if (e > 0) kc += 0.6 * o * (1 - o) * e;
-    kcOut[i] = kc < 0.02 ? 0.02 : kc > CLOUD_ENHANCEMENT_CAP ? CLOUD_ENHANCEMENT_CAP : kc;
+    kcOut[i] = clearSkyIndexOf(o, aerosol[i]!, enhancement[i]!);
   }
+}
+
+/**
+ * The clear-sky index under a cloud opacity with the aerosol and enhancement noises: clear skies
+ * vary with aerosol and water vapour by a few per cent; broken cloud edges enhance the
+ * beam-plus-diffuse sum for minutes. Within 0.02..CLOUD_ENHANCEMENT_CAP.
+ */
+function clearSkyIndexOf(opacity: number, aerosol: number, enhancement: number): number {
+  let kc = clearSkyIndexFromOpacity(opacity) * (1 + 0.025 * aerosol);
+  if (enhancement > 0) kc += 0.6 * opacity * (1 - opacity) * enhancement;
+  return kc < 0.02 ? 0.02 : kc > CLOUD_ENHANCEMENT_CAP ? CLOUD_ENHANCEMENT_CAP : kc;
 }
 
 /**
@@ -269,22 +290,25 @@ export function weatherState(
   checkObject('weatherState', 'climate', climate);
   checkTimes('weatherState', 'times', times);
   checkFinite('weatherState', 'basePressure', basePressure, 'hPa');
+  // Without the cloud columns, the latent state is a work column of the caller's (taken before
+  // this call's mark, so it outlives it).
+  const workLatent = perturb.cloud === false ? scratchColumn(times.length) : undefined;
   // The noise columns are work columns (util/scratch.ts), given back when the state is made.
   const mark = scratchMark();
   try {
-    return stateAt(climate, times, basePressure, perturb);
+    return stateAt(climate, times, basePressure, perturb, workLatent);
   } finally {
     releaseScratch(mark);
   }
 }
 
-/** weatherState's computation (arguments checked). */
-function stateAt(climate: PlaceClimate, times: Float64Array, basePressure: number, perturb: StatePerturbation): WeatherState {
+/** weatherState's computation (arguments checked); `workLatent`: see StatePerturbation.cloud. */
+function stateAt(climate: PlaceClimate, times: Float64Array, basePressure: number, perturb: StatePerturbation, workLatent: Float64Array | undefined): WeatherState {
   const n = times.length;
   const place = noiseSite(climate);
   const seed = climate.seed;
   const slow = scratchColumn(n);
-  const latent = cloudLatent(climate, times, slow);
+  const latent = cloudLatent(climate, times, slow, workLatent);
   if (perturb.latent !== undefined) {
     const p = perturb.latent;
     for (let i = 0; i < n; i++) {
@@ -292,10 +316,14 @@ function stateAt(climate: PlaceClimate, times: Float64Array, basePressure: numbe
       slow[i] = slow[i]! + p[i]!;
     }
   }
-  const { aerosol, enhancement } = cloudSideNoise(climate, times, { aerosol: scratchColumn(n), enhancement: scratchColumn(n) });
-  const opacity = new Float64Array(n);
-  const clearSkyIndex = new Float64Array(n);
-  cloudColumns(climate, times, latent, aerosol, enhancement, opacity, clearSkyIndex);
+  // Cloud opacity and the clear-sky index are computed in the main loop below (cloudColumns'
+  // formulas, sharing its seasonal cloudiness).
+  const cloud = workLatent === undefined;
+  const side = cloud ? cloudSideNoise(climate, times, { aerosol: scratchColumn(n), enhancement: scratchColumn(n) }) : undefined;
+  const aerosol = side?.aerosol ?? NO_VALUES;
+  const enhancement = side?.enhancement ?? NO_VALUES;
+  const opacity = new Float64Array(cloud ? n : 0);
+  const clearSkyIndex = new Float64Array(cloud ? n : 0);
 
   const lean = perturb.lean === true;
   const tNoise = accumulateOctaves(times, TEMPERATURE_OCTAVES, seed, place, scratchColumn(n));
@@ -344,9 +372,20 @@ function stateAt(climate: PlaceClimate, times: Float64Array, basePressure: numbe
   // (to the last bit, within a binade of t), so most instants reuse an exact earlier result.
   const hourKey = new Float64Array(HOUR_SLOTS + 1).fill(Number.NaN);
   const hourCos = new Float64Array(HOUR_SLOTS + 1);
+  const { cloudiness, diurnalRange, temperature, temperatureSpread, windSpeed, dewDepression } = climate;
   for (let i = 0; i < n; i++) {
     const t = times[i]!;
+    // Position in the seasonal tables, shared by every table read at this instant.
     const s = seasonIndex(t);
+    const si = Math.floor(s);
+    const sj = si + 1 < SEASON_STEPS ? si + 1 : si;
+    const sf = s - si;
+    const cloudy = seasonalAt(cloudiness, si, sj, sf);
+    const o = opacityFromLatent(latent[i]!, cloudy);
+    if (cloud) {
+      opacity[i] = o;
+      clearSkyIndex[i] = clearSkyIndexOf(o, aerosol[i]!, enhancement[i]!);
+    }
     let hour = (t / HOUR + lonHours) % 24;
     if (hour < 0) hour += 24;
     const slot = (hour * (HOUR_SLOTS / 24)) | 0;
@@ -355,18 +394,17 @@ function stateAt(climate: PlaceClimate, times: Float64Array, basePressure: numbe
       hourCos[slot] = Math.cos(TWO_PI_DAY * (hour - 14.5));
     }
     const afternoon = hourCos[slot]!;
-    const o = opacity[i]!;
-    const slowO = opacityFromLatent(slow[i]! / 0.82, seasonal(climate.cloudiness, s));
+    const slowO = opacityFromLatent(slow[i]! / 0.82, cloudy);
 
     // Temperature: season + synoptic anomaly + a daily cycle that cloud flattens.
-    const range = seasonal(climate.diurnalRange, s) * (1 - 0.65 * slowO);
-    let temp = seasonal(climate.temperature, s) + seasonal(climate.temperatureSpread, s) * tNoise[i]! + 0.5 * range * afternoon;
+    const range = seasonalAt(diurnalRange, si, sj, sf) * (1 - 0.65 * slowO);
+    let temp = seasonalAt(temperature, si, sj, sf) + seasonalAt(temperatureSpread, si, sj, sf) * tNoise[i]! + 0.5 * range * afternoon;
     if (dTemp !== undefined) temp += dTemp[i]!;
     airTemp[i] = temp;
 
     // Wind: log-normal around the climate mean, stronger in stormy (cloudy) spells, with a
     // daytime mixing maximum over land.
-    let w = seasonal(climate.windSpeed, s) * Math.exp(0.32 * windNoise[i]! - 0.05 + 0.2 * (slowO - 0.5)) * (1 + 0.25 * cont * afternoon);
+    let w = seasonalAt(windSpeed, si, sj, sf) * Math.exp(0.32 * windNoise[i]! - 0.05 + 0.2 * (slowO - 0.5)) * (1 + 0.25 * cont * afternoon);
     if (dWind !== undefined) w *= dWind[i]!;
     wind10[i] = w;
 
@@ -380,7 +418,7 @@ function stateAt(climate: PlaceClimate, times: Float64Array, basePressure: numbe
 
     // Humidity: the dew-point depression grows in the afternoon and in dry climates, shrinks under
     // cloud and in rain.
-    let depression = seasonal(climate.dewDepression, s) * Math.exp(0.35 * dewNoise[i]!) * (1 + 0.45 * afternoon * Math.min(1, range / 8)) * (1 - 0.6 * o);
+    let depression = seasonalAt(dewDepression, si, sj, sf) * Math.exp(0.35 * dewNoise[i]!) * (1 + 0.45 * afternoon * Math.min(1, range / 8)) * (1 - 0.6 * o);
     if (rain > 0) depression *= 0.3;
     if (depression < 0) depression = 0;
     const td = temp - depression;
@@ -409,7 +447,7 @@ function stateAt(climate: PlaceClimate, times: Float64Array, basePressure: numbe
     cape[i] = cp;
     // The amount follows the climate's mean for the season; its timing and intensity follow the
     // thick cloud and the rain noise.
-    const rate = (rain * seasonal(climate.precipitation, s)) / (seasonal(climate.cloudiness, s) * RAIN_SHAPE_MEAN);
+    const rate = (rain * seasonalAt(climate.precipitation, si, sj, sf)) / (cloudy * RAIN_SHAPE_MEAN);
     precipitation[i] = rate;
     snowShare[i] = rate > 0 ? (temp <= 0 ? 1 : temp >= 2 ? 0 : (2 - temp) / 2) : 0;
 

@@ -44,4 +44,24 @@ describe('scratch work columns', () => {
     expect(lean.airTemp.every(Number.isFinite)).toBe(true);
     expect(scratchMark()).toBe(0);
   });
+
+  it('weatherState without its cloud columns: the same state to the last bit, its latent state a work column of the caller that a new state does not overwrite', () => {
+    const climate = placeClimate({ latitude: -54.8, longitude: -68.3, elevation: 30 });
+    // Ten days in 5-minute steps from a January noon, and the full state of the same instants.
+    const times = Float64Array.from({ length: 2880 }, (_, i) => Date.UTC(2024, 0, 3, 12) / 1000 + 300 * i + 150);
+    const full = weatherState(climate, times, 1005);
+    const mark = scratchMark();
+    const state = weatherState(climate, times, 1005, { lean: true, cloud: false });
+    expect(state.clearSkyIndex.length).toBe(0);
+    expect(state.opacity.length).toBe(0);
+    const latent = Float64Array.from(state.latent);
+    // Another state (and its work columns) while the caller still holds the first one's.
+    weatherState(placeClimate({ latitude: 10, longitude: 20 }), times.subarray(0, 100), 900, { lean: true, cloud: false });
+    expect(state.latent).toEqual(latent);
+    expect(latent).toEqual(full.latent);
+    for (const name of ['airTemp', 'dewPoint', 'wind10'] as const) expect(state[name], name).toEqual(full[name]);
+    expect(scratchMark()).toBeGreaterThan(mark);
+    releaseScratch(mark);
+    expect(scratchMark()).toBe(0);
+  });
 });
