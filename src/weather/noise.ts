@@ -338,14 +338,18 @@ function addOctave(times: Float64Array, spacing: number, weight: number, stream:
     const x = times[i]! * inv;
     const j = Math.floor(x);
     if (j !== k) {
-      let node = j;
+      // Nodes j + q of the cell, q = 0 and 1, or only q = 1 when the cell advanced by one. The
+      // hash reads a node index as a 32-bit integer (j is below 2^32 in magnitude for every
+      // lattice of 10 minutes or more until the year 83000); j | 0 keeps it one for the engine
+      // (as a double the index made a heap number per node).
+      const j32 = j | 0;
+      let q = 0;
       if (j === k + 1) {
         a = b;
-        node = j + 1;
+        q = 1;
       }
-      for (; node <= j + 1; node++) {
-        // k is below 2^32 in magnitude for every lattice of 10 minutes or more until the year 83000.
-        let h = key ^ Math.imul(node, 0x9e3779b1);
+      for (; q < 2; q++) {
+        let h = key ^ Math.imul(j32 + q, 0x9e3779b1);
         h ^= h >>> 16;
         h = Math.imul(h, 0x85ebca6b);
         h ^= h >>> 13;
@@ -354,7 +358,7 @@ function addOctave(times: Float64Array, spacing: number, weight: number, stream:
         let h0 = h ^ c0;
         h0 = Math.imul(h0 ^ (h0 >>> 15), 0x2c1b3c6d);
         h0 ^= h0 >>> 12;
-        let v: number;
+        let v = 0;
         if (corners === 1) v = table[h0 >>> SHIFT]!;
         else {
           let h1 = h ^ c1;
@@ -370,7 +374,7 @@ function addOctave(times: Float64Array, spacing: number, weight: number, stream:
             v = w0 * table[h0 >>> SHIFT]! + w1 * table[h1 >>> SHIFT]! + w2 * table[h2 >>> SHIFT]! + w3 * table[h3 >>> SHIFT]!;
           }
         }
-        if (node === j) a = v;
+        if (q === 0) a = v;
         else b = v;
       }
       k = j;
