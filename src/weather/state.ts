@@ -256,7 +256,9 @@ export function cloudColumns(
 function clearSkyIndexOf(opacity: number, aerosol: number, enhancement: number): number {
   let kc = clearSkyIndexFromOpacity(opacity) * (1 + 0.025 * aerosol);
   if (enhancement > 0) kc += 0.6 * opacity * (1 - opacity) * enhancement;
-  return kc < 0.02 ? 0.02 : kc > CLOUD_ENHANCEMENT_CAP ? CLOUD_ENHANCEMENT_CAP : kc;
+  // Math.min, not "kc > CAP ? CAP : kc": a module constant in a conditional made the result a
+  // heap number per call in optimised loops (2.6 MB of minor garbage per 166,000 instants).
+  return kc < 0.02 ? 0.02 : Math.min(kc, CLOUD_ENHANCEMENT_CAP);
 }
 
 /**
