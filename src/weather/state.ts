@@ -277,6 +277,22 @@ export function cloudSideNoise(
 }
 
 /**
+ * x modulo 24 in [0, 24), for hours x (local solar hours since 1970): the same double as
+ * `x % 24` (plus 24 when negative), without the remainder's library call for the usual x > 0.
+ * Exact: x - 24 floor(x / 24) is a multiple of x's last place below 24, so representable (were
+ * x / 24 ever to round up to the next integer, the difference would be negative, and 24 more
+ * again exact).
+ * @example
+ * hourOfDay(475013.125); // => 5.125
+ * hourOfDay(-1.5); // => 22.5
+ */
+export function hourOfDay(x: number): number {
+  let hour = x > 0 && x < 2 ** 52 ? x - 24 * Math.floor(x / 24) : x % 24;
+  if (hour < 0) hour += 24;
+  return hour;
+}
+
+/**
  * The full weather state at instants.
  * @param climate the place's seasonal climate (placeClimate)
  * @param times Unix s (any order)
@@ -388,8 +404,7 @@ function stateAt(climate: PlaceClimate, times: Float64Array, basePressure: numbe
       opacity[i] = o;
       clearSkyIndex[i] = clearSkyIndexOf(o, aerosol[i]!, enhancement[i]!);
     }
-    let hour = (t / HOUR + lonHours) % 24;
-    if (hour < 0) hour += 24;
+    const hour = hourOfDay(t / HOUR + lonHours);
     const slot = (hour * (HOUR_SLOTS / 24)) | 0;
     if (hourKey[slot] !== hour) {
       hourKey[slot] = hour;
