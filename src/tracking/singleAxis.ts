@@ -1,6 +1,8 @@
 import { arrayOf, type Column, outputColumn, scalarOf, seriesLength } from '../util/columns.js';
-import { atan2Table, COS_NODES, cosDegTable, SIN_NODES } from '../util/trigTables.js';
+import { ATAN_NODES, atan2Table, COS_NODES, cosDegTable, SIN_NODES } from '../util/trigTables.js';
+import { lazyWasmKernel, loadWasmKernel, writePairs } from '../util/wasm.js';
 import { checkSingleAxis } from './checks.js';
+import { SINGLE_AXIS_WASM_BASE64 } from './wasm/singleAxis.wasm.js';
 
 const DEG = Math.PI / 180;
 const RAD = 180 / Math.PI;
@@ -97,7 +99,7 @@ export interface SingleAxisResult {
  * @example
  * // The sun 30 degrees from the zenith in the east-south-east; a north-south axis, +-60 degrees:
  * const t = singleAxis({ apparentZenith: 30, solarAzimuth: 110 }, { axisAzimuth: 180, maxAngle: 60, backtrack: true, gcr: 0.35 });
- * t.surfaceTilt[0]; // about 28.2 degrees
+ * t.surfaceTilt[0]; // about 28.48 degrees (pvlib: 28.48123828)
  * t.surfaceAzimuth[0]; // => 90
  */
 export function singleAxis(
@@ -168,11 +170,116 @@ export function singleAxis(
   const zArr = arrayOf(apparentZenith);
   const aArr = arrayOf(solarAzimuth);
   const dArr = arrayOf(stowDni);
+  if (trackRowsWasm(n, zArr, aArr, dArr, k, trackerTheta, aoiOut, surfaceTilt, surfaceAzimuth)) {
+    return { trackerTheta, aoi: aoiOut, surfaceTilt, surfaceAzimuth };
+  }
   for (let start = 0; start < n; start += BLOCK) {
     const end = start + BLOCK < n ? start + BLOCK : n;
     trackRows(start, end, zArr, aArr, dArr, k, trackerTheta, aoiOut, surfaceTilt, surfaceAzimuth);
   }
   return { trackerTheta, aoi: aoiOut, surfaceTilt, surfaceAzimuth };
+}
+
+/** The loaded WebAssembly form of trackRows: its run function and memory (offsets in doubles). */
+interface TrackWasm {
+  run: (rows: number) => void;
+  memory: Float64Array;
+  blockRows: number;
+  constants: number;
+  zenith: number;
+  azimuth: number;
+  dni: number;
+  theta: number;
+  aoi: number;
+  tilt: number;
+  surfaceAzimuth: number;
+}
+
+function loadTrackWasm(): TrackWasm | null {
+  const kernel = loadWasmKernel(SINGLE_AXIS_WASM_BASE64, { js: { cos: Math.cos, sin: Math.sin } });
+  if (kernel === null) return null;
+  const { exports, memory, offset } = kernel;
+  // cos and sin of each node side by side, and the arctangent nodes (see wasm/singleAxis.wat).
+  writePairs(memory, offset('nodeTable'), COS_NODES, SIN_NODES);
+  memory.set(ATAN_NODES, offset('atanTable'));
+  return {
+    run: exports.track as TrackWasm['run'],
+    memory,
+    blockRows: (exports.blockRows as { value: number }).value,
+    constants: offset('constants'),
+    zenith: offset('zenith'),
+    azimuth: offset('azimuth'),
+    dni: offset('dni'),
+    theta: offset('theta'),
+    aoi: offset('aoi'),
+    tilt: offset('tilt'),
+    surfaceAzimuth: offset('surfaceAzimuth'),
+  };
+}
+
+/** The module, loaded on first use; null where it cannot run or the kernels are off. */
+const trackWasm = lazyWasmKernel(loadTrackWasm);
+
+/**
+ * Which form of the tracker's row loop {@link singleAxis} runs in this engine: 'wasm'
+ * (WebAssembly SIMD, see wasm/singleAxis.wat) where the module loads and the kernels are on
+ * (setWasmKernels in util/wasm.ts), else 'typescript'. Both give the same doubles [deg];
+ * Anderson & Mikofski (2020). Loads the module on its first call, as singleAxis does.
+ * @example
+ * singleAxisKernelInUse(); // => 'wasm'
+ */
+export function singleAxisKernelInUse(): 'wasm' | 'typescript' {
+  return trackWasm() === null ? 'typescript' : 'wasm';
+}
+
+/**
+ * The rows in WebAssembly SIMD (wasm/singleAxis.wat), block by block: the constants are written
+ * once, each block's columns are copied into the module's memory (a one-value column filled in),
+ * its loop takes two rows per f64x2 instruction, and the results are copied out. The loop repeats
+ * the IEEE operations of {@link trackRows} in its order, so the doubles are the same (the tests
+ * compare them bit for bit). Returns false, having done nothing, where the module cannot run (no
+ * WebAssembly or SIMD) or the kernels are switched off. Measured against trackRows: docs/DESIGN.md,
+ * "WebAssembly kernels".
+ */
+function trackRowsWasm(
+  n: number,
+  zArr: Float64Array | null,
+  aArr: Float64Array | null,
+  dArr: Float64Array | null,
+  k: Float64Array,
+  trackerTheta: Float64Array,
+  aoiOut: Float64Array,
+  surfaceTilt: Float64Array,
+  surfaceAzimuth: Float64Array,
+): boolean {
+  const kernel = trackWasm();
+  if (kernel === null) return false;
+  const { run, memory, blockRows, constants, zenith, azimuth, dni, theta, aoi, tilt } = kernel;
+  memory.set(k, constants);
+  const stowOn = k[K_STOW] === 1;
+  // A one-value column: filled once for the whole block (the scalar rows never change).
+  if (zArr === null) memory.fill(k[K_Z]!, zenith, zenith + blockRows);
+  if (aArr === null) memory.fill(k[K_A]!, azimuth, azimuth + blockRows);
+  if (stowOn && dArr === null) memory.fill(k[K_D]!, dni, dni + blockRows);
+  for (let start = 0; start < n; start += blockRows) {
+    const end = start + blockRows < n ? start + blockRows : n;
+    const rows = end - start;
+    if (zArr !== null) memory.set(zArr.subarray(start, end), zenith);
+    if (aArr !== null) memory.set(aArr.subarray(start, end), azimuth);
+    if (stowOn && dArr !== null) memory.set(dArr.subarray(start, end), dni);
+    if ((rows & 1) === 1) {
+      // The last pair's second lane repeats the last row, so that it reads defined inputs.
+      memory[zenith + rows] = memory[zenith + rows - 1]!;
+      memory[azimuth + rows] = memory[azimuth + rows - 1]!;
+      memory[dni + rows] = memory[dni + rows - 1]!;
+    }
+    run(rows);
+    trackerTheta.set(memory.subarray(theta, theta + rows), start);
+    aoiOut.set(memory.subarray(aoi, aoi + rows), start);
+    surfaceTilt.set(memory.subarray(tilt, tilt + rows), start);
+    surfaceAzimuth.set(memory.subarray(kernel.surfaceAzimuth, kernel.surfaceAzimuth + rows), start);
+  }
+  return true;
 }
 
 // Slots of the constants handed to trackRows.
