@@ -22,7 +22,8 @@
 ;;   221184  surface azimuth out [deg]  /
 ;;   253952  scratch: cos z           \  between the passes (the output columns hold the
 ;;   286720  scratch: sun east        |  rotation, its cos and sin until the last pass)
-;;   319488  scratch: sun north      /
+;;   319488  scratch: sun north       |
+;;   352256  scratch: the rotation's atan2 [deg] /
 (module
   ;; Math.cos and Math.sin of radians, for angles outside the tables' range, where the kernel
   ;; calls them too.
@@ -35,7 +36,7 @@
   (global (export "nodeTable") i32 (i32.const 0))
   (global (export "atanTable") i32 (i32.const 23056))
   (global (export "constants") i32 (i32.const 23808))
-  (global (export "blockRows") i32 (i32.const 4096))
+  (global (export "blockRows") i32 (i32.const 1024))
   (global (export "zenith") i32 (i32.const 24576))
   (global (export "azimuth") i32 (i32.const 57344))
   (global (export "dni") i32 (i32.const 90112))
@@ -103,54 +104,64 @@
     (f64.mul (local.get $sz) (local.get $sa))
     (f64.mul (local.get $sz) (local.get $ca)))
 
-  ;; atan2Table of trigTables.ts [rad], both lanes, its branches as selects.
-  (func $atan2 (param $y v128) (param $x v128) (result v128)
+  ;; atan2Table of trigTables.ts, in degrees (times 180 / pi, as the kernel), over the rows
+  ;; [0, end / 8) of columns at byte offsets $yAt, $xAt into $outAt (which may be $xAt): its
+  ;; branches as selects, the node lookups lane by lane. A loop of its own, so that the processor
+  ;; overlaps the long chain of one pair with the next (as a call per pair inside the passes it
+  ;; was latency-bound). $acos: y = sqrt((1 - x)(1 + x)), the kernel's arccosine of x. A pair whose
+  ;; x is NaN in both lanes (a row the passes left dead or stowed) is NaN, as atan2Table gives.
+  (func $atan2Rows (param $yAt i32) (param $xAt i32) (param $outAt i32) (param $acos i32) (param $end i32)
+    (local $at i32) (local $y v128) (local $x v128)
     (local $ax v128) (local $ay v128) (local $swap v128) (local $num v128) (local $den v128)
-    (local $denZero v128) (local $t v128) (local $k v128) (local $at v128) (local $tk v128)
+    (local $denZero v128) (local $t v128) (local $k v128) (local $index v128) (local $tk v128)
     (local $u v128) (local $u2 v128) (local $node v128) (local $a v128)
-    ;; |x| and |y|: the kernel's x < 0 ? -x : x keeps -0 where abs gives +0, which changes no result
-    ;; (a zero only meets comparisons, or a zero den whose row is set to 0 below, or the numerator
-    ;; of a u that adds to atan(0) = +0 either way).
-    (local.set $ax (f64x2.abs (local.get $x)))
-    (local.set $ay (f64x2.abs (local.get $y)))
-    (local.set $swap (f64x2.gt (local.get $ay) (local.get $ax)))
-    (local.set $num (v128.bitselect (local.get $ax) (local.get $ay) (local.get $swap)))
-    (local.set $den (v128.bitselect (local.get $ay) (local.get $ax) (local.get $swap)))
-    (local.set $denZero (f64x2.eq (local.get $den) (v128.const f64x2 0 0)))
-    (local.set $t (v128.andnot (f64x2.div (local.get $num) (local.get $den)) (local.get $denZero)))
-    ;; k = (t 64 + 0.5) | 0 for t in [0, 1], as floor; NaN, which | 0 takes to 0, here too. Its
-    ;; byte offset 8 k from the bits of k + 2^52 (exact: k is a whole number below 2^52), cheaper
-    ;; than the conversion to i32 lanes.
-    (local.set $k (f64x2.floor (f64x2.add (f64x2.mul (local.get $t) (v128.const f64x2 64 64)) (v128.const f64x2 0.5 0.5))))
-    (local.set $k (v128.and (local.get $k) (f64x2.eq (local.get $k) (local.get $k))))
-    (local.set $tk (f64x2.mul (local.get $k) (v128.const f64x2 0.015625 0.015625)))
-    (local.set $at (i64x2.shl (f64x2.add (local.get $k) (v128.const f64x2 0x1p52 0x1p52)) (i32.const 3)))
-    (local.set $node (v128.load64_zero offset=23056 (i32x4.extract_lane 0 (local.get $at))))
-    (local.set $node (v128.load64_lane offset=23056 1 (i32x4.extract_lane 2 (local.get $at)) (local.get $node)))
-    (local.set $u (f64x2.div (f64x2.sub (local.get $num) (f64x2.mul (local.get $tk) (local.get $den)))
-                             (f64x2.add (local.get $den) (f64x2.mul (local.get $tk) (local.get $num)))))
-    (local.set $u2 (f64x2.mul (local.get $u) (local.get $u)))
-    ;; a = atan(t_k) + u (1 - u2 (1/3 - u2/5))
-    (local.set $a (f64x2.add (local.get $node)
-                             (f64x2.mul (local.get $u)
-                                        (f64x2.sub (v128.const f64x2 1 1)
-                                                   (f64x2.mul (local.get $u2)
-                                                              (f64x2.sub (v128.const f64x2 0.3333333333333333 0.3333333333333333)
-                                                                         (f64x2.mul (local.get $u2) (v128.const f64x2 0.2 0.2))))))))
-    (local.set $a (v128.andnot (local.get $a) (local.get $denZero)))
-    (local.set $a (v128.bitselect (f64x2.sub (v128.const f64x2 1.5707963267948966 1.5707963267948966) (local.get $a))
-                                  (local.get $a) (local.get $swap)))
-    (local.set $a (v128.bitselect (f64x2.sub (v128.const f64x2 3.141592653589793 3.141592653589793) (local.get $a))
-                                  (local.get $a) (f64x2.lt (local.get $x) (v128.const f64x2 0 0))))
-    (v128.bitselect (f64x2.neg (local.get $a)) (local.get $a) (f64x2.lt (local.get $y) (v128.const f64x2 0 0))))
-
-  ;; arccos p [deg] as the kernel takes it: atan2(sqrt((1 - p)(1 + p)), p).
-  (func $acosDeg (param $p v128) (result v128)
-    (f64x2.mul
-      (call $atan2 (f64x2.sqrt (f64x2.mul (f64x2.sub (v128.const f64x2 1 1) (local.get $p))
-                                          (f64x2.add (v128.const f64x2 1 1) (local.get $p))))
-                   (local.get $p))
-      (v128.const f64x2 57.29577951308232 57.29577951308232)))
+    (block $done
+      (loop $pairs
+        (br_if $done (i32.ge_u (local.get $at) (local.get $end)))
+        (local.set $x (v128.load (i32.add (local.get $xAt) (local.get $at))))
+        (if (i32.eq (i64x2.bitmask (f64x2.ne (local.get $x) (local.get $x))) (i32.const 3))
+          (then (v128.store (i32.add (local.get $outAt) (local.get $at)) (local.get $x)))
+          (else
+            (if (local.get $acos)
+              (then (local.set $y (f64x2.sqrt (f64x2.mul (f64x2.sub (v128.const f64x2 1 1) (local.get $x))
+                                                          (f64x2.add (v128.const f64x2 1 1) (local.get $x))))))
+              (else (local.set $y (v128.load (i32.add (local.get $yAt) (local.get $at))))))
+            (local.set $ax (f64x2.abs (local.get $x)))
+            (local.set $ay (f64x2.abs (local.get $y)))
+            (local.set $swap (f64x2.gt (local.get $ay) (local.get $ax)))
+            (local.set $num (v128.bitselect (local.get $ax) (local.get $ay) (local.get $swap)))
+            (local.set $den (v128.bitselect (local.get $ay) (local.get $ax) (local.get $swap)))
+            (local.set $denZero (f64x2.eq (local.get $den) (v128.const f64x2 0 0)))
+            (local.set $t (v128.andnot (f64x2.div (local.get $num) (local.get $den)) (local.get $denZero)))
+            ;; k = (t 64 + 0.5) | 0 for t in [0, 1], as floor; NaN, which | 0 takes to 0, here too. Its
+            ;; byte offset 8 k from the bits of k + 2^52 (exact: k is a whole number below 2^52), cheaper
+            ;; than the conversion to i32 lanes.
+            (local.set $k (f64x2.floor (f64x2.add (f64x2.mul (local.get $t) (v128.const f64x2 64 64)) (v128.const f64x2 0.5 0.5))))
+            (local.set $k (v128.and (local.get $k) (f64x2.eq (local.get $k) (local.get $k))))
+            (local.set $tk (f64x2.mul (local.get $k) (v128.const f64x2 0.015625 0.015625)))
+            (local.set $index (i64x2.shl (f64x2.add (local.get $k) (v128.const f64x2 0x1p52 0x1p52)) (i32.const 3)))
+            (local.set $node (v128.load64_zero offset=23056 (i32x4.extract_lane 0 (local.get $index))))
+            (local.set $node (v128.load64_lane offset=23056 1 (i32x4.extract_lane 2 (local.get $index)) (local.get $node)))
+            (local.set $u (f64x2.div (f64x2.sub (local.get $num) (f64x2.mul (local.get $tk) (local.get $den)))
+                                     (f64x2.add (local.get $den) (f64x2.mul (local.get $tk) (local.get $num)))))
+            (local.set $u2 (f64x2.mul (local.get $u) (local.get $u)))
+            ;; a = atan(t_k) + u (1 - u2 (1/3 - u2/5))
+            (local.set $a (f64x2.add (local.get $node)
+                                     (f64x2.mul (local.get $u)
+                                                (f64x2.sub (v128.const f64x2 1 1)
+                                                           (f64x2.mul (local.get $u2)
+                                                                      (f64x2.sub (v128.const f64x2 0.3333333333333333 0.3333333333333333)
+                                                                                 (f64x2.mul (local.get $u2) (v128.const f64x2 0.2 0.2))))))))
+            (local.set $a (v128.andnot (local.get $a) (local.get $denZero)))
+            (local.set $a (v128.bitselect (f64x2.sub (v128.const f64x2 1.5707963267948966 1.5707963267948966) (local.get $a))
+                                          (local.get $a) (local.get $swap)))
+            (local.set $a (v128.bitselect (f64x2.sub (v128.const f64x2 3.141592653589793 3.141592653589793) (local.get $a))
+                                          (local.get $a) (f64x2.lt (local.get $x) (v128.const f64x2 0 0))))
+            (local.set $a (v128.bitselect (f64x2.neg (local.get $a)) (local.get $a) (f64x2.lt (local.get $y) (v128.const f64x2 0 0))))
+            (v128.store (i32.add (local.get $outAt) (local.get $at))
+                        (f64x2.mul (local.get $a) (v128.const f64x2 57.29577951308232 57.29577951308232)))))
+        (local.set $at (i32.add (local.get $at) (i32.const 16)))
+        (br $pairs))))
 
   ;; Rows [0, rows) of the block, in three passes as trackRows: (1) the sun vector and the
   ;; rotation's cos and sin (ideal, backtracked, or stowed), (2) its angle and the limits, (3) the
@@ -166,7 +177,7 @@
     (local $lane0 f64) (local $lane1 f64) (local $e0 f64) (local $n0 f64) (local $e1 f64) (local $n1 f64)
     (local $xp v128) (local $zp v128) (local $r v128) (local $pos v128) (local $c v128) (local $s v128)
     (local $temp v128) (local $corr v128) (local $sinCorr v128) (local $sign v128) (local $c2 v128)
-    (local $theta v128) (local $known v128) (local $hi v128) (local $lo v128)
+    (local $theta v128) (local $hi v128) (local $lo v128)
     (local $nE v128) (local $nN v128) (local $nU v128) (local $tilt v128) (local $surfAz v128) (local $proj v128)
     (local.set $end (i32.shl (local.get $rows) (i32.const 3)))
     (local.set $level (f64.eq (f64.load offset=23872 (i32.const 0)) (f64.const 1)))
@@ -185,12 +196,10 @@
           ;; every output of the row is NaN.
           (local.set $dead (v128.or (v128.not (f64x2.le (local.get $z) (v128.const f64x2 90 90)))
                                     (f64x2.ne (local.get $a) (local.get $a))))
-          (local.set $stowed (v128.const i64x2 0 0))
           (if (local.get $stowOn)
             (then
               (local.set $d (v128.load offset=90112 (local.get $at)))
-              (local.set $dead (v128.or (local.get $dead) (f64x2.ne (local.get $d) (local.get $d))))
-              (local.set $stowed (f64x2.le (local.get $d) (v128.load64_splat offset=23960 (i32.const 0))))))
+              (local.set $dead (v128.or (local.get $dead) (f64x2.ne (local.get $d) (local.get $d))))))
           (if (i32.eq (i64x2.bitmask (local.get $dead)) (i32.const 3))
             (then
               (v128.store offset=253952 (local.get $at) (v128.const f64x2 nan nan))
@@ -219,7 +228,30 @@
               (local.set $cz (f64x2.replace_lane 1 (f64x2.splat (local.get $lane0)) (local.get $lane1)))
               (local.set $sunE (f64x2.replace_lane 1 (f64x2.splat (local.get $e0)) (local.get $e1)))
               (local.set $sunN (f64x2.replace_lane 1 (f64x2.splat (local.get $n0)) (local.get $n1)))))
+          ;; A NaN cos z (Math.cos of an infinite zenith) makes the whole row NaN, as in the kernel.
+          (v128.store offset=253952 (local.get $at) (v128.bitselect (v128.const f64x2 nan nan) (local.get $cz) (local.get $dead)))
+          (v128.store offset=286720 (local.get $at) (local.get $sunE))
+          (v128.store offset=319488 (local.get $at) (local.get $sunN)))
+        (local.set $at (i32.add (local.get $at) (i32.const 16)))
+        (br $pairs)))
 
+    ;; Second pass: the rotation's cos and sin, ideal, backtracked or stowed.
+    (local.set $at (i32.const 0))
+    (block $done
+      (loop $pairs
+        (br_if $done (i32.ge_u (local.get $at) (local.get $end)))
+        (block $next
+          (local.set $cz (v128.load offset=253952 (local.get $at)))
+          (local.set $dead (f64x2.ne (local.get $cz) (local.get $cz)))
+          (if (i32.eq (i64x2.bitmask (local.get $dead)) (i32.const 3))
+            (then
+              (v128.store offset=188416 (local.get $at) (v128.const f64x2 nan nan))
+              (br $next)))
+          (local.set $stowed (v128.const i64x2 0 0))
+          (if (local.get $stowOn)
+            (then (local.set $stowed (f64x2.le (v128.load offset=90112 (local.get $at)) (v128.load64_splat offset=23960 (i32.const 0))))))
+          (local.set $sunE (v128.load offset=286720 (local.get $at)))
+          (local.set $sunN (v128.load offset=319488 (local.get $at)))
           ;; The ideal rotation's cos and sin: the sun projected on the plane across the axis
           ;; (constants: 23808 cosAz, 23816 sinAz, 23824 cosTilt, 23832 sinTilt).
           (local.set $xp (f64x2.sub (f64x2.mul (local.get $sunE) (v128.load64_splat offset=23808 (i32.const 0)))
@@ -242,68 +274,34 @@
               (local.set $corr (v128.and (f64x2.lt (local.get $temp) (v128.const f64x2 1 1))
                                          (f64x2.ne (local.get $s) (v128.const f64x2 0 0))))
               (local.set $sinCorr (f64x2.sqrt (f64x2.sub (v128.const f64x2 1 1) (f64x2.mul (local.get $temp) (local.get $temp)))))
-              (local.set $sign (v128.bitselect (v128.const f64x2 1 1) (v128.const f64x2 -1 -1)
-                                               (f64x2.gt (local.get $s) (v128.const f64x2 0 0))))
+              ;; The kernel's sign * s and sign * c, sign = s > 0 ? 1 : -1, where s != 0 (the rows
+              ;; corrected): |s|, and c with the sign bit of s flipped in (multiplying by +-1 is exact).
+              (local.set $sign (v128.and (local.get $s) (v128.const i64x2 0x8000000000000000 0x8000000000000000)))
               (local.set $c2 (f64x2.add (f64x2.mul (local.get $c) (local.get $temp))
-                                        (f64x2.mul (f64x2.mul (local.get $sign) (local.get $s)) (local.get $sinCorr))))
+                                        (f64x2.mul (f64x2.abs (local.get $s)) (local.get $sinCorr))))
               (local.set $s (v128.bitselect
                               (f64x2.sub (f64x2.mul (local.get $s) (local.get $temp))
-                                         (f64x2.mul (f64x2.mul (local.get $sign) (local.get $c)) (local.get $sinCorr)))
+                                         (f64x2.mul (v128.xor (local.get $c) (local.get $sign)) (local.get $sinCorr)))
                               (local.get $s) (local.get $corr)))
               (local.set $c (v128.bitselect (local.get $c2) (local.get $c) (local.get $corr)))))
-          ;; Stowed rows: flat, or the limit nearest flat (23936 theta, 23944 cos, 23952 sin); the
-          ;; others' angle follows in the next pass (NaN: not yet known).
+          ;; Stowed rows: flat, or the limit nearest flat (23936 theta); the others' angle follows
+          ;; (NaN: not yet known). The cos of a stowed or dead row is NaN: no angle to take.
           (v128.store offset=122880 (local.get $at)
             (v128.bitselect (v128.load64_splat offset=23936 (i32.const 0)) (v128.const f64x2 nan nan) (local.get $stowed)))
           (v128.store offset=188416 (local.get $at)
-            (v128.bitselect (v128.load64_splat offset=23944 (i32.const 0)) (local.get $c) (local.get $stowed)))
-          (v128.store offset=221184 (local.get $at)
-            (v128.bitselect (v128.load64_splat offset=23952 (i32.const 0)) (local.get $s) (local.get $stowed)))
-          ;; A NaN cos z (Math.cos of an infinite zenith) makes the whole row NaN, as in the kernel.
-          (v128.store offset=253952 (local.get $at) (v128.bitselect (v128.const f64x2 nan nan) (local.get $cz) (local.get $dead)))
-          (v128.store offset=286720 (local.get $at) (local.get $sunE))
-          (v128.store offset=319488 (local.get $at) (local.get $sunN)))
+            (v128.bitselect (v128.const f64x2 nan nan) (local.get $c) (v128.or (local.get $stowed) (local.get $dead))))
+          (v128.store offset=221184 (local.get $at) (local.get $s)))
         (local.set $at (i32.add (local.get $at) (i32.const 16)))
         (br $pairs)))
 
-    ;; Second pass: the angle of the rotation and its limits (23968 min, 23976 max; 23904, 23912
-    ;; cos and sin of the min, 23920, 23928 of the max): above the maximum, else below the minimum.
-    (local.set $at (i32.const 0))
-    (block $done
-      (loop $pairs
-        (br_if $done (i32.ge_u (local.get $at) (local.get $end)))
-        (local.set $theta (v128.load offset=122880 (local.get $at)))
-        ;; Known already (stowed), or a dead row.
-        (local.set $known (v128.or (f64x2.eq (local.get $theta) (local.get $theta))
-                                   (f64x2.ne (v128.load offset=253952 (local.get $at)) (v128.load offset=253952 (local.get $at)))))
-        (if (i32.ne (i64x2.bitmask (local.get $known)) (i32.const 3))
-          (then
-            (local.set $c (v128.load offset=188416 (local.get $at)))
-            (local.set $s (v128.load offset=221184 (local.get $at)))
-            (local.set $theta (f64x2.mul (call $atan2 (local.get $s) (local.get $c))
-                                         (v128.const f64x2 57.29577951308232 57.29577951308232)))
-            (local.set $hi (f64x2.gt (local.get $theta) (v128.load64_splat offset=23976 (i32.const 0))))
-            (local.set $lo (v128.andnot (f64x2.lt (local.get $theta) (v128.load64_splat offset=23968 (i32.const 0))) (local.get $hi)))
-            (local.set $theta (v128.bitselect (v128.load64_splat offset=23976 (i32.const 0))
-                                              (v128.bitselect (v128.load64_splat offset=23968 (i32.const 0)) (local.get $theta) (local.get $lo))
-                                              (local.get $hi)))
-            (local.set $c (v128.bitselect (v128.load64_splat offset=23920 (i32.const 0))
-                                          (v128.bitselect (v128.load64_splat offset=23904 (i32.const 0)) (local.get $c) (local.get $lo))
-                                          (local.get $hi)))
-            (local.set $s (v128.bitselect (v128.load64_splat offset=23928 (i32.const 0))
-                                          (v128.bitselect (v128.load64_splat offset=23912 (i32.const 0)) (local.get $s) (local.get $lo))
-                                          (local.get $hi)))
-            (v128.store offset=122880 (local.get $at)
-              (v128.bitselect (v128.load offset=122880 (local.get $at)) (local.get $theta) (local.get $known)))
-            (v128.store offset=188416 (local.get $at)
-              (v128.bitselect (v128.load offset=188416 (local.get $at)) (local.get $c) (local.get $known)))
-            (v128.store offset=221184 (local.get $at)
-              (v128.bitselect (v128.load offset=221184 (local.get $at)) (local.get $s) (local.get $known)))))
-        (local.set $at (i32.add (local.get $at) (i32.const 16)))
-        (br $pairs)))
+    ;; The rotation's angle, atan2(s, c) [deg], into the scratch column at 352256.
+    (call $atan2Rows (i32.const 221184) (i32.const 188416) (i32.const 352256) (i32.const 0) (local.get $end))
 
-    ;; Third pass: the surface normal (east, north, up; constants 23840 eastCos, 23848 northCos),
-    ;; the tilt and azimuth of the surface (23856 flat, 23864 west azimuth), the incidence.
+    ;; Second pass: the limits (23968 min, 23976 max; 23904, 23912 cos and sin of the min, 23920,
+    ;; 23928 of the max): above the maximum, else below the minimum; stowed rows (23944 cos and
+    ;; 23952 sin of the stow); the surface normal (east, north, up; 23840 eastCos, 23848
+    ;; northCos), the projection of the sun on it (the aoi column holds it until its arccosine),
+    ;; and for a level axis the tilt and azimuth of the surface (23856 flat, 23864 west azimuth).
     (local.set $at (i32.const 0))
     (block $done
       (loop $pairs
@@ -317,10 +315,29 @@
               (v128.store offset=155648 (local.get $at) (v128.const f64x2 nan nan))
               (v128.store offset=188416 (local.get $at) (v128.const f64x2 nan nan))
               (v128.store offset=221184 (local.get $at) (v128.const f64x2 nan nan))
+              (v128.store offset=319488 (local.get $at) (v128.const f64x2 nan nan))
               (br $next)))
-          (local.set $theta (v128.load offset=122880 (local.get $at)))
+          (local.set $stowed (v128.load offset=122880 (local.get $at)))
+          (local.set $stowed (f64x2.eq (local.get $stowed) (local.get $stowed)))
+          (local.set $theta (v128.load offset=352256 (local.get $at)))
           (local.set $c (v128.load offset=188416 (local.get $at)))
           (local.set $s (v128.load offset=221184 (local.get $at)))
+          (local.set $hi (f64x2.gt (local.get $theta) (v128.load64_splat offset=23976 (i32.const 0))))
+          (local.set $lo (v128.andnot (f64x2.lt (local.get $theta) (v128.load64_splat offset=23968 (i32.const 0))) (local.get $hi)))
+          (local.set $theta (v128.bitselect (v128.load64_splat offset=23976 (i32.const 0))
+                                            (v128.bitselect (v128.load64_splat offset=23968 (i32.const 0)) (local.get $theta) (local.get $lo))
+                                            (local.get $hi)))
+          (local.set $c (v128.bitselect (v128.load64_splat offset=23920 (i32.const 0))
+                                        (v128.bitselect (v128.load64_splat offset=23904 (i32.const 0)) (local.get $c) (local.get $lo))
+                                        (local.get $hi)))
+          (local.set $s (v128.bitselect (v128.load64_splat offset=23928 (i32.const 0))
+                                        (v128.bitselect (v128.load64_splat offset=23912 (i32.const 0)) (local.get $s) (local.get $lo))
+                                        (local.get $hi)))
+          (if (i64x2.bitmask (local.get $stowed))
+            (then
+              (local.set $theta (v128.bitselect (v128.load offset=122880 (local.get $at)) (local.get $theta) (local.get $stowed)))
+              (local.set $c (v128.bitselect (v128.load64_splat offset=23944 (i32.const 0)) (local.get $c) (local.get $stowed)))
+              (local.set $s (v128.bitselect (v128.load64_splat offset=23952 (i32.const 0)) (local.get $s) (local.get $stowed)))))
           (local.set $nE (f64x2.add (f64x2.mul (v128.load64_splat offset=23840 (i32.const 0)) (local.get $c))
                                     (f64x2.mul (v128.load64_splat offset=23808 (i32.const 0)) (local.get $s))))
           (local.set $nN (f64x2.sub (f64x2.mul (v128.load64_splat offset=23848 (i32.const 0)) (local.get $c))
@@ -330,26 +347,7 @@
                                          (v128.bitselect (v128.const f64x2 -1 -1) (local.get $nU)
                                                          (f64x2.lt (local.get $nU) (v128.const f64x2 -1 -1)))
                                          (f64x2.gt (local.get $nU) (v128.const f64x2 1 1))))
-          (if (local.get $level)
-            (then
-              ;; A level axis: the tilt is the rotation's size (+ 0 turns -0 into 0), the face
-              ;; square to the axis.
-              (local.set $tilt (v128.bitselect (f64x2.neg (local.get $theta))
-                                               (f64x2.add (local.get $theta) (v128.const f64x2 0 0))
-                                               (f64x2.lt (local.get $theta) (v128.const f64x2 0 0))))
-              (local.set $surfAz (v128.bitselect (v128.load64_splat offset=23864 (i32.const 0)) (v128.load64_splat offset=23856 (i32.const 0))
-                                                 (f64x2.gt (local.get $theta) (v128.const f64x2 0 0)))))
-            (else
-              (local.set $tilt (call $acosDeg (local.get $nU)))
-              (local.set $surfAz (f64x2.mul (call $atan2 (local.get $nE) (local.get $nN))
-                                            (v128.const f64x2 57.29577951308232 57.29577951308232)))
-              (local.set $surfAz (v128.bitselect (f64x2.add (local.get $surfAz) (v128.const f64x2 360 360)) (local.get $surfAz)
-                                                 (f64x2.lt (local.get $surfAz) (v128.const f64x2 0 0))))
-              (local.set $surfAz (v128.bitselect (f64x2.sub (local.get $surfAz) (v128.const f64x2 360 360)) (local.get $surfAz)
-                                                 (f64x2.ge (local.get $surfAz) (v128.const f64x2 360 360))))
-              (local.set $surfAz (v128.bitselect (v128.load64_splat offset=23856 (i32.const 0)) (local.get $surfAz)
-                                                 (f64x2.eq (local.get $tilt) (v128.const f64x2 0 0))))))
-          ;; The angle of incidence from the projection of the sun on the normal, clipped to [-1, 1].
+          ;; The projection of the sun on the normal, clipped to [-1, 1]; NaN for a dead row.
           (local.set $proj (f64x2.add (f64x2.add (f64x2.mul (local.get $nE) (v128.load offset=286720 (local.get $at)))
                                                  (f64x2.mul (local.get $nN) (v128.load offset=319488 (local.get $at))))
                                       (f64x2.mul (local.get $nU) (local.get $cz))))
@@ -357,13 +355,51 @@
                                            (v128.bitselect (v128.const f64x2 -1 -1) (local.get $proj)
                                                            (f64x2.lt (local.get $proj) (v128.const f64x2 -1 -1)))
                                            (f64x2.gt (local.get $proj) (v128.const f64x2 1 1))))
-          (v128.store offset=122880 (local.get $at)
-            (v128.bitselect (v128.const f64x2 nan nan) (local.get $theta) (local.get $dead)))
-          (v128.store offset=155648 (local.get $at)
-            (v128.bitselect (v128.const f64x2 nan nan) (call $acosDeg (local.get $proj)) (local.get $dead)))
-          (v128.store offset=188416 (local.get $at)
-            (v128.bitselect (v128.const f64x2 nan nan) (local.get $tilt) (local.get $dead)))
-          (v128.store offset=221184 (local.get $at)
-            (v128.bitselect (v128.const f64x2 nan nan) (local.get $surfAz) (local.get $dead))))
+          (v128.store offset=155648 (local.get $at) (v128.bitselect (v128.const f64x2 nan nan) (local.get $proj) (local.get $dead)))
+          (v128.store offset=122880 (local.get $at) (v128.bitselect (v128.const f64x2 nan nan) (local.get $theta) (local.get $dead)))
+          (if (local.get $level)
+            (then
+              ;; A level axis: the tilt is the rotation's size (+ 0 turns -0 into 0), the face
+              ;; square to the axis.
+              (v128.store offset=188416 (local.get $at)
+                (v128.bitselect (v128.const f64x2 nan nan)
+                                (v128.bitselect (f64x2.neg (local.get $theta))
+                                                (f64x2.add (local.get $theta) (v128.const f64x2 0 0))
+                                                (f64x2.lt (local.get $theta) (v128.const f64x2 0 0)))
+                                (local.get $dead)))
+              (v128.store offset=221184 (local.get $at)
+                (v128.bitselect (v128.const f64x2 nan nan)
+                                (v128.bitselect (v128.load64_splat offset=23864 (i32.const 0)) (v128.load64_splat offset=23856 (i32.const 0))
+                                                (f64x2.gt (local.get $theta) (v128.const f64x2 0 0)))
+                                (local.get $dead))))
+            (else
+              ;; A tilted axis: the normal's parts for the arccosine and arctangent below (NaN for
+              ;; a dead row: nU in the cos z column, nE and nN in the sun's).
+              (v128.store offset=253952 (local.get $at) (v128.bitselect (v128.const f64x2 nan nan) (local.get $nU) (local.get $dead)))
+              (v128.store offset=286720 (local.get $at) (local.get $nE))
+              (v128.store offset=319488 (local.get $at) (v128.bitselect (v128.const f64x2 nan nan) (local.get $nN) (local.get $dead))))))
         (local.set $at (i32.add (local.get $at) (i32.const 16)))
-        (br $pairs)))))
+        (br $pairs)))
+
+    ;; The angle of incidence, arccos of the projection, in place.
+    (call $atan2Rows (i32.const 0) (i32.const 155648) (i32.const 155648) (i32.const 1) (local.get $end))
+    (if (i32.eqz (local.get $level))
+      (then
+        ;; A tilted axis: the tilt, arccos nU; the azimuth, atan2(nE, nN) in [0, 360), or the flat
+        ;; azimuth where the tilt is 0.
+        (call $atan2Rows (i32.const 0) (i32.const 253952) (i32.const 188416) (i32.const 1) (local.get $end))
+        (call $atan2Rows (i32.const 286720) (i32.const 319488) (i32.const 221184) (i32.const 0) (local.get $end))
+        (local.set $at (i32.const 0))
+        (block $done
+          (loop $pairs
+            (br_if $done (i32.ge_u (local.get $at) (local.get $end)))
+            (local.set $surfAz (v128.load offset=221184 (local.get $at)))
+            (local.set $surfAz (v128.bitselect (f64x2.add (local.get $surfAz) (v128.const f64x2 360 360)) (local.get $surfAz)
+                                               (f64x2.lt (local.get $surfAz) (v128.const f64x2 0 0))))
+            (local.set $surfAz (v128.bitselect (f64x2.sub (local.get $surfAz) (v128.const f64x2 360 360)) (local.get $surfAz)
+                                               (f64x2.ge (local.get $surfAz) (v128.const f64x2 360 360))))
+            (v128.store offset=221184 (local.get $at)
+              (v128.bitselect (v128.load64_splat offset=23856 (i32.const 0)) (local.get $surfAz)
+                              (f64x2.eq (v128.load offset=188416 (local.get $at)) (v128.const f64x2 0 0))))
+            (local.set $at (i32.add (local.get $at) (i32.const 16)))
+            (br $pairs)))))))
