@@ -8,20 +8,21 @@
 ;; scripts/build-wasm.ts compiles this file with wabt (wat2wasm) into singleAxis.wasm.ts.
 ;;
 ;; Memory (the caller writes the tables once, the constants once per call, and per block copies
-;; the columns in and the results out; trackRowsWasm in ../singleAxis.ts):
+;; the columns in and the results out; trackRowsWasm in ../singleAxis.ts). Blocks of 1024 rows
+;; (the columns are laid out for 4096; 1024 measured 48 against 52 ns a daytime row, one run each):
 ;;   0       the node table of trigTables.ts: cos and sin of every quarter degree 0..360, side by
 ;;           side (1441 pairs of doubles), so that one v128.load brings both of a node
 ;;   23056   ATAN_NODES of trigTables.ts: atan(k / 64), k = 0..64
 ;;   23808   the constants of singleAxis, in the order of its K_ slots (27 doubles)
 ;;   24576   apparent zenith [deg]      \
-;;   57344   solar azimuth [deg]         |  the columns of the block: 4096 rows each; a block of
+;;   57344   solar azimuth [deg]         |  the columns of the block, 4096 rows apart; a block of
 ;;   90112   DNI of the stow [W/m2]      |  an odd number of rows has its last row repeated once
 ;;   122880  tracker theta out [deg]     |  more by the caller, so that every pair of lanes reads
 ;;   155648  aoi out [deg]               |  defined inputs
 ;;   188416  surface tilt out [deg]      |
 ;;   221184  surface azimuth out [deg]  /
 ;;   253952  scratch: cos z           \  between the passes (the output columns hold the
-;;   286720  scratch: sun east        |  rotation, its cos and sin until the last pass)
+;;   286720  scratch: sun east        |  rotation, its cos and sin until the fourth pass)
 ;;   319488  scratch: sun north       |
 ;;   352256  scratch: the rotation's atan2 [deg] /
 (module
@@ -163,13 +164,16 @@
         (local.set $at (i32.add (local.get $at) (i32.const 16)))
         (br $pairs))))
 
-  ;; Rows [0, rows) of the block, in three passes as trackRows: (1) the sun vector and the
-  ;; rotation's cos and sin (ideal, backtracked, or stowed), (2) its angle and the limits, (3) the
-  ;; surface and the incidence. Short passes run faster than one long loop: the processor overlaps
-  ;; pairs of rows only when each pair's chain of dependent operations is short (one pass measured
-  ;; 68 ns a row, latency-bound). Between passes: cos z (NaN for a dead row), sun east and north in
-  ;; the scratch columns; the rotation (NaN until known), its cos and sin in the theta, tilt and
-  ;; surface azimuth columns.
+  ;; Rows [0, rows) of the block, in short passes over the block's columns (trackRows makes
+  ;; three; the operations of each row are the same): (1) the sun vector, (2) the rotation's cos
+  ;; and sin (ideal, backtracked, or stowed), (3) its angle ($atan2Rows), (4) the limits, the
+  ;; surface normal and the projection of the sun on it, the level axis's tilt and azimuth,
+  ;; (5) the incidence ($atan2Rows), and for a tilted axis the tilt and azimuth ($atan2Rows).
+  ;; Short passes run faster than one long loop: the processor overlaps pairs of rows only when
+  ;; each pair's chain of dependent operations is short (one loop measured 68 ns a daytime row,
+  ;; latency-bound; these passes 35). Between passes: cos z (NaN for a dead row), sun east and
+  ;; north in the scratch columns; the rotation (a stowed row's, else NaN), its cos (NaN where
+  ;; stowed or dead) and sin in the theta, tilt and surface azimuth columns.
   (func (export "track") (param $rows i32)
     (local $at i32) (local $end i32) (local $level i32) (local $backtrack i32) (local $stowOn i32)
     (local $z v128) (local $a v128) (local $d v128) (local $dead v128) (local $stowed v128)
@@ -184,7 +188,7 @@
     (local.set $backtrack (f64.eq (f64.load offset=23984 (i32.const 0)) (f64.const 1)))
     (local.set $stowOn (f64.eq (f64.load offset=23992 (i32.const 0)) (f64.const 1)))
 
-    ;; First pass.
+    ;; First pass: the sun vector.
     (local.set $at (i32.const 0))
     (block $done
       (loop $pairs
@@ -297,7 +301,7 @@
     ;; The rotation's angle, atan2(s, c) [deg], into the scratch column at 352256.
     (call $atan2Rows (i32.const 221184) (i32.const 188416) (i32.const 352256) (i32.const 0) (local.get $end))
 
-    ;; Second pass: the limits (23968 min, 23976 max; 23904, 23912 cos and sin of the min, 23920,
+    ;; Fourth pass: the limits (23968 min, 23976 max; 23904, 23912 cos and sin of the min, 23920,
     ;; 23928 of the max): above the maximum, else below the minimum; stowed rows (23944 cos and
     ;; 23952 sin of the stow); the surface normal (east, north, up; 23840 eastCos, 23848
     ;; northCos), the projection of the sun on it (the aoi column holds it until its arccosine),
