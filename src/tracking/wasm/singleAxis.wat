@@ -130,8 +130,10 @@
             (local.set $ax (f64x2.abs (local.get $x)))
             (local.set $ay (f64x2.abs (local.get $y)))
             (local.set $swap (f64x2.gt (local.get $ay) (local.get $ax)))
-            (local.set $num (v128.bitselect (local.get $ax) (local.get $ay) (local.get $swap)))
-            (local.set $den (v128.bitselect (local.get $ay) (local.get $ax) (local.get $swap)))
+            ;; num = swap ? ax : ay and den = swap ? ay : ax, swap = ay > ax: pmin(a, b) is
+            ;; b < a ? b : a and pmax(a, b) is a < b ? b : a, the same choices, NaN included.
+            (local.set $num (f64x2.pmin (local.get $ay) (local.get $ax)))
+            (local.set $den (f64x2.pmax (local.get $ax) (local.get $ay)))
             (local.set $denZero (f64x2.eq (local.get $den) (v128.const f64x2 0 0)))
             (local.set $t (v128.andnot (f64x2.div (local.get $num) (local.get $den)) (local.get $denZero)))
             ;; k = (t 64 + 0.5) | 0 for t in [0, 1], as floor; NaN, which | 0 takes to 0, here too. Its
