@@ -13,7 +13,7 @@ import { ERBS_WASM_BASE64 } from '../../src/irradiance/wasm/erbs.wasm.js';
 import { instantiateWasm, setWasmKernels } from '../../src/util/wasm.js';
 import { WASM_KERNELS, generatedModule } from '../../scripts/build-wasm.js';
 import { runs } from '../support/properties.js';
-import { bitDifferences, withWasmKernels } from '../support/wasm.js';
+import { bitDifferences, enginesWithoutWasm, withWasmKernels } from '../support/wasm.js';
 
 const root = resolve(__dirname, '../..');
 /** The engine's WebAssembly object (the project's lib has no DOM types for it). */
@@ -156,19 +156,7 @@ describe('Erbs in WebAssembly', () => {
   it('erbs falls back to the TypeScript kernel, same doubles, where the module cannot run', async () => {
     const { ghi, zenith, times } = series(5001, 7);
     const reference = erbsWith(false, { ghi, zenith, unixSeconds: times });
-    const real = realWebAssembly;
-    const engines: Record<string, unknown> = {
-      'no WebAssembly': undefined,
-      'no SIMD': { validate: () => false, Module: real.Module, Instance: real.Instance },
-      'instantiation throws': {
-        validate: real.validate,
-        Module: real.Module,
-        Instance: function Instance() {
-          throw new Error('CompileError: WebAssembly.Instance(): refused by policy');
-        },
-      },
-    };
-    for (const [name, engine] of Object.entries(engines)) {
+    for (const [name, engine] of Object.entries(enginesWithoutWasm())) {
       vi.resetModules();
       vi.stubGlobal('WebAssembly', engine);
       // A fresh copy of the module, which tries to load its kernel on first use in this engine.

@@ -32,3 +32,23 @@ export function bitDifferences<K extends string>(a: Record<K, Float64Array | num
   }
   return found;
 }
+
+/**
+ * Engines that cannot run a kernel's module, by name, for the fallback tests (each stands in for
+ * globalThis.WebAssembly): none at all, one without SIMD (validate refuses), one whose
+ * instantiation throws (a content security policy without 'wasm-unsafe-eval').
+ */
+export function enginesWithoutWasm(): Record<string, unknown> {
+  const real = Reflect.get(globalThis, 'WebAssembly') as { validate: unknown; Module: unknown; Instance: unknown };
+  return {
+    'no WebAssembly': undefined,
+    'no SIMD': { validate: () => false, Module: real.Module, Instance: real.Instance },
+    'instantiation throws': {
+      validate: real.validate,
+      Module: real.Module,
+      Instance: function Instance() {
+        throw new Error('CompileError: WebAssembly.Instance(): refused by policy');
+      },
+    },
+  };
+}

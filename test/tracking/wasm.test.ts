@@ -11,10 +11,8 @@ import { type SingleAxisInput, type SingleAxisOptions, type SingleAxisResult, si
 import { SINGLE_AXIS_WASM_BASE64 } from '../../src/tracking/wasm/singleAxis.wasm.js';
 import { instantiateWasm } from '../../src/util/wasm.js';
 import { runs } from '../support/properties.js';
-import { bitDifferences, withWasmKernels } from '../support/wasm.js';
+import { bitDifferences, enginesWithoutWasm, withWasmKernels } from '../support/wasm.js';
 
-/** The engine's WebAssembly object (the project's lib has no DOM types for it). */
-const realWebAssembly = Reflect.get(globalThis, 'WebAssembly') as { validate: unknown; Module: unknown; Instance: unknown };
 const KEYS = ['trackerTheta', 'aoi', 'surfaceTilt', 'surfaceAzimuth'] as const;
 
 function trackWith(wasm: boolean, input: SingleAxisInput, options: SingleAxisOptions): SingleAxisResult {
@@ -136,19 +134,7 @@ describe('single-axis tracking in WebAssembly', () => {
     const { zenith, azimuth } = series(5001, 7);
     const options = { axisAzimuth: 180, maxAngle: 60, backtrack: true, gcr: 0.35 };
     const reference = trackWith(false, { apparentZenith: zenith, solarAzimuth: azimuth }, options);
-    const real = realWebAssembly;
-    const engines: Record<string, unknown> = {
-      'no WebAssembly': undefined,
-      'no SIMD': { validate: () => false, Module: real.Module, Instance: real.Instance },
-      'instantiation throws': {
-        validate: real.validate,
-        Module: real.Module,
-        Instance: function Instance() {
-          throw new Error('CompileError: WebAssembly.Instance(): refused by policy');
-        },
-      },
-    };
-    for (const [name, engine] of Object.entries(engines)) {
+    for (const [name, engine] of Object.entries(enginesWithoutWasm())) {
       vi.resetModules();
       vi.stubGlobal('WebAssembly', engine);
       // A fresh copy of the module, which tries to load its kernel on first use in this engine.
