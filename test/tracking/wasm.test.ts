@@ -125,6 +125,11 @@ describe('single-axis tracking in WebAssembly', () => {
     expect(Array.from(t.aoi.subarray(1))).toEqual([Number.NaN]);
   });
 
+  it('stays under the 4096 bytes that browsers compile synchronously on the main thread', () => {
+    // util/wasm.ts compiles every kernel synchronously; a larger module needs an asynchronous load.
+    expect(atob(SINGLE_AXIS_WASM_BASE64).length).toBeLessThan(4096);
+  });
+
   it('loads nothing where a module import is missing', () => {
     expect(instantiateWasm(SINGLE_AXIS_WASM_BASE64, { js: { cos: Math.cos, sin: Math.sin } })).not.toBeNull();
     expect(instantiateWasm(SINGLE_AXIS_WASM_BASE64, { js: { cos: Math.cos } })).toBeNull();
