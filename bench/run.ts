@@ -259,7 +259,7 @@ async function main(): Promise<void> {
     cpu: `${cpus()[0]?.model ?? 'unknown'} (${cpus().length} cores, single-thread figures)`,
     timing:
       'kernels: process CPU time, best run after a warm-up (wall_points_per_second: median wall clock); ' +
-      'pvlib peers: process CPU time of one public-function call, best run, in rounds interleaved with ours; ' +
+      'pvlib peers: process CPU time of one public-function call, best run, in rounds interleaved with ours, numeric libraries on one thread; ' +
       'products: tinybench median wall clock; each suite file in a process of its own',
     ...(previous.peer !== undefined ? { peer: previous.peer } : {}),
     kernels: { ...(previous.kernels ?? {}) },

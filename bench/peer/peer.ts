@@ -29,6 +29,15 @@ export interface PeerInfo {
   interpreter?: string;
 }
 
+/**
+ * The numeric libraries of the peer on one thread each. The figures are single-thread ones on
+ * both sides, and an idle OpenBLAS or OpenMP pool keeps spinning for a while after each call: on
+ * this 2-vCPU machine that stole the other hardware thread from the kernels timed next (the fast
+ * solar form measured 1.93e7 points/s after the SPA's peer rounds, 2.65e7 with these settings, and
+ * pvlib's own SPA 2.9e5 -> 3.55e5 points/s).
+ */
+const SINGLE_THREADED = { OPENBLAS_NUM_THREADS: '1', OMP_NUM_THREADS: '1', MKL_NUM_THREADS: '1', NUMEXPR_NUM_THREADS: '1' };
+
 export class PvlibPeer {
   private readonly dir = mkdtempSync(join(tmpdir(), 'solarkit-peer-'));
 
@@ -45,7 +54,7 @@ export class PvlibPeer {
     const candidates = env !== undefined && env !== '' ? [env] : ['python3', '/usr/bin/python3'];
     const reasons: string[] = [];
     for (const interpreter of candidates) {
-      const child = spawn(interpreter, [script], { stdio: ['pipe', 'pipe', 'inherit'] });
+      const child = spawn(interpreter, [script], { stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, ...SINGLE_THREADED } });
       const failed = new Promise<string>((resolve) => child.once('error', (e) => resolve(e.message)));
       const reader = createInterface({ input: child.stdout });
       const lines = reader[Symbol.asyncIterator]();
