@@ -41,6 +41,39 @@
   (global $dayEnd (mut f64) (f64.const -inf))
   (global $dayExtra (mut f64) (f64.const nan))
 
+  ;; The constants of the loops, as mutable globals that the loop function reads into locals once.
+  ;; V8's optimising compiler folds a v128.const, or a local holding one, into every use and
+  ;; rebuilds it there (three instructions a use); a global it cannot fold, so each constant stays
+  ;; in a register. Measured on the bench series (CPU time, the block loop alone): 7.8 -> 6.1 ns a
+  ;; row, together with the index bias below. Nothing writes them.
+  ;; A full turn [deg]: the node table covers [0, 360].
+  (global $fullTurn (mut v128) (v128.const f64x2 360 360))
+  ;; Nodes per degree.
+  (global $four (mut v128) (v128.const f64x2 4 4))
+  (global $half (mut v128) (v128.const f64x2 0.5 0.5))
+  ;; Degrees per node.
+  (global $quarter (mut v128) (v128.const f64x2 0.25 0.25))
+  (global $radiansPerDegree (mut v128) (v128.const f64x2 0.017453292519943295 0.017453292519943295))
+  (global $one (mut v128) (v128.const f64x2 1 1))
+  ;; 1/6, 1/24 and 1/120: the remainder series of sin and cos.
+  (global $oneSixth (mut v128) (v128.const f64x2 0.16666666666666666 0.16666666666666666))
+  (global $oneTwentyFourth (mut v128) (v128.const f64x2 0.041666666666666664 0.041666666666666664))
+  (global $oneHundredTwentieth (mut v128) (v128.const f64x2 0.008333333333333333 0.008333333333333333))
+  ;; 2^52 + 2^51: added to a whole number k in [0, 1440], it leaves k in the low 32 bits of the lane.
+  (global $indexBias (mut v128) (v128.const f64x2 0x1.8p52 0x1.8p52))
+  ;; The quartic of the diffuse fraction for 0.22 < kt <= 0.8.
+  (global $erbsC0 (mut v128) (v128.const f64x2 0.9511 0.9511))
+  (global $erbsC1 (mut v128) (v128.const f64x2 -0.1604 -0.1604))
+  (global $erbsC2 (mut v128) (v128.const f64x2 4.388 4.388))
+  (global $erbsC3 (mut v128) (v128.const f64x2 -16.638 -16.638))
+  (global $erbsC4 (mut v128) (v128.const f64x2 12.336 12.336))
+  ;; The fraction is 1 - 0.09 kt for kt <= 0.22,
+  (global $erbsLowSlope (mut v128) (v128.const f64x2 0.09 0.09))
+  (global $erbsLowKt (mut v128) (v128.const f64x2 0.22 0.22))
+  ;; and 0.165 above kt 0.8.
+  (global $erbsHighKt (mut v128) (v128.const f64x2 0.8 0.8))
+  (global $erbsHighFraction (mut v128) (v128.const f64x2 0.165 0.165))
+
   ;; Extraterrestrial normal irradiance [W/m2] at Unix time t [s], through the one-day cache.
   (func $extraAt (param $t f64) (result f64)
     (local $days f64)
@@ -86,7 +119,35 @@
     (local $extra v128) (local $z v128) (local $k v128) (local $nodes v128) (local $pair0 v128)
     (local $pair1 v128) (local $r v128) (local $r2 v128) (local $cosZ v128) (local $g v128)
     (local $kt v128) (local $fraction v128) (local $dhi v128) (local $dniRaw v128) (local $zeroed v128)
+    (local $minCosLanes v128) (local $maxZenithLanes v128)
+    (local $fullTurn v128) (local $four v128) (local $half v128) (local $quarter v128)
+    (local $radiansPerDegree v128) (local $one v128) (local $oneSixth v128)
+    (local $oneTwentyFourth v128) (local $oneHundredTwentieth v128) (local $indexBias v128)
+    (local $erbsC0 v128) (local $erbsC1 v128) (local $erbsC2 v128) (local $erbsC3 v128)
+    (local $erbsC4 v128) (local $erbsLowSlope v128) (local $erbsLowKt v128) (local $erbsHighKt v128)
+    (local $erbsHighFraction v128)
     (local.set $end (i32.shl (local.get $rows) (i32.const 3)))
+    (local.set $fullTurn (global.get $fullTurn))
+    (local.set $four (global.get $four))
+    (local.set $half (global.get $half))
+    (local.set $quarter (global.get $quarter))
+    (local.set $radiansPerDegree (global.get $radiansPerDegree))
+    (local.set $one (global.get $one))
+    (local.set $oneSixth (global.get $oneSixth))
+    (local.set $oneTwentyFourth (global.get $oneTwentyFourth))
+    (local.set $oneHundredTwentieth (global.get $oneHundredTwentieth))
+    (local.set $indexBias (global.get $indexBias))
+    (local.set $erbsC0 (global.get $erbsC0))
+    (local.set $erbsC1 (global.get $erbsC1))
+    (local.set $erbsC2 (global.get $erbsC2))
+    (local.set $erbsC3 (global.get $erbsC3))
+    (local.set $erbsC4 (global.get $erbsC4))
+    (local.set $erbsLowSlope (global.get $erbsLowSlope))
+    (local.set $erbsLowKt (global.get $erbsLowKt))
+    (local.set $erbsHighKt (global.get $erbsHighKt))
+    (local.set $erbsHighFraction (global.get $erbsHighFraction))
+    (local.set $minCosLanes (f64x2.splat (local.get $minCos)))
+    (local.set $maxZenithLanes (f64x2.splat (local.get $maxZenith)))
     (local.set $dayStart (f64x2.splat (global.get $dayStart)))
     (local.set $dayEnd (f64x2.splat (global.get $dayEnd)))
     (local.set $dayExtra (f64x2.splat (global.get $dayExtra)))
@@ -118,37 +179,38 @@
         ;; cos z: both lanes in [0, 360] take the node table here; otherwise one lane at a time.
         (local.set $z (v128.load offset=57344 (local.get $at)))
         (if (i32.eq (i64x2.bitmask (v128.and (f64x2.ge (local.get $z) (v128.const f64x2 0 0))
-                                             (f64x2.le (local.get $z) (v128.const f64x2 360 360))))
+                                             (f64x2.le (local.get $z) (local.get $fullTurn))))
                     (i32.const 3))
           (then
-            ;; The nearest node k (k <= 1440 fits an i32 lane) and its byte offset 16 k.
-            (local.set $k (f64x2.floor (f64x2.add (f64x2.mul (local.get $z) (v128.const f64x2 4 4))
-                                                  (v128.const f64x2 0.5 0.5))))
-            (local.set $nodes (i32x4.shl (i32x4.trunc_sat_f64x2_s_zero (local.get $k)) (i32.const 4)))
+            ;; The nearest node k and its byte offset 16 k: k + 2^52 + 2^51 holds k in the low 32 bits
+            ;; of its double, i32 lanes 0 and 2 (one addition, where a conversion takes four).
+            (local.set $k (f64x2.floor (f64x2.add (f64x2.mul (local.get $z) (local.get $four))
+                                                  (local.get $half))))
+            (local.set $nodes (i32x4.shl (f64x2.add (local.get $k) (local.get $indexBias)) (i32.const 4)))
             (local.set $node0 (i32x4.extract_lane 0 (local.get $nodes)))
-            (local.set $node1 (i32x4.extract_lane 1 (local.get $nodes)))
+            (local.set $node1 (i32x4.extract_lane 2 (local.get $nodes)))
             ;; (cos, sin) of each lane's node.
             (local.set $pair0 (v128.load (local.get $node0)))
             (local.set $pair1 (v128.load (local.get $node1)))
-            (local.set $r (f64x2.mul (f64x2.sub (local.get $z) (f64x2.mul (local.get $k) (v128.const f64x2 0.25 0.25)))
-                                     (v128.const f64x2 0.017453292519943295 0.017453292519943295)))
+            (local.set $r (f64x2.mul (f64x2.sub (local.get $z) (f64x2.mul (local.get $k) (local.get $quarter)))
+                                     (local.get $radiansPerDegree)))
             (local.set $r2 (f64x2.mul (local.get $r) (local.get $r)))
             ;; C[k] (1 - r2 (1/2 - r2/24)) - S[k] (r (1 - r2 (1/6 - r2/120)))
             (local.set $cosZ
               (f64x2.sub
                 (f64x2.mul
                   (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (local.get $pair0) (local.get $pair1))
-                  (f64x2.sub (v128.const f64x2 1 1)
+                  (f64x2.sub (local.get $one)
                              (f64x2.mul (local.get $r2)
-                                        (f64x2.sub (v128.const f64x2 0.5 0.5)
-                                                   (f64x2.mul (local.get $r2) (v128.const f64x2 0.041666666666666664 0.041666666666666664))))))
+                                        (f64x2.sub (local.get $half)
+                                                   (f64x2.mul (local.get $r2) (local.get $oneTwentyFourth))))))
                 (f64x2.mul
                   (i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31 (local.get $pair0) (local.get $pair1))
                   (f64x2.mul (local.get $r)
-                             (f64x2.sub (v128.const f64x2 1 1)
+                             (f64x2.sub (local.get $one)
                                         (f64x2.mul (local.get $r2)
-                                                   (f64x2.sub (v128.const f64x2 0.16666666666666666 0.16666666666666666)
-                                                              (f64x2.mul (local.get $r2) (v128.const f64x2 0.008333333333333333 0.008333333333333333))))))))))
+                                                   (f64x2.sub (local.get $oneSixth)
+                                                              (f64x2.mul (local.get $r2) (local.get $oneHundredTwentieth))))))))))
           (else
             (local.set $cosZ (f64x2.splat (call $cosDegrees (f64x2.extract_lane 0 (local.get $z)))))
             (local.set $cosZ (f64x2.replace_lane 1 (local.get $cosZ)
@@ -156,7 +218,7 @@
         ;; pmax(a, b) is a < b ? b : a: the kernel's cosZ < minCos ? minCos : cosZ.
         (v128.store offset=122880 (local.get $at) (local.get $cosZ))
         (v128.store offset=155648 (local.get $at)
-          (f64x2.mul (local.get $extra) (f64x2.pmax (local.get $cosZ) (f64x2.splat (local.get $minCos)))))
+          (f64x2.mul (local.get $extra) (f64x2.pmax (local.get $cosZ) (local.get $minCosLanes))))
         (local.set $at (i32.add (local.get $at) (i32.const 16)))
         (br $pairs)))
 
@@ -172,30 +234,30 @@
         ;; and pmin(a, b) is b < a ? b : a: the kernel's own selects, NaN and -0 included.
         (local.set $kt (f64x2.div (local.get $g) (v128.load offset=155648 (local.get $at))))
         (local.set $kt (f64x2.pmax (local.get $kt) (v128.const f64x2 0 0)))
-        (local.set $kt (f64x2.pmin (local.get $kt) (v128.const f64x2 1 1)))
+        (local.set $kt (f64x2.pmin (local.get $kt) (local.get $one)))
         (v128.store offset=188416 (local.get $at) (local.get $kt))
 
         ;; Diffuse fraction: 0.165 above kt 0.8, the quartic above 0.22, 1 - 0.09 kt below.
         (local.set $fraction
           (v128.bitselect
-            (f64x2.add (v128.const f64x2 0.9511 0.9511)
+            (f64x2.add (local.get $erbsC0)
               (f64x2.mul (local.get $kt)
-                (f64x2.add (v128.const f64x2 -0.1604 -0.1604)
+                (f64x2.add (local.get $erbsC1)
                   (f64x2.mul (local.get $kt)
-                    (f64x2.add (v128.const f64x2 4.388 4.388)
+                    (f64x2.add (local.get $erbsC2)
                       (f64x2.mul (local.get $kt)
-                        (f64x2.add (v128.const f64x2 -16.638 -16.638)
-                          (f64x2.mul (local.get $kt) (v128.const f64x2 12.336 12.336)))))))))
-            (f64x2.sub (v128.const f64x2 1 1) (f64x2.mul (v128.const f64x2 0.09 0.09) (local.get $kt)))
-            (f64x2.gt (local.get $kt) (v128.const f64x2 0.22 0.22))))
-        (local.set $fraction (v128.bitselect (v128.const f64x2 0.165 0.165) (local.get $fraction)
-                                             (f64x2.gt (local.get $kt) (v128.const f64x2 0.8 0.8))))
+                        (f64x2.add (local.get $erbsC3)
+                          (f64x2.mul (local.get $kt) (local.get $erbsC4)))))))))
+            (f64x2.sub (local.get $one) (f64x2.mul (local.get $erbsLowSlope) (local.get $kt)))
+            (f64x2.gt (local.get $kt) (local.get $erbsLowKt))))
+        (local.set $fraction (v128.bitselect (local.get $erbsHighFraction) (local.get $fraction)
+                                             (f64x2.gt (local.get $kt) (local.get $erbsHighKt))))
 
         ;; DHI = fraction GHI, DNI = (GHI - DHI) / cos z; DNI 0 and DHI = GHI above maxZenith,
         ;; for GHI < 0 and where DNI < 0.
         (local.set $dhi (f64x2.mul (local.get $fraction) (local.get $g)))
         (local.set $dniRaw (f64x2.div (f64x2.sub (local.get $g) (local.get $dhi)) (local.get $cosZ)))
-        (local.set $zeroed (v128.or (f64x2.gt (local.get $z) (f64x2.splat (local.get $maxZenith)))
+        (local.set $zeroed (v128.or (f64x2.gt (local.get $z) (local.get $maxZenithLanes))
                                     (v128.or (f64x2.lt (local.get $g) (v128.const f64x2 0 0))
                                              (f64x2.lt (local.get $dniRaw) (v128.const f64x2 0 0)))))
         (v128.store offset=122880 (local.get $at) (v128.andnot (local.get $dniRaw) (local.get $zeroed)))
