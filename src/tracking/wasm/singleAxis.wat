@@ -8,8 +8,8 @@
 ;; scripts/build-wasm.ts compiles this file with wabt (wat2wasm) into singleAxis.wasm.ts.
 ;;
 ;; Memory (the caller writes the tables once, the constants once per call, and per block copies
-;; the columns in and the results out; trackRowsWasm in ../singleAxis.ts). Blocks of 1024 rows
-;; (the columns are laid out for 4096; 1024 measured 48 against 52 ns a daytime row, one run each):
+;; the columns in and the results out; trackRowsWasm in ../singleAxis.ts). Blocks of 4096 rows
+;; (37.7 against 38.9 ns a daytime row for 1024, best of four alternated runs each):
 ;;   0       the node table of trigTables.ts: cos and sin of every quarter degree 0..360, side by
 ;;           side (1441 pairs of doubles), so that one v128.load brings both of a node
 ;;   23056   ATAN_NODES of trigTables.ts: atan(k / 64), k = 0..64
@@ -37,7 +37,7 @@
   (global (export "nodeTable") i32 (i32.const 0))
   (global (export "atanTable") i32 (i32.const 23056))
   (global (export "constants") i32 (i32.const 23808))
-  (global (export "blockRows") i32 (i32.const 1024))
+  (global (export "blockRows") i32 (i32.const 4096))
   (global (export "zenith") i32 (i32.const 24576))
   (global (export "azimuth") i32 (i32.const 57344))
   (global (export "dni") i32 (i32.const 90112))
@@ -46,31 +46,66 @@
   (global (export "tilt") i32 (i32.const 188416))
   (global (export "surfaceAzimuth") i32 (i32.const 221184))
 
+  ;; The constants of the loops, as mutable globals that each loop function reads into locals
+  ;; once. V8's optimising compiler folds a v128.const, or a local holding one, into every use
+  ;; and rebuilds it there (three or four instructions a use); a global it cannot fold, so the
+  ;; constants stay in registers (or one load away). Nothing writes them.
+  (global $four (mut v128) (v128.const f64x2 4 4))
+  (global $half (mut v128) (v128.const f64x2 0.5 0.5))
+  (global $twoTo52 (mut v128) (v128.const f64x2 0x1p52 0x1p52))
+  (global $quarter (mut v128) (v128.const f64x2 0.25 0.25))
+  (global $radiansPerDegree (mut v128) (v128.const f64x2 0.017453292519943295 0.017453292519943295))
+  (global $one (mut v128) (v128.const f64x2 1 1))
+  (global $oneTwentyFourth (mut v128) (v128.const f64x2 0.041666666666666664 0.041666666666666664))
+  (global $oneSixth (mut v128) (v128.const f64x2 0.16666666666666666 0.16666666666666666))
+  (global $oneHundredTwentieth (mut v128) (v128.const f64x2 0.008333333333333333 0.008333333333333333))
+  (global $sixtyFour (mut v128) (v128.const f64x2 64 64))
+  (global $oneSixtyFourth (mut v128) (v128.const f64x2 0.015625 0.015625))
+  (global $oneThird (mut v128) (v128.const f64x2 0.3333333333333333 0.3333333333333333))
+  (global $oneFifth (mut v128) (v128.const f64x2 0.2 0.2))
+  (global $halfPi (mut v128) (v128.const f64x2 1.5707963267948966 1.5707963267948966))
+  (global $pi (mut v128) (v128.const f64x2 3.141592653589793 3.141592653589793))
+  (global $degreesPerRadian (mut v128) (v128.const f64x2 57.29577951308232 57.29577951308232))
+  (global $ninety (mut v128) (v128.const f64x2 90 90))
+  (global $nan (mut v128) (v128.const f64x2 nan nan))
+  (global $fullTurn (mut v128) (v128.const f64x2 360 360))
+  (global $signBit (mut v128) (v128.const i64x2 0x8000000000000000 0x8000000000000000))
+  (global $minusOne (mut v128) (v128.const f64x2 -1 -1))
+
   ;; cos and sin of x [deg] in [0, 360], both lanes: the nearest quarter-degree node k and the
   ;; series of the remainder r [rad] (see trigTables.ts), as the kernel inlines them.
   (func $trig (param $x v128) (result v128 v128)
     (local $k v128) (local $nodes v128) (local $pair0 v128) (local $pair1 v128)
     (local $c v128) (local $s v128) (local $r v128) (local $r2 v128) (local $cr v128) (local $sr v128)
-    (local.set $k (f64x2.floor (f64x2.add (f64x2.mul (local.get $x) (v128.const f64x2 4 4)) (v128.const f64x2 0.5 0.5))))
+    (local $four v128) (local $half v128) (local $twoTo52 v128) (local $quarter v128)
+    (local $radiansPerDegree v128) (local $one v128) (local $oneTwentyFourth v128)
+    (local $oneSixth v128) (local $oneHundredTwentieth v128)
+    (local.set $four (global.get $four)) (local.set $half (global.get $half))
+    (local.set $twoTo52 (global.get $twoTo52)) (local.set $quarter (global.get $quarter))
+    (local.set $radiansPerDegree (global.get $radiansPerDegree)) (local.set $one (global.get $one))
+    (local.set $oneTwentyFourth (global.get $oneTwentyFourth))
+    (local.set $oneSixth (global.get $oneSixth))
+    (local.set $oneHundredTwentieth (global.get $oneHundredTwentieth))
+    (local.set $k (f64x2.floor (f64x2.add (f64x2.mul (local.get $x) (local.get $four)) (local.get $half))))
     ;; The byte offset 16 k of each lane's node (k <= 1440) from the bits of k + 2^52, and its (cos, sin).
-    (local.set $nodes (i64x2.shl (f64x2.add (local.get $k) (v128.const f64x2 0x1p52 0x1p52)) (i32.const 4)))
+    (local.set $nodes (i64x2.shl (f64x2.add (local.get $k) (local.get $twoTo52)) (i32.const 4)))
     (local.set $pair0 (v128.load (i32x4.extract_lane 0 (local.get $nodes))))
     (local.set $pair1 (v128.load (i32x4.extract_lane 2 (local.get $nodes))))
     (local.set $c (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (local.get $pair0) (local.get $pair1)))
     (local.set $s (i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31 (local.get $pair0) (local.get $pair1)))
-    (local.set $r (f64x2.mul (f64x2.sub (local.get $x) (f64x2.mul (local.get $k) (v128.const f64x2 0.25 0.25)))
-                             (v128.const f64x2 0.017453292519943295 0.017453292519943295)))
+    (local.set $r (f64x2.mul (f64x2.sub (local.get $x) (f64x2.mul (local.get $k) (local.get $quarter)))
+                             (local.get $radiansPerDegree)))
     (local.set $r2 (f64x2.mul (local.get $r) (local.get $r)))
     ;; cr = 1 - r2 (1/2 - r2/24), sr = r (1 - r2 (1/6 - r2/120))
-    (local.set $cr (f64x2.sub (v128.const f64x2 1 1)
+    (local.set $cr (f64x2.sub (local.get $one)
                               (f64x2.mul (local.get $r2)
-                                         (f64x2.sub (v128.const f64x2 0.5 0.5)
-                                                    (f64x2.mul (local.get $r2) (v128.const f64x2 0.041666666666666664 0.041666666666666664))))))
+                                         (f64x2.sub (local.get $half)
+                                                    (f64x2.mul (local.get $r2) (local.get $oneTwentyFourth))))))
     (local.set $sr (f64x2.mul (local.get $r)
-                              (f64x2.sub (v128.const f64x2 1 1)
+                              (f64x2.sub (local.get $one)
                                          (f64x2.mul (local.get $r2)
-                                                    (f64x2.sub (v128.const f64x2 0.16666666666666666 0.16666666666666666)
-                                                               (f64x2.mul (local.get $r2) (v128.const f64x2 0.008333333333333333 0.008333333333333333)))))))
+                                                    (f64x2.sub (local.get $oneSixth)
+                                                               (f64x2.mul (local.get $r2) (local.get $oneHundredTwentieth)))))))
     ;; cos = C cr - S sr, sin = S cr + C sr
     (f64x2.sub (f64x2.mul (local.get $c) (local.get $cr)) (f64x2.mul (local.get $s) (local.get $sr)))
     (f64x2.add (f64x2.mul (local.get $s) (local.get $cr)) (f64x2.mul (local.get $c) (local.get $sr))))
@@ -116,6 +151,14 @@
     (local $ax v128) (local $ay v128) (local $swap v128) (local $num v128) (local $den v128)
     (local $denZero v128) (local $t v128) (local $k v128) (local $index v128) (local $tk v128)
     (local $u v128) (local $u2 v128) (local $node v128) (local $a v128)
+    (local $one v128) (local $sixtyFour v128) (local $half v128) (local $oneSixtyFourth v128)
+    (local $twoTo52 v128) (local $oneThird v128) (local $oneFifth v128) (local $halfPi v128)
+    (local $pi v128) (local $degreesPerRadian v128)
+    (local.set $one (global.get $one)) (local.set $sixtyFour (global.get $sixtyFour))
+    (local.set $half (global.get $half)) (local.set $oneSixtyFourth (global.get $oneSixtyFourth))
+    (local.set $twoTo52 (global.get $twoTo52)) (local.set $oneThird (global.get $oneThird))
+    (local.set $oneFifth (global.get $oneFifth)) (local.set $halfPi (global.get $halfPi))
+    (local.set $pi (global.get $pi)) (local.set $degreesPerRadian (global.get $degreesPerRadian))
     (block $done
       (loop $pairs
         (br_if $done (i32.ge_u (local.get $at) (local.get $end)))
@@ -124,8 +167,8 @@
           (then (v128.store (i32.add (local.get $outAt) (local.get $at)) (local.get $x)))
           (else
             (if (local.get $acos)
-              (then (local.set $y (f64x2.sqrt (f64x2.mul (f64x2.sub (v128.const f64x2 1 1) (local.get $x))
-                                                          (f64x2.add (v128.const f64x2 1 1) (local.get $x))))))
+              (then (local.set $y (f64x2.sqrt (f64x2.mul (f64x2.sub (local.get $one) (local.get $x))
+                                                          (f64x2.add (local.get $one) (local.get $x))))))
               (else (local.set $y (v128.load (i32.add (local.get $yAt) (local.get $at))))))
             (local.set $ax (f64x2.abs (local.get $x)))
             (local.set $ay (f64x2.abs (local.get $y)))
@@ -139,10 +182,10 @@
             ;; k = (t 64 + 0.5) | 0 for t in [0, 1], as floor; NaN, which | 0 takes to 0, here too. Its
             ;; byte offset 8 k from the bits of k + 2^52 (exact: k is a whole number below 2^52), cheaper
             ;; than the conversion to i32 lanes.
-            (local.set $k (f64x2.floor (f64x2.add (f64x2.mul (local.get $t) (v128.const f64x2 64 64)) (v128.const f64x2 0.5 0.5))))
+            (local.set $k (f64x2.floor (f64x2.add (f64x2.mul (local.get $t) (local.get $sixtyFour)) (local.get $half))))
             (local.set $k (v128.and (local.get $k) (f64x2.eq (local.get $k) (local.get $k))))
-            (local.set $tk (f64x2.mul (local.get $k) (v128.const f64x2 0.015625 0.015625)))
-            (local.set $index (i64x2.shl (f64x2.add (local.get $k) (v128.const f64x2 0x1p52 0x1p52)) (i32.const 3)))
+            (local.set $tk (f64x2.mul (local.get $k) (local.get $oneSixtyFourth)))
+            (local.set $index (i64x2.shl (f64x2.add (local.get $k) (local.get $twoTo52)) (i32.const 3)))
             (local.set $node (v128.load64_zero offset=23056 (i32x4.extract_lane 0 (local.get $index))))
             (local.set $node (v128.load64_lane offset=23056 1 (i32x4.extract_lane 2 (local.get $index)) (local.get $node)))
             (local.set $u (f64x2.div (f64x2.sub (local.get $num) (f64x2.mul (local.get $tk) (local.get $den)))
@@ -151,18 +194,18 @@
             ;; a = atan(t_k) + u (1 - u2 (1/3 - u2/5))
             (local.set $a (f64x2.add (local.get $node)
                                      (f64x2.mul (local.get $u)
-                                                (f64x2.sub (v128.const f64x2 1 1)
+                                                (f64x2.sub (local.get $one)
                                                            (f64x2.mul (local.get $u2)
-                                                                      (f64x2.sub (v128.const f64x2 0.3333333333333333 0.3333333333333333)
-                                                                                 (f64x2.mul (local.get $u2) (v128.const f64x2 0.2 0.2))))))))
+                                                                      (f64x2.sub (local.get $oneThird)
+                                                                                 (f64x2.mul (local.get $u2) (local.get $oneFifth))))))))
             (local.set $a (v128.andnot (local.get $a) (local.get $denZero)))
-            (local.set $a (v128.bitselect (f64x2.sub (v128.const f64x2 1.5707963267948966 1.5707963267948966) (local.get $a))
+            (local.set $a (v128.bitselect (f64x2.sub (local.get $halfPi) (local.get $a))
                                           (local.get $a) (local.get $swap)))
-            (local.set $a (v128.bitselect (f64x2.sub (v128.const f64x2 3.141592653589793 3.141592653589793) (local.get $a))
+            (local.set $a (v128.bitselect (f64x2.sub (local.get $pi) (local.get $a))
                                           (local.get $a) (f64x2.lt (local.get $x) (v128.const f64x2 0 0))))
             (local.set $a (v128.bitselect (f64x2.neg (local.get $a)) (local.get $a) (f64x2.lt (local.get $y) (v128.const f64x2 0 0))))
             (v128.store (i32.add (local.get $outAt) (local.get $at))
-                        (f64x2.mul (local.get $a) (v128.const f64x2 57.29577951308232 57.29577951308232)))))
+                        (f64x2.mul (local.get $a) (local.get $degreesPerRadian)))))
         (local.set $at (i32.add (local.get $at) (i32.const 16)))
         (br $pairs))))
 
@@ -185,6 +228,11 @@
     (local $temp v128) (local $corr v128) (local $sinCorr v128) (local $sign v128) (local $c2 v128)
     (local $theta v128) (local $hi v128) (local $lo v128)
     (local $nE v128) (local $nN v128) (local $nU v128) (local $tilt v128) (local $surfAz v128) (local $proj v128)
+    (local $ninety v128) (local $nan v128) (local $fullTurn v128) (local $one v128)
+    (local $signBit v128) (local $minusOne v128)
+    (local.set $ninety (global.get $ninety)) (local.set $nan (global.get $nan))
+    (local.set $fullTurn (global.get $fullTurn)) (local.set $one (global.get $one))
+    (local.set $signBit (global.get $signBit)) (local.set $minusOne (global.get $minusOne))
     (local.set $end (i32.shl (local.get $rows) (i32.const 3)))
     (local.set $level (f64.eq (f64.load offset=23872 (i32.const 0)) (f64.const 1)))
     (local.set $backtrack (f64.eq (f64.load offset=23984 (i32.const 0)) (f64.const 1)))
@@ -200,7 +248,7 @@
           (local.set $a (v128.load offset=57344 (local.get $at)))
           ;; The sun below the horizon, or an unknown input (a NaN zenith, azimuth or stow DNI):
           ;; every output of the row is NaN.
-          (local.set $dead (v128.or (v128.not (f64x2.le (local.get $z) (v128.const f64x2 90 90)))
+          (local.set $dead (v128.or (v128.not (f64x2.le (local.get $z) (local.get $ninety)))
                                     (f64x2.ne (local.get $a) (local.get $a))))
           (if (local.get $stowOn)
             (then
@@ -208,7 +256,7 @@
               (local.set $dead (v128.or (local.get $dead) (f64x2.ne (local.get $d) (local.get $d))))))
           (if (i32.eq (i64x2.bitmask (local.get $dead)) (i32.const 3))
             (then
-              (v128.store offset=253952 (local.get $at) (v128.const f64x2 nan nan))
+              (v128.store offset=253952 (local.get $at) (local.get $nan))
               (br $next)))
           ;; A dead lane computes from zenith and azimuth 0 (its results are NaN in the end), so
           ;; that it keeps the other lane on the tables.
@@ -219,7 +267,7 @@
           ;; otherwise one lane at a time.
           (if (i32.eq (i64x2.bitmask (v128.and (f64x2.ge (local.get $z) (v128.const f64x2 0 0))
                                                (v128.and (f64x2.ge (local.get $a) (v128.const f64x2 0 0))
-                                                         (f64x2.le (local.get $a) (v128.const f64x2 360 360)))))
+                                                         (f64x2.le (local.get $a) (local.get $fullTurn)))))
                       (i32.const 3))
             (then
               (call $trig (local.get $z)) (local.set $sz) (local.set $cz)
@@ -235,7 +283,7 @@
               (local.set $sunE (f64x2.replace_lane 1 (f64x2.splat (local.get $e0)) (local.get $e1)))
               (local.set $sunN (f64x2.replace_lane 1 (f64x2.splat (local.get $n0)) (local.get $n1)))))
           ;; A NaN cos z (Math.cos of an infinite zenith) makes the whole row NaN, as in the kernel.
-          (v128.store offset=253952 (local.get $at) (v128.bitselect (v128.const f64x2 nan nan) (local.get $cz) (local.get $dead)))
+          (v128.store offset=253952 (local.get $at) (v128.bitselect (local.get $nan) (local.get $cz) (local.get $dead)))
           (v128.store offset=286720 (local.get $at) (local.get $sunE))
           (v128.store offset=319488 (local.get $at) (local.get $sunN)))
         (local.set $at (i32.add (local.get $at) (i32.const 16)))
@@ -251,7 +299,7 @@
           (local.set $dead (f64x2.ne (local.get $cz) (local.get $cz)))
           (if (i32.eq (i64x2.bitmask (local.get $dead)) (i32.const 3))
             (then
-              (v128.store offset=188416 (local.get $at) (v128.const f64x2 nan nan))
+              (v128.store offset=188416 (local.get $at) (local.get $nan))
               (br $next)))
           (local.set $stowed (v128.const i64x2 0 0))
           (if (local.get $stowOn)
@@ -268,7 +316,7 @@
                                     (f64x2.mul (local.get $cz) (v128.load64_splat offset=23824 (i32.const 0)))))
           (local.set $r (f64x2.sqrt (f64x2.add (f64x2.mul (local.get $xp) (local.get $xp)) (f64x2.mul (local.get $zp) (local.get $zp)))))
           (local.set $pos (f64x2.gt (local.get $r) (v128.const f64x2 0 0)))
-          (local.set $c (v128.bitselect (f64x2.div (local.get $zp) (local.get $r)) (v128.const f64x2 1 1) (local.get $pos)))
+          (local.set $c (v128.bitselect (f64x2.div (local.get $zp) (local.get $r)) (local.get $one) (local.get $pos)))
           (local.set $s (v128.and (f64x2.div (local.get $xp) (local.get $r)) (local.get $pos)))
           (if (local.get $backtrack)
             (then
@@ -277,12 +325,12 @@
               (local.set $temp (f64x2.abs (f64x2.mul (v128.load64_splat offset=23880 (i32.const 0))
                                                      (f64x2.add (f64x2.mul (local.get $c) (v128.load64_splat offset=23888 (i32.const 0)))
                                                                 (f64x2.mul (local.get $s) (v128.load64_splat offset=23896 (i32.const 0)))))))
-              (local.set $corr (v128.and (f64x2.lt (local.get $temp) (v128.const f64x2 1 1))
+              (local.set $corr (v128.and (f64x2.lt (local.get $temp) (local.get $one))
                                          (f64x2.ne (local.get $s) (v128.const f64x2 0 0))))
-              (local.set $sinCorr (f64x2.sqrt (f64x2.sub (v128.const f64x2 1 1) (f64x2.mul (local.get $temp) (local.get $temp)))))
+              (local.set $sinCorr (f64x2.sqrt (f64x2.sub (local.get $one) (f64x2.mul (local.get $temp) (local.get $temp)))))
               ;; The kernel's sign * s and sign * c, sign = s > 0 ? 1 : -1, where s != 0 (the rows
               ;; corrected): |s|, and c with the sign bit of s flipped in (multiplying by +-1 is exact).
-              (local.set $sign (v128.and (local.get $s) (v128.const i64x2 0x8000000000000000 0x8000000000000000)))
+              (local.set $sign (v128.and (local.get $s) (local.get $signBit)))
               (local.set $c2 (f64x2.add (f64x2.mul (local.get $c) (local.get $temp))
                                         (f64x2.mul (f64x2.abs (local.get $s)) (local.get $sinCorr))))
               (local.set $s (v128.bitselect
@@ -293,9 +341,9 @@
           ;; Stowed rows: flat, or the limit nearest flat (23936 theta); the others' angle follows
           ;; (NaN: not yet known). The cos of a stowed or dead row is NaN: no angle to take.
           (v128.store offset=122880 (local.get $at)
-            (v128.bitselect (v128.load64_splat offset=23936 (i32.const 0)) (v128.const f64x2 nan nan) (local.get $stowed)))
+            (v128.bitselect (v128.load64_splat offset=23936 (i32.const 0)) (local.get $nan) (local.get $stowed)))
           (v128.store offset=188416 (local.get $at)
-            (v128.bitselect (v128.const f64x2 nan nan) (local.get $c) (v128.or (local.get $stowed) (local.get $dead))))
+            (v128.bitselect (local.get $nan) (local.get $c) (v128.or (local.get $stowed) (local.get $dead))))
           (v128.store offset=221184 (local.get $at) (local.get $s)))
         (local.set $at (i32.add (local.get $at) (i32.const 16)))
         (br $pairs)))
@@ -317,11 +365,11 @@
           (local.set $dead (f64x2.ne (local.get $cz) (local.get $cz)))
           (if (i32.eq (i64x2.bitmask (local.get $dead)) (i32.const 3))
             (then
-              (v128.store offset=122880 (local.get $at) (v128.const f64x2 nan nan))
-              (v128.store offset=155648 (local.get $at) (v128.const f64x2 nan nan))
-              (v128.store offset=188416 (local.get $at) (v128.const f64x2 nan nan))
-              (v128.store offset=221184 (local.get $at) (v128.const f64x2 nan nan))
-              (v128.store offset=319488 (local.get $at) (v128.const f64x2 nan nan))
+              (v128.store offset=122880 (local.get $at) (local.get $nan))
+              (v128.store offset=155648 (local.get $at) (local.get $nan))
+              (v128.store offset=188416 (local.get $at) (local.get $nan))
+              (v128.store offset=221184 (local.get $at) (local.get $nan))
+              (v128.store offset=319488 (local.get $at) (local.get $nan))
               (br $next)))
           (local.set $stowed (v128.load offset=122880 (local.get $at)))
           (local.set $stowed (f64x2.eq (local.get $stowed) (local.get $stowed)))
@@ -349,41 +397,41 @@
           (local.set $nN (f64x2.sub (f64x2.mul (v128.load64_splat offset=23848 (i32.const 0)) (local.get $c))
                                     (f64x2.mul (v128.load64_splat offset=23816 (i32.const 0)) (local.get $s))))
           (local.set $nU (f64x2.mul (v128.load64_splat offset=23824 (i32.const 0)) (local.get $c)))
-          (local.set $nU (v128.bitselect (v128.const f64x2 1 1)
-                                         (v128.bitselect (v128.const f64x2 -1 -1) (local.get $nU)
-                                                         (f64x2.lt (local.get $nU) (v128.const f64x2 -1 -1)))
-                                         (f64x2.gt (local.get $nU) (v128.const f64x2 1 1))))
+          (local.set $nU (v128.bitselect (local.get $one)
+                                         (v128.bitselect (local.get $minusOne) (local.get $nU)
+                                                         (f64x2.lt (local.get $nU) (local.get $minusOne)))
+                                         (f64x2.gt (local.get $nU) (local.get $one))))
           ;; The projection of the sun on the normal, clipped to [-1, 1]; NaN for a dead row.
           (local.set $proj (f64x2.add (f64x2.add (f64x2.mul (local.get $nE) (v128.load offset=286720 (local.get $at)))
                                                  (f64x2.mul (local.get $nN) (v128.load offset=319488 (local.get $at))))
                                       (f64x2.mul (local.get $nU) (local.get $cz))))
-          (local.set $proj (v128.bitselect (v128.const f64x2 1 1)
-                                           (v128.bitselect (v128.const f64x2 -1 -1) (local.get $proj)
-                                                           (f64x2.lt (local.get $proj) (v128.const f64x2 -1 -1)))
-                                           (f64x2.gt (local.get $proj) (v128.const f64x2 1 1))))
-          (v128.store offset=155648 (local.get $at) (v128.bitselect (v128.const f64x2 nan nan) (local.get $proj) (local.get $dead)))
-          (v128.store offset=122880 (local.get $at) (v128.bitselect (v128.const f64x2 nan nan) (local.get $theta) (local.get $dead)))
+          (local.set $proj (v128.bitselect (local.get $one)
+                                           (v128.bitselect (local.get $minusOne) (local.get $proj)
+                                                           (f64x2.lt (local.get $proj) (local.get $minusOne)))
+                                           (f64x2.gt (local.get $proj) (local.get $one))))
+          (v128.store offset=155648 (local.get $at) (v128.bitselect (local.get $nan) (local.get $proj) (local.get $dead)))
+          (v128.store offset=122880 (local.get $at) (v128.bitselect (local.get $nan) (local.get $theta) (local.get $dead)))
           (if (local.get $level)
             (then
               ;; A level axis: the tilt is the rotation's size (+ 0 turns -0 into 0), the face
               ;; square to the axis.
               (v128.store offset=188416 (local.get $at)
-                (v128.bitselect (v128.const f64x2 nan nan)
+                (v128.bitselect (local.get $nan)
                                 (v128.bitselect (f64x2.neg (local.get $theta))
                                                 (f64x2.add (local.get $theta) (v128.const f64x2 0 0))
                                                 (f64x2.lt (local.get $theta) (v128.const f64x2 0 0)))
                                 (local.get $dead)))
               (v128.store offset=221184 (local.get $at)
-                (v128.bitselect (v128.const f64x2 nan nan)
+                (v128.bitselect (local.get $nan)
                                 (v128.bitselect (v128.load64_splat offset=23864 (i32.const 0)) (v128.load64_splat offset=23856 (i32.const 0))
                                                 (f64x2.gt (local.get $theta) (v128.const f64x2 0 0)))
                                 (local.get $dead))))
             (else
               ;; A tilted axis: the normal's parts for the arccosine and arctangent below (NaN for
               ;; a dead row: nU in the cos z column, nE and nN in the sun's).
-              (v128.store offset=253952 (local.get $at) (v128.bitselect (v128.const f64x2 nan nan) (local.get $nU) (local.get $dead)))
+              (v128.store offset=253952 (local.get $at) (v128.bitselect (local.get $nan) (local.get $nU) (local.get $dead)))
               (v128.store offset=286720 (local.get $at) (local.get $nE))
-              (v128.store offset=319488 (local.get $at) (v128.bitselect (v128.const f64x2 nan nan) (local.get $nN) (local.get $dead))))))
+              (v128.store offset=319488 (local.get $at) (v128.bitselect (local.get $nan) (local.get $nN) (local.get $dead))))))
         (local.set $at (i32.add (local.get $at) (i32.const 16)))
         (br $pairs)))
 
@@ -400,10 +448,10 @@
           (loop $pairs
             (br_if $done (i32.ge_u (local.get $at) (local.get $end)))
             (local.set $surfAz (v128.load offset=221184 (local.get $at)))
-            (local.set $surfAz (v128.bitselect (f64x2.add (local.get $surfAz) (v128.const f64x2 360 360)) (local.get $surfAz)
+            (local.set $surfAz (v128.bitselect (f64x2.add (local.get $surfAz) (local.get $fullTurn)) (local.get $surfAz)
                                                (f64x2.lt (local.get $surfAz) (v128.const f64x2 0 0))))
-            (local.set $surfAz (v128.bitselect (f64x2.sub (local.get $surfAz) (v128.const f64x2 360 360)) (local.get $surfAz)
-                                               (f64x2.ge (local.get $surfAz) (v128.const f64x2 360 360))))
+            (local.set $surfAz (v128.bitselect (f64x2.sub (local.get $surfAz) (local.get $fullTurn)) (local.get $surfAz)
+                                               (f64x2.ge (local.get $surfAz) (local.get $fullTurn))))
             (v128.store offset=221184 (local.get $at)
               (v128.bitselect (v128.load64_splat offset=23856 (i32.const 0)) (local.get $surfAz)
                               (f64x2.eq (v128.load offset=188416 (local.get $at)) (v128.const f64x2 0 0))))
