@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --only <substring>] [-- --time <ms per task>] [-- --peer]
+ * npm run bench [-- --only <substring>[,<substring>...]] [-- --time <ms per task>] [-- --peer]
  *
  * Runs every suite of bench/suites, prints a table, and writes bench/results.json:
  *   { node, date, cpu, timing, peer, kernels: { name: { points_per_second, wall_points_per_second, n, runs,
@@ -75,10 +75,12 @@ function suiteFiles(): string[] {
 }
 
 async function loadSuites(files: string[], only: string | undefined): Promise<BenchSuite[]> {
+  // `--only irradiance,soiling`: a suite runs when its name or file contains any of the parts.
+  const wanted = only?.split(',').map((part) => part.trim()).filter((part) => part !== '');
   const suites: BenchSuite[] = [];
   for (const f of files) {
     const mod = (await import(pathToFileURL(join(here, 'suites', f)).href)) as { suite: BenchSuite };
-    if (only === undefined || mod.suite.name.includes(only) || f.includes(only)) suites.push(mod.suite);
+    if (wanted === undefined || wanted.some((part) => mod.suite.name.includes(part) || f.includes(part))) suites.push(mod.suite);
   }
   return suites;
 }
