@@ -107,18 +107,22 @@
     (local $at i32) (local $end i32) (local $scale0 i32) (local $scale1 i32) (local $cell0 i32) (local $cell1 i32)
     (local $m v128) (local $bits v128) (local $biased v128) (local $scales0 v128) (local $scales1 v128)
     (local $cells0 v128) (local $cells1 v128) (local $r v128) (local $power v128) (local $y v128)
-    (local $z v128) (local $z2 v128) (local $series v128) (local $inSeries v128) (local $erfY v128) (local $l v128)
+    (local $z v128) (local $z2 v128) (local $series v128) (local $inSeries v128) (local $erfY v128) (local $l v128) (local $zero v128)
     (local.set $end (i32.shl (local.get $rows) (i32.const 3)))
     (block $done
       (loop $pairs
         (br_if $done (i32.ge_u (local.get $at) (local.get $end)))
         (local.set $m (v128.load offset=98560 (local.get $at)))
 
-        ;; m^0.8473: both lanes positive normal doubles here; otherwise one lane at a time.
+        ;; m^0.8473: both lanes positive normal doubles or zeros here; otherwise one lane at a time.
+        ;; A zero mass (every row the rain has just cleaned) gives +0, as 0 + massToPower(+-0) in
+        ;; the kernel: its lane runs through the tables on whatever they hold and is then cleared.
         (local.set $bits (local.get $m))
         (local.set $biased (i64x2.shr_u (local.get $bits) (i32.const 52)))
-        (if (i32.eq (i64x2.bitmask (v128.and (i64x2.gt_s (local.get $biased) (v128.const i64x2 0 0))
-                                             (i64x2.lt_s (local.get $biased) (v128.const i64x2 2047 2047))))
+        (local.set $zero (i64x2.eq (i64x2.shl (local.get $bits) (i32.const 1)) (v128.const i64x2 0 0)))
+        (if (i32.eq (i64x2.bitmask (v128.or (v128.and (i64x2.gt_s (local.get $biased) (v128.const i64x2 0 0))
+                                                      (i64x2.lt_s (local.get $biased) (v128.const i64x2 2047 2047)))
+                                            (local.get $zero)))
                     (i32.const 3))
           (then
             ;; Byte offsets of each lane's entries in the two tables.
@@ -151,7 +155,8 @@
                   (f64x2.add (v128.const f64x2 1 1) (f64x2.mul (v128.load64_splat offset=0 (i32.const 0)) (local.get $r)))
                   (f64x2.mul (f64x2.mul (local.get $r) (local.get $r))
                              (f64x2.add (v128.load64_splat offset=8 (i32.const 0))
-                                        (f64x2.mul (v128.load64_splat offset=16 (i32.const 0)) (local.get $r))))))))
+                                        (f64x2.mul (v128.load64_splat offset=16 (i32.const 0)) (local.get $r)))))))
+            (local.set $power (v128.andnot (local.get $power) (local.get $zero))))
           (else
             (local.set $power (f64x2.splat (call $power (f64x2.extract_lane 0 (local.get $m)))))
             (local.set $power (f64x2.replace_lane 1 (local.get $power) (call $power (f64x2.extract_lane 1 (local.get $m)))))))
