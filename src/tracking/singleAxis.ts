@@ -369,6 +369,12 @@ function trackRows(
       sunN = sz * Math.cos(azimuth * DEG);
     }
 
+    // The sun projected on the plane across the axis: its part across the axis, and its upward
+    // part, for a level axis cos z itself.
+    const xp = sunE * cosAz - sunN * sinAz;
+    const zp = levelAxis ? cz : (sunE * sinAz + sunN * cosAz) * sinTilt + cz * cosTilt;
+    // The last pass projects the sun on a level axis's normal from xp and cos z.
+    if (levelAxis) sunE = xp;
     let theta: number;
     let cosTh: number;
     let sinTh: number;
@@ -378,8 +384,6 @@ function trackRows(
       cosTh = cosStow;
       sinTh = sinStow;
     } else {
-      const xp = sunE * cosAz - sunN * sinAz;
-      const zp = (sunE * sinAz + sunN * cosAz) * sinTilt + cz * cosTilt;
       const r = Math.sqrt(xp * xp + zp * zp);
       // cos and sin of the ideal rotation, kept algebraic to spare trigonometric calls. A sun
       // exactly along the axis has no preferred rotation: flat, as atan2(0, 0) = 0 gives pvlib.
@@ -441,33 +445,37 @@ function trackRows(
       surfaceAzimuth[i] = Number.NaN;
       continue;
     }
-    const sunE = scrE[j]!;
-    const sunN = scrN[j]!;
     const theta = scrTheta[j]!;
     const cosTh = scrCos[j]!;
     const sinTh = scrSin[j]!;
-    // Surface normal (east, north, up).
-    const nE = eastCos * cosTh + cosAz * sinTh;
-    const nN = northCos * cosTh - sinAz * sinTh;
-    let nU = cosTilt * cosTh;
-    if (nU > 1) nU = 1;
-    else if (nU < -1) nU = -1;
     let tilt: number;
     let surfAz: number;
+    let proj: number;
     if (levelAxis) {
       // A level axis: the tilt is the rotation's size and the face looks square to the axis,
       // to one side or the other (Marion & Dobos eq. 1 with a zero axis tilt), which spares an
-      // arccosine and an arctangent per row.
+      // arccosine and an arctangent per row. The normal (sin theta across the axis, cos theta
+      // up) projects the sun from its part across the axis (scrE) and cos z: the dot product
+      // with the normal below, two products fewer.
       tilt = theta < 0 ? -theta : theta + 0; // + 0 turns -0 into 0
       surfAz = theta > 0 ? westAzimuth : flatAzimuth;
-    } else if ((tilt = atan2(Math.sqrt((1 - nU) * (1 + nU)), nU) * RAD) === 0) {
-      surfAz = flatAzimuth;
+      proj = sinTh * scrE[j]! + cosTh * cz;
     } else {
-      surfAz = atan2(nE, nN) * RAD;
-      if (surfAz < 0) surfAz += 360;
-      if (surfAz >= 360) surfAz -= 360;
+      // Surface normal (east, north, up).
+      const nE = eastCos * cosTh + cosAz * sinTh;
+      const nN = northCos * cosTh - sinAz * sinTh;
+      let nU = cosTilt * cosTh;
+      if (nU > 1) nU = 1;
+      else if (nU < -1) nU = -1;
+      if ((tilt = atan2(Math.sqrt((1 - nU) * (1 + nU)), nU) * RAD) === 0) {
+        surfAz = flatAzimuth;
+      } else {
+        surfAz = atan2(nE, nN) * RAD;
+        if (surfAz < 0) surfAz += 360;
+        if (surfAz >= 360) surfAz -= 360;
+      }
+      proj = nE * scrE[j]! + nN * scrN[j]! + nU * cz;
     }
-    let proj = nE * sunE + nN * sunN + nU * cz;
     if (proj > 1) proj = 1;
     else if (proj < -1) proj = -1;
 

@@ -9,7 +9,8 @@
 ;;
 ;; Memory (the caller writes the tables once, the constants once per call, and per block copies
 ;; the columns in and the results out; trackRowsWasm in ../singleAxis.ts). Blocks of 4096 rows
-;; (37.7 against 38.9 ns a daytime row for 1024, best of four alternated runs each):
+;; (37.7 against 38.9 ns a daytime row for 1024, best of four alternated runs each, before the
+;; branches of the fourth pass):
 ;;   0       the node table of trigTables.ts: cos and sin of every quarter degree 0..360, side by
 ;;           side (1441 pairs of doubles), so that one v128.load brings both of a node
 ;;   23056   ATAN_NODES of trigTables.ts: atan(k / 64), k = 0..64
@@ -150,7 +151,7 @@
     (local $at i32) (local $y v128) (local $x v128)
     (local $ax v128) (local $ay v128) (local $swap v128) (local $num v128) (local $den v128)
     (local $denZero v128) (local $t v128) (local $k v128) (local $index v128) (local $tk v128)
-    (local $u v128) (local $u2 v128) (local $node v128) (local $a v128)
+    (local $u v128) (local $u2 v128) (local $node v128) (local $a v128) (local $negative v128)
     (local $one v128) (local $sixtyFour v128) (local $half v128) (local $oneSixtyFourth v128)
     (local $twoTo52 v128) (local $oneThird v128) (local $oneFifth v128) (local $halfPi v128)
     (local $pi v128) (local $degreesPerRadian v128)
@@ -201,9 +202,17 @@
             (local.set $a (v128.andnot (local.get $a) (local.get $denZero)))
             (local.set $a (v128.bitselect (f64x2.sub (local.get $halfPi) (local.get $a))
                                           (local.get $a) (local.get $swap)))
-            (local.set $a (v128.bitselect (f64x2.sub (local.get $pi) (local.get $a))
-                                          (local.get $a) (f64x2.lt (local.get $x) (v128.const f64x2 0 0))))
-            (local.set $a (v128.bitselect (f64x2.neg (local.get $a)) (local.get $a) (f64x2.lt (local.get $y) (v128.const f64x2 0 0))))
+            ;; x < 0: pi - a. Rare in the tracker (a rotation or an incidence beyond 90 degrees), so
+            ;; behind a branch: a select costs as much as the rest of the tail.
+            (local.set $negative (f64x2.lt (local.get $x) (v128.const f64x2 0 0)))
+            (if (i64x2.bitmask (local.get $negative))
+              (then (local.set $a (v128.bitselect (f64x2.sub (local.get $pi) (local.get $a))
+                                                  (local.get $a) (local.get $negative)))))
+            ;; y < 0: -a, by flipping the sign bit where y < 0 (what the negation does). An
+            ;; arccosine's y, a square root, is never below 0.
+            (if (i32.eqz (local.get $acos))
+              (then (local.set $a (v128.xor (local.get $a) (v128.and (f64x2.lt (local.get $y) (v128.const f64x2 0 0))
+                                                                     (global.get $signBit))))))
             (v128.store (i32.add (local.get $outAt) (local.get $at))
                         (f64x2.mul (local.get $a) (local.get $degreesPerRadian)))))
         (local.set $at (i32.add (local.get $at) (i32.const 16)))
@@ -211,14 +220,18 @@
 
   ;; Rows [0, rows) of the block, in short passes over the block's columns (trackRows makes
   ;; three; the operations of each row are the same): (1) the sun vector, (2) the rotation's cos
-  ;; and sin (ideal, backtracked, or stowed), (3) its angle ($atan2Rows), (4) the limits, the
-  ;; surface normal and the projection of the sun on it, the level axis's tilt and azimuth,
-  ;; (5) the incidence ($atan2Rows), and for a tilted axis the tilt and azimuth ($atan2Rows).
+  ;; and sin (ideal, backtracked, or stowed), (3) its angle ($atan2Rows), (4) the limits and the
+  ;; projection of the sun on the surface normal, a level axis's tilt and azimuth, (5) the
+  ;; incidence ($atan2Rows), and for a tilted axis the tilt and azimuth ($atan2Rows).
   ;; Short passes run faster than one long loop: the processor overlaps pairs of rows only when
   ;; each pair's chain of dependent operations is short (one loop measured 68 ns a daytime row,
-  ;; latency-bound; these passes 35). Between passes: cos z (NaN for a dead row), sun east and
-  ;; north in the scratch columns; the rotation (a stowed row's, else NaN), its cos (NaN where
-  ;; stowed or dead) and sin in the theta, tilt and surface azimuth columns.
+  ;; latency-bound; these passes 35). Rare cases (the limits, a sun along the axis, a rotation
+  ;; beyond 90 degrees) go behind branches on the pair rather than into selects computed for
+  ;; every pair, and a level axis skips the normal: 33.7 -> 28.4 ns a daytime row, the same
+  ;; doubles. Between passes: cos z (NaN for a dead row), sun east and north in the scratch
+  ;; columns (for a level axis the sun's part across the axis in the east column from the second
+  ;; pass); the rotation (a stowed row's, else NaN), its cos (NaN where stowed or dead) and sin
+  ;; in the theta, tilt and surface azimuth columns.
   (func (export "track") (param $rows i32)
     (local $at i32) (local $end i32) (local $level i32) (local $backtrack i32) (local $stowOn i32)
     (local $z v128) (local $a v128) (local $d v128) (local $dead v128) (local $stowed v128)
@@ -307,17 +320,30 @@
           (local.set $sunE (v128.load offset=286720 (local.get $at)))
           (local.set $sunN (v128.load offset=319488 (local.get $at)))
           ;; The ideal rotation's cos and sin: the sun projected on the plane across the axis
-          ;; (constants: 23808 cosAz, 23816 sinAz, 23824 cosTilt, 23832 sinTilt).
+          ;; (constants: 23808 cosAz, 23816 sinAz, 23824 cosTilt, 23832 sinTilt). A level axis:
+          ;; the upward part is cos z itself, and the part across the axis goes to the sun east
+          ;; column for the fourth pass.
           (local.set $xp (f64x2.sub (f64x2.mul (local.get $sunE) (v128.load64_splat offset=23808 (i32.const 0)))
                                     (f64x2.mul (local.get $sunN) (v128.load64_splat offset=23816 (i32.const 0)))))
-          (local.set $zp (f64x2.add (f64x2.mul (f64x2.add (f64x2.mul (local.get $sunE) (v128.load64_splat offset=23816 (i32.const 0)))
-                                                          (f64x2.mul (local.get $sunN) (v128.load64_splat offset=23808 (i32.const 0))))
-                                               (v128.load64_splat offset=23832 (i32.const 0)))
-                                    (f64x2.mul (local.get $cz) (v128.load64_splat offset=23824 (i32.const 0)))))
+          (if (local.get $level)
+            (then
+              (local.set $zp (local.get $cz))
+              (v128.store offset=286720 (local.get $at) (local.get $xp)))
+            (else
+              (local.set $zp (f64x2.add (f64x2.mul (f64x2.add (f64x2.mul (local.get $sunE) (v128.load64_splat offset=23816 (i32.const 0)))
+                                                              (f64x2.mul (local.get $sunN) (v128.load64_splat offset=23808 (i32.const 0))))
+                                                   (v128.load64_splat offset=23832 (i32.const 0)))
+                                        (f64x2.mul (local.get $cz) (v128.load64_splat offset=23824 (i32.const 0)))))))
           (local.set $r (f64x2.sqrt (f64x2.add (f64x2.mul (local.get $xp) (local.get $xp)) (f64x2.mul (local.get $zp) (local.get $zp)))))
+          (local.set $c (f64x2.div (local.get $zp) (local.get $r)))
+          (local.set $s (f64x2.div (local.get $xp) (local.get $r)))
+          ;; A sun along the axis (r = 0), or a dead lane: flat (cos 1, sin 0), behind a branch
+          ;; as it is rare.
           (local.set $pos (f64x2.gt (local.get $r) (v128.const f64x2 0 0)))
-          (local.set $c (v128.bitselect (f64x2.div (local.get $zp) (local.get $r)) (local.get $one) (local.get $pos)))
-          (local.set $s (v128.and (f64x2.div (local.get $xp) (local.get $r)) (local.get $pos)))
+          (if (i32.ne (i64x2.bitmask (local.get $pos)) (i32.const 3))
+            (then
+              (local.set $c (v128.bitselect (local.get $c) (local.get $one) (local.get $pos)))
+              (local.set $s (v128.and (local.get $s) (local.get $pos)))))
           (if (local.get $backtrack)
             (then
               ;; theta = omega - sign(omega) arccos(temp) where temp < 1 and s != 0 (eqs. 14-16;
@@ -353,9 +379,11 @@
 
     ;; Fourth pass: the limits (23968 min, 23976 max; 23904, 23912 cos and sin of the min, 23920,
     ;; 23928 of the max): above the maximum, else below the minimum; stowed rows (23944 cos and
-    ;; 23952 sin of the stow); the surface normal (east, north, up; 23840 eastCos, 23848
-    ;; northCos), the projection of the sun on it (the aoi column holds it until its arccosine),
-    ;; and for a level axis the tilt and azimuth of the surface (23856 flat, 23864 west azimuth).
+    ;; 23952 sin of the stow); then the projection of the sun on the surface normal (the aoi
+    ;; column holds it until its arccosine). A level axis: the projection from the sun's part
+    ;; across the axis (in the sun east column) and cos z, the tilt and azimuth of the surface
+    ;; from the rotation (23856 flat, 23864 west azimuth). A tilted axis: the normal (east, north,
+    ;; up; 23840 eastCos, 23848 northCos), kept for the tilt and azimuth passes.
     (local.set $at (i32.const 0))
     (block $done
       (loop $pairs
@@ -371,67 +399,62 @@
               (v128.store offset=221184 (local.get $at) (local.get $nan))
               (v128.store offset=319488 (local.get $at) (local.get $nan))
               (br $next)))
-          (local.set $stowed (v128.load offset=122880 (local.get $at)))
-          (local.set $stowed (f64x2.eq (local.get $stowed) (local.get $stowed)))
           (local.set $theta (v128.load offset=352256 (local.get $at)))
           (local.set $c (v128.load offset=188416 (local.get $at)))
           (local.set $s (v128.load offset=221184 (local.get $at)))
+          ;; The limits, behind a branch as most rows are inside them. The rotation: pmin(a, b) is
+          ;; b < a ? b : a, pmax(a, b) is a < b ? b : a, the kernel's clip, NaN included.
           (local.set $hi (f64x2.gt (local.get $theta) (v128.load64_splat offset=23976 (i32.const 0))))
           (local.set $lo (v128.andnot (f64x2.lt (local.get $theta) (v128.load64_splat offset=23968 (i32.const 0))) (local.get $hi)))
-          (local.set $theta (v128.bitselect (v128.load64_splat offset=23976 (i32.const 0))
-                                            (v128.bitselect (v128.load64_splat offset=23968 (i32.const 0)) (local.get $theta) (local.get $lo))
+          (if (i64x2.bitmask (v128.or (local.get $hi) (local.get $lo)))
+            (then
+              (local.set $theta (f64x2.pmax (f64x2.pmin (local.get $theta) (v128.load64_splat offset=23976 (i32.const 0)))
+                                            (v128.load64_splat offset=23968 (i32.const 0))))
+              (local.set $c (v128.bitselect (v128.load64_splat offset=23920 (i32.const 0))
+                                            (v128.bitselect (v128.load64_splat offset=23904 (i32.const 0)) (local.get $c) (local.get $lo))
                                             (local.get $hi)))
-          (local.set $c (v128.bitselect (v128.load64_splat offset=23920 (i32.const 0))
-                                        (v128.bitselect (v128.load64_splat offset=23904 (i32.const 0)) (local.get $c) (local.get $lo))
-                                        (local.get $hi)))
-          (local.set $s (v128.bitselect (v128.load64_splat offset=23928 (i32.const 0))
-                                        (v128.bitselect (v128.load64_splat offset=23912 (i32.const 0)) (local.get $s) (local.get $lo))
-                                        (local.get $hi)))
+              (local.set $s (v128.bitselect (v128.load64_splat offset=23928 (i32.const 0))
+                                            (v128.bitselect (v128.load64_splat offset=23912 (i32.const 0)) (local.get $s) (local.get $lo))
+                                            (local.get $hi)))))
+          (local.set $stowed (v128.load offset=122880 (local.get $at)))
+          (local.set $stowed (f64x2.eq (local.get $stowed) (local.get $stowed)))
           (if (i64x2.bitmask (local.get $stowed))
             (then
               (local.set $theta (v128.bitselect (v128.load offset=122880 (local.get $at)) (local.get $theta) (local.get $stowed)))
               (local.set $c (v128.bitselect (v128.load64_splat offset=23944 (i32.const 0)) (local.get $c) (local.get $stowed)))
               (local.set $s (v128.bitselect (v128.load64_splat offset=23952 (i32.const 0)) (local.get $s) (local.get $stowed)))))
-          (local.set $nE (f64x2.add (f64x2.mul (v128.load64_splat offset=23840 (i32.const 0)) (local.get $c))
-                                    (f64x2.mul (v128.load64_splat offset=23808 (i32.const 0)) (local.get $s))))
-          (local.set $nN (f64x2.sub (f64x2.mul (v128.load64_splat offset=23848 (i32.const 0)) (local.get $c))
-                                    (f64x2.mul (v128.load64_splat offset=23816 (i32.const 0)) (local.get $s))))
-          (local.set $nU (f64x2.mul (v128.load64_splat offset=23824 (i32.const 0)) (local.get $c)))
-          (local.set $nU (v128.bitselect (local.get $one)
-                                         (v128.bitselect (local.get $minusOne) (local.get $nU)
-                                                         (f64x2.lt (local.get $nU) (local.get $minusOne)))
-                                         (f64x2.gt (local.get $nU) (local.get $one))))
-          ;; The projection of the sun on the normal, clipped to [-1, 1]; NaN for a dead row.
-          (local.set $proj (f64x2.add (f64x2.add (f64x2.mul (local.get $nE) (v128.load offset=286720 (local.get $at)))
-                                                 (f64x2.mul (local.get $nN) (v128.load offset=319488 (local.get $at))))
-                                      (f64x2.mul (local.get $nU) (local.get $cz))))
-          (local.set $proj (v128.bitselect (local.get $one)
-                                           (v128.bitselect (local.get $minusOne) (local.get $proj)
-                                                           (f64x2.lt (local.get $proj) (local.get $minusOne)))
-                                           (f64x2.gt (local.get $proj) (local.get $one))))
-          (v128.store offset=155648 (local.get $at) (v128.bitselect (local.get $nan) (local.get $proj) (local.get $dead)))
-          (v128.store offset=122880 (local.get $at) (v128.bitselect (local.get $nan) (local.get $theta) (local.get $dead)))
+          (local.set $theta (v128.bitselect (local.get $nan) (local.get $theta) (local.get $dead)))
+          (v128.store offset=122880 (local.get $at) (local.get $theta))
           (if (local.get $level)
             (then
-              ;; A level axis: the tilt is the rotation's size (+ 0 turns -0 into 0), the face
-              ;; square to the axis.
-              (v128.store offset=188416 (local.get $at)
-                (v128.bitselect (local.get $nan)
-                                (v128.bitselect (f64x2.neg (local.get $theta))
-                                                (f64x2.add (local.get $theta) (v128.const f64x2 0 0))
-                                                (f64x2.lt (local.get $theta) (v128.const f64x2 0 0)))
-                                (local.get $dead)))
+              (local.set $proj (f64x2.add (f64x2.mul (local.get $s) (v128.load offset=286720 (local.get $at)))
+                                          (f64x2.mul (local.get $c) (local.get $cz))))
+              ;; The tilt is the rotation's size (|-0| is 0), the face square to the axis, west
+              ;; of it for a positive rotation; theta * 0 (0 or NaN) makes a dead row's NaN.
+              (v128.store offset=188416 (local.get $at) (f64x2.abs (local.get $theta)))
               (v128.store offset=221184 (local.get $at)
-                (v128.bitselect (local.get $nan)
-                                (v128.bitselect (v128.load64_splat offset=23864 (i32.const 0)) (v128.load64_splat offset=23856 (i32.const 0))
-                                                (f64x2.gt (local.get $theta) (v128.const f64x2 0 0)))
-                                (local.get $dead))))
+                (f64x2.add (v128.bitselect (v128.load64_splat offset=23864 (i32.const 0)) (v128.load64_splat offset=23856 (i32.const 0))
+                                           (f64x2.gt (local.get $theta) (v128.const f64x2 0 0)))
+                           (f64x2.mul (local.get $theta) (v128.const f64x2 0 0)))))
             (else
-              ;; A tilted axis: the normal's parts for the arccosine and arctangent below (NaN for
-              ;; a dead row: nU in the cos z column, nE and nN in the sun's).
+              (local.set $nE (f64x2.add (f64x2.mul (v128.load64_splat offset=23840 (i32.const 0)) (local.get $c))
+                                        (f64x2.mul (v128.load64_splat offset=23808 (i32.const 0)) (local.get $s))))
+              (local.set $nN (f64x2.sub (f64x2.mul (v128.load64_splat offset=23848 (i32.const 0)) (local.get $c))
+                                        (f64x2.mul (v128.load64_splat offset=23816 (i32.const 0)) (local.get $s))))
+              (local.set $nU (f64x2.pmax (f64x2.pmin (f64x2.mul (v128.load64_splat offset=23824 (i32.const 0)) (local.get $c))
+                                                     (local.get $one))
+                                         (local.get $minusOne)))
+              (local.set $proj (f64x2.add (f64x2.add (f64x2.mul (local.get $nE) (v128.load offset=286720 (local.get $at)))
+                                                     (f64x2.mul (local.get $nN) (v128.load offset=319488 (local.get $at))))
+                                          (f64x2.mul (local.get $nU) (local.get $cz))))
+              ;; The normal's parts for the arccosine and arctangent below (NaN for a dead row:
+              ;; nU in the cos z column, nE and nN in the sun's).
               (v128.store offset=253952 (local.get $at) (v128.bitselect (local.get $nan) (local.get $nU) (local.get $dead)))
               (v128.store offset=286720 (local.get $at) (local.get $nE))
-              (v128.store offset=319488 (local.get $at) (v128.bitselect (local.get $nan) (local.get $nN) (local.get $dead))))))
+              (v128.store offset=319488 (local.get $at) (v128.bitselect (local.get $nan) (local.get $nN) (local.get $dead)))))
+          ;; The projection clipped to [-1, 1] (NaN for a dead row, from its cos z).
+          (v128.store offset=155648 (local.get $at)
+            (f64x2.pmax (f64x2.pmin (local.get $proj) (local.get $one)) (local.get $minusOne))))
         (local.set $at (i32.add (local.get $at) (i32.const 16)))
         (br $pairs)))
 
