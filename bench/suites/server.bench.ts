@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import type { BenchSuite } from '../harness.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -56,6 +57,50 @@ async function startChild(bodySize: number): Promise<Child> {
     proc.on('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
   });
   return { proc, dir, ...info };
+}
+
+/**
+ * `solarkit serve` as a user starts it (the command, its defaults, a new database), on a free
+ * port: resolves once it prints its ready line, with the demo key it created and the seconds it
+ * took to get there.
+ */
+async function startCommandServer(): Promise<{ port: number; key: string; startupSeconds: number; stop: () => void }> {
+  const dir = mkdtempSync(join(tmpdir(), 'solarkit-bench-cold-'));
+  const port = await freePort();
+  const began = performance.now();
+  const proc = spawn(process.execPath, [join(root, 'packages/server/bin/solarkit.js'), 'serve', '--db', join(dir, 'solarkit.db'), '--port', String(port)], {
+    cwd: root, env: { ...process.env, SOLARKIT_LOG_FILE: join(dir, 'requests.log') }, stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const key = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    proc.stdout!.on('data', (d) => {
+      out += String(d);
+      const match = /^try: curl -H "Authorization: Bearer ([0-9a-f-]+)"/m.exec(out);
+      if (match) resolve(match[1]!);
+    });
+    proc.on('exit', (code) => reject(new Error(`solarkit serve exited with ${code}: ${out}`)));
+  });
+  return {
+    port,
+    key,
+    startupSeconds: (performance.now() - began) / 1000,
+    stop: () => {
+      proc.kill('SIGTERM');
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A TCP port free on 127.0.0.1 at the time of the call. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createNetServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }
 
 function stopChild(c: Child): void {
@@ -121,6 +166,32 @@ export const suite: BenchSuite = {
     },
   ],
   measures: [
+    {
+      // Issue 20's cold start, as a user meets it: `solarkit serve` on a new database (its
+      // start-up warm-up included), then its first TMY rooftop request, timed by the client.
+      name: 'server: first TMY rooftop request of a fresh `solarkit serve` (new database, three starts)',
+      async run() {
+        const firstMs: number[] = [];
+        const startupS: number[] = [];
+        for (const latitude of ['41.123457', '-27.654321', '8.765432']) {
+          const fresh = await startCommandServer();
+          startupS.push(fresh.startupSeconds);
+          const began = performance.now();
+          const r = await fetch(`http://127.0.0.1:${fresh.port}${TMY_ROOFTOP(latitude)}`, { headers: { authorization: `Bearer ${fresh.key}` } });
+          await r.text();
+          firstMs.push(Number((performance.now() - began).toFixed(1)));
+          fresh.stop();
+          if (r.status !== 200) throw new Error(`first TMY request: ${r.status}`);
+        }
+        const sorted = [...firstMs].sort((a, b) => a - b);
+        return {
+          first_request_ms: firstMs.join(', '),
+          first_request_ms_median: sorted[1]!,
+          first_request_ms_max: sorted[2]!,
+          startup_s: startupS.map((x) => x.toFixed(2)).join(', '),
+        };
+      },
+    },
     {
       name: 'server: live radiation under load (autocannon, 16 connections, 6 s) vs fixed-body ceiling',
       async run() {
