@@ -140,8 +140,20 @@ function rainRows(
         // As the per-row loop would have left the state after row `last` (its window starts only
         // move forward, and with increasing edges they end where one scan with the last edge does).
         const edge = t[last]! - windowSeconds;
+        // The first row past the edge, as one scan from winStart would find it: the rows up to
+        // row i one at a time (their times need not increase), then, the stretch's times
+        // increasing strictly, by bisection (a scan through the stretch doubled the cost of a
+        // dry row: 3.7 against 2.5 ns).
         let w = winStart;
-        while (w < last && t[w]! <= edge) w++;
+        while (w <= i && t[w]! <= edge) w++;
+        if (w > i) {
+          let hi = last;
+          while (w < hi) {
+            const mid = (w + hi) >>> 1;
+            if (t[mid]! <= edge) w = mid + 1;
+            else hi = mid;
+          }
+        }
         let count = 0;
         for (let j = w; j <= last; j++) if (rain[j] === rain[j]) count++;
         if (count < nobs + (last - i)) compRemove = 0;
