@@ -185,7 +185,8 @@ async function runSuites(suites: BenchSuite[], time: number, withPeer: boolean):
     if (started instanceof PvlibPeer) {
       peer = started;
       fragment.peer = started.info;
-      console.log(`pvlib peer: pvlib ${started.info.pvlib} (numpy ${started.info.numpy}, pandas ${started.info.pandas}, ${started.info.interpreter})`);
+      const revision = started.info.pvlib_revision === undefined ? '' : ` ${started.info.pvlib_revision}`;
+      console.log(`pvlib peer: pvlib ${started.info.pvlib}${revision} (numpy ${started.info.numpy}, pandas ${started.info.pandas}, ${started.info.interpreter})`);
     } else {
       fragment.peer = started;
       console.log(`pvlib peer skipped: pvlib is not available (${started.reason ?? 'no reason given'}); set SOLARKIT_PEER_PYTHON and SOLARKIT_PVLIB_PATH`);

@@ -23,6 +23,8 @@ export interface PeerInfo {
   reason?: string;
   pvlib?: string;
   pvlib_path?: string;
+  /** `git describe --tags --always` and the commit, where pvlib is a git checkout. */
+  pvlib_revision?: string;
   numpy?: string;
   pandas?: string;
   python?: string;

@@ -22,7 +22,7 @@ suites' setup. Variants:
            alignment and no Series wrapping of the results)
 
 On start the script prints one line: {"available": true, "pvlib": ver, "numpy": .., "pandas": ..,
-"python": ..} or {"available": false, "reason": ..} when pvlib (or pandas) cannot be imported;
+"python": .., "pvlib_revision": `git describe` and commit, for a git checkout} or {"available": false, "reason": ..} when pvlib (or pandas) cannot be imported;
 the harness then skips the peer figures and says so.
 
 pvlib is found by a normal import, after putting $SOLARKIT_PVLIB_PATH (a pvlib-python checkout,
@@ -31,6 +31,7 @@ the folder that holds the `pvlib` package) first on sys.path when that variable 
 
 import json
 import os
+import subprocess
 import sys
 import time
 
@@ -38,6 +39,21 @@ import time
 def emit(obj):
     sys.stdout.write(json.dumps(obj) + "\n")
     sys.stdout.flush()
+
+
+def checkout_revision(folder):
+    """The git revision of a pvlib checkout, or None: a checkout without the package metadata
+    reports its version as 0+unknown, and the figures should still say which pvlib they timed."""
+    try:
+        describe = subprocess.run(["git", "-C", folder, "describe", "--tags", "--always"],
+                                  capture_output=True, text=True, timeout=10)
+        commit = subprocess.run(["git", "-C", folder, "rev-parse", "HEAD"],
+                                capture_output=True, text=True, timeout=10)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    if describe.returncode != 0 or commit.returncode != 0:
+        return None
+    return f"{describe.stdout.strip()} ({commit.stdout.strip()})"
 
 
 def start():
@@ -57,14 +73,19 @@ def start():
     import pvlib
 
     version = getattr(pvlib, "__version__", "unknown")
-    emit({
+    folder = os.path.dirname(os.path.dirname(os.path.abspath(pvlib.__file__)))
+    info = {
         "available": True,
         "pvlib": version,
-        "pvlib_path": os.path.dirname(os.path.dirname(os.path.abspath(pvlib.__file__))),
+        "pvlib_path": folder,
         "numpy": np.__version__,
         "pandas": pd.__version__,
         "python": sys.version.split()[0],
-    })
+    }
+    revision = checkout_revision(folder)
+    if revision is not None:
+        info["pvlib_revision"] = revision
+    emit(info)
     return True
 
 
