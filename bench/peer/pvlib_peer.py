@@ -22,8 +22,9 @@ suites' setup. Variants:
            alignment and no Series wrapping of the results)
 
 On start the script prints one line: {"available": true, "pvlib": ver, "numpy": .., "pandas": ..,
-"python": .., "pvlib_revision": `git describe` and commit, for a git checkout} or {"available": false, "reason": ..} when pvlib (or pandas) cannot be imported;
-the harness then skips the peer figures and says so.
+"python": .., "pvlib_revision": `git describe` and commit, for a git checkout} or
+{"available": false, "reason": ..} when pvlib (or pandas) cannot be imported; the harness then
+skips the peer figures and says so.
 
 pvlib is found by a normal import, after putting $SOLARKIT_PVLIB_PATH (a pvlib-python checkout,
 the folder that holds the `pvlib` package) first on sys.path when that variable is set.

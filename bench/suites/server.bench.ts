@@ -64,7 +64,7 @@ async function startChild(bodySize: number): Promise<Child> {
  * port: resolves once it prints its ready line, with the demo key it created and the seconds it
  * took to get there.
  */
-async function startCommandServer(): Promise<{ port: number; key: string; startupSeconds: number; stop: () => void }> {
+async function startCommandServer(): Promise<Pick<Child, 'proc' | 'dir' | 'port' | 'key'> & { startupSeconds: number }> {
   const dir = mkdtempSync(join(tmpdir(), 'solarkit-bench-cold-'));
   const port = await freePort();
   const began = performance.now();
@@ -80,15 +80,7 @@ async function startCommandServer(): Promise<{ port: number; key: string; startu
     });
     proc.on('exit', (code) => reject(new Error(`solarkit serve exited with ${code}: ${out}`)));
   });
-  return {
-    port,
-    key,
-    startupSeconds: (performance.now() - began) / 1000,
-    stop: () => {
-      proc.kill('SIGTERM');
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return { proc, dir, port, key, startupSeconds: (performance.now() - began) / 1000 };
 }
 
 /** A TCP port free on 127.0.0.1 at the time of the call. */
@@ -103,7 +95,7 @@ function freePort(): Promise<number> {
   });
 }
 
-function stopChild(c: Child): void {
+function stopChild(c: Pick<Child, 'proc' | 'dir'>): void {
   c.proc.kill('SIGTERM');
   rmSync(c.dir, { recursive: true, force: true });
 }
@@ -175,13 +167,16 @@ export const suite: BenchSuite = {
         const startupS: number[] = [];
         for (const latitude of ['41.123457', '-27.654321', '8.765432']) {
           const fresh = await startCommandServer();
-          startupS.push(fresh.startupSeconds);
-          const began = performance.now();
-          const r = await fetch(`http://127.0.0.1:${fresh.port}${TMY_ROOFTOP(latitude)}`, { headers: { authorization: `Bearer ${fresh.key}` } });
-          await r.text();
-          firstMs.push(Number((performance.now() - began).toFixed(1)));
-          fresh.stop();
-          if (r.status !== 200) throw new Error(`first TMY request: ${r.status}`);
+          try {
+            startupS.push(fresh.startupSeconds);
+            const began = performance.now();
+            const r = await fetch(`http://127.0.0.1:${fresh.port}${TMY_ROOFTOP(latitude)}`, { headers: { authorization: `Bearer ${fresh.key}` } });
+            await r.text();
+            firstMs.push(Number((performance.now() - began).toFixed(1)));
+            if (r.status !== 200) throw new Error(`first TMY request: ${r.status}`);
+          } finally {
+            stopChild(fresh);
+          }
         }
         const sorted = [...firstMs].sort((a, b) => a - b);
         return {

@@ -373,8 +373,6 @@ function trackRows(
     // part, for a level axis cos z itself.
     const xp = sunE * cosAz - sunN * sinAz;
     const zp = levelAxis ? cz : (sunE * sinAz + sunN * cosAz) * sinTilt + cz * cosTilt;
-    // The last pass projects the sun on a level axis's normal from xp and cos z.
-    if (levelAxis) sunE = xp;
     let theta: number;
     let cosTh: number;
     let sinTh: number;
@@ -410,7 +408,8 @@ function trackRows(
     }
     const j = i - start;
     scrCz[j] = cz;
-    scrE[j] = sunE;
+    // The last pass projects the sun on a level axis's normal from xp and cos z.
+    scrE[j] = levelAxis ? xp : sunE;
     scrN[j] = sunN;
     scrTheta[j] = theta;
     scrCos[j] = cosTh;
