@@ -57,9 +57,9 @@ module.exports = {
     {
       name: 'server-through-core-entries',
       severity: 'error',
-      comment: "The server uses the core only through its public entries, 'solarkit' and 'solarkit/node'.",
+      comment: "The server uses the core only through its entries, 'solarkit', 'solarkit/node' and 'solarkit/internal'.",
       from: { path: SERVER },
-      to: { path: '^src/', pathNot: '^src/(index|node/index)\\.ts$' },
+      to: { path: '^src/', pathNot: '^src/(index|internal|node/index)\\.ts$' },
     },
     {
       name: 'products-only-core',

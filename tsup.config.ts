@@ -29,13 +29,13 @@ export default defineConfig([
   },
   {
     ...common,
-    entry: { index: 'src/index.ts', node: 'src/node/index.ts' },
+    entry: { index: 'src/index.ts', node: 'src/node/index.ts', internal: 'src/internal.ts' },
     format: ['cjs'],
     splitting: true,
     dts: false,
   },
   {
-    entry: { index: 'src/index.ts', node: 'src/node/index.ts' },
+    entry: { index: 'src/index.ts', node: 'src/node/index.ts', internal: 'src/internal.ts' },
     format: ['esm', 'cjs'],
     dts: { only: true },
     clean: false,

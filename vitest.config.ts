@@ -29,6 +29,7 @@ export default defineConfig(({ mode }) => {
       // (the same mapping as tsconfig.json's paths), so tests never run a stale dist/.
       alias: [
         { find: /^solarkit\/node$/, replacement: here('./src/node/index.ts') },
+        { find: /^solarkit\/internal$/, replacement: here('./src/internal.ts') },
         { find: /^solarkit$/, replacement: here('./src/index.ts') },
       ],
     },

@@ -15,7 +15,7 @@ export default defineConfig({
   format: ['esm', 'cjs'],
   dts: { entry: { index: 'src/index.ts' } },
   tsconfig: 'tsconfig.build.json',
-  external: ['solarkit', 'solarkit/node'],
+  external: ['solarkit', 'solarkit/node', 'solarkit/internal'],
   sourcemap: true,
   clean: true,
   target: 'node20',
