@@ -1,26 +1,28 @@
 /**
  * The HTTP server (fastify): the composition root. `createServer` builds the server context
- * (context.ts), then the error and 404/405 handlers, authentication and limits, and every route
- * family (routes/), without listening, so tests and embedding servers choose the port.
+ * (context.ts, decorated as `app.solarkit`), then, on the root instance, the error and 404/405
+ * handlers, authentication, limits and the hook that records each route's OpenAPI operation;
+ * then registers every route family (routes/) and the embedding server's plugins as fastify
+ * plugins, which inherit all of these; it does not listen, so tests and embedders choose the port.
  */
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { type ServerContext, type ServerOptions, createServerContext } from './context.js';
 import { redactUrl, registerAuth } from './http/auth.js';
 import { registerBodyRules } from './http/body.js';
-import { ApiError, errorBody, errorHandler } from './http/errors.js';
+import { ApiError, errorBody, errorHandler, notFoundHandler } from './http/errors.js';
 import { registerLimits } from './http/limits.js';
 import type { ExampleRunner } from './http/openapi.js';
 import { parseQueryString } from './http/params.js';
 import { fastifyTlsOptions } from './http/tls.js';
-import { registerAdvancedPvRoutes } from './routes/advanced-pv.js';
-import { registerDataRoutes } from './routes/data.js';
-import { registerMeasurementRoutes } from './routes/measurements.js';
-import { registerResourceRoutes } from './routes/resources.js';
-import { registerServiceRoutes } from './routes/service.js';
-import { registerWindRoutes } from './routes/wind.js';
+import { advancedPvRoutes } from './routes/advanced-pv.js';
+import { dataRoutes } from './routes/data.js';
+import { measurementRoutes } from './routes/measurements.js';
+import { resourceRoutes } from './routes/resources.js';
+import { serviceRoutes } from './routes/service.js';
+import { windRoutes } from './routes/wind.js';
 import { warmUp } from './warm-up.js';
 
-export type { ServerContext, ServerOptions } from './context.js';
+export type { ServerContext, ServerOptions, ServerPlugin } from './context.js';
 export { redactUrl } from './http/auth.js';
 
 /**
@@ -99,6 +101,8 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     if (hit) methods.forEach((m) => hit.methods.add(m));
     else routes.push({ re, methods: new Set(methods) });
   });
+  // Each route documents itself: its options carry its OpenAPI operation (`config.openapi`).
+  app.addHook('onRoute', (route) => ctx.openapi.addRoute(route));
 
   app.setErrorHandler((error, request, reply) => {
     if (options.development && !(error instanceof ApiError) && (error as { statusCode?: number }).statusCode === undefined) {
@@ -116,8 +120,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
         .send(errorBody('MethodNotAllowed', `${request.method} is not allowed on ${path}; allowed: ${allow}.`));
       return;
     }
-    void reply.status(404).type('application/json; charset=utf-8')
-      .send(errorBody('NotFound', `No route for ${request.method} ${path}.`));
+    notFoundHandler(request, reply);
   });
 
   registerBodyRules(app, { timeoutMs: options.bodyTimeoutMs ?? 30_000 });
@@ -126,15 +129,18 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   // The weather files another process imported are noticed before a request is answered.
   if (weatherStore !== undefined) app.addHook('onRequest', async () => weatherStore.refresh());
 
-  // Every route family registers itself (and its OpenAPI operations).
-  await registerServiceRoutes(app, ctx);
-  await registerDataRoutes(app, ctx);
-  await registerResourceRoutes(app, ctx);
-  await registerMeasurementRoutes(app, ctx);
-  await registerAdvancedPvRoutes(app, ctx);
-  await registerWindRoutes(app, ctx);
-
-  for (const plugin of options.plugins ?? []) await plugin(app, ctx);
+  // The route families, then the embedding server's plugins: each an encapsulated plugin that
+  // inherits the hooks and handlers above. Their order is the OpenAPI document's order of paths.
+  await app.register(serviceRoutes);
+  await app.register(dataRoutes);
+  await app.register(resourceRoutes);
+  await app.register(measurementRoutes);
+  await app.register(advancedPvRoutes);
+  await app.register(windRoutes);
+  for (const plugin of options.plugins ?? []) {
+    if (typeof plugin === 'function') await app.register(plugin);
+    else await app.register(plugin.plugin, plugin.options ?? {});
+  }
 
   app.addHook('onClose', async () => {
     await ctx.compute.pool?.close();

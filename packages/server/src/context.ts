@@ -2,10 +2,12 @@
  * The server context: what every route family receives (the database and the stores over it, the
  * clock, the weather sources, the product context, the compute pool, the quota, the OpenAPI
  * registry, the response cache), and the options a server is built from. `createServerContext`
- * builds it; app.ts hands it to every route family and to the plugins of an embedding server
- * (`app.solarkit`).
+ * builds it; app.ts decorates the fastify instance with it (`app.solarkit`), where every route
+ * family and the plugins of an embedding server read it.
  */
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type {
+  FastifyBaseLogger, FastifyInstance, FastifyPluginAsync, FastifyPluginOptions, FastifyRegisterOptions,
+} from 'fastify';
 import { type Clock, type HorizonProfile, clockFrom } from 'solarkit';
 import type { AnswerContext } from './compute/answer.js';
 import { ComputePool, type ComputePoolOptions } from './compute/pool.js';
@@ -99,8 +101,26 @@ export interface ServerOptions {
    * (http/tls.ts); plain HTTP/1.1 without.
    */
   tls?: TlsCredentials;
-  /** Extra routes of an embedding server, registered after the API's own (before the server is ready). */
-  plugins?: ((app: FastifyInstance, ctx: ServerContext) => void | Promise<void>)[];
+  /**
+   * Routes of an embedding server: fastify plugins, registered after the API's own (before the
+   * server is ready) behind the same keys, plans, rate limits, error bodies and request log; the
+   * server context is `app.solarkit`. A plugin with options (`prefix` among them) is given as
+   * `{ plugin, options }`.
+   */
+  plugins?: ServerPlugin[];
+}
+
+/** A plugin of an embedding server: a fastify plugin, alone or with its register options (e.g. `{ prefix: '/my' }`). */
+export type ServerPlugin = FastifyPluginAsync | PluginWithOptions;
+
+/** A fastify plugin and the options it is registered with (`prefix`, and the plugin's own). */
+export interface PluginWithOptions {
+  /**
+   * The plugin, a `FastifyPluginAsync` of any options type (a method signature: its options
+   * parameter is compared both ways, so `FastifyPluginAsync<{ capacityKw: number }>` fits).
+   */
+  plugin(instance: FastifyInstance, options: FastifyPluginOptions): Promise<void>;
+  options?: FastifyRegisterOptions<FastifyPluginOptions>;
 }
 
 /** What every route family receives: the storage, the clock, the data sources and the doc registry. */

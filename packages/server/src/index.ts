@@ -1,6 +1,8 @@
 // The entry of the `solarkit-server` package: the HTTP front-end and the API products (re-exports only).
 export { createServer, redactUrl } from './app.js';
-export { createServerContext, type ServerContext, type ServerOptions } from './context.js';
+export {
+  createServerContext, type PluginWithOptions, type ServerContext, type ServerOptions, type ServerPlugin,
+} from './context.js';
 export { migrate, openDatabase, type Database } from './storage/database.js';
 export { migrations, type Migration } from './storage/migrations.js';
 export {
@@ -24,13 +26,15 @@ export {
 } from './http/errors.js';
 export { AUTH_CACHE_MS, isApiKeyName, keyFromRequest, registerAuth, requirePlan, type Account } from './http/auth.js';
 export { Quota, isUnmeteredLocation, registerLimits } from './http/limits.js';
-export { OpenApiRegistry, paramSchema, type OperationDoc } from './http/openapi.js';
+export { OpenApiRegistry, paramSchema, type OperationDoc, type RouteDoc } from './http/openapi.js';
 export { normalizeName, normalizeQuery, parseParams, parseQueryString, splitList, validateQuery, type ParamDef, type ParamValues } from './http/params.js';
 export { ResponseCache, type CachedResponse, type ResponseCacheLimits, type ResponseCacheStats } from './http/response-cache.js';
 export { ComputePool, type ComputePoolOptions, type ComputePoolStats } from './compute/pool.js';
 export * from './formats/index.js';
-export { NOW_STEP_SECONDS, registerDataEndpoint, type DataEndpoint } from './endpoints/series.js';
-export { registerSitePowerEndpoint, type SitePowerEndpoint, type SitePowerKind } from './endpoints/site-power.js';
+export { NOW_STEP_SECONDS, seriesEndpoints, type DataEndpoint, type SeriesEndpointsOptions } from './endpoints/series.js';
+export {
+  sitePowerEndpoints, type SitePowerEndpoint, type SitePowerEndpointsOptions, type SitePowerKind,
+} from './endpoints/site-power.js';
 export { DATA_ENDPOINTS } from './routes/data.js';
 export { placeFacts, placeHorizon } from './place.js';
 // The API products (validated request -> columns), for embedding them in another front-end. A

@@ -6,7 +6,7 @@
  * in this thread.
  */
 import { threadId, workerData } from 'node:worker_threads';
-import { Piscina } from 'piscina';
+import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { type WeatherFileStore, globalElevation, openWeatherStore } from 'solarkit/node';
 import { seriesHead, seriesRows, seriesTail } from '../formats/render.js';
 import { placeFacts } from '../place.js';
@@ -70,10 +70,12 @@ function ownedCopy(table: SeriesTable): { table: SeriesTable; buffers: ArrayBuff
 
 /** A value whose listed buffers are moved to the main thread with it. */
 function moved<T extends object>(value: T, buffers: ArrayBufferLike[]): T {
-  return Piscina.move({
-    get [Piscina.transferableSymbol]() { return buffers; },
-    get [Piscina.valueSymbol]() { return value; },
-  } as never) as unknown as T;
+  // piscina's Transferable: the buffers to move and the value that travels with them. The worker
+  // posts the value (`move` marks the wrapper; the main thread receives `value` itself).
+  return move({
+    get [transferableSymbol]() { return buffers; },
+    get [valueSymbol]() { return value; },
+  }) as unknown as T;
 }
 
 async function series(t: SeriesTask): Promise<SeriesResult> {

@@ -3,17 +3,17 @@
  * spec 4.2-4.5): an endpoint is a `DataEndpoint` (path, plan family, parameters, formats, version
  * rules, validation into a product task), and one handler serves them all: plan check, validation,
  * the quota, the product (on the main thread or in the compute pool, compute/answer.ts), the
- * format, and the response cache in front of them. routes/data.ts declares the endpoints.
+ * format, and the response cache in front of them. routes/data.ts declares the endpoints and
+ * registers this file's plugin with them.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { TimestampStyle } from 'solarkit';
 import { answerSeries } from '../compute/answer.js';
-import type { ServerContext } from '../context.js';
 import type { SeriesRendering } from '../formats/render.js';
 import { type FormatVersion, type SeriesFormat, parseSeriesFormat, responseVersion } from '../formats/version.js';
 import { requirePlan } from '../http/auth.js';
 import { isUnmeteredLocation } from '../http/limits.js';
-import { exampleQuery } from '../http/openapi.js';
+import { type RouteDoc, exampleQuery } from '../http/openapi.js';
 import { type ParamDef, type ParamValues, validateQuery } from '../http/params.js';
 import type { SeriesKind } from '../products/request.js';
 import { type ProductTask, taskPlace } from '../products/task.js';
@@ -47,12 +47,15 @@ function formatDef(formats: readonly string[]): ParamDef {
   };
 }
 
-/** Registers one endpoint's route and its OpenAPI operation; responses go through `ctx.responses`. */
-export function registerDataEndpoint(app: FastifyInstance, ctx: ServerContext, endpoint: DataEndpoint): void {
-  const cache = ctx.responses;
-  const defs = [...endpoint.params, formatDef(endpoint.formats)];
-  ctx.openapi.add({
-    method: 'GET', path: endpoint.path, summary: endpoint.summary, tags: [endpoint.family], params: defs,
+/** The options of the `seriesEndpoints` plugin: the endpoints it serves, in the order they are documented. */
+export interface SeriesEndpointsOptions {
+  endpoints: readonly DataEndpoint[];
+}
+
+/** The OpenAPI operation of an endpoint with its parameters (`defs`, `format` included). */
+function seriesDoc(endpoint: DataEndpoint, defs: readonly ParamDef[]): RouteDoc {
+  return {
+    summary: endpoint.summary, tags: [endpoint.family], params: defs,
     responseTypes: ['text/csv', 'text/html'],
     example: { query: exampleQuery(defs) },
     responseSchema: {
@@ -63,8 +66,22 @@ export function registerDataEndpoint(app: FastifyInstance, ctx: ServerContext, e
         },
       },
     },
-  });
-  app.get(endpoint.path, async (request, reply) => {
+  };
+}
+
+/**
+ * The routes of time-series endpoints, each with its OpenAPI operation; responses go through the
+ * server's response cache (`app.solarkit.responses`).
+ */
+export const seriesEndpoints: FastifyPluginAsync<SeriesEndpointsOptions> = async (app, { endpoints }) => {
+  for (const endpoint of endpoints) seriesRoute(app, endpoint);
+};
+
+function seriesRoute(app: FastifyInstance, endpoint: DataEndpoint): void {
+  const ctx = app.solarkit;
+  const cache = ctx.responses;
+  const defs = [...endpoint.params, formatDef(endpoint.formats)];
+  app.get(endpoint.path, { config: { openapi: seriesDoc(endpoint, defs) } }, async (request, reply) => {
     requirePlan(request, endpoint.family);
     const now = ctx.clock.now();
     const generation = cache.generation();

@@ -2,17 +2,17 @@
  * The handler of the power endpoints of stored sites (advanced PV power, spec 4.9; premium wind
  * power): the site is looked up for the caller (404 when it may not see it), and its whole
  * configuration history goes to the product, which computes each period with the configuration
- * in force when the period ended. routes/advanced-pv.ts and routes/wind.ts declare the endpoints.
+ * in force when the period ended. routes/advanced-pv.ts and routes/wind.ts declare the endpoints
+ * and register this file's plugin with them.
  */
 import type { FastifyInstance } from 'fastify';
 import type { TimestampStyle } from 'solarkit';
-import type { ServerContext } from '../context.js';
 import { renderSeries } from '../formats/render.js';
 import { parseSeriesFormat, responseVersion } from '../formats/version.js';
 import { requirePlan } from '../http/auth.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { isUnmeteredLocation } from '../http/limits.js';
-import { EXAMPLE_SITE_IDS, exampleQuery } from '../http/openapi.js';
+import { EXAMPLE_SITE_IDS, type RouteDoc, exampleQuery } from '../http/openapi.js';
 import { type FieldError, type ParamDef, validateQuery } from '../http/params.js';
 import { type SiteSeriesRequest, validateSitePower } from '../products/advanced-pv.js';
 import type { ProductContext } from '../products/context.js';
@@ -23,8 +23,8 @@ import type { SiteConfigBase, SiteKind } from '../storage/types.js';
 /** The kinds of series of a site's power (no TMY). */
 export type SitePowerKind = 'historic' | 'live' | 'forecast';
 
-/** One site-based power endpoint. */
-export interface SitePowerEndpoint {
+/** One site-based power endpoint, of the sites whose configuration is a `C`. */
+export interface SitePowerEndpoint<C extends SiteConfigBase = SiteConfigBase> {
   path: string;
   kind: SitePowerKind;
   family: PlanFamily;
@@ -33,7 +33,7 @@ export interface SitePowerEndpoint {
   params: ParamDef[];
   /** Whether legacy timestamps apply (live and forecast advanced PV; contract section 3). */
   legacyTimestamps: boolean;
-  compute(request: SiteSeriesRequest<SiteConfigBase>, products: ProductContext): Promise<SeriesTable>;
+  compute(request: SiteSeriesRequest<C>, products: ProductContext): Promise<SeriesTable>;
 }
 
 const FORMAT: ParamDef = {
@@ -41,18 +41,33 @@ const FORMAT: ParamDef = {
   description: "Response format: json or csv (either may end in ';version=3'); HTML when absent.",
 };
 
-/** Registers one site power endpoint and its OpenAPI operation. */
-export function registerSitePowerEndpoint(app: FastifyInstance, ctx: ServerContext, endpoint: SitePowerEndpoint): void {
+/** The options of the `sitePowerEndpoints` plugin: the endpoints of one kind of site, in the order they are documented. */
+export interface SitePowerEndpointsOptions<C extends SiteConfigBase> {
+  endpoints: readonly SitePowerEndpoint<C>[];
+}
+
+/**
+ * The routes of site power endpoints, each with its OpenAPI operation: a fastify plugin for the
+ * sites of each configuration type, `app.register(sitePowerEndpoints<PvSiteRecord>, { endpoints })`.
+ */
+export async function sitePowerEndpoints<C extends SiteConfigBase>(
+  app: FastifyInstance, { endpoints }: SitePowerEndpointsOptions<C>,
+): Promise<void> {
+  for (const endpoint of endpoints) sitePowerRoute(app, endpoint);
+}
+
+function sitePowerRoute<C extends SiteConfigBase>(app: FastifyInstance, endpoint: SitePowerEndpoint<C>): void {
+  const ctx = app.solarkit;
   const { sites } = ctx.stores;
   const defs = [...endpoint.params, FORMAT];
-  ctx.openapi.add({
-    method: 'GET', path: endpoint.path, summary: endpoint.summary, tags: [endpoint.family], params: defs,
+  const openapi: RouteDoc = {
+    summary: endpoint.summary, tags: [endpoint.family], params: defs,
     responseTypes: ['text/csv', 'text/html'],
     // PV: the shared Sydney test site (the parameter's example); wind: the site the example of
     // POST /resources/wind_power_site creates.
     example: { query: exampleQuery(defs, endpoint.siteKind === 'wind' ? { resource_id: EXAMPLE_SITE_IDS.wind } : {}) },
-  });
-  app.get(endpoint.path, async (request, reply) => {
+  };
+  app.get(endpoint.path, { config: { openapi } }, async (request, reply) => {
     const account = requirePlan(request, endpoint.family);
     const values = validateQuery(defs, request.query);
     const { format, version3 } = parseSeriesFormat(values.format, ['json', 'csv']);
@@ -65,7 +80,7 @@ export function registerSitePowerEndpoint(app: FastifyInstance, ctx: ServerConte
     if (!site) throw notFound(`No ${endpoint.siteKind === 'pv' ? 'PV power' : 'wind power'} site with resource_id '${rid}'.`);
     // Free only for a shared test site or a site at an unmetered place; reserved before any work.
     await ctx.quota.charge(request, site.unmetered || isUnmeteredLocation(site.config.latitude, site.config.longitude));
-    const history = await sites.configHistory(site.id);
+    const history = await sites.configHistory<C>(site.id);
     const table = await endpoint.compute({ kind: endpoint.kind, now, ...valid, history }, ctx.products);
     const version = responseVersion(account, version3, now);
     const style: TimestampStyle = endpoint.legacyTimestamps && version === 'legacy' ? 'legacy' : 'v3';

@@ -113,7 +113,7 @@ export function errorHandler(error: FastifyError | ApiError | Error, request: Fa
     .send(errorBody('InternalServerError', 'An internal error occurred.'));
 }
 
-/** Unknown path: 404 NotFound. */
+/** No route for the path with any method: 404 NotFound (app.ts answers 405 for a known path's other methods). */
 export function notFoundHandler(request: FastifyRequest, reply: FastifyReply): void {
   void reply.status(404).type('application/json; charset=utf-8')
     .send(errorBody('NotFound', `No route for ${request.method} ${request.url.split('?')[0]}.`));

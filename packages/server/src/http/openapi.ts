@@ -1,11 +1,13 @@
 /**
  * The OpenAPI 3 document of the whole API, built from the same parameter definitions that
- * validate requests (products/params.ts): every route registers its operation here, with an
- * example request, and `/openapi.json` serves the result. The example answers are real: the
+ * validate requests (products/params.ts): every route carries its operation, with an example
+ * request, in its route options (`config.openapi`, a `RouteDoc`), the composition root's onRoute
+ * hook records it here as the route is declared, and `/openapi.json` serves the result. The example answers are real: the
  * composition root gives the registry a runner that sends the example requests to an in-memory
  * twin of the server (same clock, weather and places, its own throwaway database) the first
  * time the document is asked for. `/docs` renders the document (docs-page.ts).
  */
+import type { RouteOptions } from 'fastify';
 import type { ParamDef } from './params.js';
 
 export interface OperationDoc {
@@ -26,6 +28,25 @@ export interface OperationDoc {
   responseTypes?: string[];
   /** The example request of the documentation (its answer comes from the example runner). */
   example?: OperationExample;
+}
+
+/**
+ * The operation a route documents in its options (`config: { openapi }`): an OperationDoc
+ * without the method and the path, which the route itself gives (with any prefix).
+ */
+export type RouteDoc = Omit<OperationDoc, 'method' | 'path'>;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's OpenAPI operation, recorded in the server's OpenApiRegistry when the route is declared. */
+    openapi?: RouteDoc;
+  }
+}
+
+const DOCUMENTED_METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] satisfies OperationDoc['method'][];
+
+function isDocumentedMethod(method: string): method is OperationDoc['method'] {
+  return DOCUMENTED_METHODS.includes(method);
 }
 
 /** An example request: query values, path parameter values and a JSON body, as text. */
@@ -151,6 +172,23 @@ export class OpenApiRegistry {
     this.ops.push(op);
   }
 
+  /**
+   * Records the operation a route carries in `config.openapi` (the composition root's onRoute
+   * hook calls it for every route, so a route is documented where its handler is declared):
+   * the route's method and its full path, `:name` written `{name}`. The HEAD twin fastify adds
+   * to a GET route is not an operation of its own.
+   */
+  addRoute(route: Pick<RouteOptions, 'method' | 'url' | 'config'>): void {
+    const doc = route.config?.openapi;
+    if (doc === undefined) return;
+    const path = route.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      if (!isDocumentedMethod(method)) throw new Error(`${method} ${route.url}: an OpenAPI operation is GET, POST, PUT, PATCH or DELETE`);
+      this.add({ method, path, ...doc });
+    }
+  }
+
   operations(): readonly OperationDoc[] {
     return this.ops;
   }
@@ -259,12 +297,9 @@ export class OpenApiRegistry {
 }
 
 /**
- * Records an operation of a record endpoint (sites, measurements): tagged `resources` and
- * answering CSV as well as JSON, unless `extra` says otherwise.
+ * The operation of a record endpoint (sites, measurements), for its route's `config.openapi`:
+ * tagged `resources` and answering CSV as well as JSON, unless `extra` says otherwise.
  */
-export function addRecordOperation(
-  openapi: OpenApiRegistry, method: OperationDoc['method'], path: string, summary: string,
-  params: readonly ParamDef[], extra: Partial<OperationDoc> = {},
-): void {
-  openapi.add({ method, path, summary, tags: ['resources'], params, responseTypes: ['text/csv'], ...extra });
+export function recordDoc(summary: string, params: readonly ParamDef[], extra: Partial<RouteDoc> = {}): RouteDoc {
+  return { summary, tags: ['resources'], params, responseTypes: ['text/csv'], ...extra };
 }

@@ -5,10 +5,9 @@
  *
  * The handler is endpoints/site-power.ts; this file declares the three endpoints.
  */
-import type { FastifyInstance } from 'fastify';
-import type { ServerContext } from '../context.js';
-import { type SitePowerKind, registerSitePowerEndpoint } from '../endpoints/site-power.js';
-import { ADVANCED_PV_OUTPUTS, advancedPvPower, sitePowerParams } from '../products/advanced-pv.js';
+import type { FastifyPluginAsync } from 'fastify';
+import { type SitePowerEndpoint, type SitePowerKind, sitePowerEndpoints } from '../endpoints/site-power.js';
+import { ADVANCED_PV_OUTPUTS, type PvSiteRecord, advancedPvPower, sitePowerParams } from '../products/advanced-pv.js';
 
 const SUMMARY: Record<SitePowerKind, string> = {
   historic: 'Historic AC power of a PV site (2007-01-01 to 7 days ago, at most 31 days), MW.',
@@ -16,14 +15,14 @@ const SUMMARY: Record<SitePowerKind, string> = {
   forecast: 'Forecast AC power of a PV site up to 14 days ahead, MW, with P10 and P90.',
 };
 
-/** Registers the advanced PV power endpoints (plan family advanced_pv). */
-export async function registerAdvancedPvRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  for (const kind of ['historic', 'live', 'forecast'] as const) {
-    registerSitePowerEndpoint(app, ctx, {
+/** The advanced PV power endpoints (plan family advanced_pv). */
+export const advancedPvRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(sitePowerEndpoints<PvSiteRecord>, {
+    endpoints: (['historic', 'live', 'forecast'] as const).map((kind): SitePowerEndpoint<PvSiteRecord> => ({
       path: `/data/${kind}/advanced_pv_power`, kind, family: 'advanced_pv', siteKind: 'pv', summary: SUMMARY[kind],
       params: sitePowerParams(kind, ADVANCED_PV_OUTPUTS[kind], 'MW'),
       legacyTimestamps: kind !== 'historic',
-      compute: (request, products) => advancedPvPower(request as never, products),
-    });
-  }
-}
+      compute: advancedPvPower,
+    })),
+  });
+};

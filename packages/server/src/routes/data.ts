@@ -4,9 +4,8 @@
  * (path, plan family, parameters, formats, version rules, product call); the one handler that
  * serves them is endpoints/series.ts.
  */
-import type { FastifyInstance } from 'fastify';
-import type { ServerContext } from '../context.js';
-import { type DataEndpoint, registerDataEndpoint } from '../endpoints/series.js';
+import type { FastifyPluginAsync } from 'fastify';
+import { type DataEndpoint, seriesEndpoints } from '../endpoints/series.js';
 import { PVSYST_PARAMETERS } from '../formats/pvsyst.js';
 import { badRequest } from '../http/errors.js';
 import type { FieldError } from '../http/params.js';
@@ -90,7 +89,7 @@ export const DATA_ENDPOINTS: DataEndpoint[] = [
   ...(['hsu', 'kimber'] as const).flatMap((m) => (['historic', 'live', 'forecast'] as const).map((k) => soilingEndpoint(m, k))),
 ];
 
-/** Registers every data route of DATA_ENDPOINTS (their responses share the server's response cache). */
-export async function registerDataRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  for (const endpoint of DATA_ENDPOINTS) registerDataEndpoint(app, ctx, endpoint);
-}
+/** Every data route of DATA_ENDPOINTS (their responses share the server's response cache). */
+export const dataRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(seriesEndpoints, { endpoints: DATA_ENDPOINTS });
+};

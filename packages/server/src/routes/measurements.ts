@@ -15,8 +15,7 @@
  * site already has (for the same account) replaces it. Measurements belong to the uploading
  * account, so every account may use the shared test sites without seeing another's data.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ServerContext } from '../context.js';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
   MEASUREMENT_COLUMNS, SUB_UNIT_COLUMNS, bodyObject, measurementView, readBatch, readMeasurement, readSubUnitRecord, subUnitView,
 } from '../fields/measurements.js';
@@ -24,7 +23,7 @@ import { type RecordFormat, parseRecordFormat } from '../formats/version.js';
 import { JSON_TYPE, renderRecords } from '../formats/render.js';
 import { requirePlan } from '../http/auth.js';
 import { ApiError, type FieldError, badRequest, fieldError, notFound } from '../http/errors.js';
-import { EXAMPLE_SITE_IDS, addRecordOperation } from '../http/openapi.js';
+import { EXAMPLE_SITE_IDS, recordDoc } from '../http/openapi.js';
 import { type ParamDef, readInstant, validateQuery } from '../http/params.js';
 import {
   MeasurementLimitError, type MeasurementRecord, SiteGoneError, type SiteKind, type StoredSite, type Viewer,
@@ -83,8 +82,9 @@ function sendPage(reply: FastifyReply, format: RecordFormat, columns: readonly s
   return reply.type(type).send(body);
 }
 
-/** Registers the measurement routes listed at the top of this file (plan family `measurements`). */
-export async function registerMeasurementRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+/** The measurement routes listed at the top of this file, each with its OpenAPI operation (plan `measurements`). */
+export const measurementRoutes: FastifyPluginAsync = async (app) => {
+  const ctx = app.solarkit;
   const { sites, measurements } = ctx.stores;
   const cap = { maxRowsPerAccount: ctx.maxMeasurementRows };
   const siteFor = async (request: FastifyRequest, rid: string, kind?: SiteKind): Promise<{ site: StoredSite; viewer: Viewer }> => {
@@ -123,10 +123,17 @@ export async function registerMeasurementRoutes(app: FastifyInstance, ctx: Serve
   const removal = { start: '2026-11-10T00:00:00Z', end: '2026-11-10T01:00:00Z' };
   const ridParam = [{ name: 'resource_id', description: 'The site (PV or wind).' }];
 
-  addRecordOperation(ctx.openapi, 'POST', '/utility_scale_sites/{resource_id}/measurements',
-    'Upload 1 to 1000 measurement records (all or nothing; a record for a stored period replaces it)', [],
-    { ...tags, pathParams: ridParam, responseTypes: [], example: { path: { resource_id: EXAMPLE_SITE_IDS.pv }, body: { measurements: records } } });
-  app.post<{ Params: { resource_id: string } }>('/utility_scale_sites/:resource_id/measurements', async (request, reply) => {
+  app.post<{ Params: { resource_id: string } }>('/utility_scale_sites/:resource_id/measurements', {
+    config: {
+      openapi: recordDoc(
+        'Upload 1 to 1000 measurement records (all or nothing; a record for a stored period replaces it)', [],
+        {
+          ...tags, pathParams: ridParam, responseTypes: [],
+          example: { path: { resource_id: EXAMPLE_SITE_IDS.pv }, body: { measurements: records } },
+        },
+      ),
+    },
+  }, async (request, reply) => {
     const { site, viewer } = await siteFor(request, request.params.resource_id);
     const { one, many } = readBatch(bodyObject(request.body), 'measurement', readMeasurement);
     const all = [...(one ? [one] : []), ...(many ?? [])];
@@ -134,9 +141,13 @@ export async function registerMeasurementRoutes(app: FastifyInstance, ctx: Serve
     return uploadResponse(reply, site, one, many);
   });
 
-  addRecordOperation(ctx.openapi, 'GET', '/utility_scale_sites/{resource_id}/measurements', 'Read stored measurement records (paged)', PAGE_PARAMS,
-    { ...tags, pathParams: ridParam, example: { path: { resource_id: EXAMPLE_SITE_IDS.pv } } });
-  app.get<{ Params: { resource_id: string } }>('/utility_scale_sites/:resource_id/measurements', async (request, reply) => {
+  app.get<{ Params: { resource_id: string } }>('/utility_scale_sites/:resource_id/measurements', {
+    config: {
+      openapi: recordDoc('Read stored measurement records (paged)', PAGE_PARAMS, {
+        ...tags, pathParams: ridParam, example: { path: { resource_id: EXAMPLE_SITE_IDS.pv } },
+      }),
+    },
+  }, async (request, reply) => {
     const { site, viewer } = await siteFor(request, request.params.resource_id);
     const q = window(validateQuery(PAGE_PARAMS, request.query));
     const { format } = parseRecordFormat(request.query);
@@ -151,9 +162,15 @@ export async function registerMeasurementRoutes(app: FastifyInstance, ctx: Serve
     const ridParams: ParamDef[] = [{ name: 'resource_id', type: 'string', required: true, description: `The ${what} site.` }];
     const rid = EXAMPLE_SITE_IDS[kind];
 
-    addRecordOperation(ctx.openapi, 'POST', base, `Upload measurement records of a ${what} site: {resource_id, measurements} (as /utility_scale_sites/{resource_id}/measurements)`, [],
-      { ...tags, responseTypes: [], example: { body: { resource_id: rid, measurements: records } } });
-    app.post(base, async (request, reply) => {
+    app.post(base, {
+      config: {
+        openapi: recordDoc(
+          `Upload measurement records of a ${what} site: {resource_id, measurements}`
+            + ' (as /utility_scale_sites/{resource_id}/measurements)', [],
+          { ...tags, responseTypes: [], example: { body: { resource_id: rid, measurements: records } } },
+        ),
+      },
+    }, async (request, reply) => {
       const body = bodyObject(request.body);
       const { site, viewer } = await siteFor(request, bodyResourceId(request, body), kind);
       const { one, many } = readBatch(body, 'measurement', readMeasurement);
@@ -161,9 +178,13 @@ export async function registerMeasurementRoutes(app: FastifyInstance, ctx: Serve
       return uploadResponse(reply, site, one, many);
     });
 
-    addRecordOperation(ctx.openapi, 'GET', base, `Read measurement records of a ${what} site (paged)`, [...ridParams, ...PAGE_PARAMS],
-      { ...tags, example: { query: { resource_id: rid } } });
-    app.get(base, async (request, reply) => {
+    app.get(base, {
+      config: {
+        openapi: recordDoc(`Read measurement records of a ${what} site (paged)`, [...ridParams, ...PAGE_PARAMS], {
+          ...tags, example: { query: { resource_id: rid } },
+        }),
+      },
+    }, async (request, reply) => {
       requirePlan(request, 'measurements');
       const p = validateQuery([...ridParams, ...PAGE_PARAMS], request.query);
       const { format } = parseRecordFormat(request.query);
@@ -173,9 +194,15 @@ export async function registerMeasurementRoutes(app: FastifyInstance, ctx: Serve
       return sendPage(reply, format, MEASUREMENT_COLUMNS, q.skip, page.total, page.results.map(measurementView));
     });
 
-    addRecordOperation(ctx.openapi, 'DELETE', base, `Delete the measurement records of a ${what} site with period_end from start to end`, [...ridParams, ...DELETE_PARAMS],
-      { ...tags, example: { query: { resource_id: rid, ...removal } } });
-    app.delete(base, async (request, reply) => {
+    app.delete(base, {
+      config: {
+        openapi: recordDoc(
+          `Delete the measurement records of a ${what} site with period_end from start to end`,
+          [...ridParams, ...DELETE_PARAMS],
+          { ...tags, example: { query: { resource_id: rid, ...removal } } },
+        ),
+      },
+    }, async (request, reply) => {
       requirePlan(request, 'measurements');
       const p = validateQuery([...ridParams, ...DELETE_PARAMS], request.query);
       const { site, viewer } = await siteFor(request, p.resource_id as string, kind);
@@ -184,9 +211,15 @@ export async function registerMeasurementRoutes(app: FastifyInstance, ctx: Serve
       return reply.type(JSON_TYPE).send(JSON.stringify({ site_resource_id: site.resourceId, deleted, response_status: { errors: [], meta: {} } }));
     });
 
-    addRecordOperation(ctx.openapi, 'POST', subUnits, `Upload sub-unit records of a ${what} site: {resource_id, measurements: [{sub_unit, period_end, period, power}]}`, [],
-      { ...tags, responseTypes: [], example: { body: { resource_id: rid, measurements: subUnitRecords } } });
-    app.post(subUnits, async (request, reply) => {
+    app.post(subUnits, {
+      config: {
+        openapi: recordDoc(
+          `Upload sub-unit records of a ${what} site:`
+            + ' {resource_id, measurements: [{sub_unit, period_end, period, power}]}', [],
+          { ...tags, responseTypes: [], example: { body: { resource_id: rid, measurements: subUnitRecords } } },
+        ),
+      },
+    }, async (request, reply) => {
       const body = bodyObject(request.body);
       const { site, viewer } = await siteFor(request, bodyResourceId(request, body), kind);
       const { many } = readBatch(body, undefined, readSubUnitRecord);
@@ -196,9 +229,13 @@ export async function registerMeasurementRoutes(app: FastifyInstance, ctx: Serve
       }));
     });
 
-    addRecordOperation(ctx.openapi, 'GET', subUnits, `Read sub-unit records of a ${what} site (paged)`, SUB_UNIT_PARAMS,
-      { ...tags, example: { query: { resource_id: rid } } });
-    app.get(subUnits, async (request, reply) => {
+    app.get(subUnits, {
+      config: {
+        openapi: recordDoc(`Read sub-unit records of a ${what} site (paged)`, SUB_UNIT_PARAMS, {
+          ...tags, example: { query: { resource_id: rid } },
+        }),
+      },
+    }, async (request, reply) => {
       requirePlan(request, 'measurements');
       const p = validateQuery(SUB_UNIT_PARAMS, request.query);
       const { format } = parseRecordFormat(request.query);
@@ -211,9 +248,14 @@ export async function registerMeasurementRoutes(app: FastifyInstance, ctx: Serve
     });
 
     const subDeleteParams: ParamDef[] = [...ridParams, { name: 'sub_unit', type: 'string', description: 'Only this sub-unit.' }, ...DELETE_PARAMS];
-    addRecordOperation(ctx.openapi, 'DELETE', subUnits, `Delete sub-unit records of a ${what} site with period_end from start to end`, subDeleteParams,
-      { ...tags, example: { query: { resource_id: rid, ...removal } } });
-    app.delete(subUnits, async (request, reply) => {
+    app.delete(subUnits, {
+      config: {
+        openapi: recordDoc(
+          `Delete sub-unit records of a ${what} site with period_end from start to end`, subDeleteParams,
+          { ...tags, example: { query: { resource_id: rid, ...removal } } },
+        ),
+      },
+    }, async (request, reply) => {
       requirePlan(request, 'measurements');
       const p = validateQuery(subDeleteParams, request.query);
       const { site, viewer } = await siteFor(request, p.resource_id as string, kind);
@@ -224,4 +266,4 @@ export async function registerMeasurementRoutes(app: FastifyInstance, ctx: Serve
       return reply.type(JSON_TYPE).send(JSON.stringify({ site_resource_id: site.resourceId, deleted, response_status: { errors: [], meta: {} } }));
     });
   }
-}
+};

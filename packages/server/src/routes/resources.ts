@@ -8,15 +8,14 @@
  * Resource endpoints answer JSON when `format` is absent (a resource is a record, not a series to
  * chart).
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ServerContext } from '../context.js';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { readSiteFields } from '../fields/site-input.js';
 import { newSiteConfig, patchedSiteConfig, siteBodySchema, siteColumns, siteView } from '../fields/sites.js';
 import { type RecordFormat, parseRecordFormat, responseVersion } from '../formats/version.js';
 import { renderRecords } from '../formats/render.js';
 import { type Account, requirePlan } from '../http/auth.js';
 import { ApiError, badRequest, fieldError, forbidden, notFound } from '../http/errors.js';
-import { EXAMPLE_SITE_IDS, addRecordOperation } from '../http/openapi.js';
+import { EXAMPLE_SITE_IDS, recordDoc } from '../http/openapi.js';
 import { UNMETERED_LOCATIONS } from '../storage/test-sites.js';
 import { type FieldError, type ParamDef, readInstant, validateQuery } from '../http/params.js';
 import { ReadOnlySiteError, ResourceIdTakenError, type StoredSite, type Viewer } from '../storage/types.js';
@@ -54,9 +53,11 @@ function parseInstant(field: string, text: string | undefined): number | undefin
 }
 
 /**
- * Registers the site routes of both kinds. Every route needs the `resources` plan family.
+ * The site routes of both kinds, each with its OpenAPI operation. Every route needs the
+ * `resources` plan family.
  */
-export async function registerResourceRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+export const resourceRoutes: FastifyPluginAsync = async (app) => {
+  const ctx = app.solarkit;
   const { sites } = ctx.stores;
   for (const kind of ['pv', 'wind'] as const) {
     const one = kind === 'pv' ? '/resources/pv_power_site' : '/resources/wind_power_site';
@@ -100,8 +101,9 @@ export async function registerResourceRoutes(app: FastifyInstance, ctx: ServerCo
       }
     };
 
-    addRecordOperation(ctx.openapi, 'GET', one, `Read one ${what}`, ONE_PARAMS, { example: { query: { resource_id: readId } } });
-    app.get(one, async (request, reply) => {
+    app.get(one, {
+      config: { openapi: recordDoc(`Read one ${what}`, ONE_PARAMS, { example: { query: { resource_id: readId } } }) },
+    }, async (request, reply) => {
       const { viewer } = viewerOf(request);
       const { resource_id: rid } = validateQuery(ONE_PARAMS, request.query) as { resource_id: string };
       parseRecordFormat(request.query);
@@ -110,8 +112,13 @@ export async function registerResourceRoutes(app: FastifyInstance, ctx: ServerCo
       return respondSite(request, reply, site);
     });
 
-    addRecordOperation(ctx.openapi, 'POST', one, `Create a ${what} (fields in a JSON body or the query string)`, [], { requestBody: siteBodySchema(kind, 'create'), example: { body: exampleSite } });
-    app.post(one, async (request, reply) => {
+    app.post(one, {
+      config: {
+        openapi: recordDoc(`Create a ${what} (fields in a JSON body or the query string)`, [], {
+          requestBody: siteBodySchema(kind, 'create'), example: { body: exampleSite },
+        }),
+      },
+    }, async (request, reply) => {
       const { account, viewer } = viewerOf(request);
       const fields = readSiteFields(kind, 'create', request.body, request.query);
       parseRecordFormat(request.query);
@@ -122,8 +129,14 @@ export async function registerResourceRoutes(app: FastifyInstance, ctx: ServerCo
       return respondSite(request, reply, site);
     });
 
-    addRecordOperation(ctx.openapi, 'PUT', one, `Replace a ${what}`, [], { requestBody: siteBodySchema(kind, 'replace'), example: { body: { ...exampleSite, capacity: exampleSite.capacity * 2 } } });
-    app.put(one, async (request, reply) => {
+    app.put(one, {
+      config: {
+        openapi: recordDoc(`Replace a ${what}`, [], {
+          requestBody: siteBodySchema(kind, 'replace'),
+          example: { body: { ...exampleSite, capacity: exampleSite.capacity * 2 } },
+        }),
+      },
+    }, async (request, reply) => {
       const { viewer } = viewerOf(request);
       const fields = readSiteFields(kind, 'replace', request.body, request.query);
       parseRecordFormat(request.query);
@@ -134,8 +147,14 @@ export async function registerResourceRoutes(app: FastifyInstance, ctx: ServerCo
       return respondSite(request, reply, site);
     });
 
-    addRecordOperation(ctx.openapi, 'PATCH', one, `Change some fields of a ${what}`, [], { requestBody: siteBodySchema(kind, 'patch'), example: { body: { resource_id: exampleId, name: `${exampleSite.name} (renamed)` } } });
-    app.patch(one, async (request, reply) => {
+    app.patch(one, {
+      config: {
+        openapi: recordDoc(`Change some fields of a ${what}`, [], {
+          requestBody: siteBodySchema(kind, 'patch'),
+          example: { body: { resource_id: exampleId, name: `${exampleSite.name} (renamed)` } },
+        }),
+      },
+    }, async (request, reply) => {
       const { viewer } = viewerOf(request);
       const fields = readSiteFields(kind, 'patch', request.body, request.query);
       parseRecordFormat(request.query);
@@ -146,8 +165,11 @@ export async function registerResourceRoutes(app: FastifyInstance, ctx: ServerCo
       return respondSite(request, reply, site);
     });
 
-    addRecordOperation(ctx.openapi, 'DELETE', one, `Delete a ${what} with its measurements`, ONE_PARAMS, { example: { query: { resource_id: exampleId } } });
-    app.delete(one, async (request, reply) => {
+    app.delete(one, {
+      config: {
+        openapi: recordDoc(`Delete a ${what} with its measurements`, ONE_PARAMS, { example: { query: { resource_id: exampleId } } }),
+      },
+    }, async (request, reply) => {
       const { viewer } = viewerOf(request);
       const { resource_id: rid } = validateQuery(ONE_PARAMS, request.query) as { resource_id: string };
       parseRecordFormat(request.query);
@@ -157,8 +179,9 @@ export async function registerResourceRoutes(app: FastifyInstance, ctx: ServerCo
       return respondSite(request, reply, site);
     });
 
-    addRecordOperation(ctx.openapi, 'GET', many, `List ${what}s`, LIST_PARAMS, { example: { query: { take: '2' } } });
-    app.get(many, async (request, reply) => {
+    app.get(many, {
+      config: { openapi: recordDoc(`List ${what}s`, LIST_PARAMS, { example: { query: { take: '2' } } }) },
+    }, async (request, reply) => {
       const { account, viewer } = viewerOf(request);
       const p = validateQuery(LIST_PARAMS, request.query);
       const { format, version3 } = parseRecordFormat(request.query);
@@ -184,4 +207,4 @@ export async function registerResourceRoutes(app: FastifyInstance, ctx: ServerCo
       return sendRecords(reply, format, order, views, v3 ? { offset: skip, total: page.total, results: views, meta: {} } : views);
     });
   }
-}
+};

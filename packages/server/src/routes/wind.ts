@@ -7,11 +7,10 @@
  * power (docs/api-resources.md). Plan family `premium`; timestamps always in the version 3 form
  * (contract section 3: legacy applies only to radiation, rooftop and advanced PV).
  */
-import type { FastifyInstance } from 'fastify';
-import type { ServerContext } from '../context.js';
-import { registerSitePowerEndpoint } from '../endpoints/site-power.js';
+import type { FastifyPluginAsync } from 'fastify';
+import { type SitePowerEndpoint, sitePowerEndpoints } from '../endpoints/site-power.js';
 import { sitePowerParams } from '../products/advanced-pv.js';
-import { WIND_OUTPUTS, windPower } from '../products/wind.js';
+import { WIND_OUTPUTS, type WindSiteRecord, windPower } from '../products/wind.js';
 
 const SUMMARY = {
   historic: 'Historic power of a wind site (2007-01-01 to 7 days ago, at most 31 days), MW.',
@@ -19,14 +18,14 @@ const SUMMARY = {
   forecast: 'Forecast power of a wind site up to 14 days ahead, MW.',
 } as const;
 
-/** Registers the wind power endpoints (plan family premium). */
-export async function registerWindRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  for (const kind of ['historic', 'live', 'forecast'] as const) {
-    registerSitePowerEndpoint(app, ctx, {
+/** The wind power endpoints (plan family premium). */
+export const windRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(sitePowerEndpoints<WindSiteRecord>, {
+    endpoints: (['historic', 'live', 'forecast'] as const).map((kind): SitePowerEndpoint<WindSiteRecord> => ({
       path: `/data/${kind}/wind_power`, kind, family: 'premium', siteKind: 'wind', summary: SUMMARY[kind],
       params: sitePowerParams(kind, WIND_OUTPUTS, 'MW'),
       legacyTimestamps: false,
-      compute: (request, products) => windPower(request as never, products),
-    });
-  }
-}
+      compute: windPower,
+    })),
+  });
+};

@@ -14,7 +14,7 @@ beforeAll(async () => {
   s = await startTestServer({
     logStream,
     bodyLimit: 1024,
-    plugins: [(app) => {
+    plugins: [async (app) => {
       app.post('/test/echo', async (request) => ({ received: request.body }));
     }],
   });
