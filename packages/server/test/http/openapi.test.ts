@@ -1,6 +1,8 @@
+import { fixedClock } from 'solarkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer } from '../../src/app.js';
 import { DATA_ENDPOINTS } from '../../src/routes/data.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { TEST_NOW, startTestServer, type TestServer } from '../support/server.js';
 
 let s: TestServer;
 beforeAll(async () => { s = await startTestServer(); });
@@ -109,5 +111,43 @@ describe('the examples of the OpenAPI document and /docs', () => {
       expect(() => JSON.parse(text) as unknown).not.toThrow();
     }
     expect(html).toContain(`curl -H &quot;Authorization: Bearer $SOLARKIT_KEY&quot; &#39;${s.baseUrl}/data/live/radiation_and_weather?latitude=-33.856784&amp;longitude=151.215297&amp;hours=2&amp;format=json&#39;`);
+  });
+});
+
+describe('every route documents itself (config.openapi, recorded as the route is declared)', () => {
+  it("an embedding server's prefixed plugin route is documented at its full path; every operation is a route", async () => {
+    const app = await createServer({
+      dbPath: ':memory:', clock: fixedClock(TEST_NOW), compute: { threads: 0 },
+      plugins: [{
+        plugin: async (app) => {
+          app.get<{ Params: { id: string } }>('/things/:id', {
+            config: {
+              openapi: { summary: 'One thing', tags: ['mine'], params: [], pathParams: [{ name: 'id', description: 'The thing.' }] },
+            },
+          }, async (request) => ({ id: request.params.id }));
+          app.get('/undocumented', async () => ({}));
+        },
+        options: { prefix: '/my' },
+      }],
+    });
+    try {
+      const doc = await (await app.inject({ url: '/openapi.json' })).json() as { paths: Record<string, Record<string, { summary: string }>> };
+      // The GET, not fastify's HEAD twin of it.
+      expect(Object.keys(doc.paths['/my/things/{id}']!)).toEqual(['get']);
+      expect(doc.paths['/my/things/{id}']!.get!.summary).toBe('One thing');
+      expect(Object.keys(doc.paths)).not.toContain('/my/undocumented');
+      // The API's own paths come first, in the order their plugins are registered.
+      expect(Object.keys(doc.paths)[0]).toBe('/health');
+      expect(Object.keys(doc.paths).at(-1)).toBe('/my/things/{id}');
+      for (const [path, ops] of Object.entries(doc.paths)) {
+        for (const method of Object.keys(ops)) {
+          const url = path.replace(/\{([^}]+)\}/g, ':$1');
+          expect(app.hasRoute({ method: method.toUpperCase() as 'GET', url }), `${method} ${path}`).toBe(true);
+        }
+      }
+      expect((await app.inject({ url: '/my/things/7' })).statusCode).toBe(401);
+    } finally {
+      await app.close();
+    }
   });
 });
