@@ -33,7 +33,8 @@ export interface SitePowerEndpoint<C extends SiteConfigBase = SiteConfigBase> {
   params: ParamDef[];
   /** Whether legacy timestamps apply (live and forecast advanced PV; contract section 3). */
   legacyTimestamps: boolean;
-  compute(request: SiteSeriesRequest<C>, products: ProductContext): Promise<SeriesTable>;
+  /** The product (a property, not a method, so that its parameter is checked strictly against `C`). */
+  compute: (request: SiteSeriesRequest<C>, products: ProductContext) => Promise<SeriesTable>;
 }
 
 const FORMAT: ParamDef = {
