@@ -82,7 +82,8 @@ function weatherFor(job: FleetJob, state: JobState, site: FleetSite): { weather:
   const w = job.weather;
   if (w.type === 'synthetic') {
     const grid = state.grid!;
-    return { weather: syntheticFleetWeather(site, grid, w.cellDegrees ?? 0, w.seed), periodSeconds: grid.periodSeconds };
+    const weather = syntheticFleetWeather(site, grid, { cellDegrees: w.cellDegrees ?? 0, seed: w.seed });
+    return { weather, periodSeconds: grid.periodSeconds };
   }
   // The nearest file (the first of equally near ones, in name order).
   let best = state.files![0]!;
@@ -111,7 +112,7 @@ export function runFleetBatch(job: FleetJob, sites: readonly FleetSite[]): Fleet
   return sites.map((site) => {
     try {
       const { weather, periodSeconds } = weatherFor(job, state, site);
-      return simulateFleetSite(site, weather, job.aggregate, periodSeconds);
+      return simulateFleetSite(site, weather, { aggregate: job.aggregate, periodSeconds });
     } catch (e) {
       return { id: site.id, error: e instanceof Error ? e.message : String(e) };
     }
