@@ -3,7 +3,7 @@
  * the marched profile.
  */
 import type { ElevationGrid } from './grid.js';
-import { horizonProfile, type HorizonOptions, type HorizonProfile } from './horizon.js';
+import { horizonProfile, type HorizonOptions, type HorizonProfile, type HorizonProfileInput } from './horizon.js';
 import { checkPlace } from './checks.js';
 
 /** A bounded least-recently-used store of horizon profiles. */
@@ -64,24 +64,28 @@ function gridId(grid: ElevationGrid): number {
   return id;
 }
 
+/** Options of {@link cachedHorizonProfile}: the cache, the rounding and the profile's options. */
+export interface CachedHorizonOptions extends HorizonOptions {
+  /** Where profiles are kept. */
+  cache: HorizonCache;
+  /** Decimal places the coordinates are rounded to (default 3, about 110 m). */
+  decimals?: number;
+}
+
 /**
  * {@link horizonProfile} through a cache: the profile is computed at the coordinates rounded to
  * `decimals` places (so every request that rounds to the same site gets the same answer) and
  * stored under that site, the grid and the options.
  */
-export function cachedHorizonProfile(
-  cache: HorizonCache,
-  grid: ElevationGrid,
-  latitude: number,
-  longitude: number,
-  options: HorizonOptions = {},
-  decimals = 3,
-): HorizonProfile {
-  const variant = `g${gridId(grid)}|${JSON.stringify(options)}`;
+export function cachedHorizonProfile(input: HorizonProfileInput, options: CachedHorizonOptions): HorizonProfile {
+  const { grid, latitude, longitude } = input;
+  const { cache, decimals = 3, ...horizonOptions } = options;
+  const variant = `g${gridId(grid)}|${JSON.stringify(horizonOptions)}`;
   const key = horizonCacheKey(latitude, longitude, decimals, variant);
   const hit = cache.get(key);
   if (hit !== undefined) return hit;
-  const profile = horizonProfile(grid, roundCoordinate(latitude, decimals), roundCoordinate(longitude, decimals), options);
+  const rounded = { latitude: roundCoordinate(latitude, decimals), longitude: roundCoordinate(longitude, decimals) };
+  const profile = horizonProfile({ grid, ...rounded }, horizonOptions);
   cache.set(key, profile);
   return profile;
 }

@@ -6,6 +6,7 @@
 import type { ElevationGrid } from './grid.js';
 import { gridColumn, gridRow, sampleGridAt } from './grid.js';
 import { checkGrid, checkHorizonOptions, checkPlace, checkProfile } from './checks.js';
+import { checkObject } from '../util/validate.js';
 
 /**
  * Horizon elevation angle per azimuth. Azimuths ascend within [0, 360) degrees east of north;
@@ -18,6 +19,16 @@ export interface HorizonProfile {
   elevations: Float64Array;
   /** Distance to the point that sets the skyline, metres (NaN where unknown). */
   distances?: Float64Array;
+}
+
+/** The point of {@link horizonProfile}: an elevation grid and the observer's place on it, degrees. */
+export interface HorizonProfileInput {
+  /** Heights around the observer, metres. */
+  grid: ElevationGrid;
+  /** Observer latitude, degrees north. */
+  latitude: number;
+  /** Observer longitude, degrees east. */
+  longitude: number;
 }
 
 /** Options of {@link horizonProfile}. */
@@ -141,18 +152,24 @@ function metresPerDegree(radius: number): number {
  * solution to the horizon problem", Computers & Geosciences 7(2), 145-151, and the horizon
  * computation of PVGIS/PVMAPS (Huld 2017, Solar Energy 142).
  *
- * @param latitude observer latitude, degrees north
- * @param longitude observer longitude, degrees east
+ * @param input the elevation `grid` and the observer's `latitude` (degrees north) and `longitude`
+ *   (degrees east)
+ * @param options sectors, reach, observer height, ground elevation, Earth radius
  * @returns sector centres (0, 360/N, ...) degrees east of north; elevations in degrees;
  *   distances (m) to the point that sets each sector's horizon (NaN where no sample was taken).
  * @throws RangeError when the point lies outside the grid or its ground height is a void.
+ * @example
+ * // A plain at 100 m, 1 by 1 degree: nothing rises above the observer's horizontal.
+ * const data = new Float64Array(101 * 101).fill(100);
+ * const place = { firstLatitude: 45.5, firstLongitude: 7.5, cellSizeLatitude: 0.01 };
+ * const grid = elevationGrid({ data, rows: 101, columns: 101, ...place });
+ * const p = horizonProfile({ grid, latitude: 45, longitude: 8 }, { sectors: 4, maxDistance: 20_000 });
+ * Array.from(p.azimuths); // => [0, 90, 180, 270]
+ * p.elevations[0] <= 0; // => true
  */
-export function horizonProfile(
-  grid: ElevationGrid,
-  latitude: number,
-  longitude: number,
-  options: HorizonOptions = {},
-): HorizonProfile {
+export function horizonProfile(input: HorizonProfileInput, options: HorizonOptions = {}): HorizonProfile {
+  checkObject('horizonProfile', 'input', input);
+  const { grid, latitude, longitude } = input;
   checkGrid('horizonProfile', grid);
   checkPlace('horizonProfile', latitude, longitude);
   checkHorizonOptions('horizonProfile', options);
