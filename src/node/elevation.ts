@@ -46,7 +46,11 @@ export function globalElevation(): GlobalElevation {
   return globalGrid;
 }
 
-/** The global grid as an {@link ElevationGrid} (sea at 0 m). */
+/**
+ * The global grid as an {@link ElevationGrid} (sea at 0 m).
+ * @example
+ * globalElevationGrid().cellSizeLatitude; // about 0.08333 degrees (5 arc-minutes)
+ */
 export function globalElevationGrid(): ElevationGrid {
   return globalElevation().grid;
 }
@@ -57,13 +61,20 @@ export function globalElevationGrid(): ElevationGrid {
  * pressure), not for local shading.
  * @param latitude degrees north
  * @param longitude degrees east
+ * @example
+ * // Below the Matterhorn: the 5 arc-minute grid smooths the peaks and valleys
+ * siteElevation(45.976, 7.658); // about 2774 m
  */
 export function siteElevation(latitude: number, longitude: number): number {
   checkPlace('siteElevation', latitude, longitude);
   return elevationAt(globalElevation().grid, latitude, longitude);
 }
 
-/** Whether the point (degrees) lies on land according to the embedded grid's 5 arc-minute mask. */
+/**
+ * Whether the point (degrees) lies on land according to the embedded grid's 5 arc-minute mask.
+ * @example
+ * [isLand(48.85, 2.35), isLand(45, -30)]; // => [true, false]
+ */
 export function isLand(latitude: number, longitude: number): boolean {
   checkPlace('isLand', latitude, longitude);
   return isLandAt(globalElevation(), latitude, longitude);
@@ -111,7 +122,11 @@ export function meanElevation(latitude: number, longitude: number, options: Arou
 // ---------------------------------------------------------------------------------------------
 // User DEM tiles (SRTM-named GeoTIFF or .hgt files in a directory) and terrain horizons.
 
-/** SRTM tile name of the 1 x 1 degree tile containing a point, e.g. N45E008 (its south-west corner). */
+/**
+ * SRTM tile name of the 1 x 1 degree tile containing a point, e.g. N45E008 (its south-west corner).
+ * @example
+ * [srtmTileName(45.5, 8.2), srtmTileName(-33.9, -70.6)]; // => ['N45E008', 'S34W071']
+ */
 export function srtmTileName(latitude: number, longitude: number): string {
   checkPlace('srtmTileName', latitude, longitude);
   const lat = Math.floor(latitude);
@@ -374,7 +389,13 @@ export interface TerrainHorizonOptions {
 
 const defaultHorizonCache = createHorizonCache();
 
-/** The process-wide cache of {@link terrainHorizon}. */
+/**
+ * The process-wide cache of {@link terrainHorizon} and {@link globalHorizon} (clear it to free
+ * its profiles).
+ * @example
+ * globalHorizon(46.02, 7.75, { sectors: 8 });
+ * terrainHorizonCache().size > 0; // => true
+ */
 export function terrainHorizonCache(): HorizonCache {
   return defaultHorizonCache;
 }
@@ -388,6 +409,11 @@ export function terrainHorizonCache(): HorizonCache {
  * under them, so repeated requests for a site cost a map lookup.
  * @param latitude degrees north
  * @param longitude degrees east
+ * @param options the DEM directory, sectors, reach, rounding, cache, tile error handler
+ * @example
+ * // Zermatt without a DEM directory: the global grid's mountains, highest to the south-east
+ * const p = await terrainHorizon(46.02, 7.75, { demDirectory: '', sectors: 8 });
+ * p.elevations[3]; // about 3.1 degrees
  */
 export async function terrainHorizon(
   latitude: number,
@@ -443,6 +469,11 @@ export async function terrainHorizon(
  * local terrain of a site.
  * @param latitude degrees north
  * @param longitude degrees east
+ * @param options sectors, reach, rounding, cache
+ * @example
+ * const p = globalHorizon(46.02, 7.75, { sectors: 8 });
+ * Array.from(p.azimuths); // => [0, 45, 90, 135, 180, 225, 270, 315]
+ * p.elevations[3]; // about 3.1 degrees
  */
 export function globalHorizon(
   latitude: number,

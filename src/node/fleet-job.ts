@@ -101,6 +101,10 @@ function weatherFor(job: FleetJob, state: JobState, site: FleetSite): { weather:
 /**
  * The period ends of a site's power column in a job (synthetic: the run's grid; files: the
  * site's file), for writing time series.
+ * @example
+ * const job = { weather: { type: 'synthetic' }, aggregate: 'none', period: { year: 2023 } };
+ * const site = { id: 'a', latitude: 52, longitude: 5, capacityKw: 1, tilt: 30, azimuth: 180 };
+ * fleetPeriodEnds(job, site).length; // => 8760
  */
 export function fleetPeriodEnds(job: FleetJob, site: FleetSite): Float64Array {
   return weatherFor(job, stateOf(job), site).weather.unixSeconds!;

@@ -14,7 +14,16 @@ export interface HorizonCache {
   clear(): void;
 }
 
-/** A least-recently-used cache holding at most `maxEntries` profiles (default 4096). */
+/**
+ * A least-recently-used cache holding at most `maxEntries` profiles (default 4096): what
+ * `terrainHorizon` of solarkit/node takes as its `cache` option.
+ * @param maxEntries the most profiles kept; the least recently used goes first
+ * @example
+ * const cache = createHorizonCache(1);
+ * cache.set('a', horizonFromArrays([0], [1]));
+ * cache.set('b', horizonFromArrays([0], [2]));
+ * [cache.size, cache.get('a')]; // => [1, undefined]
+ */
 export function createHorizonCache(maxEntries = 4096): HorizonCache {
   const map = new Map<string, HorizonProfile>();
   return {
