@@ -81,7 +81,7 @@ export function isLand(latitude: number, longitude: number): boolean {
 }
 
 /** Options of {@link landFraction} and {@link meanElevation}: the window around the place. */
-export interface AroundOptions {
+export interface WindowAroundOptions {
   /** Half-width of the window, degrees of latitude (widened in longitude by 1/cos(latitude)); default 1. */
   radiusDegrees?: number;
 }
@@ -96,7 +96,11 @@ export interface AroundOptions {
  * // Amsterdam: two thirds land, the North Sea the rest
  * landFraction(52.37, 4.9); // about 0.66
  */
-export function landFraction(latitude: number, longitude: number, options: AroundOptions = {}): number {
+export function landFraction(
+  latitude: number,
+  longitude: number,
+  options: WindowAroundOptions = {},
+): number {
   checkPlace('landFraction', latitude, longitude);
   checkObject('landFraction', 'options', options);
   const radiusDegrees = options.radiusDegrees ?? 1;
@@ -114,7 +118,11 @@ export function landFraction(latitude: number, longitude: number, options: Aroun
  * // Sacramento valley (about 20 m): the Sierra foothills lift the mean well above the valley floor
  * meanElevation(39.13, -121.43, { radiusDegrees: 1 }); // about 622
  */
-export function meanElevation(latitude: number, longitude: number, options: AroundOptions = {}): number {
+export function meanElevation(
+  latitude: number,
+  longitude: number,
+  options: WindowAroundOptions = {},
+): number {
   checkObject('meanElevation', 'options', options);
   return meanElevationAround(globalElevation(), latitude, longitude, options.radiusDegrees ?? 1);
 }

@@ -14,7 +14,7 @@ export {
   hasDataFile,
 } from './data-dir.js';
 export {
-  type AroundOptions,
+  type WindowAroundOptions,
   type DemGridInput,
   type DemGridOptions,
   type TerrainHorizonOptions,

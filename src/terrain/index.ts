@@ -22,7 +22,12 @@ export {
   horizonFromArrays,
   horizonProfile,
 } from './horizon.js';
-export { type PlaneOrientation, type SkyViewFactorOptions, skyViewFactor, tiltedDiffuseFactor } from './svf.js';
+export {
+  type SkyViewFactorOptions,
+  type TiltedDiffuseFactorOptions,
+  skyViewFactor,
+  tiltedDiffuseFactor,
+} from './svf.js';
 export {
   type PlaneOfArrayShadingInput,
   type ShadedIrradiance,

@@ -7,8 +7,8 @@ import { checkObject } from '../util/validate.js';
 
 const DEG = Math.PI / 180;
 
-/** The orientation of a plane, degrees (pvlib's `surface_tilt` and `surface_azimuth`). */
-export interface PlaneOrientation {
+/** Options of {@link tiltedDiffuseFactor}: the plane, degrees (pvlib's `surface_tilt` and `surface_azimuth`). */
+export interface TiltedDiffuseFactorOptions {
   /** Tilt from horizontal, degrees (0..180); default 0. */
   surfaceTilt?: number;
   /** Direction the surface faces, degrees east of north; default 180 (south). */
@@ -16,7 +16,7 @@ export interface PlaneOrientation {
 }
 
 /** Options of {@link skyViewFactor}: the plane, and the integration's resolution. */
-export interface SkyViewFactorOptions extends PlaneOrientation {
+export interface SkyViewFactorOptions extends TiltedDiffuseFactorOptions {
   /** Integration steps around the circle (default 1440, every 0.25 degree). */
   steps?: number;
 }
@@ -98,7 +98,7 @@ export function skyViewFactor(horizon: HorizonProfile, options: SkyViewFactorOpt
  * const facingRidge = tiltedDiffuseFactor(ridge, { surfaceTilt: 30 });
  * facingRidge < tiltedDiffuseFactor(ridge, { surfaceTilt: 30, surfaceAzimuth: 0 }); // => true
  */
-export function tiltedDiffuseFactor(horizon: HorizonProfile, options: PlaneOrientation = {}): number {
+export function tiltedDiffuseFactor(horizon: HorizonProfile, options: TiltedDiffuseFactorOptions = {}): number {
   checkProfile('tiltedDiffuseFactor', horizon);
   checkObject('tiltedDiffuseFactor', 'options', options);
   const { surfaceTilt = 0, surfaceAzimuth = 180 } = options;
