@@ -100,7 +100,7 @@ export function loadPlace(path: string): Place {
   }
   for (let m = 0; m < 12; m++) realT[m] /= count[m]!;
   const { continentality } = placeInfo(s.latitude, s.longitude);
-  const land = landFraction(s.latitude, s.longitude, 1);
+  const land = landFraction(s.latitude, s.longitude, { radiusDegrees: 1 });
   const site = { latitude: s.latitude, longitude: s.longitude, elevation: s.elevation, continentality, landShare: land };
   const grids = climateGrids();
   const mean = (x: Float64Array): number => x.reduce((a, b) => a + b, 0) / 12;
@@ -113,7 +113,7 @@ export function loadPlace(path: string): Place {
     elevation: s.elevation,
     continentality,
     land,
-    heightAboveSurroundings: s.elevation - meanElevation(s.latitude, s.longitude, 1),
+    heightAboveSurroundings: s.elevation - meanElevation(s.latitude, s.longitude, { radiusDegrees: 1 }),
     upwindLand: upwindLandShare(mean(u), mean(v), landShareAround(s.latitude, s.longitude)),
     rawT: regressedGridTemperature(grids, site),
     bilinearT: gridTemperatureAtSite(grids, site),

@@ -73,7 +73,11 @@ export const suite: BenchSuite = {
   name: 'power',
   kernels: [
     warmed('SAPM cell temperature (one year at 5 min)', N, 30, () =>
-      sapmCellTemperature({ poaGlobal: poa, tempAir: temp, windSpeed: wind10 }, 'open_rack_glass_polymer', 1000, out),
+      sapmCellTemperature(
+        { poaGlobal: poa, tempAir: temp, windSpeed: wind10 },
+        { mounting: 'open_rack_glass_polymer' },
+        out,
+      ),
     ),
     warmed('PVWatts DC + inverter (one year at 5 min)', N, 30, () => {
       pvwattsDc({ effectiveIrradiance: poa, tempCell: temp }, { pdc0: 5000, gammaPdc: -0.0037 }, out);

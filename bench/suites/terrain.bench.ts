@@ -1,5 +1,4 @@
 import {
-  EARTH_MEAN_RADIUS,
   elevationGrid,
   forgetHorizonPyramid,
   horizonProfile,
@@ -8,6 +7,7 @@ import {
   type HorizonProfile,
   type ShadedIrradiance,
 } from '../../src/terrain/index.js';
+import { EARTH_MEAN_RADIUS } from '../../src/terrain/horizon.js';
 import type { BenchSuite } from '../harness.js';
 
 const LAT = 46.5;
@@ -43,7 +43,10 @@ function mountainGrid(): ElevationGrid {
       values[r * cols + c] = z;
     }
   }
-  return elevationGrid(values, rows, cols, {
+  return elevationGrid({
+    data: values,
+    rows,
+    columns: cols,
     firstLatitude: LAT + halfRows * cell,
     firstLongitude: LON - halfCols * cell,
     cellSizeLatitude: cell,
@@ -86,9 +89,10 @@ export const suite: BenchSuite = {
       points: N,
       setup: () => {
         grid ??= mountainGrid();
-        profile = horizonProfile(grid, LAT, LON, { sectors: 72 });
+        profile = horizonProfile({ grid, latitude: LAT, longitude: LON }, { sectors: 72 });
       },
-      run: () => shadeIrradiance({ apparentElevation, azimuth, dni, dhi, ghi, zenith }, profile, { skyViewFactor: 0.95 }, out),
+      run: () =>
+        shadeIrradiance({ apparentElevation, azimuth, dni, dhi, ghi, zenith, horizon: profile }, { skyViewFactor: 0.95 }, out),
     },
   ],
   products: [
@@ -99,21 +103,22 @@ export const suite: BenchSuite = {
       setup: () => {
         grid ??= mountainGrid();
       },
-      run: () => horizonProfile(grid, LAT, LON, { sectors: 72, maxDistance: 30_000 }),
+      run: () => horizonProfile({ grid, latitude: LAT, longitude: LON }, { sectors: 72, maxDistance: 30_000 }),
     },
     {
       name: 'horizon 72 sectors, 90 m grid, 30 km (no pyramid)',
       setup: () => {
         grid ??= mountainGrid();
       },
-      run: () => horizonProfile(grid, LAT, LON, { sectors: 72, maxDistance: 30_000, pyramidBlock: 0 }),
+      run: () =>
+        horizonProfile({ grid, latitude: LAT, longitude: LON }, { sectors: 72, maxDistance: 30_000, pyramidBlock: 0 }),
     },
     {
       name: 'horizon 360 sectors, 90 m grid, 30 km',
       setup: () => {
         grid ??= mountainGrid();
       },
-      run: () => horizonProfile(grid, LAT, LON, { sectors: 360, maxDistance: 30_000 }),
+      run: () => horizonProfile({ grid, latitude: LAT, longitude: LON }, { sectors: 360, maxDistance: 30_000 }),
     },
     {
       name: 'horizon max-elevation pyramid build, 90 m grid (~0.9 M cells)',
@@ -122,7 +127,7 @@ export const suite: BenchSuite = {
       },
       run: () => {
         forgetHorizonPyramid(grid);
-        return horizonProfile(grid, LAT, LON, { sectors: 1, maxDistance: 100 });
+        return horizonProfile({ grid, latitude: LAT, longitude: LON }, { sectors: 1, maxDistance: 100 });
       },
     },
   ],

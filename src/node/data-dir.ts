@@ -94,6 +94,8 @@ export function corePackageRoot(): string | undefined {
  * The candidate data directories, in the order they are searched (see the module comment). With
  * `SOLARKIT_DATA_DIR` set, that directory alone.
  * @param env the environment to read `SOLARKIT_DATA_DIR` from; default `process.env`
+ * @example
+ * dataDirectories({ SOLARKIT_DATA_DIR: '/srv/solar-data' }); // => ['/srv/solar-data']
  */
 export function dataDirectories(env: Environment = process.env): string[] {
   const override = env[DATA_DIR_VARIABLE];
@@ -121,7 +123,11 @@ export function dataFilePath(file: string, env: Environment = process.env): stri
   throw new MissingDataError(file, searched);
 }
 
-/** Whether a file of the data directory can be found (see {@link dataFilePath}). */
+/**
+ * Whether a file of the data directory can be found (see {@link dataFilePath}).
+ * @example
+ * hasDataFile('no/such/file.bin'); // => false
+ */
 export function hasDataFile(file: string, env: Environment = process.env): boolean {
   try {
     dataFilePath(file, env);
@@ -135,6 +141,8 @@ export function hasDataFile(file: string, env: Environment = process.env): boole
 /**
  * What solarkit finds of its data files: each of {@link DATA_FILES} with the path it resolved
  * to, or `undefined` when missing. The server logs this at start-up.
+ * @example
+ * dataInventory().length === DATA_FILES.length; // => true
  */
 export function dataInventory(env: Environment = process.env): Array<{ path: string; purpose: string; foundAt: string | undefined }> {
   return DATA_FILES.map(({ path, purpose }) => {

@@ -15,9 +15,9 @@ import {
 } from '../terrain/global.js';
 import { createHorizonCache, horizonCacheKey, roundCoordinate, type HorizonCache } from '../terrain/cache.js';
 import { elevationGridFromGeoTiffImage } from '../terrain/geotiff.js';
-import { elevationGrid, sampleElevation, type ElevationGrid } from '../terrain/grid.js';
+import { elevationAt, elevationGrid, type ElevationGrid } from '../terrain/grid.js';
 import { combineHorizons, EARTH_MEAN_RADIUS, horizonProfile, type HorizonProfile } from '../terrain/horizon.js';
-import { checkAtLeast, checkLatitude, checkLongitude, checkString } from '../util/validate.js';
+import { checkAtLeast, checkLatitude, checkLongitude, checkObject, checkString } from '../util/validate.js';
 
 /** A place: latitude -90..90, longitude -180..180 (degrees). */
 function checkPlace(fn: string, latitude: number, longitude: number): void {
@@ -46,7 +46,11 @@ export function globalElevation(): GlobalElevation {
   return globalGrid;
 }
 
-/** The global grid as an {@link ElevationGrid} (sea at 0 m). */
+/**
+ * The global grid as an {@link ElevationGrid} (sea at 0 m).
+ * @example
+ * globalElevationGrid().cellSizeLatitude; // about 0.08333 degrees (5 arc-minutes)
+ */
 export function globalElevationGrid(): ElevationGrid {
   return globalElevation().grid;
 }
@@ -57,40 +61,80 @@ export function globalElevationGrid(): ElevationGrid {
  * pressure), not for local shading.
  * @param latitude degrees north
  * @param longitude degrees east
+ * @example
+ * // Below the Matterhorn: the 5 arc-minute grid smooths the peaks and valleys
+ * siteElevation(45.976, 7.658); // about 2774 m
  */
 export function siteElevation(latitude: number, longitude: number): number {
   checkPlace('siteElevation', latitude, longitude);
-  return sampleElevation(globalElevation().grid, latitude, longitude);
+  return elevationAt(globalElevation().grid, latitude, longitude);
 }
 
-/** Whether the point (degrees) lies on land according to the embedded grid's 5 arc-minute mask. */
+/**
+ * Whether the point (degrees) lies on land according to the embedded grid's 5 arc-minute mask.
+ * @example
+ * [isLand(48.85, 2.35), isLand(45, -30)]; // => [true, false]
+ */
 export function isLand(latitude: number, longitude: number): boolean {
   checkPlace('isLand', latitude, longitude);
   return isLandAt(globalElevation(), latitude, longitude);
 }
 
-/** Share of land cells (0..1) within `radiusDegrees` of the point, from the embedded mask. */
-export function landFraction(latitude: number, longitude: number, radiusDegrees: number): number {
+/** Options of {@link landFraction} and {@link meanElevation}: the window around the place. */
+export interface WindowAroundOptions {
+  /** Half-width of the window, degrees of latitude (widened in longitude by 1/cos(latitude)); default 1. */
+  radiusDegrees?: number;
+}
+
+/**
+ * Share of land cells (0..1) within `radiusDegrees` of the point, from the embedded mask
+ * (landFractionAround of src/terrain/global.ts): how continental a place is, for climate models.
+ * @param latitude degrees north
+ * @param longitude degrees east
+ * @param options `radiusDegrees` (default 1)
+ * @example
+ * // Amsterdam: two thirds land, the North Sea the rest
+ * landFraction(52.37, 4.9); // about 0.66
+ */
+export function landFraction(
+  latitude: number,
+  longitude: number,
+  options: WindowAroundOptions = {},
+): number {
   checkPlace('landFraction', latitude, longitude);
-  checkAtLeast('landFraction', 'radiusDegrees', radiusDegrees, 0, 'degrees');
+  checkObject('landFraction', 'options', options);
+  const radiusDegrees = options.radiusDegrees ?? 1;
+  checkAtLeast('landFraction', 'options.radiusDegrees', radiusDegrees, 0, 'degrees');
   return landFractionAround(globalElevation(), latitude, longitude, radiusDegrees);
 }
 
 /**
  * Mean surface height (m, sea 0) within `radiusDegrees` of the point, from the embedded grid
  * (meanElevationAround of src/terrain/global.ts).
+ * @param latitude degrees north
+ * @param longitude degrees east
+ * @param options `radiusDegrees` (default 1)
  * @example
  * // Sacramento valley (about 20 m): the Sierra foothills lift the mean well above the valley floor
- * meanElevation(39.13, -121.43, 1); // about 622
+ * meanElevation(39.13, -121.43, { radiusDegrees: 1 }); // about 622
  */
-export function meanElevation(latitude: number, longitude: number, radiusDegrees: number): number {
-  return meanElevationAround(globalElevation(), latitude, longitude, radiusDegrees);
+export function meanElevation(
+  latitude: number,
+  longitude: number,
+  options: WindowAroundOptions = {},
+): number {
+  checkObject('meanElevation', 'options', options);
+  return meanElevationAround(globalElevation(), latitude, longitude, options.radiusDegrees ?? 1);
 }
 
 // ---------------------------------------------------------------------------------------------
 // User DEM tiles (SRTM-named GeoTIFF or .hgt files in a directory) and terrain horizons.
 
-/** SRTM tile name of the 1 x 1 degree tile containing a point, e.g. N45E008 (its south-west corner). */
+/**
+ * SRTM tile name of the 1 x 1 degree tile containing a point, e.g. N45E008 (its south-west corner).
+ * @example
+ * [srtmTileName(45.5, 8.2), srtmTileName(-33.9, -70.6)]; // => ['N45E008', 'S34W071']
+ */
 export function srtmTileName(latitude: number, longitude: number): string {
   checkPlace('srtmTileName', latitude, longitude);
   const lat = Math.floor(latitude);
@@ -149,7 +193,10 @@ export function readHgtGrid(path: string): ElevationGrid {
     const z = bytes.readInt16BE(2 * i);
     values[i] = z === -32768 ? NaN : z;
   }
-  return elevationGrid(values, side, side, {
+  return elevationGrid({
+    data: values,
+    rows: side,
+    columns: side,
     firstLatitude: south + 1,
     firstLongitude: west,
     cellSizeLatitude: 1 / (side - 1),
@@ -207,23 +254,44 @@ function loadTile(directory: string, name: string, onTileError?: TileErrorHandle
   return grid;
 }
 
+/** What {@link demGridAround} covers: a directory of DEM tiles and a circle around a point. */
+export interface DemGridInput {
+  /** Directory of SRTM-named tiles (N45E008.tif, .tiff or .hgt). */
+  directory: string;
+  /** Degrees north. */
+  latitude: number;
+  /** Degrees east. */
+  longitude: number;
+  /** Radius of the area to cover, metres. */
+  radius: number;
+}
+
+/** Options of {@link demGridAround}. */
+export interface DemGridOptions {
+  /** Told, once per file, of a tile that cannot be decoded (its cells then take the global grid's heights). */
+  onTileError?: TileErrorHandler;
+}
+
 /**
  * One elevation grid covering a point and everything within `radius` metres of it, from the
  * SRTM-named tiles (N45E008.tif, .tiff or .hgt) of a directory: a single tile when it suffices,
  * else a mosaic at the first tile's cell size. Cells of missing tiles, and of tiles that cannot be
  * decoded (told once per file to `onTileError`), take the embedded global grid's heights. Returns
  * undefined when the directory holds no readable tile for the point itself.
+ * @param input the tile `directory`, the point (`latitude`, `longitude`, degrees) and the `radius`, m
+ * @param options `onTileError`
  */
 export async function demGridAround(
-  directory: string,
-  latitude: number,
-  longitude: number,
-  radius: number,
-  onTileError?: TileErrorHandler,
+  input: DemGridInput,
+  options: DemGridOptions = {},
 ): Promise<ElevationGrid | undefined> {
+  checkObject('demGridAround', 'input', input);
+  checkObject('demGridAround', 'options', options);
+  const { directory, latitude, longitude, radius } = input;
+  const { onTileError } = options;
   checkString('demGridAround', 'directory', directory, 'a directory path');
   checkPlace('demGridAround', latitude, longitude);
-  checkAtLeast('demGridAround', 'radius', radius, 0, 'degrees');
+  checkAtLeast('demGridAround', 'radius', radius, 0, 'm');
   const centre = await loadTile(directory, srtmTileName(latitude, longitude), onTileError);
   if (centre === undefined) return undefined;
   const dLat = radius / (EARTH_MEAN_RADIUS * (Math.PI / 180));
@@ -253,7 +321,16 @@ export async function demGridAround(
   const values = new Float32Array(rows * cols).fill(NaN);
   const firstLatitude = centre.firstLatitude - rTop * cellLat;
   const firstLongitude = centre.firstLongitude + cLeft * cellLon;
-  const mosaic = elevationGrid(values, rows, cols, { firstLatitude, firstLongitude, cellSizeLatitude: cellLat, cellSizeLongitude: cellLon, wrapsLongitude: false });
+  const mosaic = elevationGrid({
+    data: values,
+    rows,
+    columns: cols,
+    firstLatitude,
+    firstLongitude,
+    cellSizeLatitude: cellLat,
+    cellSizeLongitude: cellLon,
+    wrapsLongitude: false,
+  });
   for (const t of tiles) {
     if (t.grid === undefined) continue;
     const g = t.grid;
@@ -276,7 +353,7 @@ export async function demGridAround(
         values[r * cols + c] =
           sameLattice && gr0 >= 0 && gr0 < gr && gc0 >= 0 && gc0 < gc
             ? g.values.get(gr0, gc0)
-            : sampleElevation(g, lat, lon);
+            : elevationAt(g, lat, lon);
       }
     }
   }
@@ -284,7 +361,9 @@ export async function demGridAround(
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < cols; c++) {
       const i = r * cols + c;
-      if (Number.isNaN(values[i]!)) values[i] = sampleElevation(global, firstLatitude - r * cellLat, firstLongitude + c * cellLon);
+      if (Number.isNaN(values[i]!)) {
+        values[i] = elevationAt(global, firstLatitude - r * cellLat, firstLongitude + c * cellLon);
+      }
     }
   }
   return mosaic;
@@ -318,7 +397,13 @@ export interface TerrainHorizonOptions {
 
 const defaultHorizonCache = createHorizonCache();
 
-/** The process-wide cache of {@link terrainHorizon}. */
+/**
+ * The process-wide cache of {@link terrainHorizon} and {@link globalHorizon} (clear it to free
+ * its profiles).
+ * @example
+ * globalHorizon(46.02, 7.75, { sectors: 8 });
+ * terrainHorizonCache().size > 0; // => true
+ */
 export function terrainHorizonCache(): HorizonCache {
   return defaultHorizonCache;
 }
@@ -332,6 +417,11 @@ export function terrainHorizonCache(): HorizonCache {
  * under them, so repeated requests for a site cost a map lookup.
  * @param latitude degrees north
  * @param longitude degrees east
+ * @param options the DEM directory, sectors, reach, rounding, cache, tile error handler
+ * @example
+ * // Zermatt without a DEM directory: the global grid's mountains, highest to the south-east
+ * const p = await terrainHorizon(46.02, 7.75, { demDirectory: '', sectors: 8 });
+ * p.elevations[3]; // about 3.1 degrees
  */
 export async function terrainHorizon(
   latitude: number,
@@ -355,12 +445,18 @@ export async function terrainHorizon(
   const global = globalElevation().grid;
   let profile: HorizonProfile | undefined;
   if (directory !== '') {
-    const dem = await demGridAround(directory, lat, lon, near, options.onTileError);
+    const onTileError = options.onTileError;
+    const around = { directory, latitude: lat, longitude: lon, radius: near };
+    const dem = await demGridAround(around, onTileError ? { onTileError } : {});
     if (dem !== undefined) {
-      let ground = sampleElevation(dem, lat, lon);
-      if (!Number.isFinite(ground)) ground = sampleElevation(global, lat, lon);
-      const local = horizonProfile(dem, lat, lon, { sectors, observerHeight, maxDistance: near, groundElevation: ground });
-      const distant = horizonProfile(global, lat, lon, {
+      let ground = elevationAt(dem, lat, lon);
+      if (!Number.isFinite(ground)) ground = elevationAt(global, lat, lon);
+      const point = { latitude: lat, longitude: lon };
+      const local = horizonProfile(
+        { grid: dem, ...point },
+        { sectors, observerHeight, maxDistance: near, groundElevation: ground },
+      );
+      const distant = horizonProfile({ grid: global, ...point }, {
         sectors,
         observerHeight,
         groundElevation: ground,
@@ -381,6 +477,11 @@ export async function terrainHorizon(
  * local terrain of a site.
  * @param latitude degrees north
  * @param longitude degrees east
+ * @param options sectors, reach, rounding, cache
+ * @example
+ * const p = globalHorizon(46.02, 7.75, { sectors: 8 });
+ * Array.from(p.azimuths); // => [0, 45, 90, 135, 180, 225, 270, 315]
+ * p.elevations[3]; // about 3.1 degrees
  */
 export function globalHorizon(
   latitude: number,
@@ -398,7 +499,8 @@ export function globalHorizon(
   if (hit !== undefined) return hit;
   const lat = roundCoordinate(latitude, decimals);
   const lon = roundCoordinate(longitude, decimals);
-  const profile = horizonProfile(globalElevation().grid, lat, lon, { sectors, observerHeight, maxDistance: far });
+  const place = { grid: globalElevation().grid, latitude: lat, longitude: lon };
+  const profile = horizonProfile(place, { sectors, observerHeight, maxDistance: far });
   if (cache !== false) cache.set(key, profile);
   return profile;
 }

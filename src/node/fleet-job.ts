@@ -82,7 +82,8 @@ function weatherFor(job: FleetJob, state: JobState, site: FleetSite): { weather:
   const w = job.weather;
   if (w.type === 'synthetic') {
     const grid = state.grid!;
-    return { weather: syntheticFleetWeather(site, grid, w.cellDegrees ?? 0, w.seed), periodSeconds: grid.periodSeconds };
+    const weather = syntheticFleetWeather(site, grid, { cellDegrees: w.cellDegrees ?? 0, seed: w.seed });
+    return { weather, periodSeconds: grid.periodSeconds };
   }
   // The nearest file (the first of equally near ones, in name order).
   let best = state.files![0]!;
@@ -100,6 +101,10 @@ function weatherFor(job: FleetJob, state: JobState, site: FleetSite): { weather:
 /**
  * The period ends of a site's power column in a job (synthetic: the run's grid; files: the
  * site's file), for writing time series.
+ * @example
+ * const job = { weather: { type: 'synthetic' }, aggregate: 'none', period: { year: 2023 } };
+ * const site = { id: 'a', latitude: 52, longitude: 5, capacityKw: 1, tilt: 30, azimuth: 180 };
+ * fleetPeriodEnds(job, site).length; // => 8760
  */
 export function fleetPeriodEnds(job: FleetJob, site: FleetSite): Float64Array {
   return weatherFor(job, stateOf(job), site).weather.unixSeconds!;
@@ -111,7 +116,7 @@ export function runFleetBatch(job: FleetJob, sites: readonly FleetSite[]): Fleet
   return sites.map((site) => {
     try {
       const { weather, periodSeconds } = weatherFor(job, state, site);
-      return simulateFleetSite(site, weather, job.aggregate, periodSeconds);
+      return simulateFleetSite(site, weather, { aggregate: job.aggregate, periodSeconds });
     } catch (e) {
       return { id: site.id, error: e instanceof Error ? e.message : String(e) };
     }

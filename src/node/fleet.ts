@@ -74,7 +74,11 @@ function startWorker(): Worker {
   return new Worker(new URL('./fleet-worker.js', here), { execArgv });
 }
 
-/** The default number of threads: the machine's cores (the main thread mostly waits). */
+/**
+ * The default number of threads: the machine's cores (the main thread mostly waits).
+ * @example
+ * defaultFleetThreads() >= 1; // => true
+ */
 export function defaultFleetThreads(): number {
   return Math.max(1, availableParallelism());
 }

@@ -275,32 +275,50 @@ export function placeInfo(latitude: number, longitude: number): PlaceInfo {
   if (v === undefined) {
     if (placeCache.size > 10000) placeCache.clear();
     const elevation = Math.max(0, siteElevation(latitude, longitude));
-    const continentality = continentalityFromLand(latitude, longitude, landFraction);
-    v = { elevation, continentality, normals: placeNormals(latitude, longitude, elevation, continentality) };
+    const continentality = continentalityFromLand(latitude, longitude, landFractionWithin);
+    v = { elevation, continentality, normals: placeNormals({ latitude, longitude, elevation, continentality }) };
     placeCache.set(key, v);
   }
   return v;
 }
 
+/** landFraction with the window as the third argument, as continentalityFromLand calls it. */
+function landFractionWithin(latitude: number, longitude: number, radiusDegrees: number): number {
+  return landFraction(latitude, longitude, { radiusDegrees });
+}
+
+/** A place of {@link placeNormals}: where it is, how high, how continental. */
+export interface PlaceNormalsInput {
+  /** Degrees north. */
+  latitude: number;
+  /** Degrees east. */
+  longitude: number;
+  /** m above sea level. */
+  elevation: number;
+  /** 0..1 (continentalityFromLand). */
+  continentality: number;
+}
+
 /**
  * Measured monthly normals of a place at a given elevation and continentality (climateNormalsAt
  * on the data directory's climate grids).
- * @param elevation m above sea level
- * @param continentality 0..1 (continentalityFromLand)
+ * @param input `latitude`, `longitude` (degrees), `elevation` (m above sea level) and
+ *   `continentality` (0..1, continentalityFromLand)
  * @throws MissingDataError when the data directory lacks the climate grids
  * @example
  * // Mumbai: the monsoon rain peaks in July.
- * const normals = placeNormals(19.08, 72.88, 10, 0.7);
+ * const normals = placeNormals({ latitude: 19.08, longitude: 72.88, elevation: 10, continentality: 0.7 });
  * normals.precipitation.indexOf(Math.max(...normals.precipitation)); // => 6
  */
-export function placeNormals(latitude: number, longitude: number, elevation: number, continentality: number): ClimateNormals {
+export function placeNormals(input: PlaceNormalsInput): ClimateNormals {
+  const { latitude, longitude, elevation, continentality } = input;
   return climateNormalsAt(climateGrids(), {
     latitude,
     longitude,
     elevation,
     continentality,
-    landShare: landFraction(latitude, longitude, 1),
-    surroundingElevation: meanElevation(latitude, longitude, 1),
+    landShare: landFraction(latitude, longitude, { radiusDegrees: 1 }),
+    surroundingElevation: meanElevation(latitude, longitude, { radiusDegrees: 1 }),
     landShareAround: landShareAround(latitude, longitude),
   });
 }
@@ -316,7 +334,8 @@ export function placeNormals(latitude: number, longitude: number, elevation: num
  */
 export function landShareAround(latitude: number, longitude: number): LandShareAround {
   const points = landNeighbourPoints(latitude, longitude);
-  const share = (p: { latitude: number; longitude: number }): number => landFraction(p.latitude, p.longitude, 1);
+  const share = (p: { latitude: number; longitude: number }): number =>
+    landFraction(p.latitude, p.longitude, { radiusDegrees: 1 });
   return { north: share(points.north), east: share(points.east), south: share(points.south), west: share(points.west) };
 }
 

@@ -58,6 +58,24 @@ export interface FleetSiteResult {
   powerKw?: Float64Array;
 }
 
+/** Options of {@link simulateFleetSite}. */
+export interface FleetSiteOptions {
+  /** 'annual' (energy, the default), 'monthly' (and energy by month) or 'none' (the power column). */
+  aggregate?: FleetAggregate;
+  /** Length of the periods, s (default: the step of the weather's first two times, as simulatePv). */
+  periodSeconds?: number;
+}
+
+/** Options of {@link syntheticFleetWeather}. */
+export interface SyntheticFleetWeatherOptions {
+  /** Spacing of the weather cells, degrees (default 0: the site's own place; see {@link weatherPlaceOf}). */
+  cellDegrees?: number;
+  /** Seed of the synthetic model (default the source's). */
+  seed?: number;
+  /** The weather source (default `defaultWeatherSource()`). */
+  source?: WeatherSource;
+}
+
 /** The time grid of a fleet run: period ends (Unix seconds, UTC) and their length. */
 export interface FleetGrid {
   periodEnd: Float64Array;
@@ -131,18 +149,23 @@ function systemOf(site: FleetSite): PvSystem {
  *
  * @param site the site (see {@link FleetSite}; check it with {@link fleetSiteProblems})
  * @param weather the site's weather over the run's grid (columns as simulatePv takes them)
- * @param aggregate 'annual' (energy), 'monthly' (and energy by month) or 'none' (the power column)
- * @param periodSeconds length of the periods, s
+ * @param options `aggregate`: 'annual' (energy, default), 'monthly' (and energy by month) or
+ *   'none' (the power column); `periodSeconds`, the length of the periods, s
  * @throws TypeError/RangeError naming the field, as simulatePv
  * @example
  * const grid = fleetGrid({ year: 2024 }, 3600);
  * const site = { id: 'roof-1', latitude: 52.1, longitude: 5.1, capacityKw: 4, tilt: 35, azimuth: 180 };
- * const r = simulateFleetSite(site, syntheticFleetWeather(site, grid), 'annual', 3600);
+ * const r = simulateFleetSite(site, syntheticFleetWeather(site, grid), { aggregate: 'annual', periodSeconds: 3600 });
  * // A roof in the Netherlands: about 850-1100 kWh per kWp a year.
  * r.specificYieldKwhPerKw > 850 && r.specificYieldKwhPerKw < 1100; // => true
  */
-export function simulateFleetSite(site: FleetSite, weather: PvWeatherColumns, aggregate: FleetAggregate, periodSeconds: number): FleetSiteResult {
-  const sim = simulatePv(systemOf(site), weather, { periodSeconds });
+export function simulateFleetSite(
+  site: FleetSite,
+  weather: PvWeatherColumns,
+  options: FleetSiteOptions = {},
+): FleetSiteResult {
+  const { aggregate = 'annual', periodSeconds } = options;
+  const sim = simulatePv(systemOf(site), weather, periodSeconds === undefined ? {} : { periodSeconds });
   const result: FleetSiteResult = {
     id: site.id,
     capacityKw: site.capacityKw,
@@ -202,7 +225,10 @@ const WEATHER_CACHE_ENTRIES = 160;
  * sites that share a place (or a cell) share one computation; the values never depend on what
  * is kept.
  *
- * @param seed seed of the synthetic model (default the source's)
+ * @param site the site's place (degrees) and elevation (m)
+ * @param grid the run's time grid ({@link fleetGrid})
+ * @param options `cellDegrees` (default 0), `seed` (default the source's), `source` (default
+ *   `defaultWeatherSource()`)
  * @example
  * const grid = fleetGrid({ year: 2024 }, 3600);
  * const w = syntheticFleetWeather({ latitude: 52.1, longitude: 5.1 }, grid);
@@ -211,10 +237,9 @@ const WEATHER_CACHE_ENTRIES = 160;
 export function syntheticFleetWeather(
   site: { latitude: number; longitude: number; elevation?: number },
   grid: FleetGrid,
-  cellDegrees = 0,
-  seed?: number,
-  source: WeatherSource = defaultWeatherSource(),
+  options: SyntheticFleetWeatherOptions = {},
 ): PvWeatherColumns {
+  const { cellDegrees = 0, seed, source = defaultWeatherSource() } = options;
   const place = weatherPlaceOf(site, cellDegrees);
   // With cells, the weather is the cell's: the elevation is the sites' business, not its.
   const elevation = cellDegrees > 0 ? undefined : site.elevation;

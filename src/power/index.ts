@@ -1,9 +1,12 @@
-// Public exports of src/power (re-exports only).
+// Public exports of src/power (re-exports only). The chains' shared steps (chainCommon.ts:
+// periodOf, sunAtPeriodMiddle, chainIrradiance) and pvSystemChain are plumbing, reachable from
+// their modules.
 export {
   type CellTemperatureInput,
   PVSYST_TEMPERATURE_PARAMETERS,
   type PvsystMounting,
   SAPM_TEMPERATURE_PARAMETERS,
+  type SapmCellTemperatureOptions,
   type SapmMounting,
   type SapmTemperatureParameters,
   faimanCellTemperature,
@@ -19,6 +22,9 @@ export {
   DEFAULT_PARASITIC_FRACTION,
   DEFAULT_SHEAR_EXPONENT,
   IEC_REFERENCE_AIR_DENSITY,
+  type HubAirDensityInput,
+  type HubHeightWindSpeedInput,
+  type HubHeightWindSpeedOptions,
   type TurbineSpec,
   type WindFarmInput,
   type WindFarmOptions,
@@ -31,10 +37,9 @@ export {
   MODULE_TECHNOLOGIES,
   type ModuleTechnology,
   PVWATTS_PEAK_OVER_NOMINAL,
-  SECONDS_PER_YEAR,
   moduleTechnology,
 } from './conventions.js';
-export { type PvWeatherInput, periodOf, sunAtPeriodMiddle } from './chainCommon.js';
+export type { PvWeatherInput } from './chainCommon.js';
 export {
   ROOFTOP_AGEING_PER_YEAR,
   ROOFTOP_DEFAULT_ALBEDO,
@@ -62,6 +67,7 @@ export {
   type FleetAggregate,
   type FleetGrid,
   type FleetSite,
+  type FleetSiteOptions,
   type FleetSiteProblem,
   type FleetSiteResult,
   fleetGrid,
@@ -69,6 +75,7 @@ export {
   fleetSiteProblems,
   readFleetSitesCsv,
   simulateFleetSite,
+  type SyntheticFleetWeatherOptions,
   syntheticFleetWeather,
   weatherPlaceOf,
 } from './fleet.js';

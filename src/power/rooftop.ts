@@ -111,7 +111,7 @@ export function rooftopPvPower(weather: PvWeatherInput, options: RooftopOptions)
   const { poaGlobal, effective } = chainIrradiance(weather, sun, middle, mount, albedo);
   const tempCell = sapmCellTemperature(
     { poaGlobal, tempAir: weather.airTemp, windSpeed: weather.windSpeed },
-    'close_mount_glass_glass',
+    { mounting: 'close_mount_glass_glass' },
   );
   const capacity = options.capacity;
   const dc = pvwattsDc({ effectiveIrradiance: effective, tempCell }, { pdc0: capacity, gammaPdc: ROOFTOP_GAMMA_PDC });

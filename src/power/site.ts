@@ -233,7 +233,7 @@ export function pvSystemChain(weather: PvWeatherInput, c: PvSystemChainConfig): 
 
   const tempCell = sapmCellTemperature(
     { poaGlobal, tempAir: weather.airTemp, windSpeed: weather.windSpeed },
-    c.temperatureMounting,
+    { mounting: c.temperatureMounting },
   );
   const dc = pvwattsDc({ effectiveIrradiance: effective, tempCell }, { pdc0: c.pdc0, gammaPdc: c.gammaPdc });
 
@@ -325,8 +325,9 @@ export function sitePvPower(weather: PvWeatherInput, site: PvSiteConfig): SitePv
     const axisAz = site.trackerAxisAzimuth ?? 180;
     const slope = site.terrainSlope ?? 0;
     const slopeAzimuth = site.terrainAzimuth ?? 180;
-    const axisTilt = slope > 0 ? axisTiltOnSlope(slopeAzimuth, slope, axisAz) : 0;
-    const cross = slope > 0 ? crossAxisTilt(slopeAzimuth, slope, axisAz, axisTilt) : 0;
+    const ground = { slopeAzimuth, slopeTilt: slope, axisAzimuth: axisAz };
+    const axisTilt = slope > 0 ? axisTiltOnSlope(ground) : 0;
+    const cross = slope > 0 ? crossAxisTilt({ ...ground, axisTilt }) : 0;
     const tracker: SingleAxisOptions = {
       axisTilt,
       axisAzimuth: axisAz,

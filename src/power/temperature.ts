@@ -57,36 +57,64 @@ export const PVSYST_TEMPERATURE_PARAMETERS: Readonly<Record<PvsystMounting, { uC
   semi_integrated: { uC: 20.0, uV: 0 },
 };
 
-function checkSapm(input: CellTemperatureInput, parameters: unknown, irradRef: number): void {
+/**
+ * Options of {@link sapmCellTemperature}: the module's parameters, by the name of a mounting of
+ * {@link SAPM_TEMPERATURE_PARAMETERS} or as `{ a, b, deltaT }` (pvlib's names), and the reference
+ * irradiance.
+ */
+export type SapmCellTemperatureOptions = (
+  | { mounting: SapmMounting; a?: undefined; b?: undefined; deltaT?: undefined }
+  | (SapmTemperatureParameters & { mounting?: undefined })
+) & {
+  /** Reference irradiance E0 of `deltaT`, W/m2 (default 1000). */
+  irradRef?: number;
+};
+
+/** The SAPM parameters the options name or give (checked). */
+function checkSapm(input: CellTemperatureInput, options: SapmCellTemperatureOptions): SapmTemperatureParameters {
   const fn = 'sapmCellTemperature';
   checkCellInput(fn, input);
-  if (typeof parameters === 'string') checkOneOf(fn, 'parameters', parameters, Object.keys(SAPM_TEMPERATURE_PARAMETERS));
-  else if (typeof parameters !== 'object' || parameters === null) typeFailure(fn, 'parameters', 'a mounting name or { a, b, deltaT }', parameters);
-  else {
-    const q = parameters as SapmTemperatureParameters;
-    checkFinite(fn, 'parameters.a', q.a, 'ln((degrees C)/(W/m2))');
-    checkFinite(fn, 'parameters.b', q.b, 's/m');
-    checkFinite(fn, 'parameters.deltaT', q.deltaT, 'degrees C');
+  if (typeof options !== 'object' || options === null) {
+    typeFailure(fn, 'options', "{ mounting } or { a, b, deltaT }", options);
   }
-  checkAtLeast(fn, 'irradRef', irradRef, 0, 'W/m2', true);
+  let p: SapmTemperatureParameters;
+  if (options.mounting !== undefined) {
+    checkOneOf(fn, 'options.mounting', options.mounting, Object.keys(SAPM_TEMPERATURE_PARAMETERS));
+    if (options.a !== undefined || options.b !== undefined || options.deltaT !== undefined) {
+      typeFailure(fn, 'options', 'either a mounting or { a, b, deltaT }, not both', options);
+    }
+    p = SAPM_TEMPERATURE_PARAMETERS[options.mounting];
+  } else {
+    checkFinite(fn, 'options.a', options.a, 'ln((degrees C)/(W/m2))');
+    checkFinite(fn, 'options.b', options.b, 's/m');
+    checkFinite(fn, 'options.deltaT', options.deltaT, 'degrees C');
+    p = options;
+  }
+  if (options.irradRef !== undefined) checkAtLeast(fn, 'options.irradRef', options.irradRef, 0, 'W/m2', true);
+  return p;
 }
 
 /**
  * SAPM cell temperature, degrees C: back-of-module T_m = E exp(a + b WS) + T_a, then
  * T_c = T_m + (E / E0) deltaT. King, D. L., Boyson, W. E., Kratochvil, J. A. (2004), "Photovoltaic
  * Array Performance Model", SAND2004-3535, Sandia National Laboratories, eqs. 11-12.
- * Parameters: a mounting name or {a, b, deltaT}; `irradRef` E0 in W/m2 (default 1000).
+ * Follows pvlib.temperature.sapm_cell.
+ * @param input poaGlobal W/m2, tempAir degrees C, windSpeed m/s (columns or numbers)
+ * @param options `mounting` (a name of {@link SAPM_TEMPERATURE_PARAMETERS}) or `{ a, b, deltaT }`;
+ *   `irradRef` E0 in W/m2 (default 1000)
+ * @param out optional output buffer of the series' length
  * @example
- * sapmCellTemperature({ poaGlobal: 1000, tempAir: 25, windSpeed: 1 }, 'open_rack_glass_polymer')[0]; // about 55.3 degrees C
+ * const weather = { poaGlobal: 1000, tempAir: 25, windSpeed: 1 };
+ * sapmCellTemperature(weather, { mounting: 'open_rack_glass_polymer' })[0]; // about 55.3 degrees C
+ * sapmCellTemperature(weather, { a: -3.56, b: -0.075, deltaT: 3 })[0]; // about 55.3 degrees C
  */
 export function sapmCellTemperature(
   input: CellTemperatureInput,
-  parameters: SapmMounting | SapmTemperatureParameters,
-  irradRef = 1000,
+  options: SapmCellTemperatureOptions,
   out?: Float64Array,
 ): Float64Array {
-  checkSapm(input, parameters, irradRef);
-  const p = typeof parameters === 'string' ? SAPM_TEMPERATURE_PARAMETERS[parameters] : parameters;
+  const p = checkSapm(input, options);
+  const irradRef = options.irradRef ?? 1000;
   const n = seriesLength(input.poaGlobal, input.tempAir, input.windSpeed);
   const e = asColumn(input.poaGlobal, n);
   const ta = asColumn(input.tempAir, n);

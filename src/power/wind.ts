@@ -47,6 +47,24 @@ export const DEFAULT_PARASITIC_FRACTION = 0.005;
 
 const LN_10 = Math.LN10;
 
+/** Inputs of {@link hubHeightWindSpeed}: the speeds at 10 m and 100 m, m/s, and the hub height, m. */
+export interface HubHeightWindSpeedInput {
+  /** Wind speed at 10 m, m/s. */
+  windSpeed10m: Column;
+  /** Wind speed at 100 m, m/s. */
+  windSpeed100m: Column;
+  /** Hub height, m above ground. */
+  hubHeight: number;
+}
+
+/** Options of {@link hubHeightWindSpeed}: the vertical profile, by name. */
+export interface HubHeightWindSpeedOptions {
+  /** 'power' (default) or 'log'. */
+  profile?: 'power' | 'log';
+  /** Roughness length of the log profile, m (default: fitted, else 0.03). */
+  roughnessLength?: number;
+}
+
 /**
  * Hub-height wind speed, m/s, from speeds at 10 m and 100 m.
  * - 'power' (default): v = v100 (h / 100)^alpha with the shear exponent fitted from the two
@@ -55,17 +73,20 @@ const LN_10 = Math.LN10;
  * - 'log': v = v100 ln(h / z0) / ln(100 / z0), with the roughness length z0 fitted from the two
  *   heights (ln z0 = (v100 ln 10 - v10 ln 100) / (v100 - v10)), or `roughnessLength` (m) when given
  *   or when the fit fails (default 0.03 m, open farmland).
+ * @param input `windSpeed10m` and `windSpeed100m` (m/s, columns or numbers) and `hubHeight` (m)
+ * @param options `profile` ('power' or 'log') and `roughnessLength` (m)
+ * @param out optional output buffer of the series' length
  * @example
- * hubHeightWindSpeed({ windSpeed10m: 5, windSpeed100m: 7 }, 120)[0]; // about 7.33 m/s
+ * hubHeightWindSpeed({ windSpeed10m: 5, windSpeed100m: 7, hubHeight: 120 })[0]; // about 7.33 m/s
  */
 export function hubHeightWindSpeed(
-  input: { windSpeed10m: Column; windSpeed100m: Column },
-  hubHeight: number,
-  options: { profile?: 'power' | 'log'; roughnessLength?: number } = {},
+  input: HubHeightWindSpeedInput,
+  options: HubHeightWindSpeedOptions = {},
   out?: Float64Array,
 ): Float64Array {
   const fn = 'hubHeightWindSpeed';
   checkObject(fn, 'input', input);
+  const { hubHeight } = input;
   checkSeries(fn, [['windSpeed10m', input.windSpeed10m, 'm/s'], ['windSpeed100m', input.windSpeed100m, 'm/s']]);
   checkAtLeast(fn, 'hubHeight', hubHeight, 0, 'm', true);
   checkObject(fn, 'options', options);
@@ -105,20 +126,36 @@ export function hubHeightWindSpeed(
   return res;
 }
 
+/** Inputs of {@link hubAirDensity}: the air near the ground and the hub height. */
+export interface HubAirDensityInput {
+  /** Air temperature at the measurement height, degrees C (pvlib's `temp_air`). */
+  tempAir: number;
+  /** Air pressure at the measurement height, Pa. */
+  pressure: number;
+  /** Hub height, m above ground. */
+  hubHeight: number;
+}
+
 /**
  * Air density, kg/m3, at hub height from the air temperature (degrees C) and pressure (Pa) near
  * the ground: the pressure is carried up by the hypsometric equation at the ground temperature,
  * the temperature by the standard lapse rate of 6.5 K/km, and rho = p / (R T) for dry air
  * (IEC 61400-12-1, eq. for air density without humidity).
+ * @param input `tempAir` (degrees C), `pressure` (Pa) and `hubHeight` (m)
+ * @param options `measurementHeight` of the temperature and pressure, m above ground (default 2)
  * @example
- * hubAirDensity(15, 101325, 80); // about 1.216 kg/m3
+ * hubAirDensity({ tempAir: 15, pressure: 101325, hubHeight: 80 }); // about 1.216 kg/m3
  */
-export function hubAirDensity(tempAir: number, pressure: number, hubHeight: number, measurementHeight = 2): number {
+export function hubAirDensity(input: HubAirDensityInput, options: { measurementHeight?: number } = {}): number {
+  checkObject('hubAirDensity', 'input', input);
+  checkObject('hubAirDensity', 'options', options);
+  const { tempAir, pressure, hubHeight } = input;
+  const measurementHeight = options.measurementHeight ?? 2;
   checkRange('hubAirDensity', 'tempAir', tempAir, -100, 100, 'degrees C');
   checkFinite('hubAirDensity', 'pressure', pressure, 'Pa');
   checkPressurePa('hubAirDensity', 'pressure', pressure);
   checkFinite('hubAirDensity', 'hubHeight', hubHeight, 'm');
-  checkFinite('hubAirDensity', 'measurementHeight', measurementHeight, 'm');
+  checkFinite('hubAirDensity', 'options.measurementHeight', measurementHeight, 'm');
   const tGround = tempAir + 273.15;
   const dz = hubHeight - measurementHeight;
   const tHub = tGround - 0.0065 * dz;
@@ -265,8 +302,7 @@ export function windFarmPower(input: WindFarmInput, options: WindFarmOptions, ou
   const res = outputColumn(out, n);
   const hub = options.hubHeight ?? 80;
   const speed = hubHeightWindSpeed(
-    { windSpeed10m: input.windSpeed10m, windSpeed100m: input.windSpeed100m },
-    hub,
+    { windSpeed10m: input.windSpeed10m, windSpeed100m: input.windSpeed100m, hubHeight: hub },
     { profile: options.profile, roughnessLength: options.roughnessLength },
   );
   const density = input.airTemp !== undefined && input.surfacePressure !== undefined;

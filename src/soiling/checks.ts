@@ -65,9 +65,9 @@ export function checkKimber(
 /** rollingRainSum. */
 export function checkRainWindow(t: Float64Array, rain: Float64Array, windowSeconds: number): void {
   const fn = 'rollingRainSum';
-  checkTimes(fn, 't', t);
-  if (!isFloat64Array(rain)) typeFailure(fn, 'rain', 'a Float64Array of mm per period', rain);
-  checkSeries(fn, [['t', t, 'Unix seconds'], ['rain', rain, 'mm per period']]);
-  checkFinite(fn, 'windowSeconds', windowSeconds, 's');
-  checkAtLeast(fn, 'windowSeconds', windowSeconds, 0, 's', true);
+  checkTimes(fn, 'unixSeconds', t);
+  if (!isFloat64Array(rain)) typeFailure(fn, 'rainfall', 'a Float64Array of mm per period', rain);
+  checkSeries(fn, [['unixSeconds', t, 'Unix seconds'], ['rainfall', rain, 'mm per period']]);
+  checkFinite(fn, 'options.windowSeconds', windowSeconds, 's');
+  checkAtLeast(fn, 'options.windowSeconds', windowSeconds, 0, 's', true);
 }

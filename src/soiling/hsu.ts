@@ -250,7 +250,7 @@ function hsuKernel(
   loss: Float64Array,
   scratch: Float64Array,
 ): number {
-  const rainSum = rollingRainSum(t, rain, accumPeriod, scratch);
+  const rainSum = rollingRainSum({ unixSeconds: t, rainfall: rain }, { windowSeconds: accumPeriod }, scratch);
   // Washes before the first period began are already part of the initial state.
   const nWash = washes.length;
   let w = 0;

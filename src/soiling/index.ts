@@ -1,5 +1,5 @@
-// Public exports of src/soiling (re-exports only).
-export { erf, erfInv } from './erf.js';
+// Public exports of src/soiling (re-exports only). erf.ts (the error function and its inverse)
+// and rainWindow.ts (the trailing rain sum) are the models' plumbing, reachable from their modules.
 export {
   HSU_MAX_LOSS,
   HSU_RAMP_UP_SECONDS,
@@ -11,4 +11,3 @@ export {
   hsuSoiling,
 } from './hsu.js';
 export { type KimberInput, type KimberOptions, kimberSoiling } from './kimber.js';
-export { rollingRainSum } from './rainWindow.js';

@@ -86,7 +86,7 @@ export function kimberSoiling(input: KimberInput, options: KimberOptions = {}, o
   // The rain window sums wait in the output column (each row reads its sum before writing its
   // loss), unless the caller's buffer is one of the inputs: no 8-byte-a-row allocation per call.
   const scratch = sharesMemory(result, t) || sharesMemory(result, rain) ? new Float64Array(n) : result;
-  const rainSum = rollingRainSum(t, rain, accumPeriod, scratch);
+  const rainSum = rollingRainSum({ unixSeconds: t, rainfall: rain }, { windowSeconds: accumPeriod }, scratch);
   const state = Float64Array.of(0, 0, Number.NEGATIVE_INFINITY);
   const params = Float64Array.of(initial, perRow, threshold, graceSeconds, maxSoiling);
   for (let start = 0; start < n; ) {

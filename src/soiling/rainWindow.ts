@@ -15,16 +15,30 @@ import { checkRainWindow } from './checks.js';
  * they replaced, where one call per row from inside the model loop was 27 % slower.
  */
 
+/** The series of {@link rollingRainSum} (named as the soiling models' inputs). */
+export interface RainWindowInput {
+  /** Period-end times, Unix seconds (UTC), increasing. */
+  unixSeconds: Float64Array;
+  /** Rain per period, mm (NaN = missing). */
+  rainfall: Float64Array;
+}
+
 /**
  * Rain over (t[i] - windowSeconds, t[i]] for every row, mm, in one pass.
- * @param t period-end times, Unix s, increasing
- * @param rain rain per period, mm (NaN = missing)
- * @param windowSeconds length of the accumulation window, s
+ * @param input `unixSeconds` (period ends, increasing) and `rainfall` (mm per period, NaN = missing)
+ * @param options `windowSeconds`, the length of the accumulation window, s
  * @param out optional output buffer of the series' length
  * @example
- * rollingRainSum(Float64Array.of(0, 3600, 7200), Float64Array.of(1, 2, 3), 7200)[2]; // => 5
+ * const input = { unixSeconds: Float64Array.of(0, 3600, 7200), rainfall: Float64Array.of(1, 2, 3) };
+ * rollingRainSum(input, { windowSeconds: 7200 })[2]; // => 5
  */
-export function rollingRainSum(t: Float64Array, rain: Float64Array, windowSeconds: number, out?: Float64Array): Float64Array {
+export function rollingRainSum(
+  input: RainWindowInput,
+  options: { windowSeconds: number },
+  out?: Float64Array,
+): Float64Array {
+  const { unixSeconds: t, rainfall: rain } = input;
+  const { windowSeconds } = options;
   checkRainWindow(t, rain, windowSeconds);
   const n = t.length;
   const result = out ?? new Float64Array(n);

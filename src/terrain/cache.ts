@@ -3,7 +3,7 @@
  * the marched profile.
  */
 import type { ElevationGrid } from './grid.js';
-import { horizonProfile, type HorizonOptions, type HorizonProfile } from './horizon.js';
+import { horizonProfile, type HorizonOptions, type HorizonProfile, type HorizonProfileInput } from './horizon.js';
 import { checkPlace } from './checks.js';
 
 /** A bounded least-recently-used store of horizon profiles. */
@@ -14,7 +14,16 @@ export interface HorizonCache {
   clear(): void;
 }
 
-/** A least-recently-used cache holding at most `maxEntries` profiles (default 4096). */
+/**
+ * A least-recently-used cache holding at most `maxEntries` profiles (default 4096): what
+ * `terrainHorizon` of solarkit/node takes as its `cache` option.
+ * @param maxEntries the most profiles kept; the least recently used goes first
+ * @example
+ * const cache = createHorizonCache(1);
+ * cache.set('a', horizonFromArrays([0], [1]));
+ * cache.set('b', horizonFromArrays([0], [2]));
+ * [cache.size, cache.get('a')]; // => [1, undefined]
+ */
 export function createHorizonCache(maxEntries = 4096): HorizonCache {
   const map = new Map<string, HorizonProfile>();
   return {
@@ -64,24 +73,28 @@ function gridId(grid: ElevationGrid): number {
   return id;
 }
 
+/** Options of {@link cachedHorizonProfile}: the cache, the rounding and the profile's options. */
+export interface CachedHorizonOptions extends HorizonOptions {
+  /** Where profiles are kept. */
+  cache: HorizonCache;
+  /** Decimal places the coordinates are rounded to (default 3, about 110 m). */
+  decimals?: number;
+}
+
 /**
  * {@link horizonProfile} through a cache: the profile is computed at the coordinates rounded to
  * `decimals` places (so every request that rounds to the same site gets the same answer) and
  * stored under that site, the grid and the options.
  */
-export function cachedHorizonProfile(
-  cache: HorizonCache,
-  grid: ElevationGrid,
-  latitude: number,
-  longitude: number,
-  options: HorizonOptions = {},
-  decimals = 3,
-): HorizonProfile {
-  const variant = `g${gridId(grid)}|${JSON.stringify(options)}`;
+export function cachedHorizonProfile(input: HorizonProfileInput, options: CachedHorizonOptions): HorizonProfile {
+  const { grid, latitude, longitude } = input;
+  const { cache, decimals = 3, ...horizonOptions } = options;
+  const variant = `g${gridId(grid)}|${JSON.stringify(horizonOptions)}`;
   const key = horizonCacheKey(latitude, longitude, decimals, variant);
   const hit = cache.get(key);
   if (hit !== undefined) return hit;
-  const profile = horizonProfile(grid, roundCoordinate(latitude, decimals), roundCoordinate(longitude, decimals), options);
+  const rounded = { latitude: roundCoordinate(latitude, decimals), longitude: roundCoordinate(longitude, decimals) };
+  const profile = horizonProfile({ grid, ...rounded }, horizonOptions);
   cache.set(key, profile);
   return profile;
 }

@@ -47,7 +47,10 @@ export function decodeGlobalElevation(raw: Uint8Array): GlobalElevation {
     land[i] = 1;
   }
   const half = GLOBAL_ELEVATION_CELL_DEGREES / 2;
-  const grid = elevationGrid(heights, GLOBAL_ELEVATION_ROWS, GLOBAL_ELEVATION_COLUMNS, {
+  const grid = elevationGrid({
+    data: heights,
+    rows: GLOBAL_ELEVATION_ROWS,
+    columns: GLOBAL_ELEVATION_COLUMNS,
     firstLatitude: 90 - half,
     firstLongitude: -180 + half,
     cellSizeLatitude: GLOBAL_ELEVATION_CELL_DEGREES,

@@ -3,7 +3,7 @@
  * position of its cell centres. Row 0 is the northernmost row; columns run eastwards.
  */
 import ndarray from 'ndarray';
-import { checkFinite } from '../util/validate.js';
+import { checkFinite, checkObject } from '../util/validate.js';
 
 /** Typed arrays an elevation grid may hold (heights in metres; NaN marks a void in float arrays). */
 export type ElevationArray = Float32Array | Float64Array | Int16Array | Int32Array | Uint16Array;
@@ -32,24 +32,45 @@ export interface ElevationGrid {
 
 /** Geographic description of a grid's cell centres, as taken by {@link elevationGrid}. */
 export interface GridGeoreference {
+  /** Latitude of the centre of row 0 (the northernmost row), degrees north. */
   firstLatitude: number;
+  /** Longitude of the centre of column 0 (the westernmost column), degrees east. */
   firstLongitude: number;
+  /** Distance between row centres, degrees of latitude (positive). */
   cellSizeLatitude: number;
+  /** Distance between column centres, degrees of longitude (default `cellSizeLatitude`). */
   cellSizeLongitude?: number;
   /** Default: true when the columns cover 360 degrees of longitude. */
   wrapsLongitude?: boolean;
 }
 
+/** Input of {@link elevationGrid}: the heights, their shape and where their cell centres lie. */
+export interface ElevationGridInput extends GridGeoreference {
+  /** Row-major heights, metres, row 0 northernmost (not copied). */
+  data: ElevationArray;
+  /** Number of rows. */
+  rows: number;
+  /** Number of columns. */
+  columns: number;
+}
+
 /**
  * Wraps a row-major array of `rows * columns` heights (metres; row 0 northernmost) as an
  * {@link ElevationGrid}. The array is not copied.
+ * @param input the heights (`data`, `rows`, `columns`) and the georeference of their cell centres
+ *   (degrees: `firstLatitude`, `firstLongitude`, `cellSizeLatitude`, optionally `cellSizeLongitude`
+ *   and `wrapsLongitude`)
+ * @example
+ * // Two rows of three cells, 0.5 degree apart, the north-west cell centred on 46 N, 7 E:
+ * const grid = elevationGrid({
+ *   data: Float64Array.of(100, 200, 300, 400, 500, 600), rows: 2, columns: 3,
+ *   firstLatitude: 46, firstLongitude: 7, cellSizeLatitude: 0.5,
+ * });
+ * grid.values.get(1, 2); // => 600
  */
-export function elevationGrid(
-  data: ElevationArray,
-  rows: number,
-  columns: number,
-  geo: GridGeoreference,
-): ElevationGrid {
+export function elevationGrid(input: ElevationGridInput): ElevationGrid {
+  const { data, rows, columns } = input;
+  const geo = input;
   if (data.length < rows * columns) {
     throw new RangeError(`elevation array has ${data.length} values, expected ${rows} x ${columns}`);
   }
@@ -143,13 +164,33 @@ export function sampleGridAt(grid: ElevationGrid, row: number, column: number): 
   return top + (bottom - top) * fr;
 }
 
+/** A point of an elevation grid: the grid and a latitude/longitude, degrees. */
+export interface GridPoint {
+  grid: ElevationGrid;
+  /** Degrees north. */
+  latitude: number;
+  /** Degrees east. */
+  longitude: number;
+}
+
 /**
  * Height (m above sea level) at a latitude/longitude (degrees) by bilinear interpolation
- * between cell centres. Points beyond the grid's edge take the edge value; use
- * {@link gridContains} first when that matters.
+ * between cell centres. Points beyond the grid's edge take the edge value.
+ * @param input the grid, `latitude` (degrees north) and `longitude` (degrees east)
+ * @returns m above sea level (NaN where a neighbouring cell is a void)
+ * @example
+ * const data = Float64Array.of(100, 200, 300, 400);
+ * const grid = elevationGrid({ data, rows: 2, columns: 2, firstLatitude: 46, firstLongitude: 7, cellSizeLatitude: 1 });
+ * sampleElevation({ grid, latitude: 45.5, longitude: 7.5 }); // => 250
  */
-export function sampleElevation(grid: ElevationGrid, latitude: number, longitude: number): number {
-  checkFinite('sampleElevation', 'latitude', latitude, 'degrees north');
-  checkFinite('sampleElevation', 'longitude', longitude, 'degrees east');
+export function sampleElevation(input: GridPoint): number {
+  checkObject('sampleElevation', 'input', input);
+  checkFinite('sampleElevation', 'latitude', input.latitude, 'degrees north');
+  checkFinite('sampleElevation', 'longitude', input.longitude, 'degrees east');
+  return elevationAt(input.grid, input.latitude, input.longitude);
+}
+
+/** {@link sampleElevation} without its checks, for loops over many points. */
+export function elevationAt(grid: ElevationGrid, latitude: number, longitude: number): number {
   return sampleGridAt(grid, gridRow(grid, latitude), gridColumn(grid, longitude));
 }

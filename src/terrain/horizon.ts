@@ -6,6 +6,7 @@
 import type { ElevationGrid } from './grid.js';
 import { gridColumn, gridRow, sampleGridAt } from './grid.js';
 import { checkGrid, checkHorizonOptions, checkPlace, checkProfile } from './checks.js';
+import { checkObject } from '../util/validate.js';
 
 /**
  * Horizon elevation angle per azimuth. Azimuths ascend within [0, 360) degrees east of north;
@@ -18,6 +19,16 @@ export interface HorizonProfile {
   elevations: Float64Array;
   /** Distance to the point that sets the skyline, metres (NaN where unknown). */
   distances?: Float64Array;
+}
+
+/** The point of {@link horizonProfile}: an elevation grid and the observer's place on it, degrees. */
+export interface HorizonProfileInput {
+  /** Heights around the observer, metres. */
+  grid: ElevationGrid;
+  /** Observer latitude, degrees north. */
+  latitude: number;
+  /** Observer longitude, degrees east. */
+  longitude: number;
 }
 
 /** Options of {@link horizonProfile}. */
@@ -115,7 +126,20 @@ function maxPyramid(grid: ElevationGrid, block: number): MaxPyramid {
   return pyramid;
 }
 
-/** Drops the cached max-elevation pyramid of a grid whose heights were changed in place. */
+/**
+ * Drops the cached max-elevation pyramid of a grid whose heights were changed in place (the
+ * pyramid lets {@link horizonProfile} skip blocks; it is built once per grid object).
+ * @param grid the grid whose heights changed
+ * @example
+ * const data = new Float64Array(101 * 101);
+ * const place = { firstLatitude: 45.5, firstLongitude: 7.5, cellSizeLatitude: 0.01 };
+ * const grid = elevationGrid({ data, rows: 101, columns: 101, ...place });
+ * const at = { grid, latitude: 45, longitude: 8 };
+ * horizonProfile(at, { sectors: 4, maxDistance: 20_000 }).elevations[0] <= 0; // => true
+ * data[10 * 101 + 50] = 2000; // a peak 0.4 degree to the north, raised in place
+ * forgetHorizonPyramid(grid);
+ * horizonProfile(at, { sectors: 4, maxDistance: 60_000 }).elevations[0]; // about 2.4 degrees
+ */
 export function forgetHorizonPyramid(grid: ElevationGrid): void {
   pyramids.delete(grid);
 }
@@ -141,18 +165,24 @@ function metresPerDegree(radius: number): number {
  * solution to the horizon problem", Computers & Geosciences 7(2), 145-151, and the horizon
  * computation of PVGIS/PVMAPS (Huld 2017, Solar Energy 142).
  *
- * @param latitude observer latitude, degrees north
- * @param longitude observer longitude, degrees east
+ * @param input the elevation `grid` and the observer's `latitude` (degrees north) and `longitude`
+ *   (degrees east)
+ * @param options sectors, reach, observer height, ground elevation, Earth radius
  * @returns sector centres (0, 360/N, ...) degrees east of north; elevations in degrees;
  *   distances (m) to the point that sets each sector's horizon (NaN where no sample was taken).
  * @throws RangeError when the point lies outside the grid or its ground height is a void.
+ * @example
+ * // A plain at 100 m, 1 by 1 degree: nothing rises above the observer's horizontal.
+ * const data = new Float64Array(101 * 101).fill(100);
+ * const place = { firstLatitude: 45.5, firstLongitude: 7.5, cellSizeLatitude: 0.01 };
+ * const grid = elevationGrid({ data, rows: 101, columns: 101, ...place });
+ * const p = horizonProfile({ grid, latitude: 45, longitude: 8 }, { sectors: 4, maxDistance: 20_000 });
+ * Array.from(p.azimuths); // => [0, 90, 180, 270]
+ * p.elevations[0] <= 0; // => true
  */
-export function horizonProfile(
-  grid: ElevationGrid,
-  latitude: number,
-  longitude: number,
-  options: HorizonOptions = {},
-): HorizonProfile {
+export function horizonProfile(input: HorizonProfileInput, options: HorizonOptions = {}): HorizonProfile {
+  checkObject('horizonProfile', 'input', input);
+  const { grid, latitude, longitude } = input;
   checkGrid('horizonProfile', grid);
   checkPlace('horizonProfile', latitude, longitude);
   checkHorizonOptions('horizonProfile', options);
@@ -312,6 +342,12 @@ export function horizonProfile(
 /**
  * The larger of two horizons at every azimuth of the first (for example a local 90 m horizon
  * and the distant one from the global grid). The second is interpolated at the first's azimuths.
+ * @param near the profile whose azimuths the result keeps, degrees
+ * @param far the profile interpolated at them, degrees
+ * @example
+ * const near = horizonFromArrays([0, 90, 180, 270], [5, 0, 0, 0]);
+ * const far = horizonFromArrays([0, 180], [2, 8]);
+ * Array.from(combineHorizons(near, far).elevations); // => [5, 5, 8, 5]
  */
 export function combineHorizons(near: HorizonProfile, far: HorizonProfile): HorizonProfile {
   checkProfile('combineHorizons', near, 'near');
@@ -352,6 +388,12 @@ export function uniformAzimuthStep(profile: HorizonProfile): number {
 /**
  * Horizon elevation (degrees) at any azimuth (degrees east of north) by linear interpolation
  * between the profile's sectors, across north where needed. An empty profile is a flat horizon (0).
+ * @param profile the horizon, degrees by azimuth
+ * @param azimuth degrees east of north (any turn: 370 is 10)
+ * @example
+ * const ridge = horizonFromArrays([0, 90, 180, 270], [0, 0, 10, 0]);
+ * horizonElevationAt(ridge, 135); // => 5
+ * horizonElevationAt(ridge, 315 + 360); // => 0
  */
 export function horizonElevationAt(profile: HorizonProfile, azimuth: number): number {
   const az = profile.azimuths;
@@ -383,7 +425,14 @@ export function horizonElevationAt(profile: HorizonProfile, azimuth: number): nu
 /**
  * A horizon profile from azimuth/elevation pairs (degrees east of north, degrees above the
  * horizontal) in any order: azimuths are brought into [0, 360) and sorted, and a repeated
- * north point (0 and 360) is kept once.
+ * north point (0 and 360) is kept once (the higher of the two).
+ * @param azimuths degrees east of north
+ * @param elevations degrees above the horizontal, one per azimuth
+ * @throws RangeError when the lengths differ or a value is not a finite number
+ * @example
+ * const p = horizonFromArrays([270, 90, 360, 0, 180], [1, 2, 4, 3, 5]);
+ * Array.from(p.azimuths); // => [0, 90, 180, 270]
+ * Array.from(p.elevations); // => [4, 2, 5, 1]
  */
 export function horizonFromArrays(
   azimuths: ArrayLike<number>,

@@ -31,7 +31,13 @@ function fromSouth(azimuths: number[]): number[] {
  * clockwise from north (PVGIS's user-horizon upload format). Separators may be commas,
  * semicolons, tabs or spaces. A repeated point at 360 degrees is dropped.
  * Reference: PVGIS horizon tool, EU JRC (Huld 2017), https://joint-research-centre.ec.europa.eu/pvgis
+ * @param text the file's text
+ * @param options `azimuthOrigin`, where the file counts azimuth from (default: from its header)
  * @throws Error when no horizon rows are found.
+ * @example
+ * // PVGIS's CSV counts azimuth from south: A = 0 is south (180 east of north).
+ * const p = parsePvgisHorizon('A\tH_hor\n-180\t2.3\n-90\t1.1\n0\t4.6\n90\t0.8\n180\t2.3\n');
+ * horizonElevationAt(p, 180); // => 4.6
  */
 export function parsePvgisHorizon(text: string, options: PvgisHorizonOptions = {}): HorizonProfile {
   checkString('parsePvgisHorizon', 'text', text, 'the text of a PVGIS horizon file (CSV or JSON)');

@@ -7,13 +7,26 @@ import { asColumn, outputColumn, scalarOf, seriesLength, type Column } from '../
 import { horizonElevationAt, uniformAzimuthStep, type HorizonProfile } from './horizon.js';
 import { skyViewFactor, tiltedDiffuseFactor } from './svf.js';
 import { checkPlane, checkProfile, checkShadingColumns } from './checks.js';
+import { checkObject } from '../util/validate.js';
 
 const DEG = Math.PI / 180;
 /** Resolution of the lookup table used for profiles with uneven azimuths, degrees. */
 const TABLE_STEP = 0.1;
 
-/** Inputs of {@link shadeIrradiance}: sun position and unshaded irradiance columns. */
+/** Inputs of {@link sunAboveHorizon}: the apparent sun and the horizon. */
+export interface SunAboveHorizonInput {
+  /** Apparent (refraction-corrected) solar elevation, degrees. */
+  apparentElevation: Column;
+  /** Solar azimuth, degrees east of north. */
+  azimuth: Column;
+  /** The terrain horizon (interpolated linearly between its sectors). */
+  horizon: HorizonProfile;
+}
+
+/** Inputs of {@link shadeIrradiance}: sun position, unshaded irradiance columns and the horizon. */
 export interface ShadingInput {
+  /** The terrain horizon. */
+  horizon: HorizonProfile;
   /** Apparent (refraction-corrected) solar elevation, degrees. */
   apparentElevation: Column;
   /** Solar azimuth, degrees east of north. */
@@ -73,15 +86,18 @@ function evenHorizon(profile: HorizonProfile): { start: number; step: number; el
  * Sun visibility over the horizon: 1 where the apparent solar elevation is at or above the
  * horizon at the sun's azimuth (interpolated linearly between sectors), else 0 (also when the
  * elevation is NaN).
- * @param apparentElevation degrees
- * @param azimuth degrees east of north
+ * @param input `apparentElevation` (degrees), `azimuth` (degrees east of north) and the `horizon`
+ * @param out optional output buffer of the series' length
+ * @example
+ * // A ridge 10 degrees high to the south: the sun 5 degrees up is behind it in the south,
+ * // not in the east.
+ * const horizon = horizonFromArrays([0, 90, 180, 270], [0, 0, 10, 0]);
+ * const sun = { apparentElevation: 5, azimuth: Float64Array.of(90, 180) };
+ * Array.from(sunAboveHorizon({ ...sun, horizon })); // => [1, 0]
  */
-export function sunAboveHorizon(
-  apparentElevation: Column,
-  azimuth: Column,
-  profile: HorizonProfile,
-  out?: Float64Array,
-): Float64Array {
+export function sunAboveHorizon(input: SunAboveHorizonInput, out?: Float64Array): Float64Array {
+  checkObject('sunAboveHorizon', 'input', input);
+  const { apparentElevation, azimuth, horizon: profile } = input;
   checkProfile('sunAboveHorizon', profile);
   checkShadingColumns('sunAboveHorizon', { apparentElevation: [apparentElevation, 'degrees'], azimuth: [azimuth, 'degrees east of north'] });
   const n = seriesLength(apparentElevation, azimuth);
@@ -112,14 +128,25 @@ export function sunAboveHorizon(
  * GHI minus the beam lost on the horizontal (DNI cos z) and the diffuse lost, or DNI cos z + DHI
  * recomposed when no GHI is given. Use it before transposition; for plane-of-array columns use
  * {@link shadePlaneOfArray}.
+ * @param input the sun (`apparentElevation`, `azimuth`, optionally `zenith`, degrees), the
+ *   irradiance (`dni`, `dhi`, optionally `ghi`, W/m2) and the `horizon`
+ * @param options the circumsolar share of DHI, the sky-view factor
+ * @param out optional output buffers (any subset), each of the series length
  * @returns shaded dni, dhi, ghi in W/m2 (into `out` buffers when given)
+ * @example
+ * // The sun 5 degrees up in the south, behind a ridge 10 degrees high: the beam is lost.
+ * const horizon = horizonFromArrays([0, 90, 180, 270], [0, 0, 10, 0]);
+ * const shaded = shadeIrradiance({ apparentElevation: 5, azimuth: 180, dni: 300, dhi: 100, horizon });
+ * shaded.dni[0]; // => 0
+ * shaded.dhi[0]; // about 99.2 W/m2
  */
 export function shadeIrradiance(
   input: ShadingInput,
-  profile: HorizonProfile,
   options: ShadingOptions = {},
   out: Partial<ShadedIrradiance> = {},
 ): ShadedIrradiance {
+  checkObject('shadeIrradiance', 'input', input);
+  const profile = input.horizon;
   checkProfile('shadeIrradiance', profile);
   checkShadingColumns('shadeIrradiance', {
     apparentElevation: [input.apparentElevation, 'degrees'], azimuth: [input.azimuth, 'degrees east of north'],
@@ -187,6 +214,12 @@ export function shadeIrradiance(
 
 /** Plane-of-array inputs of {@link shadePlaneOfArray}, W/m2 unless stated. */
 export interface PlaneOfArrayShadingInput {
+  /** The terrain horizon. */
+  horizon: HorizonProfile;
+  /** Tilt of the plane from horizontal, degrees (pvlib's `surface_tilt`). */
+  surfaceTilt: number;
+  /** Direction the plane faces, degrees east of north, 180 = south (pvlib's `surface_azimuth`). */
+  surfaceAzimuth: number;
   /** Apparent solar elevation, degrees. */
   apparentElevation: Column;
   /** Solar azimuth, degrees east of north. */
@@ -214,16 +247,24 @@ export interface ShadedPlaneOfArray {
  * circumsolar go to zero while the sun is behind the horizon; the sky diffuse is scaled by the
  * plane's sky-view factor relative to open ground, V / ((1 + cos S) / 2) (Dozier & Frew 1990,
  * doi:10.1109/36.58986); ground-reflected light is passed through. poaGlobal is the sum.
- * @param surfaceTilt degrees from horizontal
- * @param surfaceAzimuth degrees east of north (180 = south)
+ * @param input the sun (`apparentElevation`, `azimuth`, degrees), the plane-of-array columns
+ *   (W/m2), the `horizon` and the plane (`surfaceTilt` degrees from horizontal, `surfaceAzimuth`
+ *   degrees east of north, 180 = south)
+ * @param out optional output buffers (any subset), each of the series length
+ * @example
+ * // Open ground: nothing is lost, poaGlobal is the sum of the parts.
+ * const horizon = horizonFromArrays([0, 90, 180, 270], [0, 0, 0, 0]);
+ * const plane = { horizon, surfaceTilt: 30, surfaceAzimuth: 180 };
+ * const sun = { apparentElevation: 40, azimuth: 180 };
+ * const poa = { poaDirect: 600, poaSkyDiffuse: 100, poaGroundDiffuse: 10 };
+ * shadePlaneOfArray({ ...sun, ...plane, ...poa }).poaGlobal[0]; // about 710
  */
 export function shadePlaneOfArray(
   input: PlaneOfArrayShadingInput,
-  profile: HorizonProfile,
-  surfaceTilt: number,
-  surfaceAzimuth: number,
   out: Partial<ShadedPlaneOfArray> = {},
 ): ShadedPlaneOfArray {
+  checkObject('shadePlaneOfArray', 'input', input);
+  const { horizon: profile, surfaceTilt, surfaceAzimuth } = input;
   checkProfile('shadePlaneOfArray', profile);
   checkPlane('shadePlaneOfArray', surfaceTilt, surfaceAzimuth);
   checkShadingColumns('shadePlaneOfArray', {
@@ -236,8 +277,9 @@ export function shadePlaneOfArray(
   const sky = asColumn(input.poaSkyDiffuse, n);
   const circ = asColumn(input.poaCircumsolar ?? 0, n);
   const ground = asColumn(input.poaGroundDiffuse ?? 0, n);
-  const factor = tiltedDiffuseFactor(profile, surfaceTilt, surfaceAzimuth);
-  const visible = sunAboveHorizon(input.apparentElevation, input.azimuth, profile);
+  const factor = tiltedDiffuseFactor(profile, { surfaceTilt, surfaceAzimuth });
+  const { apparentElevation, azimuth } = input;
+  const visible = sunAboveHorizon({ apparentElevation, azimuth, horizon: profile });
   const directOut = outputColumn(out.poaDirect, n, 'out.poaDirect');
   const skyOut = outputColumn(out.poaSkyDiffuse, n, 'out.poaSkyDiffuse');
   const circOut = outputColumn(out.poaCircumsolar, n, 'out.poaCircumsolar');

@@ -3,8 +3,23 @@
  */
 import { horizonElevationAt, type HorizonProfile } from './horizon.js';
 import { checkPlane, checkProfile } from './checks.js';
+import { checkObject } from '../util/validate.js';
 
 const DEG = Math.PI / 180;
+
+/** Options of {@link tiltedDiffuseFactor}: the plane, degrees (pvlib's `surface_tilt` and `surface_azimuth`). */
+export interface TiltedDiffuseFactorOptions {
+  /** Tilt from horizontal, degrees (0..180); default 0. */
+  surfaceTilt?: number;
+  /** Direction the surface faces, degrees east of north; default 180 (south). */
+  surfaceAzimuth?: number;
+}
+
+/** Options of {@link skyViewFactor}: the plane, and the integration's resolution. */
+export interface SkyViewFactorOptions extends TiltedDiffuseFactorOptions {
+  /** Integration steps around the circle (default 1440, every 0.25 degree). */
+  steps?: number;
+}
 
 /**
  * Sky-view factor (0..1): the share of isotropic sky irradiance a surface receives under the
@@ -21,18 +36,20 @@ const DEG = Math.PI / 180;
  * Dozier, J. and Frew, J. (1990), "Rapid calculation of terrain parameters for radiation
  * modeling from digital elevation data", IEEE Trans. Geosci. Remote Sens. 28(5), 963-969,
  * doi:10.1109/36.58986.
- * @param profile horizon elevations, degrees, by azimuth east of north (interpolated linearly)
- * @param surfaceTilt tilt from horizontal, degrees (0..180)
- * @param surfaceAzimuth direction the surface faces, degrees east of north (180 = south)
- * @param steps integration steps around the circle (default 1440, every 0.25 degree)
+ * @param horizon horizon elevations, degrees, by azimuth east of north (interpolated linearly)
+ * @param options `surfaceTilt` from horizontal, degrees (0..180, default 0); `surfaceAzimuth`, the
+ *   direction the surface faces, degrees east of north (default 180, south); `steps`, integration
+ *   steps around the circle (default 1440, every 0.25 degree)
+ * @example
+ * // A horizon 20 degrees high all round: a horizontal surface sees cos^2(20 degrees) of the sky.
+ * skyViewFactor(horizonFromArrays([0, 90, 180, 270], [20, 20, 20, 20])); // about 0.883
+ * // Open ground: a surface tilted 30 degrees sees (1 + cos 30 degrees) / 2 of it.
+ * skyViewFactor(horizonFromArrays([0, 90, 180, 270], [0, 0, 0, 0]), { surfaceTilt: 30 }); // about 0.933
  */
-export function skyViewFactor(
-  profile: HorizonProfile,
-  surfaceTilt = 0,
-  surfaceAzimuth = 180,
-  steps = 1440,
-): number {
-  checkProfile('skyViewFactor', profile);
+export function skyViewFactor(horizon: HorizonProfile, options: SkyViewFactorOptions = {}): number {
+  checkProfile('skyViewFactor', horizon);
+  checkObject('skyViewFactor', 'options', options);
+  const { surfaceTilt = 0, surfaceAzimuth = 180, steps = 1440 } = options;
   checkPlane('skyViewFactor', surfaceTilt, surfaceAzimuth);
   if (!(Number.isInteger(steps) && steps > 0)) throw new RangeError(`skyViewFactor: steps must be a whole number > 0 (got ${steps})`);
   const slope = surfaceTilt * DEG;
@@ -48,7 +65,7 @@ export function skyViewFactor(
     // cos(incidence) = cos S cos t + sin S cos(phi - A) sin t is >= 0 within pi/2 of tStar:
     // the surface's own plane bounds the zenith angles t it can see in this direction.
     const tStar = Math.atan2(b, cosS);
-    let elevation = horizonElevationAt(profile, phiDeg) * DEG;
+    let elevation = horizonElevationAt(horizon, phiDeg) * DEG;
     if (elevation < 0) elevation = 0;
     let t2 = halfPi - elevation;
     if (t2 > tStar + halfPi) t2 = tStar + halfPi;
@@ -69,12 +86,24 @@ export function skyViewFactor(
 /**
  * Ratio of a tilted surface's sky-view factor under the horizon to its open-sky value
  * (1 + cos S) / 2: the factor that scales the isotropic sky diffuse already transposed to the
- * plane (GTI) for the sky the terrain hides. 1 on open ground. Same inputs as {@link skyViewFactor}.
+ * plane (GTI) for the sky the terrain hides. 1 on open ground. Same inputs as {@link skyViewFactor}
+ * (its default integration steps).
+ * @param horizon horizon elevations, degrees, by azimuth east of north
+ * @param options `surfaceTilt` (degrees, default 0) and `surfaceAzimuth` (degrees east of north,
+ *   default 180)
+ * @example
+ * // A ridge 30 degrees high to the south hides more of the sky of a plane facing it
+ * // than of one facing north:
+ * const ridge = horizonFromArrays([0, 90, 180, 270], [0, 0, 30, 0]);
+ * const facingRidge = tiltedDiffuseFactor(ridge, { surfaceTilt: 30 });
+ * facingRidge < tiltedDiffuseFactor(ridge, { surfaceTilt: 30, surfaceAzimuth: 0 }); // => true
  */
-export function tiltedDiffuseFactor(profile: HorizonProfile, surfaceTilt = 0, surfaceAzimuth = 180): number {
-  checkProfile('tiltedDiffuseFactor', profile);
+export function tiltedDiffuseFactor(horizon: HorizonProfile, options: TiltedDiffuseFactorOptions = {}): number {
+  checkProfile('tiltedDiffuseFactor', horizon);
+  checkObject('tiltedDiffuseFactor', 'options', options);
+  const { surfaceTilt = 0, surfaceAzimuth = 180 } = options;
   checkPlane('tiltedDiffuseFactor', surfaceTilt, surfaceAzimuth);
   const open = (1 + Math.cos(surfaceTilt * DEG)) / 2;
   if (open <= 0) return 0;
-  return Math.min(1, skyViewFactor(profile, surfaceTilt, surfaceAzimuth) / open);
+  return Math.min(1, skyViewFactor(horizon, { surfaceTilt, surfaceAzimuth }) / open);
 }

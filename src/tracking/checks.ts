@@ -47,10 +47,15 @@ export function checkSingleAxis(input: { apparentZenith: Column; solarAzimuth: C
   ]);
 }
 
-/** The angles of a slope and an axis (degrees). */
-export function checkSlope(fn: string, slopeAzimuth: number, slopeTilt: number, axisAzimuth: number, axisTilt?: number): void {
-  checkFinite(fn, 'slopeAzimuth', slopeAzimuth, 'degrees east of north');
-  checkRange(fn, 'slopeTilt', slopeTilt, -90, 90, 'degrees');
-  checkFinite(fn, 'axisAzimuth', axisAzimuth, 'degrees east of north');
-  if (axisTilt !== undefined) checkRange(fn, 'axisTilt', axisTilt, -90, 90, 'degrees');
+/** The angles of a slope and an axis (degrees), `axisTilt` only when `withAxisTilt`. */
+export function checkSlope(
+  fn: string,
+  input: { slopeAzimuth: number; slopeTilt: number; axisAzimuth: number; axisTilt?: number },
+  withAxisTilt = false,
+): void {
+  checkObject(fn, 'input', input);
+  checkFinite(fn, 'input.slopeAzimuth', input.slopeAzimuth, 'degrees east of north');
+  checkRange(fn, 'input.slopeTilt', input.slopeTilt, -90, 90, 'degrees');
+  checkFinite(fn, 'input.axisAzimuth', input.axisAzimuth, 'degrees east of north');
+  if (withAxisTilt) checkRange(fn, 'input.axisTilt', input.axisTilt, -90, 90, 'degrees');
 }

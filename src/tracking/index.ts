@@ -2,5 +2,10 @@
 export { singleAxis } from './singleAxis.js';
 export type { SingleAxisInput, SingleAxisOptions, SingleAxisResult } from './singleAxis.js';
 export { axisTiltOnSlope, crossAxisTilt } from './slope.js';
+export type { CrossAxisTiltInput, SlopeInput } from './slope.js';
 export { trackerSurfaceOrientation } from './surfaceOrientation.js';
-export type { TrackerSurfaceOrientation } from './surfaceOrientation.js';
+export type {
+  TrackerSurfaceOrientation,
+  TrackerSurfaceOrientationInput,
+  TrackerSurfaceOrientationOptions,
+} from './surfaceOrientation.js';

@@ -3,6 +3,25 @@ import { checkSlope } from './checks.js';
 const DEG = Math.PI / 180;
 const RAD = 180 / Math.PI;
 
+/** A uniformly sloped plane and the direction of the tracker axes laid on it, degrees. */
+export interface SlopeInput {
+  /**
+   * Direction of the slope normal projected on the horizontal (the downhill direction), degrees
+   * east of north (pvlib's `slope_azimuth`).
+   */
+  slopeAzimuth: number;
+  /** Slope angle from horizontal, degrees (pvlib's `slope_tilt`). */
+  slopeTilt: number;
+  /** Direction of the tracker axes on the horizontal, degrees east of north (pvlib's `axis_azimuth`). */
+  axisAzimuth: number;
+}
+
+/** Inputs of {@link crossAxisTilt}: the slope, the axes' direction and their tilt, degrees. */
+export interface CrossAxisTiltInput extends SlopeInput {
+  /** Tilt of the axes from horizontal, degrees (pvlib's `axis_tilt`; see {@link axisTiltOnSlope}). */
+  axisTilt: number;
+}
+
 /**
  * Tilt of a tracker axis laid on a uniformly sloped plane, degrees from horizontal (positive
  * when the axis dips towards `axisAzimuth`).
@@ -12,17 +31,16 @@ const RAD = 180 / Math.PI;
  * (Anderson & Mikofski 2020, eqs. 18-19, NREL/TP-5K00-76626, doi:10.2172/1660126;
  * pvlib.tracking.calc_axis_tilt).
  *
- * @param slopeAzimuth direction of the slope normal projected on the horizontal (the downhill
- *   direction), degrees east of north
- * @param slopeTilt slope angle from horizontal, degrees
- * @param axisAzimuth direction of the tracker axes on the horizontal, degrees east of north
+ * @param input `slopeAzimuth` (the downhill direction) and `axisAzimuth`, degrees east of north;
+ *   `slopeTilt`, degrees from horizontal
  * @returns axis tilt, degrees
  * @example
  * // An axis straight down a 5-degree slope that falls to the south:
- * axisTiltOnSlope(180, 5, 180); // about 5 degrees
+ * axisTiltOnSlope({ slopeAzimuth: 180, slopeTilt: 5, axisAzimuth: 180 }); // about 5 degrees
  */
-export function axisTiltOnSlope(slopeAzimuth: number, slopeTilt: number, axisAzimuth: number): number {
-  checkSlope('axisTiltOnSlope', slopeAzimuth, slopeTilt, axisAzimuth);
+export function axisTiltOnSlope(input: SlopeInput): number {
+  checkSlope('axisTiltOnSlope', input);
+  const { slopeAzimuth, slopeTilt, axisAzimuth } = input;
   const deltaGamma = (axisAzimuth - slopeAzimuth) * DEG;
   return Math.atan(Math.cos(deltaGamma) * Math.tan(slopeTilt * DEG)) * RAD;
 }
@@ -38,17 +56,17 @@ export function axisTiltOnSlope(slopeAzimuth: number, slopeTilt: number, axisAzi
  * cross product of the axis and the slope normal, and the cross-axis tilt is the elevation
  * of the in-slope direction perpendicular to the axis.
  *
- * @param slopeAzimuth direction of the slope normal projected on the horizontal, degrees east of north
- * @param slopeTilt slope angle from horizontal, degrees
- * @param axisAzimuth direction of the tracker axes on the horizontal, degrees east of north
- * @param axisTilt tilt of the axes from horizontal, degrees (see {@link axisTiltOnSlope})
+ * @param input `slopeAzimuth` (the downhill direction) and `axisAzimuth`, degrees east of north;
+ *   `slopeTilt` and `axisTilt` (see {@link axisTiltOnSlope}), degrees from horizontal
  * @returns cross-axis tilt, degrees
  * @example
  * // A north-south axis on ground falling 10 degrees to the east:
- * crossAxisTilt(90, 10, 180, axisTiltOnSlope(90, 10, 180)); // about -10 degrees
+ * const slope = { slopeAzimuth: 90, slopeTilt: 10, axisAzimuth: 180 };
+ * crossAxisTilt({ ...slope, axisTilt: axisTiltOnSlope(slope) }); // about -10 degrees
  */
-export function crossAxisTilt(slopeAzimuth: number, slopeTilt: number, axisAzimuth: number, axisTilt: number): number {
-  checkSlope('crossAxisTilt', slopeAzimuth, slopeTilt, axisAzimuth, axisTilt);
+export function crossAxisTilt(input: CrossAxisTiltInput): number {
+  checkSlope('crossAxisTilt', input, true);
+  const { slopeAzimuth, slopeTilt, axisAzimuth, axisTilt } = input;
   const dg = (axisAzimuth - slopeAzimuth) * DEG;
   const ba = axisTilt * DEG;
   const bg = slopeTilt * DEG;

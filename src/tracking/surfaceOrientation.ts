@@ -1,5 +1,5 @@
 import { arrayOf, type Column, outputColumn, scalarOf } from '../util/columns.js';
-import { checkFinite, checkRange, checkSeries } from '../util/validate.js';
+import { checkFinite, checkObject, checkRange, checkSeries } from '../util/validate.js';
 
 const DEG = Math.PI / 180;
 const RAD = 180 / Math.PI;
@@ -12,6 +12,20 @@ export interface TrackerSurfaceOrientation {
   surfaceAzimuth: Float64Array;
 }
 
+/** Input of {@link trackerSurfaceOrientation}. */
+export interface TrackerSurfaceOrientationInput {
+  /** Rotation about the axis, degrees, right-handed (0 flat); pvlib's `tracker_theta`. */
+  trackerTheta: Column;
+}
+
+/** Axis geometry of {@link trackerSurfaceOrientation} (as the options of {@link singleAxis}), degrees. */
+export interface TrackerSurfaceOrientationOptions {
+  /** Tilt of the axis, degrees, positive dipping towards `axisAzimuth` (default 0). */
+  axisTilt?: number;
+  /** Direction of the axis, degrees east of north (default 0). */
+  axisAzimuth?: number;
+}
+
 /**
  * Surface tilt and azimuth of a single-axis tracker at given rotations (for rotations that
  * come from elsewhere: a controller log, a stow schedule).
@@ -22,24 +36,29 @@ export interface TrackerSurfaceOrientation {
  * rotations of either sign. W. Marion and A. Dobos, "Rotation Angle for the Optimum Tracking of
  * One-Axis Trackers", NREL/TP-6A20-58891, 2013, doi:10.2172/1089596.
  *
- * @param trackerTheta rotation about the axis, degrees, right-handed (0 flat)
- * @param axisTilt tilt of the axis, degrees, positive dipping towards `axisAzimuth` (default 0)
- * @param axisAzimuth direction of the axis, degrees east of north (default 0)
+ * @param input `trackerTheta`, the rotation about the axis, degrees, right-handed (0 flat)
+ * @param options `axisTilt` (positive dipping towards `axisAzimuth`, default 0) and `axisAzimuth`
+ *   (degrees east of north, default 0)
  * @param out optional output buffers
  * @example
- * const o = trackerSurfaceOrientation(Float64Array.of(-30, 0, 45), 0, 180);
+ * const o = trackerSurfaceOrientation({ trackerTheta: Float64Array.of(-30, 0, 45) }, { axisAzimuth: 180 });
  * Array.from(o.surfaceTilt, Math.round); // => [30, 0, 45]
  * Array.from(o.surfaceAzimuth); // => [90, 90, 270]
  */
 export function trackerSurfaceOrientation(
-  trackerTheta: Column,
-  axisTilt = 0,
-  axisAzimuth = 0,
+  input: TrackerSurfaceOrientationInput,
+  options: TrackerSurfaceOrientationOptions = {},
   out: Partial<TrackerSurfaceOrientation> = {},
 ): TrackerSurfaceOrientation {
-  const n = checkSeries('trackerSurfaceOrientation', [['trackerTheta', trackerTheta, 'degrees']]);
-  checkRange('trackerSurfaceOrientation', 'axisTilt', axisTilt, -90, 90, 'degrees');
-  checkFinite('trackerSurfaceOrientation', 'axisAzimuth', axisAzimuth, 'degrees east of north');
+  const fn = 'trackerSurfaceOrientation';
+  checkObject(fn, 'input', input);
+  checkObject(fn, 'options', options);
+  const { trackerTheta } = input;
+  const axisTilt = options.axisTilt ?? 0;
+  const axisAzimuth = options.axisAzimuth ?? 0;
+  const n = checkSeries(fn, [['trackerTheta', trackerTheta, 'degrees']]);
+  checkRange(fn, 'options.axisTilt', axisTilt, -90, 90, 'degrees');
+  checkFinite(fn, 'options.axisAzimuth', axisAzimuth, 'degrees east of north');
   const surfaceTilt = outputColumn(out.surfaceTilt, n, 'surfaceTilt');
   const surfaceAzimuth = outputColumn(out.surfaceAzimuth, n, 'surfaceAzimuth');
   const cosAz = Math.cos(axisAzimuth * DEG);

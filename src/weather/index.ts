@@ -9,7 +9,6 @@ export {
   type ClearnessInputs,
   type LandShareAround,
   climateNormalsAt,
-  sampleClimateGrid,
   siteTemperature,
   correctedTemperature,
   gridSurfaceElevation,
@@ -51,7 +50,7 @@ export {
   weatherType,
 } from './parameters.js';
 export { type WeatherQuery, type ForecastQuery, type QueryPlane, type WeatherColumns, type WeatherSource, composeSources, queryPlane } from './source.js';
-export { type RealDataOptions, realDataSource, typicalYearFromSeries, resampleColumn, nearestSeries, distanceKm } from './real.js';
+export { type RealDataOptions, realDataSource, typicalYearFromSeries, resampleColumn, nearestSeries } from './real.js';
 export {
   type SyntheticOptions,
   type DefaultSourceOptions,

@@ -85,7 +85,7 @@ describe('GeoTIFF and .hgt DEM tiles', () => {
     expect(g.values.get(1, 3)).toBe(80);
     expect(Number.isNaN(g.values.get(1, 2))).toBe(true);
     // Bilinear between (row 2, col 0) = 100, (2, 1) = 110, (3, 0) = 150, (3, 1) = 160.
-    expect(sampleElevation(g, 45.5 - 0.125, 8.125)).toBeCloseTo(130, 4);
+    expect(sampleElevation({ grid: g, latitude: 45.5 - 0.125, longitude: 8.125 })).toBeCloseTo(130, 4);
   });
 
   it('reads a signed 16-bit pixel-is-area GeoTIFF (SRTM GeoTIFF layout) with -32768 voids', async () => {
@@ -141,17 +141,18 @@ describe('GeoTIFF and .hgt DEM tiles', () => {
     writeTile(join(demDir, 'N45E008.tif'), side, side, 8, 46, cell, values);
     const cache = createHorizonCache();
     const p = await terrainHorizon(lat0, lon0, { demDirectory: demDir, cache });
-    const local = horizonProfile((await demGridAround(demDir, lat0, lon0, 30_000))!, lat0, lon0, { maxDistance: 30_000 });
+    const dem = (await demGridAround({ directory: demDir, latitude: lat0, longitude: lon0, radius: 30_000 }))!;
+    const local = horizonProfile({ grid: dem, latitude: lat0, longitude: lon0 }, { maxDistance: 30_000 });
     // The cone's apex lies ~0.7 cells off the node lattice: bilinear heights lose up to ~0.3 degree.
     expect(Math.abs(horizonElevationAt(p, 90) - expectedElevation(1500, apexEast))).toBeLessThan(0.35);
     for (let i = 0; i < p.elevations.length; i++) expect(p.elevations[i]).toBeGreaterThanOrEqual(local.elevations[i]!);
     // Cached by rounded coordinates.
     expect(await terrainHorizon(lat0 + 0.0001, lon0, { demDirectory: demDir, cache })).toBe(p);
     // Near the tile's south edge the missing neighbour comes from the global grid.
-    const edge = await demGridAround(demDir, 45.05, 8.5, 30_000);
+    const edge = await demGridAround({ directory: demDir, latitude: 45.05, longitude: 8.5, radius: 30_000 });
     expect(edge!.firstLatitude).toBeCloseTo(46, 9);
     expect(edge!.values.shape[0]).toBeGreaterThan(side);
-    expect(Number.isFinite(sampleElevation(edge!, 44.8, 8.5))).toBe(true);
+    expect(Number.isFinite(sampleElevation({ grid: edge!, latitude: 44.8, longitude: 8.5 }))).toBe(true);
     // No tile for the site: the global grid alone.
     const elsewhere = await terrainHorizon(52.37, 4.9, { demDirectory: demDir, cache });
     expect(elsewhere.elevations.length).toBe(72);
@@ -177,7 +178,8 @@ describe('GeoTIFF and .hgt DEM tiles', () => {
     for (const [lat, lon] of [[46.5, 11.5], [46.6, 11.4], [46.5, 12.5], [46.7, 12.2]] as const) {
       const p = await terrainHorizon(lat, lon, { demDirectory: demDir, cache: false, onTileError });
       expect(p.elevations).toEqual(globalHorizon(lat, lon, { cache: false }).elevations);
-      expect(await demGridAround(demDir, lat, lon, 30_000, onTileError)).toBeUndefined();
+      const around = { directory: demDir, latitude: lat, longitude: lon, radius: 30_000 };
+      expect(await demGridAround(around, { onTileError })).toBeUndefined();
     }
     expect(told).toHaveLength(2);
     expect(told[0]).toContain('N46E011.tif');

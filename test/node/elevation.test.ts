@@ -21,9 +21,9 @@ describe('embedded 5 arc-minute elevation grid', () => {
     expect(isLand(0, -140)).toBe(false); // central Pacific
     expect(isLand(45, -30)).toBe(false); // mid Atlantic
     expect(siteElevation(0, -140)).toBe(0);
-    expect(landFraction(0, -140, 2)).toBe(0);
-    expect(landFraction(50, 90, 2)).toBe(1); // inner Asia
-    const f = landFraction(52.37, 4.9, 2); // coastal Netherlands
+    expect(landFraction(0, -140, { radiusDegrees: 2 })).toBe(0);
+    expect(landFraction(50, 90, { radiusDegrees: 2 })).toBe(1); // inner Asia
+    const f = landFraction(52.37, 4.9, { radiusDegrees: 2 }); // coastal Netherlands
     expect(f).toBeGreaterThan(0.2);
     expect(f).toBeLessThan(0.9);
   });

@@ -47,12 +47,12 @@ describe('simulateFleetSite', () => {
       { latitude: 52.1, longitude: 5.1, capacity: 4, tilt: 35, azimuth: 180, losses: 1 - 0.9 },
       { source: defaultWeatherSource(), periodEnd: grid.periodEnd, periodSeconds: 3600 },
     );
-    const annual = simulateFleetSite(site, weather, 'annual', 3600);
+    const annual = simulateFleetSite(site, weather, { aggregate: 'annual', periodSeconds: 3600 });
     expect(annual.energyKwh).toBe(alone.energy.total);
     expect(annual.specificYieldKwhPerKw).toBe(alone.energy.specificYield);
-    const monthly = simulateFleetSite(site, weather, 'monthly', 3600);
+    const monthly = simulateFleetSite(site, weather, { aggregate: 'monthly', periodSeconds: 3600 });
     expect(Array.from(monthly.monthlyKwh!)).toEqual(alone.energy.monthly);
-    const series = simulateFleetSite(site, weather, 'none', 3600);
+    const series = simulateFleetSite(site, weather, { aggregate: 'none', periodSeconds: 3600 });
     expect(series.powerKw).toEqual(alone.columns.ac);
     // A plausible two weeks of June in the Netherlands: 2-7 kWh/kWp a day (7: clear every day).
     expect(annual.specificYieldKwhPerKw / 14).toBeGreaterThan(2);
@@ -60,9 +60,9 @@ describe('simulateFleetSite', () => {
   });
 
   it('shares the weather of a cell: two sites of one cell get one series, a site of another cell its own', () => {
-    const a = syntheticFleetWeather({ latitude: 52.101, longitude: 5.101 }, grid, 0.05);
-    const b = syntheticFleetWeather({ latitude: 52.149, longitude: 5.149 }, grid, 0.05);
-    const c = syntheticFleetWeather({ latitude: 52.151, longitude: 5.149 }, grid, 0.05);
+    const a = syntheticFleetWeather({ latitude: 52.101, longitude: 5.101 }, grid, { cellDegrees: 0.05 });
+    const b = syntheticFleetWeather({ latitude: 52.149, longitude: 5.149 }, grid, { cellDegrees: 0.05 });
+    const c = syntheticFleetWeather({ latitude: 52.151, longitude: 5.149 }, grid, { cellDegrees: 0.05 });
     expect(b).toBe(a);
     expect(c).not.toBe(a);
     expect(weatherPlaceOf({ latitude: 52.101, longitude: -5.101 }, 0.05)).toEqual({ latitude: 52.125, longitude: -5.125 });
@@ -73,8 +73,13 @@ describe('simulateFleetSite', () => {
 
   it('runs a tracker site (array_type horizontal_single_axis), which gains over a fixed plane in summer', () => {
     const weather = syntheticFleetWeather({ latitude: 40.5, longitude: -108.5 }, grid);
-    const fixed = simulateFleetSite({ id: 'f', latitude: 40.5, longitude: -108.5, capacityKw: 100, tilt: 30, azimuth: 180 }, weather, 'annual', 3600);
-    const tracker = simulateFleetSite({ id: 't', latitude: 40.5, longitude: -108.5, capacityKw: 100, tilt: 30, azimuth: 180, arrayType: 'horizontal_single_axis' }, weather, 'annual', 3600);
+    const options = { aggregate: 'annual', periodSeconds: 3600 } as const;
+    const fixed = simulateFleetSite({ id: 'f', latitude: 40.5, longitude: -108.5, capacityKw: 100, tilt: 30, azimuth: 180 }, weather, options);
+    const tracker = simulateFleetSite(
+      { id: 't', latitude: 40.5, longitude: -108.5, capacityKw: 100, tilt: 30, azimuth: 180, arrayType: 'horizontal_single_axis' },
+      weather,
+      options,
+    );
     expect(tracker.energyKwh).toBeGreaterThan(fixed.energyKwh * 1.1);
   });
 });

@@ -21,7 +21,7 @@ describe('cell temperature', () => {
       fc.property(airTemp, wind, (ta, ws) => {
         const input = { poaGlobal: 0, tempAir: ta, windSpeed: ws };
         for (const mounting of Object.keys(SAPM_TEMPERATURE_PARAMETERS) as (keyof typeof SAPM_TEMPERATURE_PARAMETERS)[]) {
-          expect(sapmCellTemperature(input, mounting)[0]).toBeCloseTo(ta, 12);
+          expect(sapmCellTemperature(input, { mounting })[0]).toBeCloseTo(ta, 12);
         }
         expect(faimanCellTemperature(input)[0]).toBeCloseTo(ta, 12);
         expect(pvsystCellTemperature(input)[0]).toBeCloseTo(ta, 12);
@@ -35,7 +35,8 @@ describe('cell temperature', () => {
         const [lo, hi] = e1 <= e2 ? [e1, e2] : [e2, e1];
         const [calm, windy] = w1 <= w2 ? [w1, w2] : [w2, w1];
         for (const f of [
-          (e: number, w: number) => sapmCellTemperature({ poaGlobal: e, tempAir: ta, windSpeed: w }, 'open_rack_glass_polymer')[0]!,
+          (e: number, w: number) =>
+            sapmCellTemperature({ poaGlobal: e, tempAir: ta, windSpeed: w }, { mounting: 'open_rack_glass_polymer' })[0]!,
           (e: number, w: number) => faimanCellTemperature({ poaGlobal: e, tempAir: ta, windSpeed: w })[0]!,
           (e: number, w: number) => pvsystCellTemperature({ poaGlobal: e, tempAir: ta, windSpeed: w }, { uV: 1.2 })[0]!,
         ]) {
@@ -48,8 +49,8 @@ describe('cell temperature', () => {
 
   it('runs hotter on an insulated back than on an open rack', () => {
     const input = { poaGlobal: 800, tempAir: 25, windSpeed: 2 };
-    expect(sapmCellTemperature(input, 'insulated_back_glass_polymer')[0]).toBeGreaterThan(
-      sapmCellTemperature(input, 'open_rack_glass_polymer')[0]!,
+    expect(sapmCellTemperature(input, { mounting: 'insulated_back_glass_polymer' })[0]).toBeGreaterThan(
+      sapmCellTemperature(input, { mounting: 'open_rack_glass_polymer' })[0]!,
     );
   });
 });

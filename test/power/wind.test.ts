@@ -15,9 +15,9 @@ describe('hubHeightWindSpeed', () => {
     fc.assert(
       fc.property(fc.double({ min: 1, max: 20, noNaN: true }), fc.double({ min: 1, max: 2, noNaN: true }), (v10, ratio) => {
         const v100 = v10 * ratio; // shear exponents 0..0.3, inside the clip
-        expect(hubHeightWindSpeed({ windSpeed10m: v10, windSpeed100m: v100 }, 100)[0]).toBeCloseTo(v100, 10);
-        expect(hubHeightWindSpeed({ windSpeed10m: v10, windSpeed100m: v100 }, 10)[0]).toBeCloseTo(v10, 10);
-        const mid = hubHeightWindSpeed({ windSpeed10m: v10, windSpeed100m: v100 }, 50)[0]!;
+        expect(hubHeightWindSpeed({ windSpeed10m: v10, windSpeed100m: v100, hubHeight: 100 })[0]).toBeCloseTo(v100, 10);
+        expect(hubHeightWindSpeed({ windSpeed10m: v10, windSpeed100m: v100, hubHeight: 10 })[0]).toBeCloseTo(v10, 10);
+        const mid = hubHeightWindSpeed({ windSpeed10m: v10, windSpeed100m: v100, hubHeight: 50 })[0]!;
         expect(mid).toBeGreaterThanOrEqual(v10 - 1e-12);
         expect(mid).toBeLessThanOrEqual(v100 + 1e-12);
       }),
@@ -28,19 +28,19 @@ describe('hubHeightWindSpeed', () => {
     const v10 = 5;
     const v100 = 7;
     const opts = { profile: 'log' as const };
-    expect(hubHeightWindSpeed({ windSpeed10m: v10, windSpeed100m: v100 }, 100, opts)[0]).toBeCloseTo(7, 10);
-    expect(hubHeightWindSpeed({ windSpeed10m: v10, windSpeed100m: v100 }, 10, opts)[0]).toBeCloseTo(5, 10);
+    expect(hubHeightWindSpeed({ windSpeed10m: v10, windSpeed100m: v100, hubHeight: 100 }, opts)[0]).toBeCloseTo(7, 10);
+    expect(hubHeightWindSpeed({ windSpeed10m: v10, windSpeed100m: v100, hubHeight: 10 }, opts)[0]).toBeCloseTo(5, 10);
   });
 
   it('uses the 1/7 law in calm air', () => {
-    expect(hubHeightWindSpeed({ windSpeed10m: 0, windSpeed100m: 0.2 }, 200)[0]).toBeCloseTo(0.2 * 2 ** (1 / 7), 12);
+    expect(hubHeightWindSpeed({ windSpeed10m: 0, windSpeed100m: 0.2, hubHeight: 200 })[0]).toBeCloseTo(0.2 * 2 ** (1 / 7), 12);
   });
 });
 
 describe('air density', () => {
   it('is about 1.225 kg/m3 at 15 C and 101325 Pa near the ground, and lower at altitude', () => {
-    expect(hubAirDensity(15, 101325, 2)).toBeCloseTo(1.225, 3);
-    expect(hubAirDensity(15, 101325, 100)).toBeLessThan(1.225);
+    expect(hubAirDensity({ tempAir: 15, pressure: 101325, hubHeight: 2 })).toBeCloseTo(1.225, 3);
+    expect(hubAirDensity({ tempAir: 15, pressure: 101325, hubHeight: 100 })).toBeLessThan(1.225);
   });
 });
 
@@ -108,7 +108,7 @@ describe('windFarmPower', () => {
         fc.double({ min: 70000, max: 104000, noNaN: true }),
         (v, temp, pressure) => {
           const p = windFarmPower({ windSpeed10m: v * 0.8, windSpeed100m: v, airTemp: temp, surfacePressure: pressure }, farm)[0]!;
-          const rho = hubAirDensity(temp, pressure, 100);
+          const rho = hubAirDensity({ tempAir: temp, pressure, hubHeight: 100 });
           const vn = Math.min(v * Math.cbrt(rho / 1.225), 25 * (1 - 1e-12));
           expect(p).toBeCloseTo(10 * turbinePower(vn, turbine), 9);
         },

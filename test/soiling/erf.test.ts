@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { erf, erfInv } from '../../src/soiling/index.js';
+import { erf, erfInv } from '../../src/soiling/erf.js';
 
 describe('erf', () => {
   // Reference values: the C library's erf (Python math.erf), which agree with Abramowitz &

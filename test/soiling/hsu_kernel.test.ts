@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { erf, hsuSoiling, rollingRainSum } from '../../src/soiling/index.js';
+import { erf } from '../../src/soiling/erf.js';
+import { hsuSoiling } from '../../src/soiling/index.js';
+import { rollingRainSum } from '../../src/soiling/rainWindow.js';
 import { runs } from '../support/properties.js';
 
 // The HSU kernel evaluates m^0.8473 from tables (exponent and leading mantissa bits of m) and a
@@ -23,7 +25,7 @@ interface Series {
  */
 function directLoss(s: Series, threshold: number, tilt: number, windowSeconds: number, washes: number[], v25 = 0.0009, v10 = 0.004) {
   const n = s.t.length;
-  const rainSum = rollingRainSum(s.t, s.rain, windowSeconds);
+  const rainSum = rollingRainSum({ unixSeconds: s.t, rainfall: s.rain }, { windowSeconds });
   const cosTilt = Math.cos(tilt * DEG);
   const out = new Float64Array(n);
   let total = 0;

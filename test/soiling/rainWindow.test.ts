@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { rollingRainSum } from '../../src/soiling/index.js';
+import { rollingRainSum } from '../../src/soiling/rainWindow.js';
 import { runs } from '../support/properties.js';
 
 describe('rolling rain sum over blocks of rows', () => {
@@ -19,7 +19,7 @@ describe('rolling rain sum over blocks of rows', () => {
       rain[i] = u < 0.03 ? Number.NaN : u < 0.15 ? next() * 4 : 0;
     }
     for (const window of [3600, 6 * 3600, 86_400]) {
-      const sums = rollingRainSum(t, rain, window);
+      const sums = rollingRainSum({ unixSeconds: t, rainfall: rain }, { windowSeconds: window });
       for (let i = 0; i < n; i++) {
         let plain = 0;
         let seen = 0;
@@ -109,7 +109,7 @@ describe('rolling rain sum through dry stretches', () => {
             t[i] = time;
             rain[i] = r.rain;
           });
-          const got = rollingRainSum(t, rain, window);
+          const got = rollingRainSum({ unixSeconds: t, rainfall: rain }, { windowSeconds: window });
           const want = rowByRowSum(t, rain, window);
           for (let i = 0; i < rows.length; i++) expect(Object.is(got[i], want[i]), `row ${i}: ${got[i]} vs ${want[i]}`).toBe(true);
         },
@@ -125,7 +125,7 @@ describe('rolling rain sum through dry stretches', () => {
     const rain = new Float64Array(n);
     for (let i = 0; i < n; i++) if (i % 9000 < 20) rain[i] = [0.1, 0.7, 0.2, 0.3][i % 4]!;
     for (const window of [3600, 86_400]) {
-      const got = rollingRainSum(t, rain, window);
+      const got = rollingRainSum({ unixSeconds: t, rainfall: rain }, { windowSeconds: window });
       const want = rowByRowSum(t, rain, window);
       for (let i = 0; i < n; i++) expect(Object.is(got[i], want[i]), `row ${i}`).toBe(true);
     }

@@ -1,7 +1,8 @@
 // Synthetic terrain for the terrain tests: heights given as a function of metres east/north of
 // a centre point, on a latitude/longitude grid, using the same local equirectangular metres as
 // the horizon marcher.
-import { elevationGrid, EARTH_MEAN_RADIUS, type ElevationGrid } from '../../src/terrain/index.js';
+import { elevationGrid, type ElevationGrid } from '../../src/terrain/index.js';
+import { EARTH_MEAN_RADIUS } from '../../src/terrain/horizon.js';
 
 export const M_PER_DEG = (EARTH_MEAN_RADIUS * Math.PI) / 180;
 
@@ -38,7 +39,10 @@ export function syntheticGrid(
       values[r * cols + c] = height((c - halfCols) * cellEast, (halfRows - r) * cellNorth);
     }
   }
-  const grid = elevationGrid(values, rows, cols, {
+  const grid = elevationGrid({
+    data: values,
+    rows,
+    columns: cols,
     firstLatitude: latitude + halfRows * cell,
     firstLongitude: longitude - halfCols * cell,
     cellSizeLatitude: cell,

@@ -19,7 +19,7 @@ describe('shadeIrradiance', () => {
     const azimuth = Float64Array.from([90, 90, 270, 270, 45, 120]);
     const dni = Float64Array.from([500, 700, 300, 300, 400, 0]);
     const dhi = Float64Array.from([100, 120, 80, 80, 90, 0]);
-    const out = shadeIrradiance({ apparentElevation, azimuth, dni, dhi }, valley);
+    const out = shadeIrradiance({ apparentElevation, azimuth, dni, dhi, horizon: valley });
     // 45 degrees lies between 0 (north) and 15 (east): horizon 7.5 > 7, shaded.
     expect(Array.from(out.dni)).toEqual([0, 700, 0, 300, 0, 0]);
     const svf = skyViewFactor(valley);
@@ -32,7 +32,7 @@ describe('shadeIrradiance', () => {
 
   it('lets the circumsolar part of the diffuse follow the beam', () => {
     const input = { apparentElevation: Float64Array.from([10, 30]), azimuth: 90, dni: 600, dhi: 100 };
-    const out = shadeIrradiance(input, valley, { circumsolarFraction: 0.4, skyViewFactor: 0.9 });
+    const out = shadeIrradiance({ ...input, horizon: valley }, { circumsolarFraction: 0.4, skyViewFactor: 0.9 });
     expect(out.dhi[0]).toBeCloseTo(60 * 0.9, 12); // sun hidden: circumsolar lost
     expect(out.dhi[1]).toBeCloseTo(60 * 0.9 + 40, 12); // sun visible: circumsolar kept
   });
@@ -40,8 +40,7 @@ describe('shadeIrradiance', () => {
   it('subtracts what shading removed from a given GHI', () => {
     const zenith = Float64Array.from([80]);
     const out = shadeIrradiance(
-      { apparentElevation: Float64Array.from([10]), azimuth: 90, dni: 500, dhi: 100, ghi: 190, zenith },
-      valley,
+      { apparentElevation: Float64Array.from([10]), azimuth: 90, dni: 500, dhi: 100, ghi: 190, zenith, horizon: valley },
       { skyViewFactor: 0.8 },
     );
     expect(out.ghi[0]).toBeCloseTo(190 - 500 * Math.cos(80 * DEG) - 20, 9);
@@ -50,15 +49,18 @@ describe('shadeIrradiance', () => {
   it('writes into caller buffers and checks their length', () => {
     const dni = new Float64Array(3);
     const out = shadeIrradiance(
-      { apparentElevation: Float64Array.from([30, 40, 50]), azimuth: 180, dni: 100, dhi: 10 },
-      valley,
+      { apparentElevation: Float64Array.from([30, 40, 50]), azimuth: 180, dni: 100, dhi: 10, horizon: valley },
       {},
       { dni },
     );
     expect(out.dni).toBe(dni);
     expect(Array.from(dni)).toEqual([100, 100, 100]);
     expect(() =>
-      shadeIrradiance({ apparentElevation: Float64Array.from([1, 2]), azimuth: 0, dni: 1, dhi: 1 }, valley, {}, { dhi: new Float64Array(1) }),
+      shadeIrradiance(
+        { apparentElevation: Float64Array.from([1, 2]), azimuth: 0, dni: 1, dhi: 1, horizon: valley },
+        {},
+        { dhi: new Float64Array(1) },
+      ),
     ).toThrow(RangeError);
   });
 
@@ -66,9 +68,9 @@ describe('shadeIrradiance', () => {
     const uneven = horizonFromArrays([0, 80, 95, 200], [0, 20, 20, 0]);
     const apparentElevation = Float64Array.from([19, 21, 10, 10]);
     const azimuth = Float64Array.from([85, 85, 40, 300]);
-    const out = shadeIrradiance({ apparentElevation, azimuth, dni: 100, dhi: 0 }, uneven);
+    const out = shadeIrradiance({ apparentElevation, azimuth, dni: 100, dhi: 0, horizon: uneven });
     expect(Array.from(out.dni)).toEqual([0, 100, 100, 100]); // 40 deg: horizon 10 (table step 0.1 deg)
-    expect(Array.from(sunAboveHorizon(apparentElevation, azimuth, uneven))).toEqual([0, 1, 1, 1]);
+    expect(Array.from(sunAboveHorizon({ apparentElevation, azimuth, horizon: uneven }))).toEqual([0, 1, 1, 1]);
   });
 
   it('interpolates correctly for an azimuth a hair below north (wraps onto sector 0, not past it)', () => {
@@ -77,8 +79,8 @@ describe('shadeIrradiance', () => {
     const p = horizonFromArrays([0, 90, 180, 270], [0, 10, 0, 0]);
     const apparentElevation = Float64Array.from([30, 30]);
     const azimuth = Float64Array.from([-1e-15, 360 - 1e-13]);
-    expect(Array.from(sunAboveHorizon(apparentElevation, azimuth, p))).toEqual([1, 1]);
-    const out = shadeIrradiance({ apparentElevation, azimuth, dni: 500, dhi: 100 }, p);
+    expect(Array.from(sunAboveHorizon({ apparentElevation, azimuth, horizon: p }))).toEqual([1, 1]);
+    const out = shadeIrradiance({ apparentElevation, azimuth, dni: 500, dhi: 100, horizon: p });
     expect(Array.from(out.dni)).toEqual([500, 500]);
   });
 
@@ -108,7 +110,7 @@ describe('shadeIrradiance', () => {
           const cosz = apparentElevation.map((e) => Math.max(0, Math.sin(e * DEG)));
           const ghi = dni.map((b, i) => b * cosz[i]! + dhi[i]!);
           const circumsolarFraction = Float64Array.from(rows.map((r) => r.cs));
-          const out = shadeIrradiance({ apparentElevation, azimuth, dni, dhi, ghi }, p, { circumsolarFraction });
+          const out = shadeIrradiance({ apparentElevation, azimuth, dni, dhi, ghi, horizon: p }, { circumsolarFraction });
           for (let i = 0; i < rows.length; i++) {
             if (!(out.dni[i]! <= dni[i]! && out.dni[i]! >= 0)) return false;
             if (!(out.dhi[i]! <= dhi[i]! + 1e-9 && out.dhi[i]! >= 0)) return false;
@@ -132,12 +134,12 @@ describe('shadePlaneOfArray', () => {
         poaSkyDiffuse: 100,
         poaCircumsolar: 50,
         poaGroundDiffuse: 20,
+        horizon: valley,
+        surfaceTilt: 30,
+        surfaceAzimuth: 90,
       },
-      valley,
-      30,
-      90,
     );
-    const factor = skyViewFactor(valley, 30, 90) / ((1 + Math.cos(30 * DEG)) / 2);
+    const factor = skyViewFactor(valley, { surfaceTilt: 30, surfaceAzimuth: 90 }) / ((1 + Math.cos(30 * DEG)) / 2);
     expect(factor).toBeLessThan(1);
     expect(Array.from(out.poaDirect)).toEqual([0, 500]);
     expect(Array.from(out.poaCircumsolar)).toEqual([0, 50]);

@@ -18,8 +18,8 @@ describe('skyViewFactor (Dozier & Frew 1990)', () => {
   it('is (1 + cos S) / 2 for a tilted surface on open ground', () => {
     for (const tilt of [10, 30, 60, 90, 120]) {
       for (const az of [0, 135, 180, 250]) {
-        expect(skyViewFactor(flat, tilt, az)).toBeCloseTo((1 + Math.cos(tilt * DEG)) / 2, 5);
-        expect(tiltedDiffuseFactor(flat, tilt, az)).toBeCloseTo(1, 5);
+        expect(skyViewFactor(flat, { surfaceTilt: tilt, surfaceAzimuth: az })).toBeCloseTo((1 + Math.cos(tilt * DEG)) / 2, 5);
+        expect(tiltedDiffuseFactor(flat, { surfaceTilt: tilt, surfaceAzimuth: az })).toBeCloseTo(1, 5);
       }
     }
   });
@@ -28,13 +28,14 @@ describe('skyViewFactor (Dozier & Frew 1990)', () => {
     // V = (H - sin H cos H) / pi with H the horizon's zenith angle.
     for (const e of [10, 30]) {
       const H = (90 - e) * DEG;
-      expect(skyViewFactor(uniform(e), 90, 180)).toBeCloseTo((H - Math.sin(H) * Math.cos(H)) / Math.PI, 5);
+      expect(skyViewFactor(uniform(e), { surfaceTilt: 90, surfaceAzimuth: 180 })).toBeCloseTo((H - Math.sin(H) * Math.cos(H)) / Math.PI, 5);
     }
   });
 
   it('loses more sky when the surface faces the high side of the horizon', () => {
     const southRidge = horizonFromArrays([0, 90, 180, 270], [0, 0, 30, 0]);
-    expect(skyViewFactor(southRidge, 30, 180)).toBeLessThan(skyViewFactor(southRidge, 30, 0));
+    const facingRidge = skyViewFactor(southRidge, { surfaceTilt: 30, surfaceAzimuth: 180 });
+    expect(facingRidge).toBeLessThan(skyViewFactor(southRidge, { surfaceTilt: 30, surfaceAzimuth: 0 }));
   });
 
   it('stays in [0, 1] and never exceeds the open-sky value (property)', () => {
@@ -48,8 +49,8 @@ describe('skyViewFactor (Dozier & Frew 1990)', () => {
             elevations.map((_, i) => (i * 360) / elevations.length),
             elevations,
           );
-          const v = skyViewFactor(p, tilt, az, 360);
-          const open = skyViewFactor(flat, tilt, az, 360);
+          const v = skyViewFactor(p, { surfaceTilt: tilt, surfaceAzimuth: az, steps: 360 });
+          const open = skyViewFactor(flat, { surfaceTilt: tilt, surfaceAzimuth: az, steps: 360 });
           return v >= 0 && v <= 1 && v <= open + 1e-9;
         },
       ),

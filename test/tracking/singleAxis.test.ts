@@ -58,14 +58,16 @@ describe('singleAxis: published validation data', () => {
   const backtracking = [-10.899, -25.747, -59.861, -45.578, -28.764, -8.475, 15.12, 39.562, 32.339, 5.49];
 
   it('gives the report axis tilt and cross-axis tilt', () => {
-    const axisTilt = axisTiltOnSlope(180, 10, 195);
+    const slope = { slopeAzimuth: 180, slopeTilt: 10, axisAzimuth: 195 };
+    const axisTilt = axisTiltOnSlope(slope);
     expect(axisTilt).toBeCloseTo(9.666, 3);
-    expect(crossAxisTilt(180, 10, 195, axisTilt)).toBeCloseTo(-2.576, 3);
+    expect(crossAxisTilt({ ...slope, axisTilt })).toBeCloseTo(-2.576, 3);
   });
 
   it('reproduces the true-tracking and slope-aware backtracking rotations', () => {
-    const axisTilt = axisTiltOnSlope(180, 10, 195);
-    const cross = crossAxisTilt(180, 10, 195, axisTilt);
+    const slope = { slopeAzimuth: 180, slopeTilt: 10, axisAzimuth: 195 };
+    const axisTilt = axisTiltOnSlope(slope);
+    const cross = crossAxisTilt({ ...slope, axisTilt });
     const zenith = Float64Array.from(elevation, (e) => 90 - e);
     const az = Float64Array.from(azimuth);
     const common = { axisTilt, axisAzimuth: 195, maxAngle: 90, gcr: 0.5, crossAxisTilt: cross };
@@ -79,9 +81,10 @@ describe('singleAxis: published validation data', () => {
 
   it('gives pvlib test values for a slope at 77.34 deg azimuth', () => {
     // pvlib test_calc_axis_tilt (Florianopolis site): axis tilt 2.239, side slope 9.86649274360294.
-    const axisTilt = axisTiltOnSlope(77.34, 10.1149, 0);
+    const slope = { slopeAzimuth: 77.34, slopeTilt: 10.1149, axisAzimuth: 0 };
+    const axisTilt = axisTiltOnSlope(slope);
     expect(Math.abs(axisTilt - 2.239)).toBeLessThan(2.3e-5);
-    expect(crossAxisTilt(77.34, 10.1149, 0, axisTilt)).toBeCloseTo(9.86649274360294, 6);
+    expect(crossAxisTilt({ ...slope, axisTilt })).toBeCloseTo(9.86649274360294, 6);
   });
 });
 
@@ -291,21 +294,24 @@ describe('slope helpers', () => {
     fc.assert(
       fc.property(fc.double({ min: 0, max: 360, noNaN: true }), fc.double({ min: 0, max: 30, noNaN: true }), (slopeAz, slope) => {
         // Axis pointing downhill: it takes the whole slope as its tilt, and rows stay level across.
-        const along = axisTiltOnSlope(slopeAz, slope, slopeAz);
+        const downhill = { slopeAzimuth: slopeAz, slopeTilt: slope, axisAzimuth: slopeAz };
+        const along = axisTiltOnSlope(downhill);
         expect(along).toBeCloseTo(slope, 9);
-        expect(crossAxisTilt(slopeAz, slope, slopeAz, along)).toBeCloseTo(0, 9);
+        expect(crossAxisTilt({ ...downhill, axisTilt: along })).toBeCloseTo(0, 9);
         // Axis along the contour: level axis, the rows step down the whole slope.
-        const across = axisTiltOnSlope(slopeAz, slope, slopeAz + 90);
+        const contour = { slopeAzimuth: slopeAz, slopeTilt: slope, axisAzimuth: slopeAz + 90 };
+        const across = axisTiltOnSlope(contour);
         expect(across).toBeCloseTo(0, 9);
-        expect(Math.abs(crossAxisTilt(slopeAz, slope, slopeAz + 90, across))).toBeCloseTo(slope, 9);
+        expect(Math.abs(crossAxisTilt({ ...contour, axisTilt: across }))).toBeCloseTo(slope, 9);
       }),
     );
   });
 
   it('give a negative cross-axis tilt for a south axis on ground falling to the east', () => {
-    const axisTilt = axisTiltOnSlope(90, 8, 180);
-    expect(crossAxisTilt(90, 8, 180, axisTilt)).toBeLessThan(0);
-    expect(crossAxisTilt(270, 8, 180, axisTiltOnSlope(270, 8, 180))).toBeGreaterThan(0);
+    const east = { slopeAzimuth: 90, slopeTilt: 8, axisAzimuth: 180 };
+    expect(crossAxisTilt({ ...east, axisTilt: axisTiltOnSlope(east) })).toBeLessThan(0);
+    const west = { slopeAzimuth: 270, slopeTilt: 8, axisAzimuth: 180 };
+    expect(crossAxisTilt({ ...west, axisTilt: axisTiltOnSlope(west) })).toBeGreaterThan(0);
   });
 });
 
@@ -325,7 +331,7 @@ describe('singleAxis: degenerate sun positions', () => {
 describe('trackerSurfaceOrientation', () => {
   it('gives pvlib calc_surface_orientation values for a default axis', () => {
     // pvlib test_calc_surface_orientation_types: rotations -10, 0, 10 about a north axis.
-    const r = trackerSurfaceOrientation(Float64Array.of(-10, 0, 10));
+    const r = trackerSurfaceOrientation({ trackerTheta: Float64Array.of(-10, 0, 10) });
     expect(Array.from(r.surfaceTilt, (x) => Number(x.toFixed(9)))).toEqual([10, 0, 10]);
     expect(Array.from(r.surfaceAzimuth, (x) => Number(x.toFixed(9)))).toEqual([270, 270, 90]);
   });
@@ -334,7 +340,7 @@ describe('trackerSurfaceOrientation', () => {
     fc.assert(
       fc.property(sunUp, fc.double({ min: -20, max: 20, noNaN: true }), fc.double({ min: 0, max: 360, noNaN: true }), (s, tilt, axisAz) => {
         const r = singleAxis({ apparentZenith: s.zenith, solarAzimuth: s.azimuth }, { axisTilt: tilt, axisAzimuth: axisAz, gcr: 0.4, maxAngle: 60 });
-        const o = trackerSurfaceOrientation(r.trackerTheta, tilt, axisAz);
+        const o = trackerSurfaceOrientation({ trackerTheta: r.trackerTheta }, { axisTilt: tilt, axisAzimuth: axisAz });
         expect(Math.abs(o.surfaceTilt[0]! - r.surfaceTilt[0]!)).toBeLessThanOrEqual(tiltTolerance(r.surfaceTilt[0]!));
         // The azimuth of a nearly flat surface is ill-conditioned (its error is the normal's over
         // sin(tilt)); above 1e-4 degree of tilt that is below 1e-7 degree.

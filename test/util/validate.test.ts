@@ -97,7 +97,7 @@ describe('the kinds of mistake the checks cover', () => {
   it('an unknown name of a model, a mounting or a module type lists the known ones', () => {
     expect(() => totalIrradiance({ surfaceTilt: 30, surfaceAzimuth: 180, solarZenith: 30, solarAzimuth: 180, dni: 1, ghi: 1, dhi: 1 }, { model: 'klucher' as never }))
       .toThrow("totalIrradiance: model must be one of 'isotropic', 'haydavies', 'perez' (got \"klucher\")");
-    expect(() => sapmCellTemperature({ poaGlobal: 800, tempAir: 20, windSpeed: 1 }, 'roof' as never)).toThrow(/sapmCellTemperature: parameters must be one of 'open_rack_glass_glass'/);
+    expect(() => sapmCellTemperature({ poaGlobal: 800, tempAir: 20, windSpeed: 1 }, { mounting: 'roof' as never })).toThrow(/sapmCellTemperature: options.mounting must be one of 'open_rack_glass_glass'/);
     expect(() => moduleTechnology('monosi')).toThrow(/moduleTechnology: moduleType must be one of 'mono-si', 'poly-si'/);
   });
 

@@ -31,8 +31,12 @@ const sapmHandler: CaseHandler = {
   run: (c) => ({
     temp_cell: sapmCellTemperature(
       weather(c),
-      { a: param(c, 'a', Number.NaN), b: param(c, 'b', Number.NaN), deltaT: param(c, 'deltaT', Number.NaN) },
-      param(c, 'irrad_ref', 1000),
+      {
+        a: param(c, 'a', Number.NaN),
+        b: param(c, 'b', Number.NaN),
+        deltaT: param(c, 'deltaT', Number.NaN),
+        irradRef: param(c, 'irrad_ref', 1000),
+      },
     ),
   }),
   defaultTolerance: TOLERANCE.value,

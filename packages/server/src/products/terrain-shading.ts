@@ -32,7 +32,7 @@ export function applyTerrainShading(
   const n = zenith.length;
   const elevation = new Float64Array(n);
   for (let i = 0; i < n; i++) elevation[i] = 90 - zenith[i]!;
-  const visible = sunAboveHorizon(elevation, compass, profile);
+  const visible = sunAboveHorizon({ apparentElevation: elevation, azimuth: compass, horizon: profile });
   // Plane orientation and incidence of the beam.
   let cosAoi: Float64Array;
   let diffuseFactor: number;
@@ -40,13 +40,13 @@ export function applyTerrainShading(
     const t = singleAxis({ apparentZenith: zenith, solarAzimuth: compass }, { axisAzimuth: 0, backtrack: true });
     cosAoi = new Float64Array(n);
     for (let i = 0; i < n; i++) cosAoi[i] = Math.max(0, Math.cos((t.aoi[i]! * Math.PI) / 180));
-    diffuseFactor = tiltedDiffuseFactor(profile, 0, 90);
+    diffuseFactor = tiltedDiffuseFactor(profile, { surfaceTilt: 0, surfaceAzimuth: 90 });
   } else {
     const surfaceAzimuth = apiAzimuthToPvlib(plane.azimuth);
     const a = aoi(plane.tilt, surfaceAzimuth, zenith, compass);
     cosAoi = new Float64Array(n);
     for (let i = 0; i < n; i++) cosAoi[i] = Math.max(0, Math.cos((a[i]! * Math.PI) / 180)) || 0;
-    diffuseFactor = tiltedDiffuseFactor(profile, plane.tilt, surfaceAzimuth);
+    diffuseFactor = tiltedDiffuseFactor(profile, { surfaceTilt: plane.tilt, surfaceAzimuth });
   }
   for (const prefix of ['', 'clearsky_']) {
     const dni = columns[`${prefix}dni`] as Float64Array | undefined;
@@ -61,7 +61,8 @@ export function applyTerrainShading(
       }
     }
     if (dni && dhi) {
-      const shaded = shadeIrradiance({ apparentElevation: elevation, azimuth: compass, dni, dhi, ...(ghi ? { ghi } : {}), zenith }, profile);
+      const sun = { apparentElevation: elevation, azimuth: compass, zenith };
+      const shaded = shadeIrradiance({ ...sun, dni, dhi, ...(ghi ? { ghi } : {}), horizon: profile });
       dni.set(shaded.dni);
       dhi.set(shaded.dhi);
       if (ghi) ghi.set(shaded.ghi);
