@@ -9,7 +9,6 @@ const D2R = Math.PI / 180;
 /** Standard sea-level pressure [Pa]. */
 export const STANDARD_PRESSURE = 101_325;
 
-/** Relative air mass models by pvlib's names: Kasten and Young (1989), Kasten (1966), 1/cos z ('simple'). */
 export type RelativeAirmassModel = 'kastenyoung1989' | 'kasten1966' | 'simple';
 
 /**

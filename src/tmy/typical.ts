@@ -30,7 +30,6 @@ export interface TypicalYearRequest {
   selection?: TmySelection;
 }
 
-/** Result of {@link typicalYearFor}: one typical year of weather columns and where its data came from. */
 export interface TypicalYearResult {
   /** period ends in 2059 */
   periodEnd: Float64Array;
