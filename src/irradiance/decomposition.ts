@@ -315,7 +315,6 @@ export interface DiscInput {
   pressure?: Column | null;
 }
 
-/** Options of {@link disc}: the zenith and air mass limits of the model. */
 export interface DiscOptions {
   /** Default 0.065. */
   minCosZenith?: number;
@@ -444,7 +443,6 @@ export interface DirintInput extends DiscInput {
   tempDew?: Column;
 }
 
-/** Options of {@link dirint}: those of {@link disc} but its air mass cap, and the stability index. */
 export interface DirintOptions extends Omit<DiscOptions, 'maxAirmass'> {
   /**
    * Use the stability index delta kt' from the neighbouring rows (default true); turn off when the

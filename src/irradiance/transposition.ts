@@ -191,10 +191,8 @@ export interface TotalIrradianceInput {
   albedo?: Column;
 }
 
-/** Sky diffuse models of the transposition, by pvlib's names: isotropic, Hay-Davies (1980), Perez (1990). */
 export type SkyDiffuseModel = 'isotropic' | 'haydavies' | 'perez';
 
-/** Options of {@link totalIrradiance}: the sky diffuse model and its settings. */
 export interface TotalIrradianceOptions {
   model: SkyDiffuseModel;
   /** Perez coefficient set, default 'allsitescomposite1990'. */

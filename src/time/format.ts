@@ -12,7 +12,6 @@ import { type TimeZoneInput, resolveTimeZone, zoneOffsetSegments } from './zone.
 
 import { checkOneOf, checkSecondsValue, checkTimes } from '../util/validate.js';
 
-/** The API's two timestamp styles: 'legacy' (UTC, seven fraction digits) and 'v3' (local time with its offset). */
 export type TimestampStyle = 'legacy' | 'v3';
 const STYLES: readonly TimestampStyle[] = ['legacy', 'v3'];
 
