@@ -34,7 +34,7 @@ const FAMILIES = [
   ['node/data-dir', 'Data directory'],
   ['node/elevation', 'Elevation and terrain files'],
   ['node/climate-grids', 'Climate grids'],
-  ['node/weather-files', 'Weather files'],
+  ['node/weather-files', 'Weather files on disk'],
   ['node/fleet', 'Fleets'],
 ];
 
