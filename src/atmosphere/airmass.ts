@@ -9,6 +9,7 @@ const D2R = Math.PI / 180;
 /** Standard sea-level pressure [Pa]. */
 export const STANDARD_PRESSURE = 101_325;
 
+/** The relative air mass models of {@link relativeAirmass} (pvlib's names). */
 export type RelativeAirmassModel = 'kastenyoung1989' | 'kasten1966' | 'simple';
 
 /**

@@ -167,7 +167,7 @@ export function erbsKernelInUse(): 'wasm' | 'typescript' {
  * are copied out. The loop repeats the IEEE operations of {@link erbsKernel} in its order, so the
  * doubles are the same (the tests compare them bit for bit). Returns false, having done nothing,
  * where the module cannot run (no WebAssembly or SIMD) or the kernels are switched off.
- * Measured against erbsKernel: docs/DESIGN.md, "WebAssembly kernels".
+ * Measured against erbsKernel: docs/performance.md, "Erbs".
  */
 function erbsKernelWasm(
   n: number,

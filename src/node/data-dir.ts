@@ -49,6 +49,11 @@ export class MissingDataError extends Error {
   /** The environment variable that selects the data directory. */
   readonly variable = DATA_DIR_VARIABLE;
 
+  /**
+   * The error for a file that no candidate directory holds.
+   * @param file the missing file, relative to the data directory
+   * @param searched the directories searched, in order
+   */
   constructor(file: string, searched: readonly string[]) {
     const where = searched.length > 0 ? searched.join(', ') : '(no candidate directory exists)';
     super(

@@ -33,7 +33,9 @@ export interface FleetProgress {
 export interface FleetAbortSignal {
   readonly aborted: boolean;
   readonly reason?: unknown;
+  /** Calls `listener` when the job is aborted (as AbortSignal's). */
   addEventListener(type: 'abort', listener: () => void, options?: { once?: boolean }): void;
+  /** Removes a listener added with addEventListener. */
   removeEventListener(type: 'abort', listener: () => void): void;
 }
 

@@ -108,6 +108,7 @@ export interface WeatherFileStore {
   list(): StoredWeatherInfo[];
   /** The stored files that cannot be read back (truncated, edited, not written by this store). */
   invalid(): InvalidWeatherFile[];
+  /** Deletes a stored series by its id; false when there is none. */
   remove(id: string): boolean;
   /** Every valid stored series (read once, cached until the store changes). */
   series(): WeatherSeries[];

@@ -16,6 +16,7 @@ export interface FuentesInput {
   windSpeed: Column;
 }
 
+/** Options of {@link fuentesCellTemperature}: installed NOCT [degrees C], module geometry [m] and wind height. */
 export interface FuentesOptions {
   /**
    * Installed nominal operating cell temperature, degrees C (Fuentes 1987): PVWatts takes 45 for

@@ -18,6 +18,7 @@ export interface NoctSamInput {
   effectiveIrradiance?: Column;
 }
 
+/** Options of {@link noctSamCellTemperature}: the module's NOCT [degrees C], efficiency and mounting. */
 export interface NoctSamOptions {
   /** Nominal operating cell temperature, degrees C (800 W/m2, 20 degrees C air, 1 m/s wind). */
   noct: number;

@@ -26,6 +26,7 @@ export const ROOFTOP_INVERTER_EFFICIENCY = 0.96;
 /** Default ground albedo of the rooftop chain. */
 export const ROOFTOP_DEFAULT_ALBEDO = 0.2;
 
+/** Options of {@link rooftopPvPower}: the place, the array's orientation [deg] and capacity [kW], losses. */
 export interface RooftopOptions {
   /** Degrees, -90..90. */
   latitude: number;
@@ -52,6 +53,7 @@ export interface RooftopOptions {
   periodSeconds?: number;
 }
 
+/** Result of {@link rooftopPvPower}: AC power [kW] and the irradiance and temperature on the way to it. */
 export interface RooftopResult {
   /** AC power after the loss factor, kW, in [0, lossFactor x capacity]. */
   power: Float64Array;

@@ -81,6 +81,7 @@ export interface PvSiteConfig {
   periodSeconds?: number;
 }
 
+/** Result of {@link sitePvPower}: exported AC power [MW] and the irradiance and temperature on the way to it. */
 export interface SitePvResult {
   /** AC power exported, MW, in [0, min(capacity, export limit)]. */
   power: Float64Array;

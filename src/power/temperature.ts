@@ -22,6 +22,7 @@ export interface CellTemperatureInput {
   windSpeed: Column;
 }
 
+/** The three coefficients of the SAPM cell temperature model (King et al. 2004). */
 export interface SapmTemperatureParameters {
   /** Natural log of the module heating at low wind, ln((degrees C)/(W/m2)). */
   a: number;
@@ -31,6 +32,7 @@ export interface SapmTemperatureParameters {
   deltaT: number;
 }
 
+/** SAPM's module and mounting types (King et al. 2004), keys of {@link SAPM_TEMPERATURE_PARAMETERS}. */
 export type SapmMounting =
   | 'open_rack_glass_glass'
   | 'close_mount_glass_glass'
@@ -48,6 +50,7 @@ export const SAPM_TEMPERATURE_PARAMETERS: Readonly<Record<SapmMounting, SapmTemp
   insulated_back_glass_polymer: { a: -2.81, b: -0.0455, deltaT: 0 },
 };
 
+/** PVsyst's mountings, keys of {@link PVSYST_TEMPERATURE_PARAMETERS}. */
 export type PvsystMounting = 'freestanding' | 'insulated' | 'semi_integrated';
 
 /** PVsyst heat loss factors by mounting, W/m2/K and W/m2/K/(m/s) (PVsyst 7 help; as in pvlib). */

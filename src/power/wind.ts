@@ -225,6 +225,7 @@ function interpolateCurve(v: number, xs: Float64Array, ys: Float64Array): number
   return ys[lo]! + ((ys[hi]! - ys[lo]!) * (v - x0)) / (x1 - x0);
 }
 
+/** Input columns of {@link windFarmPower}: wind speeds at 10 and 100 m [m/s], air temperature and pressure. */
 export interface WindFarmInput {
   /** Wind speed at 10 m, m/s. */
   windSpeed10m: Column;
@@ -236,6 +237,7 @@ export interface WindFarmInput {
   surfacePressure?: Column;
 }
 
+/** Options of {@link windFarmPower}: the turbine, hub height [m], number of turbines and capacity [MW]. */
 export interface WindFarmOptions extends TurbineSpec {
   /** Hub height, m (default 80). */
   hubHeight?: number;

@@ -77,6 +77,7 @@ const BITS_I32 = new Int32Array(BITS_F64.buffer);
 /** Index of the word holding sign, exponent and top mantissa bits (platform byte order). */
 const HIGH_WORD = new Uint8Array(Float64Array.of(1).buffer)[7] === 0x3f ? 1 : 0;
 
+/** Input columns of {@link hsuSoiling}: times, rainfall [mm] and particulate concentrations [g/m3]. */
 export interface HsuInput {
   /** Period-end times, Unix seconds (UTC), increasing. */
   unixSeconds: Float64Array;
@@ -88,6 +89,7 @@ export interface HsuInput {
   pm10: Column;
 }
 
+/** Options of {@link hsuSoiling}: cleaning threshold [mm], tilt [deg], deposition velocities [m/s], state. */
 export interface HsuOptions {
   /** Rain, mm, over `rainAccumPeriod` that cleans the modules (a clean when the sum is >= it). */
   cleaningThreshold: number;
@@ -115,6 +117,7 @@ export interface HsuOptions {
   periodSeconds?: number;
 }
 
+/** Result of {@link hsuSoiling}: soiling ratio and loss fraction [unitless] and the final mass [g/m2]. */
 export interface HsuResult {
   /** 1 - transmission loss, in (0.6563, 1]. */
   soilingRatio: Float64Array;

@@ -8,6 +8,7 @@ import { outputColumn, seriesLength, sharesMemory } from '../util/columns.js';
 import { checkKimber } from './checks.js';
 import { rollingRainSum } from './rainWindow.js';
 
+/** Input columns of {@link kimberSoiling}: times at a constant step and rainfall [mm]. */
 export interface KimberInput {
   /** Period-end times, Unix seconds (UTC), increasing, at a constant step. */
   unixSeconds: Float64Array;
@@ -15,6 +16,7 @@ export interface KimberInput {
   rainfall: Float64Array;
 }
 
+/** Options of {@link kimberSoiling}: cleaning threshold [mm], loss rate [1/day], grace period [days], washes. */
 export interface KimberOptions {
   /** Rain, mm, over `rainAccumPeriod` that cleans the modules: a clean when the sum is > it (default 6). */
   cleaningThreshold?: number;

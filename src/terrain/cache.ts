@@ -8,9 +8,12 @@ import { checkPlace } from './checks.js';
 
 /** A bounded least-recently-used store of horizon profiles. */
 export interface HorizonCache {
+  /** The profile stored under `key` (it becomes the most recently used), or undefined. */
   get(key: string): HorizonProfile | undefined;
+  /** Stores a profile, dropping the least recently used one beyond the cache's size. */
   set(key: string, profile: HorizonProfile): void;
   readonly size: number;
+  /** Drops every profile. */
   clear(): void;
 }
 

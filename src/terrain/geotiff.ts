@@ -9,14 +9,19 @@ import type { ElevationArray, ElevationGrid } from './grid.js';
 
 /** The part of a `geotiff` GeoTIFFImage this module uses. */
 export interface GeoTiffImageLike {
+  /** Raster width, pixels. */
   getWidth(): number;
+  /** Raster height, pixels. */
   getHeight(): number;
   /** Model coordinates of raster point (0, 0): [x (lon), y (lat), z]. */
   getOrigin(): number[];
   /** Pixel size in model units: [x, y (negative for north-up), z]. */
   getResolution(): number[];
+  /** The GDAL no-data value of the raster, or null where it has none. */
   getGDALNoData(): number | null;
+  /** The GeoTIFF keys (GTRasterTypeGeoKey tells whether pixels are points or areas). */
   getGeoKeys(): Record<string, unknown> | null;
+  /** The raster's values (geotiff.js's `readRasters`). */
   readRasters(options?: { samples?: number[]; interleave?: boolean }): Promise<unknown>;
 }
 

@@ -42,11 +42,13 @@ export const NSRDB_TMY_WEIGHTS = {
 const INDICES = ['maxDryBulb', 'minDryBulb', 'meanDryBulb', 'maxDewPoint', 'minDewPoint', 'meanDewPoint', 'maxWind', 'meanWind', 'ghi', 'dni'] as const;
 type Index = (typeof INDICES)[number];
 
+/** The exceedance probability of a typical year: p50 (the median year) to p95 (a year exceeded 95 % of the time). */
 export type TmyProbability = 'p50' | 'p75' | 'p90' | 'p95';
 
 /** z such that P(X > mean - z sd) = p for a normal X. */
 const EXCEEDANCE_Z: Record<TmyProbability, number> = { p50: 0, p75: 0.6744897501960817, p90: 1.2815515655446004, p95: 1.6448536269514722 };
 
+/** Options of {@link selectTypicalYear}: the weights of the Finkelstein-Schafer statistics and the probability. */
 export interface TmyOptions {
   /**
    * Share of the irradiance weight (0.5 in all) given to GHI, 0..1; the API's `ghi_weight`.
@@ -77,6 +79,7 @@ export interface TmyMonth {
   weightedSum: number;
 }
 
+/** Result of {@link selectTypicalYear}: the chosen month of each calendar month, and why. */
 export interface TmySelection {
   months: TmyMonth[];
   probability: TmyProbability;

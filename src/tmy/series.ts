@@ -20,6 +20,7 @@ export const SMOOTHED_COLUMNS: readonly string[] = [
   'wind_speed_10m', 'wind_speed_100m', 'precipitable_water', 'snow_depth', 'snow_water_equivalent', 'albedo',
 ];
 
+/** Options of {@link typicalYearWeather}. */
 export interface TypicalYearOptions {
   /** time zone of the calendar, minutes east of UTC (default 0) */
   offsetMinutes?: number;

@@ -238,8 +238,8 @@ export function singleAxisKernelInUse(): 'wasm' | 'typescript' {
  * its loop takes two rows per f64x2 instruction, and the results are copied out. The loop repeats
  * the IEEE operations of {@link trackRows} in its order, so the doubles are the same (the tests
  * compare them bit for bit). Returns false, having done nothing, where the module cannot run (no
- * WebAssembly or SIMD) or the kernels are switched off. Measured against trackRows: docs/DESIGN.md,
- * "WebAssembly kernels".
+ * WebAssembly or SIMD) or the kernels are switched off. Measured against trackRows: docs/performance.md,
+ * "Single-axis tracker".
  */
 function trackRowsWasm(
   n: number,

@@ -278,7 +278,7 @@ export const CLEAR_SKY_INDEX_PER_CLOUD = 0.85 * (2 / 3) - (0.6 * 0.3989422804) /
 
 /**
  * The cloudiness (0.02..1) whose mean clear-sky index is `kc` (inverse of
- * {@link CLEAR_SKY_INDEX_PER_CLOUD}); a month clearer or cloudier than the process can give is
+ * `CLEAR_SKY_INDEX_PER_CLOUD`); a month clearer or cloudier than the process can give is
  * held at the bound.
  * @example
  * cloudinessForClearSkyIndex(0.75); // about 0.47

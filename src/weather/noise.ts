@@ -91,7 +91,7 @@ const NOISE_NORM = 1 / Math.sqrt(SMOOTHSTEP_VARIANCE);
 /**
  * Gaussian value noise at one instant and place: unit-variance normal values on an absolute time
  * lattice of spacing `spacing` seconds (index floor(t / spacing)), joined by a smoothstep, blended
- * in space over the octave's spatial lattice ({@link spatialStream}). The autocorrelation falls to
+ * in space over the octave's spatial lattice (`spatialStream`). The autocorrelation falls to
  * about zero at one lattice spacing in time, and at one spatial spacing in space.
  * @param t time, Unix s
  * @param spacing lattice spacing, s
@@ -109,7 +109,7 @@ export function valueNoise(t: number, spacing: number, seed: number, site: Noise
 /**
  * A key for a place: latitude and longitude rounded to 1e-4 degree (the precision the API
  * compares coordinates at), folded into one 32-bit integer. (The weather's noise no longer uses
- * it: its streams live on spatial lattices, see {@link spatialStream}.)
+ * it: its streams live on spatial lattices, see `spatialStream`.)
  * @example
  * // An unsigned 32-bit integer:
  * placeKey(45, 8) >>> 0 === placeKey(45, 8); // => true
@@ -262,7 +262,7 @@ const SHIFT = 32 - TABLE_BITS;
 /**
  * Adds `weight` times one octave of value noise at each time to `out` (in place): in time, the
  * smoothstep between lattice nodes of spacing `spacing`; in space, the blend of the four nodes
- * of the octave's spatial lattice around `site` ({@link spatialStream}). Lattice values are
+ * of the octave's spatial lattice around `site` (`spatialStream`). Lattice values are
  * computed once per lattice cell and reused while consecutive times stay in the same cell, so
  * slow octaves cost almost nothing on dense series. Times may come in any order.
  * @param times Unix s

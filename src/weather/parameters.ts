@@ -27,6 +27,7 @@ export const WEATHER_TYPES = [
   'HEAVY SNOW', 'WINDY', 'DAMAGING WIND',
 ] as const;
 
+/** One of the 19 weather_type labels of {@link WEATHER_TYPES}. */
 export type WeatherType = (typeof WEATHER_TYPES)[number];
 
 /** Values of the weather parameters for one period, as classified by {@link weatherType}. */
