@@ -273,7 +273,7 @@ export interface ClearSkyInput {
  * the SoDa grid, the estimate of linkeTurbidityColumn unless a turbidity is given.
  * @example
  * const unixSeconds = Float64Array.of(Date.UTC(2024, 5, 21, 12) / 1000);
- * const zenith = solarPositionSpa(unixSeconds, 52.37, 4.9).apparentZenith;
+ * const zenith = solarPositionSpa({ unixSeconds, latitude: 52.37, longitude: 4.9 }).apparentZenith;
  * clearSky({ unixSeconds, apparentZenith: zenith, latitude: 52.37, longitude: 4.9 }).ghi[0]; // about 855 W/m2
  */
 export function clearSky(input: ClearSkyInput, out?: Partial<ClearSkyIrradiance>): ClearSkyIrradiance {

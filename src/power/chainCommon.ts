@@ -77,7 +77,7 @@ export function sunAtPeriodMiddle(
   const middle = new Float64Array(n);
   const half = periodSeconds / 2;
   for (let i = 0; i < n; i++) middle[i] = t[i]! - half;
-  const sun = solarPositionFast(middle, latitude, longitude, { elevation, temperature: airTemp });
+  const sun = solarPositionFast({ unixSeconds: middle, latitude, longitude, elevation, temperature: airTemp });
   return { sun, middle };
 }
 

@@ -61,7 +61,7 @@ export function skyAtInstants(
   checkPressurePa(fn, 'pressure', pressure);
   checkFinite(fn, 'temperature', temperature, 'degrees C');
   const n = times.length;
-  const position = solarPositionFast(times, latitude, longitude, { elevation, pressure, temperature });
+  const position = solarPositionFast({ unixSeconds: times, latitude, longitude, elevation, pressure, temperature });
   const dniExtra = extraterrestrialRadiation(times);
   const relAm = relativeAirmass(position.apparentZenith);
   const absAm = absoluteAirmass(relAm, pressure);

@@ -134,7 +134,7 @@ describe('the packed core, installed from its tarball into an empty folder', () 
       const system: PvSystem = { latitude: 52.37, longitude: 4.9, capacity: 5, tracker: { maxAngle: 55 } };
       const year = simulatePv(system, { source: defaultWeatherSource(), year: 2024 });
       export const csv: string = toCsv(year.columns);
-      export const zenith: number | undefined = solarPositionSpa(Float64Array.of(1.7e9), 52, 4.9).zenith[0];
+      export const zenith: number | undefined = solarPositionSpa({ unixSeconds: Float64Array.of(1.7e9), latitude: 52, longitude: 4.9 }).zenith[0];
       export const path: (file: string, env?: Environment) => string = dataFilePath;
       export type Grid = ElevationGrid;
     `);
@@ -154,7 +154,7 @@ describe('the packed core, installed from its tarball into an empty folder', () 
   });
 
   it('bundles solarPositionSpa alone for the browser in under 30 kB gzipped, without luxon or ndarray', () => {
-    writeFileSync(join(consumer, 'spa.js'), `import { solarPositionSpa } from 'solarkit';\nconsole.log(solarPositionSpa(Float64Array.of(1.7e9), 52, 4.9).zenith[0]);\n`);
+    writeFileSync(join(consumer, 'spa.js'), `import { solarPositionSpa } from 'solarkit';\nconsole.log(solarPositionSpa({ unixSeconds: Float64Array.of(1.7e9), latitude: 52, longitude: 4.9 }).zenith[0]);\n`);
     run(bin('esbuild'), ['spa.js', '--bundle', '--minify', '--format=esm', '--platform=browser', '--outfile=spa.bundle.js', '--metafile=spa.meta.json', '--log-level=error'], consumer);
     const bundle = readFileSync(join(consumer, 'spa.bundle.js'));
     const gzipped = gzipSync(bundle, { level: 9 }).length;
