@@ -120,7 +120,7 @@ const airmassHandler: CaseHandler = {
     name.startsWith('airmass') && AIRMASS_MODELS.includes(param(refCase, 'model', 'kastenyoung1989')) && has(refCase, 'zenith'),
   run: (refCase) => {
     const model = param<RelativeAirmassModel>(refCase, 'model', 'kastenyoung1989');
-    const relative = relativeAirmass(inputColumn(refCase, 'zenith'), undefined, model);
+    const relative = relativeAirmass(inputColumn(refCase, 'zenith'), { model });
     const pressure = optionalInput(refCase, 'pressure_pa') ?? 101325;
     return { airmass_relative: relative, airmass_absolute: absoluteAirmass(relative, pressure) };
   },
