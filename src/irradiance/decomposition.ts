@@ -5,7 +5,7 @@
  */
 import { spencerDistanceFactor, dayOfYearFromEpochDays } from '../atmosphere/extraterrestrial.js';
 import { arrayOf, asColumn, type Column, columnOf, maskOf, outputColumn, scalarOf, seriesLength } from '../util/columns.js';
-import { checkAtLeast, checkSeries } from '../util/validate.js';
+import { checkAtLeast, checkObject, checkSeries } from '../util/validate.js';
 import { checkClearnessIndex, checkDisc, checkErbs } from './checks.js';
 import { DIRINT_COEFFICIENTS } from './dirintCoefficients.js';
 import { COS_NODES, SIN_NODES } from '../util/trigTables.js';
@@ -406,20 +406,26 @@ export function disc(input: DiscInput, options: DiscOptions = {}, out?: Partial<
 
 /**
  * Zenith-independent clearness index kt' [unitless] (Perez et al. 1992, eq. 1):
- * kt / (1.031 exp(-1.4 / (0.9 + 9.4 / AM)) + 0.1), clipped to [0, maxClearnessIndex].
- * @param kt clearness index; @param airmass air mass [unitless]
- * @param maxClearnessIndex default 2 (DIRINT uses 1)
+ * kt / (1.031 exp(-1.4 / (0.9 + 9.4 / AM)) + 0.1), clipped to [0, maxClearnessIndex]. Follows
+ * pvlib.irradiance.clearness_index_zenith_independent.
+ * @param input `clearnessIndex` kt [unitless] and `airmass` (absolute) [unitless]
+ * @param options `maxClearnessIndex`, default 2 (DIRINT uses 1)
+ * @param out optional output buffer
  * @example
- * clearnessIndexZenithIndependent(0.6, 1.5)[0]; // about 0.633
+ * clearnessIndexZenithIndependent({ clearnessIndex: 0.6, airmass: 1.5 })[0]; // about 0.633
  */
 export function clearnessIndexZenithIndependent(
-  kt: Column,
-  airmass: Column,
-  maxClearnessIndex = 2,
+  input: { clearnessIndex: Column; airmass: Column },
+  options: { maxClearnessIndex?: number } = {},
   out?: Float64Array,
 ): Float64Array {
-  const n = checkSeries('clearnessIndexZenithIndependent', [['kt', kt, 'clearness index'], ['airmass', airmass, 'air mass']]);
-  checkAtLeast('clearnessIndexZenithIndependent', 'maxClearnessIndex', maxClearnessIndex, 0, '', true);
+  const fn = 'clearnessIndexZenithIndependent';
+  checkObject(fn, 'input', input);
+  checkObject(fn, 'options', options);
+  const { clearnessIndex: kt, airmass } = input;
+  const maxClearnessIndex = options.maxClearnessIndex ?? 2;
+  const n = checkSeries(fn, [['clearnessIndex', kt, 'clearness index'], ['airmass', airmass, 'air mass']]);
+  checkAtLeast(fn, 'options.maxClearnessIndex', maxClearnessIndex, 0, '', true);
   const res = outputColumn(out, n);
   const kA = arrayOf(kt);
   const aA = arrayOf(airmass);
@@ -514,7 +520,7 @@ export function dirint(input: DirintInput, options: DirintOptions = {}, out?: Fl
   const n = d.dni.length;
   const res = outputColumn(out, n);
   // kt' overwrites the kt scratch column (no further use of kt).
-  const ktp = clearnessIndexZenithIndependent(d.kt, d.airmass, 1, d.kt);
+  const ktp = clearnessIndexZenithIndependent({ clearnessIndex: d.kt, airmass: d.airmass }, { maxClearnessIndex: 1 }, d.kt);
   const { zenith, tempDew } = input;
   const zA = arrayOf(zenith);
   const tA = arrayOf(tempDew);

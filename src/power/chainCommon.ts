@@ -119,8 +119,13 @@ export function chainIrradiance(
     },
     { mount, model: 'perez' },
   );
-  const incidence = aoi(poa.surfaceTilt, poa.surfaceAzimuth, sun.apparentZenith, sun.azimuth);
-  const iam = iamPhysical(incidence, 1.526, 4, 0.002, incidence);
+  const incidence = aoi({
+    surfaceTilt: poa.surfaceTilt,
+    surfaceAzimuth: poa.surfaceAzimuth,
+    solarZenith: sun.apparentZenith,
+    solarAzimuth: sun.azimuth,
+  });
+  const iam = iamPhysical(incidence, { n: 1.526, K: 4, L: 0.002 }, incidence);
   const effective = new Float64Array(n);
   const global = poa.poaGlobal;
   const { ghi, dni, dhi } = weather;

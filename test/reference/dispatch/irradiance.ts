@@ -51,8 +51,7 @@ const aoiHandler: CaseHandler = {
   matches: (_stem, name, refCase) =>
     name.startsWith('aoi') && 'aoi' in refCase.expected && has(refCase, 'surface_tilt', 'solar_zenith'),
   run: (refCase) => {
-    const a = angles(refCase);
-    return { aoi: aoi(a.surfaceTilt, a.surfaceAzimuth, a.solarZenith, a.solarAzimuth) };
+    return { aoi: aoi(angles(refCase)) };
   },
   defaultTolerance: TOLERANCE.angle,
 };
