@@ -60,10 +60,10 @@ describe('the misuses of issue 13 throw an error naming the argument', () => {
   });
 
   it('periodGrid given milliseconds: a RangeError (it made 8.8 million rows)', () => {
-    const e = errorOf(() => periodGrid(Date.UTC(2024, 0, 1), Date.UTC(2025, 0, 1), 3600));
+    const e = errorOf(() => periodGrid({ start: Date.UTC(2024, 0, 1), end: Date.UTC(2025, 0, 1), periodSeconds: 3600 }));
     expect(e).toBeInstanceOf(RangeError);
     expect(e.message).toBe('periodGrid: start must be Unix seconds (got 1.704067e+12, which looks like milliseconds: divide by 1000)');
-    expect(() => periodGrid(0, 86400 * 365 * 40, 60)).toThrow(/periodGrid: the grid would have 21024000 rows/);
+    expect(() => periodGrid({ start: 0, end: 86400 * 365 * 40, periodSeconds: 60 })).toThrow(/periodGrid: the grid would have 21024000 rows/);
   });
 
   it('a missing dni column: a TypeError naming it (it was a TypeError deep inside)', () => {

@@ -5,7 +5,8 @@
  * written a slice of rows at a time.
  */
 import type { SeriesTable } from '../products/table.js';
-import { formatPeriod, formatTimestamps, type TimestampStyle } from 'solarkit';
+import { formatTimestamps, type TimestampStyle } from 'solarkit';
+import { formatPeriod } from 'solarkit/internal';
 import { decimalsOf, formatNumber } from './values.js';
 import type { FormatVersion } from './version.js';
 

@@ -6,7 +6,8 @@
  * renders offline.
  */
 import type { SeriesTable } from '../products/table.js';
-import { formatPeriod, formatTimestamps, type TimestampStyle } from 'solarkit';
+import { formatTimestamps, type TimestampStyle } from 'solarkit';
+import { formatPeriod } from 'solarkit/internal';
 import { escapeHtml, svgChart, svgMonthlyBars, unitLabel, zoneLabel } from './chart.js';
 import { type MonthlySummary, isLongSeries, monthlySummary } from './totals.js';
 import { decimalsOf, formatNumber } from './values.js';
