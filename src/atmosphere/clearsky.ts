@@ -15,8 +15,11 @@ const D2R = Math.PI / 180;
 
 /** Clear-sky global, direct normal and diffuse horizontal irradiance [W/m2]. */
 export interface ClearSkyIrradiance {
+  /** Clear-sky global horizontal irradiance, W/m2. */
   ghi: Float64Array;
+  /** Clear-sky direct normal irradiance, W/m2. */
   dni: Float64Array;
+  /** Clear-sky diffuse horizontal irradiance, W/m2. */
   dhi: Float64Array;
 }
 
@@ -256,7 +259,9 @@ export interface ClearSkyInput {
   unixSeconds: Float64Array;
   /** Refraction-corrected solar zenith at those times [deg] (from the solar position). */
   apparentZenith: Column;
+  /** Degrees north, -90..90. */
   latitude: number;
+  /** Degrees east, -180..180. */
   longitude: number;
   /** Altitude above sea level [m], default 0. */
   altitude?: number;

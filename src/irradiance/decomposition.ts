@@ -64,8 +64,11 @@ export interface ErbsInput {
 
 /** Direct normal and diffuse horizontal irradiance [W/m2] and the clearness index. */
 export interface Decomposition {
+  /** Direct normal irradiance, W/m2. */
   dni: Float64Array;
+  /** Diffuse horizontal irradiance, W/m2. */
   dhi: Float64Array;
+  /** Clearness index kt (GHI over extraterrestrial horizontal irradiance), unitless. */
   kt: Float64Array;
 }
 
@@ -315,8 +318,9 @@ export interface DiscInput {
   pressure?: Column | null;
 }
 
+/** Options of {@link disc}: the limits of its fit. */
 export interface DiscOptions {
-  /** Default 0.065. */
+  /** Floor of cos(zenith) in the clearness index; default 0.065. */
   minCosZenith?: number;
   /** DNI is 0 above this zenith [deg]; default 87. */
   maxZenith?: number;
@@ -326,8 +330,11 @@ export interface DiscOptions {
 
 /** DISC output: DNI [W/m2], clearness index and the (capped) air mass used. */
 export interface DiscResult {
+  /** Direct normal irradiance, W/m2. */
   dni: Float64Array;
+  /** Clearness index, unitless. */
   kt: Float64Array;
+  /** Relative air mass (Kasten 1966) used, unitless. */
   airmass: Float64Array;
 }
 
@@ -449,6 +456,7 @@ export interface DirintInput extends DiscInput {
   tempDew?: Column;
 }
 
+/** Options of {@link dirint}: those of {@link disc} except the air mass cap, and the stability index. */
 export interface DirintOptions extends Omit<DiscOptions, 'maxAirmass'> {
   /**
    * Use the stability index delta kt' from the neighbouring rows (default true); turn off when the

@@ -102,12 +102,17 @@ export function isotropicSkyDiffuse(input: IsotropicSkyDiffuseInput, out?: Float
 
 /** Inputs of the anisotropic sky models. Angles [deg], irradiance [W/m2]. */
 export interface SkyDiffuseInput {
+  /** Tilt of the plane from horizontal [deg]. */
   surfaceTilt: Column;
-  /** East of north [deg]. */
+  /** Azimuth of the plane's normal, east of north [deg]. */
   surfaceAzimuth: Column;
+  /** Solar zenith [deg]. */
   solarZenith: Column;
+  /** Solar azimuth, east of north [deg]. */
   solarAzimuth: Column;
+  /** Diffuse horizontal irradiance [W/m2]. */
   dhi: Column;
+  /** Direct normal irradiance [W/m2]. */
   dni: Column;
   /** Extraterrestrial normal irradiance [W/m2], see extraterrestrialRadiation. */
   dniExtra: Column;
@@ -115,6 +120,7 @@ export interface SkyDiffuseInput {
 
 /** Sky diffuse on the plane and its parts [W/m2]. */
 export interface SkyDiffuseComponents {
+  /** Sky diffuse on the plane: the sum of the parts. */
   poaSkyDiffuse: Float64Array;
   /** From the isotropic sky dome. */
   poaIsotropic: Float64Array;
@@ -198,13 +204,19 @@ export function perezSkyDiffuse(
 
 /** Inputs of {@link totalIrradiance}. Angles [deg], irradiance [W/m2]. */
 export interface TotalIrradianceInput {
+  /** Tilt of the plane from horizontal [deg]. */
   surfaceTilt: Column;
-  /** East of north [deg]. */
+  /** Azimuth of the plane's normal, east of north [deg]. */
   surfaceAzimuth: Column;
+  /** Solar zenith [deg]. */
   solarZenith: Column;
+  /** Solar azimuth, east of north [deg]. */
   solarAzimuth: Column;
+  /** Direct normal irradiance [W/m2]. */
   dni: Column;
+  /** Global horizontal irradiance [W/m2]. */
   ghi: Column;
+  /** Diffuse horizontal irradiance [W/m2]. */
   dhi: Column;
   /** Extraterrestrial normal irradiance [W/m2]; required by 'haydavies' and 'perez'. */
   dniExtra?: Column;
@@ -214,9 +226,12 @@ export interface TotalIrradianceInput {
   albedo?: Column;
 }
 
+/** The sky diffuse models by pvlib's names (Hay & Davies 1980; Perez et al. 1990). */
 export type SkyDiffuseModel = 'isotropic' | 'haydavies' | 'perez';
 
+/** Options of {@link totalIrradiance}: the sky model by name and its coefficients. */
 export interface TotalIrradianceOptions {
+  /** The sky diffuse model. */
   model: SkyDiffuseModel;
   /** Perez coefficient set, default 'allsitescomposite1990'. */
   perezCoefficients?: PerezCoefficientSet | '1990';
@@ -226,13 +241,21 @@ export interface TotalIrradianceOptions {
 
 /** Plane-of-array irradiance [W/m2]; the parts are present when diffuseComponents is set. */
 export interface TotalIrradiance {
+  /** Total on the plane: direct plus diffuse. */
   poaGlobal: Float64Array;
+  /** Beam on the plane, max(DNI cos aoi, 0). */
   poaDirect: Float64Array;
+  /** Sky diffuse plus ground-reflected. */
   poaDiffuse: Float64Array;
+  /** Sky diffuse by the chosen model. */
   poaSkyDiffuse: Float64Array;
+  /** Ground-reflected, GHI albedo (1 - cos tilt) / 2. */
   poaGroundDiffuse: Float64Array;
+  /** Isotropic part of the sky diffuse (with diffuseComponents). */
   poaIsotropic?: Float64Array;
+  /** Circumsolar part of the sky diffuse (with diffuseComponents). */
   poaCircumsolar?: Float64Array;
+  /** Horizon brightening part of the sky diffuse (with diffuseComponents; Perez only). */
   poaHorizon?: Float64Array;
 }
 

@@ -21,7 +21,7 @@ export interface SunPosition {
 }
 
 /**
- * The second form of {@link sunPosition}: the place and the air by name (those of
+ * The second form of `sunPosition`: the place and the air by name (those of
  * `solarPositionSpa` for one instant).
  */
 export interface SunPositionInput {

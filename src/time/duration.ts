@@ -5,12 +5,19 @@ import { type TimeZoneInput, resolveTimeZone } from './zone.js';
 
 /** The parts of an ISO 8601 duration (`P1Y2M3W4DT5H6M7.5S`); absent parts are 0. */
 export interface IsoDuration {
+  /** Calendar years (Y). */
   years: number;
+  /** Calendar months (M before T). */
   months: number;
+  /** Weeks (W). */
   weeks: number;
+  /** Days (D). */
   days: number;
+  /** Hours (H). */
   hours: number;
+  /** Minutes (M after T). */
   minutes: number;
+  /** Seconds (S), possibly fractional. */
   seconds: number;
 }
 

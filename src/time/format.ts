@@ -12,6 +12,10 @@ import { type TimeZoneInput, resolveTimeZone, zoneOffsetSegments } from './zone.
 
 import { checkOneOf, checkSecondsValue, checkTimes } from '../util/validate.js';
 
+/**
+ * How timestamps are written: 'legacy' as `2026-11-15T10:30:00.0000000Z` (UTC, seven fraction
+ * digits), 'v3' as `2026-11-15T10:30:00+00:00` (local time of the zone with its offset).
+ */
 export type TimestampStyle = 'legacy' | 'v3';
 const STYLES: readonly TimestampStyle[] = ['legacy', 'v3'];
 

@@ -80,7 +80,7 @@ export interface PeriodGridInput {
   periodSeconds: number;
 }
 
-/** The time of a live or forecast request and its period (see {@link liveGrid}, {@link forecastGrid}). */
+/** The time of a live or forecast request and its period (internal: `liveGrid`, `forecastGrid`). */
 export interface RequestGridInput {
   /** The request's time, Unix s. */
   now: number;

@@ -6,8 +6,11 @@ import type { TimeZoneInput } from './zone.js';
 
 /** A repeating interval `R<count>/<start>/<duration>`, start in Unix seconds. */
 export interface RepeatingInterval {
+  /** How many times the interval repeats (R<count>). */
   count: number;
+  /** The first instant, Unix seconds. */
   start: number;
+  /** The step between repetitions. */
   duration: IsoDuration;
 }
 
