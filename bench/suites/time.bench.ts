@@ -17,7 +17,7 @@ export const suite: BenchSuite = {
     {
       name: 'format 100k timestamps, v3 +05:30 (hand-written)',
       points: N,
-      run: () => formatTimestamps(stamps, 'v3', 330),
+      run: () => formatTimestamps(stamps, 'v3', { zone: 330 }),
     },
     {
       name: 'format 100k timestamps, legacy (hand-written)',

@@ -15,7 +15,7 @@
  * have it: its start is the previous period end.
  */
 import { checkAtLeast, checkObject, checkUnixSeconds } from '../util/validate.js';
-import { type ResolvedTimeZone, type TimeZoneInput, resolveTimeZone, zoneOffsetSegments } from './zone.js';
+import { type ResolvedTimeZone, type TimeZoneInput, type ZoneOptions, resolveTimeZone, zoneOffsetSegments } from './zone.js';
 
 /**
  * Most rows a grid may have (80 MB of times; 19 years of 1-minute periods). A longer grid is a
@@ -90,15 +90,6 @@ export interface RequestGridInput {
   periodSeconds: number;
 }
 
-/** Options of the grids. */
-export interface GridOptions {
-  /**
-   * Zone of the alignment: minutes east of UTC, or a zone name (IANA, with the DST rules of the
-   * module comment); default 0 (UTC).
-   */
-  zone?: TimeZoneInput;
-}
-
 /**
  * The period ends of a historic window `(start, end]`: every aligned period whose interval
  * `(period_end - period, period_end]` overlaps the window, oldest first. Month-by-month windows
@@ -120,7 +111,7 @@ export interface GridOptions {
  * const march = { start: Date.UTC(2024, 2, 10, 5) / 1000, end: Date.UTC(2024, 2, 10, 9) / 1000, periodSeconds: 3600 };
  * Array.from(periodGrid(march, { zone: 'America/New_York' }), (t) => new Date(t * 1000).getUTCHours()); // => [6, 7, 8, 9]
  */
-export function periodGrid(input: PeriodGridInput, options: GridOptions = {}): Float64Array {
+export function periodGrid(input: PeriodGridInput, options: ZoneOptions = {}): Float64Array {
   checkObject('periodGrid', 'input', input);
   checkObject('periodGrid', 'options', options);
   const { start, end, periodSeconds } = input;
@@ -152,7 +143,7 @@ export function periodGrid(input: PeriodGridInput, options: GridOptions = {}): F
  * // 12:00Z, 11:30Z, 11:00Z, 10:30Z:
  * Array.from(liveGrid({ now: Date.UTC(2024, 0, 1, 12) / 1000, hours: 2, periodSeconds: 1800 }), (t) => new Date(t * 1000).toISOString().slice(11, 16)); // => ['12:00', '11:30', '11:00', '10:30']
  */
-export function liveGrid(input: RequestGridInput, options: GridOptions = {}): Float64Array {
+export function liveGrid(input: RequestGridInput, options: ZoneOptions = {}): Float64Array {
   checkObject('liveGrid', 'input', input);
   checkObject('liveGrid', 'options', options);
   const { now, hours, periodSeconds } = input;
@@ -178,7 +169,7 @@ export function liveGrid(input: RequestGridInput, options: GridOptions = {}): Fl
  * @example
  * Array.from(forecastGrid({ now: Date.UTC(2024, 0, 1, 12, 10) / 1000, hours: 1, periodSeconds: 1800 }), (t) => new Date(t * 1000).toISOString().slice(11, 16)); // => ['12:30', '13:00']
  */
-export function forecastGrid(input: RequestGridInput, options: GridOptions = {}): Float64Array {
+export function forecastGrid(input: RequestGridInput, options: ZoneOptions = {}): Float64Array {
   checkObject('forecastGrid', 'input', input);
   checkObject('forecastGrid', 'options', options);
   const { now, hours, periodSeconds } = input;

@@ -10,11 +10,12 @@ export {
   type LocalDateTime,
   type ResolvedTimeZone,
   type TimeZoneInput,
+  type ZoneOptions,
   localTimeToUnix,
   parseTimeZone,
   resolveTimeZone,
   standardOffsetMinutes,
   zoneOffsetMinutes,
 } from './zone.js';
-export { type GridOptions, type PeriodGridInput, periodGrid } from './grid.js';
+export { type PeriodGridInput, periodGrid } from './grid.js';
 export { type TimestampStyle, formatTimestamp, formatTimestamps } from './format.js';

@@ -185,6 +185,12 @@ export function zoneOffsetSegments(zone: TimeZoneInput, from: number, to: number
   return { starts: Float64Array.from(starts), offsets: Float64Array.from(offsets) };
 }
 
+/** Options of the functions that read or write local times: the zone. */
+export interface ZoneOptions {
+  /** Minutes east of UTC, or a zone name such as 'Europe/Berlin' (IANA); default 0 (UTC). */
+  zone?: TimeZoneInput;
+}
+
 /** Calendar fields of a local date-time (month 1..12). */
 export interface LocalDateTime {
   /** Year, e.g. 2024. */

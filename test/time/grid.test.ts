@@ -107,9 +107,9 @@ describe('timestamp formatting', () => {
     const t = utc('2026-11-15T10:30:00Z');
     expect(formatTimestamp(t, 'legacy')).toBe('2026-11-15T10:30:00.0000000Z');
     expect(formatTimestamp(t, 'v3')).toBe('2026-11-15T10:30:00+00:00');
-    expect(formatTimestamp(t, 'v3', 330)).toBe('2026-11-15T16:00:00+05:30');
-    expect(formatTimestamp(t, 'v3', -600)).toBe('2026-11-15T00:30:00-10:00');
-    expect(formatTimestamp(t, 'legacy', 330)).toBe('2026-11-15T10:30:00.0000000Z'); // legacy is always UTC
+    expect(formatTimestamp(t, 'v3', { zone: 330 })).toBe('2026-11-15T16:00:00+05:30');
+    expect(formatTimestamp(t, 'v3', { zone: -600 })).toBe('2026-11-15T00:30:00-10:00');
+    expect(formatTimestamp(t, 'legacy', { zone: 330 })).toBe('2026-11-15T10:30:00.0000000Z'); // legacy is always UTC
     expect(formatTimestamp(t + 0.25, 'legacy')).toBe('2026-11-15T10:30:00.2500000Z');
     expect(formatTimestamp(utc('1969-12-31T23:59:59Z'), 'v3')).toBe('1969-12-31T23:59:59+00:00');
   });
@@ -120,8 +120,8 @@ describe('timestamp formatting', () => {
         fc.integer({ min: -2_208_988_800, max: 4_102_444_800 }), // 1900..2100
         fc.integer({ min: -52, max: 52 }).map((q) => q * 15),
         (t, offset) => {
-          expect(parseDateTime(formatTimestamp(t, 'v3', offset))).toBe(t);
-          expect(parseDateTime(formatTimestamp(t, 'legacy', offset))).toBe(t);
+          expect(parseDateTime(formatTimestamp(t, 'v3', { zone: offset }))).toBe(t);
+          expect(parseDateTime(formatTimestamp(t, 'legacy', { zone: offset }))).toBe(t);
         },
       ),
       { numRuns: runs(1000) },
@@ -136,7 +136,7 @@ describe('timestamp formatting', () => {
         fc.integer({ min: -52, max: 52 }).map((q) => q * 15),
         (stamps, style, offset) => {
           const col = Float64Array.from(stamps);
-          expect(formatTimestamps(col, style, offset)).toEqual(stamps.map((s) => formatTimestamp(s, style, offset)));
+          expect(formatTimestamps(col, style, { zone: offset })).toEqual(stamps.map((s) => formatTimestamp(s, style, { zone: offset })));
         },
       ),
     );

@@ -51,7 +51,7 @@ export function csvHead(table: SeriesTable): string {
 /** The rows of a series table (or of a slice of one), each ended by CRLF. */
 export function csvRows(table: SeriesTable, style: TimestampStyle, version: FormatVersion): string {
   const n = table.periodEnd.length;
-  const times = formatTimestamps(table.periodEnd, style, table.offsetMinutes);
+  const times = formatTimestamps(table.periodEnd, style, { zone: table.offsetMinutes });
   const period = formatPeriod(table.periodSeconds);
   const cols = table.columns;
   const decimals = cols.map((c) => decimalsOf(c, version));

@@ -22,7 +22,7 @@ export function jsonHead(table: SeriesTable): string {
 export function jsonRows(table: SeriesTable, style: TimestampStyle, version: FormatVersion, first = true): string {
   const n = table.periodEnd.length;
   if (n === 0) return '';
-  const times = formatTimestamps(table.periodEnd, style, table.offsetMinutes);
+  const times = formatTimestamps(table.periodEnd, style, { zone: table.offsetMinutes });
   const period = JSON.stringify(formatPeriod(table.periodSeconds));
   const cols = table.columns;
   const keys = cols.map((c) => `${JSON.stringify(c.name)}:`);

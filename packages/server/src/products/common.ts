@@ -211,7 +211,7 @@ export function historicWindow(
     try {
       const d = parseDuration(String(values.duration));
       if (Number.isFinite(start)) {
-        endFromDuration = addDuration(start, d, offsetMinutes);
+        endFromDuration = addDuration(start, d, { zone: offsetMinutes });
       } else {
         durationSeconds(d.years || d.months ? { ...d, years: 0, months: 0 } : d);
       }
