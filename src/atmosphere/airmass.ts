@@ -31,7 +31,11 @@ export interface RelativeAirmassOptions {
  * relativeAirmass(60)[0]; // about 1.99
  * relativeAirmass(60, { model: 'simple' })[0]; // about 2
  */
-export function relativeAirmass(zenith: Column, options: RelativeAirmassOptions = {}, out?: Float64Array): Float64Array {
+export function relativeAirmass(
+  zenith: Column,
+  options: RelativeAirmassOptions = {},
+  out?: Float64Array,
+): Float64Array {
   checkObject('relativeAirmass', 'options', options);
   const model = options.model ?? 'kastenyoung1989';
   checkOneOf('relativeAirmass', 'options.model', model, ['kastenyoung1989', 'kasten1966', 'simple']);

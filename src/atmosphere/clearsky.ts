@@ -306,7 +306,8 @@ export function clearSky(input: ClearSkyInput, out?: Partial<ClearSkyIrradiance>
     const am = z > 90 ? Number.NaN : 1 / (Math.cos(z * D2R) + 0.50572 * Math.pow(96.07995 - z, -1.6364));
     amAbs[i] = (am * (pA !== null ? pA[i]! : (pressure as number))) / STANDARD_PRESSURE;
   }
-  const turbidity = input.linkeTurbidity ?? linkeTurbidityColumn({ unixSeconds, latitude, longitude, elevation: altitude });
+  const turbidity =
+    input.linkeTurbidity ?? linkeTurbidityColumn({ unixSeconds, latitude, longitude, elevation: altitude });
   return clearskyIneichen(
     {
       apparentZenith,

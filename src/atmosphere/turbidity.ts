@@ -87,7 +87,10 @@ function turbidityEstimate(latitude: number, month: number, elevation: number): 
  * @example
  * linkeTurbidityColumn({ unixSeconds: Float64Array.of(Date.UTC(2024, 6, 16) / 1000), latitude: 45, longitude: 8 })[0]; // about 3.76
  */
-export function linkeTurbidityColumn(input: LinkeTurbidityPlace & { unixSeconds: Float64Array }, out?: Float64Array): Float64Array {
+export function linkeTurbidityColumn(
+  input: LinkeTurbidityPlace & { unixSeconds: Float64Array },
+  out?: Float64Array,
+): Float64Array {
   checkObject('linkeTurbidityColumn', 'input', input);
   const { unixSeconds, latitude, longitude, elevation = 0 } = input;
   checkTimes('linkeTurbidityColumn', 'unixSeconds', unixSeconds);

@@ -528,7 +528,11 @@ export function dirint(input: DirintInput, options: DirintOptions = {}, out?: Fl
   const n = d.dni.length;
   const res = outputColumn(out, n);
   // kt' overwrites the kt scratch column (no further use of kt).
-  const ktp = clearnessIndexZenithIndependent({ clearnessIndex: d.kt, airmass: d.airmass }, { maxClearnessIndex: 1 }, d.kt);
+  const ktp = clearnessIndexZenithIndependent(
+    { clearnessIndex: d.kt, airmass: d.airmass },
+    { maxClearnessIndex: 1 },
+    d.kt,
+  );
   const { zenith, tempDew } = input;
   const zA = arrayOf(zenith);
   const tA = arrayOf(tempDew);

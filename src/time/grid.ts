@@ -15,7 +15,9 @@
  * have it: its start is the previous period end.
  */
 import { checkAtLeast, checkObject, checkUnixSeconds } from '../util/validate.js';
-import { type ResolvedTimeZone, type TimeZoneInput, type ZoneOptions, resolveTimeZone, zoneOffsetSegments } from './zone.js';
+import {
+  type ResolvedTimeZone, type TimeZoneInput, type ZoneOptions, resolveTimeZone, zoneOffsetSegments,
+} from './zone.js';
 
 /**
  * Most rows a grid may have (80 MB of times; 19 years of 1-minute periods). A longer grid is a

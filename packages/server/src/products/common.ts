@@ -244,19 +244,22 @@ export function historicWindow(
   }
   if (errors.length > before) return undefined;
   const periodSeconds = periodSecondsOf(values);
-  return { periodEnd: periodGrid({ start, end, periodSeconds }, { zone: offsetMinutes }), periodSeconds, offsetMinutes };
+  const periodEnd = periodGrid({ start, end, periodSeconds }, { zone: offsetMinutes });
+  return { periodEnd, periodSeconds, offsetMinutes };
 }
 
 /** Live window: periods ending in (now - hours, now], newest first. */
 export function liveWindow(values: ParamValues, now: number, offsetMinutes: number): Window {
   const periodSeconds = periodSecondsOf(values);
-  return { periodEnd: liveGrid({ now, hours: Number(values.hours), periodSeconds }, { zone: offsetMinutes }), periodSeconds, offsetMinutes };
+  const periodEnd = liveGrid({ now, hours: Number(values.hours), periodSeconds }, { zone: offsetMinutes });
+  return { periodEnd, periodSeconds, offsetMinutes };
 }
 
 /** Forecast window: periods ending in (now, now + hours], oldest first. */
 export function forecastWindow(values: ParamValues, now: number, offsetMinutes: number): Window {
   const periodSeconds = periodSecondsOf(values);
-  return { periodEnd: forecastGrid({ now, hours: Number(values.hours), periodSeconds }, { zone: offsetMinutes }), periodSeconds, offsetMinutes };
+  const periodEnd = forecastGrid({ now, hours: Number(values.hours), periodSeconds }, { zone: offsetMinutes });
+  return { periodEnd, periodSeconds, offsetMinutes };
 }
 
 /** TMY window: the whole of 2059 in the response's time zone, at the requested period. */
@@ -264,7 +267,8 @@ export function tmyWindow(values: ParamValues, offsetMinutes: number): Window {
   const periodSeconds = periodSecondsOf(values);
   const start = Date.UTC(TMY_YEAR, 0, 1) / 1000 - offsetMinutes * 60;
   const end = Date.UTC(TMY_YEAR + 1, 0, 1) / 1000 - offsetMinutes * 60;
-  return { periodEnd: periodGrid({ start, end, periodSeconds }, { zone: offsetMinutes }), periodSeconds, offsetMinutes };
+  const periodEnd = periodGrid({ start, end, periodSeconds }, { zone: offsetMinutes });
+  return { periodEnd, periodSeconds, offsetMinutes };
 }
 
 /** Parses manual wash dates, keeping those inside (start, end]; pushes a field error on bad input. */
