@@ -26,7 +26,7 @@ const CONNECTIONS = 12;
 
 const CHILD = `
 import { createServer } from ${JSON.stringify(join(root, 'packages/server/src/app.ts'))};
-import { fixedClock } from ${JSON.stringify(join(root, 'src/time/index.ts'))};
+import { fixedClock } from ${JSON.stringify(join(root, 'src/time/clock.ts'))};
 const app = await createServer({ dbPath: process.env.BENCH_DB, clock: fixedClock(Date.UTC(2026, 10, 20, 12, 7) / 1000), rateLimit: 1e9 });
 await app.listen({ port: 0, host: '127.0.0.1' });
 console.log(JSON.stringify({ port: app.server.address().port }));

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fixedClock } from '../src/index.js';
+import { fixedClock } from '../src/internal.js';
 import { createServer } from '../packages/server/src/app.js';
 
 const NOW = Date.UTC(2026, 10, 20, 12, 7, 0) / 1000;

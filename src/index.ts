@@ -1,7 +1,9 @@
 // solarkit core: the public entry. Re-exports only, no logic (see DESIGN.md).
 // The core never imports Node built-ins, the file system or the server.
-export * from './util/columns.js';
+// util: the column type every kernel takes and the CSV writer; the loop helpers stay internal.
+export type { Column } from './util/columns.js';
 export { type CsvColumn, type CsvOptions, toCsv } from './util/csv.js';
+// Curated folder indexes (explicit export lists, no internals).
 export * from './time/index.js';
 export * from './solar/index.js';
 export * from './atmosphere/index.js';

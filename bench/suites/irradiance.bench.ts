@@ -80,7 +80,7 @@ function makeInputs(n: number): Inputs {
     i++;
   }
   extraterrestrialRadiation(x.times, {}, x.dniExtra);
-  relativeAirmass(x.zenith, x.airmass);
+  relativeAirmass(x.zenith, {}, x.airmass);
   for (let k = 0; k < n; k++) x.airmassAbsolute[k] = (x.airmass[k]! * x.pressure[k]!) / 101_325;
   return x;
 }

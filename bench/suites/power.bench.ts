@@ -40,7 +40,7 @@ function setup(): void {
   const t0 = Date.UTC(2021, 0, 1) / 1000;
   for (let i = 0; i < N; i++) t[i] = t0 + (i + 1) * STEP;
   const mid = t.map((x) => x - STEP / 2);
-  const sun = solarPositionFast(mid, LAT, LON);
+  const sun = solarPositionFast({ unixSeconds: mid, latitude: LAT, longitude: LON });
   const ghi = new Float64Array(N);
   const dni = new Float64Array(N);
   const dhi = new Float64Array(N);

@@ -27,7 +27,7 @@ const TMY_ROOFTOP = (lat: string): string => `/data/tmy/rooftop_pv_power?latitud
 const CHILD = `
 import Fastify from 'fastify';
 import { createServer } from ${JSON.stringify(join(root, 'packages/server/src/app.ts'))};
-import { fixedClock } from ${JSON.stringify(join(root, 'src/time/index.ts'))};
+import { fixedClock } from ${JSON.stringify(join(root, 'src/time/clock.ts'))};
 const app = await createServer({ dbPath: process.env.BENCH_DB, clock: fixedClock(Date.UTC(2026, 10, 20, 12, 7) / 1000), rateLimit: 1e9 });
 const account = await app.solarkit.stores.accounts.createAccount('bench', { quota: 1e9 });
 const { key } = await app.solarkit.stores.accounts.createKey(account.id);

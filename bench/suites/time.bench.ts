@@ -4,7 +4,7 @@ import type { BenchSuite } from '../harness.js';
 
 const N = 100_000;
 const start = Date.parse('2024-01-01T00:00:00Z') / 1000;
-const stamps = periodGrid(start, start + N * 300, 300);
+const stamps = periodGrid({ start, end: start + N * 300, periodSeconds: 300 });
 
 export const suite: BenchSuite = {
   name: 'time',
@@ -12,12 +12,12 @@ export const suite: BenchSuite = {
     {
       name: 'period grid, 1 year at PT5M (105,120 ends)',
       points: 105_120,
-      run: () => periodGrid(start, start + 365 * 86_400, 300),
+      run: () => periodGrid({ start, end: start + 365 * 86_400, periodSeconds: 300 }),
     },
     {
       name: 'format 100k timestamps, v3 +05:30 (hand-written)',
       points: N,
-      run: () => formatTimestamps(stamps, 'v3', 330),
+      run: () => formatTimestamps(stamps, 'v3', { zone: 330 }),
     },
     {
       name: 'format 100k timestamps, legacy (hand-written)',

@@ -3,7 +3,7 @@
  */
 import { arrayOf, type Column, outputColumn, scalarOf } from '../util/columns.js';
 import { COS_NODES, SIN_NODES } from '../util/trigTables.js';
-import { checkOneOf, checkPressurePa, checkSeries } from '../util/validate.js';
+import { checkObject, checkOneOf, checkPressurePa, checkSeries } from '../util/validate.js';
 
 const D2R = Math.PI / 180;
 /** Standard sea-level pressure [Pa]. */
@@ -12,23 +12,33 @@ export const STANDARD_PRESSURE = 101_325;
 /** The relative air mass models of {@link relativeAirmass} (pvlib's names). */
 export type RelativeAirmassModel = 'kastenyoung1989' | 'kasten1966' | 'simple';
 
+/** Options of {@link relativeAirmass}. */
+export interface RelativeAirmassOptions {
+  /** The model (default 'kastenyoung1989'). */
+  model?: RelativeAirmassModel;
+}
+
 /**
  * Relative (sea-level, not pressure-corrected) optical air mass [unitless]; NaN for zenith above
  * 90 deg, as pvlib.atmosphere.get_relative_airmass.
  * @param zenith apparent (refraction-corrected) solar zenith [deg]
+ * @param options `model`: 'kastenyoung1989' (default): Kasten, F., Young, A.T. (1989), Revised
+ *   optical air mass tables and approximation formula, Applied Optics 28, 4735-4738,
+ *   doi:10.1364/AO.28.004735; 'kasten1966': Kasten (1966), CRREL technical report 136 (used by
+ *   DISC); 'simple': sec(zenith).
  * @param out optional output buffer
- * @param model 'kastenyoung1989' (default): Kasten, F., Young, A.T. (1989), Revised optical
- *   air mass tables and approximation formula, Applied Optics 28, 4735-4738, doi:10.1364/AO.28.004735;
- *   'kasten1966': Kasten (1966), CRREL technical report 136 (used by DISC); 'simple': sec(zenith).
  * @example
  * relativeAirmass(60)[0]; // about 1.99
+ * relativeAirmass(60, { model: 'simple' })[0]; // about 2
  */
 export function relativeAirmass(
   zenith: Column,
+  options: RelativeAirmassOptions = {},
   out?: Float64Array,
-  model: RelativeAirmassModel = 'kastenyoung1989',
 ): Float64Array {
-  checkOneOf('relativeAirmass', 'model', model, ['kastenyoung1989', 'kasten1966', 'simple']);
+  checkObject('relativeAirmass', 'options', options);
+  const model = options.model ?? 'kastenyoung1989';
+  checkOneOf('relativeAirmass', 'options.model', model, ['kastenyoung1989', 'kasten1966', 'simple']);
   const n = checkSeries('relativeAirmass', [['zenith', zenith, 'degrees']]);
   const res = outputColumn(out, n);
   const zA = arrayOf(zenith);

@@ -15,8 +15,11 @@ const D2R = Math.PI / 180;
 
 /** Clear-sky global, direct normal and diffuse horizontal irradiance [W/m2]. */
 export interface ClearSkyIrradiance {
+  /** Clear-sky global horizontal irradiance, W/m2. */
   ghi: Float64Array;
+  /** Clear-sky direct normal irradiance, W/m2. */
   dni: Float64Array;
+  /** Clear-sky diffuse horizontal irradiance, W/m2. */
   dhi: Float64Array;
 }
 
@@ -256,7 +259,9 @@ export interface ClearSkyInput {
   unixSeconds: Float64Array;
   /** Refraction-corrected solar zenith at those times [deg] (from the solar position). */
   apparentZenith: Column;
+  /** Degrees north, -90..90. */
   latitude: number;
+  /** Degrees east, -180..180. */
   longitude: number;
   /** Altitude above sea level [m], default 0. */
   altitude?: number;
@@ -273,7 +278,7 @@ export interface ClearSkyInput {
  * the SoDa grid, the estimate of linkeTurbidityColumn unless a turbidity is given.
  * @example
  * const unixSeconds = Float64Array.of(Date.UTC(2024, 5, 21, 12) / 1000);
- * const zenith = solarPositionSpa(unixSeconds, 52.37, 4.9).apparentZenith;
+ * const zenith = solarPositionSpa({ unixSeconds, latitude: 52.37, longitude: 4.9 }).apparentZenith;
  * clearSky({ unixSeconds, apparentZenith: zenith, latitude: 52.37, longitude: 4.9 }).ghi[0]; // about 855 W/m2
  */
 export function clearSky(input: ClearSkyInput, out?: Partial<ClearSkyIrradiance>): ClearSkyIrradiance {
@@ -301,7 +306,8 @@ export function clearSky(input: ClearSkyInput, out?: Partial<ClearSkyIrradiance>
     const am = z > 90 ? Number.NaN : 1 / (Math.cos(z * D2R) + 0.50572 * Math.pow(96.07995 - z, -1.6364));
     amAbs[i] = (am * (pA !== null ? pA[i]! : (pressure as number))) / STANDARD_PRESSURE;
   }
-  const turbidity = input.linkeTurbidity ?? linkeTurbidityColumn(unixSeconds, latitude, longitude, altitude);
+  const turbidity =
+    input.linkeTurbidity ?? linkeTurbidityColumn({ unixSeconds, latitude, longitude, elevation: altitude });
   return clearskyIneichen(
     {
       apparentZenith,

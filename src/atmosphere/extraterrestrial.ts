@@ -89,7 +89,7 @@ export function extraterrestrialRadiationForDay(dayOfYear: number, solarConstant
  * the Earth-Sun distance factor of the UTC day of year (integer day, as pvlib does for timestamps).
  * @param unixSeconds times [s, Unix, UTC]
  * @param options.solarConstant [W/m2], default 1366.1 (Gueymard 2004)
- * @param options.method 'spencer' (default) or 'asce' (the one-term series of {@link asceDistanceFactor})
+ * @param options.method 'spencer' (default) or 'asce' (the one-term series of `asceDistanceFactor`)
  * Spencer, J.W. (1971), Fourier series representation of the position of the sun, Search 2(5), 172;
  * follows pvlib.irradiance.get_extra_radiation(method='spencer').
  * @example

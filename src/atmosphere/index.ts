@@ -1,21 +1,16 @@
-// Public exports of src/atmosphere (re-exports only).
-export {
-  asceDistanceFactor,
-  dayOfYearFromEpochDays,
-  dayOfYearUtc,
-  extraterrestrialRadiation,
-  extraterrestrialRadiationForDay,
-  spencerDistanceFactor,
-} from './extraterrestrial.js';
+// Public exports of src/atmosphere (re-exports only). The day-of-year and Earth-Sun distance
+// helpers the kernels share stay in their modules (extraterrestrial.ts).
+export { extraterrestrialRadiation, extraterrestrialRadiationForDay } from './extraterrestrial.js';
 export {
   type RelativeAirmassModel,
+  type RelativeAirmassOptions,
   STANDARD_PRESSURE,
   absoluteAirmass,
   altitudeToPressure,
   pressureToAltitude,
   relativeAirmass,
 } from './airmass.js';
-export { linkeTurbidity, linkeTurbidityColumn } from './turbidity.js';
+export { type LinkeTurbidityPlace, linkeTurbidity, linkeTurbidityColumn } from './turbidity.js';
 export {
   type ClearSkyInput,
   type ClearSkyIrradiance,

@@ -25,10 +25,9 @@
  * oceanic or polar air. One unit of TL changes Ineichen clear-sky GHI by roughly 4-6 % and DNI
  * by 9-13 % at mid-day. Callers with better data should pass their own turbidity to the clear-sky
  * model.
- * Longitude is accepted for the API's sake (a gridded source would need it) but unused.
  */
 import { outputColumn } from '../util/columns.js';
-import { checkFinite, checkLatitude, checkLongitude, checkRange, checkTimes } from '../util/validate.js';
+import { checkFinite, checkLatitude, checkLongitude, checkObject, checkRange, checkTimes } from '../util/validate.js';
 import { dayOfYearFromEpochDays } from './extraterrestrial.js';
 
 const D2R = Math.PI / 180;
@@ -39,21 +38,37 @@ const TURBIDITY_SCALE_HEIGHT = 3000;
 /** Mean length of a month in days, to place a day of year on the month scale. */
 const DAYS_PER_MONTH = 365.25 / 12;
 
+/** The place of {@link linkeTurbidity} and {@link linkeTurbidityColumn}. */
+export interface LinkeTurbidityPlace {
+  /** Degrees north, -90..90. */
+  latitude: number;
+  /** Degrees east, -180..180 (unused by this estimate; a gridded source would need it). */
+  longitude: number;
+  /** Height above sea level, m (default 0). */
+  elevation?: number;
+}
+
 /**
  * Linke turbidity factor [unitless] estimated for a place and month (see the module comment for
  * the formula, sources and accuracy).
- * @param latitude [deg, north positive]
- * @param _longitude [deg, east positive], unused by this estimate
- * @param month 1..12; fractional values interpolate smoothly (1.0 is mid-January)
- * @param elevation above sea level [m], default 0
+ * @param input `latitude` [deg, north positive], `longitude` [deg, east positive] (unused by this
+ *   estimate), `month` 1..12 (fractional values interpolate smoothly: 1.0 is mid-January),
+ *   `elevation` above sea level [m], default 0
  * @example
- * linkeTurbidity(45, 8, 7); // about 3.76 (mid-July, northern mid-latitudes)
+ * linkeTurbidity({ latitude: 45, longitude: 8, month: 7 }); // about 3.76 (mid-July, northern mid-latitudes)
  */
-export function linkeTurbidity(latitude: number, _longitude: number, month: number, elevation = 0): number {
+export function linkeTurbidity(input: LinkeTurbidityPlace & { month: number }): number {
+  checkObject('linkeTurbidity', 'input', input);
+  const { latitude, longitude, month, elevation = 0 } = input;
   checkLatitude('linkeTurbidity', latitude);
-  checkLongitude('linkeTurbidity', _longitude, 'longitude');
+  checkLongitude('linkeTurbidity', longitude, 'longitude');
   if (month === month) checkRange('linkeTurbidity', 'month', month, 0, 13, '1..12, fractional');
   checkFinite('linkeTurbidity', 'elevation', elevation, 'm');
+  return turbidityEstimate(latitude, month, elevation);
+}
+
+/** The estimate of the module comment, unchecked. */
+function turbidityEstimate(latitude: number, month: number, elevation: number): number {
   const phi = latitude * D2R;
   const cosPhi = Math.cos(phi);
   const peakMonth = latitude >= 0 ? 7 : 1;
@@ -66,18 +81,18 @@ export function linkeTurbidity(latitude: number, _longitude: number, month: numb
 /**
  * {@link linkeTurbidity} at each time, with the month taken continuously from the UTC day of year
  * (so the values change smoothly from day to day instead of stepping at month boundaries).
- * @param unixSeconds times [s, Unix, UTC]
- * @param latitude [deg]; @param longitude [deg]; @param elevation [m], default 0
+ * @param input `unixSeconds` times [s, Unix, UTC], `latitude` [deg], `longitude` [deg],
+ *   `elevation` [m], default 0
+ * @param out optional output buffer
  * @example
- * linkeTurbidityColumn(Float64Array.of(Date.UTC(2024, 6, 16) / 1000), 45, 8)[0]; // about 3.76
+ * linkeTurbidityColumn({ unixSeconds: Float64Array.of(Date.UTC(2024, 6, 16) / 1000), latitude: 45, longitude: 8 })[0]; // about 3.76
  */
 export function linkeTurbidityColumn(
-  unixSeconds: Float64Array,
-  latitude: number,
-  longitude: number,
-  elevation = 0,
+  input: LinkeTurbidityPlace & { unixSeconds: Float64Array },
   out?: Float64Array,
 ): Float64Array {
+  checkObject('linkeTurbidityColumn', 'input', input);
+  const { unixSeconds, latitude, longitude, elevation = 0 } = input;
   checkTimes('linkeTurbidityColumn', 'unixSeconds', unixSeconds);
   checkLatitude('linkeTurbidityColumn', latitude);
   checkLongitude('linkeTurbidityColumn', longitude);
@@ -94,7 +109,7 @@ export function linkeTurbidityColumn(
       dayStart = days * 86_400;
       dayEnd = dayStart + 86_400;
       const month = (dayOfYearFromEpochDays(days) - 0.5) / DAYS_PER_MONTH + 0.5;
-      value = linkeTurbidity(latitude, longitude, month, elevation);
+      value = turbidityEstimate(latitude, month, elevation);
     }
     res[i] = value;
   }

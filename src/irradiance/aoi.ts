@@ -3,10 +3,33 @@
  * irradiance on the plane. Surface azimuth in degrees east of north (pvlib convention).
  */
 import { arrayOf, type Column, outputColumn, scalarOf } from '../util/columns.js';
-import { checkSeries, type SeriesEntry } from '../util/validate.js';
+import { checkObject, checkSeries, type SeriesEntry } from '../util/validate.js';
+
+/**
+ * The plane and the sun of an angle of incidence (pvlib's `surface_tilt`, `surface_azimuth`,
+ * `solar_zenith`, `solar_azimuth`), degrees, azimuths east of north; columns or one value each.
+ */
+export interface AoiInput {
+  /** Tilt of the surface from horizontal, degrees. */
+  surfaceTilt: Column;
+  /** Azimuth of the surface normal, degrees east of north (south 180). */
+  surfaceAzimuth: Column;
+  /** Solar zenith, degrees. */
+  solarZenith: Column;
+  /** Solar azimuth, degrees east of north. */
+  solarAzimuth: Column;
+}
+
+/** The input of {@link beamComponent}: the angles and the direct normal irradiance. */
+export interface BeamComponentInput extends AoiInput {
+  /** Direct normal irradiance, W/m2. */
+  dni: Column;
+}
 
 /** The four angles of an incidence call, named for its errors. */
-function angleEntries(surfaceTilt: Column, surfaceAzimuth: Column, solarZenith: Column, solarAzimuth: Column): SeriesEntry[] {
+function angleEntries(fn: string, input: AoiInput): SeriesEntry[] {
+  checkObject(fn, 'input', input);
+  const { surfaceTilt, surfaceAzimuth, solarZenith, solarAzimuth } = input;
   return [
     ['surfaceTilt', surfaceTilt, 'degrees'],
     ['surfaceAzimuth', surfaceAzimuth, 'degrees east of north'],
@@ -21,23 +44,17 @@ const R2D = 180 / Math.PI;
 /**
  * Cosine of the angle of incidence: the dot product of the sun unit vector and the surface
  * normal, clipped to [-1, 1] (pvlib GH 1185). Negative when the sun is behind the plane.
- * @param surfaceTilt tilt from horizontal [deg]
- * @param surfaceAzimuth azimuth of the surface normal, east of north [deg]
- * @param solarZenith solar zenith [deg]
- * @param solarAzimuth solar azimuth, east of north [deg]
+ * @param input surfaceTilt (from horizontal), surfaceAzimuth (of the surface normal, east of
+ *   north), solarZenith, solarAzimuth (east of north) [deg]
+ * @param out optional output buffer
  * @returns cos(aoi) [unitless]
  * Follows pvlib.irradiance.aoi_projection (spherical trigonometry, e.g. Duffie & Beckman 2013, eq. 1.6.3).
  * @example
- * aoiProjection(30, 180, 40, 180)[0]; // about 0.985 (cos 10 degrees)
+ * aoiProjection({ surfaceTilt: 30, surfaceAzimuth: 180, solarZenith: 40, solarAzimuth: 180 })[0]; // about 0.985 (cos 10 degrees)
  */
-export function aoiProjection(
-  surfaceTilt: Column,
-  surfaceAzimuth: Column,
-  solarZenith: Column,
-  solarAzimuth: Column,
-  out?: Float64Array,
-): Float64Array {
-  const n = checkSeries('aoiProjection', angleEntries(surfaceTilt, surfaceAzimuth, solarZenith, solarAzimuth));
+export function aoiProjection(input: AoiInput, out?: Float64Array): Float64Array {
+  const n = checkSeries('aoiProjection', angleEntries('aoiProjection', input));
+  const { surfaceTilt, surfaceAzimuth, solarZenith, solarAzimuth } = input;
   return projectionInto(outputColumn(out, n), n, surfaceTilt, surfaceAzimuth, solarZenith, solarAzimuth);
 }
 
@@ -83,17 +100,15 @@ export function projectionInto(
 /**
  * Angle of incidence of the solar beam on a surface [deg], 0..180; NaN where an input is NaN.
  * Inputs as for {@link aoiProjection}. Follows pvlib.irradiance.aoi.
+ * @param input surfaceTilt, surfaceAzimuth, solarZenith, solarAzimuth [deg], azimuths east of north
+ * @param out optional output buffer
  * @example
- * aoi(30, 180, 40, 180)[0]; // about 10 degrees
+ * aoi({ surfaceTilt: 30, surfaceAzimuth: 180, solarZenith: 40, solarAzimuth: 180 })[0]; // about 10 degrees
  */
-export function aoi(
-  surfaceTilt: Column,
-  surfaceAzimuth: Column,
-  solarZenith: Column,
-  solarAzimuth: Column,
-  out?: Float64Array,
-): Float64Array {
-  const res = aoiProjection(surfaceTilt, surfaceAzimuth, solarZenith, solarAzimuth, out);
+export function aoi(input: AoiInput, out?: Float64Array): Float64Array {
+  const n = checkSeries('aoi', angleEntries('aoi', input));
+  const { surfaceTilt, surfaceAzimuth, solarZenith, solarAzimuth } = input;
+  const res = projectionInto(outputColumn(out, n), n, surfaceTilt, surfaceAzimuth, solarZenith, solarAzimuth);
   for (let i = 0; i < res.length; i++) res[i] = Math.acos(res[i]!) * R2D;
   return res;
 }
@@ -101,18 +116,14 @@ export function aoi(
 /**
  * Beam irradiance on the plane [W/m2]: DNI times cos(aoi), never negative (sun behind the plane
  * gives 0). Angles as for {@link aoiProjection}; dni [W/m2]. Follows pvlib.irradiance.beam_component.
+ * @param input surfaceTilt, surfaceAzimuth, solarZenith, solarAzimuth [deg] and dni [W/m2]
+ * @param out optional output buffer
  * @example
- * beamComponent(30, 180, 40, 180, 800)[0]; // about 788 W/m2
+ * beamComponent({ surfaceTilt: 30, surfaceAzimuth: 180, solarZenith: 40, solarAzimuth: 180, dni: 800 })[0]; // about 788 W/m2
  */
-export function beamComponent(
-  surfaceTilt: Column,
-  surfaceAzimuth: Column,
-  solarZenith: Column,
-  solarAzimuth: Column,
-  dni: Column,
-  out?: Float64Array,
-): Float64Array {
-  const n = checkSeries('beamComponent', [...angleEntries(surfaceTilt, surfaceAzimuth, solarZenith, solarAzimuth), ['dni', dni, 'W/m2']]);
+export function beamComponent(input: BeamComponentInput, out?: Float64Array): Float64Array {
+  const n = checkSeries('beamComponent', [...angleEntries('beamComponent', input), ['dni', input.dni, 'W/m2']]);
+  const { surfaceTilt, surfaceAzimuth, solarZenith, solarAzimuth, dni } = input;
   const res = projectionInto(outputColumn(out, n), n, surfaceTilt, surfaceAzimuth, solarZenith, solarAzimuth);
   const dniA = arrayOf(dni);
   for (let i = 0; i < n; i++) {

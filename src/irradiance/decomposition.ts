@@ -5,7 +5,7 @@
  */
 import { spencerDistanceFactor, dayOfYearFromEpochDays } from '../atmosphere/extraterrestrial.js';
 import { arrayOf, asColumn, type Column, columnOf, maskOf, outputColumn, scalarOf, seriesLength } from '../util/columns.js';
-import { checkAtLeast, checkSeries } from '../util/validate.js';
+import { checkAtLeast, checkObject, checkSeries } from '../util/validate.js';
 import { checkClearnessIndex, checkDisc, checkErbs } from './checks.js';
 import { DIRINT_COEFFICIENTS } from './dirintCoefficients.js';
 import { COS_NODES, SIN_NODES } from '../util/trigTables.js';
@@ -64,8 +64,11 @@ export interface ErbsInput {
 
 /** Direct normal and diffuse horizontal irradiance [W/m2] and the clearness index. */
 export interface Decomposition {
+  /** Direct normal irradiance, W/m2. */
   dni: Float64Array;
+  /** Diffuse horizontal irradiance, W/m2. */
   dhi: Float64Array;
+  /** Clearness index kt (GHI over extraterrestrial horizontal irradiance), unitless. */
   kt: Float64Array;
 }
 
@@ -315,8 +318,9 @@ export interface DiscInput {
   pressure?: Column | null;
 }
 
+/** Options of {@link disc}: the limits of its fit. */
 export interface DiscOptions {
-  /** Default 0.065. */
+  /** Floor of cos(zenith) in the clearness index; default 0.065. */
   minCosZenith?: number;
   /** DNI is 0 above this zenith [deg]; default 87. */
   maxZenith?: number;
@@ -326,8 +330,11 @@ export interface DiscOptions {
 
 /** DISC output: DNI [W/m2], clearness index and the (capped) air mass used. */
 export interface DiscResult {
+  /** Direct normal irradiance, W/m2. */
   dni: Float64Array;
+  /** Clearness index, unitless. */
   kt: Float64Array;
+  /** Relative air mass (Kasten 1966) used, unitless. */
   airmass: Float64Array;
 }
 
@@ -406,20 +413,26 @@ export function disc(input: DiscInput, options: DiscOptions = {}, out?: Partial<
 
 /**
  * Zenith-independent clearness index kt' [unitless] (Perez et al. 1992, eq. 1):
- * kt / (1.031 exp(-1.4 / (0.9 + 9.4 / AM)) + 0.1), clipped to [0, maxClearnessIndex].
- * @param kt clearness index; @param airmass air mass [unitless]
- * @param maxClearnessIndex default 2 (DIRINT uses 1)
+ * kt / (1.031 exp(-1.4 / (0.9 + 9.4 / AM)) + 0.1), clipped to [0, maxClearnessIndex]. Follows
+ * pvlib.irradiance.clearness_index_zenith_independent.
+ * @param input `clearnessIndex` kt [unitless] and `airmass` (absolute) [unitless]
+ * @param options `maxClearnessIndex`, default 2 (DIRINT uses 1)
+ * @param out optional output buffer
  * @example
- * clearnessIndexZenithIndependent(0.6, 1.5)[0]; // about 0.633
+ * clearnessIndexZenithIndependent({ clearnessIndex: 0.6, airmass: 1.5 })[0]; // about 0.633
  */
 export function clearnessIndexZenithIndependent(
-  kt: Column,
-  airmass: Column,
-  maxClearnessIndex = 2,
+  input: { clearnessIndex: Column; airmass: Column },
+  options: { maxClearnessIndex?: number } = {},
   out?: Float64Array,
 ): Float64Array {
-  const n = checkSeries('clearnessIndexZenithIndependent', [['kt', kt, 'clearness index'], ['airmass', airmass, 'air mass']]);
-  checkAtLeast('clearnessIndexZenithIndependent', 'maxClearnessIndex', maxClearnessIndex, 0, '', true);
+  const fn = 'clearnessIndexZenithIndependent';
+  checkObject(fn, 'input', input);
+  checkObject(fn, 'options', options);
+  const { clearnessIndex: kt, airmass } = input;
+  const maxClearnessIndex = options.maxClearnessIndex ?? 2;
+  const n = checkSeries(fn, [['clearnessIndex', kt, 'clearness index'], ['airmass', airmass, 'air mass']]);
+  checkAtLeast(fn, 'options.maxClearnessIndex', maxClearnessIndex, 0, '', true);
   const res = outputColumn(out, n);
   const kA = arrayOf(kt);
   const aA = arrayOf(airmass);
@@ -443,6 +456,7 @@ export interface DirintInput extends DiscInput {
   tempDew?: Column;
 }
 
+/** Options of {@link dirint}: those of {@link disc} except the air mass cap, and the stability index. */
 export interface DirintOptions extends Omit<DiscOptions, 'maxAirmass'> {
   /**
    * Use the stability index delta kt' from the neighbouring rows (default true); turn off when the
@@ -514,7 +528,11 @@ export function dirint(input: DirintInput, options: DirintOptions = {}, out?: Fl
   const n = d.dni.length;
   const res = outputColumn(out, n);
   // kt' overwrites the kt scratch column (no further use of kt).
-  const ktp = clearnessIndexZenithIndependent(d.kt, d.airmass, 1, d.kt);
+  const ktp = clearnessIndexZenithIndependent(
+    { clearnessIndex: d.kt, airmass: d.airmass },
+    { maxClearnessIndex: 1 },
+    d.kt,
+  );
   const { zenith, tempDew } = input;
   const zA = arrayOf(zenith);
   const tA = arrayOf(tempDew);

@@ -3,22 +3,32 @@
  * reflection and absorption in the cover, as a function of the angle of incidence.
  */
 import { arrayOf, type Column, outputColumn, scalarOf } from '../util/columns.js';
-import { checkAtLeast, checkFinite, checkSeries } from '../util/validate.js';
+import { checkAtLeast, checkFinite, checkObject, checkSeries } from '../util/validate.js';
 
 const D2R = Math.PI / 180;
 
+/** Options of {@link iamAshrae}. */
+export interface IamAshraeOptions {
+  /** The model parameter b [unitless], default 0.05 (pvlib's `b`). */
+  b?: number;
+}
+
 /**
- * ASHRAE incidence angle modifier: 1 - b0 (1/cos aoi - 1), 0 for |aoi| >= 90 deg and never
+ * ASHRAE incidence angle modifier: 1 - b (1/cos aoi - 1), 0 for |aoi| >= 90 deg and never
  * negative; NaN aoi gives NaN.
  * @param aoi angle of incidence [deg]
- * @param b0 model parameter [unitless], default 0.05
+ * @param options `b`: model parameter [unitless], default 0.05
+ * @param out optional output buffer
  * Souka & Safwat (1966), Solar Energy 10, 170-174; follows pvlib.iam.ashrae.
  * @example
  * iamAshrae(60)[0]; // about 0.95
+ * iamAshrae(60, { b: 0.1 })[0]; // about 0.9
  */
-export function iamAshrae(aoi: Column, b0 = 0.05, out?: Float64Array): Float64Array {
+export function iamAshrae(aoi: Column, options: IamAshraeOptions = {}, out?: Float64Array): Float64Array {
   const n = checkSeries('iamAshrae', [['aoi', aoi, 'degrees']]);
-  checkFinite('iamAshrae', 'b0', b0, '');
+  checkObject('iamAshrae', 'options', options);
+  const b0 = options.b ?? 0.05;
+  checkFinite('iamAshrae', 'options.b', b0, '');
   const res = outputColumn(out, n);
   const aA = arrayOf(aoi);
   const a0 = scalarOf(aoi);
@@ -31,25 +41,38 @@ export function iamAshrae(aoi: Column, b0 = 0.05, out?: Float64Array): Float64Ar
   return res;
 }
 
+/** Options of {@link iamPhysical}: the cover's optics (pvlib's `n`, `K`, `L`). */
+export interface IamPhysicalOptions {
+  /** Refractive index of the cover [unitless], default 1.526. */
+  n?: number;
+  /** Extinction coefficient [1/m], default 4. */
+  K?: number;
+  /** Cover thickness [m], default 0.002. */
+  L?: number;
+}
+
 /**
  * Physical incidence angle modifier of a glass cover: Fresnel reflection of s- and p-polarised
  * light at the air-glass interface and Bouguer absorption over the refracted path, normalised by
  * its value at normal incidence. 0 at aoi >= 90 deg.
  * @param aoi angle of incidence [deg]
- * @param n refractive index of the cover [unitless], default 1.526
- * @param K extinction coefficient [1/m], default 4
- * @param L cover thickness [m], default 0.002
+ * @param options `n` refractive index of the cover [unitless], default 1.526; `K` extinction
+ *   coefficient [1/m], default 4; `L` cover thickness [m], default 0.002
+ * @param out optional output buffer
  * De Soto, Klein & Beckman (2006), Improvement and validation of a model for photovoltaic array
  * performance, Solar Energy 80, 78-88, doi:10.1016/j.solener.2005.06.010; follows pvlib.iam.physical
  * without anti-reflective coating.
  * @example
  * iamPhysical(60)[0]; // about 0.94
+ * iamPhysical(60, { n: 1.3 })[0]; // about 0.96
  */
-export function iamPhysical(aoi: Column, n = 1.526, K = 4, L = 0.002, out?: Float64Array): Float64Array {
+export function iamPhysical(aoi: Column, options: IamPhysicalOptions = {}, out?: Float64Array): Float64Array {
   const len = checkSeries('iamPhysical', [['aoi', aoi, 'degrees']]);
-  checkAtLeast('iamPhysical', 'n', n, 1, 'refractive index');
-  checkAtLeast('iamPhysical', 'K', K, 0, '1/m');
-  checkAtLeast('iamPhysical', 'L', L, 0, 'm');
+  checkObject('iamPhysical', 'options', options);
+  const { n = 1.526, K = 4, L = 0.002 } = options;
+  checkAtLeast('iamPhysical', 'options.n', n, 1, 'refractive index');
+  checkAtLeast('iamPhysical', 'options.K', K, 0, '1/m');
+  checkAtLeast('iamPhysical', 'options.L', L, 0, 'm');
   const res = outputColumn(out, len);
   const aA = arrayOf(aoi);
   const a0 = scalarOf(aoi);

@@ -1,6 +1,9 @@
-// Public exports of src/irradiance (re-exports only).
-export { aoi, aoiProjection, beamComponent } from './aoi.js';
+// Public exports of src/irradiance (re-exports only). The coefficient tables (PEREZ_COEFFICIENTS,
+// DIRINT_COEFFICIENTS) and the kernels' plumbing stay in their modules.
+export { type AoiInput, type BeamComponentInput, aoi, aoiProjection, beamComponent } from './aoi.js';
 export {
+  type GroundDiffuseInput,
+  type IsotropicSkyDiffuseInput,
   type PerezInput,
   type SkyDiffuseComponents,
   type SkyDiffuseInput,
@@ -14,8 +17,8 @@ export {
   perezSkyDiffuse,
   totalIrradiance,
 } from './transposition.js';
-export { PEREZ_COEFFICIENTS, type PerezCoefficientSet, perezCoefficients } from './perezCoefficients.js';
-export { iamAshrae, iamPhysical } from './iam.js';
+export { type PerezCoefficientSet, perezCoefficients } from './perezCoefficients.js';
+export { type IamAshraeOptions, type IamPhysicalOptions, iamAshrae, iamPhysical } from './iam.js';
 export {
   type Decomposition,
   type DirintInput,
@@ -30,7 +33,6 @@ export {
   disc,
   erbs,
 } from './decomposition.js';
-export { DIRINT_COEFFICIENTS } from './dirintCoefficients.js';
 export {
   type FixedMount,
   type PlaneMount,

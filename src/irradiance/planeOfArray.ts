@@ -21,6 +21,7 @@ export interface FixedMount {
 
 /** A single-axis tracker: the geometry and control of pvlib.tracking.singleaxis. */
 export interface TrackerMount {
+  /** The tracker's axis, limits and backtracking (see `singleAxis`). */
   tracker: SingleAxisOptions;
 }
 
@@ -38,8 +39,11 @@ export interface PlaneOfArrayInput {
   solarAzimuth: Column;
   /** Zenith the tracker follows (the apparent zenith, as pvlib); default `solarZenith`. */
   trackingZenith?: Column;
+  /** Global horizontal irradiance, W/m2. */
   ghi: Column;
+  /** Direct normal irradiance, W/m2. */
   dni: Column;
+  /** Diffuse horizontal irradiance, W/m2. */
   dhi: Column;
   /** Extraterrestrial normal irradiance, W/m2; required by 'perez' and 'haydavies'. */
   dniExtra?: Column;
@@ -51,9 +55,11 @@ export interface PlaneOfArrayInput {
 
 /** Options of {@link planeOfArray}. */
 export interface PlaneOfArrayOptions {
+  /** How the plane is held: `{ tilt, azimuth }` or `{ tracker }`. */
   mount: PlaneMount;
   /** Sky diffuse model, default 'perez' (allsitescomposite1990 coefficients unless given). */
   model?: SkyDiffuseModel;
+  /** Perez coefficient set, default 'allsitescomposite1990'. */
   perezCoefficients?: TotalIrradianceOptions['perezCoefficients'];
 }
 

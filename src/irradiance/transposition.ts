@@ -5,6 +5,7 @@
  */
 import { arrayOf, type Column, columnOf, maskOf, outputColumn, scalarOf, seriesLength } from '../util/columns.js';
 import { checkModel, checkTransposition, skyColumns } from './checks.js';
+import { checkObject } from '../util/validate.js';
 import { type PerezCoefficientSet, perezCoefficients } from './perezCoefficients.js';
 import { COS_NODES, SIN_NODES } from '../util/trigTables.js';
 
@@ -28,16 +29,28 @@ function kastenYoung(zenith: number): number {
   return 1 / (Math.cos(zenith * D2R) + 0.50572 * Math.pow(96.07995 - zenith, -1.6364));
 }
 
+/** The input of {@link groundDiffuse} (pvlib's `surface_tilt`, `ghi`, `albedo`). */
+export interface GroundDiffuseInput {
+  /** Tilt from horizontal, degrees. */
+  surfaceTilt: Column;
+  /** Global horizontal irradiance, W/m2. */
+  ghi: Column;
+  /** Ground reflectance, 0..1 (default 0.25). */
+  albedo?: Column;
+}
+
 /**
  * Ground-reflected irradiance on a tilted plane [W/m2]: GHI * albedo * (1 - cos tilt) / 2.
- * @param surfaceTilt tilt from horizontal [deg]
- * @param ghi global horizontal irradiance [W/m2]
- * @param albedo ground reflectance [0..1], default 0.25
+ * @param input surfaceTilt from horizontal [deg], ghi global horizontal irradiance [W/m2],
+ *   albedo ground reflectance [0..1], default 0.25
+ * @param out optional output buffer
  * Follows pvlib.irradiance.get_ground_diffuse (Loutzenhiser et al. 2007, doi:10.1016/j.solener.2006.03.009).
  * @example
- * groundDiffuse(30, 600, 0.2)[0]; // about 8.04 W/m2
+ * groundDiffuse({ surfaceTilt: 30, ghi: 600, albedo: 0.2 })[0]; // about 8.04 W/m2
  */
-export function groundDiffuse(surfaceTilt: Column, ghi: Column, albedo: Column = 0.25, out?: Float64Array): Float64Array {
+export function groundDiffuse(input: GroundDiffuseInput, out?: Float64Array): Float64Array {
+  checkObject('groundDiffuse', 'input', input);
+  const { surfaceTilt, ghi, albedo = 0.25 } = input;
   checkTransposition('groundDiffuse', { surfaceTilt: [surfaceTilt, 'degrees'], ghi: [ghi, 'W/m2'], albedo: [albedo, '0..1'] });
   const n = seriesLength(surfaceTilt, ghi, albedo);
   const res = outputColumn(out, n);
@@ -54,15 +67,25 @@ export function groundDiffuse(surfaceTilt: Column, ghi: Column, albedo: Column =
   return res;
 }
 
+/** The input of {@link isotropicSkyDiffuse} (pvlib's `surface_tilt`, `dhi`). */
+export interface IsotropicSkyDiffuseInput {
+  /** Tilt from horizontal, degrees. */
+  surfaceTilt: Column;
+  /** Diffuse horizontal irradiance, W/m2. */
+  dhi: Column;
+}
+
 /**
  * Isotropic sky diffuse on a tilted plane [W/m2]: DHI * (1 + cos tilt) / 2.
- * @param surfaceTilt tilt from horizontal [deg]
- * @param dhi diffuse horizontal irradiance [W/m2]
+ * @param input surfaceTilt from horizontal [deg], dhi diffuse horizontal irradiance [W/m2]
+ * @param out optional output buffer
  * Follows pvlib.irradiance.isotropic (Hottel & Woertz 1942; Loutzenhiser et al. 2007).
  * @example
- * isotropicSkyDiffuse(30, 150)[0]; // about 140 W/m2
+ * isotropicSkyDiffuse({ surfaceTilt: 30, dhi: 150 })[0]; // about 140 W/m2
  */
-export function isotropicSkyDiffuse(surfaceTilt: Column, dhi: Column, out?: Float64Array): Float64Array {
+export function isotropicSkyDiffuse(input: IsotropicSkyDiffuseInput, out?: Float64Array): Float64Array {
+  checkObject('isotropicSkyDiffuse', 'input', input);
+  const { surfaceTilt, dhi } = input;
   checkTransposition('isotropicSkyDiffuse', { surfaceTilt: [surfaceTilt, 'degrees'], dhi: [dhi, 'W/m2'] });
   const n = seriesLength(surfaceTilt, dhi);
   const res = outputColumn(out, n);
@@ -79,12 +102,17 @@ export function isotropicSkyDiffuse(surfaceTilt: Column, dhi: Column, out?: Floa
 
 /** Inputs of the anisotropic sky models. Angles [deg], irradiance [W/m2]. */
 export interface SkyDiffuseInput {
+  /** Tilt of the plane from horizontal [deg]. */
   surfaceTilt: Column;
-  /** East of north [deg]. */
+  /** Azimuth of the plane's normal, east of north [deg]. */
   surfaceAzimuth: Column;
+  /** Solar zenith [deg]. */
   solarZenith: Column;
+  /** Solar azimuth, east of north [deg]. */
   solarAzimuth: Column;
+  /** Diffuse horizontal irradiance [W/m2]. */
   dhi: Column;
+  /** Direct normal irradiance [W/m2]. */
   dni: Column;
   /** Extraterrestrial normal irradiance [W/m2], see extraterrestrialRadiation. */
   dniExtra: Column;
@@ -92,6 +120,7 @@ export interface SkyDiffuseInput {
 
 /** Sky diffuse on the plane and its parts [W/m2]. */
 export interface SkyDiffuseComponents {
+  /** Sky diffuse on the plane: the sum of the parts. */
   poaSkyDiffuse: Float64Array;
   /** From the isotropic sky dome. */
   poaIsotropic: Float64Array;
@@ -175,13 +204,19 @@ export function perezSkyDiffuse(
 
 /** Inputs of {@link totalIrradiance}. Angles [deg], irradiance [W/m2]. */
 export interface TotalIrradianceInput {
+  /** Tilt of the plane from horizontal [deg]. */
   surfaceTilt: Column;
-  /** East of north [deg]. */
+  /** Azimuth of the plane's normal, east of north [deg]. */
   surfaceAzimuth: Column;
+  /** Solar zenith [deg]. */
   solarZenith: Column;
+  /** Solar azimuth, east of north [deg]. */
   solarAzimuth: Column;
+  /** Direct normal irradiance [W/m2]. */
   dni: Column;
+  /** Global horizontal irradiance [W/m2]. */
   ghi: Column;
+  /** Diffuse horizontal irradiance [W/m2]. */
   dhi: Column;
   /** Extraterrestrial normal irradiance [W/m2]; required by 'haydavies' and 'perez'. */
   dniExtra?: Column;
@@ -191,9 +226,12 @@ export interface TotalIrradianceInput {
   albedo?: Column;
 }
 
+/** The sky diffuse models by pvlib's names (Hay & Davies 1980; Perez et al. 1990). */
 export type SkyDiffuseModel = 'isotropic' | 'haydavies' | 'perez';
 
+/** Options of {@link totalIrradiance}: the sky model by name and its coefficients. */
 export interface TotalIrradianceOptions {
+  /** The sky diffuse model. */
   model: SkyDiffuseModel;
   /** Perez coefficient set, default 'allsitescomposite1990'. */
   perezCoefficients?: PerezCoefficientSet | '1990';
@@ -203,13 +241,21 @@ export interface TotalIrradianceOptions {
 
 /** Plane-of-array irradiance [W/m2]; the parts are present when diffuseComponents is set. */
 export interface TotalIrradiance {
+  /** Total on the plane: direct plus diffuse. */
   poaGlobal: Float64Array;
+  /** Beam on the plane, max(DNI cos aoi, 0). */
   poaDirect: Float64Array;
+  /** Sky diffuse plus ground-reflected. */
   poaDiffuse: Float64Array;
+  /** Sky diffuse by the chosen model. */
   poaSkyDiffuse: Float64Array;
+  /** Ground-reflected, GHI albedo (1 - cos tilt) / 2. */
   poaGroundDiffuse: Float64Array;
+  /** Isotropic part of the sky diffuse (with diffuseComponents). */
   poaIsotropic?: Float64Array;
+  /** Circumsolar part of the sky diffuse (with diffuseComponents). */
   poaCircumsolar?: Float64Array;
+  /** Horizon brightening part of the sky diffuse (with diffuseComponents; Perez only). */
   poaHorizon?: Float64Array;
 }
 

@@ -77,7 +77,7 @@ export function sunAtPeriodMiddle(
   const middle = new Float64Array(n);
   const half = periodSeconds / 2;
   for (let i = 0; i < n; i++) middle[i] = t[i]! - half;
-  const sun = solarPositionFast(middle, latitude, longitude, { elevation, temperature: airTemp });
+  const sun = solarPositionFast({ unixSeconds: middle, latitude, longitude, elevation, temperature: airTemp });
   return { sun, middle };
 }
 
@@ -119,8 +119,13 @@ export function chainIrradiance(
     },
     { mount, model: 'perez' },
   );
-  const incidence = aoi(poa.surfaceTilt, poa.surfaceAzimuth, sun.apparentZenith, sun.azimuth);
-  const iam = iamPhysical(incidence, 1.526, 4, 0.002, incidence);
+  const incidence = aoi({
+    surfaceTilt: poa.surfaceTilt,
+    surfaceAzimuth: poa.surfaceAzimuth,
+    solarZenith: sun.apparentZenith,
+    solarAzimuth: sun.azimuth,
+  });
+  const iam = iamPhysical(incidence, { n: 1.526, K: 4, L: 0.002 }, incidence);
   const effective = new Float64Array(n);
   const global = poa.poaGlobal;
   const { ghi, dni, dhi } = weather;

@@ -189,10 +189,11 @@ export function simulateFleetSite(
 export function fleetGrid(period: { year: number } | { start: number; end: number }, periodSeconds: number): FleetGrid {
   if ('year' in period) {
     if (!Number.isInteger(period.year) || period.year < 1 || period.year > 9999) throw new RangeError(`fleetGrid: year must be a whole year (got ${period.year})`);
-    return { periodEnd: periodGrid(Date.UTC(period.year, 0, 1) / 1000, Date.UTC(period.year + 1, 0, 1) / 1000, periodSeconds), periodSeconds };
+    const year = { start: Date.UTC(period.year, 0, 1) / 1000, end: Date.UTC(period.year + 1, 0, 1) / 1000, periodSeconds };
+    return { periodEnd: periodGrid(year), periodSeconds };
   }
   if (!(period.end > period.start)) throw new RangeError(`fleetGrid: end must be after start (got ${period.start} .. ${period.end}, Unix s)`);
-  return { periodEnd: periodGrid(period.start, period.end, periodSeconds), periodSeconds };
+  return { periodEnd: periodGrid({ start: period.start, end: period.end, periodSeconds }), periodSeconds };
 }
 
 /**

@@ -247,7 +247,7 @@ function fromSource(system: PvSystem, w: PvSourceWeather): { input: PvWeatherInp
   } else if (w.year !== undefined) {
     const year = checkRange(FN, 'weather.year', w.year, 1, 9999, 'a calendar year');
     if (!Number.isInteger(year)) throw new RangeError(`${FN}: weather.year must be a whole year (got ${year})`);
-    periodEnd = periodGrid(Date.UTC(year, 0, 1) / 1000, Date.UTC(year + 1, 0, 1) / 1000, periodSeconds);
+    periodEnd = periodGrid({ start: Date.UTC(year, 0, 1) / 1000, end: Date.UTC(year + 1, 0, 1) / 1000, periodSeconds });
   } else {
     throw new TypeError(`${FN}: weather from a source needs weather.periodEnd (Unix seconds) or weather.year`);
   }

@@ -1,5 +1,5 @@
 import { altitudeToPressure, pressureToAltitude } from '../atmosphere/airmass.js';
-import type { SolarPositionOptions } from './types.js';
+import type { SolarPositionInput, SolarPositionOptions, SolarPositionSettings } from './types.js';
 
 /** pvlib's default delta T (`spa_python`, `get_solarposition`), seconds. */
 export const PVLIB_DEFAULT_DELTA_T = 67;
@@ -17,13 +17,23 @@ export const PVLIB_DEFAULT_DELTA_T = 67;
  * o.deltaT; // => 67
  * o.pressure; // about 81489.52 Pa
  */
-export function withSolarPositionDefaults(options: SolarPositionOptions): SolarPositionOptions {
+export function withSolarPositionDefaults(options: SolarPositionSettings): SolarPositionSettings {
   if (options.defaults !== 'pvlib') return options;
-  const filled: SolarPositionOptions = { ...options, deltaT: options.deltaT ?? PVLIB_DEFAULT_DELTA_T };
+  const filled: SolarPositionSettings = { ...options, deltaT: options.deltaT ?? PVLIB_DEFAULT_DELTA_T };
   if (options.pressure === undefined) {
     filled.pressure = options.elevation === undefined ? 101325 : altitudeToPressure(options.elevation)[0]!;
   } else if (options.elevation === undefined && typeof options.pressure === 'number') {
     filled.elevation = pressureToAltitude(options.pressure)[0]!;
   }
   return filled;
+}
+
+/** The settings of a call: the input's air (elevation, pressure, temperature) and the options. */
+export function solarSettings(input: SolarPositionInput, options: SolarPositionOptions): SolarPositionSettings {
+  return {
+    ...options,
+    elevation: input.elevation,
+    pressure: input.pressure,
+    temperature: input.temperature,
+  };
 }

@@ -16,8 +16,8 @@ import {
   refractionFactor,
   sinParallax,
 } from './spaCore.js';
-import { withSolarPositionDefaults } from './defaults.js';
-import type { SolarPosition, SolarPositionOptions } from './types.js';
+import { solarSettings, withSolarPositionDefaults } from './defaults.js';
+import type { SolarPosition, SolarPositionInput, SolarPositionOptions } from './types.js';
 
 
 /**
@@ -326,22 +326,21 @@ function subCellQuadratic(cf: Float64Array, q: number, j: number, out: Float64Ar
  * @example
  * // Every hour of 2024 at Amsterdam, period ends; zenith in degrees.
  * const t = Float64Array.from({ length: 8784 }, (_, i) => Date.UTC(2024, 0, 1) / 1000 + 3600 * (i + 1));
- * const sun = solarPositionFast(t, 52.37, 4.9);
+ * const sun = solarPositionFast({ unixSeconds: t, latitude: 52.37, longitude: 4.9 });
  * Math.min(...sun.zenith); // about 29.1 degrees (around noon at the June solstice)
  */
 export function solarPositionFast(
-  unixSeconds: Float64Array,
-  latitude: number,
-  longitude: number,
+  input: SolarPositionInput,
   options: SolarPositionOptions = {},
   out?: Partial<SolarPosition>,
 ): SolarPosition {
-  checkSolarCall('solarPositionFast', unixSeconds, latitude, longitude, options);
-  options = withSolarPositionDefaults(options);
-  const { n, deltaTIn, constantRefraction, pressure, temperature, refraction0 } = resolveSolarInputs(unixSeconds, options);
+  checkSolarCall('solarPositionFast', input, options);
+  const { unixSeconds, latitude, longitude } = input;
+  const settings = withSolarPositionDefaults(solarSettings(input, options));
+  const { n, deltaTIn, constantRefraction, pressure, temperature, refraction0 } = resolveSolarInputs(unixSeconds, settings);
   const res = solarPositionOutputs(n, out);
   const { zenith, apparentZenith, azimuth, elevation, apparentElevation, equationOfTime } = res;
-  const o = observer(latitude, longitude, options.elevation ?? 0, options.atmosRefract ?? 0.5667);
+  const o = observer(latitude, longitude, settings.elevation ?? 0, settings.atmosRefract ?? 0.5667);
 
   const invSub = SUBCELLS / FAST_NODE_STEP_SECONDS;
   const hSub = FAST_NODE_STEP_SECONDS / SUBCELLS;

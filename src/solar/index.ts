@@ -1,9 +1,8 @@
-// Public exports of src/solar (re-exports only).
-export type { SolarPosition, SolarPositionOptions } from './types.js';
+// Public exports of src/solar (re-exports only). Internals (the defaults resolver, delta T by
+// instant, node spacing) are imported from their modules by the tests and src/internal.ts.
+export type { SolarPosition, SolarPositionInput, SolarPositionOptions } from './types.js';
 export { solarPositionSpa } from './spa.js';
-export { PVLIB_DEFAULT_DELTA_T, withSolarPositionDefaults } from './defaults.js';
-export { type SunPosition, type SunPositionOptions, sunPosition } from './sunPosition.js';
-export { deltaTEstimate, deltaTAt } from './deltaT.js';
-export { solarPositionFast, FAST_NODE_STEP_SECONDS } from './fast.js';
-export { sunTimes } from './sunTimes.js';
-export type { SunTimes, SunTimesOptions } from './sunTimes.js';
+export { type SunPosition, type SunPositionInput, sunPosition } from './sunPosition.js';
+export { deltaTEstimate } from './deltaT.js';
+export { solarPositionFast } from './fast.js';
+export { type SunTimes, type SunTimesInput, type SunTimesOptions, sunTimes } from './sunTimes.js';

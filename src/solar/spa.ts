@@ -26,8 +26,8 @@ import {
   DEG,
 } from './spaCore.js';
 import { SC, sinCos } from './trig.js';
-import { withSolarPositionDefaults } from './defaults.js';
-import type { SolarPosition, SolarPositionOptions } from './types.js';
+import { solarSettings, withSolarPositionDefaults } from './defaults.js';
+import type { SolarPosition, SolarPositionInput, SolarPositionOptions, SolarPositionSettings } from './types.js';
 
 const EMPTY = new Float64Array(0);
 
@@ -65,7 +65,7 @@ export interface ResolvedSolarInputs {
  * Builds per-row columns only when pressure or temperature varies (broadcasting two scalars would
  * cost two fills for nothing).
  */
-export function resolveSolarInputs(unixSeconds: Float64Array, options: SolarPositionOptions): ResolvedSolarInputs {
+export function resolveSolarInputs(unixSeconds: Float64Array, options: SolarPositionSettings): ResolvedSolarInputs {
   const pressureIn = options.pressure ?? 101325;
   const temperatureIn = options.temperature ?? 12;
   const deltaTIn = options.deltaT;
@@ -112,10 +112,11 @@ function isDenseSorted(t: Float64Array, n: number): boolean {
  * Solar Energy 76(5), 577-589, doi:10.1016/j.solener.2003.12.003; corrigendum (2007) Solar Energy
  * 81(6), 838, doi:10.1016/j.solener.2007.01.003.
  *
- * @param unixSeconds times, Unix seconds (UTC), a Float64Array; any order. (One instant: `sunPosition`.)
- * @param latitude degrees north (-90..90); longitude degrees east (-180..180).
- * @param options elevation (m), pressure (Pa), temperature (degrees C), deltaT (s), atmosRefract (deg);
- *   `defaults: 'pvlib'` for pvlib's `get_solarposition` defaults (delta T 67 s, pressure from elevation).
+ * @param input times `unixSeconds` (Unix seconds, UTC, a Float64Array, any order; one instant:
+ *   `sunPosition`), `latitude` (degrees north, -90..90), `longitude` (degrees east, -180..180),
+ *   optional `elevation` (m), `pressure` (Pa) and `temperature` (degrees C).
+ * @param options deltaT (s), atmosRefract (deg); `defaults: 'pvlib'` for pvlib's
+ *   `get_solarposition` defaults (delta T 67 s, pressure from elevation).
  * @param out optional output buffers of length unixSeconds.length.
  * @returns zenith, apparentZenith, azimuth (east of north, [0, 360)), elevation,
  *   apparentElevation (degrees) and equationOfTime (minutes). Refraction is applied only while
@@ -125,22 +126,21 @@ function isDenseSorted(t: Float64Array, n: number): boolean {
  *   different lengths.
  * @example
  * const t = Float64Array.of(Date.UTC(2024, 5, 21, 12) / 1000); // noon UTC, 21 June 2024
- * const sun = solarPositionSpa(t, 52.37, 4.9); // Amsterdam
+ * const sun = solarPositionSpa({ unixSeconds: t, latitude: 52.37, longitude: 4.9 }); // Amsterdam
  * sun.zenith[0]; // about 29.1 degrees
  * sun.azimuth[0]; // about 188 degrees (east of north: a little west of south)
  */
 export function solarPositionSpa(
-  unixSeconds: Float64Array,
-  latitude: number,
-  longitude: number,
+  input: SolarPositionInput,
   options: SolarPositionOptions = {},
   out?: Partial<SolarPosition>,
 ): SolarPosition {
-  checkSolarCall('solarPositionSpa', unixSeconds, latitude, longitude, options);
-  options = withSolarPositionDefaults(options);
-  const { n, deltaTIn, constantRefraction, pressure, temperature, refraction0 } = resolveSolarInputs(unixSeconds, options);
+  checkSolarCall('solarPositionSpa', input, options);
+  const { unixSeconds, latitude, longitude } = input;
+  const settings = withSolarPositionDefaults(solarSettings(input, options));
+  const { n, deltaTIn, constantRefraction, pressure, temperature, refraction0 } = resolveSolarInputs(unixSeconds, settings);
   const res = solarPositionOutputs(n, out);
-  const o = observer(latitude, longitude, options.elevation ?? 0, options.atmosRefract ?? 0.5667);
+  const o = observer(latitude, longitude, settings.elevation ?? 0, settings.atmosRefract ?? 0.5667);
   const g = new Float64Array(G_SIZE);
   const st = heliocentricState();
   const { zenith, apparentZenith, azimuth, elevation, apparentElevation, equationOfTime } = res;

@@ -1,7 +1,7 @@
 /**
  * The sun at one instant: `solarPositionSpa` for a single Date or Unix time, as plain numbers.
  */
-import { checkUnixSeconds, rangeFailure } from '../util/validate.js';
+import { checkObject, checkUnixSeconds, rangeFailure } from '../util/validate.js';
 import { solarPositionSpa } from './spa.js';
 
 /** The sun's position at one instant, degrees (equation of time in minutes). */
@@ -20,8 +20,15 @@ export interface SunPosition {
   equationOfTime: number;
 }
 
-/** Options of {@link sunPosition}: those of `solarPositionSpa` for one instant. */
-export interface SunPositionOptions {
+/**
+ * The second form of `sunPosition`: the place and the air by name (those of
+ * `solarPositionSpa` for one instant).
+ */
+export interface SunPositionInput {
+  /** Degrees north, -90..90. */
+  latitude: number;
+  /** Degrees east, -180..180. */
+  longitude: number;
   /** Height above sea level, m (default 0). */
   elevation?: number;
   /** Air pressure, Pa (default 101325), for refraction. */
@@ -39,6 +46,9 @@ export interface SunPositionOptions {
  * with the azimuth east of north. For series, call `solarPositionSpa` (or `solarPositionFast`)
  * with a Float64Array of Unix seconds: one call for many instants is far faster.
  *
+ * Two forms: `sunPosition(date, latitude, longitude)`, or `sunPosition(date, { latitude,
+ * longitude, elevation, pressure, temperature, deltaT })` to give the height and the air.
+ *
  * @param date a Date, or Unix seconds (UTC) as a number (not milliseconds)
  * @param latitude degrees north, -90..90
  * @param longitude degrees east, -180..180
@@ -46,8 +56,20 @@ export interface SunPositionOptions {
  * const sun = sunPosition(new Date('2024-06-21T12:00:00Z'), 52.37, 4.9); // Amsterdam at noon UTC
  * sun.elevation; // about 60.9 degrees
  * sun.azimuth; // about 188 degrees (a little west of south)
+ * const alps = sunPosition(new Date('2024-06-21T12:00:00Z'), { latitude: 46.5, longitude: 8, elevation: 3000 });
+ * alps.zenith; // about 23.8 degrees
  */
-export function sunPosition(date: Date | number, latitude: number, longitude: number, options: SunPositionOptions = {}): SunPosition {
+export function sunPosition(date: Date | number, latitude: number, longitude: number): SunPosition;
+/**
+ * The sun's position at one instant, for a place and air given by name (see the first form).
+ * @param date a Date, or Unix seconds (UTC) as a number (not milliseconds)
+ * @param input latitude and longitude (degrees), optional elevation (m), pressure (Pa),
+ *   temperature (degrees C) and deltaT (s)
+ * @example
+ * sunPosition(new Date('2024-06-21T12:00:00Z'), { latitude: 52.37, longitude: 4.9, elevation: 2 }).azimuth; // about 188
+ */
+export function sunPosition(date: Date | number, input: SunPositionInput): SunPosition;
+export function sunPosition(date: Date | number, place: number | SunPositionInput, longitude?: number): SunPosition {
   let t: number;
   if (date instanceof Date) {
     t = date.getTime() / 1000;
@@ -55,7 +77,21 @@ export function sunPosition(date: Date | number, latitude: number, longitude: nu
   } else {
     t = checkUnixSeconds('sunPosition', 'date', date);
   }
-  const p = solarPositionSpa(Float64Array.of(t), latitude, longitude, options);
+  const unixSeconds = Float64Array.of(t);
+  const p =
+    typeof place === 'number'
+      ? solarPositionSpa({ unixSeconds, latitude: place, longitude: longitude as number })
+      : solarPositionSpa(
+          {
+            unixSeconds,
+            latitude: checkObject('sunPosition', 'input', place).latitude,
+            longitude: place.longitude,
+            elevation: place.elevation,
+            pressure: place.pressure,
+            temperature: place.temperature,
+          },
+          { deltaT: place.deltaT },
+        );
   return {
     zenith: p.zenith[0]!,
     apparentZenith: p.apparentZenith[0]!,

@@ -3,7 +3,17 @@ import { checkFinite, checkLatitude, checkLongitude, checkObject, checkSeries, c
 import { deltaTAt } from './deltaT.js';
 import { DEG, G_ALPHA, G_DELTA, G_NUTATION_RA, G_SIZE, RAD, geocentricSun, heliocentricState, julianDay, meanSiderealTime, pyMod } from './spaCore.js';
 
-/** Options of `sunTimes`. */
+/** The days and the place of {@link sunTimes}. */
+export interface SunTimesInput {
+  /** Any instant of each day, Unix seconds (the day is its calendar date, see `utcOffsetSeconds`). */
+  dayUnixSeconds: Float64Array;
+  /** Degrees north, -90..90. */
+  latitude: number;
+  /** Degrees east, -180..180. */
+  longitude: number;
+}
+
+/** Options of {@link sunTimes}. */
 export interface SunTimesOptions {
   /**
    * Offset of the local clock from UTC, seconds (default 0). Each input instant is placed in
@@ -41,23 +51,21 @@ export interface SunTimes {
  * Reda, I., Andreas, A. (2004) Solar position algorithm for solar radiation applications.
  * Solar Energy 76(5), 577-589, doi:10.1016/j.solener.2003.12.003, Appendix A.2.
  *
- * @param dayUnixSeconds any instant of each day, Unix seconds; the day is the calendar date of
- *   `instant + options.utcOffsetSeconds`, and the calculation runs for 00:00 UTC of that date.
- * @param latitude degrees north; longitude degrees east.
+ * @param input `dayUnixSeconds`: any instant of each day, Unix seconds; the day is the calendar
+ *   date of `instant + options.utcOffsetSeconds`, and the calculation runs for 00:00 UTC of that
+ *   date; `latitude` degrees north; `longitude` degrees east.
+ * @param options the local clock's offset and delta T.
+ * @param out optional output buffers of length dayUnixSeconds.length.
  * @example
  * const day = Float64Array.of(Date.UTC(2024, 5, 21, 12) / 1000); // 21 June 2024
- * const { sunrise, sunset } = sunTimes(day, 52.37, 4.9); // Amsterdam
+ * const { sunrise, sunset } = sunTimes({ dayUnixSeconds: day, latitude: 52.37, longitude: 4.9 }); // Amsterdam
  * new Date(sunrise[0]! * 1000).toISOString().slice(0, 16); // => '2024-06-21T03:18'
  * (sunset[0]! - sunrise[0]!) / 3600; // about 16.8 hours of day
  */
-export function sunTimes(
-  dayUnixSeconds: Float64Array,
-  latitude: number,
-  longitude: number,
-  options: SunTimesOptions = {},
-  out?: Partial<SunTimes>,
-): SunTimes {
+export function sunTimes(input: SunTimesInput, options: SunTimesOptions = {}, out?: Partial<SunTimes>): SunTimes {
   const fn = 'sunTimes';
+  checkObject(fn, 'input', input);
+  const { dayUnixSeconds, latitude, longitude } = input;
   checkTimes(fn, 'dayUnixSeconds', dayUnixSeconds);
   checkLatitude(fn, latitude);
   checkLongitude(fn, longitude);

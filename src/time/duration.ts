@@ -1,16 +1,23 @@
 import { DateTime, Duration, FixedOffsetZone } from 'luxon';
 import { checkAtLeast, checkObject, checkString, checkUnixSeconds } from '../util/validate.js';
 import { TimeParseError } from './errors.js';
-import { type TimeZoneInput, resolveTimeZone } from './zone.js';
+import { type ZoneOptions, resolveTimeZone } from './zone.js';
 
 /** The parts of an ISO 8601 duration (`P1Y2M3W4DT5H6M7.5S`); absent parts are 0. */
 export interface IsoDuration {
+  /** Calendar years (Y). */
   years: number;
+  /** Calendar months (M before T). */
   months: number;
+  /** Weeks (W). */
   weeks: number;
+  /** Days (D). */
   days: number;
+  /** Hours (H). */
   hours: number;
+  /** Minutes (M after T). */
   minutes: number;
+  /** Seconds (S), possibly fractional. */
   seconds: number;
 }
 
@@ -64,18 +71,20 @@ export function durationSeconds(d: IsoDuration): number {
  * wall-clock time (P1D across the spring change is 23 hours; a time the clock skips moves forward
  * by the change, as luxon does), hours and smaller units are exact.
  * @param unixSeconds the start, Unix seconds
- * @param zone minutes east of UTC, or a zone name such as 'Europe/Berlin'
+ * @param d the duration
+ * @param options `zone`: minutes east of UTC, or a zone name such as 'Europe/Berlin'
  * @returns Unix seconds
  * @example
  * const end = addDuration(parseDateTime('2024-01-31T00:00Z'), parseDuration('P1M'));
  * new Date(end * 1000).toISOString(); // => '2024-02-29T00:00:00.000Z'
  * // One day across the spring change in Berlin is 23 hours:
- * (addDuration(Date.UTC(2024, 2, 30, 12) / 1000, parseDuration('P1D'), 'Europe/Berlin') - Date.UTC(2024, 2, 30, 12) / 1000) / 3600; // => 23
+ * (addDuration(Date.UTC(2024, 2, 30, 12) / 1000, parseDuration('P1D'), { zone: 'Europe/Berlin' }) - Date.UTC(2024, 2, 30, 12) / 1000) / 3600; // => 23
  */
-export function addDuration(unixSeconds: number, d: IsoDuration, zone: TimeZoneInput = 0): number {
+export function addDuration(unixSeconds: number, d: IsoDuration, options: ZoneOptions = {}): number {
   checkUnixSeconds('addDuration', 'unixSeconds', unixSeconds);
   checkObject('addDuration', 'd', d);
-  const z = resolveTimeZone(zone, 'zone');
+  checkObject('addDuration', 'options', options);
+  const z = resolveTimeZone(options.zone ?? 0, 'options.zone');
   const luxonZone = z.fixedOffsetMinutes !== undefined ? FixedOffsetZone.instance(z.fixedOffsetMinutes) : z.name;
   const start = DateTime.fromMillis(unixSeconds * 1000, { zone: luxonZone });
   return start.plus(d).toMillis() / 1000;

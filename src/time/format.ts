@@ -8,10 +8,14 @@
  * (luxon and the platform's zone database), so each stamp shows its own offset: the repeated hour
  * of a fall-back night is written twice with two offsets (01:30-04:00, then 01:30-05:00).
  */
-import { type TimeZoneInput, resolveTimeZone, zoneOffsetSegments } from './zone.js';
+import { type ZoneOptions, resolveTimeZone, zoneOffsetSegments } from './zone.js';
 
-import { checkOneOf, checkSecondsValue, checkTimes } from '../util/validate.js';
+import { checkObject, checkOneOf, checkSecondsValue, checkTimes } from '../util/validate.js';
 
+/**
+ * How timestamps are written: 'legacy' as `2026-11-15T10:30:00.0000000Z` (UTC, seven fraction
+ * digits), 'v3' as `2026-11-15T10:30:00+00:00` (local time of the zone with its offset).
+ */
 export type TimestampStyle = 'legacy' | 'v3';
 const STYLES: readonly TimestampStyle[] = ['legacy', 'v3'];
 
@@ -49,14 +53,16 @@ function offsetText(offsetMinutes: number): string {
  * One timestamp in the API's style.
  * @param unixSeconds the instant, Unix s (legacy keeps a fraction to 100 ns; v3 drops it)
  * @param style 'legacy' or 'v3'
- * @param zone for v3, the zone to show: minutes east of UTC, or a zone name such as
+ * @param options `zone` for v3, the zone to show: minutes east of UTC, or a zone name such as
  *   'Europe/Berlin' (its offset at that instant); legacy is always UTC
  * @example
- * formatTimestamp(Date.UTC(2024, 6, 1, 12) / 1000, 'v3', 'Europe/Berlin'); // => '2024-07-01T14:00:00+02:00'
- * formatTimestamp(1718971200, 'v3', 330); // => '2024-06-21T17:30:00+05:30'
+ * formatTimestamp(Date.UTC(2024, 6, 1, 12) / 1000, 'v3', { zone: 'Europe/Berlin' }); // => '2024-07-01T14:00:00+02:00'
+ * formatTimestamp(1718971200, 'v3', { zone: 330 }); // => '2024-06-21T17:30:00+05:30'
  * formatTimestamp(1718971200, 'legacy'); // => '2024-06-21T12:00:00.0000000Z'
  */
-export function formatTimestamp(unixSeconds: number, style: TimestampStyle, zone: TimeZoneInput = 0): string {
+export function formatTimestamp(unixSeconds: number, style: TimestampStyle, options: ZoneOptions = {}): string {
+  checkObject('formatTimestamp', 'options', options);
+  const zone = options.zone ?? 0;
   checkSecondsValue('formatTimestamp', 'unixSeconds', unixSeconds);
   checkOneOf('formatTimestamp', 'style', style, STYLES);
   const offsetMinutes = style === 'v3' ? resolveTimeZone(zone).offsetAt(unixSeconds) : 0;
@@ -83,13 +89,15 @@ export function formatTimestamp(unixSeconds: number, style: TimestampStyle, zone
  * 100,000 stamps costs one string concatenation each.
  * @param column instants, Unix s, any order
  * @param style 'legacy' or 'v3'
- * @param zone for v3: minutes east of UTC, or a zone name (each stamp with its own offset)
+ * @param options `zone` for v3: minutes east of UTC, or a zone name (each stamp with its own offset)
  * @example
  * formatTimestamps(Float64Array.of(1718971200, 1718973000), 'v3'); // => ['2024-06-21T12:00:00+00:00', '2024-06-21T12:30:00+00:00']
  * // 01:30 twice in New York the night the clocks go back:
- * formatTimestamps(Float64Array.of(1730611800, 1730615400), 'v3', 'America/New_York'); // => ['2024-11-03T01:30:00-04:00', '2024-11-03T01:30:00-05:00']
+ * formatTimestamps(Float64Array.of(1730611800, 1730615400), 'v3', { zone: 'America/New_York' }); // => ['2024-11-03T01:30:00-04:00', '2024-11-03T01:30:00-05:00']
  */
-export function formatTimestamps(column: Float64Array, style: TimestampStyle, zone: TimeZoneInput = 0): string[] {
+export function formatTimestamps(column: Float64Array, style: TimestampStyle, options: ZoneOptions = {}): string[] {
+  checkObject('formatTimestamps', 'options', options);
+  const zone = options.zone ?? 0;
   checkTimes('formatTimestamps', 'column', column);
   checkOneOf('formatTimestamps', 'style', style, STYLES);
   const z = resolveTimeZone(zone);
@@ -107,7 +115,7 @@ function formatTimestampsChangingZone(column: Float64Array, zone: string): strin
     if (t < lo) lo = t;
     if (t > hi) hi = t;
   }
-  if (!(hi >= lo)) return Array.from(column, (t) => formatTimestamp(t, 'v3', zone)); // empty, or NaN stamps
+  if (!(hi >= lo)) return Array.from(column, (t) => formatTimestamp(t, 'v3', { zone })); // empty, or NaN stamps
   const { starts, offsets } = zoneOffsetSegments(zone, Math.floor(lo), Math.floor(hi) + 1);
   const out = new Array<string>(n);
   const segmentOf = (t: number): number => {
@@ -145,7 +153,7 @@ function formatWithOffset(column: Float64Array, style: TimestampStyle, offsetMin
     const local = t + shift;
     const whole = Math.floor(local);
     if (style === 'legacy' && local !== whole) {
-      out.push(formatTimestamp(t, style, offsetMinutes)); // rare: a fraction of a second
+      out.push(formatTimestamp(t, style, { zone: offsetMinutes })); // rare: a fraction of a second
       continue;
     }
     const days = Math.floor(whole / 86_400);

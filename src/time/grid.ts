@@ -14,8 +14,10 @@
  * the change falls into is shorter or longer by it (the 23- and 25-hour days), as local calendars
  * have it: its start is the previous period end.
  */
-import { checkAtLeast, checkUnixSeconds } from '../util/validate.js';
-import { type ResolvedTimeZone, type TimeZoneInput, resolveTimeZone, zoneOffsetSegments } from './zone.js';
+import { checkAtLeast, checkObject, checkUnixSeconds } from '../util/validate.js';
+import {
+  type ResolvedTimeZone, type TimeZoneInput, type ZoneOptions, resolveTimeZone, zoneOffsetSegments,
+} from './zone.js';
 
 /**
  * Most rows a grid may have (80 MB of times; 19 years of 1-minute periods). A longer grid is a
@@ -70,28 +72,52 @@ function alignedEnds(z: ResolvedTimeZone, from: number, to: number, periodSecond
 /** How far past a window's end the first aligned end can lie in a zone with changes: a period plus the largest change. */
 const changeMargin = (periodSeconds: number): number => 2 * periodSeconds + 86_400;
 
+/** The window and the period of {@link periodGrid}. */
+export interface PeriodGridInput {
+  /** Window start, Unix s (exclusive). */
+  start: number;
+  /** Window end, Unix s (inclusive). */
+  end: number;
+  /** Period length, s. */
+  periodSeconds: number;
+}
+
+/** The time of a live or forecast request and its period (internal: `liveGrid`, `forecastGrid`). */
+export interface RequestGridInput {
+  /** The request's time, Unix s. */
+  now: number;
+  /** How far back (live) or ahead (forecast), h. */
+  hours: number;
+  /** Period length, s. */
+  periodSeconds: number;
+}
+
 /**
  * The period ends of a historic window `(start, end]`: every aligned period whose interval
  * `(period_end - period, period_end]` overlaps the window, oldest first. Month-by-month windows
  * (start = first of a month, end = first of the next) therefore join without overlap or gap, and
  * `start=2022-10-25T14:45Z`, P3D at PT30M gives 145 rows, 15:00 on day 0 to 15:00 on day 3.
  *
- * @param start window start, Unix s (exclusive)
- * @param end window end, Unix s (inclusive)
- * @param periodSeconds period length, s
- * @param zone zone of the alignment: minutes east of UTC, or a zone name (IANA, with the DST
- *   rules of the module comment)
+ * @param input `start` window start, Unix s (exclusive); `end` window end, Unix s (inclusive);
+ *   `periodSeconds` period length, s
+ * @param options `zone` of the alignment: minutes east of UTC, or a zone name (IANA, with the
+ *   DST rules of the module comment)
  * @returns period ends, Unix s, strictly increasing (empty when end <= start)
  * @throws RangeError naming the argument: times not in Unix seconds (milliseconds), a period
  *   that is not positive, a grid of more than MAX_GRID_ROWS rows
  * @example
- * const hours = periodGrid(Date.UTC(2024, 0, 1) / 1000, Date.UTC(2025, 0, 1) / 1000, 3600);
+ * const hours = periodGrid({ start: Date.UTC(2024, 0, 1) / 1000, end: Date.UTC(2025, 0, 1) / 1000, periodSeconds: 3600 });
  * hours.length; // => 8784
  * new Date(hours[0]! * 1000).toISOString(); // => '2024-01-01T01:00:00.000Z'
  * // 06:00Z (01:00 EST), 07:00Z (03:00 EDT: the clock skips 02:00), 08:00Z, 09:00Z:
- * Array.from(periodGrid(Date.UTC(2024, 2, 10, 5) / 1000, Date.UTC(2024, 2, 10, 9) / 1000, 3600, 'America/New_York'), (t) => new Date(t * 1000).getUTCHours()); // => [6, 7, 8, 9]
+ * const march = { start: Date.UTC(2024, 2, 10, 5) / 1000, end: Date.UTC(2024, 2, 10, 9) / 1000, periodSeconds: 3600 };
+ * Array.from(periodGrid(march, { zone: 'America/New_York' }), (t) => new Date(t * 1000).getUTCHours()); // => [6, 7, 8, 9]
  */
-export function periodGrid(start: number, end: number, periodSeconds: number, zone: TimeZoneInput = 0): Float64Array {
+export function periodGrid(input: PeriodGridInput, options: ZoneOptions = {}): Float64Array {
+  checkObject('periodGrid', 'input', input);
+  checkObject('periodGrid', 'options', options);
+  const { start, end, periodSeconds } = input;
+  const zone = options.zone ?? 0;
   checkUnixSeconds('periodGrid', 'start', start);
   checkUnixSeconds('periodGrid', 'end', end);
   checkGrid('periodGrid', periodSeconds, end - start);
@@ -113,14 +139,17 @@ export function periodGrid(start: number, end: number, periodSeconds: number, zo
 /**
  * The period ends of a live request: complete periods ending in `(now - hours, now]`, NEWEST FIRST,
  * as the API's live endpoints list them.
- * @param now Unix s
- * @param hours how far back, h
- * @param zone minutes east of UTC or a zone name (see {@link periodGrid})
+ * @param input `now` Unix s; `hours` how far back, h; `periodSeconds` period length, s
+ * @param options `zone`: minutes east of UTC or a zone name (see {@link periodGrid})
  * @example
  * // 12:00Z, 11:30Z, 11:00Z, 10:30Z:
- * Array.from(liveGrid(Date.UTC(2024, 0, 1, 12) / 1000, 2, 1800), (t) => new Date(t * 1000).toISOString().slice(11, 16)); // => ['12:00', '11:30', '11:00', '10:30']
+ * Array.from(liveGrid({ now: Date.UTC(2024, 0, 1, 12) / 1000, hours: 2, periodSeconds: 1800 }), (t) => new Date(t * 1000).toISOString().slice(11, 16)); // => ['12:00', '11:30', '11:00', '10:30']
  */
-export function liveGrid(now: number, hours: number, periodSeconds: number, zone: TimeZoneInput = 0): Float64Array {
+export function liveGrid(input: RequestGridInput, options: ZoneOptions = {}): Float64Array {
+  checkObject('liveGrid', 'input', input);
+  checkObject('liveGrid', 'options', options);
+  const { now, hours, periodSeconds } = input;
+  const zone = options.zone ?? 0;
   checkUnixSeconds('liveGrid', 'now', now);
   checkAtLeast('liveGrid', 'hours', hours, 0, 'h');
   checkGrid('liveGrid', periodSeconds, hours * 3600);
@@ -137,13 +166,16 @@ export function liveGrid(now: number, hours: number, periodSeconds: number, zone
 
 /**
  * The period ends of a forecast: periods ending in `(now, now + hours]`, oldest first.
- * @param now Unix s (the issue time)
- * @param hours horizon, h
- * @param zone minutes east of UTC or a zone name (see {@link periodGrid})
+ * @param input `now` Unix s (the issue time); `hours` horizon, h; `periodSeconds` period length, s
+ * @param options `zone`: minutes east of UTC or a zone name (see {@link periodGrid})
  * @example
- * Array.from(forecastGrid(Date.UTC(2024, 0, 1, 12, 10) / 1000, 1, 1800), (t) => new Date(t * 1000).toISOString().slice(11, 16)); // => ['12:30', '13:00']
+ * Array.from(forecastGrid({ now: Date.UTC(2024, 0, 1, 12, 10) / 1000, hours: 1, periodSeconds: 1800 }), (t) => new Date(t * 1000).toISOString().slice(11, 16)); // => ['12:30', '13:00']
  */
-export function forecastGrid(now: number, hours: number, periodSeconds: number, zone: TimeZoneInput = 0): Float64Array {
+export function forecastGrid(input: RequestGridInput, options: ZoneOptions = {}): Float64Array {
+  checkObject('forecastGrid', 'input', input);
+  checkObject('forecastGrid', 'options', options);
+  const { now, hours, periodSeconds } = input;
+  const zone = options.zone ?? 0;
   checkUnixSeconds('forecastGrid', 'now', now);
   checkAtLeast('forecastGrid', 'hours', hours, 0, 'h');
   checkGrid('forecastGrid', periodSeconds, hours * 3600);

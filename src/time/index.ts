@@ -1,20 +1,21 @@
-// Public exports of src/time (re-exports only).
+// Public exports of src/time (re-exports only). The API's spellings (periods, wash dates), the
+// live and forecast grids, the clocks and the zone segments are the server's plumbing: they stay in
+// their modules (and src/internal.ts).
 export { TimeParseError } from './errors.js';
 export { parseDateTime } from './datetime.js';
-export { type IsoDuration, addDuration, durationSeconds, formatPeriod, parseDuration, parsePeriod } from './duration.js';
-export { type RepeatingInterval, expandRepeatingInterval, parseRepeatingInterval, parseWashDates } from './repeating.js';
+export { type IsoDuration, addDuration, durationSeconds, parseDuration } from './duration.js';
+export { type RepeatingInterval, expandRepeatingInterval, parseRepeatingInterval } from './repeating.js';
 export {
   type Disambiguation,
   type LocalDateTime,
   type ResolvedTimeZone,
   type TimeZoneInput,
+  type ZoneOptions,
   localTimeToUnix,
   parseTimeZone,
   resolveTimeZone,
   standardOffsetMinutes,
   zoneOffsetMinutes,
-  zoneOffsetSegments,
 } from './zone.js';
-export { forecastGrid, liveGrid, periodGrid } from './grid.js';
+export { type PeriodGridInput, periodGrid } from './grid.js';
 export { type TimestampStyle, formatTimestamp, formatTimestamps } from './format.js';
-export { type Clock, clockFrom, fixedClock, systemClock } from './clock.js';

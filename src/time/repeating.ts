@@ -6,8 +6,11 @@ import type { TimeZoneInput } from './zone.js';
 
 /** A repeating interval `R<count>/<start>/<duration>`, start in Unix seconds. */
 export interface RepeatingInterval {
+  /** How many times the interval repeats (R<count>). */
   count: number;
+  /** The first instant, Unix seconds. */
   start: number;
+  /** The step between repetitions. */
   duration: IsoDuration;
 }
 
@@ -48,7 +51,7 @@ export function expandRepeatingInterval(text: string, defaultZone: TimeZoneInput
   const step = fixed ? durationSeconds(duration) : 0;
   for (let i = 0; i < count; i++) {
     // Months and years: add i whole durations to the start, so that Jan 31 + P1M steps stay on month ends.
-    out[i] = fixed ? start + i * step : addDuration(start, scale(duration, i), defaultZone);
+    out[i] = fixed ? start + i * step : addDuration(start, scale(duration, i), { zone: defaultZone });
   }
   return out;
 }

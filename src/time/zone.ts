@@ -185,14 +185,27 @@ export function zoneOffsetSegments(zone: TimeZoneInput, from: number, to: number
   return { starts: Float64Array.from(starts), offsets: Float64Array.from(offsets) };
 }
 
+/** Options of the functions that read or write local times: the zone. */
+export interface ZoneOptions {
+  /** Minutes east of UTC, or a zone name such as 'Europe/Berlin' (IANA); default 0 (UTC). */
+  zone?: TimeZoneInput;
+}
+
 /** Calendar fields of a local date-time (month 1..12). */
 export interface LocalDateTime {
+  /** Year, e.g. 2024. */
   year: number;
+  /** Month, 1..12. */
   month: number;
+  /** Day of the month, 1..31. */
   day: number;
+  /** Hour, 0..23 (default 0). */
   hour?: number;
+  /** Minute, 0..59 (default 0). */
   minute?: number;
+  /** Second, 0..59 (default 0). */
   second?: number;
+  /** Millisecond, 0..999 (default 0). */
   millisecond?: number;
 }
 

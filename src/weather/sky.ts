@@ -61,11 +61,11 @@ export function skyAtInstants(
   checkPressurePa(fn, 'pressure', pressure);
   checkFinite(fn, 'temperature', temperature, 'degrees C');
   const n = times.length;
-  const position = solarPositionFast(times, latitude, longitude, { elevation, pressure, temperature });
+  const position = solarPositionFast({ unixSeconds: times, latitude, longitude, elevation, pressure, temperature });
   const dniExtra = extraterrestrialRadiation(times);
   const relAm = relativeAirmass(position.apparentZenith);
   const absAm = absoluteAirmass(relAm, pressure);
-  const linke = linkeTurbidityColumn(times, latitude, longitude, elevation);
+  const linke = linkeTurbidityColumn({ unixSeconds: times, latitude, longitude, elevation });
   const cs = clearSkyOfDay(position.apparentZenith, absAm, linke, elevation, dniExtra);
   // Night and the horizon: the clear-sky model may return NaN where air mass does not exist.
   const ghi = cs.ghi;

@@ -7,13 +7,13 @@ import {
   clearskyHaurwitz,
   clearskyIneichen,
   clearskySimplifiedSolis,
-  dayOfYearUtc,
   extraterrestrialRadiation,
   linkeTurbidity,
   linkeTurbidityColumn,
   pressureToAltitude,
   relativeAirmass,
 } from '../../src/atmosphere/index.js';
+import { dayOfYearUtc } from '../../src/atmosphere/extraterrestrial.js';
 
 const D2R = Math.PI / 180;
 const f64 = (...xs: number[]) => Float64Array.from(xs);
@@ -62,7 +62,7 @@ describe('air mass and pressure', () => {
       }),
     );
     expect(Number.isNaN(relativeAirmass(90.01)[0])).toBe(true);
-    expect(relativeAirmass(60, undefined, 'simple')[0]).toBeCloseTo(2, 12);
+    expect(relativeAirmass(60, { model: 'simple' })[0]).toBeCloseTo(2, 12);
   });
 
   it('air mass models agree with their formulas through Math.cos and Math.pow to 2e-14 (table cosine, exp-log power)', () => {
@@ -74,7 +74,7 @@ describe('air mass and pressure', () => {
     for (const model of ['kastenyoung1989', 'kasten1966', 'simple'] as const) {
       fc.assert(
         fc.property(fc.double({ min: -30, max: 90, noNaN: true }), (z) => {
-          const got = relativeAirmass(f64(z), undefined, model)[0]!;
+          const got = relativeAirmass(f64(z), { model })[0]!;
           const want = forms[model](z);
           // 2e-14, plus the conditioning of cos near the horizon: the formula's own rounding of
           // z pi / 180 (a few 1e-16) is amplified by tan z there; the tables reduce z exactly.
@@ -83,8 +83,8 @@ describe('air mass and pressure', () => {
         }),
       );
       // NaN in, NaN out; above the horizon line NaN, as pvlib.
-      expect(Number.isNaN(relativeAirmass(f64(Number.NaN, 90.5, 180), undefined, model)[1]!)).toBe(true);
-      expect(Number.isNaN(relativeAirmass(f64(Number.NaN), undefined, model)[0]!)).toBe(true);
+      expect(Number.isNaN(relativeAirmass(f64(Number.NaN, 90.5, 180), { model })[1]!)).toBe(true);
+      expect(Number.isNaN(relativeAirmass(f64(Number.NaN), { model })[0]!)).toBe(true);
     }
   });
 
@@ -233,7 +233,7 @@ describe('Linke turbidity estimate', () => {
         fc.double({ min: 1, max: 12, noNaN: true }),
         fc.double({ min: 0, max: 6000, noNaN: true }),
         (lat, month, h) => {
-          const tl = linkeTurbidity(lat, 0, month, h);
+          const tl = linkeTurbidity({ latitude: lat, longitude: 0, month, elevation: h });
           expect(tl).toBeGreaterThanOrEqual(1.8);
           expect(tl).toBeLessThanOrEqual(5);
         },
@@ -242,17 +242,18 @@ describe('Linke turbidity estimate', () => {
   });
 
   it('is higher in local summer than in winter, and lower at altitude', () => {
-    expect(linkeTurbidity(45, 0, 7)).toBeGreaterThan(linkeTurbidity(45, 0, 1));
-    expect(linkeTurbidity(-35, 0, 1)).toBeGreaterThan(linkeTurbidity(-35, 0, 7));
-    expect(linkeTurbidity(45, 0, 7, 2500)).toBeLessThan(linkeTurbidity(45, 0, 7, 0));
+    const tl = (latitude: number, month: number, elevation = 0): number => linkeTurbidity({ latitude, longitude: 0, month, elevation });
+    expect(tl(45, 7)).toBeGreaterThan(tl(45, 1));
+    expect(tl(-35, 1)).toBeGreaterThan(tl(-35, 7));
+    expect(tl(45, 7, 2500)).toBeLessThan(tl(45, 7, 0));
   });
 
   it('the time column follows the month estimate smoothly', () => {
     const t0 = Date.parse('2023-01-01T00:00:00Z') / 1000;
     const days = new Float64Array(365).map((_, i) => t0 + i * 86_400 + 43_200);
-    const tl = linkeTurbidityColumn(days, 40, -105, 1600);
+    const tl = linkeTurbidityColumn({ unixSeconds: days, latitude: 40, longitude: -105, elevation: 1600 });
     for (let i = 1; i < 365; i++) expect(Math.abs(tl[i]! - tl[i - 1]!)).toBeLessThan(0.02);
     // Mid-July (day 196) is the month-7 value.
-    expect(tl[195]).toBeCloseTo(linkeTurbidity(40, -105, 7, 1600), 1);
+    expect(tl[195]).toBeCloseTo(linkeTurbidity({ latitude: 40, longitude: -105, month: 7, elevation: 1600 }), 1);
   });
 });

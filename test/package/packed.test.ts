@@ -100,9 +100,39 @@ describe('the packed core, installed from its tarball into an empty folder', () 
     const cjs = run(process.execPath, ['-e', `
       const s = require('solarkit');
       const n = require('solarkit/node');
-      console.log(s.solarPositionSpa(Float64Array.of(1718971200), 52.37, 4.9).zenith[0].toFixed(1), typeof n.dataFilePath);
+      console.log(s.solarPositionSpa({ unixSeconds: Float64Array.of(1718971200), latitude: 52.37, longitude: 4.9 }).zenith[0].toFixed(1), typeof n.dataFilePath);
     `], consumer);
     expect(cjs.trim()).toBe('29.1 function');
+  });
+
+  it('declares at most three parameters on every exported function of both entries (Function.length), ESM and CJS', () => {
+    // The calling convention (docs/DESIGN.md): inputs, options, out. Function.length counts the
+    // parameters before the first one with a default, so it is a floor of the declared count; the
+    // declared count itself is checked on the source by test/repository/public-api.test.ts.
+    const list = (load: string): string => `${load}
+      const wide = [];
+      for (const [entry, m] of Object.entries(entries)) for (const [name, v] of Object.entries(m)) {
+        if (typeof v === 'function' && !/^class\\b/.test(Function.prototype.toString.call(v)) && v.length > 3) wide.push(entry + ':' + name + '/' + v.length);
+      }
+      console.log(JSON.stringify(wide));`;
+    const esm = run(process.execPath, ['--input-type=module', '-e', list(
+      "import * as core from 'solarkit'; import * as node from 'solarkit/node'; const entries = { solarkit: core, 'solarkit/node': node };",
+    )], consumer);
+    const cjs = run(process.execPath, ['-e', list(
+      "const entries = { solarkit: require('solarkit'), 'solarkit/node': require('solarkit/node') };",
+    )], consumer);
+    expect(JSON.parse(esm) as string[]).toEqual([]);
+    expect(JSON.parse(cjs) as string[]).toEqual([]);
+  });
+
+  it('does not export the known internals from the public entries', () => {
+    const internals = ['maskOf', 'columnOf', 'asColumn', 'arrayOf', 'scalarOf', 'outputColumn', 'seriesLength', 'sharesMemory',
+      'hash4', 'hashUniform', 'hashGaussian', 'valueNoise', 'accumulateNoise'];
+    const out = run(process.execPath, ['--input-type=module', '-e', `
+      import * as core from 'solarkit'; import * as node from 'solarkit/node';
+      console.log(JSON.stringify(${JSON.stringify(internals)}.filter((n) => n in core || n in node)));
+    `], consumer);
+    expect(JSON.parse(out) as string[]).toEqual([]);
   });
 
   it('runs simulateFleet on worker threads from the installed package, ESM and CJS, with the same bits', () => {
@@ -134,7 +164,7 @@ describe('the packed core, installed from its tarball into an empty folder', () 
       const system: PvSystem = { latitude: 52.37, longitude: 4.9, capacity: 5, tracker: { maxAngle: 55 } };
       const year = simulatePv(system, { source: defaultWeatherSource(), year: 2024 });
       export const csv: string = toCsv(year.columns);
-      export const zenith: number | undefined = solarPositionSpa(Float64Array.of(1.7e9), 52, 4.9).zenith[0];
+      export const zenith: number | undefined = solarPositionSpa({ unixSeconds: Float64Array.of(1.7e9), latitude: 52, longitude: 4.9 }).zenith[0];
       export const path: (file: string, env?: Environment) => string = dataFilePath;
       export type Grid = ElevationGrid;
     `);
@@ -154,7 +184,7 @@ describe('the packed core, installed from its tarball into an empty folder', () 
   });
 
   it('bundles solarPositionSpa alone for the browser in under 30 kB gzipped, without luxon or ndarray', () => {
-    writeFileSync(join(consumer, 'spa.js'), `import { solarPositionSpa } from 'solarkit';\nconsole.log(solarPositionSpa(Float64Array.of(1.7e9), 52, 4.9).zenith[0]);\n`);
+    writeFileSync(join(consumer, 'spa.js'), `import { solarPositionSpa } from 'solarkit';\nconsole.log(solarPositionSpa({ unixSeconds: Float64Array.of(1.7e9), latitude: 52, longitude: 4.9 }).zenith[0]);\n`);
     run(bin('esbuild'), ['spa.js', '--bundle', '--minify', '--format=esm', '--platform=browser', '--outfile=spa.bundle.js', '--metafile=spa.meta.json', '--log-level=error'], consumer);
     const bundle = readFileSync(join(consumer, 'spa.bundle.js'));
     const gzipped = gzipSync(bundle, { level: 9 }).length;

@@ -17,7 +17,7 @@ function clearDays(days: number, start = DAY0, step = 3600, temp = 20): PvWeathe
   const t = new Float64Array(n);
   for (let i = 0; i < n; i++) t[i] = start + (i + 1) * step;
   const mid = t.map((x) => x - step / 2);
-  const sun = solarPositionFast(mid, LAT, LON);
+  const sun = solarPositionFast({ unixSeconds: mid, latitude: LAT, longitude: LON });
   const ghi = new Float64Array(n);
   const dni = new Float64Array(n);
   const dhi = new Float64Array(n);
@@ -99,7 +99,7 @@ describe('rooftopPvPower', () => {
   it('takes pvlib\'s azimuth: a roof at azimuth 90 faces east, its output peaks before solar noon (270: after)', () => {
     const fine = clearDays(1, DAY0, 300);
     const mid = fine.unixSeconds.map((t) => t - 150);
-    const zenith = solarPositionFast(mid, LAT, LON).zenith;
+    const zenith = solarPositionFast({ unixSeconds: mid, latitude: LAT, longitude: LON }).zenith;
     const argmin = (a: ArrayLike<number>): number => {
       let k = 0;
       for (let i = 1; i < a.length; i++) if (a[i]! < a[k]!) k = i;

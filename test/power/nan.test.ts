@@ -16,7 +16,7 @@ const START = Date.UTC(2024, 5, 21) / 1000;
 function day(): PvWeatherInput {
   const n = 24;
   const t = Float64Array.from({ length: n }, (_, i) => START + 3600 * (i + 1));
-  const sun = solarPositionFast(t.map((x) => x - 1800), LAT, LON);
+  const sun = solarPositionFast({ unixSeconds: t.map((x) => x - 1800), latitude: LAT, longitude: LON });
   const ghi = new Float64Array(n);
   const dni = new Float64Array(n);
   const dhi = new Float64Array(n);

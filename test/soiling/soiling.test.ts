@@ -246,7 +246,7 @@ describe('manual washes before the series', () => {
 
 describe('wash dates from the API forms (src/time parseWashDates) into the kernels', () => {
   it('a repeating interval R<n>/<start>/<duration> cleans at each repetition', async () => {
-    const { parseWashDates } = await import('../../src/time/index.js');
+    const { parseWashDates } = await import('../../src/time/repeating.js');
     const washes = parseWashDates(['R3/2020-01-03T00:00Z/P2D']); // 3, 5 and 7 January
     const n = 24 * 10;
     const t = hours(n); // hourly period ends from 2020-01-01T01:00Z

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { altitudeToPressure, pressureToAltitude } from '../../src/atmosphere/index.js';
-import { deltaTAt, solarPositionSpa, withSolarPositionDefaults } from '../../src/solar/index.js';
+import { withSolarPositionDefaults } from '../../src/solar/defaults.js';
+import { deltaTAt } from '../../src/solar/deltaT.js';
+import { solarPositionSpa } from '../../src/solar/index.js';
 
 // pvlib's get_solarposition values with its own defaults are reference cases
 // (fixtures/reference/solar_position_pvlib_defaults.json, handler spa-pvlib-defaults); this checks
@@ -24,11 +26,11 @@ describe("solar position defaults: 'solarkit' and 'pvlib'", () => {
   });
 
   it("the default ('solarkit') estimates delta T per time and keeps 101325 Pa at any elevation", () => {
-    const own = solarPositionSpa(t, 40.5, -108.5, { elevation: 1800 });
-    const explicit = solarPositionSpa(t, 40.5, -108.5, { elevation: 1800, pressure: 101325, deltaT: Float64Array.from(t, deltaTAt) });
+    const own = solarPositionSpa({ unixSeconds: t, latitude: 40.5, longitude: -108.5, elevation: 1800 });
+    const explicit = solarPositionSpa({ unixSeconds: t, latitude: 40.5, longitude: -108.5, elevation: 1800, pressure: 101325 }, { deltaT: Float64Array.from(t, deltaTAt) });
     expect(own).toEqual(explicit);
-    const pvlibLike = solarPositionSpa(t, 40.5, -108.5, { elevation: 1800, defaults: 'pvlib' });
-    const pvlibExplicit = solarPositionSpa(t, 40.5, -108.5, { elevation: 1800, pressure: altitudeToPressure(1800)[0]!, deltaT: 67 });
+    const pvlibLike = solarPositionSpa({ unixSeconds: t, latitude: 40.5, longitude: -108.5, elevation: 1800 }, { defaults: 'pvlib' });
+    const pvlibExplicit = solarPositionSpa({ unixSeconds: t, latitude: 40.5, longitude: -108.5, elevation: 1800, pressure: altitudeToPressure(1800)[0]! }, { deltaT: 67 });
     expect(pvlibLike).toEqual(pvlibExplicit);
     // The two differ: about 2 s of Earth rotation (delta T 69 s in 2024) and the refraction's pressure.
     expect(Math.abs(own.zenith[0]! - pvlibLike.zenith[0]!)).toBeGreaterThan(1e-5);

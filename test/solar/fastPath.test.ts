@@ -21,8 +21,8 @@ describe('solarPositionFast approximations', () => {
     const t = new Float64Array(n);
     for (let i = 0; i < n; i++) t[i] = YEAR_1900 + i * step;
     for (const [lat, lon] of [[51.5, -0.1], [-23.44, 133.9], [78.2, 15.6]] as const) {
-      const fast = solarPositionFast(t, lat, lon, { elevation: 500 });
-      const spa = solarPositionSpa(t, lat, lon, { elevation: 500 });
+      const fast = solarPositionFast({ unixSeconds: t, latitude: lat, longitude: lon, elevation: 500 });
+      const spa = solarPositionSpa({ unixSeconds: t, latitude: lat, longitude: lon, elevation: 500 });
       let worstZenith = 0;
       let worstApparent = 0;
       let worstAzimuth = 0;
@@ -58,9 +58,9 @@ describe('solarPositionFast approximations', () => {
           // One day in 2-minute steps: sunrise and sunset sweep the horizon region finely.
           const t = new Float64Array(720);
           for (let i = 0; i < t.length; i++) t[i] = start + i * 120;
-          const options = { pressure, temperature, atmosRefract };
-          const fast = solarPositionFast(t, lat, lon, options);
-          const spa = solarPositionSpa(t, lat, lon, options);
+          const input = { unixSeconds: t, latitude: lat, longitude: lon, pressure, temperature };
+          const fast = solarPositionFast(input, { atmosRefract });
+          const spa = solarPositionSpa(input, { atmosRefract });
           for (let i = 0; i < t.length; i++) {
             const refractionFast = fast.apparentElevation[i]! - fast.elevation[i]!;
             const refractionSpa = spa.apparentElevation[i]! - spa.elevation[i]!;
@@ -82,8 +82,8 @@ describe('solarPositionFast approximations', () => {
     const t = new Float64Array(2000);
     for (let i = 0; i < t.length; i++) t[i] = start + i * 1.7;
     for (const lat of [90, -90, 23.44]) {
-      const fast = solarPositionFast(t, lat, -105);
-      const spa = solarPositionSpa(t, lat, -105);
+      const fast = solarPositionFast({ unixSeconds: t, latitude: lat, longitude: -105 });
+      const spa = solarPositionSpa({ unixSeconds: t, latitude: lat, longitude: -105 });
       for (let i = 0; i < t.length; i++) {
         expect(fast.zenith[i]!).toBeGreaterThanOrEqual(0);
         expect(fast.zenith[i]!).toBeLessThanOrEqual(180);
@@ -103,8 +103,8 @@ describe('solarPositionFast approximations', () => {
         (times, lat) => {
           const t = Float64Array.from(times);
           const sorted = Float64Array.from(times).sort();
-          const a = solarPositionFast(t, lat, 10);
-          const b = solarPositionFast(sorted, lat, 10);
+          const a = solarPositionFast({ unixSeconds: t, latitude: lat, longitude: 10 });
+          const b = solarPositionFast({ unixSeconds: sorted, latitude: lat, longitude: 10 });
           const index = new Map<number, number>();
           sorted.forEach((v, i) => index.set(v, i));
           for (let i = 0; i < t.length; i++) {
@@ -126,15 +126,15 @@ describe('solarPositionFast approximations', () => {
     for (let k = 0; k < 3 * 288; k++) times.push(start + 300 * k + 150);
     for (let edge = start; edge < start + 3 * 86_400; edge += 3 * 3600) for (const d of [-80, -1, 1, 69, 80]) times.push(edge + d);
     const t = Float64Array.from(times).sort();
-    const whole = solarPositionFast(t, 47.4, 8.5, { elevation: 400 });
+    const whole = solarPositionFast({ unixSeconds: t, latitude: 47.4, longitude: 8.5, elevation: 400 });
     const keys = ['zenith', 'apparentZenith', 'azimuth', 'elevation', 'apparentElevation', 'equationOfTime'] as const;
     let compared = 0;
     for (const from of [1, 37, 289, 500, t.length - 3]) {
-      const part = solarPositionFast(t.subarray(from), 47.4, 8.5, { elevation: 400 });
+      const part = solarPositionFast({ unixSeconds: t.subarray(from), latitude: 47.4, longitude: 8.5, elevation: 400 });
       for (const key of keys) for (let i = 0; i < part[key].length; i++, compared++) expect(Object.is(part[key][i], whole[key][i + from]), `${key} at ${t[i + from]}`).toBe(true);
     }
     for (let i = 0; i < t.length; i += 7) {
-      const one = solarPositionFast(t.subarray(i, i + 1), 47.4, 8.5, { elevation: 400 });
+      const one = solarPositionFast({ unixSeconds: t.subarray(i, i + 1), latitude: 47.4, longitude: 8.5, elevation: 400 });
       for (const key of keys) expect(Object.is(one[key][0], whole[key][i]), `${key} alone at ${t[i]}`).toBe(true);
     }
     expect(compared).toBeGreaterThan(10_000);

@@ -1,20 +1,22 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { deltaTAt, deltaTEstimate, solarPositionFast, solarPositionSpa, type SolarPosition } from '../../src/solar/index.js';
+import { deltaTAt } from '../../src/solar/deltaT.js';
+import { deltaTEstimate, solarPositionFast, solarPositionSpa, type SolarPosition } from '../../src/solar/index.js';
 import { runs } from '../support/properties.js';
 
 // The worked example of Reda & Andreas (2004), Table A5.1: Golden, Colorado, 17 October 2003
 // 12:30:30 local standard time (UTC-7), delta T 67 s.
 const PAPER_TIME = Date.UTC(2003, 9, 17, 19, 30, 30) / 1000;
 const PAPER_PLACE = { latitude: 39.742476, longitude: -105.1786 };
-const PAPER_OPTIONS = { elevation: 1830.14, pressure: 82000, temperature: 11, deltaT: 67 };
+const PAPER_AIR = { elevation: 1830.14, pressure: 82000, temperature: 11 };
+const PAPER_OPTIONS = { deltaT: 67 };
 
 const YEAR_1900 = Date.UTC(1900, 0, 1) / 1000;
 const YEAR_2100 = Date.UTC(2100, 0, 1) / 1000;
 
 describe('solarPositionSpa', () => {
   it("reproduces the SPA paper's example (zenith 50.11162, azimuth 194.34024, E 14.641503 min)", () => {
-    const r = solarPositionSpa(new Float64Array([PAPER_TIME]), PAPER_PLACE.latitude, PAPER_PLACE.longitude, PAPER_OPTIONS);
+    const r = solarPositionSpa({ unixSeconds: new Float64Array([PAPER_TIME]), ...PAPER_PLACE, ...PAPER_AIR }, PAPER_OPTIONS);
     // The paper's topocentric zenith includes refraction: it is pvlib's apparent zenith.
     expect(r.apparentZenith[0]).toBeCloseTo(50.11162, 5);
     expect(r.azimuth[0]).toBeCloseTo(194.34024, 5);
@@ -32,26 +34,31 @@ describe('solarPositionSpa', () => {
       apparentElevation: new Float64Array(3),
       equationOfTime: new Float64Array(3),
     };
-    const r = solarPositionSpa(t, PAPER_PLACE.latitude, PAPER_PLACE.longitude, PAPER_OPTIONS, out);
+    const r = solarPositionSpa({ unixSeconds: t, ...PAPER_PLACE, ...PAPER_AIR }, PAPER_OPTIONS, out);
     expect(r.zenith).toBe(out.zenith);
-    const single = solarPositionSpa(new Float64Array([PAPER_TIME]), PAPER_PLACE.latitude, PAPER_PLACE.longitude, PAPER_OPTIONS);
+    const single = solarPositionSpa({ unixSeconds: new Float64Array([PAPER_TIME]), ...PAPER_PLACE, ...PAPER_AIR }, PAPER_OPTIONS);
     expect(r.apparentZenith[1]).toBe(single.apparentZenith[0]);
     expect(r.azimuth[1]).toBe(single.azimuth[0]);
   });
 
   it('rejects an output buffer of the wrong length', () => {
     expect(() =>
-      solarPositionSpa(new Float64Array([PAPER_TIME]), 0, 0, {}, { zenith: new Float64Array(2) }),
+      solarPositionSpa({ unixSeconds: new Float64Array([PAPER_TIME]), latitude: 0, longitude: 0 }, {}, { zenith: new Float64Array(2) }),
     ).toThrow(RangeError);
   });
 
   it('uses the per-row pressure and temperature for refraction only', () => {
     const t = new Float64Array([PAPER_TIME, PAPER_TIME]);
-    const r = solarPositionSpa(t, PAPER_PLACE.latitude, PAPER_PLACE.longitude, {
-      ...PAPER_OPTIONS,
-      pressure: new Float64Array([82000, 0]),
-      temperature: new Float64Array([11, 11]),
-    });
+    const r = solarPositionSpa(
+      {
+        unixSeconds: t,
+        ...PAPER_PLACE,
+        ...PAPER_AIR,
+        pressure: new Float64Array([82000, 0]),
+        temperature: new Float64Array([11, 11]),
+      },
+      PAPER_OPTIONS,
+    );
     expect(r.zenith[0]).toBe(r.zenith[1]);
     // Without air there is no refraction.
     expect(r.apparentZenith[1]).toBeCloseTo(r.zenith[1]!, 12);
@@ -60,8 +67,8 @@ describe('solarPositionSpa', () => {
 
   it('default delta T is the estimate for the UTC year and month of each time', () => {
     const t = new Float64Array([PAPER_TIME]);
-    const byDefault = solarPositionSpa(t, 10, 20);
-    const explicit = solarPositionSpa(t, 10, 20, { deltaT: deltaTEstimate(2003 + 9.5 / 12) });
+    const byDefault = solarPositionSpa({ unixSeconds: t, latitude: 10, longitude: 20 });
+    const explicit = solarPositionSpa({ unixSeconds: t, latitude: 10, longitude: 20 }, { deltaT: deltaTEstimate(2003 + 9.5 / 12) });
     expect(byDefault.zenith[0]).toBe(explicit.zenith[0]);
     expect(deltaTAt(PAPER_TIME)).toBe(deltaTEstimate(2003 + 9.5 / 12));
   });
@@ -74,7 +81,7 @@ describe('solarPositionSpa', () => {
         fc.array(fc.double({ min: YEAR_1900, max: YEAR_2100, noNaN: true }), { minLength: 1, maxLength: 20 }),
         fc.double({ min: 0, max: 5000, noNaN: true }),
         (lat, lon, times, elevation) => {
-          const r = solarPositionSpa(Float64Array.from(times), lat, lon, { elevation });
+          const r = solarPositionSpa({ unixSeconds: Float64Array.from(times), latitude: lat, longitude: lon, elevation });
           for (let i = 0; i < times.length; i++) {
             const z = r.zenith[i]!;
             expect(z).toBeGreaterThanOrEqual(0);
@@ -99,7 +106,7 @@ describe('solarPositionSpa', () => {
     // At the north pole the elevation is the topocentric declination, never above 23.45 + parallax.
     fc.assert(
       fc.property(fc.array(fc.double({ min: YEAR_1900, max: YEAR_2100, noNaN: true }), { minLength: 1, maxLength: 10 }), (times) => {
-        const r = solarPositionSpa(Float64Array.from(times), 90, 0);
+        const r = solarPositionSpa({ unixSeconds: Float64Array.from(times), latitude: 90, longitude: 0 });
         for (let i = 0; i < times.length; i++) expect(Math.abs(r.elevation[i]!)).toBeLessThan(23.5);
       }),
     );
@@ -147,7 +154,7 @@ describe('solarPositionFast', () => {
         fc.array(fc.double({ min: YEAR_1900, max: YEAR_2100, noNaN: true }), { minLength: 1, maxLength: 30 }),
         (lat, lon, times) => {
           const t = Float64Array.from(times);
-          expectClose(solarPositionFast(t, lat, lon), solarPositionSpa(t, lat, lon), 1e-3);
+          expectClose(solarPositionFast({ unixSeconds: t, latitude: lat, longitude: lon }), solarPositionSpa({ unixSeconds: t, latitude: lat, longitude: lon }), 1e-3);
         },
       ),
       { numRuns: runs(300) },
@@ -164,8 +171,8 @@ describe('solarPositionFast', () => {
         (lat, lon, start, step) => {
           const t = new Float64Array(200);
           for (let i = 0; i < t.length; i++) t[i] = start + i * step;
-          const options = { elevation: 300, pressure: 95000, temperature: 25, deltaT: 60 };
-          expectClose(solarPositionFast(t, lat, lon, options), solarPositionSpa(t, lat, lon, options), 1e-3);
+          const input = { unixSeconds: t, latitude: lat, longitude: lon, elevation: 300, pressure: 95000, temperature: 25 };
+          expectClose(solarPositionFast(input, { deltaT: 60 }), solarPositionSpa(input, { deltaT: 60 }), 1e-3);
         },
       ),
       { numRuns: runs(100) },
@@ -176,8 +183,8 @@ describe('solarPositionFast', () => {
     const start = Date.UTC(2030, 0, 1) / 1000;
     const t = new Float64Array(8760);
     for (let i = 0; i < t.length; i++) t[i] = start + i * 3600;
-    const fast = solarPositionFast(t, -33.9, 18.4);
-    const spa = solarPositionSpa(t, -33.9, 18.4);
+    const fast = solarPositionFast({ unixSeconds: t, latitude: -33.9, longitude: 18.4 });
+    const spa = solarPositionSpa({ unixSeconds: t, latitude: -33.9, longitude: 18.4 });
     let worst = 0;
     for (let i = 0; i < t.length; i++) worst = Math.max(worst, Math.abs(fast.zenith[i]! - spa.zenith[i]!));
     expect(worst).toBeLessThan(1e-6);
@@ -196,9 +203,9 @@ describe('solarPositionSpa evaluation forms', () => {
           const n = 400;
           const t = new Float64Array(n);
           for (let i = 0; i < n; i++) t[i] = start + i * step;
-          const dense = solarPositionSpa(t, lat, lon);
+          const dense = solarPositionSpa({ unixSeconds: t, latitude: lat, longitude: lon });
           for (let i = 0; i < n; i += 37) {
-            const one = solarPositionSpa(t.subarray(i, i + 1), lat, lon);
+            const one = solarPositionSpa({ unixSeconds: t.subarray(i, i + 1), latitude: lat, longitude: lon });
             expect(Math.abs(one.apparentZenith[0]! - dense.apparentZenith[i]!)).toBeLessThan(1e-8);
             expect(Math.abs(one.equationOfTime[0]! - dense.equationOfTime[i]!)).toBeLessThan(1e-8);
             let d = Math.abs(one.azimuth[0]! - dense.azimuth[i]!) % 360;
@@ -215,9 +222,9 @@ describe('solarPositionSpa evaluation forms', () => {
     const start = Date.UTC(1987, 4, 3) / 1000;
     const t = new Float64Array(3000);
     for (let i = 0; i < t.length; i++) t[i] = start + i * 86400 * 0.75; // 18 h: too sparse for nodes
-    const series = solarPositionSpa(t, 48.1, 11.6);
+    const series = solarPositionSpa({ unixSeconds: t, latitude: 48.1, longitude: 11.6 });
     for (let i = 0; i < t.length; i += 101) {
-      const one = solarPositionSpa(t.subarray(i, i + 1), 48.1, 11.6);
+      const one = solarPositionSpa({ unixSeconds: t.subarray(i, i + 1), latitude: 48.1, longitude: 11.6 });
       expect(Math.abs(one.zenith[0]! - series.zenith[i]!)).toBeLessThan(1e-8);
       expect(Math.abs(one.equationOfTime[0]! - series.equationOfTime[i]!)).toBeLessThan(1e-8);
     }
@@ -229,10 +236,10 @@ describe('solar position edge inputs', () => {
     const start = Date.UTC(2020, 5, 1) / 1000;
     const t = new Float64Array(200);
     for (let i = 0; i < t.length; i++) t[i] = start + i * 600;
-    const clean = solarPositionSpa(t, 45, 7);
+    const clean = solarPositionSpa({ unixSeconds: t, latitude: 45, longitude: 7 });
     t[100] = Number.NaN;
     for (const fn of [solarPositionSpa, solarPositionFast]) {
-      const r = fn(t, 45, 7);
+      const r = fn({ unixSeconds: t, latitude: 45, longitude: 7 });
       expect(r.zenith[100]).toBeNaN();
       expect(r.azimuth[100]).toBeNaN();
       for (const i of [99, 101, 150, 199]) expect(Math.abs(r.zenith[i]! - clean.zenith[i]!)).toBeLessThan(1e-6);
@@ -244,8 +251,8 @@ describe('solar position edge inputs', () => {
       const start = Date.UTC(year, 2, 1) / 1000;
       const t = new Float64Array(2000);
       for (let i = 0; i < t.length; i++) t[i] = start + i * 1800;
-      const fast = solarPositionFast(t, -71, 140);
-      const spa = solarPositionSpa(t, -71, 140);
+      const fast = solarPositionFast({ unixSeconds: t, latitude: -71, longitude: 140 });
+      const spa = solarPositionSpa({ unixSeconds: t, latitude: -71, longitude: 140 });
       for (let i = 0; i < t.length; i++) expect(Math.abs(fast.apparentZenith[i]! - spa.apparentZenith[i]!)).toBeLessThan(1e-3);
     }
   });

@@ -6,7 +6,7 @@ import { runs } from '../support/properties.js';
 describe('sunTimes', () => {
   it("reproduces the SPA paper's example day (A.2: transit 11:46:04.97, sunrise 06:12:43.46 local, UTC-7)", () => {
     const day = new Float64Array([Date.UTC(2003, 9, 17, 12) / 1000]);
-    const r = sunTimes(day, 39.742476, -105.1786, { deltaT: 67 });
+    const r = sunTimes({ dayUnixSeconds: day, latitude: 39.742476, longitude: -105.1786 }, { deltaT: 67 });
     const local = (t: number): number => t - Date.UTC(2003, 9, 17) / 1000 - 7 * 3600;
     expect(local(r.solarNoon[0]!) - (11 * 3600 + 46 * 60 + 4.97)).toBeCloseTo(0, 1);
     expect(local(r.sunrise[0]!) - (6 * 3600 + 12 * 60 + 43.46)).toBeCloseTo(0, 1);
@@ -14,9 +14,9 @@ describe('sunTimes', () => {
 
   it("corrects the paper's sunset of that day, which falls on the next UTC day (17:20:19.19 local is 87 s late)", () => {
     const day = new Float64Array([Date.UTC(2003, 9, 17, 12) / 1000]);
-    const r = sunTimes(day, 39.742476, -105.1786, { deltaT: 67 });
+    const r = sunTimes({ dayUnixSeconds: day, latitude: 39.742476, longitude: -105.1786 }, { deltaT: 67 });
     const paperSunset = Date.UTC(2003, 9, 18, 0, 20, 19.19) / 1000;
-    const p = solarPositionSpa(new Float64Array([r.sunset[0]!, paperSunset]), 39.742476, -105.1786, { deltaT: 67 });
+    const p = solarPositionSpa({ unixSeconds: new Float64Array([r.sunset[0]!, paperSunset]), latitude: 39.742476, longitude: -105.1786 }, { deltaT: 67 });
     // Ours puts the centre at the standard -0.8333 degree; the paper's day-wrapped value is well below it.
     expect(Math.abs(p.elevation[0]! + 0.8333)).toBeLessThan(0.01);
     expect(p.elevation[1]).toBeLessThan(-1);
@@ -24,11 +24,11 @@ describe('sunTimes', () => {
 
   it('any instant of a UTC day gives that day; utcOffsetSeconds selects the local date', () => {
     const midnight = Date.UTC(2024, 2, 10) / 1000;
-    const r = sunTimes(new Float64Array([midnight, midnight + 86399, midnight + 86400 - 3600]), 50, 10, {
+    const r = sunTimes({ dayUnixSeconds: new Float64Array([midnight, midnight + 86399, midnight + 86400 - 3600]), latitude: 50, longitude: 10 }, {
       utcOffsetSeconds: 0,
     });
     expect(r.solarNoon[0]).toBe(r.solarNoon[1]);
-    const shifted = sunTimes(new Float64Array([midnight + 86400 - 3600]), 50, 10, { utcOffsetSeconds: 2 * 3600 });
+    const shifted = sunTimes({ dayUnixSeconds: new Float64Array([midnight + 86400 - 3600]), latitude: 50, longitude: 10 }, { utcOffsetSeconds: 2 * 3600 });
     expect(shifted.solarNoon[0]! - r.solarNoon[0]!).toBeGreaterThan(86000);
   });
 
@@ -39,7 +39,7 @@ describe('sunTimes', () => {
         fc.double({ min: -180, max: 180, noNaN: true }),
         fc.integer({ min: Date.UTC(1900, 0, 1) / 86400000, max: Date.UTC(2100, 0, 1) / 86400000 }),
         (lat, lon, day) => {
-          const r = sunTimes(new Float64Array([day * 86400]), lat, lon);
+          const r = sunTimes({ dayUnixSeconds: new Float64Array([day * 86400]), latitude: lat, longitude: lon });
           const rise = r.sunrise[0]!;
           const set = r.sunset[0]!;
           const noon = r.solarNoon[0]!;
@@ -47,7 +47,7 @@ describe('sunTimes', () => {
           expect(rise).toBeLessThan(noon);
           expect(noon).toBeLessThan(set);
           const t = new Float64Array([rise, set, noon - 600, noon, noon + 600]);
-          const p = solarPositionSpa(t, lat, lon);
+          const p = solarPositionSpa({ unixSeconds: t, latitude: lat, longitude: lon });
           // A.2 is geocentric: the topocentric elevation differs by the parallax (< 0.0025 degree)
           // plus the method's interpolation error.
           expect(Math.abs(p.elevation[0]! + 0.8333)).toBeLessThan(0.02);
@@ -69,11 +69,11 @@ describe('sunTimes', () => {
       [-78, june],
       [-78, december],
     ] as const) {
-      const r = sunTimes(days, lat, 15);
+      const r = sunTimes({ dayUnixSeconds: days, latitude: lat, longitude: 15 });
       expect(r.sunrise[0]).toBeNaN();
       expect(r.sunset[0]).toBeNaN();
       expect(Number.isFinite(r.solarNoon[0]!)).toBe(true);
-      const noonElevation = solarPositionSpa(new Float64Array([r.solarNoon[0]!]), lat, 15).elevation[0]!;
+      const noonElevation = solarPositionSpa({ unixSeconds: new Float64Array([r.solarNoon[0]!]), latitude: lat, longitude: 15 }).elevation[0]!;
       const polarDay = (lat > 0) === (days === june);
       if (polarDay) expect(noonElevation).toBeGreaterThan(-0.8333);
       else expect(noonElevation).toBeLessThan(-0.8333);

@@ -2,14 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   durationSeconds,
-  forecastGrid,
   formatTimestamp,
   formatTimestamps,
-  liveGrid,
   parseDateTime,
   parseDuration,
   periodGrid,
 } from '../../src/time/index.js';
+import { forecastGrid, liveGrid } from '../../src/time/grid.js';
 import { runs } from '../support/properties.js';
 
 const utc = (iso: string) => Date.parse(iso) / 1000;
@@ -19,22 +18,22 @@ describe('periodGrid', () => {
   it('gives the 145 rows of the contract example', () => {
     const start = parseDateTime('2022-10-25T14:45:00Z');
     const end = start + durationSeconds(parseDuration('P3D'));
-    const grid = periodGrid(start, end, 1800);
+    const grid = periodGrid({ start, end, periodSeconds: 1800 });
     expect(grid.length).toBe(145);
     expect(grid[0]).toBe(utc('2022-10-25T15:00:00Z'));
     expect(grid[144]).toBe(utc('2022-10-28T15:00:00Z'));
   });
 
   it('joins month-by-month windows without overlap or gap', () => {
-    const jan = periodGrid(utc('2023-01-01T00:00:00Z'), utc('2023-02-01T00:00:00Z'), 3600);
-    const feb = periodGrid(utc('2023-02-01T00:00:00Z'), utc('2023-03-01T00:00:00Z'), 3600);
+    const jan = periodGrid({ start: utc('2023-01-01T00:00:00Z'), end: utc('2023-02-01T00:00:00Z'), periodSeconds: 3600 });
+    const feb = periodGrid({ start: utc('2023-02-01T00:00:00Z'), end: utc('2023-03-01T00:00:00Z'), periodSeconds: 3600 });
     expect(jan.length).toBe(31 * 24);
     expect(feb[0]! - jan[jan.length - 1]!).toBe(3600);
   });
 
   it('aligns to midnight of the zone', () => {
     // +05:45: period ends at whole half hours of local time = :15 and :45 UTC
-    const g = periodGrid(utc('2024-01-01T00:00:00Z'), utc('2024-01-01T03:00:00Z'), 1800, 345);
+    const g = periodGrid({ start: utc('2024-01-01T00:00:00Z'), end: utc('2024-01-01T03:00:00Z'), periodSeconds: 1800 }, { zone: 345 });
     for (const t of g) expect(((t + 345 * 60) % 1800 + 1800) % 1800).toBe(0);
     expect(g[0]).toBe(utc('2024-01-01T00:15:00Z'));
   });
@@ -48,7 +47,7 @@ describe('periodGrid', () => {
         fc.integer({ min: -52, max: 52 }).map((q) => q * 15),
         (start, length, period, offset) => {
           const end = start + length;
-          const g = periodGrid(start, end, period, offset);
+          const g = periodGrid({ start, end, periodSeconds: period }, { zone: offset });
           expect(g.length).toBeGreaterThan(0);
           let misaligned = 0;
           let uneven = 0;
@@ -74,7 +73,7 @@ describe('live and forecast grids', () => {
   const now = utc('2026-11-15T10:40:00Z');
 
   it('live: complete periods in (now - hours, now], newest first', () => {
-    const g = liveGrid(now, 24, 1800);
+    const g = liveGrid({ now, hours: 24, periodSeconds: 1800 });
     expect(g.length).toBe(48);
     expect(g[0]).toBe(utc('2026-11-15T10:30:00Z'));
     expect(g[47]).toBe(utc('2026-11-14T11:00:00Z'));
@@ -82,7 +81,7 @@ describe('live and forecast grids', () => {
   });
 
   it('forecast: periods ending in (now, now + hours], oldest first', () => {
-    const g = forecastGrid(now, 48, 3600);
+    const g = forecastGrid({ now, hours: 48, periodSeconds: 3600 });
     expect(g.length).toBe(48);
     expect(g[0]).toBe(utc('2026-11-15T11:00:00Z'));
     expect(g[47]).toBe(utc('2026-11-17T10:00:00Z'));
@@ -91,8 +90,8 @@ describe('live and forecast grids', () => {
   it('live and forecast meet at now without overlap, for any now', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1_500_000_000, max: 2_000_000_000 }), fc.constantFrom(...API_PERIODS), (t, p) => {
-        const live = liveGrid(t, 24, p);
-        const fcst = forecastGrid(t, 24, p);
+        const live = liveGrid({ now: t, hours: 24, periodSeconds: p });
+        const fcst = forecastGrid({ now: t, hours: 24, periodSeconds: p });
         expect(live[0]!).toBeLessThanOrEqual(t);
         expect(fcst[0]!).toBeGreaterThan(t);
         expect(fcst[0]! - live[0]!).toBe(p);
@@ -108,9 +107,9 @@ describe('timestamp formatting', () => {
     const t = utc('2026-11-15T10:30:00Z');
     expect(formatTimestamp(t, 'legacy')).toBe('2026-11-15T10:30:00.0000000Z');
     expect(formatTimestamp(t, 'v3')).toBe('2026-11-15T10:30:00+00:00');
-    expect(formatTimestamp(t, 'v3', 330)).toBe('2026-11-15T16:00:00+05:30');
-    expect(formatTimestamp(t, 'v3', -600)).toBe('2026-11-15T00:30:00-10:00');
-    expect(formatTimestamp(t, 'legacy', 330)).toBe('2026-11-15T10:30:00.0000000Z'); // legacy is always UTC
+    expect(formatTimestamp(t, 'v3', { zone: 330 })).toBe('2026-11-15T16:00:00+05:30');
+    expect(formatTimestamp(t, 'v3', { zone: -600 })).toBe('2026-11-15T00:30:00-10:00');
+    expect(formatTimestamp(t, 'legacy', { zone: 330 })).toBe('2026-11-15T10:30:00.0000000Z'); // legacy is always UTC
     expect(formatTimestamp(t + 0.25, 'legacy')).toBe('2026-11-15T10:30:00.2500000Z');
     expect(formatTimestamp(utc('1969-12-31T23:59:59Z'), 'v3')).toBe('1969-12-31T23:59:59+00:00');
   });
@@ -121,8 +120,8 @@ describe('timestamp formatting', () => {
         fc.integer({ min: -2_208_988_800, max: 4_102_444_800 }), // 1900..2100
         fc.integer({ min: -52, max: 52 }).map((q) => q * 15),
         (t, offset) => {
-          expect(parseDateTime(formatTimestamp(t, 'v3', offset))).toBe(t);
-          expect(parseDateTime(formatTimestamp(t, 'legacy', offset))).toBe(t);
+          expect(parseDateTime(formatTimestamp(t, 'v3', { zone: offset }))).toBe(t);
+          expect(parseDateTime(formatTimestamp(t, 'legacy', { zone: offset }))).toBe(t);
         },
       ),
       { numRuns: runs(1000) },
@@ -137,7 +136,7 @@ describe('timestamp formatting', () => {
         fc.integer({ min: -52, max: 52 }).map((q) => q * 15),
         (stamps, style, offset) => {
           const col = Float64Array.from(stamps);
-          expect(formatTimestamps(col, style, offset)).toEqual(stamps.map((s) => formatTimestamp(s, style, offset)));
+          expect(formatTimestamps(col, style, { zone: offset })).toEqual(stamps.map((s) => formatTimestamp(s, style, { zone: offset })));
         },
       ),
     );

@@ -2,17 +2,16 @@ import { describe, expect, it } from 'vitest';
 import {
   TimeParseError,
   addDuration,
-  clockFrom,
   durationSeconds,
   expandRepeatingInterval,
-  formatPeriod,
   parseDateTime,
   parseDuration,
-  parsePeriod,
   parseRepeatingInterval,
   parseTimeZone,
-  parseWashDates,
 } from '../../src/time/index.js';
+import { clockFrom } from '../../src/time/clock.js';
+import { formatPeriod, parsePeriod } from '../../src/time/duration.js';
+import { parseWashDates } from '../../src/time/repeating.js';
 
 const utc = (iso: string) => Date.parse(iso) / 1000;
 

@@ -6,9 +6,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  addDuration, forecastGrid, formatTimestamp, formatTimestamps, liveGrid, localTimeToUnix, parseDateTime, parseDuration,
+  addDuration, formatTimestamp, formatTimestamps, localTimeToUnix, parseDateTime, parseDuration,
   periodGrid, resolveTimeZone, zoneOffsetMinutes,
 } from '../../src/time/index.js';
+import { forecastGrid, liveGrid } from '../../src/time/grid.js';
 import { readPsm3 } from '../../src/weather/index.js';
 import { runs } from '../support/properties.js';
 
@@ -22,8 +23,8 @@ function stepsOf(t: Float64Array): number[] {
 describe('an hourly grid in America/New_York across both DST changes of 2024', () => {
   const start = localTimeToUnix({ year: 2024, month: 1, day: 1 }, NY);
   const end = localTimeToUnix({ year: 2025, month: 1, day: 1 }, NY);
-  const grid = periodGrid(start, end, 3600, NY);
-  const labels = formatTimestamps(grid, 'v3', NY);
+  const grid = periodGrid({ start, end, periodSeconds: 3600 }, { zone: NY });
+  const labels = formatTimestamps(grid, 'v3', { zone: NY });
 
   it('has no missing and no repeated instant: every step is one hour, 8784 of them in the local year', () => {
     expect(grid.length).toBe(366 * 24);
@@ -49,37 +50,37 @@ describe('an hourly grid in America/New_York across both DST changes of 2024', (
 
   it('live (newest first) and forecast grids cross the changes the same way', () => {
     const now = utc('2024-11-03T08:10Z');
-    const live = liveGrid(now, 6, 3600, NY);
+    const live = liveGrid({ now, hours: 6, periodSeconds: 3600 }, { zone: NY });
     expect(new Set(stepsOf(live))).toEqual(new Set([-3600]));
-    expect(formatTimestamps(live, 'v3', NY)).toEqual([
+    expect(formatTimestamps(live, 'v3', { zone: NY })).toEqual([
       '2024-11-03T03:00:00-05:00', '2024-11-03T02:00:00-05:00', '2024-11-03T01:00:00-05:00',
       '2024-11-03T01:00:00-04:00', '2024-11-03T00:00:00-04:00', '2024-11-02T23:00:00-04:00',
     ]);
-    const forecast = forecastGrid(utc('2024-03-10T05:30Z'), 4, 3600, NY);
-    expect(formatTimestamps(forecast, 'v3', NY)).toEqual(['2024-03-10T01:00:00-05:00', '2024-03-10T03:00:00-04:00', '2024-03-10T04:00:00-04:00', '2024-03-10T05:00:00-04:00']);
+    const forecast = forecastGrid({ now: utc('2024-03-10T05:30Z'), hours: 4, periodSeconds: 3600 }, { zone: NY });
+    expect(formatTimestamps(forecast, 'v3', { zone: NY })).toEqual(['2024-03-10T01:00:00-05:00', '2024-03-10T03:00:00-04:00', '2024-03-10T04:00:00-04:00', '2024-03-10T05:00:00-04:00']);
   });
 });
 
 describe('longer periods in a zone with DST are calendar periods', () => {
   it('P1D: local midnights, so the change days last 23 and 25 hours', () => {
-    const days = periodGrid(utc('2024-03-08T05:00Z'), utc('2024-03-12T04:00Z'), 86_400, NY);
-    expect(formatTimestamps(days, 'v3', NY)).toEqual(['2024-03-09T00:00:00-05:00', '2024-03-10T00:00:00-05:00', '2024-03-11T00:00:00-04:00', '2024-03-12T00:00:00-04:00']);
+    const days = periodGrid({ start: utc('2024-03-08T05:00Z'), end: utc('2024-03-12T04:00Z'), periodSeconds: 86_400 }, { zone: NY });
+    expect(formatTimestamps(days, 'v3', { zone: NY })).toEqual(['2024-03-09T00:00:00-05:00', '2024-03-10T00:00:00-05:00', '2024-03-11T00:00:00-04:00', '2024-03-12T00:00:00-04:00']);
     expect(stepsOf(days)).toEqual([86_400, 82_800, 86_400]);
-    const fall = periodGrid(utc('2024-11-02T04:00Z'), utc('2024-11-04T05:00Z'), 86_400, NY);
+    const fall = periodGrid({ start: utc('2024-11-02T04:00Z'), end: utc('2024-11-04T05:00Z'), periodSeconds: 86_400 }, { zone: NY });
     expect(stepsOf(fall)).toEqual([90_000]);
   });
   it('PT3H: aligned on local time, the period with the change is 2 or 4 hours', () => {
-    const g = periodGrid(utc('2024-03-10T05:00Z'), utc('2024-03-10T14:00Z'), 3 * 3600, NY);
-    expect(formatTimestamps(g, 'v3', NY)).toEqual(['2024-03-10T03:00:00-04:00', '2024-03-10T06:00:00-04:00', '2024-03-10T09:00:00-04:00', '2024-03-10T12:00:00-04:00']);
+    const g = periodGrid({ start: utc('2024-03-10T05:00Z'), end: utc('2024-03-10T14:00Z'), periodSeconds: 3 * 3600 }, { zone: NY });
+    expect(formatTimestamps(g, 'v3', { zone: NY })).toEqual(['2024-03-10T03:00:00-04:00', '2024-03-10T06:00:00-04:00', '2024-03-10T09:00:00-04:00', '2024-03-10T12:00:00-04:00']);
     expect(g[0]! - utc('2024-03-10T05:00Z')).toBe(2 * 3600);
   });
   it('PT15M and PT60M across the half-hour change of Lord Howe Island (UTC+10:30 / +11)', () => {
     const z = 'Australia/Lord_Howe';
     const from = utc('2024-04-06T13:30Z'), to = utc('2024-04-06T16:00Z'); // the clock goes back at 02:00 local (15:00Z)
-    expect(new Set(stepsOf(periodGrid(from, to, 900, z)))).toEqual(new Set([900]));
-    const hourly = periodGrid(from, to, 3600, z);
+    expect(new Set(stepsOf(periodGrid({ start: from, end: to, periodSeconds: 900 }, { zone: z })))).toEqual(new Set([900]));
+    const hourly = periodGrid({ start: from, end: to, periodSeconds: 3600 }, { zone: z });
     expect(stepsOf(hourly)).toEqual([5400, 3600]); // 01:00+11, then 02:00+10:30 ninety minutes later
-    for (const l of formatTimestamps(hourly, 'v3', z)) expect(l).toMatch(/T\d\d:00:00\+1[01]:[03]0$/);
+    for (const l of formatTimestamps(hourly, 'v3', { zone: z })) expect(l).toMatch(/T\d\d:00:00\+1[01]:[03]0$/);
   });
 });
 
@@ -98,22 +99,22 @@ describe('local times the clock skips or repeats', () => {
     expect(parseDateTime('2024-07-01T12:00', NY, 'reject')).toBe(utc('2024-07-01T16:00Z'));
   });
   it('adds calendar days on the wall clock (P1D across the spring change is 23 hours)', () => {
-    expect(addDuration(utc('2024-03-09T17:00Z'), parseDuration('P1D'), NY) - utc('2024-03-09T17:00Z')).toBe(23 * 3600);
-    expect(addDuration(utc('2024-03-09T17:00Z'), parseDuration('PT24H'), NY) - utc('2024-03-09T17:00Z')).toBe(24 * 3600);
+    expect(addDuration(utc('2024-03-09T17:00Z'), parseDuration('P1D'), { zone: NY }) - utc('2024-03-09T17:00Z')).toBe(23 * 3600);
+    expect(addDuration(utc('2024-03-09T17:00Z'), parseDuration('PT24H'), { zone: NY }) - utc('2024-03-09T17:00Z')).toBe(24 * 3600);
   });
 });
 
 describe('zones by number and by name', () => {
   it('a fixed offset gives the same grid and stamps as before, by number or by name', () => {
-    const a = periodGrid(utc('2024-06-01T00:00Z'), utc('2024-06-02T00:00Z'), 1800, 330);
-    expect(Array.from(periodGrid(utc('2024-06-01T00:00Z'), utc('2024-06-02T00:00Z'), 1800, 'UTC+5:30'))).toEqual(Array.from(a));
-    expect(formatTimestamp(a[0]!, 'v3', 330)).toBe(formatTimestamp(a[0]!, 'v3', 'UTC+5:30'));
-    expect(formatTimestamp(utc('2024-07-01T12:00Z'), 'v3', 'Europe/Berlin')).toBe('2024-07-01T14:00:00+02:00');
-    expect(formatTimestamp(utc('2024-01-01T12:00Z'), 'legacy', 'Europe/Berlin')).toBe('2024-01-01T12:00:00.0000000Z');
+    const a = periodGrid({ start: utc('2024-06-01T00:00Z'), end: utc('2024-06-02T00:00Z'), periodSeconds: 1800 }, { zone: 330 });
+    expect(Array.from(periodGrid({ start: utc('2024-06-01T00:00Z'), end: utc('2024-06-02T00:00Z'), periodSeconds: 1800 }, { zone: 'UTC+5:30' }))).toEqual(Array.from(a));
+    expect(formatTimestamp(a[0]!, 'v3', { zone: 330 })).toBe(formatTimestamp(a[0]!, 'v3', { zone: 'UTC+5:30' }));
+    expect(formatTimestamp(utc('2024-07-01T12:00Z'), 'v3', { zone: 'Europe/Berlin' })).toBe('2024-07-01T14:00:00+02:00');
+    expect(formatTimestamp(utc('2024-01-01T12:00Z'), 'legacy', { zone: 'Europe/Berlin' })).toBe('2024-01-01T12:00:00.0000000Z');
     expect(zoneOffsetMinutes('Asia/Kolkata', utc('2024-01-01T00:00Z'))).toBe(330);
   });
   it('names the argument and the accepted forms for an unknown zone', () => {
-    expect(() => periodGrid(0, 3600, 3600, 'Mars/Olympus')).toThrow(/zone 'Mars\/Olympus' is not a time zone: use an IANA name/);
+    expect(() => periodGrid({ start: 0, end: 3600, periodSeconds: 3600 }, { zone: 'Mars/Olympus' })).toThrow(/zone 'Mars\/Olympus' is not a time zone: use an IANA name/);
     expect(() => parseDateTime('2024-01-01T00:00', 'Nowhere/City')).toThrow(/time zone 'Nowhere\/City'/);
     expect(() => resolveTimeZone(Number.NaN)).toThrow(/offset in minutes east of UTC/);
   });
@@ -137,12 +138,12 @@ describe('grid properties in zones with DST (property)', () => {
         fc.constantFrom(300, 900, 1800, 3600),
         (zone, start, hours, period) => {
           const end = start + hours * 3600;
-          const g = periodGrid(start, end, period, zone);
+          const g = periodGrid({ start, end, periodSeconds: period }, { zone });
           expect(g.length).toBeGreaterThan(0);
           expect(g[0]!).toBeGreaterThan(start);
           expect(g[0]! - period).toBeLessThanOrEqual(start);
           expect(g[g.length - 1]!).toBeGreaterThanOrEqual(end);
-          const labels = formatTimestamps(g, 'v3', zone);
+          const labels = formatTimestamps(g, 'v3', { zone });
           for (let i = 0; i < g.length; i++) {
             if (i > 0) expect(g[i]! - g[i - 1]!).toBe(period); // these zones change by whole half hours or hours
             if (i % 7 !== 0 && i !== g.length - 1) continue; // the zone lookups below cost ~25 us each

@@ -25,25 +25,25 @@ function errorOf(call: () => unknown): Error {
 
 describe('the misuses of issue 13 throw an error naming the argument', () => {
   it('solarPositionSpa given a Date: a TypeError (it returned an empty array)', () => {
-    const e = errorOf(() => solarPositionSpa(new Date('2024-06-21T12:00Z') as never, 52, 4.9));
+    const e = errorOf(() => solarPositionSpa({ unixSeconds: new Date('2024-06-21T12:00Z') as never, latitude: 52, longitude: 4.9 }));
     expect(e).toBeInstanceOf(TypeError);
     expect(e.message).toMatch(/^solarPositionSpa: unixSeconds must be a Float64Array of Unix seconds; for one instant use Float64Array.of\(date.getTime\(\) \/ 1000\), or sunPosition/);
   });
 
   it('times in milliseconds: a RangeError that says so (they gave plausible-looking nonsense)', () => {
     for (const f of [solarPositionSpa, solarPositionFast]) {
-      const e = errorOf(() => f(Float64Array.of(Date.UTC(2024, 5, 21, 12)), 52, 4.9));
+      const e = errorOf(() => f({ unixSeconds: Float64Array.of(Date.UTC(2024, 5, 21, 12)), latitude: 52, longitude: 4.9 }));
       expect(e).toBeInstanceOf(RangeError);
       expect(e.message).toBe(`${f.name}: unixSeconds must be Unix seconds (got 1.718971e+12, which looks like milliseconds: divide by 1000)`);
     }
-    expect(() => sunTimes(Float64Array.of(Date.now()), 52, 4.9)).toThrow(/sunTimes: dayUnixSeconds must be Unix seconds .*milliseconds/);
+    expect(() => sunTimes({ dayUnixSeconds: Float64Array.of(Date.now()), latitude: 52, longitude: 4.9 })).toThrow(/sunTimes: dayUnixSeconds must be Unix seconds .*milliseconds/);
     expect(() => rooftopPvPower({ ...columns, unixSeconds: t.map((x) => x * 1000) }, roof)).toThrow(/rooftopPvPower: weather.unixSeconds must be Unix seconds/);
   });
 
   it('latitude 200: a RangeError (it computed)', () => {
-    expect(errorOf(() => solarPositionSpa(t, 200, 4.9)).message).toBe('solarPositionSpa: latitude must be a number from -90 to 90 (degrees north) (got 200)');
+    expect(errorOf(() => solarPositionSpa({ unixSeconds: t, latitude: 200, longitude: 4.9 })).message).toBe('solarPositionSpa: latitude must be a number from -90 to 90 (degrees north) (got 200)');
     expect(() => rooftopPvPower(columns, { ...roof, latitude: 200 })).toThrow(/rooftopPvPower: options.latitude must be a number from -90 to 90/);
-    expect(() => solarPositionSpa(t, 52, 400)).toThrow(/longitude must be a number from -360 to 360 \(degrees east\)/);
+    expect(() => solarPositionSpa({ unixSeconds: t, latitude: 52, longitude: 400 })).toThrow(/longitude must be a number from -360 to 360 \(degrees east\)/);
   });
 
   it('capacity -5: a RangeError in kW (it gave 0)', () => {
@@ -60,10 +60,10 @@ describe('the misuses of issue 13 throw an error naming the argument', () => {
   });
 
   it('periodGrid given milliseconds: a RangeError (it made 8.8 million rows)', () => {
-    const e = errorOf(() => periodGrid(Date.UTC(2024, 0, 1), Date.UTC(2025, 0, 1), 3600));
+    const e = errorOf(() => periodGrid({ start: Date.UTC(2024, 0, 1), end: Date.UTC(2025, 0, 1), periodSeconds: 3600 }));
     expect(e).toBeInstanceOf(RangeError);
     expect(e.message).toBe('periodGrid: start must be Unix seconds (got 1.704067e+12, which looks like milliseconds: divide by 1000)');
-    expect(() => periodGrid(0, 86400 * 365 * 40, 60)).toThrow(/periodGrid: the grid would have 21024000 rows/);
+    expect(() => periodGrid({ start: 0, end: 86400 * 365 * 40, periodSeconds: 60 })).toThrow(/periodGrid: the grid would have 21024000 rows/);
   });
 
   it('a missing dni column: a TypeError naming it (it was a TypeError deep inside)', () => {
@@ -102,7 +102,7 @@ describe('the kinds of mistake the checks cover', () => {
   });
 
   it('a pressure in hPa is refused where Pa is expected', () => {
-    expect(() => solarPositionSpa(t, 52, 4.9, { pressure: 1013 })).toThrow(/options.pressure must be a pressure in Pa .* \(got 1013, which looks like hPa or kPa\)/);
+    expect(() => solarPositionSpa({ unixSeconds: t, latitude: 52, longitude: 4.9, pressure: 1013 })).toThrow(/solarPositionSpa: pressure must be a pressure in Pa .* \(got 1013, which looks like hPa or kPa\)/);
     expect(() => windFarmPower({ windSpeed10m: 5, windSpeed100m: 7, airTemp: 10, surfacePressure: 1013 }, { ratedPower: 3 })).toThrow(/windFarmPower: surfacePressure must be a pressure in Pa/);
   });
 });

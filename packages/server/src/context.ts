@@ -8,7 +8,8 @@
 import type {
   FastifyBaseLogger, FastifyInstance, FastifyPluginAsync, FastifyPluginOptions, FastifyRegisterOptions,
 } from 'fastify';
-import { type Clock, type HorizonProfile, clockFrom } from 'solarkit';
+import type { HorizonProfile } from 'solarkit';
+import { type Clock, clockFrom } from 'solarkit/internal';
 import type { AnswerContext } from './compute/answer.js';
 import { ComputePool, type ComputePoolOptions } from './compute/pool.js';
 import { type FileProblem, createServerProducts } from './compute/products.js';

@@ -51,8 +51,7 @@ const aoiHandler: CaseHandler = {
   matches: (_stem, name, refCase) =>
     name.startsWith('aoi') && 'aoi' in refCase.expected && has(refCase, 'surface_tilt', 'solar_zenith'),
   run: (refCase) => {
-    const a = angles(refCase);
-    return { aoi: aoi(a.surfaceTilt, a.surfaceAzimuth, a.solarZenith, a.solarAzimuth) };
+    return { aoi: aoi(angles(refCase)) };
   },
   defaultTolerance: TOLERANCE.angle,
 };
@@ -120,7 +119,7 @@ const airmassHandler: CaseHandler = {
     name.startsWith('airmass') && AIRMASS_MODELS.includes(param(refCase, 'model', 'kastenyoung1989')) && has(refCase, 'zenith'),
   run: (refCase) => {
     const model = param<RelativeAirmassModel>(refCase, 'model', 'kastenyoung1989');
-    const relative = relativeAirmass(inputColumn(refCase, 'zenith'), undefined, model);
+    const relative = relativeAirmass(inputColumn(refCase, 'zenith'), { model });
     const pressure = optionalInput(refCase, 'pressure_pa') ?? 101325;
     return { airmass_relative: relative, airmass_absolute: absoluteAirmass(relative, pressure) };
   },

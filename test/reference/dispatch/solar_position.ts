@@ -8,16 +8,13 @@
  * different places, so rows are grouped by (latitude, longitude, elevation) and each group is one
  * call (either form accepts any order of times). Without delta T the core's estimate is used.
  */
-import { solarPositionFast, solarPositionSpa, type SolarPosition, type SolarPositionOptions } from '../../../src/solar/index.js';
+import {
+  type SolarPosition, type SolarPositionInput, type SolarPositionOptions, solarPositionFast, solarPositionSpa,
+} from '../../../src/solar/index.js';
 import { inputColumn, param } from '../runner.js';
 import { TOLERANCE, type CaseHandler, type ComputedColumns, type ReferenceCase } from '../schema.js';
 
-type SolarFunction = (
-  t: Float64Array,
-  latitude: number,
-  longitude: number,
-  options?: SolarPositionOptions,
-) => SolarPosition;
+type SolarFunction = (input: SolarPositionInput, options?: SolarPositionOptions) => SolarPosition;
 
 const COLUMNS: [string, keyof SolarPosition][] = [
   ['zenith', 'zenith'],
@@ -60,13 +57,19 @@ function runGrouped(refCase: ReferenceCase, fn: SolarFunction): ComputedColumns 
   const pick = (col: Float64Array, rows: number[], scale = 1): Float64Array => Float64Array.from(rows, (r) => col[r]! * scale);
   for (const rows of groups.values()) {
     const first = rows[0]!;
-    const options: SolarPositionOptions = { elevation: elev ? elev[first]! : 0 };
-    if (pressureHpa) options.pressure = pick(pressureHpa, rows, 100);
-    if (pressurePa) options.pressure = pick(pressurePa, rows);
-    if (temperature) options.temperature = pick(temperature, rows);
+    const input: SolarPositionInput = {
+      unixSeconds: pick(t, rows),
+      latitude: lat[first]!,
+      longitude: lon[first]!,
+      elevation: elev ? elev[first]! : 0,
+    };
+    const options: SolarPositionOptions = {};
+    if (pressureHpa) input.pressure = pick(pressureHpa, rows, 100);
+    if (pressurePa) input.pressure = pick(pressurePa, rows);
+    if (temperature) input.temperature = pick(temperature, rows);
     if (deltaT) options.deltaT = pick(deltaT, rows);
     if (atmosRefract !== undefined) options.atmosRefract = atmosRefract;
-    const pos = fn(pick(t, rows), lat[first]!, lon[first]!, options);
+    const pos = fn(input, options);
     for (const [name, key] of COLUMNS) {
       const dest = result[name];
       if (!dest) continue;
@@ -108,10 +111,15 @@ const getSolarpositionHandler: CaseHandler = {
   matches: (_stem, caseName, refCase) => caseName.startsWith('get_solarposition') && 'unix_s' in refCase.inputs,
   run: (refCase) => {
     const altitude = param<number | undefined>(refCase, 'altitude', undefined);
-    const pos = solarPositionSpa(inputColumn(refCase, 'unix_s'), param(refCase, 'latitude', Number.NaN), param(refCase, 'longitude', Number.NaN), {
-      defaults: 'pvlib',
-      ...(altitude === undefined ? {} : { elevation: altitude }),
-    });
+    const pos = solarPositionSpa(
+      {
+        unixSeconds: inputColumn(refCase, 'unix_s'),
+        latitude: param(refCase, 'latitude', Number.NaN),
+        longitude: param(refCase, 'longitude', Number.NaN),
+        ...(altitude === undefined ? {} : { elevation: altitude }),
+      },
+      { defaults: 'pvlib' },
+    );
     const result: Record<string, Float64Array> = {};
     for (const [name, key] of COLUMNS) if (name in refCase.expected) result[name] = pos[key];
     return result;

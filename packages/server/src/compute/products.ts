@@ -5,7 +5,8 @@
  * Problems with the user's files (a stored weather file that cannot be read back, a DEM tile that
  * cannot be decoded) are told to `report`: the files are skipped, never failing a request.
  */
-import { type Clock, composeSources, realDataSource } from 'solarkit';
+import { composeSources, realDataSource } from 'solarkit';
+import type { Clock } from 'solarkit/internal';
 import { type WeatherFileStore, weatherSourceWithStore } from 'solarkit/node';
 import { placeFacts, placeHorizon } from '../place.js';
 import { type PlaceFacts, type ProductContext, createProductContext } from '../products/context.js';

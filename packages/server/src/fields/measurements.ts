@@ -4,7 +4,8 @@
  * is named by its index and field (`measurements[12].total_power`). Utility-scale records carry
  * total power and optional context values; sub-unit records a sub-unit's power.
  */
-import { TimeParseError, formatPeriod, formatTimestamp, parseDateTime, parsePeriod } from 'solarkit';
+import { TimeParseError, formatTimestamp, parseDateTime } from 'solarkit';
+import { formatPeriod, parsePeriod } from 'solarkit/internal';
 import { PERIODS } from '../products/common.js';
 import { type FieldError, badRequest, fieldError } from '../http/errors.js';
 import type { MeasurementRecord, SubUnitRecord } from '../storage/types.js';

@@ -5,7 +5,8 @@
  * written a slice of rows at a time.
  */
 import type { SeriesTable } from '../products/table.js';
-import { formatPeriod, formatTimestamps, type TimestampStyle } from 'solarkit';
+import { formatTimestamps, type TimestampStyle } from 'solarkit';
+import { formatPeriod } from 'solarkit/internal';
 import { decimalsOf, formatNumber } from './values.js';
 import type { FormatVersion } from './version.js';
 
@@ -50,7 +51,7 @@ export function csvHead(table: SeriesTable): string {
 /** The rows of a series table (or of a slice of one), each ended by CRLF. */
 export function csvRows(table: SeriesTable, style: TimestampStyle, version: FormatVersion): string {
   const n = table.periodEnd.length;
-  const times = formatTimestamps(table.periodEnd, style, table.offsetMinutes);
+  const times = formatTimestamps(table.periodEnd, style, { zone: table.offsetMinutes });
   const period = formatPeriod(table.periodSeconds);
   const cols = table.columns;
   const decimals = cols.map((c) => decimalsOf(c, version));

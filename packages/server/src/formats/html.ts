@@ -6,7 +6,8 @@
  * renders offline.
  */
 import type { SeriesTable } from '../products/table.js';
-import { formatPeriod, formatTimestamps, type TimestampStyle } from 'solarkit';
+import { formatTimestamps, type TimestampStyle } from 'solarkit';
+import { formatPeriod } from 'solarkit/internal';
 import { escapeHtml, svgChart, svgMonthlyBars, unitLabel, zoneLabel } from './chart.js';
 import { type MonthlySummary, isLongSeries, monthlySummary } from './totals.js';
 import { decimalsOf, formatNumber } from './values.js';
@@ -69,7 +70,7 @@ ${long ? summarySection(monthlySummary(table)) : ''}
 export function htmlRows(table: SeriesTable, style: TimestampStyle, version: FormatVersion, first = true): string {
   const n = table.periodEnd.length;
   if (n === 0) return '';
-  const times = formatTimestamps(table.periodEnd, style, table.offsetMinutes);
+  const times = formatTimestamps(table.periodEnd, style, { zone: table.offsetMinutes });
   const period = formatPeriod(table.periodSeconds);
   const cols = table.columns;
   const decimals = cols.map((c) => decimalsOf(c, version));

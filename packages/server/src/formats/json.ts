@@ -3,7 +3,8 @@
  * in three parts (head, rows, tail) so that a large body can be written a slice of rows at a time.
  */
 import type { SeriesTable } from '../products/table.js';
-import { formatPeriod, formatTimestamps, type TimestampStyle } from 'solarkit';
+import { formatTimestamps, type TimestampStyle } from 'solarkit';
+import { formatPeriod } from 'solarkit/internal';
 import { decimalsOf, formatNumber } from './values.js';
 import type { FormatVersion } from './version.js';
 
@@ -21,7 +22,7 @@ export function jsonHead(table: SeriesTable): string {
 export function jsonRows(table: SeriesTable, style: TimestampStyle, version: FormatVersion, first = true): string {
   const n = table.periodEnd.length;
   if (n === 0) return '';
-  const times = formatTimestamps(table.periodEnd, style, table.offsetMinutes);
+  const times = formatTimestamps(table.periodEnd, style, { zone: table.offsetMinutes });
   const period = JSON.stringify(formatPeriod(table.periodSeconds));
   const cols = table.columns;
   const keys = cols.map((c) => `${JSON.stringify(c.name)}:`);

@@ -18,7 +18,7 @@
  * data counts.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Clock } from 'solarkit';
+import type { Clock } from 'solarkit/internal';
 import { utcDay } from '../storage/limits.js';
 import { UNMETERED_LOCATIONS } from '../storage/test-sites.js';
 import type { LimitStore } from '../storage/types.js';

@@ -4,10 +4,10 @@
  * Everything here is pure: "now" is passed in.
  */
 import {
-  addDuration, durationSeconds, forecastGrid, liveGrid, parseDateTime, parseDuration, parsePeriod, parseTimeZone,
-  parseRepeatingInterval, parseWashDates, periodGrid, TimeParseError,
-  defaultAzimuth as coreDefaultAzimuth, defaultTilt as coreDefaultTilt,
+  addDuration, durationSeconds, parseDateTime, parseDuration, parseTimeZone, parseRepeatingInterval, periodGrid,
+  TimeParseError, defaultAzimuth as coreDefaultAzimuth, defaultTilt as coreDefaultTilt,
 } from 'solarkit';
+import { forecastGrid, liveGrid, parsePeriod, parseWashDates } from 'solarkit/internal';
 import type { FieldError, ParamDef, ParamValues } from './params.js';
 
 export const DAY = 86400;
@@ -211,7 +211,7 @@ export function historicWindow(
     try {
       const d = parseDuration(String(values.duration));
       if (Number.isFinite(start)) {
-        endFromDuration = addDuration(start, d, offsetMinutes);
+        endFromDuration = addDuration(start, d, { zone: offsetMinutes });
       } else {
         durationSeconds(d.years || d.months ? { ...d, years: 0, months: 0 } : d);
       }
@@ -244,19 +244,22 @@ export function historicWindow(
   }
   if (errors.length > before) return undefined;
   const periodSeconds = periodSecondsOf(values);
-  return { periodEnd: periodGrid(start, end, periodSeconds, offsetMinutes), periodSeconds, offsetMinutes };
+  const periodEnd = periodGrid({ start, end, periodSeconds }, { zone: offsetMinutes });
+  return { periodEnd, periodSeconds, offsetMinutes };
 }
 
 /** Live window: periods ending in (now - hours, now], newest first. */
 export function liveWindow(values: ParamValues, now: number, offsetMinutes: number): Window {
   const periodSeconds = periodSecondsOf(values);
-  return { periodEnd: liveGrid(now, Number(values.hours), periodSeconds, offsetMinutes), periodSeconds, offsetMinutes };
+  const periodEnd = liveGrid({ now, hours: Number(values.hours), periodSeconds }, { zone: offsetMinutes });
+  return { periodEnd, periodSeconds, offsetMinutes };
 }
 
 /** Forecast window: periods ending in (now, now + hours], oldest first. */
 export function forecastWindow(values: ParamValues, now: number, offsetMinutes: number): Window {
   const periodSeconds = periodSecondsOf(values);
-  return { periodEnd: forecastGrid(now, Number(values.hours), periodSeconds, offsetMinutes), periodSeconds, offsetMinutes };
+  const periodEnd = forecastGrid({ now, hours: Number(values.hours), periodSeconds }, { zone: offsetMinutes });
+  return { periodEnd, periodSeconds, offsetMinutes };
 }
 
 /** TMY window: the whole of 2059 in the response's time zone, at the requested period. */
@@ -264,7 +267,8 @@ export function tmyWindow(values: ParamValues, offsetMinutes: number): Window {
   const periodSeconds = periodSecondsOf(values);
   const start = Date.UTC(TMY_YEAR, 0, 1) / 1000 - offsetMinutes * 60;
   const end = Date.UTC(TMY_YEAR + 1, 0, 1) / 1000 - offsetMinutes * 60;
-  return { periodEnd: periodGrid(start, end, periodSeconds, offsetMinutes), periodSeconds, offsetMinutes };
+  const periodEnd = periodGrid({ start, end, periodSeconds }, { zone: offsetMinutes });
+  return { periodEnd, periodSeconds, offsetMinutes };
 }
 
 /** Parses manual wash dates, keeping those inside (start, end]; pushes a field error on bad input. */

@@ -4,7 +4,7 @@
  * core reads no files). A server builds one context at start; TMY selections are cached per
  * place in it.
  */
-import type { Clock } from 'solarkit';
+import type { Clock } from 'solarkit/internal';
 import { apiAzimuthToPvlib, pvlibAzimuthToApi, type Window } from './common.js';
 import { DEFAULT_TMY_REQUEST, issueTime, type PlaneRequest, type SeriesKind, type TmyRequestOptions } from './request.js';
 import type { WeatherColumns, WeatherQuery, WeatherSource } from './source.js';

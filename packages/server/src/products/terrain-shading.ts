@@ -43,7 +43,7 @@ export function applyTerrainShading(
     diffuseFactor = tiltedDiffuseFactor(profile, { surfaceTilt: 0, surfaceAzimuth: 90 });
   } else {
     const surfaceAzimuth = apiAzimuthToPvlib(plane.azimuth);
-    const a = aoi(plane.tilt, surfaceAzimuth, zenith, compass);
+    const a = aoi({ surfaceTilt: plane.tilt, surfaceAzimuth, solarZenith: zenith, solarAzimuth: compass });
     cosAoi = new Float64Array(n);
     for (let i = 0; i < n; i++) cosAoi[i] = Math.max(0, Math.cos((a[i]! * Math.PI) / 180)) || 0;
     diffuseFactor = tiltedDiffuseFactor(profile, { surfaceTilt: plane.tilt, surfaceAzimuth });

@@ -16,7 +16,7 @@ import { RADIATION_OUTPUT_NAMES } from '../../src/products/outputs.js';
 import { type TestDatabase, freshDatabase, seedAccount } from '../support/backend.js';
 import { spawnServer } from '../support/child-server.js';
 import { TEST_NOW, type TestServer, startTestServer } from '../support/server.js';
-import { fixedClock } from 'solarkit';
+import { fixedClock } from 'solarkit/internal';
 
 const METERED = '/data/live/radiation_and_weather?latitude=10&longitude=20&hours=1&format=json';
 const SYDNEY_SITE = UNMETERED_LOCATIONS[0]!.resourceId;

@@ -6,7 +6,7 @@ import { radiation, radiationParams, validateRadiation } from '../../src/product
 import type { SeriesKind } from '../../src/products/request.js';
 import { rooftop, rooftopParams, validateRooftop } from '../../src/products/rooftop.js';
 import { soiling, soilingParams, validateSoiling, type SoilingModel } from '../../src/products/soiling.js';
-import { fixedClock } from 'solarkit';
+import { fixedClock } from 'solarkit/internal';
 import { runs } from '../../../../test/support/properties.js';
 
 const NOW = Date.UTC(2026, 10, 20, 12, 7) / 1000;

@@ -8,7 +8,7 @@ import { createServer, type ServerOptions } from '../../src/app.js';
 import type { CreateAccountOptions } from '../../src/storage/accounts.js';
 import { utcDay } from '../../src/storage/limits.js';
 import type { Storage } from '../../src/storage/stores.js';
-import { fixedClock } from 'solarkit';
+import { fixedClock } from 'solarkit/internal';
 import { freshDatabase } from './backend.js';
 
 export interface TestServer {
