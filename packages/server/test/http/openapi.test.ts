@@ -1,5 +1,5 @@
 import type { HTTPMethods } from 'fastify';
-import { fixedClock } from 'solarkit';
+import { fixedClock } from 'solarkit/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from '../../src/app.js';
 import { DATA_ENDPOINTS } from '../../src/routes/data.js';
