@@ -8,6 +8,7 @@ import { periodGrid } from '../time/grid.js';
 import { splitCsv, textLines } from '../weather/readers/types.js';
 import { defaultWeatherSource } from '../weather/synthetic.js';
 import type { WeatherSource } from '../weather/source.js';
+import type { PeriodWeather } from '../weather/columns.js';
 import { type PvSystem, type PvWeatherColumns, simulatePv } from './simulate.js';
 
 /** One site of a fleet: the columns of a sites file. Azimuth east of north (pvlib: 180 faces south). */
@@ -130,7 +131,8 @@ function systemOf(site: FleetSite): PvSystem {
  * here, in a worker thread, or alone.
  *
  * @param site the site (see {@link FleetSite}; check it with {@link fleetSiteProblems})
- * @param weather the site's weather over the run's grid (columns as simulatePv takes them)
+ * @param weather the site's weather over the run's grid: columns as simulatePv takes them, or
+ *   weather on a grid of periods (a weather file's series, a typical year)
  * @param aggregate 'annual' (energy), 'monthly' (and energy by month) or 'none' (the power column)
  * @param periodSeconds length of the periods, s
  * @throws TypeError/RangeError naming the field, as simulatePv
@@ -141,7 +143,7 @@ function systemOf(site: FleetSite): PvSystem {
  * // A roof in the Netherlands: about 850-1100 kWh per kWp a year.
  * r.specificYieldKwhPerKw > 850 && r.specificYieldKwhPerKw < 1100; // => true
  */
-export function simulateFleetSite(site: FleetSite, weather: PvWeatherColumns, aggregate: FleetAggregate, periodSeconds: number): FleetSiteResult {
+export function simulateFleetSite(site: FleetSite, weather: PvWeatherColumns | PeriodWeather, aggregate: FleetAggregate, periodSeconds: number): FleetSiteResult {
   const sim = simulatePv(systemOf(site), weather, { periodSeconds });
   const result: FleetSiteResult = {
     id: site.id,
@@ -195,14 +197,22 @@ export function weatherPlaceOf(site: { latitude: number; longitude: number }, ce
 const weatherCache = new Map<string, PvWeatherColumns>();
 const WEATHER_CACHE_ENTRIES = 160;
 
+/** Options of {@link syntheticFleetWeather}. */
+export interface FleetWeatherOptions {
+  /** weather cells, degrees (default 0: each site its own place), see {@link weatherPlaceOf} */
+  cellDegrees?: number;
+  /** seed of the synthetic model (default the source's) */
+  seed?: number;
+  /** the weather source (default `defaultWeatherSource()`) */
+  source?: WeatherSource;
+}
+
 /**
  * The synthetic weather (the deterministic model of `defaultWeatherSource()`) of a site over a
- * fleet grid: GHI, DNI, DHI, air temperature and 10 m wind. With `cellDegrees` > 0 the weather
- * of its cell's centre ({@link weatherPlaceOf}). Series are kept for the last 160 places, so
- * sites that share a place (or a cell) share one computation; the values never depend on what
+ * fleet grid: GHI, DNI, DHI, air temperature and 10 m wind. With `options.cellDegrees` > 0 the
+ * weather of its cell's centre ({@link weatherPlaceOf}). Series are kept for the last 160 places,
+ * so sites that share a place (or a cell) share one computation; the values never depend on what
  * is kept.
- *
- * @param seed seed of the synthetic model (default the source's)
  * @example
  * const grid = fleetGrid({ year: 2024 }, 3600);
  * const w = syntheticFleetWeather({ latitude: 52.1, longitude: 5.1 }, grid);
@@ -211,10 +221,9 @@ const WEATHER_CACHE_ENTRIES = 160;
 export function syntheticFleetWeather(
   site: { latitude: number; longitude: number; elevation?: number },
   grid: FleetGrid,
-  cellDegrees = 0,
-  seed?: number,
-  source: WeatherSource = defaultWeatherSource(),
+  options: FleetWeatherOptions = {},
 ): PvWeatherColumns {
+  const { cellDegrees = 0, seed, source = defaultWeatherSource() } = options;
   const place = weatherPlaceOf(site, cellDegrees);
   // With cells, the weather is the cell's: the elevation is the sites' business, not its.
   const elevation = cellDegrees > 0 ? undefined : site.elevation;
@@ -232,16 +241,16 @@ export function syntheticFleetWeather(
     ...(elevation !== undefined ? { elevation } : {}),
     periodEnd: pe,
     periodSeconds: grid.periodSeconds,
-    parameters: ['ghi', 'dni', 'dhi', 'air_temp', 'wind_speed_10m'],
+    parameters: ['ghi', 'dni', 'dhi', 'airTemp', 'windSpeed'],
     ...(seed !== undefined ? { seed } : {}),
   });
   const weather: PvWeatherColumns = {
     unixSeconds: pe,
-    ghi: c.ghi as Float64Array,
-    dni: c.dni as Float64Array,
-    dhi: c.dhi as Float64Array,
-    air_temp: c.air_temp as Float64Array,
-    wind_speed_10m: c.wind_speed_10m as Float64Array,
+    ghi: c.ghi!,
+    dni: c.dni!,
+    dhi: c.dhi!,
+    airTemp: c.airTemp!,
+    windSpeed: c.windSpeed!,
   };
   if (weatherCache.size >= WEATHER_CACHE_ENTRIES) weatherCache.delete(weatherCache.keys().next().value as string);
   weatherCache.set(key, weather);

@@ -1,26 +1,9 @@
 /**
- * The API's output parameters (contract.md section 4) as the weather sources know them.
+ * The weather labels of the synthetic source (the API's weather_type, contract.md section 4)
+ * and their rules.
  */
 
-/** Output parameters of estimated actuals (historic and live radiation_and_weather). */
-export const ACTUAL_PARAMETERS = [
-  'air_temp', 'albedo', 'azimuth', 'clearsky_dhi', 'clearsky_dni', 'clearsky_ghi', 'clearsky_gti',
-  'cloud_opacity', 'dewpoint_temp', 'dhi', 'dni', 'ghi', 'gti', 'precipitable_water',
-  'precipitation_rate', 'relative_humidity', 'surface_pressure', 'snow_soiling_rooftop',
-  'snow_soiling_ground', 'wind_direction_100m', 'wind_direction_10m', 'wind_speed_100m',
-  'wind_speed_10m', 'zenith', 'snow_depth', 'snow_water_equivalent', 'snowfall_rate', 'wind_gust',
-  'cape', 'weather_type', 'min_air_temp', 'max_air_temp', 'pm10', 'pm2.5',
-] as const;
-
-/** The forecast-only quantile parameters (P10 and P90). */
-export const QUANTILE_PARAMETERS = [
-  'cloud_opacity10', 'cloud_opacity90', 'dhi10', 'dhi90', 'dni10', 'dni90', 'ghi10', 'ghi90', 'gti10', 'gti90',
-] as const;
-
-/** Every parameter a forecast accepts. */
-export const FORECAST_PARAMETERS = [...ACTUAL_PARAMETERS, ...QUANTILE_PARAMETERS] as const;
-
-/** The 19 weather_type labels (contract.md section 4). CLEAR is a cloudless night. */
+/** The 19 weather labels (the API's weather_type, contract.md section 4). CLEAR is a cloudless night. */
 export const WEATHER_TYPES = [
   'CLEAR', 'SUNNY', 'MOSTLY SUNNY', 'PARTLY CLOUDY', 'MOSTLY CLOUDY', 'OVERCAST', 'FOG', 'HAZE',
   'DRIZZLE', 'LIGHT RAIN', 'RAIN', 'HEAVY RAIN', 'THUNDERSTORM', 'SLEET', 'LIGHT SNOW', 'SNOW',

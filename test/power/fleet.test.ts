@@ -60,9 +60,9 @@ describe('simulateFleetSite', () => {
   });
 
   it('shares the weather of a cell: two sites of one cell get one series, a site of another cell its own', () => {
-    const a = syntheticFleetWeather({ latitude: 52.101, longitude: 5.101 }, grid, 0.05);
-    const b = syntheticFleetWeather({ latitude: 52.149, longitude: 5.149 }, grid, 0.05);
-    const c = syntheticFleetWeather({ latitude: 52.151, longitude: 5.149 }, grid, 0.05);
+    const a = syntheticFleetWeather({ latitude: 52.101, longitude: 5.101 }, grid, { cellDegrees: 0.05 });
+    const b = syntheticFleetWeather({ latitude: 52.149, longitude: 5.149 }, grid, { cellDegrees: 0.05 });
+    const c = syntheticFleetWeather({ latitude: 52.151, longitude: 5.149 }, grid, { cellDegrees: 0.05 });
     expect(b).toBe(a);
     expect(c).not.toBe(a);
     expect(weatherPlaceOf({ latitude: 52.101, longitude: -5.101 }, 0.05)).toEqual({ latitude: 52.125, longitude: -5.125 });

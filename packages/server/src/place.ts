@@ -8,7 +8,7 @@ import { LRUCache } from 'lru-cache';
 import { type TileErrorHandler, landFraction, placeNormals, siteElevation, terrainHorizon } from 'solarkit/node';
 import type { PlaceFacts } from './products/context.js';
 import type { HorizonProfile } from 'solarkit';
-import { continentalityFromLand } from 'solarkit';
+import { continentalityFromLand } from 'solarkit/internal';
 
 const facts = new LRUCache<string, PlaceFacts>({ max: 4096 });
 
@@ -19,7 +19,7 @@ export function placeFacts(latitude: number, longitude: number): PlaceFacts {
   if (f === undefined) {
     const elevation = Math.max(0, siteElevation(latitude, longitude));
     const continentality = continentalityFromLand(latitude, longitude, landFraction);
-    f = { elevation, continentality, normals: placeNormals(latitude, longitude, elevation, continentality) };
+    f = { elevation, continentality, normals: placeNormals({ latitude, longitude, elevation, continentality }) };
     facts.set(key, f);
   }
   return f;
