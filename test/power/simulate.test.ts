@@ -14,9 +14,9 @@ const source = defaultWeatherSource();
 const periodEnd = Float64Array.from({ length: 240 }, (_, i) => Date.UTC(2024, 5, 10) / 1000 + 3600 * (i + 1));
 const w = source.actuals({
   latitude: LAT, longitude: LON, periodEnd, periodSeconds: 3600,
-  parameters: ['ghi', 'dni', 'dhi', 'air_temp', 'wind_speed_10m'],
+  parameters: ['ghi', 'dni', 'dhi', 'airTemp', 'windSpeed'],
 }) as Record<string, Float64Array>;
-const pvlibNames = { unixSeconds: periodEnd, ghi: w.ghi!, dni: w.dni!, dhi: w.dhi!, temp_air: w.air_temp!, wind_speed: w.wind_speed_10m! };
+const pvlibNames = { unixSeconds: periodEnd, ghi: w.ghi!, dni: w.dni!, dhi: w.dhi!, temp_air: w.airTemp!, wind_speed: w.windSpeed! };
 const system = { latitude: LAT, longitude: LON, tilt: 30, azimuth: 170, capacity: 100 };
 
 describe('simulatePv', () => {
@@ -28,7 +28,7 @@ describe('simulatePv', () => {
       },
       pvlibNames,
     );
-    const weather: PvWeatherInput = { unixSeconds: periodEnd, ghi: w.ghi!, dni: w.dni!, dhi: w.dhi!, airTemp: w.air_temp!, windSpeed: w.wind_speed_10m! };
+    const weather: PvWeatherInput = { unixSeconds: periodEnd, ghi: w.ghi!, dni: w.dni!, dhi: w.dhi!, airTemp: w.airTemp!, windSpeed: w.windSpeed! };
     const mw = sitePvPower(weather, {
       latitude: LAT, longitude: LON, tilt: 30, azimuth: 170, capacity: 0.08, capacityDc: 0.1, installDate: Date.UTC(2020, 0, 1) / 1000,
     });
@@ -43,11 +43,11 @@ describe('simulatePv', () => {
 
   it('takes the weather as pvlib\'s, the core\'s or the API\'s column names, a file\'s series, or a source', () => {
     const reference = simulatePv(system, pvlibNames);
-    const core = simulatePv(system, { unixSeconds: periodEnd, ghi: w.ghi!, dni: w.dni!, dhi: w.dhi!, airTemp: w.air_temp!, windSpeed: w.wind_speed_10m! });
-    const api = simulatePv(system, { periodEnd, ghi: w.ghi!, dni: w.dni!, dhi: w.dhi!, air_temp: w.air_temp!, wind_speed_10m: w.wind_speed_10m! });
+    const core = simulatePv(system, { unixSeconds: periodEnd, ghi: w.ghi!, dni: w.dni!, dhi: w.dhi!, airTemp: w.airTemp!, windSpeed: w.windSpeed! });
+    const api = simulatePv(system, { periodEnd, ghi: w.ghi!, dni: w.dni!, dhi: w.dhi!, airTemp: w.airTemp!, windSpeed: w.windSpeed! });
     const series: WeatherSeries = {
       format: 'epw', latitude: LAT, longitude: LON, elevation: Number.NaN, timeZone: 1, typical: false, periodEnd, periodSeconds: 3600,
-      columns: { ghi: w.ghi!, dni: w.dni!, dhi: w.dhi!, air_temp: w.air_temp!, wind_speed_10m: w.wind_speed_10m! },
+      columns: { ghi: w.ghi!, dni: w.dni!, dhi: w.dhi!, airTemp: w.airTemp!, windSpeed: w.windSpeed! },
     };
     const file = simulatePv(system, series);
     const fromSource = simulatePv(system, { source, periodEnd });
@@ -59,7 +59,7 @@ describe('simulatePv', () => {
 
   it('defaults the air temperature to 20 C and the wind to 0 m/s (as pvlib\'s ModelChain)', () => {
     const bare = simulatePv(system, { unixSeconds: periodEnd, ghi: w.ghi!, dni: w.dni!, dhi: w.dhi! });
-    const explicit = simulatePv(system, { unixSeconds: periodEnd, ghi: w.ghi!, dni: w.dni!, dhi: w.dhi!, temp_air: 20, wind_speed: 0 });
+    const explicit = simulatePv(system, { unixSeconds: periodEnd, ghi: w.ghi!, dni: w.dni!, dhi: w.dhi!, airTemp: 20, windSpeed: 0 });
     expect(Array.from(bare.columns.ac)).toEqual(Array.from(explicit.columns.ac));
   });
 

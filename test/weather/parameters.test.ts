@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { WEATHER_TYPES, type WeatherTypeInput, continentalityFromLand, placeClimate, snowAnchorDay, weatherType } from '../../src/weather/index.js';
+import { WEATHER_TYPES, type WeatherTypeInput, weatherType } from '../../src/weather/index.js';
+import { continentalityFromLand, placeClimate } from '../../src/weather/climate.js';
+import { snowAnchorDay } from '../../src/weather/snow.js';
 
 const calm: WeatherTypeInput = { cloudOpacity: 0, zenith: 40, precipitation: 0, snowfall: 0, airTemp: 15, dewPoint: 5, relativeHumidity: 50, windSpeed: 3, gust: 6, cape: 0, pm25: 5, pm10: 10 };
 

@@ -41,7 +41,7 @@ const TMY2_COLUMNS: readonly [column: NumericWeatherColumnName, field: string, s
   ['pressure', 'pressure', 100], // mbar -> Pa
   ['windDirection', 'windDirection', 1],
   ['windSpeed', 'windSpeed', 0.1], // tenths of m/s
-  ['precipitableWater', 'precipitableWater', 0.1], // mm -> cm
+  ['precipitableWater', 'precipitableWater', 1], // mm, to cm below
   ['snowDepth', 'snowDepth', 1], // cm, 999 = missing
 ];
 
@@ -95,6 +95,7 @@ export function readTmy2(text: string, options: CalendarReadOptions = {}): Weath
     labels.hour[i] = field(line, 'hour');
     for (const [k, name, scale] of TMY2_COLUMNS) cols[k]![i] = field(line, name) * scale;
     if (cols.snowDepth![i] === 999) cols.snowDepth![i] = Number.NaN;
+    cols.precipitableWater![i] = cols.precipitableWater![i]! / 10; // mm -> cm
   }
   const dated = dateRows(labels, { offsetHours: timeZone, periodSeconds: 3600, labelToEnd: 0, typical: true }, options, 'TMY2');
   return increasingInTime({ format: 'tmy2', latitude, longitude, elevation, timeZone, periodSeconds: 3600, columns: cols, ...dated }, 'TMY2');
