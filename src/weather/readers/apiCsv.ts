@@ -14,26 +14,26 @@ export interface ApiCsvPlace {
 
 /**
  * The API's weather columns as this file format names them (contract.md section 4), with the
- * core's name and the factor from the API's unit to the core's. The solar `azimuth` also changes
- * convention (see readApiCsv). The server has its own table of the same names
- * (packages/server/src/products/weather-columns.ts), checked against this one by its tests.
+ * core's name and the conversion from the API's unit to the core's, where they differ. The solar
+ * `azimuth` also changes convention (see readApiCsv). The server has its own table of the same
+ * names (packages/server/src/products/weather-columns.ts), checked against this one by its tests.
  */
-const API_CSV_COLUMNS: Readonly<Record<string, readonly [NumericWeatherColumnName, number]>> = {
-  air_temp: ['airTemp', 1], albedo: ['albedo', 1], azimuth: ['solarAzimuth', 1], zenith: ['solarZenith', 1],
-  clearsky_dhi: ['clearskyDhi', 1], clearsky_dni: ['clearskyDni', 1], clearsky_ghi: ['clearskyGhi', 1], clearsky_gti: ['clearskyGti', 1],
-  cloud_opacity: ['cloudOpacity', 1], cloud_opacity10: ['cloudOpacity10', 1], cloud_opacity90: ['cloudOpacity90', 1],
-  dewpoint_temp: ['dewPoint', 1], dhi: ['dhi', 1], dni: ['dni', 1], ghi: ['ghi', 1], gti: ['gti', 1],
-  dhi10: ['dhi10', 1], dhi90: ['dhi90', 1], dni10: ['dni10', 1], dni90: ['dni90', 1],
-  ghi10: ['ghi10', 1], ghi90: ['ghi90', 1], gti10: ['gti10', 1], gti90: ['gti90', 1],
-  precipitable_water: ['precipitableWater', 0.1], // kg/m2 -> cm
-  precipitation_rate: ['precipitationRate', 1], relative_humidity: ['relativeHumidity', 1],
-  surface_pressure: ['pressure', 100], // hPa -> Pa
-  snow_soiling_rooftop: ['snowSoilingRooftop', 1], snow_soiling_ground: ['snowSoilingGround', 1],
-  wind_direction_100m: ['windDirection100m', 1], wind_direction_10m: ['windDirection', 1],
-  wind_speed_100m: ['windSpeed100m', 1], wind_speed_10m: ['windSpeed', 1],
-  snow_depth: ['snowDepth', 1], snow_water_equivalent: ['snowWaterEquivalent', 1], snowfall_rate: ['snowfallRate', 1],
-  wind_gust: ['windGust', 1], cape: ['cape', 1], min_air_temp: ['minAirTemp', 1], max_air_temp: ['maxAirTemp', 1],
-  pm10: ['pm10', 1], 'pm2.5': ['pm25', 1],
+const API_CSV_COLUMNS: Readonly<Record<string, readonly [NumericWeatherColumnName, ((value: number) => number)?]>> = {
+  air_temp: ['airTemp'], albedo: ['albedo'], azimuth: ['solarAzimuth'], zenith: ['solarZenith'],
+  clearsky_dhi: ['clearskyDhi'], clearsky_dni: ['clearskyDni'], clearsky_ghi: ['clearskyGhi'], clearsky_gti: ['clearskyGti'],
+  cloud_opacity: ['cloudOpacity'], cloud_opacity10: ['cloudOpacity10'], cloud_opacity90: ['cloudOpacity90'],
+  dewpoint_temp: ['dewPoint'], dhi: ['dhi'], dni: ['dni'], ghi: ['ghi'], gti: ['gti'],
+  dhi10: ['dhi10'], dhi90: ['dhi90'], dni10: ['dni10'], dni90: ['dni90'],
+  ghi10: ['ghi10'], ghi90: ['ghi90'], gti10: ['gti10'], gti90: ['gti90'],
+  precipitable_water: ['precipitableWater', (kgPerM2) => kgPerM2 / 10], // kg/m2 -> cm
+  precipitation_rate: ['precipitationRate'], relative_humidity: ['relativeHumidity'],
+  surface_pressure: ['pressure', (hPa) => hPa * 100], // hPa -> Pa
+  snow_soiling_rooftop: ['snowSoilingRooftop'], snow_soiling_ground: ['snowSoilingGround'],
+  wind_direction_100m: ['windDirection100m'], wind_direction_10m: ['windDirection'],
+  wind_speed_100m: ['windSpeed100m'], wind_speed_10m: ['windSpeed'],
+  snow_depth: ['snowDepth'], snow_water_equivalent: ['snowWaterEquivalent'], snowfall_rate: ['snowfallRate'],
+  wind_gust: ['windGust'], cape: ['cape'], min_air_temp: ['minAirTemp'], max_air_temp: ['maxAirTemp'],
+  pm10: ['pm10'], 'pm2.5': ['pm25'],
 };
 
 /**
@@ -73,8 +73,9 @@ export function readApiCsv(text: string, place: ApiCsvPlace): WeatherSeries {
     periodEnd[i] = parseDateTime(f[iEnd]!);
     if (i === 0) periodSeconds = parsePeriod(f[iPeriod]!);
     for (const [h, j] of valueCols) {
-      const [name, scale] = API_CSV_COLUMNS[h]!;
-      cols[name]![i] = numberOr(f[j]) * scale;
+      const [name, toCore] = API_CSV_COLUMNS[h]!;
+      const v = numberOr(f[j]);
+      cols[name]![i] = toCore === undefined ? v : toCore(v);
     }
   }
   const azimuth = cols.solarAzimuth;
