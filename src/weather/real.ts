@@ -78,7 +78,7 @@ export interface PeriodGrid {
  * overlaps or every overlapping value is missing.
  * @example
  * const hourly = { periodEnd: Float64Array.of(3600, 7200), periodSeconds: 3600 };
- * resampleColumn(Float64Array.of(100, 300), hourly, { periodEnd: Float64Array.of(7200), periodSeconds: 7200 }); // => Float64Array [200]
+ * resampleColumn(Float64Array.of(100, 300), hourly, { periodEnd: Float64Array.of(7200), periodSeconds: 7200 })[0]; // => 200
  */
 export function resampleColumn(values: Float64Array, from: PeriodGrid, to: PeriodGrid): Float64Array {
   const fn = 'resampleColumn';
