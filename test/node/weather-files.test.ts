@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -81,5 +81,21 @@ describe('local weather store and composed source', () => {
     for (const v of s.columns.ghi!) sumReal += v;
     for (const v of ty.columns.ghi as Float64Array) sumTy += v / 2;
     expect(sumTy).toBeCloseTo(sumReal, 6);
+  });
+});
+
+describe('a weather store of an earlier version', () => {
+  it('reports a stored series in the API\'s names (before WeatherColumns) invalid, naming the column', () => {
+    const old = mkdtempSync(join(tmpdir(), 'solarkit-weather-old-'));
+    try {
+      const series = { format: 'api-csv', latitude: 1, longitude: 2, typical: false, periodEnd: [3600], periodSeconds: 3600, columns: { ghi: [100], air_temp: [20] } };
+      writeFileSync(join(old, 'old.weather.json'), JSON.stringify({ info: { id: 'old' }, series }));
+      const problems: string[] = [];
+      const store = openWeatherStore(old, { onInvalid: (p) => problems.push(p.reason) });
+      expect(store.series()).toEqual([]);
+      expect(problems).toEqual(['column air_temp is not a weather column of this version (import the file again)']);
+    } finally {
+      rmSync(old, { recursive: true, force: true });
+    }
   });
 });
