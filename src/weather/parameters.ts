@@ -12,16 +12,16 @@ export const WEATHER_TYPES = [
 
 export type WeatherType = (typeof WEATHER_TYPES)[number];
 
-/** Values of the weather parameters for one period, as classified by {@link weatherType}. */
+/** One period's values of the weather columns (WeatherColumns' names) that {@link weatherType} classifies. */
 export interface WeatherTypeInput {
   /** % */
   cloudOpacity: number;
   /** degrees; > 90 is night */
-  zenith: number;
+  solarZenith: number;
   /** mm/h of water */
-  precipitation: number;
+  precipitationRate: number;
   /** cm/h of snow */
-  snowfall: number;
+  snowfallRate: number;
   /** degrees C */
   airTemp: number;
   dewPoint: number;
@@ -29,7 +29,7 @@ export interface WeatherTypeInput {
   relativeHumidity: number;
   /** m/s */
   windSpeed: number;
-  gust: number;
+  windGust: number;
   /** J/kg */
   cape: number;
   /** micrograms/m3 */
@@ -51,10 +51,10 @@ export interface WeatherTypeInput {
  *    night), < 60 % PARTLY CLOUDY, < 85 % MOSTLY CLOUDY, else OVERCAST.
  */
 export function weatherType(x: WeatherTypeInput): WeatherType {
-  if (x.gust >= 25) return 'DAMAGING WIND';
-  if (x.precipitation >= 0.1) {
-    const p = x.precipitation;
-    const snowWater = x.snowfall; // cm/h of snow at 10:1 equals mm/h of water
+  if (x.windGust >= 25) return 'DAMAGING WIND';
+  if (x.precipitationRate >= 0.1) {
+    const p = x.precipitationRate;
+    const snowWater = x.snowfallRate; // cm/h of snow at 10:1 equals mm/h of water
     if (x.cape >= 800 && p >= 2.5) return 'THUNDERSTORM';
     if (snowWater >= 0.9 * p) return p < 1 ? 'LIGHT SNOW' : p < 4 ? 'SNOW' : 'HEAVY SNOW';
     if (snowWater > 0.1 * p) return 'SLEET';
@@ -64,7 +64,7 @@ export function weatherType(x: WeatherTypeInput): WeatherType {
   if (x.relativeHumidity >= 97 && x.windSpeed < 3) return 'FOG';
   if ((x.pm25 >= 55 || x.pm10 >= 150) && x.relativeHumidity < 90) return 'HAZE';
   const o = x.cloudOpacity;
-  const night = !(x.zenith < 90);
+  const night = !(x.solarZenith < 90);
   if (o < 10) return night ? 'CLEAR' : 'SUNNY';
   if (o < 30) return night ? 'PARTLY CLOUDY' : 'MOSTLY SUNNY';
   if (o < 60) return 'PARTLY CLOUDY';

@@ -442,17 +442,20 @@ function stateOutputs(run: Run, st: WeatherState, budget: BudgetColumns | undefi
   if (run.need.wtype && zenith !== undefined) {
     const opacity = mean(opacityPct);
     const labels: WeatherType[] = new Array(n);
-    const x: WeatherTypeInput = { cloudOpacity: 0, zenith: 0, precipitation: 0, snowfall: 0, airTemp: 0, dewPoint: 0, relativeHumidity: 0, windSpeed: 0, gust: 0, cape: 0, pm25: 0, pm10: 0 };
+    const x: WeatherTypeInput = {
+      cloudOpacity: 0, solarZenith: 0, precipitationRate: 0, snowfallRate: 0, airTemp: 0, dewPoint: 0, relativeHumidity: 0, windSpeed: 0,
+      windGust: 0, cape: 0, pm25: 0, pm10: 0,
+    };
     for (let i = 0; i < n; i++) {
       x.cloudOpacity = opacity[i]!;
-      x.zenith = zenith[i]!;
-      x.precipitation = precip![i]!;
-      x.snowfall = snowfall![i]!;
+      x.solarZenith = zenith[i]!;
+      x.precipitationRate = precip![i]!;
+      x.snowfallRate = snowfall![i]!;
       x.airTemp = airTemp[i]!;
       x.dewPoint = dew[i]!;
       x.relativeHumidity = rh![i]!;
       x.windSpeed = w10[i]!;
-      x.gust = gust![i]!;
+      x.windGust = gust![i]!;
       x.cape = cape![i]!;
       x.pm25 = pm25 ? pm25[i]! : 0;
       x.pm10 = pm10 ? pm10[i]! : 0;
