@@ -66,6 +66,7 @@ export {
   type FleetSiteResult,
   fleetGrid,
   type FleetSitesFileProblem,
+  type FleetWeatherOptions,
   fleetSiteProblems,
   readFleetSitesCsv,
   simulateFleetSite,
