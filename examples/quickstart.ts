@@ -11,8 +11,9 @@ const latitude = 52.37;
 const longitude = 4.9;
 
 // A 5 kWp roof facing south (azimuth 180: degrees east of north, as pvlib) at 35 degrees, every
-// hour of 2024. Weather may also be columns (ghi, dni, dhi, temp_air, wind_speed; Unix-second
-// period ends) or a weather file read by readWeatherFile.
+// hour of 2024. Weather may also be columns (ghi, dni, dhi, airTemp, windSpeed: WeatherColumns'
+// names; Unix-second period ends), a weather file read by readWeatherFile, or a typical year
+// (typicalYearFor).
 const year = simulatePv(
   { latitude, longitude, tilt: 35, azimuth: 180, capacity: 5 },
   { source: defaultWeatherSource(), year: 2024 },

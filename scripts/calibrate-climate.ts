@@ -95,7 +95,7 @@ export function loadPlace(path: string): Place {
     ghi[m] += s.columns.ghi![i]! * h;
     clear[m] += sky.clearskyGhi[i]! * h;
     extra[m] += Math.max(0, sky.dniExtra[i]! * Math.cos((sky.zenith[i]! * Math.PI) / 180)) * h;
-    realT[m] += s.columns.air_temp![i]!;
+    realT[m] += s.columns.airTemp![i]!;
     count[m]++;
   }
   for (let m = 0; m < 12; m++) realT[m] /= count[m]!;
@@ -128,7 +128,7 @@ export function loadPlace(path: string): Place {
 
 /** Great-circle distance between two places, km (the project's distanceKm). */
 function placeDistanceKm(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
-  return distanceKm(a.latitude, a.longitude, b.latitude, b.longitude);
+  return distanceKm(a, b);
 }
 
 /** Sources left out of the fit (their GHI disagrees with the IWEC year of the same stations). */

@@ -79,9 +79,9 @@ export function compareSeries(name: string, series: WeatherSeries, opts: Compare
   const elevation = Number.isFinite(series.elevation) ? series.elevation : Math.max(0, siteElevation(lat, lon));
   const { continentality } = placeInfo(lat, lon);
   const normals = placeNormals({ latitude: lat, longitude: lon, elevation, continentality });
-  const real = monthlyMeans(series.periodEnd, series.periodSeconds, series.columns.ghi!, series.columns.air_temp);
-  const history = syntheticHistory({ latitude: lat, longitude: lon, elevation, continentality, normals }, opts.firstYear ?? 2007, opts.lastYear ?? 2025);
-  const model = monthlyMeans(history.periodEnd, 3600, history.columns.ghi!, history.columns.air_temp);
+  const real = monthlyMeans(series.periodEnd, series.periodSeconds, series.columns.ghi!, series.columns.airTemp);
+  const history = syntheticHistory({ latitude: lat, longitude: lon, elevation, continentality, normals }, { firstYear: opts.firstYear ?? 2007, lastYear: opts.lastYear ?? 2025 });
+  const model = monthlyMeans(history.periodEnd, 3600, history.columns.ghi!, history.columns.airTemp);
   const realAnnual = annualKwh(real.ghi);
   const modelAnnual = annualKwh(model.ghi);
   const ghiError = modelAnnual / realAnnual - 1;

@@ -9,3 +9,6 @@ export { type Clock, clockFrom, fixedClock, systemClock } from './time/clock.js'
 export { formatPeriod, parsePeriod } from './time/duration.js';
 export { parseWashDates } from './time/repeating.js';
 export { type RequestGridInput, forecastGrid, liveGrid } from './time/grid.js';
+
+// weather: the synthetic climate's land-sea term (the server's place facts).
+export { continentalityFromLand } from './weather/climate.js';

@@ -1,5 +1,5 @@
 import { type TmySelection, selectTypicalYear, typicalYearWeather } from '../../src/tmy/index.js';
-import { ACTUAL_PARAMETERS, FORECAST_PARAMETERS, syntheticHistory, syntheticSource } from '../../src/weather/index.js';
+import { ACTUAL_COLUMNS, FORECAST_COLUMNS, syntheticHistory, syntheticSource } from '../../src/weather/index.js';
 import type { BenchSuite } from '../harness.js';
 
 const place = { latitude: 45, longitude: 8, elevation: 250, continentality: 0.65 };
@@ -18,48 +18,48 @@ export const suite: BenchSuite = {
     {
       name: 'synthetic weather state + irradiance, 5-min samples (ghi, dni, dhi, air_temp, 31 days)',
       points: n31,
-      run: () => source.actuals({ ...place, periodEnd: ends5, periodSeconds: 300, parameters: ['ghi', 'dni', 'dhi', 'air_temp'] }),
+      run: () => source.actuals({ ...place, periodEnd: ends5, periodSeconds: 300, parameters: ['ghi', 'dni', 'dhi', 'airTemp'] }),
     },
   ],
   products: [
     {
       name: 'weather: 31 days at PT5M, all 34 output parameters',
-      run: () => source.actuals({ ...place, periodEnd: ends5, periodSeconds: 300, parameters: ACTUAL_PARAMETERS }),
+      run: () => source.actuals({ ...place, periodEnd: ends5, periodSeconds: 300, parameters: ACTUAL_COLUMNS }),
     },
     {
       name: 'weather: 31 days at PT30M, all parameters (12 x 5-min samples per hour)',
-      run: () => source.actuals({ ...place, periodEnd: ends30, periodSeconds: 1800, parameters: ACTUAL_PARAMETERS }),
+      run: () => source.actuals({ ...place, periodEnd: ends30, periodSeconds: 1800, parameters: ACTUAL_COLUMNS }),
     },
     {
       name: 'weather: 14-day forecast at PT30M with P10/P90, all parameters',
-      run: () => source.forecast({ ...place, periodEnd: ends30.subarray(0, 14 * 48), periodSeconds: 1800, parameters: FORECAST_PARAMETERS, issuedAt: start }),
+      run: () => source.forecast({ ...place, periodEnd: ends30.subarray(0, 14 * 48), periodSeconds: 1800, parameters: FORECAST_COLUMNS, issuedAt: start }),
     },
     {
       name: 'tmy: 2007-2025 hourly synthetic history + TMY selection (target < 150 ms)',
       // Two untimed runs first: the harness times only 5 iterations, and the first ones would
       // measure the JIT compiling these long kernels.
       setup: () => {
-        for (let i = 0; i < 2; i++) selectTypicalYear(syntheticHistory(place, 2007, 2025));
+        for (let i = 0; i < 2; i++) selectTypicalYear(syntheticHistory(place, { firstYear: 2007, lastYear: 2025 }));
       },
-      run: () => selectTypicalYear(syntheticHistory(place, 2007, 2025)),
+      run: () => selectTypicalYear(syntheticHistory(place, { firstYear: 2007, lastYear: 2025 })),
     },
     {
       name: 'tmy: typical-year series at PT60M from its selection (ghi, gti, air_temp; 12 x 5-min samples per hour)',
       setup: () => {
-        selection = selectTypicalYear(syntheticHistory(place, 2007, 2025));
+        selection = selectTypicalYear(syntheticHistory(place, { firstYear: 2007, lastYear: 2025 }));
       },
-      run: () => typicalYearWeather(source, { ...place, periodSeconds: 3600, parameters: ['ghi', 'gti', 'air_temp'] }, selection!),
+      run: () => typicalYearWeather({ ...place, periodSeconds: 3600, parameters: ['ghi', 'gti', 'airTemp'] }, selection!, { source }),
     },
     {
       name: 'tmy: typical-year series at PT60M, rooftop inputs (ghi, dni, dhi, air_temp, wind_speed_10m; lean state)',
       setup: () => {
-        selection = selectTypicalYear(syntheticHistory(place, 2007, 2025));
+        selection = selectTypicalYear(syntheticHistory(place, { firstYear: 2007, lastYear: 2025 }));
       },
-      run: () => typicalYearWeather(source, { ...place, periodSeconds: 3600, parameters: ['ghi', 'dni', 'dhi', 'air_temp', 'wind_speed_10m'] }, selection!),
+      run: () => typicalYearWeather({ ...place, periodSeconds: 3600, parameters: ['ghi', 'dni', 'dhi', 'airTemp', 'windSpeed'] }, selection!, { source }),
     },
     {
       name: 'tmy: 2007-2025 hourly synthetic history alone',
-      run: () => syntheticHistory(place, 2007, 2025),
+      run: () => syntheticHistory(place, { firstYear: 2007, lastYear: 2025 }),
     },
   ],
 };

@@ -44,14 +44,14 @@ const states = new WeakMap<FleetJob, JobState>();
 
 function columnsOf(series: WeatherSeries): PvWeatherColumns {
   const c = series.columns;
-  const need = (name: string): Float64Array => {
+  const need = (name: 'ghi' | 'dni' | 'dhi'): Float64Array => {
     const v = c[name];
     if (v === undefined) throw new Error(`the weather file (${series.format}) has no ${name} column`);
     return v;
   };
   const weather: PvWeatherColumns = { unixSeconds: series.periodEnd, ghi: need('ghi'), dni: need('dni'), dhi: need('dhi') };
-  if (c.air_temp !== undefined) weather.air_temp = c.air_temp;
-  if (c.wind_speed_10m !== undefined) weather.wind_speed_10m = c.wind_speed_10m;
+  if (c.airTemp !== undefined) weather.airTemp = c.airTemp;
+  if (c.windSpeed !== undefined) weather.windSpeed = c.windSpeed;
   if (c.albedo !== undefined) weather.albedo = c.albedo;
   return weather;
 }
@@ -89,7 +89,7 @@ function weatherFor(job: FleetJob, state: JobState, site: FleetSite): { weather:
   let best = state.files![0]!;
   let bestKm = Number.POSITIVE_INFINITY;
   for (const f of state.files!) {
-    const km = distanceKm(site.latitude, site.longitude, f.series.latitude, f.series.longitude);
+    const km = distanceKm(site, f.series);
     if (km < bestKm) {
       bestKm = km;
       best = f;

@@ -6,6 +6,7 @@
 import { closeSync, constants, fstatSync, mkdirSync, openSync, readSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { WeatherSeries } from '../weather/readers/types.js';
+import { FORECAST_COLUMNS, type NumericWeatherColumnName, type NumericWeatherColumns } from '../weather/columns.js';
 import { type FilePlaceHint, guessPlaceFromName, readWeatherFile } from '../weather/readers/index.js';
 import { realDataSource } from '../weather/real.js';
 import { type WeatherSource, composeSources } from '../weather/source.js';
@@ -57,8 +58,8 @@ export function readWeatherText(path: string, maxBytes = MAX_WEATHER_FILE_BYTES)
 }
 
 /**
- * Reads a weather file (EPW, TMY2, TMY3, PSM3/PSM4, PVGIS TMY CSV/JSON, API CSV) from disk into a series in
- * the API's units. The place comes from the file, else from `hint`, else from the file name
+ * Reads a weather file (EPW, TMY2, TMY3, PSM3/PSM4, PVGIS TMY CSV/JSON, API CSV) from disk into a series of
+ * weather columns (the core's names and units). The place comes from the file, else from `hint`, else from the file name
  * (NSRDB/PVGIS style "..._lat_lon..."). The read is bounded (readWeatherText).
  */
 export function loadWeatherFile(path: string, hint: FilePlaceHint = {}): WeatherSeries {
@@ -123,6 +124,9 @@ export interface WeatherStoreOptions {
   onInvalid?: (problem: InvalidWeatherFile) => void;
 }
 
+/** The columns a stored series may hold: the core's numeric weather columns. */
+const STORED_COLUMNS: ReadonlySet<string> = new Set(FORECAST_COLUMNS.filter((c) => c !== 'weatherType'));
+
 function toStored(s: WeatherSeries, info: StoredWeatherInfo): StoredFile {
   const columns: Record<string, (number | null)[]> = {};
   for (const [k, v] of Object.entries(s.columns)) columns[k] = Array.from(v, (x) => (Number.isFinite(x) ? x : null));
@@ -141,6 +145,8 @@ function checkStored(value: unknown): StoredFile {
   if (!Array.isArray(series.periodEnd) || series.periodEnd.some((t) => typeof t !== 'number')) throw new Error('periodEnd is not a list of times');
   if (typeof series.columns !== 'object' || series.columns === null) throw new Error('the series has no columns');
   for (const [name, values] of Object.entries(series.columns)) {
+    // Files stored before the core's weather columns (API names such as air_temp, in hPa) are not read as they are.
+    if (!STORED_COLUMNS.has(name)) throw new Error(`column ${name} is not a weather column of this version (import the file again)`);
     if (!Array.isArray(values) || values.length !== series.periodEnd.length) throw new Error(`column ${name} does not have one value per period`);
   }
   if (series.sourcePeriodEnd !== undefined && (!Array.isArray(series.sourcePeriodEnd) || series.sourcePeriodEnd.length !== series.periodEnd.length)) {
@@ -150,8 +156,8 @@ function checkStored(value: unknown): StoredFile {
 }
 
 function fromStored(f: StoredFile): WeatherSeries {
-  const columns: Record<string, Float64Array> = {};
-  for (const [k, v] of Object.entries(f.series.columns)) columns[k] = Float64Array.from(v, (x) => (x === null ? Number.NaN : x));
+  const columns: NumericWeatherColumns = {};
+  for (const [k, v] of Object.entries(f.series.columns)) columns[k as NumericWeatherColumnName] = Float64Array.from(v, (x) => (x === null ? Number.NaN : x));
   const { sourcePeriodEnd, ...rest } = f.series;
   return {
     ...rest,

@@ -8,6 +8,7 @@ import { periodGrid } from '../time/grid.js';
 import { splitCsv, textLines } from '../weather/readers/types.js';
 import { defaultWeatherSource } from '../weather/synthetic.js';
 import type { WeatherSource } from '../weather/source.js';
+import type { PeriodWeather } from '../weather/columns.js';
 import { type PvSystem, type PvWeatherColumns, simulatePv } from './simulate.js';
 
 /** One site of a fleet: the columns of a sites file. Azimuth east of north (pvlib: 180 faces south). */
@@ -148,7 +149,8 @@ function systemOf(site: FleetSite): PvSystem {
  * here, in a worker thread, or alone.
  *
  * @param site the site (see {@link FleetSite}; check it with {@link fleetSiteProblems})
- * @param weather the site's weather over the run's grid (columns as simulatePv takes them)
+ * @param weather the site's weather over the run's grid: columns as simulatePv takes them, or
+ *   weather on a grid of periods (a weather file's series, a typical year)
  * @param options `aggregate`: 'annual' (energy, default), 'monthly' (and energy by month) or
  *   'none' (the power column); `periodSeconds`, the length of the periods, s
  * @throws TypeError/RangeError naming the field, as simulatePv
@@ -161,7 +163,7 @@ function systemOf(site: FleetSite): PvSystem {
  */
 export function simulateFleetSite(
   site: FleetSite,
-  weather: PvWeatherColumns,
+  weather: PvWeatherColumns | PeriodWeather,
   options: FleetSiteOptions = {},
 ): FleetSiteResult {
   const { aggregate = 'annual', periodSeconds } = options;
@@ -221,9 +223,9 @@ const WEATHER_CACHE_ENTRIES = 160;
 
 /**
  * The synthetic weather (the deterministic model of `defaultWeatherSource()`) of a site over a
- * fleet grid: GHI, DNI, DHI, air temperature and 10 m wind. With `cellDegrees` > 0 the weather
- * of its cell's centre ({@link weatherPlaceOf}). Series are kept for the last 160 places, so
- * sites that share a place (or a cell) share one computation; the values never depend on what
+ * fleet grid: GHI, DNI, DHI, air temperature and 10 m wind. With `options.cellDegrees` > 0 the
+ * weather of its cell's centre ({@link weatherPlaceOf}). Series are kept for the last 160 places,
+ * so sites that share a place (or a cell) share one computation; the values never depend on what
  * is kept.
  *
  * @param site the site's place (degrees) and elevation (m)
@@ -258,16 +260,16 @@ export function syntheticFleetWeather(
     ...(elevation !== undefined ? { elevation } : {}),
     periodEnd: pe,
     periodSeconds: grid.periodSeconds,
-    parameters: ['ghi', 'dni', 'dhi', 'air_temp', 'wind_speed_10m'],
+    parameters: ['ghi', 'dni', 'dhi', 'airTemp', 'windSpeed'],
     ...(seed !== undefined ? { seed } : {}),
   });
   const weather: PvWeatherColumns = {
     unixSeconds: pe,
-    ghi: c.ghi as Float64Array,
-    dni: c.dni as Float64Array,
-    dhi: c.dhi as Float64Array,
-    air_temp: c.air_temp as Float64Array,
-    wind_speed_10m: c.wind_speed_10m as Float64Array,
+    ghi: c.ghi!,
+    dni: c.dni!,
+    dhi: c.dhi!,
+    airTemp: c.airTemp!,
+    windSpeed: c.windSpeed!,
   };
   if (weatherCache.size >= WEATHER_CACHE_ENTRIES) weatherCache.delete(weatherCache.keys().next().value as string);
   weatherCache.set(key, weather);

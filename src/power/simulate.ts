@@ -1,7 +1,8 @@
 /**
  * One call from a PV system and its weather to power and energy: the path for "hourly output of
- * one site for a year". Weather comes as columns (pvlib's names or the core's), as a series read
- * from a weather file, or from a weather source over a time grid.
+ * one site for a year". Weather comes as columns (WeatherColumns' names), as weather on a grid of
+ * periods (a series read from a weather file, a typical year), or from a weather source over a
+ * time grid.
  */
 import { type PlaneMount, defaultAzimuth, defaultTilt } from '../irradiance/planeOfArray.js';
 import { periodGrid } from '../time/grid.js';
@@ -11,7 +12,7 @@ import {
   checkAtLeast, checkFinite, checkLatitude, checkLongitude, checkObject, checkOneOf, checkRange, checkSeries, checkTimes,
   checkUnixSeconds, isFloat64Array, typeFailure,
 } from '../util/validate.js';
-import type { WeatherSeries } from '../weather/readers/types.js';
+import type { PeriodWeather, WeatherColumns } from '../weather/columns.js';
 import type { WeatherSource } from '../weather/source.js';
 import type { PvWeatherInput } from './chainCommon.js';
 import { pvwattsLosses } from './pvwatts.js';
@@ -80,24 +81,24 @@ export interface PvSystem {
 }
 
 /**
- * Weather columns, one row per period: times as period ends (Unix seconds, `unixSeconds` or
- * `periodEnd`), GHI, DNI, DHI (W/m2, period means), and optionally air temperature (degrees C,
- * default 20 as pvlib's ModelChain), wind speed (m/s, default 0) and albedo. pvlib's names
- * (`temp_air`, `wind_speed`), the core's (`airTemp`, `windSpeed`) and the API's (`air_temp`,
- * `wind_speed_10m`) are all accepted; give each quantity once.
+ * Weather columns, one row per period, by the names of WeatherColumns: times as period ends
+ * (Unix seconds, `unixSeconds` or `periodEnd`), GHI, DNI, DHI (W/m2, period means), and
+ * optionally air temperature (`airTemp`, degrees C, default 20 as pvlib's ModelChain), wind speed
+ * (`windSpeed`, m/s at 10 m, default 0) and `albedo`; these three may be one number for all rows.
  */
 export interface PvWeatherColumns {
+  /** period ends, Unix s (or give periodEnd) */
   unixSeconds?: Float64Array;
   periodEnd?: Float64Array;
+  /** W/m2 */
   ghi: Float64Array;
   dni: Float64Array;
   dhi: Float64Array;
-  temp_air?: Column;
+  /** degrees C */
   airTemp?: Column;
-  air_temp?: Column;
-  wind_speed?: Column;
+  /** m/s */
   windSpeed?: Column;
-  wind_speed_10m?: Column;
+  /** fraction */
   albedo?: Column;
 }
 
@@ -117,8 +118,11 @@ export interface PvSourceWeather {
   seed?: number;
 }
 
-/** What {@link simulatePv} takes as weather: columns, a series read from a file, or a source. */
-export type PvWeather = PvWeatherColumns | WeatherSeries | PvSourceWeather;
+/**
+ * What {@link simulatePv} takes as weather: columns, weather on a grid of periods (a series read
+ * from a file, WeatherSeries; a typical year, TypicalYearResult), or a source.
+ */
+export type PvWeather = PvWeatherColumns | PeriodWeather | PvSourceWeather;
 
 /** Options of {@link simulatePv}. */
 export interface SimulatePvOptions {
@@ -187,7 +191,10 @@ function oneOf(w: Record<string, unknown>, names: readonly string[], what: strin
   return found === undefined ? undefined : w[found];
 }
 
-function isSeries(w: object): w is WeatherSeries {
+/** Names simulatePv once took for the air temperature and the wind speed, and the one it takes. */
+const RETIRED_NAMES = [['temp_air', 'airTemp'], ['air_temp', 'airTemp'], ['wind_speed', 'windSpeed'], ['wind_speed_10m', 'windSpeed']] as const;
+
+function isSeries(w: object): w is PeriodWeather {
   return 'columns' in w && 'periodEnd' in w && 'periodSeconds' in w;
 }
 
@@ -199,7 +206,7 @@ function isSourceWeather(w: object): w is PvSourceWeather {
 function chainWeather(system: PvSystem, weather: PvWeather): { input: PvWeatherInput; periodSeconds?: number } {
   checkObject(FN, 'weather', weather);
   if (isSourceWeather(weather)) return fromSource(system, weather);
-  let columns: Record<string, unknown>;
+  let columns: WeatherColumns | PvWeatherColumns;
   let times: unknown;
   let periodSeconds: number | undefined;
   if (isSeries(weather)) {
@@ -207,25 +214,28 @@ function chainWeather(system: PvSystem, weather: PvWeather): { input: PvWeatherI
     times = weather.periodEnd;
     periodSeconds = weather.periodSeconds;
   } else {
-    columns = weather as unknown as Record<string, unknown>;
-    times = oneOf(columns, ['unixSeconds', 'periodEnd'], 'the times');
+    columns = weather;
+    times = oneOf(weather as unknown as Record<string, unknown>, ['unixSeconds', 'periodEnd'], 'the times');
     if (times === undefined) typeFailure(FN, 'weather.unixSeconds', 'given: period ends, a Float64Array of Unix seconds (or weather.periodEnd)', times);
   }
+  for (const [old, name] of RETIRED_NAMES) {
+    if ((columns as Record<string, unknown>)[old] !== undefined) throw new TypeError(`${FN}: weather.${old} is not a weather column name; give ${name}`);
+  }
   const unixSeconds = checkTimes(FN, 'weather.unixSeconds', times);
-  for (const name of ['ghi', 'dni', 'dhi']) {
+  for (const name of ['ghi', 'dni', 'dhi'] as const) {
     if (columns[name] === undefined) {
       typeFailure(FN, `weather.${name}`, `given: a Float64Array of W/m2 (give ghi, dni and dhi; erbs or dirint split a GHI column)`, undefined);
     }
   }
   const input: PvWeatherInput = {
     unixSeconds,
-    ghi: columns.ghi as Float64Array,
-    dni: columns.dni as Float64Array,
-    dhi: columns.dhi as Float64Array,
-    airTemp: (oneOf(columns, ['temp_air', 'airTemp', 'air_temp'], 'the air temperature') as Column | undefined) ?? 20,
-    windSpeed: (oneOf(columns, ['wind_speed', 'windSpeed', 'wind_speed_10m'], 'the wind speed') as Column | undefined) ?? 0,
+    ghi: columns.ghi!,
+    dni: columns.dni!,
+    dhi: columns.dhi!,
+    airTemp: columns.airTemp ?? 20,
+    windSpeed: columns.windSpeed ?? 0,
   };
-  const albedo = columns.albedo as Column | undefined;
+  const albedo = columns.albedo;
   if (albedo !== undefined) input.albedo = albedo;
   for (const name of ['ghi', 'dni', 'dhi'] as const) {
     if (!isFloat64Array(input[name])) typeFailure(FN, `weather.${name}`, 'a Float64Array of W/m2', input[name]);
@@ -257,10 +267,10 @@ function fromSource(system: PvSystem, w: PvSourceWeather): { input: PvWeatherInp
     ...(system.elevation !== undefined ? { elevation: system.elevation } : {}),
     periodEnd,
     periodSeconds,
-    parameters: ['ghi', 'dni', 'dhi', 'air_temp', 'wind_speed_10m'],
+    parameters: ['ghi', 'dni', 'dhi', 'airTemp', 'windSpeed'],
     ...(w.seed !== undefined ? { seed: w.seed } : {}),
   });
-  const column = (name: string): Float64Array => {
+  const column = (name: 'ghi' | 'dni' | 'dhi' | 'airTemp' | 'windSpeed'): Float64Array => {
     const c = columns[name];
     if (!isFloat64Array(c)) throw new TypeError(`${FN}: the weather source '${source.name}' gave no ${name} column`);
     return c;
@@ -268,7 +278,7 @@ function fromSource(system: PvSystem, w: PvSourceWeather): { input: PvWeatherInp
   return {
     input: {
       unixSeconds: periodEnd, ghi: column('ghi'), dni: column('dni'), dhi: column('dhi'),
-      airTemp: column('air_temp'), windSpeed: column('wind_speed_10m'),
+      airTemp: column('airTemp'), windSpeed: column('windSpeed'),
     },
     periodSeconds,
   };
@@ -418,16 +428,16 @@ function energyOf(t: Float64Array, ac: Float64Array, periodSeconds: number, capa
  * inverter (Dobos 2014); ageing; the export limit. Times are period ends (Unix seconds) and
  * irradiance period means; the sun is taken at each period's middle.
  *
- * Weather: columns with pvlib's names (`ghi`, `dni`, `dhi`, `temp_air`, `wind_speed`, `albedo`) or
- * the core's (`airTemp`, `windSpeed`) or the API's (`air_temp`, `wind_speed_10m`), with
- * `unixSeconds` or `periodEnd`; or a `WeatherSeries` from the readers (`readWeatherFile`, EPW,
- * TMY3, PSM3, PVGIS); or `{ source, year }` / `{ source, periodEnd }` to ask a weather source (the
+ * Weather: columns by the names of WeatherColumns (`ghi`, `dni`, `dhi`, `airTemp`, `windSpeed`,
+ * `albedo`) with `unixSeconds` or `periodEnd`; or weather on a grid of periods (`PeriodWeather`):
+ * a `WeatherSeries` from the readers (`readWeatherFile`, EPW, TMY3, PSM3, PVGIS) or a typical year
+ * (`typicalYearFor`); or `{ source, year }` / `{ source, periodEnd }` to ask a weather source (the
  * synthetic model: `defaultWeatherSource()`) for the system's place. Missing weather values (NaN)
  * give NaN power on their periods, left out of the energy sums and counted.
  *
  * @param system place, orientation (fixed `tilt`/`azimuth`, pvlib's convention) or `tracker`,
  *   `capacity` (kW DC) and losses; see {@link PvSystem} for the defaults
- * @param weather columns, a weather file's series, or a source and a time grid
+ * @param weather columns, a weather file's series or a typical year, or a source and a time grid
  * @throws TypeError/RangeError naming the field: a missing irradiance column, columns of different
  *   lengths, times not in Unix seconds, a latitude, capacity or loss out of range
  * @example
@@ -451,8 +461,8 @@ export function simulatePv(system: PvSystem, weather: PvWeather, options: Simula
     ['weather.ghi', input.ghi, 'W/m2'],
     ['weather.dni', input.dni, 'W/m2'],
     ['weather.dhi', input.dhi, 'W/m2'],
-    ['weather.temp_air', input.airTemp, 'degrees C'],
-    ['weather.wind_speed', input.windSpeed, 'm/s'],
+    ['weather.airTemp', input.airTemp, 'degrees C'],
+    ['weather.windSpeed', input.windSpeed, 'm/s'],
     ['weather.albedo', input.albedo, '0..1', true],
   ]);
   const config = chainConfig(system, options.periodSeconds ?? weatherPeriod);

@@ -1,4 +1,5 @@
-// Public exports of src/tmy (re-exports only).
+// Public exports of src/tmy (re-exports only): typical-year selection and the typical year's
+// weather. Internals (SMOOTHED_COLUMNS, tmyDaysInMonth) are reached through their modules.
 export {
   type TmyInput,
   type TmyOptions,
@@ -9,6 +10,6 @@ export {
   finkelsteinSchafer,
   selectTypicalYear,
 } from './select.js';
-export { type TypicalYearOptions, type TypicalYearSeries, TMY_YEAR, SMOOTHED_COLUMNS, typicalYearWeather, tmyDaysInMonth } from './series.js';
-export { syntheticTypicalYear } from './synthetic.js';
+export { type TypicalYearOptions, type TypicalYearSeries, TMY_YEAR, typicalYearWeather } from './series.js';
+export { type SyntheticTypicalYearOptions, syntheticTypicalYear } from './synthetic.js';
 export { type TypicalYearRequest, type TypicalYearResult, typicalYearFor } from './typical.js';

@@ -11,14 +11,18 @@
  * (1971), "Improved goodness-of-fit tests", Biometrika 58(3), 641-645, doi:10.1093/biomet/58.3.641.
  */
 import { checkObject, checkSeries, checkTimes, isFloat64Array, typeFailure } from '../util/validate.js';
+import type { WeatherColumns } from '../weather/columns.js';
 
-/** Hourly (or finer) multi-year series: the fields TMY selection reads, API names and units. */
+/**
+ * Hourly (or finer) multi-year series: the fields TMY selection reads (a WeatherSeries, such as
+ * syntheticHistory's or a file's, is one).
+ */
 export interface TmyInput {
   /** period end, Unix s, on a regular grid, increasing */
   periodEnd: Float64Array;
   periodSeconds: number;
-  /** needs ghi, dni (W/m2), air_temp, dewpoint_temp (C), wind_speed_10m (m/s) */
-  columns: Record<string, Float64Array>;
+  /** needs ghi, dni (W/m2), airTemp, dewPoint (degrees C), windSpeed (m/s) */
+  columns: WeatherColumns;
 }
 
 /**
@@ -132,9 +136,9 @@ interface Daily {
 function dailyIndices(input: TmyInput, offsetSeconds: number, energy: Float64Array): Daily {
   const { periodEnd, periodSeconds } = input;
   const c = input.columns;
-  const need = ['air_temp', 'dewpoint_temp', 'wind_speed_10m', 'ghi', 'dni'];
+  const need = ['airTemp', 'dewPoint', 'windSpeed', 'ghi', 'dni'] as const;
   for (const k of need) if (c[k] === undefined) throw new Error(`TMY selection needs the column ${k}`);
-  const t = c.air_temp!, td = c.dewpoint_temp!, w = c.wind_speed_10m!, g = c.ghi!, b = c.dni!;
+  const t = c.airTemp!, td = c.dewPoint!, w = c.windSpeed!, g = c.ghi!, b = c.dni!;
   const hours = periodSeconds / 3600;
   const n = periodEnd.length;
   const maxDays = Math.ceil((n * periodSeconds) / 86400) + 2;
@@ -286,7 +290,7 @@ export function selectTypicalYear(input: TmyInput, options: TmyOptions = {}): Tm
   checkObject('selectTypicalYear', 'options', options);
   checkTimes('selectTypicalYear', 'input.periodEnd', input.periodEnd);
   checkObject('selectTypicalYear', 'input.columns', input.columns);
-  for (const name of ['ghi', 'dni', 'air_temp', 'dewpoint_temp', 'wind_speed_10m']) {
+  for (const name of ['ghi', 'dni', 'airTemp', 'dewPoint', 'windSpeed'] as const) {
     if (input.columns[name] === undefined) typeFailure('selectTypicalYear', `input.columns.${name}`, 'given (a Float64Array on the period grid)', undefined);
     checkSeries('selectTypicalYear', [['input.periodEnd', input.periodEnd, 'Unix seconds'], [`input.columns.${name}`, input.columns[name], '']]);
   }

@@ -3,7 +3,10 @@
  * weather source at the requested period, dated in 2059 (contract.md section 2), with the months
  * joined smoothly at their seams.
  */
+import type { NumericWeatherColumnName, PeriodWeather, WeatherColumnName } from '../weather/columns.js';
+import type { WeatherType } from '../weather/parameters.js';
 import type { WeatherColumns, WeatherQuery, WeatherSource } from '../weather/source.js';
+import { syntheticSource } from '../weather/synthetic.js';
 import type { TmySelection } from './select.js';
 import { checkObject, checkOffsetMinutes, checkRange, typeFailure } from '../util/validate.js';
 
@@ -15,13 +18,15 @@ export const TMY_YEAR = 2059;
  * point, humidity, pressure and wind over 6 hours either side of each seam; irradiance is not
  * smoothed, Wilcox & Marion 2008, section 1.3).
  */
-export const SMOOTHED_COLUMNS: readonly string[] = [
-  'air_temp', 'min_air_temp', 'max_air_temp', 'dewpoint_temp', 'relative_humidity', 'surface_pressure',
-  'wind_speed_10m', 'wind_speed_100m', 'precipitable_water', 'snow_depth', 'snow_water_equivalent', 'albedo',
+export const SMOOTHED_COLUMNS: readonly WeatherColumnName[] = [
+  'airTemp', 'minAirTemp', 'maxAirTemp', 'dewPoint', 'relativeHumidity', 'pressure',
+  'windSpeed', 'windSpeed100m', 'precipitableWater', 'snowDepth', 'snowWaterEquivalent', 'albedo',
 ];
 
 /** Options of {@link typicalYearWeather}. */
 export interface TypicalYearOptions {
+  /** the weather of the chosen months (default: the synthetic source, syntheticSource()) */
+  source?: WeatherSource;
   /** time zone of the calendar, minutes east of UTC (default 0) */
   offsetMinutes?: number;
   /** half-width of the seam blend, hours (default 6) */
@@ -29,33 +34,35 @@ export interface TypicalYearOptions {
 }
 
 /** A typical-year series: period ends in 2059 and the requested columns. */
-export interface TypicalYearSeries {
-  periodEnd: Float64Array;
-  periodSeconds: number;
-  columns: WeatherColumns;
-}
+export type TypicalYearSeries = PeriodWeather;
 
 const DAY_MS = 86400000;
 
 /**
- * Evaluates `source` for each month of `selection` in its chosen year and lays the months into
- * 2059 (February 29 dropped). At each seam between two months from different years, the columns
- * of SMOOTHED_COLUMNS move linearly from the earlier month's year to the later one's over
- * `smoothingHours` either side; other columns (irradiance, precipitation, labels) switch at the
- * seam.
- * @param query the request without period ends (place, period, parameters, plane)
+ * Evaluates the source (`options.source`, default the synthetic one) for each month of
+ * `selection` in its chosen year and lays the months into 2059 (February 29 dropped). At each
+ * seam between two months from different years, the columns of SMOOTHED_COLUMNS move linearly
+ * from the earlier month's year to the later one's over `smoothingHours` either side; other
+ * columns (irradiance, precipitation, labels) switch at the seam.
+ * @param query the request without period ends (place, period, columns, plane)
+ * @param selection the months and their years (selectTypicalYear, syntheticTypicalYear)
+ * @example
+ * const place = { latitude: 52.37, longitude: 4.9 };
+ * const selection = syntheticTypicalYear(place, { firstYear: 2015, lastYear: 2024 });
+ * const year = typicalYearWeather({ ...place, periodSeconds: 3600, parameters: ['ghi', 'airTemp'] }, selection);
+ * year.periodEnd.length; // => 8760
  */
 export function typicalYearWeather(
-  source: WeatherSource,
   query: Omit<WeatherQuery, 'periodEnd'>,
   selection: TmySelection,
   options: TypicalYearOptions = {},
 ): TypicalYearSeries {
   const fn = 'typicalYearWeather';
-  if (typeof source !== 'object' || source === null || typeof source.actuals !== 'function') typeFailure(fn, 'source', 'a WeatherSource', source);
   checkObject(fn, 'query', query);
   checkObject(fn, 'selection', selection);
   checkObject(fn, 'options', options);
+  const source = options.source ?? syntheticSource();
+  if (typeof source !== 'object' || source === null || typeof source.actuals !== 'function') typeFailure(fn, 'options.source', 'a WeatherSource', source);
   if (options.offsetMinutes !== undefined) checkOffsetMinutes(fn, options.offsetMinutes, 'options.offsetMinutes');
   if (options.smoothingHours !== undefined) checkRange(fn, 'options.smoothingHours', options.smoothingHours, 0, 24 * 15, 'hours');
   const P = query.periodSeconds;
@@ -66,8 +73,8 @@ export function typicalYearWeather(
   const periodEnd = new Float64Array(n);
   for (let r = 0; r < n; r++) periodEnd[r] = first + (r + 1) * P;
 
-  const numeric = new Map<string, { sum: Float64Array; weight: Float64Array }>();
-  const labels = new Map<string, string[]>();
+  const numeric = new Map<NumericWeatherColumnName, { sum: Float64Array; weight: Float64Array }>();
+  let labels: WeatherType[] | undefined;
   const smoothed = new Set(SMOOTHED_COLUMNS);
 
   const months = [...selection.months].sort((a, b) => a.month - b.month);
@@ -84,14 +91,14 @@ export function typicalYearWeather(
     const cols = source.actuals({ ...query, periodEnd: ends });
     // The month's columns with their accumulators, looked up once (not per row).
     const numericCols: { col: Float64Array; smooth: boolean; sum: Float64Array; weight: Float64Array }[] = [];
-    const labelCols: { col: string[]; out: string[] }[] = [];
-    for (const [name, col] of Object.entries(cols)) {
-      if (Array.isArray(col)) {
-        let l = labels.get(name);
-        if (l === undefined) labels.set(name, (l = new Array<string>(n).fill('')));
-        labelCols.push({ col, out: l });
-        continue;
-      }
+    const labelCols: { col: WeatherType[]; out: WeatherType[] }[] = [];
+    if (cols.weatherType !== undefined) {
+      labels ??= new Array<WeatherType>(n).fill('' as WeatherType);
+      labelCols.push({ col: cols.weatherType, out: labels });
+    }
+    for (const [key, col] of Object.entries(cols)) {
+      const name = key as NumericWeatherColumnName;
+      if (Array.isArray(col) || col === undefined) continue;
       let acc = numeric.get(name);
       if (acc === undefined) numeric.set(name, (acc = { sum: new Float64Array(n), weight: new Float64Array(n) }));
       numericCols.push({ col, smooth: smoothed.has(name), sum: acc.sum, weight: acc.weight });
@@ -139,14 +146,15 @@ export function typicalYearWeather(
   }
   const columns: WeatherColumns = {};
   for (const name of query.parameters) {
+    if (name === 'weatherType') {
+      if (labels !== undefined) columns.weatherType = labels;
+      continue;
+    }
     const acc = numeric.get(name);
     if (acc !== undefined) {
       const v = new Float64Array(n);
       for (let r = 0; r < n; r++) v[r] = acc.weight[r]! > 0 ? acc.sum[r]! / acc.weight[r]! : Number.NaN;
       columns[name] = v;
-    } else {
-      const l = labels.get(name);
-      if (l !== undefined) columns[name] = l;
     }
   }
   return { periodEnd, periodSeconds: P, columns };

@@ -1,5 +1,6 @@
 import type { WeatherSeries } from '../weather/readers/types.js';
 import { nearestSeries, realDataSource, typicalYearFromSeries } from '../weather/real.js';
+import type { PeriodWeather } from '../weather/columns.js';
 import type { WeatherColumns, WeatherQuery, WeatherSource } from '../weather/source.js';
 import { syntheticSource } from '../weather/synthetic.js';
 import { syntheticHistory } from '../weather/history.js';
@@ -30,11 +31,8 @@ export interface TypicalYearRequest {
   selection?: TmySelection;
 }
 
-export interface TypicalYearResult {
-  /** period ends in 2059 */
-  periodEnd: Float64Array;
-  periodSeconds: number;
-  columns: WeatherColumns;
+/** A typical year of a place (typicalYearFor): weather columns on the 2059 grid, for simulatePv. */
+export interface TypicalYearResult extends PeriodWeather {
   /** 'file' when a stored typical year near the place gave the data it has */
   origin: 'file' | 'synthetic';
   /** the synthetic selection (months and years), when one was made */
@@ -58,25 +56,27 @@ export function typicalYearFor(req: TypicalYearRequest): TypicalYearResult {
   const selection = req.selection ?? selectTypicalYear(
     syntheticHistory(
       { latitude: q.latitude, longitude: q.longitude, elevation: q.elevation, continentality: q.continentality, seed: q.seed, normals: q.normals },
-      req.firstYear ?? 2007,
-      req.lastYear ?? 2025,
+      { firstYear: req.firstYear ?? 2007, lastYear: req.lastYear ?? 2025 },
     ),
     req.tmy,
   );
-  const synthetic = typicalYearWeather(source, q, selection, { offsetMinutes });
+  const synthetic = typicalYearWeather(q, selection, { source, offsetMinutes });
   const probability = req.tmy?.probability ?? 'p50';
-  const file = probability === 'p50' && req.typicalSeries ? nearestSeries(req.typicalSeries, q.latitude, q.longitude, req.radiusKm ?? 5, true) : undefined;
+  const file = probability === 'p50' && req.typicalSeries
+    ? nearestSeries(req.typicalSeries, q, { radiusKm: req.radiusKm ?? 5, typical: true })
+    : undefined;
   if (file === undefined) return { ...synthetic, origin: 'synthetic', selection };
 
   // The file's year laid into 2059 at its own resolution, then read like real data on the grid.
-  const own = typicalYearFromSeries(file, file.periodSeconds, Object.keys(file.columns), offsetMinutes, TMY_YEAR);
-  const redated: WeatherSeries = { ...file, typical: false, periodEnd: own.periodEnd, columns: own.columns as Record<string, Float64Array> };
+  const own = typicalYearFromSeries(file, { offsetMinutes, year: TMY_YEAR });
+  const redated: WeatherSeries = { ...file, typical: false, periodEnd: own.periodEnd, columns: own.columns };
   const real = realDataSource([redated], { radiusKm: Infinity }).actuals({ ...q, periodEnd: synthetic.periodEnd });
   const columns: WeatherColumns = { ...synthetic.columns };
   for (const name of q.parameters) {
+    if (name === 'weatherType') continue;
     const r = real[name];
     const s = columns[name];
-    if (r === undefined || Array.isArray(r) || s === undefined || Array.isArray(s)) continue;
+    if (r === undefined || s === undefined) continue;
     const merged = new Float64Array(r.length);
     for (let i = 0; i < r.length; i++) merged[i] = Number.isFinite(r[i]!) ? r[i]! : s[i]!;
     columns[name] = merged;

@@ -42,15 +42,28 @@ const STATE_SAMPLE = 450;
  */
 const KC_SAMPLES = [STATE_SAMPLE, 2250];
 
+/** The data years of a synthetic history (whole calendar years, UTC). */
+export interface HistoryYears {
+  /** first year (default 2007) */
+  firstYear?: number;
+  /** last year, included (default 2025) */
+  lastYear?: number;
+}
+
 /**
- * Hourly synthetic history of whole years [firstYear, lastYear] (UTC), as a series in the API's
- * names and units (ghi, dni W/m2; air_temp, dewpoint_temp C; wind_speed_10m m/s), for TMY
- * selection (src/tmy, after Wilcox & Marion 2008, NREL/TP-581-43156). Its annual GHI agrees with
- * the source's served hourly values of the same place and year within 0.5 % (see the shortcuts
+ * Hourly synthetic history of whole years [firstYear, lastYear] (UTC), as a series of weather
+ * columns (ghi, dni W/m2; airTemp, dewPoint degrees C; windSpeed m/s), for TMY selection
+ * (src/tmy, after Wilcox & Marion 2008, NREL/TP-581-43156). Its annual GHI agrees with the
+ * source's served hourly values of the same place and year within 0.5 % (see the shortcuts
  * above).
+ * @example
+ * const h = syntheticHistory({ latitude: 52.37, longitude: 4.9 }, { firstYear: 2020, lastYear: 2021 });
+ * h.periodEnd.length; // => 17544
  */
-export function syntheticHistory(place: WeatherPlace, firstYear = 2007, lastYear = 2025): WeatherSeries {
+export function syntheticHistory(place: WeatherPlace, years: HistoryYears = {}): WeatherSeries {
   checkWeatherPlace('syntheticHistory', place);
+  const firstYear = years.firstYear ?? 2007;
+  const lastYear = years.lastYear ?? 2025;
   checkYears('syntheticHistory', firstYear, lastYear);
   // Intermediate columns are work columns (util/scratch.ts), given back when the history is made.
   const mark = scratchMark();
@@ -154,6 +167,6 @@ function historyOf(place: WeatherPlace, firstYear: number, lastYear: number): We
     typical: false,
     periodEnd,
     periodSeconds: 3600,
-    columns: { ghi, dni, air_temp: st.airTemp, dewpoint_temp: st.dewPoint, wind_speed_10m: st.wind10 },
+    columns: { ghi, dni, airTemp: st.airTemp, dewPoint: st.dewPoint, windSpeed: st.wind10 },
   };
 }

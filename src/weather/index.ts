@@ -1,70 +1,40 @@
-// Public exports of src/weather (re-exports only).
-export { type WeatherPlace, type PlaceClimate, placeClimate, continentalityFromLand, cloudinessForClearSkyIndex, ELEVATION_LAPSE_RATE, TROPICAL_YEAR_SECONDS, seasonIndex } from './climate.js';
-export { hash4, hashUniform, hashGaussian, inverseNormalCdf, normalCdf, valueNoise, accumulateNoise, placeKey, type NoiseSite, spatialSpacingDegrees } from './noise.js';
+// Public exports of src/weather (re-exports only): the weather columns, the sources, the file
+// readers. The synthetic model's plumbing (climate, normals, noise, state, sky, snow budget) is
+// reached through its modules; what the server needs of it is in src/internal.ts.
 export {
-  type ClimateGrid,
-  type ClimateGrids,
-  type ClimateNormals,
-  type NormalsSite,
-  type ClearnessInputs,
-  type LandShareAround,
-  climateNormalsAt,
-  siteTemperature,
-  correctedTemperature,
-  gridSurfaceElevation,
-  gridTemperatureAtSite,
-  regressedGridTemperature,
-  monthlyClearnessIndex,
-  extraterrestrialToClearSky,
-  monthlyToSeasonal,
-  windSpeedFromMeanVector,
-  landNeighbourPoints,
-  upwindLandShare,
-  LAND_NEIGHBOUR_DISTANCE,
-  CLEARNESS_COEFFICIENTS,
-  TEMPERATURE_CORRECTION,
-  GRID_LAPSE_RATE,
-  TEMPERATURE_REGRESSION_RADIUS,
-} from './normals.js';
+  type WeatherColumns,
+  type NumericWeatherColumns,
+  type WeatherColumnName,
+  type NumericWeatherColumnName,
+  type PeriodWeather,
+  ACTUAL_COLUMNS,
+  QUANTILE_COLUMNS,
+  FORECAST_COLUMNS,
+} from './columns.js';
+export { WEATHER_TYPES, type WeatherType, type WeatherTypeInput, weatherType } from './parameters.js';
+export { type WeatherQuery, type ForecastQuery, type QueryPlane, type WeatherSource, composeSources } from './source.js';
+export { type SyntheticOptions, type DefaultSourceOptions, syntheticSource, defaultWeatherSource } from './synthetic.js';
 export {
-  type WeatherState,
-  type StatePerturbation,
-  weatherState,
-  opacityFromLatent,
-  clearSkyIndexFromOpacity,
-  saturationVapourPressure,
-  precipitableWaterFromDewPoint,
-  CLOUD_ENHANCEMENT_CAP,
-  PRECIPITATION_OPACITY,
-} from './state.js';
-export { type DailyBudget, dailyBudget, snowAnchorDay } from './snow.js';
-export { syntheticHistory } from './history.js';
-export { type SkyColumns, WEATHER_TRACKER, skyAtInstants, allSky, tiltedIrradiance, stationPressure, weatherMount } from './sky.js';
-export {
-  ACTUAL_PARAMETERS,
-  QUANTILE_PARAMETERS,
-  FORECAST_PARAMETERS,
-  WEATHER_TYPES,
-  type WeatherType,
-  type WeatherTypeInput,
-  weatherType,
-} from './parameters.js';
-export { type WeatherQuery, type ForecastQuery, type QueryPlane, type WeatherColumns, type WeatherSource, composeSources, queryPlane } from './source.js';
-export { type RealDataOptions, realDataSource, typicalYearFromSeries, resampleColumn, nearestSeries } from './real.js';
-export {
-  type SyntheticOptions,
-  type DefaultSourceOptions,
-  BASE_STEP,
-  syntheticSource,
-  defaultWeatherSource,
-  cloudForecastSpread,
-  temperatureForecastSpread,
-} from './synthetic.js';
+  type RealDataOptions,
+  type NearestSeriesOptions,
+  type TypicalYearFromSeriesOptions,
+  type PeriodGrid,
+  type LatLon,
+  realDataSource,
+  nearestSeries,
+  typicalYearFromSeries,
+  resampleColumn,
+} from './real.js';
+export { type HistoryYears, syntheticHistory } from './history.js';
+export type { WeatherPlace } from './climate.js';
+export { type ClimateGrid, type ClimateGrids, type ClimateNormals, type NormalsSite, climateNormalsAt } from './normals.js';
+export { WEATHER_TRACKER } from './sky.js';
 export {
   type FilePlaceHint,
   type WeatherSeries,
   type ApiCsvPlace,
   type Psm3Place,
+  type CalendarReadOptions,
   readWeatherFile,
   guessPlaceFromName,
   readApiCsv,
@@ -74,7 +44,4 @@ export {
   readPvgisTmyJson,
   readTmy2,
   readTmy3,
-  type CalendarReadOptions,
-  TYPICAL_YEAR,
-  PSM_PLACE_HINT_MESSAGE,
 } from './readers/index.js';

@@ -1,26 +1,9 @@
 /**
- * The API's output parameters (contract.md section 4) as the weather sources know them.
+ * The weather labels of the synthetic source (the API's weather_type, contract.md section 4)
+ * and their rules.
  */
 
-/** Output parameters of estimated actuals (historic and live radiation_and_weather). */
-export const ACTUAL_PARAMETERS = [
-  'air_temp', 'albedo', 'azimuth', 'clearsky_dhi', 'clearsky_dni', 'clearsky_ghi', 'clearsky_gti',
-  'cloud_opacity', 'dewpoint_temp', 'dhi', 'dni', 'ghi', 'gti', 'precipitable_water',
-  'precipitation_rate', 'relative_humidity', 'surface_pressure', 'snow_soiling_rooftop',
-  'snow_soiling_ground', 'wind_direction_100m', 'wind_direction_10m', 'wind_speed_100m',
-  'wind_speed_10m', 'zenith', 'snow_depth', 'snow_water_equivalent', 'snowfall_rate', 'wind_gust',
-  'cape', 'weather_type', 'min_air_temp', 'max_air_temp', 'pm10', 'pm2.5',
-] as const;
-
-/** The forecast-only quantile parameters (P10 and P90). */
-export const QUANTILE_PARAMETERS = [
-  'cloud_opacity10', 'cloud_opacity90', 'dhi10', 'dhi90', 'dni10', 'dni90', 'ghi10', 'ghi90', 'gti10', 'gti90',
-] as const;
-
-/** Every parameter a forecast accepts. */
-export const FORECAST_PARAMETERS = [...ACTUAL_PARAMETERS, ...QUANTILE_PARAMETERS] as const;
-
-/** The 19 weather_type labels (contract.md section 4). CLEAR is a cloudless night. */
+/** The 19 weather labels (the API's weather_type, contract.md section 4). CLEAR is a cloudless night. */
 export const WEATHER_TYPES = [
   'CLEAR', 'SUNNY', 'MOSTLY SUNNY', 'PARTLY CLOUDY', 'MOSTLY CLOUDY', 'OVERCAST', 'FOG', 'HAZE',
   'DRIZZLE', 'LIGHT RAIN', 'RAIN', 'HEAVY RAIN', 'THUNDERSTORM', 'SLEET', 'LIGHT SNOW', 'SNOW',
@@ -30,16 +13,16 @@ export const WEATHER_TYPES = [
 /** One of the 19 weather_type labels of {@link WEATHER_TYPES}. */
 export type WeatherType = (typeof WEATHER_TYPES)[number];
 
-/** Values of the weather parameters for one period, as classified by {@link weatherType}. */
+/** One period's values of the weather columns (WeatherColumns' names) that {@link weatherType} classifies. */
 export interface WeatherTypeInput {
   /** % */
   cloudOpacity: number;
   /** degrees; > 90 is night */
-  zenith: number;
+  solarZenith: number;
   /** mm/h of water */
-  precipitation: number;
+  precipitationRate: number;
   /** cm/h of snow */
-  snowfall: number;
+  snowfallRate: number;
   /** degrees C */
   airTemp: number;
   dewPoint: number;
@@ -47,7 +30,7 @@ export interface WeatherTypeInput {
   relativeHumidity: number;
   /** m/s */
   windSpeed: number;
-  gust: number;
+  windGust: number;
   /** J/kg */
   cape: number;
   /** micrograms/m3 */
@@ -69,10 +52,10 @@ export interface WeatherTypeInput {
  *    night), < 60 % PARTLY CLOUDY, < 85 % MOSTLY CLOUDY, else OVERCAST.
  */
 export function weatherType(x: WeatherTypeInput): WeatherType {
-  if (x.gust >= 25) return 'DAMAGING WIND';
-  if (x.precipitation >= 0.1) {
-    const p = x.precipitation;
-    const snowWater = x.snowfall; // cm/h of snow at 10:1 equals mm/h of water
+  if (x.windGust >= 25) return 'DAMAGING WIND';
+  if (x.precipitationRate >= 0.1) {
+    const p = x.precipitationRate;
+    const snowWater = x.snowfallRate; // cm/h of snow at 10:1 equals mm/h of water
     if (x.cape >= 800 && p >= 2.5) return 'THUNDERSTORM';
     if (snowWater >= 0.9 * p) return p < 1 ? 'LIGHT SNOW' : p < 4 ? 'SNOW' : 'HEAVY SNOW';
     if (snowWater > 0.1 * p) return 'SLEET';
@@ -82,7 +65,7 @@ export function weatherType(x: WeatherTypeInput): WeatherType {
   if (x.relativeHumidity >= 97 && x.windSpeed < 3) return 'FOG';
   if ((x.pm25 >= 55 || x.pm10 >= 150) && x.relativeHumidity < 90) return 'HAZE';
   const o = x.cloudOpacity;
-  const night = !(x.zenith < 90);
+  const night = !(x.solarZenith < 90);
   if (o < 10) return night ? 'CLEAR' : 'SUNNY';
   if (o < 30) return night ? 'PARTLY CLOUDY' : 'MOSTLY SUNNY';
   if (o < 60) return 'PARTLY CLOUDY';

@@ -6,29 +6,58 @@
  */
 import type { WeatherSeries } from './readers/types.js';
 import { skyAtInstants, stationPressure, tiltedIrradiance } from './sky.js';
-import { ACTUAL_PARAMETERS, FORECAST_PARAMETERS } from './parameters.js';
+import { ACTUAL_COLUMNS, FORECAST_COLUMNS, type NumericWeatherColumnName, type WeatherColumnName, quantileBase } from './columns.js';
 import { type ForecastQuery, type WeatherColumns, type WeatherQuery, type WeatherSource, checkWeatherQuery, queryPlane } from './source.js';
 import { checkAtLeast, checkLatitude, checkLongitude, checkObject, checkOffsetMinutes, checkRange, checkSeries, checkTimes, rangeFailure, typeFailure } from '../util/validate.js';
 
-/** Great-circle distance, km (haversine, mean Earth radius 6371.0088 km). */
-export function distanceKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
+/** A place on the globe: degrees north and east. */
+export interface LatLon {
+  latitude: number;
+  longitude: number;
+}
+
+/**
+ * Great-circle distance between two places, km (haversine, mean Earth radius 6371.0088 km).
+ * @example
+ * distanceKm({ latitude: 52.37, longitude: 4.9 }, { latitude: 48.86, longitude: 2.35 }); // about 430
+ */
+export function distanceKm(from: LatLon, to: LatLon): number {
+  const lat1 = from.latitude, lon1 = from.longitude, lat2 = to.latitude, lon2 = to.longitude;
   const D = Math.PI / 180;
   const a = Math.sin(((lat2 - lat1) * D) / 2) ** 2 + Math.cos(lat1 * D) * Math.cos(lat2 * D) * Math.sin(((lon2 - lon1) * D) / 2) ** 2;
   return 2 * 6371.0088 * Math.asin(Math.min(1, Math.sqrt(a)));
 }
 
-/** The nearest series within `radiusKm` of a place, of the wanted kind (typical or not). */
-export function nearestSeries(all: readonly WeatherSeries[], latitude: number, longitude: number, radiusKm: number, typical: boolean): WeatherSeries | undefined {
+/** Options of {@link nearestSeries}. */
+export interface NearestSeriesOptions {
+  /** how far the series may be, km (default 5; Infinity for any distance) */
+  radiusKm?: number;
+  /** typical years (TMY, EPW) rather than real spans of time (default false) */
+  typical?: boolean;
+}
+
+/**
+ * The nearest series within `options.radiusKm` of a place, of the wanted kind (typical or not).
+ * @example
+ * const s = readTmy3(readFileSync(dataFilePath('weather/tmy3_sand_point_ak_703165.csv'), 'utf8'));
+ * nearestSeries([s], { latitude: 55.3, longitude: -160.5 }, { radiusKm: 20, typical: true }) === s; // => true
+ */
+export function nearestSeries(all: readonly WeatherSeries[], place: LatLon, options: NearestSeriesOptions = {}): WeatherSeries | undefined {
   if (!Array.isArray(all)) typeFailure('nearestSeries', 'all', 'an array of WeatherSeries', all);
-  checkLatitude('nearestSeries', latitude);
-  checkLongitude('nearestSeries', longitude);
+  checkObject('nearestSeries', 'place', place);
+  checkObject('nearestSeries', 'options', options);
+  const { latitude, longitude } = place;
+  checkLatitude('nearestSeries', latitude, 'place.latitude');
+  checkLongitude('nearestSeries', longitude, 'place.longitude');
+  const radiusKm = options.radiusKm ?? 5;
+  const typical = options.typical ?? false;
   // Infinity is a radius: any distance.
-  if (!(radiusKm >= 0)) rangeFailure('nearestSeries', 'radiusKm', 'a number >= 0 (km; Infinity for any distance)', radiusKm);
+  if (!(radiusKm >= 0)) rangeFailure('nearestSeries', 'options.radiusKm', 'a number >= 0 (km; Infinity for any distance)', radiusKm);
   let best: WeatherSeries | undefined;
   let bestD = Infinity;
   for (const s of all) {
     if (s.typical !== typical) continue;
-    const d = distanceKm(latitude, longitude, s.latitude, s.longitude);
+    const d = distanceKm(place, s);
     if (d <= radiusKm && d < bestD) {
       best = s;
       bestD = d;
@@ -37,18 +66,32 @@ export function nearestSeries(all: readonly WeatherSeries[], latitude: number, l
   return best;
 }
 
+/** A grid of periods: their ends (Unix s, increasing) and their length (s). */
+export interface PeriodGrid {
+  periodEnd: Float64Array;
+  periodSeconds: number;
+}
+
 /**
- * Means of a series' column over the periods (e - P, e] of a grid, weighted by overlap (rows of
- * the series are period means over (end - step, end]). NaN where no row overlaps or every
- * overlapping value is missing.
+ * Means of a column on the grid `from` over the periods (e - P, e] of the grid `to`, weighted by
+ * overlap (rows of `from` are period means over (end - its period, end]). NaN where no row
+ * overlaps or every overlapping value is missing.
+ * @example
+ * const hourly = { periodEnd: Float64Array.of(3600, 7200), periodSeconds: 3600 };
+ * resampleColumn(Float64Array.of(100, 300), hourly, { periodEnd: Float64Array.of(7200), periodSeconds: 7200 })[0]; // => 200
  */
-export function resampleColumn(seriesEnd: Float64Array, step: number, values: Float64Array, periodEnd: Float64Array, periodSeconds: number): Float64Array {
+export function resampleColumn(values: Float64Array, from: PeriodGrid, to: PeriodGrid): Float64Array {
   const fn = 'resampleColumn';
-  checkTimes(fn, 'seriesEnd', seriesEnd);
-  checkTimes(fn, 'periodEnd', periodEnd);
-  checkSeries(fn, [['seriesEnd', seriesEnd, 'Unix seconds'], ['values', values, '']]);
-  checkAtLeast(fn, 'step', step, 0, 's', true);
-  checkAtLeast(fn, 'periodSeconds', periodSeconds, 0, 's', true);
+  checkObject(fn, 'from', from);
+  checkObject(fn, 'to', to);
+  const seriesEnd = from.periodEnd;
+  const step = from.periodSeconds;
+  const { periodEnd, periodSeconds } = to;
+  checkTimes(fn, 'from.periodEnd', seriesEnd);
+  checkTimes(fn, 'to.periodEnd', periodEnd);
+  checkSeries(fn, [['from.periodEnd', seriesEnd, 'Unix seconds'], ['values', values, '']]);
+  checkAtLeast(fn, 'from.periodSeconds', step, 0, 's', true);
+  checkAtLeast(fn, 'to.periodSeconds', periodSeconds, 0, 's', true);
   const n = periodEnd.length;
   const m = seriesEnd.length;
   const out = new Float64Array(n);
@@ -98,8 +141,9 @@ function spanMask(s: WeatherSeries, q: WeatherQuery): Uint8Array {
 function columnsOn(s: WeatherSeries, q: WeatherQuery): WeatherColumns {
   const out: WeatherColumns = {};
   for (const name of q.parameters) {
+    if (name === 'weatherType') continue;
     const col = s.columns[name];
-    if (col !== undefined) out[name] = resampleColumn(s.periodEnd, s.periodSeconds, col, q.periodEnd, q.periodSeconds);
+    if (col !== undefined) out[name] = resampleColumn(col, s, q);
   }
   const wantsGti = q.parameters.includes('gti');
   const { ghi, dni, dhi } = s.columns;
@@ -109,10 +153,10 @@ function columnsOn(s: WeatherSeries, q: WeatherQuery): WeatherColumns {
     for (let i = 0; i < n; i++) mid[i] = q.periodEnd[i]! - q.periodSeconds / 2;
     const elevation = q.elevation ?? (Number.isFinite(s.elevation) ? s.elevation : 0);
     const sky = skyAtInstants(mid, q.latitude, q.longitude, elevation, stationPressure(elevation), 12);
-    const g = resampleColumn(s.periodEnd, s.periodSeconds, ghi, q.periodEnd, q.periodSeconds);
-    const b = resampleColumn(s.periodEnd, s.periodSeconds, dni, q.periodEnd, q.periodSeconds);
-    const d = resampleColumn(s.periodEnd, s.periodSeconds, dhi, q.periodEnd, q.periodSeconds);
-    const albedo = s.columns.albedo ? resampleColumn(s.periodEnd, s.periodSeconds, s.columns.albedo, q.periodEnd, q.periodSeconds) : new Float64Array(n).fill(0.2);
+    const g = resampleColumn(ghi, s, q);
+    const b = resampleColumn(dni, s, q);
+    const d = resampleColumn(dhi, s, q);
+    const albedo = s.columns.albedo ? resampleColumn(s.columns.albedo, s, q) : new Float64Array(n).fill(0.2);
     for (let i = 0; i < n; i++) if (!(albedo[i]! > 0 && albedo[i]! < 1)) albedo[i] = 0.2;
     out.gti = tiltedIrradiance(sky, g, b, d, albedo, queryPlane(q));
   }
@@ -127,7 +171,7 @@ export interface RealDataOptions {
 
 /**
  * A weather source over real (non-typical) series: for a request within `radiusKm` of a series,
- * the periods the series spans get its values (resampled, API units), other periods none (compose
+ * the periods the series spans get its values (resampled), other periods none (compose
  * with the synthetic source, composeSources). Forecasts of covered (past) periods are the
  * actuals, with P10 = P90 = the value.
  * @param series the loaded series, or a function returning the current ones (a store that grows)
@@ -135,7 +179,7 @@ export interface RealDataOptions {
 export function realDataSource(series: readonly WeatherSeries[] | (() => readonly WeatherSeries[]), options: RealDataOptions = {}): WeatherSource {
   const radius = options.radiusKm ?? 5;
   const list = typeof series === 'function' ? series : () => series;
-  const pick = (q: WeatherQuery) => nearestSeries(list(), q.latitude, q.longitude, radius, false);
+  const pick = (q: WeatherQuery) => nearestSeries(list(), q, { radiusKm: radius });
   return {
     name: 'real',
     coverage(q) {
@@ -143,47 +187,65 @@ export function realDataSource(series: readonly WeatherSeries[] | (() => readonl
       return s === undefined ? new Uint8Array(q.periodEnd.length) : spanMask(s, q);
     },
     actuals(q) {
-      checkWeatherQuery('realDataSource().actuals', q, ACTUAL_PARAMETERS);
+      checkWeatherQuery('realDataSource().actuals', q, ACTUAL_COLUMNS);
       const s = pick(q);
       return s === undefined ? {} : columnsOn(s, q);
     },
     forecast(q: ForecastQuery) {
-      checkWeatherQuery('realDataSource().forecast', q, FORECAST_PARAMETERS, true);
+      checkWeatherQuery('realDataSource().forecast', q, FORECAST_COLUMNS, true);
       const s = pick(q);
       if (s === undefined) return {};
-      const base = q.parameters.filter((p) => !/(10|90)$/.test(p) || p === 'pm10');
-      const quantiles = q.parameters.filter((p) => /(10|90)$/.test(p) && p !== 'pm10');
-      const wanted = new Set([...base, ...quantiles.map((p) => p.slice(0, -2))]);
+      const wanted = new Set<WeatherColumnName>(q.parameters.map((p) => quantileBase(p) ?? p));
       const cols = columnsOn(s, { ...q, parameters: [...wanted] });
-      for (const p of quantiles) {
-        const c = cols[p.slice(0, -2)];
-        if (c !== undefined) cols[p] = c;
+      for (const p of q.parameters) {
+        const base = quantileBase(p);
+        const c = base === undefined ? undefined : cols[base];
+        if (c !== undefined) cols[p as NumericWeatherColumnName] = c;
       }
       return cols;
     },
   };
 }
 
+/** Options of {@link typicalYearFromSeries}. */
+export interface TypicalYearFromSeriesOptions {
+  /** length of the periods of the result, s (default: the series') */
+  periodSeconds?: number;
+  /** the columns wanted (default: every column of the series) */
+  parameters?: readonly NumericWeatherColumnName[];
+  /** the calendar's zone, minutes east of UTC (default 0) */
+  offsetMinutes?: number;
+  /** the year the rows are dated in (default 2059, the API's TMY year) */
+  year?: number;
+}
+
 /**
- * A typical-year series re-dated into `year` (2059 for the API) on a period grid: each row keeps
- * its calendar month, day and time (in the zone `offsetMinutes`), February 29 is dropped, then
- * the columns are resampled to `periodSeconds`.
- * @returns period ends and the columns present in the series among `parameters`
+ * A typical-year series re-dated into `options.year` (2059 for the API) on a period grid: each
+ * row keeps its calendar month, day and time (in the zone `offsetMinutes`), February 29 is
+ * dropped, then the columns are resampled to `options.periodSeconds`.
+ * @returns period ends and the columns present in the series among `options.parameters`
+ * @example
+ * const s = readTmy3(readFileSync(dataFilePath('weather/tmy3_sand_point_ak_703165.csv'), 'utf8'));
+ * const y = typicalYearFromSeries(s, { periodSeconds: 1800, offsetMinutes: -540 });
+ * y.periodEnd.length; // => 17520
  */
 export function typicalYearFromSeries(
-  s: WeatherSeries,
-  periodSeconds: number,
-  parameters: readonly string[],
-  offsetMinutes = 0,
-  year = 2059,
-): { periodEnd: Float64Array; columns: WeatherColumns } {
+  series: WeatherSeries,
+  options: TypicalYearFromSeriesOptions = {},
+): { periodEnd: Float64Array; periodSeconds: number; columns: WeatherColumns } {
   const fn = 'typicalYearFromSeries';
-  checkObject(fn, 's', s);
-  checkTimes(fn, 's.periodEnd', s.periodEnd);
-  checkAtLeast(fn, 'periodSeconds', periodSeconds, 0, 's', true);
-  if (!Array.isArray(parameters)) typeFailure(fn, 'parameters', 'an array of parameter names', parameters);
-  checkOffsetMinutes(fn, offsetMinutes);
-  checkRange(fn, 'year', year, 1, 9999, 'a calendar year');
+  const s = series;
+  checkObject(fn, 'series', s);
+  checkObject(fn, 'options', options);
+  checkTimes(fn, 'series.periodEnd', s.periodEnd);
+  const periodSeconds = options.periodSeconds ?? s.periodSeconds;
+  checkAtLeast(fn, 'options.periodSeconds', periodSeconds, 0, 's', true);
+  const parameters: readonly NumericWeatherColumnName[] = options.parameters ?? (Object.keys(s.columns).filter((k) => k !== 'weatherType') as NumericWeatherColumnName[]);
+  if (!Array.isArray(parameters as unknown)) typeFailure(fn, 'options.parameters', 'an array of weather column names', parameters);
+  const offsetMinutes = options.offsetMinutes ?? 0;
+  const year = options.year ?? 2059;
+  checkOffsetMinutes(fn, offsetMinutes, 'options.offsetMinutes');
+  checkRange(fn, 'options.year', year, 1, 9999, 'a calendar year');
   const offset = offsetMinutes * 60;
   const m = s.periodEnd.length;
   const idx: number[] = [];
@@ -203,11 +265,13 @@ export function typicalYearFromSeries(
   const periodEnd = new Float64Array(n);
   for (let i = 0; i < n; i++) periodEnd[i] = first + (i + 1) * periodSeconds;
   const columns: WeatherColumns = {};
+  const from: PeriodGrid = { periodEnd: ends, periodSeconds: s.periodSeconds };
+  const to: PeriodGrid = { periodEnd, periodSeconds };
   for (const name of parameters) {
     const col = s.columns[name];
     if (col === undefined) continue;
     const v = Float64Array.from(order, (k) => col[idx[k]!]!);
-    columns[name] = resampleColumn(ends, s.periodSeconds, v, periodEnd, periodSeconds);
+    columns[name] = resampleColumn(v, from, to);
   }
-  return { periodEnd, columns };
+  return { periodEnd, periodSeconds, columns };
 }

@@ -176,7 +176,7 @@ export function allSky(times: Float64Array, sky: SkyColumns, clearSkyIndex: Floa
   return { ghi, dni, dhi };
 }
 
-/** The plane of a query's gti and clearsky_gti, defaults applied (see queryPlane); pvlib's azimuth convention. */
+/** The plane of a query's gti and clearskyGti, defaults applied (see queryPlane); pvlib's azimuth convention. */
 export interface QueryPlane {
   tilt: number;
   azimuth: number;

@@ -1,7 +1,7 @@
 /**
- * The weather source interface: given a place and a period grid, the columns of any of the API's
- * output parameters, as estimated actuals or as a forecast issued at a given time. Sources
- * compose: real data where loaded, synthetic elsewhere.
+ * The weather source interface: given a place and a period grid, any of the weather columns
+ * (columns.ts: the core's names and pvlib's units), as estimated actuals or as a forecast issued
+ * at a given time. Sources compose: real data where loaded, synthetic elsewhere.
  */
 import { defaultAzimuth, defaultTilt } from '../irradiance/planeOfArray.js';
 import {
@@ -9,10 +9,11 @@ import {
   rangeFailure, typeFailure,
 } from '../util/validate.js';
 
+import type { WeatherColumnName, WeatherColumns } from './columns.js';
 import type { ClimateNormals } from './normals.js';
 import type { QueryPlane } from './sky.js';
 
-export type { QueryPlane };
+export type { QueryPlane, WeatherColumns };
 
 /** A request to a weather source. */
 export interface WeatherQuery {
@@ -33,12 +34,12 @@ export interface WeatherQuery {
   periodEnd: Float64Array;
   /** period length, s (each value is the mean over (end - period, end]) */
   periodSeconds: number;
-  /** API output parameter names (contract.md section 4) */
-  parameters: readonly string[];
-  /** plane tilt of gti and clearsky_gti, degrees (default |latitude|, at most 90) */
+  /** the columns wanted (ACTUAL_COLUMNS; a forecast also QUANTILE_COLUMNS) */
+  parameters: readonly WeatherColumnName[];
+  /** plane tilt of gti and clearskyGti, degrees (default |latitude|, at most 90) */
   tilt?: number;
   /**
-   * plane azimuth of gti and clearsky_gti, degrees east of north as in pvlib: 90 east, 180 south,
+   * plane azimuth of gti and clearskyGti, degrees east of north as in pvlib: 90 east, 180 south,
    * 270 west (default: facing the equator). For a tracker, the direction of its axis (modulo 180).
    */
   azimuth?: number;
@@ -69,7 +70,7 @@ export function queryPlane(q: WeatherQuery): QueryPlane {
  * a positive period, the plane, and every parameter name among `known` (an unknown name is a
  * RangeError listing the known ones, never an empty answer).
  */
-export function checkWeatherQuery(fn: string, q: WeatherQuery, known: readonly string[], forecast = false): void {
+export function checkWeatherQuery(fn: string, q: WeatherQuery, known: readonly WeatherColumnName[], forecast = false): void {
   checkObject(fn, 'query', q);
   checkLatitude(fn, q.latitude, 'query.latitude');
   checkLongitude(fn, q.longitude, 'query.longitude');
@@ -82,10 +83,10 @@ export function checkWeatherQuery(fn: string, q: WeatherQuery, known: readonly s
   if (q.arrayType !== undefined) checkOneOf(fn, 'query.arrayType', q.arrayType, ['fixed', 'horizontal_single_axis']);
   if (q.seed !== undefined) checkFinite(fn, 'query.seed', q.seed, '');
   if (forecast || q.issuedAt !== undefined) checkUnixSeconds(fn, 'query.issuedAt', q.issuedAt);
-  if (!Array.isArray(q.parameters)) typeFailure(fn, 'query.parameters', 'an array of parameter names', q.parameters);
+  if (!Array.isArray(q.parameters)) typeFailure(fn, 'query.parameters', 'an array of weather column names', q.parameters);
   for (const name of q.parameters) {
     if (!known.includes(name)) {
-      rangeFailure(fn, 'query.parameters', `names of ${forecast ? 'forecast' : 'actual'} parameters (${known.join(', ')})`, name);
+      rangeFailure(fn, 'query.parameters', `names of ${forecast ? 'forecast' : 'actual'} weather columns (${known.join(', ')})`, name);
     }
   }
 }
@@ -113,12 +114,6 @@ export function checkYears(fn: string, firstYear: number, lastYear: number): voi
 /** A forecast query: a query with its issue time. */
 export type ForecastQuery = WeatherQuery & { issuedAt: number };
 
-/**
- * Output columns by parameter name: numbers in the API's units (contract.md section 4), NaN for
- * no value; weather_type as labels.
- */
-export type WeatherColumns = Record<string, Float64Array | string[]>;
-
 /** A provider of weather. */
 export interface WeatherSource {
   name: string;
@@ -136,6 +131,13 @@ export interface WeatherSource {
 function merge(q: WeatherQuery, mask: Uint8Array, real: WeatherColumns, fallback: WeatherColumns): WeatherColumns {
   const out: WeatherColumns = {};
   for (const name of q.parameters) {
+    if (name === 'weatherType') {
+      const r = real.weatherType;
+      const f = fallback.weatherType;
+      if (r !== undefined && f !== undefined) out.weatherType = r.map((v, i) => (mask[i] ? v : f[i]!));
+      else if (r !== undefined || f !== undefined) out.weatherType = r ?? f;
+      continue;
+    }
     const r = real[name];
     const f = fallback[name];
     if (r === undefined) {
@@ -146,15 +148,9 @@ function merge(q: WeatherQuery, mask: Uint8Array, real: WeatherColumns, fallback
       out[name] = r;
       continue;
     }
-    if (Array.isArray(r)) {
-      const fl = f as string[];
-      out[name] = r.map((v, i) => (mask[i] ? v : fl[i]!));
-    } else {
-      const fa = f as Float64Array;
-      const m = new Float64Array(r.length);
-      for (let i = 0; i < r.length; i++) m[i] = mask[i] && Number.isFinite(r[i]!) ? r[i]! : fa[i]!;
-      out[name] = m;
-    }
+    const m = new Float64Array(r.length);
+    for (let i = 0; i < r.length; i++) m[i] = mask[i] && Number.isFinite(r[i]!) ? r[i]! : f[i]!;
+    out[name] = m;
   }
   return out;
 }

@@ -506,7 +506,8 @@ export const FORECAST_CHANNELS = {
 /**
  * Where the place's noise streams are evaluated (the spatial lattices of noise.ts).
  * @example
- * noiseSite(placeClimate({ latitude: 45, longitude: 8 })); // => { latitude: 45, longitude: 8 }
+ * // (a place's climate is placeClimate's of climate.ts; only its place matters here)
+ * noiseSite({ latitude: 45, longitude: 8 } as PlaceClimate); // => { latitude: 45, longitude: 8 }
  */
 export function noiseSite(climate: PlaceClimate): NoiseSite {
   return { latitude: climate.latitude, longitude: climate.longitude };
@@ -517,7 +518,7 @@ export function noiseSite(climate: PlaceClimate): NoiseSite {
  * key (5-minute steps), so each issue has its own errors, coherent in space like the weather.
  * @example
  * // A 32-bit integer:
- * const seed = forecastSeed(placeClimate({ latitude: 45, longitude: 8 }), Math.floor(1.7e9 / 300) + 1);
+ * const seed = forecastSeed({ seed: 7 } as PlaceClimate, Math.floor(1.7e9 / 300) + 1);
  * seed >>> 0 === seed; // => true
  */
 export function forecastSeed(climate: PlaceClimate, issueKey: number): number {

@@ -10,7 +10,8 @@
 import { type PlaceClimate, placeClimate } from './climate.js';
 import { accumulateNoise } from './noise.js';
 import { type ClimateGrids, type ClimateNormals, climateNormalsAt, gridSurfaceElevation } from './normals.js';
-import { ACTUAL_PARAMETERS, FORECAST_PARAMETERS, type WeatherTypeInput, weatherType } from './parameters.js';
+import { ACTUAL_COLUMNS, FORECAST_COLUMNS, type NumericWeatherColumnName, type WeatherColumnName } from './columns.js';
+import { type WeatherType, type WeatherTypeInput, weatherType } from './parameters.js';
 import { type SkyColumns, allSky, skyAtInstants, stationPressure, tiltedIrradiance } from './sky.js';
 import { dailyBudget } from './snow.js';
 import { type ForecastQuery, type QueryPlane, type WeatherColumns, type WeatherQuery, type WeatherSource, checkWeatherQuery, queryPlane } from './source.js';
@@ -94,7 +95,7 @@ function windForecastSpread(leadSeconds: number): number {
  * Parameters that need the full weather state; the others (irradiance, cloud, air temperature,
  * dew point, 10 m wind, snow) come from the lean state, whose columns are the same values.
  */
-const FULL_STATE = /^(relative_humidity|precipitable_water|surface_pressure|wind_speed_100m|wind_direction|wind_gust|precipitation_rate|snowfall_rate|cape|pm|weather_type)/;
+const FULL_STATE = /^(relativeHumidity|precipitableWater|pressure|windSpeed100m|windDirection|windGust|precipitationRate|snowfallRate|cape|pm|weatherType)/;
 
 interface Need {
   /** the full weather state (else the lean one) */
@@ -107,15 +108,15 @@ interface Need {
   wtype: boolean;
 }
 
-function needs(params: readonly string[]): Need {
+function needs(params: readonly WeatherColumnName[]): Need {
   const has = (re: RegExp): boolean => params.some((p) => re.test(p));
-  const wtype = params.includes('weather_type');
+  const wtype = params.includes('weatherType');
   return {
     full: has(FULL_STATE),
-    sky: has(/^(ghi|dni|dhi|gti|clearsky_|zenith|azimuth)/) || wtype,
-    gti: has(/gti/),
-    snow: has(/^(snow_|albedo|gti|clearsky_gti)/),
-    budget: has(/^(snow_|albedo|gti|clearsky_gti|pm)/) || wtype,
+    sky: has(/^(ghi|dni|dhi|gti|clearsky|solarZenith|solarAzimuth)/) || wtype,
+    gti: has(/gti|Gti/),
+    snow: has(/^(snow[A-Z]|albedo|gti|clearskyGti)/),
+    budget: has(/^(snow[A-Z]|albedo|gti|clearskyGti|pm)/) || wtype,
     quantiles: has(/(10|90)$/),
     wtype,
   };
@@ -148,6 +149,12 @@ function periodExtreme(x: Float64Array, m: number, n: number, max: boolean): Flo
   return out;
 }
 
+/** A column times a unit factor, in place. */
+function scaled(x: Float64Array, factor: number): Float64Array {
+  for (let i = 0; i < x.length; i++) x[i] = x[i]! * factor;
+  return x;
+}
+
 /** Vector mean of directions (degrees), 0..360. */
 function periodDirection(dir: Float64Array, speed: Float64Array, m: number, n: number): Float64Array {
   const out = new Float64Array(n);
@@ -177,7 +184,7 @@ interface Run {
   q: WeatherQuery;
   climate: PlaceClimate;
   need: Need;
-  want: Set<string>;
+  want: Set<WeatherColumnName>;
   /** periods, samples per period, samples */
   n: number;
   m: number;
@@ -311,26 +318,26 @@ function skyOutputs(run: Run, st: WeatherState, albedo: Float64Array | undefined
   if (want.has('ghi')) out.ghi = mean(ghi);
   if (want.has('dni')) out.dni = mean(dni);
   if (want.has('dhi')) out.dhi = mean(dhi);
-  if (want.has('clearsky_ghi')) out.clearsky_ghi = mean(sky.clearskyGhi);
-  if (want.has('clearsky_dni')) out.clearsky_dni = mean(sky.clearskyDni);
-  if (want.has('clearsky_dhi')) out.clearsky_dhi = mean(sky.clearskyDhi);
+  if (want.has('clearskyGhi')) out.clearskyGhi = mean(sky.clearskyGhi);
+  if (want.has('clearskyDni')) out.clearskyDni = mean(sky.clearskyDni);
+  if (want.has('clearskyDhi')) out.clearskyDhi = mean(sky.clearskyDhi);
   if (want.has('gti')) out.gti = mean(tiltedIrradiance(sky, ghi, dni, dhi, albedoCol, plane));
-  if (want.has('clearsky_gti')) out.clearsky_gti = mean(tiltedIrradiance(sky, sky.clearskyGhi, sky.clearskyDni, sky.clearskyDhi, albedoCol, plane));
+  if (want.has('clearskyGti')) out.clearskyGti = mean(tiltedIrradiance(sky, sky.clearskyGhi, sky.clearskyDni, sky.clearskyDhi, albedoCol, plane));
   return { sky, ghi, dni, dhi, albedo: albedoCol, plane };
 }
 
 /**
- * The sun's position at the period middles: `zenith` and `azimuth` out when asked for, and the
- * zenith returned (weather_type needs it to tell night from day).
+ * The sun's position at the period middles: `solarZenith` and `solarAzimuth` out when asked for,
+ * and the zenith returned (weatherType needs it to tell night from day).
  */
 function periodPosition(run: Run): Float64Array | undefined {
   const { want, out, q, n } = run;
-  if (!want.has('zenith') && !want.has('azimuth') && !run.need.wtype) return undefined;
+  if (!want.has('solarZenith') && !want.has('solarAzimuth') && !run.need.wtype) return undefined;
   const mid = new Float64Array(n);
   for (let i = 0; i < n; i++) mid[i] = q.periodEnd[i]! - q.periodSeconds / 2;
   const pos = skyAtInstants(mid, q.latitude, q.longitude, run.elevation, run.pressurePa, 12);
-  if (want.has('zenith')) out.zenith = pos.zenith;
-  if (want.has('azimuth')) out.azimuth = pos.azimuth;
+  if (want.has('solarZenith')) out.solarZenith = pos.zenith;
+  if (want.has('solarAzimuth')) out.solarAzimuth = pos.azimuth;
   return pos.zenith;
 }
 
@@ -355,7 +362,7 @@ function quantileOutputs(run: Run, st: WeatherState, spread: Float64Array, sky: 
   };
   const cloudy = quant(1);
   const clear = quant(-1);
-  const order = (name: string, lo: Float64Array, hi: Float64Array, mid: Float64Array): void => {
+  const order = (names: [NumericWeatherColumnName, NumericWeatherColumnName], lo: Float64Array, hi: Float64Array, mid: Float64Array): void => {
     const a = mean(lo);
     const b = mean(hi);
     const c = mean(mid);
@@ -365,61 +372,62 @@ function quantileOutputs(run: Run, st: WeatherState, spread: Float64Array, sky: 
       p10[i] = Math.min(a[i]!, b[i]!, c[i]!);
       p90[i] = Math.max(a[i]!, b[i]!, c[i]!);
     }
-    if (want.has(`${name}10`)) out[`${name}10`] = p10;
-    if (want.has(`${name}90`)) out[`${name}90`] = p90;
+    if (want.has(names[0])) out[names[0]] = p10;
+    if (want.has(names[1])) out[names[1]] = p90;
   };
-  order('cloud_opacity', clear.o, cloudy.o, opacityPct);
-  order('ghi', cloudy.g, clear.g, sky.ghi);
-  order('dni', cloudy.b, clear.b, sky.dni);
-  order('dhi', cloudy.d, clear.d, sky.dhi);
+  order(['cloudOpacity10', 'cloudOpacity90'], clear.o, cloudy.o, opacityPct);
+  order(['ghi10', 'ghi90'], cloudy.g, clear.g, sky.ghi);
+  order(['dni10', 'dni90'], cloudy.b, clear.b, sky.dni);
+  order(['dhi10', 'dhi90'], cloudy.d, clear.d, sky.dhi);
   if (run.need.gti && cloudy.t && clear.t) {
     const gtiMid = tiltedIrradiance(sky.sky, sky.ghi, sky.dni, sky.dhi, sky.albedo, sky.plane);
-    order('gti', cloudy.t, clear.t, gtiMid);
+    order(['gti10', 'gti90'], cloudy.t, clear.t, gtiMid);
   }
 }
 
 /**
  * Stage 6, the state's outputs: period means (extremes for min/max temperature and gusts, vector
- * means for directions) of the weather state and the daily budget, and weather_type from them.
+ * means for directions) of the weather state and the daily budget, and weatherType from them.
  */
 function stateOutputs(run: Run, st: WeatherState, budget: BudgetColumns | undefined, opacityPct: Float64Array, zenith: Float64Array | undefined): void {
   const { want, out, m, n, N, climate } = run;
   const mean = (x: Float64Array): Float64Array => periodMean(x, m, n);
   const airTemp = mean(st.airTemp);
-  if (want.has('air_temp')) out.air_temp = airTemp;
-  if (want.has('min_air_temp')) out.min_air_temp = periodExtreme(st.airTemp, m, n, false);
-  if (want.has('max_air_temp')) out.max_air_temp = periodExtreme(st.airTemp, m, n, true);
+  if (want.has('airTemp')) out.airTemp = airTemp;
+  if (want.has('minAirTemp')) out.minAirTemp = periodExtreme(st.airTemp, m, n, false);
+  if (want.has('maxAirTemp')) out.maxAirTemp = periodExtreme(st.airTemp, m, n, true);
   const dew = mean(st.dewPoint);
-  if (want.has('dewpoint_temp')) out.dewpoint_temp = dew;
+  if (want.has('dewPoint')) out.dewPoint = dew;
   // Columns of the full state only (empty in the lean one).
   const full = run.need.full;
   const rh = full ? mean(st.relativeHumidity) : undefined;
-  if (rh && want.has('relative_humidity')) out.relative_humidity = rh;
-  if (full && want.has('precipitable_water')) out.precipitable_water = mean(st.precipitableWater);
-  if (full && want.has('surface_pressure')) out.surface_pressure = mean(st.pressure);
+  if (rh && want.has('relativeHumidity')) out.relativeHumidity = rh;
+  // The state's kg/m2 and hPa to pvlib's cm and Pa.
+  if (full && want.has('precipitableWater')) out.precipitableWater = scaled(mean(st.precipitableWater), 0.1);
+  if (full && want.has('pressure')) out.pressure = scaled(mean(st.pressure), 100);
   const w10 = mean(st.wind10);
-  if (want.has('wind_speed_10m')) out.wind_speed_10m = w10;
-  if (full && want.has('wind_speed_100m')) out.wind_speed_100m = mean(st.wind100);
-  if (full && want.has('wind_direction_10m')) out.wind_direction_10m = periodDirection(st.direction10, st.wind10, m, n);
-  if (full && want.has('wind_direction_100m')) out.wind_direction_100m = periodDirection(st.direction100, st.wind100, m, n);
+  if (want.has('windSpeed')) out.windSpeed = w10;
+  if (full && want.has('windSpeed100m')) out.windSpeed100m = mean(st.wind100);
+  if (full && want.has('windDirection')) out.windDirection = periodDirection(st.direction10, st.wind10, m, n);
+  if (full && want.has('windDirection100m')) out.windDirection100m = periodDirection(st.direction100, st.wind100, m, n);
   const gust = full ? periodExtreme(st.gust, m, n, true) : undefined;
-  if (gust && want.has('wind_gust')) out.wind_gust = gust;
+  if (gust && want.has('windGust')) out.windGust = gust;
   const precip = full ? mean(st.precipitation) : undefined;
-  if (precip && want.has('precipitation_rate')) out.precipitation_rate = precip;
+  if (precip && want.has('precipitationRate')) out.precipitationRate = precip;
   let snowfall: Float64Array | undefined;
   if (full) {
     const snowfallK = new Float64Array(N);
     for (let k = 0; k < N; k++) snowfallK[k] = st.precipitation[k]! * st.snowShare[k]!; // 10:1 -> cm/h
     snowfall = mean(snowfallK);
-    if (want.has('snowfall_rate')) out.snowfall_rate = snowfall;
+    if (want.has('snowfallRate')) out.snowfallRate = snowfall;
   }
   const cape = full ? mean(st.cape) : undefined;
   if (cape && want.has('cape')) out.cape = cape;
   if (budget && want.has('albedo')) out.albedo = mean(budget.albedo);
-  if (budget && want.has('snow_depth')) out.snow_depth = mean(budget.snowDepth);
-  if (budget && want.has('snow_water_equivalent')) out.snow_water_equivalent = mean(budget.snowWater);
-  if (budget && want.has('snow_soiling_rooftop')) out.snow_soiling_rooftop = mean(budget.roofCover);
-  if (budget && want.has('snow_soiling_ground')) out.snow_soiling_ground = mean(budget.groundCover);
+  if (budget && want.has('snowDepth')) out.snowDepth = mean(budget.snowDepth);
+  if (budget && want.has('snowWaterEquivalent')) out.snowWaterEquivalent = mean(budget.snowWater);
+  if (budget && want.has('snowSoilingRooftop')) out.snowSoilingRooftop = mean(budget.roofCover);
+  if (budget && want.has('snowSoilingGround')) out.snowSoilingGround = mean(budget.groundCover);
   let pm10: Float64Array | undefined;
   let pm25: Float64Array | undefined;
   if (budget && full) {
@@ -429,28 +437,31 @@ function stateOutputs(run: Run, st: WeatherState, budget: BudgetColumns | undefi
     pm25 = new Float64Array(n);
     for (let i = 0; i < n; i++) pm25[i] = pm10[i]! * climate.pm25Share;
     if (want.has('pm10')) out.pm10 = pm10;
-    if (want.has('pm2.5')) out['pm2.5'] = pm25;
+    if (want.has('pm25')) out.pm25 = pm25;
   }
   if (run.need.wtype && zenith !== undefined) {
     const opacity = mean(opacityPct);
-    const labels: string[] = new Array(n);
-    const x: WeatherTypeInput = { cloudOpacity: 0, zenith: 0, precipitation: 0, snowfall: 0, airTemp: 0, dewPoint: 0, relativeHumidity: 0, windSpeed: 0, gust: 0, cape: 0, pm25: 0, pm10: 0 };
+    const labels: WeatherType[] = new Array(n);
+    const x: WeatherTypeInput = {
+      cloudOpacity: 0, solarZenith: 0, precipitationRate: 0, snowfallRate: 0, airTemp: 0, dewPoint: 0, relativeHumidity: 0, windSpeed: 0,
+      windGust: 0, cape: 0, pm25: 0, pm10: 0,
+    };
     for (let i = 0; i < n; i++) {
       x.cloudOpacity = opacity[i]!;
-      x.zenith = zenith[i]!;
-      x.precipitation = precip![i]!;
-      x.snowfall = snowfall![i]!;
+      x.solarZenith = zenith[i]!;
+      x.precipitationRate = precip![i]!;
+      x.snowfallRate = snowfall![i]!;
       x.airTemp = airTemp[i]!;
       x.dewPoint = dew[i]!;
       x.relativeHumidity = rh![i]!;
       x.windSpeed = w10[i]!;
-      x.gust = gust![i]!;
+      x.windGust = gust![i]!;
       x.cape = cape![i]!;
       x.pm25 = pm25 ? pm25[i]! : 0;
       x.pm10 = pm10 ? pm10[i]! : 0;
       labels[i] = weatherType(x);
     }
-    out.weather_type = labels;
+    out.weatherType = labels;
   }
 }
 
@@ -476,7 +487,7 @@ function evaluate(query: WeatherQuery, options: SyntheticOptions, issuedAt: numb
   const zenith = periodPosition(run);
   const opacityPct = new Float64Array(run.N);
   for (let k = 0; k < run.N; k++) opacityPct[k] = 100 * st.opacity[k]!;
-  if (run.want.has('cloud_opacity')) run.out.cloud_opacity = periodMean(opacityPct, m, n);
+  if (run.want.has('cloudOpacity')) run.out.cloudOpacity = periodMean(opacityPct, m, n);
   if (need.quantiles && forecast !== undefined && sky !== undefined) quantileOutputs(run, st, forecast.spread, sky, opacityPct);
   stateOutputs(run, st, budget, opacityPct, zenith);
   return run.out;
@@ -485,23 +496,23 @@ function evaluate(query: WeatherQuery, options: SyntheticOptions, issuedAt: numb
 /**
  * The synthetic weather source (see docs/weather.md): cloud state first, then everything else;
  * deterministic in (place, time, seed); forecasts are the actuals plus an error growing with lead
- * time, with P10/P90. Each query is checked once (place, times in Unix seconds, parameter names
- * among ACTUAL_PARAMETERS or FORECAST_PARAMETERS): an unknown name is a RangeError, not `{}`.
+ * time, with P10/P90. Each query is checked once (place, times in Unix seconds, column names
+ * among ACTUAL_COLUMNS or FORECAST_COLUMNS): an unknown name is a RangeError, not `{}`.
  * @example
  * const periodEnd = Float64Array.from({ length: 24 }, (_, i) => Date.UTC(2024, 5, 21, i + 1) / 1000);
- * const day = syntheticSource({ seed: 7 }).actuals({ latitude: 52.37, longitude: 4.9, periodEnd, periodSeconds: 3600, parameters: ['ghi', 'air_temp'] });
- * Object.keys(day); // => ['ghi', 'air_temp']
- * (day.ghi as Float64Array)[1]; // => 0
+ * const day = syntheticSource({ seed: 7 }).actuals({ latitude: 52.37, longitude: 4.9, periodEnd, periodSeconds: 3600, parameters: ['ghi', 'airTemp'] });
+ * Object.keys(day); // => ['ghi', 'airTemp']
+ * day.ghi![1]; // => 0
  */
 export function syntheticSource(options: SyntheticOptions = {}): WeatherSource {
   return {
     name: 'synthetic',
     actuals(q: WeatherQuery) {
-      checkWeatherQuery('syntheticSource().actuals', q, ACTUAL_PARAMETERS);
+      checkWeatherQuery('syntheticSource().actuals', q, ACTUAL_COLUMNS);
       return evaluate(q, options, undefined);
     },
     forecast(q: ForecastQuery) {
-      checkWeatherQuery('syntheticSource().forecast', q, FORECAST_PARAMETERS, true);
+      checkWeatherQuery('syntheticSource().forecast', q, FORECAST_COLUMNS, true);
       return evaluate(q, options, q.issuedAt);
     },
   };
@@ -553,12 +564,12 @@ function gridPlaceInfo(grids: ClimateGrids): NonNullable<SyntheticOptions['place
  * `defaultWeatherSource({ placeInfo })` from `solarkit/node`.
  * @example
  * const noon = Float64Array.of(Date.UTC(2024, 5, 21, 12) / 1000);
- * const rules = defaultWeatherSource().actuals({ latitude: 52.37, longitude: 4.9, periodEnd: noon, periodSeconds: 3600, parameters: ['clearsky_ghi'] });
- * (rules.clearsky_ghi as Float64Array)[0]; // about 855
+ * const rules = defaultWeatherSource().actuals({ latitude: 52.37, longitude: 4.9, periodEnd: noon, periodSeconds: 3600, parameters: ['clearskyGhi'] });
+ * rules.clearskyGhi![0]; // about 855
  * // Mumbai's monsoon from the measured climate (climateGrids from solarkit/node): July 2024's rain, mm
  * const periodEnd = Float64Array.from({ length: 24 * 31 }, (_, i) => Date.UTC(2024, 6, 1) / 1000 + (i + 1) * 3600);
- * const w = defaultWeatherSource({ grids: climateGrids() }).actuals({ latitude: 19.08, longitude: 72.88, periodEnd, periodSeconds: 3600, parameters: ['precipitation_rate'] });
- * (w.precipitation_rate as Float64Array).reduce((a, b) => a + b, 0); // about 395
+ * const w = defaultWeatherSource({ grids: climateGrids() }).actuals({ latitude: 19.08, longitude: 72.88, periodEnd, periodSeconds: 3600, parameters: ['precipitationRate'] });
+ * w.precipitationRate!.reduce((a, b) => a + b, 0); // about 395
  */
 export function defaultWeatherSource(options: DefaultSourceOptions = {}): WeatherSource {
   if (options.placeInfo !== undefined) return syntheticSource({ placeInfo: options.placeInfo });

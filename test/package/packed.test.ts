@@ -159,10 +159,16 @@ describe('the packed core, installed from its tarball into an empty folder', () 
       files: ['use.ts', 'use-cjs.cts'],
     }));
     writeFileSync(join(consumer, 'use.ts'), `
-      import { defaultWeatherSource, simulatePv, solarPositionSpa, toCsv, type ElevationGrid, type PvSystem } from 'solarkit';
+      import { defaultWeatherSource, readWeatherFile, simulatePv, solarPositionSpa, toCsv, typicalYearFor, type ElevationGrid, type PvSystem } from 'solarkit';
       import { dataFilePath, type Environment } from 'solarkit/node';
       const system: PvSystem = { latitude: 52.37, longitude: 4.9, capacity: 5, tracker: { maxAngle: 55 } };
       const year = simulatePv(system, { source: defaultWeatherSource(), year: 2024 });
+      // A typical year and a weather file's series are simulatePv's weather as they are (no casts).
+      const typicalYear = typicalYearFor({ query: { latitude: 52.37, longitude: 4.9, periodSeconds: 3600, parameters: ['ghi', 'dni', 'dhi', 'airTemp', 'windSpeed'] } });
+      export const typicalEnergy: number = simulatePv(system, typicalYear).energy.total;
+      declare const text: string;
+      export const fileEnergy: number = simulatePv(system, readWeatherFile(text)).energy.total;
+      export const airTemp: Float64Array | undefined = typicalYear.columns.airTemp;
       export const csv: string = toCsv(year.columns);
       export const zenith: number | undefined = solarPositionSpa({ unixSeconds: Float64Array.of(1.7e9), latitude: 52, longitude: 4.9 }).zenith[0];
       export const path: (file: string, env?: Environment) => string = dataFilePath;

@@ -36,7 +36,7 @@ function sumOf(col: Float64Array | string[] | undefined, hours: number): number 
 describe('TMY history against the served weather', () => {
   it('agrees on annual GHI within 0.5 % for every place and year, also in later leap-year cycles', () => {
     for (const p of places) {
-      const h = syntheticHistory(p, 2007, 2025);
+      const h = syntheticHistory(p, { firstYear: 2007, lastYear: 2025 });
       // 2007 (first cycle), 2013 and 2020 (a leap year, second cycle), 2024 (fifth cycle).
       for (const year of [2007, 2013, 2020, 2024]) {
         const s = Date.UTC(year, 0, 1) / 1000;
@@ -51,11 +51,11 @@ describe('TMY history against the served weather', () => {
 
   it('serves P-value years whose annual GHI falls with the probability: P50 >= P75 >= P90 >= P95', () => {
     for (const p of places) {
-      const h = syntheticHistory(p, 2007, 2025);
+      const h = syntheticHistory(p, { firstYear: 2007, lastYear: 2025 });
       const served: Record<string, number> = {};
       for (const probability of ['p50', 'p75', 'p90', 'p95'] as const) {
         const sel = selectTypicalYear(h, { probability });
-        const year = typicalYearWeather(source, { ...p, periodSeconds: 3600, parameters: ['ghi'] }, sel);
+        const year = typicalYearWeather({ ...p, periodSeconds: 3600, parameters: ['ghi'] }, sel, { source });
         served[probability] = sumOf(year.columns.ghi, 1) / 1000;
         // The selection's energy is the served year's (same 365 days), within the history's error.
         expect(Math.abs(sel.energy / 1000 / served[probability]! - 1), `${p.name} ${probability}`).toBeLessThan(0.005);

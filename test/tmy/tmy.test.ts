@@ -6,7 +6,7 @@ import { weatherText } from '../support/data.js';
 import { runs } from '../support/properties.js';
 
 const place = { latitude: 45, longitude: 8, elevation: 250, continentality: 0.65 };
-const history = syntheticHistory(place, 2007, 2025);
+const history = syntheticHistory(place, { firstYear: 2007, lastYear: 2025 });
 
 /** An hourly series of a few years whose columns are a given function of the hour index. */
 function series(years: number[], f: (year: number, hourOfYear: number) => number): TmyInput {
@@ -21,7 +21,7 @@ function series(years: number[], f: (year: number, hourOfYear: number) => number
     }
   }
   const v = Float64Array.from(vals);
-  return { periodEnd: Float64Array.from(ends), periodSeconds: 3600, columns: { ghi: v, dni: v, air_temp: v, dewpoint_temp: v, wind_speed_10m: v } };
+  return { periodEnd: Float64Array.from(ends), periodSeconds: 3600, columns: { ghi: v, dni: v, airTemp: v, dewPoint: v, windSpeed: v } };
 }
 
 describe('Finkelstein-Schafer statistic', () => {
@@ -63,7 +63,7 @@ describe('TMY selection', () => {
   it('chooses every month from a year of the data, with complete months only (property over places)', () => {
     fc.assert(
       fc.property(fc.double({ min: -50, max: 60, noNaN: true }), fc.double({ min: -170, max: 170, noNaN: true }), (lat, lon) => {
-        const h = syntheticHistory({ latitude: lat, longitude: lon, continentality: 0.5 }, 2010, 2013);
+        const h = syntheticHistory({ latitude: lat, longitude: lon, continentality: 0.5 }, { firstYear: 2010, lastYear: 2013 });
         const sel = selectTypicalYear(h);
         expect(sel.months.map((m) => m.month)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
         for (const m of sel.months) {
@@ -103,7 +103,7 @@ describe('TMY selection', () => {
 describe('typical-year series', () => {
   const sel = selectTypicalYear(history);
   const src = syntheticSource();
-  const ty = typicalYearWeather(src, { ...place, periodSeconds: 3600, parameters: ['ghi', 'air_temp'] }, sel);
+  const ty = typicalYearWeather({ ...place, periodSeconds: 3600, parameters: ['ghi', 'airTemp'] }, sel, { source: src });
 
   it('is dated in 2059, January 1 to December 31, hourly', () => {
     expect(ty.periodEnd.length).toBe(8760);
@@ -115,17 +115,17 @@ describe('typical-year series', () => {
     for (const mo of sel.months) {
       const start = Date.UTC(mo.year, mo.month - 1, 10) / 1000;
       const ends = Float64Array.from({ length: 24 }, (_, i) => start + (i + 1) * 3600);
-      const actual = src.actuals({ ...place, periodEnd: ends, periodSeconds: 3600, parameters: ['ghi', 'air_temp'] });
+      const actual = src.actuals({ ...place, periodEnd: ends, periodSeconds: 3600, parameters: ['ghi', 'airTemp'] });
       const r0 = Math.round((Date.UTC(TMY_YEAR, mo.month - 1, 10) / 1000 - ty.periodEnd[0]!) / 3600) + 1;
       for (let i = 0; i < 24; i++) {
         expect((ty.columns.ghi as Float64Array)[r0 + i]).toBe((actual.ghi as Float64Array)[i]);
-        expect((ty.columns.air_temp as Float64Array)[r0 + i]).toBe((actual.air_temp as Float64Array)[i]);
+        expect((ty.columns.airTemp as Float64Array)[r0 + i]).toBe((actual.airTemp as Float64Array)[i]);
       }
     }
   });
 
   it('joins months smoothly: temperature steps at seams are no larger than within months', () => {
-    const t = ty.columns.air_temp as Float64Array;
+    const t = ty.columns.airTemp as Float64Array;
     let maxStep = 0;
     for (let i = 1; i < t.length; i++) maxStep = Math.max(maxStep, Math.abs(t[i]! - t[i - 1]!));
     for (let m = 1; m < 12; m++) {
@@ -141,7 +141,7 @@ describe('typical year for a request (file or synthetic)', () => {
     const { readTmy3 } = await import('../../src/weather/index.js');
     const { typicalYearFor } = await import('../../src/tmy/index.js');
     const file = readTmy3(weatherText('tmy3_sand_point_ak_703165.csv'));
-    const query = { latitude: 55.32, longitude: -160.52, elevation: 7, continentality: 0.1, periodSeconds: 3600, parameters: ['ghi', 'gti', 'air_temp', 'cloud_opacity'] };
+    const query = { latitude: 55.32, longitude: -160.52, elevation: 7, continentality: 0.1, periodSeconds: 3600, parameters: ['ghi', 'gti', 'airTemp', 'cloudOpacity'] as const };
     const r = typicalYearFor({ query, typicalSeries: [file] });
     expect(r.origin).toBe('file');
     expect(r.periodEnd.length).toBe(8760);
@@ -149,11 +149,11 @@ describe('typical year for a request (file or synthetic)', () => {
     const row = Math.round((Date.UTC(2059, 6, 1, 22) / 1000 - r.periodEnd[0]!) / 3600);
     const fileRow = file.periodEnd.findIndex((e) => { const d = new Date((e - 1800) * 1000); return d.getUTCMonth() === 6 && d.getUTCDate() === 1 && d.getUTCHours() === 21; });
     expect((r.columns.ghi as Float64Array)[row]).toBe(file.columns.ghi![fileRow]);
-    expect((r.columns.air_temp as Float64Array)[row]).toBe(file.columns.air_temp![fileRow]);
+    expect((r.columns.airTemp as Float64Array)[row]).toBe(file.columns.airTemp![fileRow]);
     let gti = 0;
     for (const v of r.columns.gti as Float64Array) { expect(v).toBeGreaterThanOrEqual(0); gti += v; }
     expect(gti / 1000).toBeGreaterThan(500);
-    expect((r.columns.cloud_opacity as Float64Array).every((v) => v >= 0 && v <= 100)).toBe(true);
+    expect((r.columns.cloudOpacity as Float64Array).every((v) => v >= 0 && v <= 100)).toBe(true);
     // Far away, or for P90: the synthetic TMY.
     expect(typicalYearFor({ query: { ...query, latitude: 50 }, typicalSeries: [file] }).origin).toBe('synthetic');
     expect(typicalYearFor({ query, typicalSeries: [file], tmy: { probability: 'p90' } }).origin).toBe('synthetic');
@@ -164,7 +164,7 @@ describe('typical year for a request (file or synthetic)', () => {
     const { typicalYearFor, syntheticTypicalYear } = await import('../../src/tmy/index.js');
     const file = readTmy3(weatherText('tmy3_sand_point_ak_703165.csv'));
     const place = { latitude: 55.32, longitude: -160.52, elevation: 7, continentality: 0.1 };
-    const query = { ...place, periodSeconds: 3600, parameters: ['ghi', 'dni', 'air_temp', 'cloud_opacity'] };
+    const query = { ...place, periodSeconds: 3600, parameters: ['ghi', 'dni', 'airTemp', 'cloudOpacity'] as const };
     const own = typicalYearFor({ query, typicalSeries: [file] });
     const cached = syntheticTypicalYear(place);
     const reused = typicalYearFor({ query, typicalSeries: [file], selection: cached });

@@ -54,9 +54,9 @@ describe('the misuses of issue 13 throw an error naming the argument', () => {
   });
 
   it('an unknown weather parameter name: a RangeError naming it (it returned {})', () => {
-    const e = errorOf(() => defaultWeatherSource().actuals({ latitude: 52, longitude: 4.9, periodEnd: t, periodSeconds: 3600, parameters: ['ghi', 'temperature'] }));
+    const e = errorOf(() => defaultWeatherSource().actuals({ latitude: 52, longitude: 4.9, periodEnd: t, periodSeconds: 3600, parameters: ['ghi', 'temperature' as never] }));
     expect(e).toBeInstanceOf(RangeError);
-    expect(e.message).toMatch(/^syntheticSource\(\)\.actuals: query.parameters must be names of actual parameters \(air_temp, .*\) \(got "temperature"\)$/);
+    expect(e.message).toMatch(/^syntheticSource\(\)\.actuals: query.parameters must be names of actual weather columns \(airTemp, .*\) \(got "temperature"\)$/);
   });
 
   it('periodGrid given milliseconds: a RangeError (it made 8.8 million rows)', () => {

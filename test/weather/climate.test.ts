@@ -22,10 +22,10 @@ function year(latitude: number, longitude: number): { rain: number; ghi: number;
   const n = 366 * 24;
   const ends = new Float64Array(n);
   for (let i = 0; i < n; i++) ends[i] = s + (i + 1) * 3600;
-  const c = source.actuals({ latitude, longitude, periodEnd: ends, periodSeconds: 3600, parameters: ['ghi', 'clearsky_ghi', 'precipitation_rate'] });
+  const c = source.actuals({ latitude, longitude, periodEnd: ends, periodSeconds: 3600, parameters: ['ghi', 'clearskyGhi', 'precipitationRate'] });
   const g = c.ghi as Float64Array;
-  const cs = c.clearsky_ghi as Float64Array;
-  const p = c.precipitation_rate as Float64Array;
+  const cs = c.clearskyGhi as Float64Array;
+  const p = c.precipitationRate as Float64Array;
   let rain = 0, ghi = 0, day = 0, clear = 0;
   for (let i = 0; i < n; i++) {
     rain += p[i]!;

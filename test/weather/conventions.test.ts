@@ -13,7 +13,7 @@ describe('azimuths of the weather source are east of north', () => {
   const base = { latitude, longitude, periodEnd, periodSeconds: 3600 };
 
   it('gives the solar azimuth east of north: about 90 (east) in the morning, 270 (west) in the evening', () => {
-    const az = defaultWeatherSource().actuals({ ...base, parameters: ['azimuth'] }).azimuth as Float64Array;
+    const az = defaultWeatherSource().actuals({ ...base, parameters: ['solarAzimuth'] }).solarAzimuth!;
     expect(az[5]).toBeGreaterThan(60); // 04:30 UTC: north-east
     expect(az[5]).toBeLessThan(90);
     expect(az[11]).toBeGreaterThan(160); // 10:30-11:30 UTC: near south
@@ -34,9 +34,9 @@ describe('azimuths of the weather source are east of north', () => {
 });
 
 describe('readApiCsv', () => {
-  it('turns the file\'s azimuth (API: east -90, west 90) into the core\'s (east of north)', () => {
+  it('turns the file\'s azimuth (API: east -90, west 90) into the core\'s solarAzimuth (east of north)', () => {
     const csv = 'azimuth,ghi,period_end,period\n-90,100,2024-06-21T06:00:00Z,PT60M\n90,100,2024-06-21T18:00:00Z,PT60M\n-180,0,2024-06-21T23:00:00Z,PT60M\n0,0,2024-06-22T00:00:00Z,PT60M\n';
     const s = readApiCsv(csv, { latitude: 1, longitude: 2 });
-    expect(Array.from(s.columns.azimuth!)).toEqual([90, 270, 180, 0]);
+    expect(Array.from(s.columns.solarAzimuth!)).toEqual([90, 270, 180, 0]);
   });
 });

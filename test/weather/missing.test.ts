@@ -24,7 +24,7 @@ function series(hole: number): WeatherSeries {
 describe('missing irradiance in real weather', () => {
   it('gives a NaN gti on its period from the real source, and the fallback\'s value once composed', () => {
     const noon = 11; // the hour ending 12:00 UTC: the sun is high
-    const query = { latitude, longitude, periodEnd, periodSeconds: 3600, parameters: ['gti'], tilt: 30, azimuth: 180 };
+    const query = { latitude, longitude, periodEnd, periodSeconds: 3600, parameters: ['gti' as const], tilt: 30, azimuth: 180 };
     const real = realDataSource([series(noon)]).actuals(query).gti as Float64Array;
     expect(real[noon]).toBeNaN();
     expect(real[noon - 1]).toBeGreaterThan(100);

@@ -208,25 +208,25 @@ describe('the default source uses the measured climate where the grids are given
 
   it('serves Mumbai\'s monsoon and its measured temperatures from the grids alone', () => {
     const ends = year(2019);
-    const q = { latitude: 19.08, longitude: 72.88, periodEnd: ends, periodSeconds: 3600, parameters: ['air_temp', 'precipitation_rate'] };
+    const q = { latitude: 19.08, longitude: 72.88, periodEnd: ends, periodSeconds: 3600, parameters: ['airTemp', 'precipitationRate'] as const };
     const served = defaultWeatherSource({ grids }).actuals(q);
-    const rain = monthlyMeans(ends, served.precipitation_rate as Float64Array);
-    const temp = monthlyMeans(ends, served.air_temp as Float64Array);
+    const rain = monthlyMeans(ends, served.precipitationRate as Float64Array);
+    const temp = monthlyMeans(ends, served.airTemp as Float64Array);
     const normals = climateNormalsAt(grids, { latitude: q.latitude, longitude: q.longitude, elevation: gridSurfaceElevation(grids, q.latitude, q.longitude), continentality: 0.5 });
     expect(rain[6]!).toBeGreaterThan(20 * rain[0]! + 0.1);
     for (let m = 0; m < 12; m++) expect(Math.abs(temp[m]! - normals.temperature[m]!)).toBeLessThan(2);
     // Without grids: the general rules, a different climate.
     const rules = defaultWeatherSource().actuals(q);
-    expect(Array.from(rules.air_temp as Float64Array)).not.toEqual(Array.from(served.air_temp as Float64Array));
+    expect(Array.from(rules.airTemp as Float64Array)).not.toEqual(Array.from(served.airTemp as Float64Array));
   });
 
   it('with the host\'s placeInfo gives the server\'s weather bit for bit', () => {
     const ends = year(2021).subarray(0, 24 * 20);
-    const q = { latitude: -12.05, longitude: -77.05, periodEnd: ends, periodSeconds: 3600, parameters: ['ghi', 'air_temp'] };
+    const q = { latitude: -12.05, longitude: -77.05, periodEnd: ends, periodSeconds: 3600, parameters: ['ghi', 'airTemp'] as const };
     const a = defaultWeatherSource({ placeInfo }).actuals(q);
     const b = weatherSourceWithStore().actuals(q);
     expect(Array.from(a.ghi as Float64Array)).toEqual(Array.from(b.ghi as Float64Array));
-    expect(Array.from(a.air_temp as Float64Array)).toEqual(Array.from(b.air_temp as Float64Array));
+    expect(Array.from(a.airTemp as Float64Array)).toEqual(Array.from(b.airTemp as Float64Array));
   });
 });
 
@@ -242,7 +242,7 @@ function servedRain(latitude: number, longitude: number, years: number[]): { ann
     const n = Math.round((Date.UTC(y + 1, 0, 1) / 1000 - s) / 3600);
     const ends = new Float64Array(n);
     for (let i = 0; i < n; i++) ends[i] = s + (i + 1) * 3600;
-    const p = source.actuals({ latitude, longitude, periodEnd: ends, periodSeconds: 3600, parameters: ['precipitation_rate'] }).precipitation_rate as Float64Array;
+    const p = source.actuals({ latitude, longitude, periodEnd: ends, periodSeconds: 3600, parameters: ['precipitationRate'] }).precipitationRate as Float64Array;
     for (let i = 0; i < n; i++) monthly[new Date((ends[i]! - 1800) * 1000).getUTCMonth()] += p[i]! / years.length;
   }
   return { annual: monthly.reduce((a, b) => a + b, 0), monthly };

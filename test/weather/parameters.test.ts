@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { WEATHER_TYPES, type WeatherTypeInput, continentalityFromLand, placeClimate, snowAnchorDay, weatherType } from '../../src/weather/index.js';
+import { WEATHER_TYPES, type WeatherTypeInput, weatherType } from '../../src/weather/index.js';
+import { continentalityFromLand, placeClimate } from '../../src/weather/climate.js';
+import { snowAnchorDay } from '../../src/weather/snow.js';
 
-const calm: WeatherTypeInput = { cloudOpacity: 0, zenith: 40, precipitation: 0, snowfall: 0, airTemp: 15, dewPoint: 5, relativeHumidity: 50, windSpeed: 3, gust: 6, cape: 0, pm25: 5, pm10: 10 };
+const calm: WeatherTypeInput = { cloudOpacity: 0, solarZenith: 40, precipitationRate: 0, snowfallRate: 0, airTemp: 15, dewPoint: 5, relativeHumidity: 50, windSpeed: 3, windGust: 6, cape: 0, pm25: 5, pm10: 10 };
 
 describe('weather_type rules', () => {
   it('has the 19 labels of the contract', () => {
@@ -10,7 +12,7 @@ describe('weather_type rules', () => {
   });
   it('grades cloud by opacity, CLEAR only at night', () => {
     expect(weatherType(calm)).toBe('SUNNY');
-    expect(weatherType({ ...calm, zenith: 120 })).toBe('CLEAR');
+    expect(weatherType({ ...calm, solarZenith: 120 })).toBe('CLEAR');
     expect(weatherType({ ...calm, cloudOpacity: 20 })).toBe('MOSTLY SUNNY');
     expect(weatherType({ ...calm, cloudOpacity: 45 })).toBe('PARTLY CLOUDY');
     expect(weatherType({ ...calm, cloudOpacity: 70 })).toBe('MOSTLY CLOUDY');
@@ -18,19 +20,19 @@ describe('weather_type rules', () => {
   });
   it('grades rain by intensity, snow by share, storms by CAPE', () => {
     const wet = { ...calm, cloudOpacity: 95 };
-    expect(weatherType({ ...wet, precipitation: 0.3 })).toBe('DRIZZLE');
-    expect(weatherType({ ...wet, precipitation: 1.5 })).toBe('LIGHT RAIN');
-    expect(weatherType({ ...wet, precipitation: 5 })).toBe('RAIN');
-    expect(weatherType({ ...wet, precipitation: 10 })).toBe('HEAVY RAIN');
-    expect(weatherType({ ...wet, precipitation: 10, cape: 1500 })).toBe('THUNDERSTORM');
-    expect(weatherType({ ...wet, precipitation: 0.5, snowfall: 0.5 })).toBe('LIGHT SNOW');
-    expect(weatherType({ ...wet, precipitation: 2, snowfall: 2 })).toBe('SNOW');
-    expect(weatherType({ ...wet, precipitation: 5, snowfall: 5 })).toBe('HEAVY SNOW');
-    expect(weatherType({ ...wet, precipitation: 2, snowfall: 1 })).toBe('SLEET');
+    expect(weatherType({ ...wet, precipitationRate: 0.3 })).toBe('DRIZZLE');
+    expect(weatherType({ ...wet, precipitationRate: 1.5 })).toBe('LIGHT RAIN');
+    expect(weatherType({ ...wet, precipitationRate: 5 })).toBe('RAIN');
+    expect(weatherType({ ...wet, precipitationRate: 10 })).toBe('HEAVY RAIN');
+    expect(weatherType({ ...wet, precipitationRate: 10, cape: 1500 })).toBe('THUNDERSTORM');
+    expect(weatherType({ ...wet, precipitationRate: 0.5, snowfallRate: 0.5 })).toBe('LIGHT SNOW');
+    expect(weatherType({ ...wet, precipitationRate: 2, snowfallRate: 2 })).toBe('SNOW');
+    expect(weatherType({ ...wet, precipitationRate: 5, snowfallRate: 5 })).toBe('HEAVY SNOW');
+    expect(weatherType({ ...wet, precipitationRate: 2, snowfallRate: 1 })).toBe('SLEET');
   });
   it('puts damaging gusts first, then wind, fog and haze before cloud', () => {
-    expect(weatherType({ ...calm, gust: 30, precipitation: 5 })).toBe('DAMAGING WIND');
-    expect(weatherType({ ...calm, windSpeed: 14, gust: 20 })).toBe('WINDY');
+    expect(weatherType({ ...calm, windGust: 30, precipitationRate: 5 })).toBe('DAMAGING WIND');
+    expect(weatherType({ ...calm, windSpeed: 14, windGust: 20 })).toBe('WINDY');
     expect(weatherType({ ...calm, relativeHumidity: 99, windSpeed: 1 })).toBe('FOG');
     expect(weatherType({ ...calm, pm25: 80 })).toBe('HAZE');
   });

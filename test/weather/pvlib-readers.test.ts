@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readEpw, readPsm3, readPvgisTmyCsv, readTmy2, readTmy3, type WeatherSeries } from '../../src/weather/index.js';
+import { type NumericWeatherColumnName, readEpw, readPsm3, readPvgisTmyCsv, readTmy2, readTmy3, type WeatherSeries } from '../../src/weather/index.js';
 import { optionalWeatherText } from '../support/data.js';
 
 interface Entry {
@@ -38,6 +38,20 @@ function digest(values: Float64Array): string {
   // Float64Array is little-endian on every platform Node runs on; the script writes '<f8'.
   return createHash('sha256').update(bytes).digest('hex');
 }
+
+/**
+ * The fixture's columns (the API's names and units, as scripts/pvlib/reader_checksums.py writes
+ * them) as the readers' WeatherColumns, and the exact operation that gives the fixture's unit from
+ * the reader's: pressure Pa -> hPa the way the fixture's script divides (PVGIS * 0.01), and
+ * precipitable water cm -> kg/m2 (* 10; the readers divide whole mm by 10, which * 10 undoes).
+ */
+const FIXTURE_COLUMNS: Record<string, [NumericWeatherColumnName, ((reader: Entry['reader']) => (v: number) => number)?]> = {
+  ghi: ['ghi'], dni: ['dni'], dhi: ['dhi'], air_temp: ['airTemp'], dewpoint_temp: ['dewPoint'],
+  relative_humidity: ['relativeHumidity'], wind_speed_10m: ['windSpeed'], wind_direction_10m: ['windDirection'],
+  albedo: ['albedo'], snow_depth: ['snowDepth'],
+  surface_pressure: ['pressure', (reader) => (reader === 'readPvgisTmyCsv' ? (v) => v * 0.01 : (v) => v / 100)],
+  precipitable_water: ['precipitableWater', () => (v) => v * 10],
+};
 
 function read(entry: Entry, text: string): WeatherSeries {
   const options = entry.coerceYear === undefined ? {} : { coerceYear: entry.coerceYear };
@@ -79,8 +93,10 @@ describe("readers against pvlib's readers (digests of pvlib's values in solarkit
       if (entry.sourcePeriodEnd !== undefined) expect(digest(s.sourcePeriodEnd!), 'sourcePeriodEnd').toBe(entry.sourcePeriodEnd);
       else if (entry.coerceYear === undefined) expect(s.sourcePeriodEnd, 'a real series keeps its own times').toBeUndefined();
       for (const [column, expected] of Object.entries(entry.columns)) {
-        expect(s.columns[column], column).toBeDefined();
-        expect(digest(s.columns[column]!), column).toBe(expected);
+        const [name, toFixture] = FIXTURE_COLUMNS[column]!;
+        const values = s.columns[name];
+        expect(values, column).toBeDefined();
+        expect(digest(toFixture === undefined ? values! : values!.map(toFixture(entry.reader))), column).toBe(expected);
       }
     });
   }

@@ -5,9 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { kimberSoiling } from '../../src/soiling/index.js';
-import {
-  PSM_PLACE_HINT_MESSAGE, TYPICAL_YEAR, readEpw, readPsm3, readTmy2, readTmy3, readWeatherFile, type WeatherSeries,
-} from '../../src/weather/index.js';
+import { readEpw, readPsm3, readTmy2, readTmy3, readWeatherFile, type WeatherSeries } from '../../src/weather/index.js';
+import { PSM_PLACE_HINT_MESSAGE, TYPICAL_YEAR } from '../../src/weather/readers/index.js';
 import { weatherText as text } from '../support/data.js';
 
 const utc = (iso: string) => Date.parse(iso) / 1000;
@@ -51,7 +50,7 @@ describe('every real file of the data directory reads with strictly increasing p
 
   it('a typical year fed to Kimber soiling is a continuous year (it gave errors up to 0.013 in file order)', () => {
     const s = readTmy3(text('tmy3_sand_point_ak_703165.csv'));
-    const rain = Float64Array.from(s.columns.precipitation_rate!, (v) => (Number.isFinite(v) ? v : 0));
+    const rain = Float64Array.from(s.columns.precipitationRate!, (v) => (Number.isFinite(v) ? v : 0));
     const regular = Float64Array.from(s.periodEnd, (_, i) => s.periodEnd[0]! + i * 3600);
     const read = kimberSoiling({ unixSeconds: s.periodEnd, rainfall: rain });
     expect(Array.from(read)).toEqual(Array.from(kimberSoiling({ unixSeconds: regular, rainfall: rain })));
@@ -98,7 +97,7 @@ describe('TMY3: the hour ending at 24:00 on 28 February of a leap year', () => {
     // Before: 1996-02-29T05:00Z (29 February 00:00 local), which re-dating dropped or collided.
     expect(s.sourcePeriodEnd![2]).toBe(utc('1996-03-01T05:00Z'));
     expect(s.periodEnd[2]).toBe(utc('2059-03-01T05:00Z'));
-    expect(s.columns.air_temp![2]).toBe(3);
+    expect(s.columns.airTemp![2]).toBe(3);
     expect(readTmy3(tmy, { coerceYear: 2060 }).periodEnd[2]).toBe(utc('2060-03-01T05:00Z'));
   });
 });
@@ -112,9 +111,9 @@ describe('formats and headers', () => {
     expect(s.periodEnd.length).toBe(8760);
     expect(s.periodEnd[0]).toBe(utc('2059-01-01T06:00Z'));
     expect(s.sourcePeriodEnd![0]).toBe(utc('1962-01-01T06:00Z'));
-    // First row: dry bulb 0200 tenths, dew point 0150, 73 %, 1017 mbar, wind 158 deg at 6.7 m/s.
-    expect([s.columns.air_temp![0], s.columns.dewpoint_temp![0], s.columns.relative_humidity![0], s.columns.surface_pressure![0]]).toEqual([20, 15, 73, 1017]);
-    expect([s.columns.wind_direction_10m![0], s.columns.wind_speed_10m![0]]).toEqual([158, 6.7]);
+    // First row: dry bulb 0200 tenths, dew point 0150, 73 %, 1017 mbar (101700 Pa), wind 158 deg at 6.7 m/s.
+    expect([s.columns.airTemp![0], s.columns.dewPoint![0], s.columns.relativeHumidity![0], s.columns.pressure![0]]).toEqual([20, 15, 73, 101700]);
+    expect([s.columns.windDirection![0], s.columns.windSpeed![0]]).toEqual([158, 6.7]);
     expect(readWeatherFile(text('tmy2_miami_12839.tm2')).format).toBe('tmy2');
     expect(Object.values(s.monthYears!).every((y) => y >= 1961 && y <= 1990)).toBe(true);
   });

@@ -15,13 +15,13 @@ describe('EPW reader', () => {
     expect(s.periodEnd[0]).toBe(utc('2059-01-01T00:00Z'));
     expect(s.typical).toBe(true);
   });
-  it('converts units to the API (Pa -> hPa) and keeps values', () => {
-    expect(s.columns.air_temp![0]).toBe(5.1);
-    expect(s.columns.dewpoint_temp![0]).toBe(1.8);
-    expect(s.columns.relative_humidity![0]).toBe(79);
-    expect(s.columns.surface_pressure![0]).toBeCloseTo(1001, 9);
-    expect(s.columns.wind_speed_10m![0]).toBe(6.7);
-    expect(s.columns.wind_direction_10m![0]).toBe(340);
+  it('reads pressure in Pa (pvlib\'s unit, as the file) and keeps values', () => {
+    expect(s.columns.airTemp![0]).toBe(5.1);
+    expect(s.columns.dewPoint![0]).toBe(1.8);
+    expect(s.columns.relativeHumidity![0]).toBe(79);
+    expect(s.columns.pressure![0]).toBe(100100);
+    expect(s.columns.windSpeed![0]).toBe(6.7);
+    expect(s.columns.windDirection![0]).toBe(340);
     expect(s.columns.ghi![0]).toBe(0);
     let annual = 0;
     for (const v of s.columns.ghi!) annual += v;
@@ -42,15 +42,15 @@ describe('TMY3 reader', () => {
     expect(s.periodEnd[0]).toBe(utc('2059-01-01T10:00Z'));
     expect(s.periodEnd[8759]).toBe(utc('2060-01-01T09:00Z'));
   });
-  it('converts Pwat cm to kg/m2, keeps W/m2, C, mbar = hPa, and turns -9900 into NaN', () => {
-    expect(s.columns.air_temp![0]).toBe(4);
-    expect(s.columns.dewpoint_temp![0]).toBe(3);
-    expect(s.columns.surface_pressure![0]).toBe(1012);
-    expect(s.columns.precipitable_water![0]).toBeCloseTo(4, 12);
+  it('keeps Pwat in cm, W/m2 and C, converts mbar to Pa, and turns -9900 into NaN', () => {
+    expect(s.columns.airTemp![0]).toBe(4);
+    expect(s.columns.dewPoint![0]).toBe(3);
+    expect(s.columns.pressure![0]).toBe(101200);
+    expect(s.columns.precipitableWater![0]).toBeCloseTo(0.4, 12);
     expect(s.columns.albedo![0]).toBe(0.24);
     expect(s.columns.ghi![10]).toBe(5); // 11:00 row
     expect(s.columns.dhi![10]).toBe(5);
-    expect(Number.isNaN(s.columns.precipitation_rate![0]!)).toBe(true);
+    expect(Number.isNaN(s.columns.precipitationRate![0]!)).toBe(true);
   });
 });
 
@@ -66,12 +66,12 @@ describe('PSM3 reader', () => {
     expect(s.periodSeconds).toBe(1800);
     expect(s.periodEnd.length).toBe(17520);
     expect(s.periodEnd[0]).toBe(utc('2017-01-01T07:15Z'));
-    expect(s.columns.air_temp![0]).toBe(-8.4);
-    expect(s.columns.dewpoint_temp![0]).toBe(-10.8);
-    expect(s.columns.surface_pressure![0]).toBe(779);
-    expect(s.columns.wind_direction_10m![0]).toBe(166);
+    expect(s.columns.airTemp![0]).toBe(-8.4);
+    expect(s.columns.dewPoint![0]).toBe(-10.8);
+    expect(s.columns.pressure![0]).toBe(77900);
+    expect(s.columns.windDirection![0]).toBe(166);
     expect(s.columns.albedo![0]).toBe(0.8);
-    const rh = s.columns.relative_humidity![0]!;
+    const rh = s.columns.relativeHumidity![0]!;
     expect(rh).toBeGreaterThan(80);
     expect(rh).toBeLessThan(86);
   });
@@ -92,16 +92,16 @@ describe('PVGIS TMY readers', () => {
     expect(s.periodEnd.length).toBe(8760);
     for (let i = 1; i < s.periodEnd.length; i++) expect(s.periodEnd[i]).toBeGreaterThan(s.periodEnd[i - 1]!);
   });
-  it('converts Pa to hPa, derives the dew point, and zeroes -0.0 beam at night', () => {
+  it('keeps pressure in Pa, derives the dew point, and zeroes -0.0 beam at night', () => {
     const i = s.sourcePeriodEnd!.indexOf(utc('2018-01-01T13:00Z'));
     expect(s.periodEnd[i]).toBe(utc('2059-01-01T13:00Z'));
     expect(i).toBeGreaterThanOrEqual(0);
-    expect(s.columns.air_temp![i]).toBe(7.8);
+    expect(s.columns.airTemp![i]).toBe(7.8);
     expect(s.columns.ghi![i]).toBe(133);
     expect(s.columns.dni![i]).toBe(5.48);
-    expect(s.columns.surface_pressure![i]).toBeCloseTo(994.5, 9);
-    expect(s.columns.dewpoint_temp![i]!).toBeLessThan(7.8);
-    expect(s.columns.dewpoint_temp![i]!).toBeGreaterThan(3.5);
+    expect(s.columns.pressure![i]).toBe(99450);
+    expect(s.columns.dewPoint![i]!).toBeLessThan(7.8);
+    expect(s.columns.dewPoint![i]!).toBeGreaterThan(3.5);
     expect(Object.is(s.columns.dni![s.sourcePeriodEnd!.indexOf(utc('2018-01-01T01:00Z'))], 0)).toBe(true);
   });
   it('reads the JSON form to the same columns', () => {
@@ -119,8 +119,8 @@ describe('PVGIS TMY readers', () => {
     expect(j.monthYears).toEqual({ 1: 2018 });
     expect(Array.from(j.periodEnd)).toEqual([utc('2059-01-01T12:00Z'), utc('2059-01-01T13:00Z')]);
     expect(Array.from(j.sourcePeriodEnd!)).toEqual([utc('2018-01-01T12:00Z'), utc('2018-01-01T13:00Z')]);
-    expect(j.columns.air_temp![1]).toBe(7.8);
-    expect(j.columns.surface_pressure![1]).toBeCloseTo(994.5, 9);
+    expect(j.columns.airTemp![1]).toBe(7.8);
+    expect(j.columns.pressure![1]).toBe(99450);
   });
   it('refuses JSON that is not a PVGIS TMY document, instead of an empty year', () => {
     expect(() => readPvgisTmyJson(JSON.stringify({ name: 'solarkit', version: '0.1.0' }))).toThrow(/not a PVGIS TMY JSON/);
@@ -136,8 +136,8 @@ describe('API CSV reader and format detection', () => {
     expect(s.periodSeconds).toBe(1800);
     expect(Array.from(s.periodEnd)).toEqual([utc('2024-01-01T00:30Z'), utc('2024-01-01T01:00Z')]);
     expect(s.columns.ghi![1]).toBe(12.5);
-    expect(Number.isNaN(s.columns.air_temp![1]!)).toBe(true);
-    expect(s.columns.weather_type).toBeUndefined();
+    expect(Number.isNaN(s.columns.airTemp![1]!)).toBe(true);
+    expect('weatherType' in s.columns).toBe(false);
     expect(s.typical).toBe(false);
   });
   it('recognises each fixture by its content', () => {

@@ -1,18 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  ACTUAL_PARAMETERS,
-  CLOUD_ENHANCEMENT_CAP,
-  FORECAST_PARAMETERS,
+  ACTUAL_COLUMNS,
+  FORECAST_COLUMNS,
   WEATHER_TYPES,
+  type WeatherColumnName,
   type WeatherColumns,
   type WeatherQuery,
-  allSky,
-  placeClimate,
-  skyAtInstants,
   syntheticSource,
-  weatherState,
 } from '../../src/weather/index.js';
+import { placeClimate } from '../../src/weather/climate.js';
+import { allSky, skyAtInstants } from '../../src/weather/sky.js';
+import { CLOUD_ENHANCEMENT_CAP, weatherState } from '../../src/weather/state.js';
 import { runs } from '../support/properties.js';
 
 const utc = (iso: string) => Date.parse(iso) / 1000;
@@ -26,11 +25,14 @@ function grid(start: number, count: number, period: number): Float64Array {
 
 const place = { latitude: 46.2, longitude: 7.3, elevation: 900, continentality: 0.7 };
 
+/** The columns by any name (the tests loop over names). */
+const byName = (c: WeatherColumns): Record<string, Float64Array | string[]> => c as Record<string, Float64Array | string[]>;
+
 function expectSameColumns(a: WeatherColumns, b: WeatherColumns): void {
   expect(Object.keys(a).sort()).toEqual(Object.keys(b).sort());
   for (const k of Object.keys(a)) {
-    const x = a[k]!;
-    const y = b[k]!;
+    const x = byName(a)[k]!;
+    const y = byName(b)[k]!;
     expect(x.length, k).toBe(y.length);
     for (let i = 0; i < x.length; i++) {
       if (!Object.is(x[i], y[i])) expect(`${k}[${i}] = ${x[i]}`).toBe(`${k}[${i}] = ${y[i]}`);
@@ -39,13 +41,13 @@ function expectSameColumns(a: WeatherColumns, b: WeatherColumns): void {
 }
 
 function slice(c: WeatherColumns, from: number, to: number): WeatherColumns {
-  const out: WeatherColumns = {};
+  const out: Record<string, Float64Array | string[]> = {};
   for (const [k, v] of Object.entries(c)) out[k] = v.slice(from, to) as Float64Array | string[];
-  return out;
+  return out as WeatherColumns;
 }
 
 describe('synthetic weather: determinism', () => {
-  const q: WeatherQuery = { ...place, periodEnd: grid(utc('2021-01-10T00:00Z'), 4 * 48, 1800), periodSeconds: 1800, parameters: ACTUAL_PARAMETERS };
+  const q: WeatherQuery = { ...place, periodEnd: grid(utc('2021-01-10T00:00Z'), 4 * 48, 1800), periodSeconds: 1800, parameters: ACTUAL_COLUMNS };
 
   it('gives identical values for the same request twice', () => {
     expectSameColumns(src.actuals(q), syntheticSource().actuals(q));
@@ -63,10 +65,10 @@ describe('synthetic weather: determinism', () => {
   it('gives the same values whether a request needs the full state or only the lean one', () => {
     // Irradiance, temperature, dew point and 10 m wind alone take the lean state (faster); asking
     // for humidity as well takes the full state: the shared columns must not change.
-    const lean = ['ghi', 'dni', 'dhi', 'gti', 'air_temp', 'min_air_temp', 'dewpoint_temp', 'wind_speed_10m', 'cloud_opacity', 'snow_depth'];
+    const lean: WeatherColumnName[] = ['ghi', 'dni', 'dhi', 'gti', 'airTemp', 'minAirTemp', 'dewPoint', 'windSpeed', 'cloudOpacity', 'snowDepth'];
     const a = src.actuals({ ...q, parameters: lean });
-    const b = src.actuals({ ...q, parameters: [...lean, 'relative_humidity'] });
-    delete b.relative_humidity;
+    const b = src.actuals({ ...q, parameters: [...lean, 'relativeHumidity'] });
+    delete b.relativeHumidity;
     expectSameColumns(a, b);
   });
 
@@ -75,15 +77,15 @@ describe('synthetic weather: determinism', () => {
     const n = q.periodEnd.length;
     const reversed = q.periodEnd.slice().reverse();
     const live = src.actuals({ ...q, periodEnd: reversed });
-    const back: WeatherColumns = {};
+    const back: Record<string, Float64Array | string[]> = {};
     for (const [k, v] of Object.entries(live)) back[k] = (Array.isArray(v) ? v.slice().reverse() : v.slice().reverse()) as Float64Array | string[];
-    expectSameColumns(hist, back);
+    expectSameColumns(hist, back as WeatherColumns);
     expect(n).toBeGreaterThan(0);
   });
 
   it('averages the same 5-minute base values on any period grid', () => {
     const start = utc('2022-06-01T00:00Z');
-    const params = ['ghi', 'dni', 'dhi', 'air_temp', 'precipitation_rate'];
+    const params = ['ghi', 'dni', 'dhi', 'airTemp', 'precipitationRate'] as const;
     const fine = src.actuals({ ...place, periodEnd: grid(start, 288, 300), periodSeconds: 300, parameters: params });
     const coarse = src.actuals({ ...place, periodEnd: grid(start, 24, 3600), periodSeconds: 3600, parameters: params });
     for (const p of params) {
@@ -99,7 +101,7 @@ describe('synthetic weather: determinism', () => {
 
   it('gives the same snow after the yearly snow anchor whether or not the window spans it', () => {
     const cold = { latitude: 78, longitude: 15, elevation: 800, continentality: 0.3 };
-    const params = ['snow_depth', 'snow_water_equivalent', 'albedo', 'snow_soiling_rooftop'];
+    const params: WeatherColumnName[] = ['snowDepth', 'snowWaterEquivalent', 'albedo', 'snowSoilingRooftop'];
     const long = src.actuals({ ...cold, periodEnd: grid(utc('2019-07-01T00:00Z'), 24 * 50, 3600), periodSeconds: 3600, parameters: params });
     const from = 24 * 40; // 2019-08-10
     const short = src.actuals({ ...cold, periodEnd: grid(utc('2019-08-10T00:00Z'), 24 * 10, 3600), periodSeconds: 3600, parameters: params });
@@ -107,9 +109,9 @@ describe('synthetic weather: determinism', () => {
   });
 
   it('changes with the seed and the place', () => {
-    const a = src.actuals({ ...q, parameters: ['air_temp'] }).air_temp as Float64Array;
-    const b = src.actuals({ ...q, seed: 7, parameters: ['air_temp'] }).air_temp as Float64Array;
-    const c = src.actuals({ ...q, latitude: 46.3, parameters: ['air_temp'] }).air_temp as Float64Array;
+    const a = src.actuals({ ...q, parameters: ['airTemp'] }).airTemp as Float64Array;
+    const b = src.actuals({ ...q, seed: 7, parameters: ['airTemp'] }).airTemp as Float64Array;
+    const c = src.actuals({ ...q, latitude: 46.3, parameters: ['airTemp'] }).airTemp as Float64Array;
     expect(a.some((v, i) => v !== b[i])).toBe(true);
     expect(a.some((v, i) => v !== c[i])).toBe(true);
   });
@@ -127,10 +129,10 @@ describe('synthetic weather: physics (property tests)', () => {
   it('keeps GHI <= cap x clear-sky GHI, 0 <= DHI <= GHI, DNI >= 0, dew point <= air temperature, RH in [0, 100]', () => {
     fc.assert(
       fc.property(arbPlace, arbStart, (p, start) => {
-        const c = src.actuals({ ...p, periodEnd: grid(start, 72, 1800), periodSeconds: 1800, parameters: ACTUAL_PARAMETERS });
-        const ghi = c.ghi as Float64Array, cs = c.clearsky_ghi as Float64Array, dhi = c.dhi as Float64Array, dni = c.dni as Float64Array;
-        const t = c.air_temp as Float64Array, td = c.dewpoint_temp as Float64Array, rh = c.relative_humidity as Float64Array;
-        const op = c.cloud_opacity as Float64Array, alb = c.albedo as Float64Array;
+        const c = src.actuals({ ...p, periodEnd: grid(start, 72, 1800), periodSeconds: 1800, parameters: ACTUAL_COLUMNS });
+        const ghi = c.ghi as Float64Array, cs = c.clearskyGhi as Float64Array, dhi = c.dhi as Float64Array, dni = c.dni as Float64Array;
+        const t = c.airTemp as Float64Array, td = c.dewPoint as Float64Array, rh = c.relativeHumidity as Float64Array;
+        const op = c.cloudOpacity as Float64Array, alb = c.albedo as Float64Array;
         for (let i = 0; i < ghi.length; i++) {
           expect(ghi[i]!).toBeLessThanOrEqual(cs[i]! * CLOUD_ENHANCEMENT_CAP + 1e-9);
           expect(dhi[i]!).toBeGreaterThanOrEqual(0);
@@ -171,9 +173,9 @@ describe('synthetic weather: physics (property tests)', () => {
   it('snows only at or below about +2 C and precipitates only under thick cloud', () => {
     fc.assert(
       fc.property(arbPlace, arbStart, (p, start) => {
-        const c = src.actuals({ ...p, periodEnd: grid(start, 96, 900), periodSeconds: 900, parameters: ['snowfall_rate', 'min_air_temp', 'precipitation_rate', 'cloud_opacity'] });
-        const sf = c.snowfall_rate as Float64Array, tmin = c.min_air_temp as Float64Array;
-        const pr = c.precipitation_rate as Float64Array, op = c.cloud_opacity as Float64Array;
+        const c = src.actuals({ ...p, periodEnd: grid(start, 96, 900), periodSeconds: 900, parameters: ['snowfallRate', 'minAirTemp', 'precipitationRate', 'cloudOpacity'] });
+        const sf = c.snowfallRate as Float64Array, tmin = c.minAirTemp as Float64Array;
+        const pr = c.precipitationRate as Float64Array, op = c.cloudOpacity as Float64Array;
         for (let i = 0; i < sf.length; i++) {
           if (sf[i]! > 0) expect(tmin[i]!).toBeLessThanOrEqual(2);
           expect(sf[i]!).toBeLessThanOrEqual(pr[i]! + 1e-12);
@@ -185,8 +187,8 @@ describe('synthetic weather: physics (property tests)', () => {
   });
 
   it('labels every period with one of the 19 weather types', () => {
-    const c = src.actuals({ ...place, periodEnd: grid(utc('2019-02-01T00:00Z'), 24 * 14, 3600), periodSeconds: 3600, parameters: ['weather_type'] });
-    const labels = c.weather_type as string[];
+    const c = src.actuals({ ...place, periodEnd: grid(utc('2019-02-01T00:00Z'), 24 * 14, 3600), periodSeconds: 3600, parameters: ['weatherType'] });
+    const labels = c.weatherType as string[];
     for (const l of labels) expect(WEATHER_TYPES).toContain(l);
     expect(new Set(labels).size).toBeGreaterThan(4);
   });
@@ -196,7 +198,7 @@ describe('synthetic weather: climate', () => {
   it('is colder at altitude, inland in winter, and towards the poles', () => {
     const jan = grid(utc('2015-01-01T00:00Z'), 24 * 31, 3600);
     const mean = (q: Partial<WeatherQuery>) => {
-      const t = src.actuals({ latitude: 45, longitude: 10, periodEnd: jan, periodSeconds: 3600, parameters: ['air_temp'], ...q }).air_temp as Float64Array;
+      const t = src.actuals({ latitude: 45, longitude: 10, periodEnd: jan, periodSeconds: 3600, parameters: ['airTemp'], ...q }).airTemp as Float64Array;
       return t.reduce((s, v) => s + v, 0) / t.length;
     };
     expect(mean({ elevation: 2000 })).toBeLessThan(mean({ elevation: 0 }) - 5);
@@ -206,8 +208,8 @@ describe('synthetic weather: climate', () => {
 
   it('builds and melts a snow pack in a cold winter climate, raising albedo', () => {
     const period = grid(utc('2016-10-01T00:00Z'), 24 * 300, 3600);
-    const c = src.actuals({ latitude: 62, longitude: 30, elevation: 200, continentality: 1, periodEnd: period, periodSeconds: 3600, parameters: ['snow_depth', 'albedo', 'snow_water_equivalent'] });
-    const depth = c.snow_depth as Float64Array, alb = c.albedo as Float64Array;
+    const c = src.actuals({ latitude: 62, longitude: 30, elevation: 200, continentality: 1, periodEnd: period, periodSeconds: 3600, parameters: ['snowDepth', 'albedo', 'snowWaterEquivalent'] });
+    const depth = c.snowDepth as Float64Array, alb = c.albedo as Float64Array;
     const feb = 24 * 130;
     const aug = depth.length - 1;
     expect(depth[feb]!).toBeGreaterThan(5);
@@ -219,22 +221,22 @@ describe('synthetic weather: climate', () => {
 
 describe('synthetic weather: forecasts', () => {
   const issued = utc('2023-05-10T06:00Z');
-  const q = { ...place, periodEnd: grid(issued - 6 * 3600, 14 * 48, 1800), periodSeconds: 1800, parameters: FORECAST_PARAMETERS, issuedAt: issued };
+  const q = { ...place, periodEnd: grid(issued - 6 * 3600, 14 * 48, 1800), periodSeconds: 1800, parameters: FORECAST_COLUMNS, issuedAt: issued };
 
   it('equals the actuals for periods already past at issue time', () => {
     const f = src.forecast(q);
     // Actuals have no P10/P90: asking for them is an error (see the next test), so ask for the rest.
-    const a = src.actuals({ ...q, parameters: q.parameters.filter((p) => (ACTUAL_PARAMETERS as readonly string[]).includes(p)) });
+    const a = src.actuals({ ...q, parameters: q.parameters.filter((p) => (ACTUAL_COLUMNS as readonly string[]).includes(p)) });
     for (let i = 0; i < 12; i++) {
       expect(f.ghi![i]).toBe(a.ghi![i]);
-      expect(f.air_temp![i]).toBe(a.air_temp![i]);
+      expect(f.airTemp![i]).toBe(a.airTemp![i]);
     }
   });
 
   it('refuses unknown parameter names (and P10/P90 of actuals) with an error naming them, not an empty answer', () => {
-    expect(() => src.actuals({ ...q, parameters: ['ghi', 'ghi_10'] })).toThrow(/syntheticSource\(\).actuals: query.parameters must be names of actual parameters \(.*\) \(got "ghi_10"\)/);
+    expect(() => src.actuals({ ...q, parameters: ['ghi', 'ghi_10' as never] })).toThrow(/syntheticSource\(\).actuals: query.parameters must be names of actual weather columns \(.*\) \(got "ghi_10"\)/);
     expect(() => src.actuals({ ...q, parameters: ['ghi10'] })).toThrow(/got "ghi10"/);
-    expect(() => src.forecast({ ...q, parameters: ['temperature'] })).toThrow(/names of forecast parameters/);
+    expect(() => src.forecast({ ...q, parameters: ['temperature' as never] })).toThrow(/names of forecast weather columns/);
     expect(() => src.actuals({ ...q, periodEnd: q.periodEnd.map((t) => t * 1000) })).toThrow(/query.periodEnd must be Unix seconds .*milliseconds/);
     expect(() => src.actuals({ ...q, latitude: 200 })).toThrow(/query.latitude must be a number from -90 to 90/);
     expect(() => src.forecast({ ...q, issuedAt: undefined } as never)).toThrow(/query.issuedAt must be a number/);
@@ -243,8 +245,8 @@ describe('synthetic weather: forecasts', () => {
   it('orders P10 <= P50 <= P90 and is deterministic in (place, period, issue time)', () => {
     const f = src.forecast(q);
     expectSameColumns(f, syntheticSource().forecast(q));
-    for (const name of ['ghi', 'dni', 'dhi', 'gti', 'cloud_opacity']) {
-      const p10 = f[`${name}10`] as Float64Array, p50 = f[name] as Float64Array, p90 = f[`${name}90`] as Float64Array;
+    for (const name of ['ghi', 'dni', 'dhi', 'gti', 'cloudOpacity']) {
+      const p10 = byName(f)[`${name}10`] as Float64Array, p50 = byName(f)[name] as Float64Array, p90 = byName(f)[`${name}90`] as Float64Array;
       for (let i = 0; i < p50.length; i++) {
         expect(p10[i]!).toBeLessThanOrEqual(p50[i]! + 1e-9);
         expect(p50[i]!).toBeLessThanOrEqual(p90[i]! + 1e-9);

@@ -8,7 +8,7 @@ import { LRUCache } from 'lru-cache';
 import { type TileErrorHandler, landFraction, placeNormals, siteElevation, terrainHorizon } from 'solarkit/node';
 import type { PlaceFacts } from './products/context.js';
 import type { HorizonProfile } from 'solarkit';
-import { continentalityFromLand } from 'solarkit';
+import { continentalityFromLand } from 'solarkit/internal';
 
 const facts = new LRUCache<string, PlaceFacts>({ max: 4096 });
 

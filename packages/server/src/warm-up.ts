@@ -57,9 +57,10 @@ export async function warmUp(ctx: ProductContext, options: WarmUpOptions = {}): 
       const { latitude, longitude } = UNMETERED_LOCATIONS[1 + (d % (UNMETERED_LOCATIONS.length - 1))]!;
       syntheticTypicalYear(
         { latitude, longitude, ...ctx.place(latitude, longitude) },
-        { probability: DEFAULT_TMY_REQUEST.probability, ghiWeight: DEFAULT_TMY_REQUEST.ghiWeight, dniWeight: DEFAULT_TMY_REQUEST.dniWeight, offsetMinutes: 0 },
-        DRILL_FIRST_YEAR,
-        DRILL_LAST_YEAR,
+        {
+          probability: DEFAULT_TMY_REQUEST.probability, ghiWeight: DEFAULT_TMY_REQUEST.ghiWeight, dniWeight: DEFAULT_TMY_REQUEST.dniWeight,
+          offsetMinutes: 0, firstYear: DRILL_FIRST_YEAR, lastYear: DRILL_LAST_YEAR,
+        },
       );
       await warmUpAnswer(ctx, 6 + d);
     }

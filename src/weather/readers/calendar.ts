@@ -8,6 +8,7 @@
  * `sourcePeriodEnd`. Real series keep their own times; any series comes back with strictly
  * increasing period ends, or the reader throws naming the rows that collide.
  */
+import type { NumericWeatherColumns } from '../columns.js';
 
 /** The year typical-year files are re-dated into by default: the API's typical year (contract.md section 2), not a leap year. */
 export const TYPICAL_YEAR = 2059;
@@ -157,7 +158,7 @@ export function dateRows(labels: RowLabels, rule: LabelRule, options: CalendarRe
 export interface OrderableSeries {
   periodEnd: Float64Array;
   sourcePeriodEnd?: Float64Array;
-  columns: Record<string, Float64Array>;
+  columns: NumericWeatherColumns;
 }
 
 /**
@@ -185,7 +186,7 @@ export function increasingInTime<T extends OrderableSeries>(s: T, format: string
     }
   }
   const pick = (c: Float64Array): Float64Array => Float64Array.from(order, (i) => c[i]!);
-  const columns: Record<string, Float64Array> = {};
-  for (const [k, v] of Object.entries(s.columns)) columns[k] = pick(v);
+  const columns: NumericWeatherColumns = {};
+  for (const [k, v] of Object.entries(s.columns)) columns[k as keyof NumericWeatherColumns] = pick(v);
   return { ...s, periodEnd: pick(s.periodEnd), ...(s.sourcePeriodEnd ? { sourcePeriodEnd: pick(s.sourcePeriodEnd) } : {}), columns };
 }

@@ -14,9 +14,9 @@ import { checkString } from '../../util/validate.js';
  * each row by the start of its hour (hour - 1), so its index is `periodEnd` - 3600 s.
  * @param text the file's content
  * @param options coerceYear
- * @returns hourly series: ghi, dni, dhi (W/m2), air_temp, dewpoint_temp (C), relative_humidity
- *   (%), surface_pressure (hPa), wind_speed_10m (m/s), wind_direction_10m (deg), albedo,
- *   precipitable_water (kg/m2), snow_depth (cm), precipitation_rate (mm/h)
+ * @returns hourly series: ghi, dni, dhi (W/m2), airTemp, dewPoint (C), relativeHumidity (%),
+ *   pressure (Pa), windSpeed (m/s), windDirection (deg), albedo, precipitableWater (cm),
+ *   snowDepth (cm), precipitationRate (mm/h)
  */
 export function readEpw(text: string, options: CalendarReadOptions = {}): WeatherSeries {
   checkString('readEpw', 'text', text, 'the text of a weather file');
@@ -32,9 +32,11 @@ export function readEpw(text: string, options: CalendarReadOptions = {}): Weathe
   const rows = lines.slice(first);
   const n = rows.length;
   const labels = { year: new Float64Array(n), month: new Float64Array(n), day: new Float64Array(n), hour: new Float64Array(n), minute: new Float64Array(n) };
-  const names = ['air_temp', 'dewpoint_temp', 'relative_humidity', 'surface_pressure', 'ghi', 'dni', 'dhi', 'wind_direction_10m', 'wind_speed_10m', 'precipitable_water', 'snow_depth', 'albedo', 'precipitation_rate'] as const;
-  const cols: Record<string, Float64Array> = {};
-  for (const k of names) cols[k] = new Float64Array(n);
+  const column = (): Float64Array => new Float64Array(n);
+  const cols = {
+    airTemp: column(), dewPoint: column(), relativeHumidity: column(), pressure: column(), ghi: column(), dni: column(), dhi: column(),
+    windDirection: column(), windSpeed: column(), precipitableWater: column(), snowDepth: column(), albedo: column(), precipitationRate: column(),
+  };
   if (!Number.isFinite(timeZone)) throw new Error(`EPW: the LOCATION line's time zone (ninth field, hours east of UTC) is not a number: '${loc[8] ?? ''}'`);
   for (let i = 0; i < n; i++) {
     const f = splitCsv(rows[i]!);
@@ -42,21 +44,21 @@ export function readEpw(text: string, options: CalendarReadOptions = {}): Weathe
     labels.month[i] = Number(f[1]);
     labels.day[i] = Number(f[2]);
     labels.hour[i] = Number(f[3]);
-    cols.air_temp![i] = numberOr(f[6], [99.9]);
-    cols.dewpoint_temp![i] = numberOr(f[7], [99.9]);
-    cols.relative_humidity![i] = numberOr(f[8], [999]);
-    cols.surface_pressure![i] = numberOr(f[9], [999999]) / 100;
-    cols.ghi![i] = numberOr(f[13], [9999]);
-    cols.dni![i] = numberOr(f[14], [9999]);
-    cols.dhi![i] = numberOr(f[15], [9999]);
-    cols.wind_direction_10m![i] = numberOr(f[20], [999]);
-    cols.wind_speed_10m![i] = numberOr(f[21], [999]);
-    cols.precipitable_water![i] = numberOr(f[28], [999]);
-    cols.snow_depth![i] = numberOr(f[30], [999]);
-    cols.albedo![i] = numberOr(f[32], [999]);
+    cols.airTemp[i] = numberOr(f[6], [99.9]);
+    cols.dewPoint[i] = numberOr(f[7], [99.9]);
+    cols.relativeHumidity[i] = numberOr(f[8], [999]);
+    cols.pressure[i] = numberOr(f[9], [999999]); // Pa
+    cols.ghi[i] = numberOr(f[13], [9999]);
+    cols.dni[i] = numberOr(f[14], [9999]);
+    cols.dhi[i] = numberOr(f[15], [9999]);
+    cols.windDirection[i] = numberOr(f[20], [999]);
+    cols.windSpeed[i] = numberOr(f[21], [999]);
+    cols.precipitableWater[i] = numberOr(f[28], [999]) / 10; // mm -> cm
+    cols.snowDepth[i] = numberOr(f[30], [999]);
+    cols.albedo[i] = numberOr(f[32], [999]);
     const depth = numberOr(f[33], [999]);
     const hours = numberOr(f[34], [99]);
-    cols.precipitation_rate![i] = hours > 0 ? depth / hours : depth;
+    cols.precipitationRate[i] = hours > 0 ? depth / hours : depth;
   }
   const dated = dateRows(labels, { offsetHours: timeZone, periodSeconds: 3600, labelToEnd: 0 }, options, 'EPW');
   return increasingInTime({ format: 'epw', latitude, longitude, elevation, timeZone, periodSeconds: 3600, columns: cols, ...dated }, 'EPW');

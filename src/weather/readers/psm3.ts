@@ -2,6 +2,7 @@ import { type TimeZoneInput, resolveTimeZone, standardOffsetMinutes } from '../.
 import { type CalendarReadOptions, dateRows, increasingInTime } from './calendar.js';
 import { type WeatherSeries, humidityFromDewPoint, numberOr, splitCsv, textLines } from './types.js';
 import { checkString } from '../../util/validate.js';
+import type { NumericWeatherColumnName, NumericWeatherColumns } from '../columns.js';
 
 /** Where a PSM3/PSM4 file without its metadata lines is, and its time zone. */
 export interface Psm3Place {
@@ -40,8 +41,8 @@ export const PSM_PLACE_HINT_MESSAGE =
  * @param text the file's content
  * @param place latitude, longitude, timeZone (and elevation) of a file without metadata lines
  * @param options coerceYear
- * @returns ghi, dni, dhi, air_temp, dewpoint_temp, relative_humidity, surface_pressure (hPa),
- *   wind_speed_10m, wind_direction_10m, albedo, precipitable_water (kg/m2) as present
+ * @returns ghi, dni, dhi, airTemp, dewPoint, relativeHumidity, pressure (Pa), windSpeed,
+ *   windDirection, albedo, precipitableWater (cm) as present
  * @throws Error naming the hint a file without metadata needs, or rows ending at the same time
  * @example
  * const text = readFileSync(dataFilePath('weather/nsrdb_psm3_2017_40.5137_-108.5449.csv'), 'utf8');
@@ -73,18 +74,18 @@ export function readPsm3(text: string, place?: Psm3Place, options: CalendarReadO
   const col = (name: string): number => header.indexOf(name);
   const iY = col('Year'), iM = col('Month'), iD = col('Day'), iH = col('Hour'), iMin = col('Minute');
   if (iY < 0 || iM < 0 || iD < 0 || iH < 0) throw new Error('PSM3/PSM4: the column header must hold Year, Month, Day and Hour');
-  const map: [string, string, number][] = [
-    ['ghi', 'GHI', 1], ['dni', 'DNI', 1], ['dhi', 'DHI', 1], ['air_temp', 'Temperature', 1],
-    ['dewpoint_temp', 'Dew Point', 1], ['relative_humidity', 'Relative Humidity', 1],
-    ['surface_pressure', 'Pressure', 1], ['wind_speed_10m', 'Wind Speed', 1],
-    ['wind_direction_10m', 'Wind Direction', 1], ['albedo', 'Surface Albedo', 1],
-    ['precipitable_water', 'Precipitable Water', 10],
+  const map: [NumericWeatherColumnName, string, number][] = [
+    ['ghi', 'GHI', 1], ['dni', 'DNI', 1], ['dhi', 'DHI', 1], ['airTemp', 'Temperature', 1],
+    ['dewPoint', 'Dew Point', 1], ['relativeHumidity', 'Relative Humidity', 1],
+    ['pressure', 'Pressure', 100], ['windSpeed', 'Wind Speed', 1], // mbar -> Pa
+    ['windDirection', 'Wind Direction', 1], ['albedo', 'Surface Albedo', 1],
+    ['precipitableWater', 'Precipitable Water', 1], // cm
   ];
   const present = map.filter(([, name]) => col(name) >= 0);
   const rows = lines.slice(h + 1);
   const n = rows.length;
   const labels = { year: new Float64Array(n), month: new Float64Array(n), day: new Float64Array(n), hour: new Float64Array(n), minute: new Float64Array(n) };
-  const cols: Record<string, Float64Array> = {};
+  const cols: NumericWeatherColumns = {};
   for (const [k] of present) cols[k] = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     const f = splitCsv(rows[i]!);
@@ -99,10 +100,10 @@ export function readPsm3(text: string, place?: Psm3Place, options: CalendarReadO
   const stamp = (i: number): number => Date.UTC(labels.year[i]!, labels.month[i]! - 1, labels.day[i]!, labels.hour[i]!, labels.minute[i]!) / 1000;
   const step = n > 1 ? stamp(1) - stamp(0) : 3600;
   if (!(step > 0)) throw new Error(`PSM3/PSM4: the first two rows must be one time step apart, got ${step} s`);
-  if (cols.relative_humidity === undefined && cols.air_temp && cols.dewpoint_temp) {
+  if (cols.relativeHumidity === undefined && cols.airTemp && cols.dewPoint) {
     const rh = new Float64Array(n);
-    for (let i = 0; i < n; i++) rh[i] = humidityFromDewPoint(cols.air_temp[i]!, cols.dewpoint_temp[i]!);
-    cols.relative_humidity = rh;
+    for (let i = 0; i < n; i++) rh[i] = humidityFromDewPoint(cols.airTemp[i]!, cols.dewPoint[i]!);
+    cols.relativeHumidity = rh;
   }
   const dated = dateRows(labels, { offsetHours: timeZone, periodSeconds: step, labelToEnd: step / 2 }, options, 'PSM3/PSM4');
   return increasingInTime({ format: 'psm3', latitude, longitude, elevation, timeZone, periodSeconds: step, columns: cols, ...dated }, 'PSM3/PSM4');

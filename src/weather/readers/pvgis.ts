@@ -1,6 +1,7 @@
 import { type CalendarReadOptions, dateRows, increasingInTime } from './calendar.js';
 import { type WeatherSeries, dewPointFromHumidity, numberOr, splitCsv, textLines } from './types.js';
 import { checkString } from '../../util/validate.js';
+import type { NumericWeatherColumnName, NumericWeatherColumns } from '../columns.js';
 
 /** "20180101:0000" (UTC): year, month, day, hour, minute. */
 function pvgisLabel(s: string): [number, number, number, number, number] {
@@ -8,10 +9,10 @@ function pvgisLabel(s: string): [number, number, number, number, number] {
   return [Number(t.slice(0, 4)), Number(t.slice(4, 6)), Number(t.slice(6, 8)), Number(t.slice(9, 11)), Number(t.slice(11, 13))];
 }
 
-const PVGIS_COLUMNS: [string, string, number][] = [
-  ['air_temp', 'T2m', 1], ['relative_humidity', 'RH', 1], ['ghi', 'G(h)', 1], ['dni', 'Gb(n)', 1],
-  ['dhi', 'Gd(h)', 1], ['wind_speed_10m', 'WS10m', 1], ['wind_direction_10m', 'WD10m', 1],
-  ['surface_pressure', 'SP', 0.01],
+/** The columns read: the core's name, PVGIS's field (in the core's unit: SP is in Pa). */
+const PVGIS_COLUMNS: [NumericWeatherColumnName, string][] = [
+  ['airTemp', 'T2m'], ['relativeHumidity', 'RH'], ['ghi', 'G(h)'], ['dni', 'Gb(n)'],
+  ['dhi', 'Gd(h)'], ['windSpeed', 'WS10m'], ['windDirection', 'WD10m'], ['pressure', 'SP'],
 ];
 
 function finish(
@@ -23,15 +24,15 @@ function finish(
   for (let i = 0; i < n; i++) {
     [labels.year[i], labels.month[i], labels.day[i], labels.hour[i], labels.minute[i]] = pvgisLabel(stamps[i]!);
   }
-  const cols: Record<string, Float64Array> = {};
-  for (const [k, v] of Object.entries(raw)) cols[k] = Float64Array.from(v);
-  if (cols.air_temp && cols.relative_humidity) {
+  const cols: NumericWeatherColumns = {};
+  for (const [k, v] of Object.entries(raw)) cols[k as NumericWeatherColumnName] = Float64Array.from(v);
+  if (cols.airTemp && cols.relativeHumidity) {
     const td = new Float64Array(n);
-    for (let i = 0; i < n; i++) td[i] = dewPointFromHumidity(cols.air_temp[i]!, cols.relative_humidity[i]!);
-    cols.dewpoint_temp = td;
+    for (let i = 0; i < n; i++) td[i] = dewPointFromHumidity(cols.airTemp[i]!, cols.relativeHumidity[i]!);
+    cols.dewPoint = td;
   }
   // PVGIS writes -0.0 for night-time beam irradiance.
-  for (const k of ['ghi', 'dni', 'dhi']) {
+  for (const k of ['ghi', 'dni', 'dhi'] as const) {
     const c = cols[k];
     if (c) for (let i = 0; i < n; i++) if (c[i]! <= 0) c[i] = 0;
   }
@@ -52,8 +53,8 @@ function finish(
  * "YYYYMMDD:HHMM" in UTC, in the order of the typical year. The year is re-dated into one year,
  * by default 2059 (`coerceYear`), with the file's own period ends (in the source years of each
  * month) in `sourcePeriodEnd`.
- * @returns air_temp, relative_humidity, dewpoint_temp, ghi, dni, dhi, wind_speed_10m,
- *   wind_direction_10m, surface_pressure (hPa)
+ * @returns airTemp, relativeHumidity, dewPoint, ghi, dni, dhi, windSpeed, windDirection,
+ *   pressure (Pa)
  */
 export function readPvgisTmyCsv(text: string, options: CalendarReadOptions = {}): WeatherSeries {
   checkString('readPvgisTmyCsv', 'text', text, 'the text of a weather file');
@@ -84,7 +85,7 @@ export function readPvgisTmyCsv(text: string, options: CalendarReadOptions = {})
     if (!/^\d{8}:\d{4}/.test(l)) break;
     const f = splitCsv(l);
     stamps.push(f[0]!);
-    for (const [k, name, scale] of present) raw[k]!.push(numberOr(f[header.indexOf(name)]) * scale);
+    for (const [k, name] of present) raw[k]!.push(numberOr(f[header.indexOf(name)]));
   }
   return finish(latitude, longitude, elevation, stamps, raw, monthYears, options);
 }
@@ -113,7 +114,7 @@ export function readPvgisTmyJson(text: string, options: CalendarReadOptions = {}
   for (const [k] of present) raw[k] = [];
   for (const r of records) {
     stamps.push(String(r['time(UTC)']));
-    for (const [k, name, scale] of present) raw[k]!.push(Number(r[name]) * scale);
+    for (const [k, name] of present) raw[k]!.push(Number(r[name]));
   }
   return finish(loc.latitude ?? Number.NaN, loc.longitude ?? Number.NaN, loc.elevation ?? Number.NaN, stamps, raw, monthYears, options);
 }

@@ -1,5 +1,6 @@
 import { type CalendarReadOptions, dateRows, increasingInTime } from './calendar.js';
 import { type WeatherSeries, textLines } from './types.js';
+import type { NumericWeatherColumnName, NumericWeatherColumns } from '../columns.js';
 
 /**
  * The fixed-width fields of a TMY2 data row (Marion & Urban 1995, "User's Manual for TMY2s",
@@ -29,19 +30,19 @@ const FIELD_AT: ReadonlyMap<string, [start: number, end: number]> = (() => {
   return at;
 })();
 
-/** The columns read, with their TMY2 field and the factor to the API's unit. */
-const TMY2_COLUMNS: readonly [parameter: string, field: string, scale: number][] = [
+/** The columns read, with their TMY2 field and the factor to the core's unit. */
+const TMY2_COLUMNS: readonly [column: NumericWeatherColumnName, field: string, scale: number][] = [
   ['ghi', 'ghi', 1], // Wh/m2 over the hour = mean W/m2
   ['dni', 'dni', 1],
   ['dhi', 'dhi', 1],
-  ['air_temp', 'dryBulb', 0.1], // tenths of degrees C
-  ['dewpoint_temp', 'dewPoint', 0.1],
-  ['relative_humidity', 'humidity', 1],
-  ['surface_pressure', 'pressure', 1], // mbar = hPa
-  ['wind_direction_10m', 'windDirection', 1],
-  ['wind_speed_10m', 'windSpeed', 0.1], // tenths of m/s
-  ['precipitable_water', 'precipitableWater', 1], // mm = kg/m2
-  ['snow_depth', 'snowDepth', 1], // cm, 999 = missing
+  ['airTemp', 'dryBulb', 0.1], // tenths of degrees C
+  ['dewPoint', 'dewPoint', 0.1],
+  ['relativeHumidity', 'humidity', 1],
+  ['pressure', 'pressure', 100], // mbar -> Pa
+  ['windDirection', 'windDirection', 1],
+  ['windSpeed', 'windSpeed', 0.1], // tenths of m/s
+  ['precipitableWater', 'precipitableWater', 1], // mm, to cm below
+  ['snowDepth', 'snowDepth', 1], // cm, 999 = missing
 ];
 
 /**
@@ -49,7 +50,7 @@ const TMY2_COLUMNS: readonly [parameter: string, field: string, scale: number][]
  * doi:10.2172/87130): a fixed-width header line (WBAN number, city, state, time zone, latitude and
  * longitude in degrees and minutes, elevation), then 8760 fixed-width hourly rows dated
  * YYMMDDHH in local standard time, hour ending (hour 1..24), months taken from different years of
- * 1961-1990. Values in the API's units: temperatures and wind speed are stored in tenths.
+ * 1961-1990. Values in the core's units: temperatures and wind speed are stored in tenths.
  *
  * Times: the typical year is re-dated into one year, by default 2059 (`coerceYear`), with the
  * file's own period ends (19xx years of each month) in `sourcePeriodEnd`. pvlib's `read_tmy2`
@@ -57,9 +58,8 @@ const TMY2_COLUMNS: readonly [parameter: string, field: string, scale: number][]
  * is `periodEnd` - 3600 s with `coerceYear` = that year.
  * @param text the file's content
  * @param options coerceYear
- * @returns ghi, dni, dhi (W/m2), air_temp, dewpoint_temp (C), relative_humidity (%),
- *   surface_pressure (hPa), wind_direction_10m (deg), wind_speed_10m (m/s), precipitable_water
- *   (kg/m2), snow_depth (cm; NaN where 999)
+ * @returns ghi, dni, dhi (W/m2), airTemp, dewPoint (C), relativeHumidity (%), pressure (Pa),
+ *   windDirection (deg), windSpeed (m/s), precipitableWater (cm), snowDepth (cm; NaN where 999)
  * @throws Error when the header line is not a TMY2 header or a row is too short
  * @example
  * // Miami: 8760 hours of 2059, sourcePeriodEnd in 1961-1990.
@@ -78,7 +78,7 @@ export function readTmy2(text: string, options: CalendarReadOptions = {}): Weath
   const rows = lines.slice(1);
   const n = rows.length;
   const labels = { year: new Float64Array(n), month: new Float64Array(n), day: new Float64Array(n), hour: new Float64Array(n), minute: new Float64Array(n) };
-  const cols: Record<string, Float64Array> = {};
+  const cols: NumericWeatherColumns = {};
   for (const [k] of TMY2_COLUMNS) cols[k] = new Float64Array(n);
   const lineLength = FIELD_AT.get('daysSinceSnow')![1];
   const field = (line: string, name: string): number => {
@@ -94,7 +94,8 @@ export function readTmy2(text: string, options: CalendarReadOptions = {}): Weath
     labels.day[i] = field(line, 'day');
     labels.hour[i] = field(line, 'hour');
     for (const [k, name, scale] of TMY2_COLUMNS) cols[k]![i] = field(line, name) * scale;
-    if (cols.snow_depth![i] === 999) cols.snow_depth![i] = Number.NaN;
+    if (cols.snowDepth![i] === 999) cols.snowDepth![i] = Number.NaN;
+    cols.precipitableWater![i] = cols.precipitableWater![i]! / 10; // mm -> cm
   }
   const dated = dateRows(labels, { offsetHours: timeZone, periodSeconds: 3600, labelToEnd: 0, typical: true }, options, 'TMY2');
   return increasingInTime({ format: 'tmy2', latitude, longitude, elevation, timeZone, periodSeconds: 3600, columns: cols, ...dated }, 'TMY2');

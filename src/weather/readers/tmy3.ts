@@ -1,22 +1,23 @@
 import { type CalendarReadOptions, dateRows, increasingInTime } from './calendar.js';
 import { type WeatherSeries, numberOr, splitCsv, textLines } from './types.js';
 import { checkString } from '../../util/validate.js';
+import type { NumericWeatherColumnName, NumericWeatherColumns } from '../columns.js';
 
 /**
  * Header names of each TMY3 column the reader takes, the manual's spelling first. SolarAnywhere's
  * files in TMY3 layout write `DNI (W/m^2))` (pvlib reads them as they are, under that name).
  */
-const TMY3_COLUMNS: readonly [parameter: string, headers: readonly string[], scale: number][] = [
+const TMY3_COLUMNS: readonly [column: NumericWeatherColumnName, headers: readonly string[], scale: number][] = [
   ['ghi', ['GHI (W/m^2)'], 1],
   ['dni', ['DNI (W/m^2)', 'DNI (W/m^2))'], 1],
   ['dhi', ['DHI (W/m^2)'], 1],
-  ['air_temp', ['Dry-bulb (C)'], 1],
-  ['dewpoint_temp', ['Dew-point (C)'], 1],
-  ['relative_humidity', ['RHum (%)'], 1],
-  ['surface_pressure', ['Pressure (mbar)'], 1],
-  ['wind_direction_10m', ['Wdir (degrees)'], 1],
-  ['wind_speed_10m', ['Wspd (m/s)'], 1],
-  ['precipitable_water', ['Pwat (cm)'], 10],
+  ['airTemp', ['Dry-bulb (C)'], 1],
+  ['dewPoint', ['Dew-point (C)'], 1],
+  ['relativeHumidity', ['RHum (%)'], 1],
+  ['pressure', ['Pressure (mbar)'], 100], // mbar -> Pa
+  ['windDirection', ['Wdir (degrees)'], 1],
+  ['windSpeed', ['Wspd (m/s)'], 1],
+  ['precipitableWater', ['Pwat (cm)'], 1],
   ['albedo', ['Alb (unitless)'], 1],
 ];
 
@@ -35,8 +36,8 @@ const TMY3_COLUMNS: readonly [parameter: string, headers: readonly string[], sca
  * their end too): `sourcePeriodEnd` its index without coerce_year, `periodEnd` with it.
  * @param text the file's content
  * @param options coerceYear
- * @returns ghi, dni, dhi, air_temp, dewpoint_temp, relative_humidity, surface_pressure (hPa),
- *   wind_speed_10m, wind_direction_10m, precipitable_water (kg/m2), albedo, precipitation_rate (mm/h)
+ * @returns ghi, dni, dhi, airTemp, dewPoint, relativeHumidity, pressure (Pa), windSpeed,
+ *   windDirection, precipitableWater (cm), albedo, precipitationRate (mm/h)
  * @throws Error naming a missing column, or rows that end at the same time
  * @example
  * // NREL TMY3: periodEnd in 2059, sourcePeriodEnd in the source years.
@@ -69,9 +70,9 @@ export function readTmy3(text: string, options: CalendarReadOptions = {}): Weath
   const rows = lines.slice(2);
   const n = rows.length;
   const labels = { year: new Float64Array(n), month: new Float64Array(n), day: new Float64Array(n), hour: new Float64Array(n), minute: new Float64Array(n) };
-  const cols: Record<string, Float64Array> = {};
+  const cols: NumericWeatherColumns = {};
   for (const [k] of map) cols[k] = new Float64Array(n);
-  if (iPrecip >= 0) cols.precipitation_rate = new Float64Array(n);
+  if (iPrecip >= 0) cols.precipitationRate = new Float64Array(n);
   const missing = [-9900, -9999];
   for (let i = 0; i < n; i++) {
     const f = splitCsv(rows[i]!);
@@ -87,7 +88,7 @@ export function readTmy3(text: string, options: CalendarReadOptions = {}): Weath
     if (iPrecip >= 0) {
       const depth = numberOr(f[iPrecip], missing);
       const hours = numberOr(f[iPrecipHours], missing);
-      cols.precipitation_rate![i] = hours > 0 ? depth / hours : depth;
+      cols.precipitationRate![i] = hours > 0 ? depth / hours : depth;
     }
   }
   const dated = dateRows(labels, { offsetHours: timeZone, periodSeconds: 3600, labelToEnd: 0, february28MidnightIsMarch1: true }, options, 'TMY3');

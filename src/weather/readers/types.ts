@@ -1,8 +1,10 @@
+import type { NumericWeatherColumns, PeriodWeather } from '../columns.js';
+
 /**
- * A real weather series read from a file: columns in the API's names and units
- * (contract.md section 4), one row per period, times as period ends in Unix s (UTC).
+ * A real weather series read from a file: weather columns (the core's names, pvlib's units, see
+ * WeatherColumns), one row per period, times as period ends in Unix s (UTC).
  */
-export interface WeatherSeries {
+export interface WeatherSeries extends PeriodWeather {
   /** file format the series came from */
   format: 'epw' | 'tmy2' | 'tmy3' | 'psm3' | 'pvgis-tmy' | 'api-csv';
   /** degrees north, when the file says */
@@ -27,8 +29,8 @@ export interface WeatherSeries {
   sourcePeriodEnd?: Float64Array;
   /** period length, s */
   periodSeconds: number;
-  /** columns by API parameter name (NaN = missing) */
-  columns: Record<string, Float64Array>;
+  /** the file's columns (NaN = missing) */
+  columns: NumericWeatherColumns;
   /** typical years: the source year of each month (1..12), when the file lists it */
   monthYears?: Record<number, number>;
 }

@@ -17,7 +17,7 @@ import type { ProductContext } from './context.js';
 import type { FieldError, ParamDef, ParamValues } from './params.js';
 import { windowOf } from './radiation.js';
 import type { SeriesKind } from './request.js';
-import type { WeatherColumns } from './source.js';
+import type { NumericWeatherColumnName, WeatherColumnName, WeatherColumns } from './source.js';
 import type { SeriesColumn, SeriesTable } from './table.js';
 
 /** A stored PV site configuration (spec 2.1 field names; validated by the server). */
@@ -169,7 +169,7 @@ export async function bySiteVersion<C>(
 /** Weather a site needs, read for its place over some period ends. */
 export async function siteWeather(
   ctx: ProductContext, kind: 'historic' | 'live' | 'forecast', now: number, window: Window,
-  place: { latitude: number; longitude: number }, periodEnd: Float64Array, parameters: readonly string[],
+  place: { latitude: number; longitude: number }, periodEnd: Float64Array, parameters: readonly WeatherColumnName[],
 ): Promise<WeatherColumns> {
   const sub: Window = { periodEnd, periodSeconds: window.periodSeconds, offsetMinutes: window.offsetMinutes };
   return ctx.weatherColumns({
@@ -200,7 +200,7 @@ export function siteTable(
 }
 
 /** Weather read for a PV site, and the forecast's P10/P90 irradiance. */
-const PV_WEATHER = ['ghi', 'dni', 'dhi', 'air_temp', 'wind_speed_10m'] as const;
+const PV_WEATHER = ['ghi', 'dni', 'dhi', 'airTemp', 'windSpeed'] as const;
 const PV_WEATHER_10 = ['ghi10', 'dni10', 'dhi10'] as const;
 const PV_WEATHER_90 = ['ghi90', 'dni90', 'dhi90'] as const;
 
@@ -215,13 +215,14 @@ export async function advancedPvPower(request: SiteSeriesRequest<PvSiteRecord>, 
   const columns = await bySiteVersion(request, async (config, periodEnd, outputs) => {
     const wantLow = outputs.includes('pv_power_advanced10');
     const wantHigh = outputs.includes('pv_power_advanced90');
-    const parameters: string[] = [...PV_WEATHER, ...(wantLow ? PV_WEATHER_10 : []), ...(wantHigh ? PV_WEATHER_90 : [])];
+    const parameters: WeatherColumnName[] = [...PV_WEATHER, ...(wantLow ? PV_WEATHER_10 : []), ...(wantHigh ? PV_WEATHER_90 : [])];
     const w = await siteWeather(ctx, request.kind, request.now, request.window, config, periodEnd, parameters);
-    const num = (name: string) => w[name] as Float64Array;
+    const num = (name: NumericWeatherColumnName): Float64Array => w[name]!;
     const { elevation } = ctx.place(config.latitude, config.longitude);
-    const run = (ghi: string, dni: string, dhi: string) => sitePvColumn(config, periodEnd, request.window.periodSeconds, elevation, {
-      ghi: num(ghi), dni: num(dni), dhi: num(dhi), airTemp: num('air_temp'), windSpeed: num('wind_speed_10m'),
-    });
+    const run = (ghi: NumericWeatherColumnName, dni: NumericWeatherColumnName, dhi: NumericWeatherColumnName) => sitePvColumn(
+      config, periodEnd, request.window.periodSeconds, elevation,
+      { ghi: num(ghi), dni: num(dni), dhi: num(dhi), airTemp: num('airTemp'), windSpeed: num('windSpeed') },
+    );
     const out: Record<string, Float64Array> = {};
     const median = run('ghi', 'dni', 'dhi');
     if (outputs.includes('pv_power_advanced')) out.pv_power_advanced = median;

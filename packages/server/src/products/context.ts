@@ -5,9 +5,9 @@
  * place in it.
  */
 import type { Clock } from 'solarkit/internal';
-import { apiAzimuthToPvlib, pvlibAzimuthToApi, type Window } from './common.js';
+import { apiAzimuthToPvlib, type Window } from './common.js';
 import { DEFAULT_TMY_REQUEST, issueTime, type PlaneRequest, type SeriesKind, type TmyRequestOptions } from './request.js';
-import type { WeatherColumns, WeatherQuery, WeatherSource } from './source.js';
+import type { WeatherColumnName, WeatherColumns, WeatherQuery, WeatherSource } from './source.js';
 import { defaultWeatherSource } from 'solarkit';
 import type { ClimateNormals, HorizonProfile } from 'solarkit';
 import { applyTerrainShading, SHADING_INPUTS } from './terrain-shading.js';
@@ -38,8 +38,11 @@ export interface ProductContext {
   source: WeatherSource;
   /** Facts of a place; products pass them to the weather source. */
   place(latitude: number, longitude: number): PlaceFacts;
-  /** Weather columns (API names and units) for the request's window and plane. */
-  weatherColumns(need: WeatherNeed, parameters: readonly string[]): Promise<WeatherColumns>;
+  /**
+   * Weather columns (the core's names and units; weather-columns.ts gives them the API's) for the
+   * request's window and plane, terrain-shaded when the request asks for it.
+   */
+  weatherColumns(need: WeatherNeed, parameters: readonly WeatherColumnName[]): Promise<WeatherColumns>;
   /** Terrain horizon of a place, when the host can read elevation data (terrain_shading). */
   horizon?: (latitude: number, longitude: number) => Promise<HorizonProfile>;
   /** Estimated actuals on any grid (ramp-up runs, TMY history). */
@@ -114,7 +117,7 @@ export function createProductContext(options: ProductContextOptions): ProductCon
         const tmy = need.tmy ?? DEFAULT_TMY_REQUEST;
         // A file holds one typical year, so it can only be the p50 (P75-P95 stay synthetic).
         const stored = tmy.probability === 'p50' && options.typicalSeries !== undefined
-          ? nearestSeries(options.typicalSeries(), need.latitude, need.longitude, TYPICAL_FILE_RADIUS_KM, true)
+          ? nearestSeries(options.typicalSeries(), need, { radiusKm: TYPICAL_FILE_RADIUS_KM, typical: true })
           : undefined;
         const year = stored !== undefined
           ? typicalYearFor({
@@ -126,7 +129,7 @@ export function createProductContext(options: ProductContextOptions): ProductCon
               // The place's cached selection: the file's neighbourhood needs no new 19-year history.
               selection: selectionOf(need),
             })
-          : typicalYearWeather(source, rest, selectionOf(need), { offsetMinutes: need.window.offsetMinutes });
+          : typicalYearWeather(rest, selectionOf(need), { source, offsetMinutes: need.window.offsetMinutes });
         if (year.periodEnd.length !== need.window.periodEnd.length || year.periodEnd[0] !== need.window.periodEnd[0]) {
           throw new Error('typical-year grid differs from the response grid');
         }
@@ -137,9 +140,6 @@ export function createProductContext(options: ProductContextOptions): ProductCon
         columns = await source.actuals(query);
       }
       if (shade) applyTerrainShading(columns, await options.horizon!(need.latitude, need.longitude), need);
-      // The core's solar azimuth is east of north; the API's is east negative.
-      const azimuth = columns.azimuth;
-      if (azimuth instanceof Float64Array) columns = { ...columns, azimuth: azimuth.map(pvlibAzimuthToApi) };
       return columns;
     },
   };

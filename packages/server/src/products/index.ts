@@ -13,6 +13,7 @@ export {
 } from './common.js';
 export { FORECAST_OUTPUT_NAMES, RADIATION_OUTPUTS, RADIATION_OUTPUT_NAMES, ROOFTOP_FORECAST_OUTPUTS, ROOFTOP_OUTPUTS, outputInfo, type OutputInfo } from './outputs.js';
 export { type ForecastQuery, type WeatherColumns, type WeatherQuery, type WeatherSource } from './source.js';
+export { API_WEATHER_COLUMNS, type ApiWeatherColumn, type ApiWeatherColumns, apiWeatherColumns, coreWeatherColumns } from './weather-columns.js';
 export { type PlaceFacts, type ProductContext, type ProductContextOptions, type WeatherNeed, createProductContext } from './context.js';
 export { DEFAULT_TMY_REQUEST, type PlaneRequest, type SeriesKind, type TmyRequestOptions, issueTime } from './request.js';
 export {

@@ -12,6 +12,7 @@ import type { FieldError, ParamDef, ParamValues } from './params.js';
 import type { ProductContext } from './context.js';
 import type { PlaneRequest, SeriesKind, TmyRequestOptions } from './request.js';
 import type { SeriesColumn, SeriesTable } from './table.js';
+import { apiWeatherColumns, coreWeatherColumns } from './weather-columns.js';
 
 /** Default output parameters of radiation requests (contract section 4). */
 export const RADIATION_DEFAULT_OUTPUTS = ['air_temp', 'dni', 'ghi'];
@@ -135,7 +136,8 @@ export function toColumns(names: readonly string[], data: Record<string, Float64
 /** Computes a radiation and weather response. */
 export async function radiation(request: RadiationRequest, ctx: ProductContext): Promise<SeriesTable> {
   const { window } = request;
-  const data = await ctx.weatherColumns(request, request.outputParameters);
+  const core = await ctx.weatherColumns(request, coreWeatherColumns(request.outputParameters));
+  const data = apiWeatherColumns(core, request.outputParameters);
   return {
     key: request.kind === 'forecast' ? 'forecasts' : 'estimated_actuals',
     columns: toColumns(request.outputParameters, data, window.periodEnd.length),

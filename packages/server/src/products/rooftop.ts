@@ -14,6 +14,7 @@ import type { PlaneRequest, SeriesKind, TmyRequestOptions } from './request.js';
 import type { ProductContext } from './context.js';
 import type { SeriesTable } from './table.js';
 import { rooftopPvPower, type RooftopOptions } from 'solarkit';
+import type { NumericWeatherColumnName, WeatherColumnName } from 'solarkit';
 
 
 export const CAPACITY: ParamDef = {
@@ -109,8 +110,8 @@ export function validateRooftop(
 }
 
 /** The weather columns the rooftop chain reads, and their forecast P10/P90 counterparts. */
-const CHAIN_INPUTS = ['ghi', 'dni', 'dhi', 'air_temp', 'wind_speed_10m'];
-const BOUNDS_INPUTS = ['ghi10', 'dni10', 'dhi10', 'ghi90', 'dni90', 'dhi90'];
+const CHAIN_INPUTS: WeatherColumnName[] = ['ghi', 'dni', 'dhi', 'airTemp', 'windSpeed'];
+const BOUNDS_INPUTS: WeatherColumnName[] = ['ghi10', 'dni10', 'dhi10', 'ghi90', 'dni90', 'dhi90'];
 
 /**
  * Computes a rooftop response: weather (actuals, forecast, or the TMY) for the window, then the
@@ -133,10 +134,10 @@ export async function rooftop(request: RooftopRequest, ctx: ProductContext): Pro
     ...(request.arrayType === 'horizontal_single_axis'
       ? { tracker: { axisAzimuth: apiAzimuthToPvlib(request.azimuth) % 180, ...ROOFTOP_TRACKER } } : {}),
   };
-  const col = (name: string): Float64Array => weather[name] as Float64Array;
+  const col = (name: NumericWeatherColumnName): Float64Array => weather[name]!;
   const power = (suffix: '' | '10' | '90'): Float64Array => rooftopPvPower({
     unixSeconds: window.periodEnd, ghi: col(`ghi${suffix}`), dni: col(`dni${suffix}`), dhi: col(`dhi${suffix}`),
-    airTemp: col('air_temp'), windSpeed: col('wind_speed_10m'),
+    airTemp: col('airTemp'), windSpeed: col('windSpeed'),
   }, options).power;
   const data: Record<string, Float64Array> = {};
   for (const p of request.outputParameters) {

@@ -12,6 +12,7 @@ import { issueTime, type SeriesKind } from './request.js';
 import type { ProductContext } from './context.js';
 import type { SeriesTable } from './table.js';
 import { HSU_RAMP_UP_SECONDS, hsuRampUpMass, hsuSoiling, kimberSoiling } from 'solarkit';
+import type { WeatherColumnName } from 'solarkit';
 
 export type SoilingModel = 'hsu' | 'kimber';
 export type SoilingKind = Exclude<SeriesKind, 'tmy'>;
@@ -180,17 +181,17 @@ export async function soiling(request: SoilingRequest, ctx: ProductContext): Pro
   const order = ascendingOrder(window.periodEnd);
   const times = take(window.periodEnd, order);
   const facts = ctx.place(request.latitude, request.longitude);
-  const params = request.model === 'hsu' ? ['precipitation_rate', 'pm10', 'pm2.5'] : ['precipitation_rate'];
+  const params: WeatherColumnName[] = request.model === 'hsu' ? ['precipitationRate', 'pm10', 'pm25'] : ['precipitationRate'];
   const query = {
     ...facts, latitude: request.latitude, longitude: request.longitude, periodEnd: times,
     periodSeconds: window.periodSeconds, parameters: params,
   };
   const w = request.kind === 'forecast' ? await ctx.source.forecast({ ...query, issuedAt: issueTime(request.now) }) : await ctx.source.actuals(query);
-  const rain = rainPerPeriod(w.precipitation_rate as Float64Array, window.periodSeconds);
+  const rain = rainPerPeriod(w.precipitationRate!, window.periodSeconds);
   let loss: Float64Array;
   if (request.model === 'hsu') {
-    const pm10 = request.pm10 ? (request.pm10.length === 1 ? request.pm10[0]! : take(request.pm10, order)) : microgramsToGrams(w.pm10 as Float64Array);
-    const pm25 = request.pm25 ? (request.pm25.length === 1 ? request.pm25[0]! : take(request.pm25, order)) : microgramsToGrams(w['pm2.5'] as Float64Array);
+    const pm10 = request.pm10 ? (request.pm10.length === 1 ? request.pm10[0]! : take(request.pm10, order)) : microgramsToGrams(w.pm10!);
+    const pm25 = request.pm25 ? (request.pm25.length === 1 ? request.pm25[0]! : take(request.pm25, order)) : microgramsToGrams(w.pm25!);
     const options = {
       cleaningThreshold: request.cleaningThreshold, surfaceTilt: request.tilt, depoVelocPm10: request.depoVelocPm10,
       depoVelocPm2_5: request.depoVelocPm25, rainAccumPeriod: RAIN_ACCUM_SECONDS, periodSeconds: window.periodSeconds,
@@ -203,8 +204,8 @@ export async function soiling(request: SoilingRequest, ctx: ProductContext): Pro
       for (let i = 0; i < rampTimes.length; i++) rampTimes[i] = first - HSU_RAMP_UP_SECONDS + (i + 1) * RAMP_UP_STEP;
       const r = await ctx.source.actuals({ ...query, periodEnd: rampTimes, periodSeconds: RAMP_UP_STEP });
       initialMass = hsuRampUpMass({
-        unixSeconds: rampTimes, rainfall: rainPerPeriod(r.precipitation_rate as Float64Array, RAMP_UP_STEP),
-        pm10: microgramsToGrams(r.pm10 as Float64Array), pm2_5: microgramsToGrams(r['pm2.5'] as Float64Array),
+        unixSeconds: rampTimes, rainfall: rainPerPeriod(r.precipitationRate!, RAMP_UP_STEP),
+        pm10: microgramsToGrams(r.pm10!), pm2_5: microgramsToGrams(r.pm25!),
       }, { ...options, periodSeconds: RAMP_UP_STEP });
     }
     loss = hsuSoiling(

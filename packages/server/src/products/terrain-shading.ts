@@ -2,7 +2,7 @@
  * Terrain shading of the radiation outputs (spec 4.2 `terrain_shading`): direct irradiance is
  * zero while the terrain hides the sun, diffuse is reduced by the sky-view factor, global
  * reflects both. Horizontal columns go through `shadeIrradiance` of src/terrain; plane-of-array
- * columns (gti, clearsky_gti) lose their beam part (DNI cos AOI) while the sun is hidden and
+ * columns (gti, clearskyGti) lose their beam part (DNI cos AOI) while the sun is hidden and
  * have the rest scaled by the tilted-plane diffuse factor (Dozier & Frew 1990).
  *
  * Deviation: the source's GTI is not split into sky and ground-reflected diffuse, so the
@@ -12,23 +12,30 @@ import { aoi } from 'solarkit';
 import { type HorizonProfile, shadeIrradiance, sunAboveHorizon, tiltedDiffuseFactor } from 'solarkit';
 import { singleAxis } from 'solarkit';
 import { apiAzimuthToPvlib } from './common.js';
-import type { WeatherColumns } from './source.js';
+import type { WeatherColumnName, WeatherColumns } from './source.js';
 
-/** Weather parameters shading needs besides the requested ones. */
-export const SHADING_INPUTS = ['zenith', 'azimuth', 'dni', 'dhi', 'ghi', 'clearsky_dni', 'clearsky_dhi', 'clearsky_ghi'];
+/** Weather columns shading needs besides the requested ones. */
+export const SHADING_INPUTS: readonly WeatherColumnName[] = [
+  'solarZenith', 'solarAzimuth', 'dni', 'dhi', 'ghi', 'clearskyDni', 'clearskyDhi', 'clearskyGhi',
+];
+
+/** The horizontal and plane-of-array columns shaded together: measured and clear-sky. */
+const SHADED_SETS = [
+  { dni: 'dni', dhi: 'dhi', ghi: 'ghi', gti: 'gti' },
+  { dni: 'clearskyDni', dhi: 'clearskyDhi', ghi: 'clearskyGhi', gti: 'clearskyGti' },
+] as const;
 
 /**
  * Shades, in place, the irradiance columns among `columns` (ghi, dni, dhi, gti and their
  * clear-sky forms) for a plane of `tilt` and API `azimuth` (fixed) or a north-south single-axis
- * tracker. `columns` must hold zenith (deg) and the solar azimuth as the core gives it (degrees
- * east of north).
+ * tracker. `columns` must hold solarZenith (deg) and solarAzimuth (degrees east of north).
  */
 export function applyTerrainShading(
   columns: WeatherColumns, profile: HorizonProfile,
   plane: { tilt: number; azimuth: number; arrayType: 'fixed' | 'horizontal_single_axis' },
 ): void {
-  const zenith = columns.zenith as Float64Array;
-  const compass = columns.azimuth as Float64Array;
+  const zenith = columns.solarZenith!;
+  const compass = columns.solarAzimuth!;
   const n = zenith.length;
   const elevation = new Float64Array(n);
   for (let i = 0; i < n; i++) elevation[i] = 90 - zenith[i]!;
@@ -48,11 +55,11 @@ export function applyTerrainShading(
     for (let i = 0; i < n; i++) cosAoi[i] = Math.max(0, Math.cos((a[i]! * Math.PI) / 180)) || 0;
     diffuseFactor = tiltedDiffuseFactor(profile, { surfaceTilt: plane.tilt, surfaceAzimuth });
   }
-  for (const prefix of ['', 'clearsky_']) {
-    const dni = columns[`${prefix}dni`] as Float64Array | undefined;
-    const dhi = columns[`${prefix}dhi`] as Float64Array | undefined;
-    const ghi = columns[`${prefix}ghi`] as Float64Array | undefined;
-    const gti = columns[`${prefix}gti`] as Float64Array | undefined;
+  for (const set of SHADED_SETS) {
+    const dni = columns[set.dni];
+    const dhi = columns[set.dhi];
+    const ghi = columns[set.ghi];
+    const gti = columns[set.gti];
     if (gti && dni) {
       for (let i = 0; i < n; i++) {
         const beam = dni[i]! * cosAoi[i]!;

@@ -36,7 +36,7 @@ export interface WindSiteRecord {
 export const WIND_OUTPUTS: readonly string[] = ['wind_power'];
 
 /** Weather read for a wind site. */
-const WEATHER = ['wind_speed_10m', 'wind_speed_100m', 'air_temp', 'surface_pressure'] as const;
+const WEATHER = ['windSpeed', 'windSpeed100m', 'airTemp', 'pressure'] as const;
 
 /**
  * The wind farm chain's options for a site configuration. The rotor diameter does not enter the
@@ -62,14 +62,11 @@ export function windFarmOptions(config: WindSiteRecord): WindFarmOptions {
 export async function windPower(request: SiteSeriesRequest<WindSiteRecord>, ctx: ProductContext): Promise<SeriesTable> {
   const columns = await bySiteVersion(request, async (config, periodEnd) => {
     const w = await siteWeather(ctx, request.kind, request.now, request.window, config, periodEnd, WEATHER);
-    const pressureHpa = w.surface_pressure as Float64Array;
-    const pressure = new Float64Array(pressureHpa.length);
-    for (let i = 0; i < pressure.length; i++) pressure[i] = pressureHpa[i]! * 100;
     const power = windFarmPower({
-      windSpeed10m: w.wind_speed_10m as Float64Array,
-      windSpeed100m: w.wind_speed_100m as Float64Array,
-      airTemp: w.air_temp as Float64Array,
-      surfacePressure: pressure,
+      windSpeed10m: w.windSpeed!,
+      windSpeed100m: w.windSpeed100m!,
+      airTemp: w.airTemp!,
+      surfacePressure: w.pressure!,
     }, windFarmOptions(config));
     return { wind_power: power };
   });

@@ -25,7 +25,7 @@ vi.mock('solarkit', async (importOriginal) => {
       return real.typicalYearFor(req);
     },
     syntheticTypicalYear: (...args: Parameters<typeof real.syntheticTypicalYear>) => {
-      selectionYears.push(`${args[2] ?? 2007}-${args[3] ?? 2025}`);
+      selectionYears.push(`${args[1]?.firstYear ?? 2007}-${args[1]?.lastYear ?? 2025}`);
       return real.syntheticTypicalYear(...args);
     },
   };
@@ -81,7 +81,7 @@ describe('cold start', () => {
     expect(handed).toHaveLength(1);
     expect(handed[0]).toBeDefined();
     // And a later request there again computes none.
-    await ctx.weatherColumns(need, ['ghi', 'air_temp']);
+    await ctx.weatherColumns(need, ['ghi', 'airTemp']);
     expect(ctx.stats.tmySelections).toBe(1);
     expect(handed).toHaveLength(2);
     expect(handed[1]).toBe(handed[0]);
