@@ -332,7 +332,7 @@ function seasonalMeans(table: Float64Array): Seasons {
  */
 function annualGhi(place: NamedPlace): number {
   const { latitude, longitude, elevation, continentality } = place;
-  const history = syntheticHistory({ latitude, longitude, elevation, continentality }, 2024, 2024);
+  const history = syntheticHistory({ latitude, longitude, elevation, continentality }, { firstYear: 2024, lastYear: 2024 });
   let wh = 0;
   for (const v of history.columns.ghi as Float64Array) wh += v;
   return wh / 1000;
