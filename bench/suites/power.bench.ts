@@ -74,7 +74,7 @@ export const suite: BenchSuite = {
   kernels: [
     warmed('SAPM cell temperature (one year at 5 min)', N, 30, () =>
       sapmCellTemperature(
-        { poaGlobal: poa, tempAir: temp, windSpeed: wind10 },
+        { poaGlobal: poa, airTemp: temp, windSpeed: wind10 },
         { mounting: 'open_rack_glass_polymer' },
         out,
       ),
@@ -85,7 +85,7 @@ export const suite: BenchSuite = {
     }),
     warmed('wind farm power (one year at 5 min)', N, 30, () =>
       windFarmPower(
-        { windSpeed10m: wind10, windSpeed100m: wind100, airTemp: temp, surfacePressure: 98000 },
+        { windSpeed: wind10, windSpeed100m: wind100, airTemp: temp, pressure: 98000 },
         { ratedPower: 3, numberOfTurbines: 20, hubHeight: 110, gridExportLimit: 50 },
         out,
       ),

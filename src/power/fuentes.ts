@@ -11,7 +11,7 @@ export interface FuentesInput {
   /** Plane-of-array irradiance, W/m2. */
   poaGlobal: Column;
   /** Air temperature, degrees C. */
-  tempAir: Column;
+  airTemp: Column;
   /** Wind speed at windHeight, m/s. */
   windSpeed: Column;
 }
@@ -89,7 +89,7 @@ function positive(name: string, value: number, unit: string): void {
  * model does not (it cools to the sky at night), so nights and the first hour after dawn differ
  * from PVWatts' exports (by less than 0.1 K after dawn, see docs/temperature.md).
  *
- * @param input unixSeconds (increasing, at least two times), poaGlobal W/m2, tempAir degrees C,
+ * @param input unixSeconds (increasing, at least two times), poaGlobal W/m2, airTemp degrees C,
  *   windSpeed m/s at windHeight
  * @param options noctInstalled degrees C; moduleHeight and windHeight m (5, 9.144); emissivity and
  *   absorption 0..1 (0.84, 0.83); surfaceTilt degrees (30); moduleWidth and moduleLength m
@@ -100,8 +100,8 @@ function positive(name: string, value: number, unit: string): void {
  * @example
  * const t = Float64Array.from([0, 3600, 7200]);
  * // pvlib's test values 48.042..., 51.845..., 51.846...:
- * fuentesCellTemperature({ unixSeconds: t, poaGlobal: 1000, tempAir: 20, windSpeed: 1 }, { noctInstalled: 45 })[0]; // about 48.042
- * fuentesCellTemperature({ unixSeconds: t, poaGlobal: 1000, tempAir: 20, windSpeed: 1 }, { noctInstalled: 45 })[2]; // about 51.846
+ * fuentesCellTemperature({ unixSeconds: t, poaGlobal: 1000, airTemp: 20, windSpeed: 1 }, { noctInstalled: 45 })[0]; // about 48.042
+ * fuentesCellTemperature({ unixSeconds: t, poaGlobal: 1000, airTemp: 20, windSpeed: 1 }, { noctInstalled: 45 })[2]; // about 51.846
  */
 export function fuentesCellTemperature(input: FuentesInput, options: FuentesOptions, out?: Float64Array): Float64Array {
   const noct = options.noctInstalled;
@@ -124,7 +124,7 @@ export function fuentesCellTemperature(input: FuentesInput, options: FuentesOpti
   if (!Number.isFinite(tilt)) throw new RangeError(`fuentesCellTemperature: surfaceTilt must be a finite angle in degrees, got ${tilt}`);
 
   const { unixSeconds } = input;
-  const n = seriesLength(unixSeconds, input.poaGlobal, input.tempAir, input.windSpeed);
+  const n = seriesLength(unixSeconds, input.poaGlobal, input.airTemp, input.windSpeed);
   const res = outputColumn(out, n);
   if (n === 0) return res;
   if (n < 2) throw new RangeError('fuentesCellTemperature: needs at least two times (the first step is taken equal to the second)');
@@ -134,7 +134,7 @@ export function fuentesCellTemperature(input: FuentesInput, options: FuentesOpti
     }
   }
   const poa = asColumn(input.poaGlobal, n);
-  const air = asColumn(input.tempAir, n);
+  const air = asColumn(input.airTemp, n);
   const wind = asColumn(input.windSpeed, n);
 
   const hydraulicDiameter = (2 * (width * length)) / (width + length);

@@ -8,7 +8,7 @@ export interface NoctSamInput {
   /** Plane-of-array irradiance before reflection losses, W/m2. */
   poaGlobal: Column;
   /** Air temperature, degrees C. */
-  tempAir: Column;
+  airTemp: Column;
   /** Wind speed, m/s, at the height the wind loss factor was determined for (NOCT: 1 m/s at the module). */
   windSpeed: Column;
   /**
@@ -54,14 +54,14 @@ function noctStandoffAdjustment(inches: number): number {
  * Dobos, A., DiOrio, N., Freeman, J., Janzou, S., Ryberg, D. (2018), "SAM Photovoltaic Model
  * Technical Reference Update", NREL/TP-6A20-67399, section 10.6. Follows pvlib.temperature.noct_sam
  * (E is the plane-of-array irradiance before reflections, as SAM's code uses it).
- * @param input poaGlobal W/m2, tempAir degrees C, windSpeed m/s, effectiveIrradiance W/m2 (optional)
+ * @param input poaGlobal W/m2, airTemp degrees C, windSpeed m/s, effectiveIrradiance W/m2 (optional)
  * @param options noct (degrees C), moduleEfficiency (0..1), transmittanceAbsorptance (default 0.9),
  *   arrayHeight 1 or 2 storeys (default 1), mountStandoff inches (default 4)
  * @returns cell temperature, degrees C, one per row
  * @throws RangeError naming the option when it is not a finite number, or arrayHeight is not 1 or 2
  * @example
  * // pvlib's test value, 55.2307904...:
- * noctSamCellTemperature({ poaGlobal: 1000, tempAir: 25, windSpeed: 1 }, { noct: 45, moduleEfficiency: 0.2 })[0]; // about 55.2307904
+ * noctSamCellTemperature({ poaGlobal: 1000, airTemp: 25, windSpeed: 1 }, { noct: 45, moduleEfficiency: 0.2 })[0]; // about 55.2307904
  */
 export function noctSamCellTemperature(input: NoctSamInput, options: NoctSamOptions, out?: Float64Array): Float64Array {
   const { noct, moduleEfficiency } = options;
@@ -83,10 +83,10 @@ export function noctSamCellTemperature(input: NoctSamInput, options: NoctSamOpti
   }
   const { effectiveIrradiance } = input;
   const n = effectiveIrradiance === undefined
-    ? seriesLength(input.poaGlobal, input.tempAir, input.windSpeed)
-    : seriesLength(input.poaGlobal, input.tempAir, input.windSpeed, effectiveIrradiance);
+    ? seriesLength(input.poaGlobal, input.airTemp, input.windSpeed)
+    : seriesLength(input.poaGlobal, input.airTemp, input.windSpeed, effectiveIrradiance);
   const e = asColumn(input.poaGlobal, n);
-  const ta = asColumn(input.tempAir, n);
+  const ta = asColumn(input.airTemp, n);
   const ws = asColumn(input.windSpeed, n);
   const eff = effectiveIrradiance === undefined ? null : asColumn(effectiveIrradiance, n);
   const res = outputColumn(out, n);

@@ -112,7 +112,7 @@ export function rooftopPvPower(weather: PvWeatherInput, options: RooftopOptions)
   const mount = options.tracker !== undefined ? { tracker: options.tracker } : { tilt: options.tilt, azimuth: options.azimuth };
   const { poaGlobal, effective } = chainIrradiance(weather, sun, middle, mount, albedo);
   const tempCell = sapmCellTemperature(
-    { poaGlobal, tempAir: weather.airTemp, windSpeed: weather.windSpeed },
+    { poaGlobal, airTemp: weather.airTemp, windSpeed: weather.windSpeed },
     { mounting: 'close_mount_glass_glass' },
   );
   const capacity = options.capacity;

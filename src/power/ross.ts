@@ -6,7 +6,7 @@ import { asColumn, type Column, outputColumn, seriesLength } from '../util/colum
 /** Weather of the Ross model: plane-of-array irradiance W/m2 and air temperature degrees C (no wind). */
 export interface RossInput {
   poaGlobal: Column;
-  tempAir: Column;
+  airTemp: Column;
 }
 
 /**
@@ -23,12 +23,12 @@ export type RossParameters = { noct: number; k?: undefined } | { k: number; noct
  * Arrays", 15th IEEE Photovoltaic Specialists Conference, Orlando FL; Skoplaki, E., Palyvos, J. A.
  * (2009), "Operating temperature of photovoltaic modules: a survey of pertinent correlations",
  * Renewable Energy 34(1) 23-29, doi:10.1016/j.renene.2008.04.009. Follows pvlib.temperature.ross.
- * @param input poaGlobal W/m2, tempAir degrees C (columns or numbers)
+ * @param input poaGlobal W/m2, airTemp degrees C (columns or numbers)
  * @param parameters `{ noct }` in degrees C or `{ k }` in K m2/W, exactly one of them
  * @returns cell temperature, degrees C, one per row
  * @throws RangeError when both or neither of noct and k are given, or one is not a finite number
  * @example
- * rossCellTemperature({ poaGlobal: 800, tempAir: 20 }, { noct: 45 })[0]; // => 45
+ * rossCellTemperature({ poaGlobal: 800, airTemp: 20 }, { noct: 45 })[0]; // => 45
  */
 export function rossCellTemperature(input: RossInput, parameters: RossParameters, out?: Float64Array): Float64Array {
   const { noct, k } = parameters as { noct?: number; k?: number };
@@ -38,9 +38,9 @@ export function rossCellTemperature(input: RossInput, parameters: RossParameters
   if (noct !== undefined && !Number.isFinite(noct)) throw new RangeError(`rossCellTemperature: noct must be a finite temperature in degrees C, got ${noct}`);
   if (k !== undefined && !Number.isFinite(k)) throw new RangeError(`rossCellTemperature: k must be a finite coefficient in K m2/W, got ${k}`);
   // pvlib: (noct - 20) / 80 * E * 0.1 (irradiance in mW/cm2); the same operations keep its rounding.
-  const n = seriesLength(input.poaGlobal, input.tempAir);
+  const n = seriesLength(input.poaGlobal, input.airTemp);
   const e = asColumn(input.poaGlobal, n);
-  const ta = asColumn(input.tempAir, n);
+  const ta = asColumn(input.airTemp, n);
   const res = outputColumn(out, n);
   if (noct !== undefined) {
     const perMilliwatt = (noct - 20) / 80;

@@ -233,7 +233,7 @@ export function pvSystemChain(weather: PvWeatherInput, c: PvSystemChainConfig): 
   }
 
   const tempCell = sapmCellTemperature(
-    { poaGlobal, tempAir: weather.airTemp, windSpeed: weather.windSpeed },
+    { poaGlobal, airTemp: weather.airTemp, windSpeed: weather.windSpeed },
     { mounting: c.temperatureMounting },
   );
   const dc = pvwattsDc({ effectiveIrradiance: effective, tempCell }, { pdc0: c.pdc0, gammaPdc: c.gammaPdc });

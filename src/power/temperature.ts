@@ -10,7 +10,7 @@ function checkCellInput(fn: string, input: CellTemperatureInput): void {
   checkObject(fn, 'input', input);
   checkSeries(fn, [
     ['poaGlobal', input.poaGlobal, 'W/m2'],
-    ['tempAir', input.tempAir, 'degrees C'],
+    ['airTemp', input.airTemp, 'degrees C'],
     ['windSpeed', input.windSpeed, 'm/s'],
   ]);
 }
@@ -18,7 +18,7 @@ function checkCellInput(fn: string, input: CellTemperatureInput): void {
 /** Weather at the module: plane-of-array irradiance W/m2, air temperature degrees C, wind speed m/s. */
 export interface CellTemperatureInput {
   poaGlobal: Column;
-  tempAir: Column;
+  airTemp: Column;
   windSpeed: Column;
 }
 
@@ -102,12 +102,12 @@ function checkSapm(input: CellTemperatureInput, options: SapmCellTemperatureOpti
  * T_c = T_m + (E / E0) deltaT. King, D. L., Boyson, W. E., Kratochvil, J. A. (2004), "Photovoltaic
  * Array Performance Model", SAND2004-3535, Sandia National Laboratories, eqs. 11-12.
  * Follows pvlib.temperature.sapm_cell.
- * @param input poaGlobal W/m2, tempAir degrees C, windSpeed m/s (columns or numbers)
+ * @param input poaGlobal W/m2, airTemp degrees C, windSpeed m/s (columns or numbers)
  * @param options `mounting` (a name of {@link SAPM_TEMPERATURE_PARAMETERS}) or `{ a, b, deltaT }`;
  *   `irradRef` E0 in W/m2 (default 1000)
  * @param out optional output buffer of the series' length
  * @example
- * const weather = { poaGlobal: 1000, tempAir: 25, windSpeed: 1 };
+ * const weather = { poaGlobal: 1000, airTemp: 25, windSpeed: 1 };
  * sapmCellTemperature(weather, { mounting: 'open_rack_glass_polymer' })[0]; // about 55.3 degrees C
  * sapmCellTemperature(weather, { a: -3.56, b: -0.075, deltaT: 3 })[0]; // about 55.3 degrees C
  */
@@ -118,9 +118,9 @@ export function sapmCellTemperature(
 ): Float64Array {
   const p = checkSapm(input, options);
   const irradRef = options.irradRef ?? 1000;
-  const n = seriesLength(input.poaGlobal, input.tempAir, input.windSpeed);
+  const n = seriesLength(input.poaGlobal, input.airTemp, input.windSpeed);
   const e = asColumn(input.poaGlobal, n);
-  const ta = asColumn(input.tempAir, n);
+  const ta = asColumn(input.airTemp, n);
   const ws = asColumn(input.windSpeed, n);
   const res = outputColumn(out, n);
   const { a, b, deltaT } = p;
@@ -138,7 +138,7 @@ export function sapmCellTemperature(
  * Photovoltaics 16(4) 307-315, DOI 10.1002/pip.813; the model of IEC 61853-2.
  * u0 in W/m2/K (default 25.0), u1 in W/m2/K/(m/s) (default 6.84).
  * @example
- * faimanCellTemperature({ poaGlobal: 1000, tempAir: 25, windSpeed: 1 })[0]; // about 56.4 degrees C
+ * faimanCellTemperature({ poaGlobal: 1000, airTemp: 25, windSpeed: 1 })[0]; // about 56.4 degrees C
  */
 export function faimanCellTemperature(
   input: CellTemperatureInput,
@@ -151,9 +151,9 @@ export function faimanCellTemperature(
   if (options.u1 !== undefined) checkAtLeast('faimanCellTemperature', 'options.u1', options.u1, 0, 'W/m2/K/(m/s)');
   const u0 = options.u0 ?? 25.0;
   const u1 = options.u1 ?? 6.84;
-  const n = seriesLength(input.poaGlobal, input.tempAir, input.windSpeed);
+  const n = seriesLength(input.poaGlobal, input.airTemp, input.windSpeed);
   const e = asColumn(input.poaGlobal, n);
-  const ta = asColumn(input.tempAir, n);
+  const ta = asColumn(input.airTemp, n);
   const ws = asColumn(input.windSpeed, n);
   const res = outputColumn(out, n);
   for (let i = 0; i < n; i++) res[i] = ta[i]! + e[i]! / (u0 + u1 * ws[i]!);
@@ -165,7 +165,7 @@ export function faimanCellTemperature(
  * "Array thermal losses"; Faiman 2008 for the form). U_c W/m2/K (default 29), U_v W/m2/K/(m/s)
  * (default 0), module efficiency eta (default 0.1), absorption alpha (default 0.9).
  * @example
- * pvsystCellTemperature({ poaGlobal: 1000, tempAir: 25, windSpeed: 1 })[0]; // about 52.9 degrees C
+ * pvsystCellTemperature({ poaGlobal: 1000, airTemp: 25, windSpeed: 1 })[0]; // about 52.9 degrees C
  */
 export function pvsystCellTemperature(
   input: CellTemperatureInput,
@@ -182,9 +182,9 @@ export function pvsystCellTemperature(
   const uC = options.uC ?? 29.0;
   const uV = options.uV ?? 0.0;
   const absorbed = (options.alphaAbsorption ?? 0.9) * (1 - (options.moduleEfficiency ?? 0.1));
-  const n = seriesLength(input.poaGlobal, input.tempAir, input.windSpeed);
+  const n = seriesLength(input.poaGlobal, input.airTemp, input.windSpeed);
   const e = asColumn(input.poaGlobal, n);
-  const ta = asColumn(input.tempAir, n);
+  const ta = asColumn(input.airTemp, n);
   const ws = asColumn(input.windSpeed, n);
   const res = outputColumn(out, n);
   for (let i = 0; i < n; i++) res[i] = ta[i]! + (e[i]! * absorbed) / (uC + uV * ws[i]!);

@@ -50,7 +50,7 @@ const LN_10 = Math.LN10;
 /** Inputs of {@link hubHeightWindSpeed}: the speeds at 10 m and 100 m, m/s, and the hub height, m. */
 export interface HubHeightWindSpeedInput {
   /** Wind speed at 10 m, m/s. */
-  windSpeed10m: Column;
+  windSpeed: Column;
   /** Wind speed at 100 m, m/s. */
   windSpeed100m: Column;
   /** Hub height, m above ground. */
@@ -73,11 +73,11 @@ export interface HubHeightWindSpeedOptions {
  * - 'log': v = v100 ln(h / z0) / ln(100 / z0), with the roughness length z0 fitted from the two
  *   heights (ln z0 = (v100 ln 10 - v10 ln 100) / (v100 - v10)), or `roughnessLength` (m) when given
  *   or when the fit fails (default 0.03 m, open farmland).
- * @param input `windSpeed10m` and `windSpeed100m` (m/s, columns or numbers) and `hubHeight` (m)
+ * @param input `windSpeed` and `windSpeed100m` (m/s, columns or numbers) and `hubHeight` (m)
  * @param options `profile` ('power' or 'log') and `roughnessLength` (m)
  * @param out optional output buffer of the series' length
  * @example
- * hubHeightWindSpeed({ windSpeed10m: 5, windSpeed100m: 7, hubHeight: 120 })[0]; // about 7.33 m/s
+ * hubHeightWindSpeed({ windSpeed: 5, windSpeed100m: 7, hubHeight: 120 })[0]; // about 7.33 m/s
  */
 export function hubHeightWindSpeed(
   input: HubHeightWindSpeedInput,
@@ -87,13 +87,13 @@ export function hubHeightWindSpeed(
   const fn = 'hubHeightWindSpeed';
   checkObject(fn, 'input', input);
   const { hubHeight } = input;
-  checkSeries(fn, [['windSpeed10m', input.windSpeed10m, 'm/s'], ['windSpeed100m', input.windSpeed100m, 'm/s']]);
+  checkSeries(fn, [['windSpeed', input.windSpeed, 'm/s'], ['windSpeed100m', input.windSpeed100m, 'm/s']]);
   checkAtLeast(fn, 'hubHeight', hubHeight, 0, 'm', true);
   checkObject(fn, 'options', options);
   if (options.profile !== undefined) checkOneOf(fn, 'options.profile', options.profile, ['power', 'log']);
   if (options.roughnessLength !== undefined) checkAtLeast(fn, 'options.roughnessLength', options.roughnessLength, 0, 'm', true);
-  const n = seriesLength(input.windSpeed10m, input.windSpeed100m);
-  const v10 = asColumn(input.windSpeed10m, n);
+  const n = seriesLength(input.windSpeed, input.windSpeed100m);
+  const v10 = asColumn(input.windSpeed, n);
   const v100 = asColumn(input.windSpeed100m, n);
   const res = outputColumn(out, n);
   const logH = Math.log(hubHeight / 100);
@@ -129,7 +129,7 @@ export function hubHeightWindSpeed(
 /** Inputs of {@link hubAirDensity}: the air near the ground and the hub height. */
 export interface HubAirDensityInput {
   /** Air temperature at the measurement height, degrees C (pvlib's `temp_air`). */
-  tempAir: number;
+  airTemp: number;
   /** Air pressure at the measurement height, Pa. */
   pressure: number;
   /** Hub height, m above ground. */
@@ -141,22 +141,22 @@ export interface HubAirDensityInput {
  * the ground: the pressure is carried up by the hypsometric equation at the ground temperature,
  * the temperature by the standard lapse rate of 6.5 K/km, and rho = p / (R T) for dry air
  * (IEC 61400-12-1, eq. for air density without humidity).
- * @param input `tempAir` (degrees C), `pressure` (Pa) and `hubHeight` (m)
+ * @param input `airTemp` (degrees C), `pressure` (Pa) and `hubHeight` (m)
  * @param options `measurementHeight` of the temperature and pressure, m above ground (default 2)
  * @example
- * hubAirDensity({ tempAir: 15, pressure: 101325, hubHeight: 80 }); // about 1.216 kg/m3
+ * hubAirDensity({ airTemp: 15, pressure: 101325, hubHeight: 80 }); // about 1.216 kg/m3
  */
 export function hubAirDensity(input: HubAirDensityInput, options: { measurementHeight?: number } = {}): number {
   checkObject('hubAirDensity', 'input', input);
   checkObject('hubAirDensity', 'options', options);
-  const { tempAir, pressure, hubHeight } = input;
+  const { airTemp, pressure, hubHeight } = input;
   const measurementHeight = options.measurementHeight ?? 2;
-  checkRange('hubAirDensity', 'tempAir', tempAir, -100, 100, 'degrees C');
+  checkRange('hubAirDensity', 'airTemp', airTemp, -100, 100, 'degrees C');
   checkFinite('hubAirDensity', 'pressure', pressure, 'Pa');
   checkPressurePa('hubAirDensity', 'pressure', pressure);
   checkFinite('hubAirDensity', 'hubHeight', hubHeight, 'm');
   checkFinite('hubAirDensity', 'options.measurementHeight', measurementHeight, 'm');
-  const tGround = tempAir + 273.15;
+  const tGround = airTemp + 273.15;
   const dz = hubHeight - measurementHeight;
   const tHub = tGround - 0.0065 * dz;
   const pHub = pressure * Math.exp((-GRAVITY * dz) / (R_DRY_AIR * 0.5 * (tGround + tHub)));
@@ -228,13 +228,13 @@ function interpolateCurve(v: number, xs: Float64Array, ys: Float64Array): number
 /** Input columns of {@link windFarmPower}: wind speeds at 10 and 100 m [m/s], air temperature and pressure. */
 export interface WindFarmInput {
   /** Wind speed at 10 m, m/s. */
-  windSpeed10m: Column;
+  windSpeed: Column;
   /** Wind speed at 100 m, m/s. */
   windSpeed100m: Column;
   /** Air temperature near the ground, degrees C (for the density correction; omit for none). */
   airTemp?: Column;
   /** Surface air pressure, Pa (for the density correction; omit for none). */
-  surfacePressure?: Column;
+  pressure?: Column;
 }
 
 /** Options of {@link windFarmPower}: the turbine, hub height [m], number of turbines and capacity [MW]. */
@@ -272,12 +272,12 @@ function checkWindFarm(input: WindFarmInput, o: WindFarmOptions): void {
   if (o.profile !== undefined) checkOneOf(fn, 'options.profile', o.profile, ['power', 'log']);
   if (o.roughnessLength !== undefined) checkAtLeast(fn, 'options.roughnessLength', o.roughnessLength, 0, 'm', true);
   checkSeries(fn, [
-    ['windSpeed10m', input.windSpeed10m, 'm/s'],
+    ['windSpeed', input.windSpeed, 'm/s'],
     ['windSpeed100m', input.windSpeed100m, 'm/s'],
     ['airTemp', input.airTemp, 'degrees C', true],
-    ['surfacePressure', input.surfacePressure, 'Pa', true],
+    ['pressure', input.pressure, 'Pa', true],
   ]);
-  if (input.surfacePressure !== undefined) checkPressurePa(fn, 'surfacePressure', input.surfacePressure);
+  if (input.pressure !== undefined) checkPressurePa(fn, 'pressure', input.pressure);
 }
 
 /**
@@ -292,24 +292,24 @@ function checkWindFarm(input: WindFarmInput, o: WindFarmOptions): void {
  * power; otherwise the output is never below 0. NaN wind gives NaN. Cut-in and cut-out act on the
  * actual hub speed (the controller sees it), the curve on the density-normalised one.
  * @example
- * const farm = windFarmPower({ windSpeed10m: Float64Array.of(4, 6), windSpeed100m: Float64Array.of(6, 9) }, { ratedPower: 3, numberOfTurbines: 10 });
+ * const farm = windFarmPower({ windSpeed: Float64Array.of(4, 6), windSpeed100m: Float64Array.of(6, 9) }, { ratedPower: 3, numberOfTurbines: 10 });
  * farm[1]; // about 9.86 MW
  */
 export function windFarmPower(input: WindFarmInput, options: WindFarmOptions, out?: Float64Array): Float64Array {
   checkWindFarm(input, options);
-  const cols: Column[] = [input.windSpeed10m, input.windSpeed100m];
+  const cols: Column[] = [input.windSpeed, input.windSpeed100m];
   if (input.airTemp !== undefined) cols.push(input.airTemp);
-  if (input.surfacePressure !== undefined) cols.push(input.surfacePressure);
+  if (input.pressure !== undefined) cols.push(input.pressure);
   const n = seriesLength(...cols);
   const res = outputColumn(out, n);
   const hub = options.hubHeight ?? 80;
   const speed = hubHeightWindSpeed(
-    { windSpeed10m: input.windSpeed10m, windSpeed100m: input.windSpeed100m, hubHeight: hub },
+    { windSpeed: input.windSpeed, windSpeed100m: input.windSpeed100m, hubHeight: hub },
     { profile: options.profile, roughnessLength: options.roughnessLength },
   );
-  const density = input.airTemp !== undefined && input.surfacePressure !== undefined;
+  const density = input.airTemp !== undefined && input.pressure !== undefined;
   const temp = density ? asColumn(input.airTemp!, n) : null;
-  const pressure = density ? asColumn(input.surfacePressure!, n) : null;
+  const pressure = density ? asColumn(input.pressure!, n) : null;
   const turbines = options.numberOfTurbines ?? 1;
   const factor = turbines * (1 - (options.farmLoss ?? DEFAULT_FARM_LOSS));
   // `0 +` keeps option values unboxed in the loop (their type is unknown to V8 otherwise).

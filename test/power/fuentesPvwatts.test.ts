@@ -71,7 +71,7 @@ describe('Fuentes against the PVWatts 8760 exports (as pvlib tests it)', () => {
       const week = 24 * 7;
       const poa = all.poa.subarray(0, week);
       const tcell = fuentesCellTemperature(
-        { unixSeconds: all.unixSeconds.subarray(0, week), poaGlobal: poa, tempAir: all.air.subarray(0, week), windSpeed: all.wind.subarray(0, week) },
+        { unixSeconds: all.unixSeconds.subarray(0, week), poaGlobal: poa, airTemp: all.air.subarray(0, week), windSpeed: all.wind.subarray(0, week) },
         { noctInstalled },
       );
       let day = 0, dawn = 0, night = 0;

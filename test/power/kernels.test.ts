@@ -19,7 +19,7 @@ describe('cell temperature', () => {
   it('equals the air temperature in the dark, for every model', () => {
     fc.assert(
       fc.property(airTemp, wind, (ta, ws) => {
-        const input = { poaGlobal: 0, tempAir: ta, windSpeed: ws };
+        const input = { poaGlobal: 0, airTemp: ta, windSpeed: ws };
         for (const mounting of Object.keys(SAPM_TEMPERATURE_PARAMETERS) as (keyof typeof SAPM_TEMPERATURE_PARAMETERS)[]) {
           expect(sapmCellTemperature(input, { mounting })[0]).toBeCloseTo(ta, 12);
         }
@@ -36,9 +36,9 @@ describe('cell temperature', () => {
         const [calm, windy] = w1 <= w2 ? [w1, w2] : [w2, w1];
         for (const f of [
           (e: number, w: number) =>
-            sapmCellTemperature({ poaGlobal: e, tempAir: ta, windSpeed: w }, { mounting: 'open_rack_glass_polymer' })[0]!,
-          (e: number, w: number) => faimanCellTemperature({ poaGlobal: e, tempAir: ta, windSpeed: w })[0]!,
-          (e: number, w: number) => pvsystCellTemperature({ poaGlobal: e, tempAir: ta, windSpeed: w }, { uV: 1.2 })[0]!,
+            sapmCellTemperature({ poaGlobal: e, airTemp: ta, windSpeed: w }, { mounting: 'open_rack_glass_polymer' })[0]!,
+          (e: number, w: number) => faimanCellTemperature({ poaGlobal: e, airTemp: ta, windSpeed: w })[0]!,
+          (e: number, w: number) => pvsystCellTemperature({ poaGlobal: e, airTemp: ta, windSpeed: w }, { uV: 1.2 })[0]!,
         ]) {
           expect(f(hi, calm)).toBeGreaterThanOrEqual(f(lo, calm) - 1e-12);
           expect(f(hi, windy)).toBeLessThanOrEqual(f(hi, calm) + 1e-12);
@@ -48,7 +48,7 @@ describe('cell temperature', () => {
   });
 
   it('runs hotter on an insulated back than on an open rack', () => {
-    const input = { poaGlobal: 800, tempAir: 25, windSpeed: 2 };
+    const input = { poaGlobal: 800, airTemp: 25, windSpeed: 2 };
     expect(sapmCellTemperature(input, { mounting: 'insulated_back_glass_polymer' })[0]).toBeGreaterThan(
       sapmCellTemperature(input, { mounting: 'open_rack_glass_polymer' })[0]!,
     );

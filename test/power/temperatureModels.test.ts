@@ -5,26 +5,26 @@ import { fuentesCellTemperature, noctSamCellTemperature, rossCellTemperature } f
 // file checks pvlib's own test vectors, the documented choices and the errors.
 describe('Ross', () => {
   it('is T_a + (NOCT - 20) / 800 E, or T_a + k E', () => {
-    expect(rossCellTemperature({ poaGlobal: 800, tempAir: 20 }, { noct: 45 })[0]).toBe(45);
+    expect(rossCellTemperature({ poaGlobal: 800, airTemp: 20 }, { noct: 45 })[0]).toBe(45);
     const e = Float64Array.from([0, 250, 1000]);
-    const byNoct = rossCellTemperature({ poaGlobal: e, tempAir: 10 }, { noct: 45 });
-    const byK = rossCellTemperature({ poaGlobal: e, tempAir: 10 }, { k: 25 / 800 });
+    const byNoct = rossCellTemperature({ poaGlobal: e, airTemp: 10 }, { noct: 45 });
+    const byK = rossCellTemperature({ poaGlobal: e, airTemp: 10 }, { k: 25 / 800 });
     for (let i = 0; i < 3; i++) expect(byNoct[i]).toBeCloseTo(byK[i]!, 12);
   });
   it('needs exactly one of noct and k', () => {
-    expect(() => rossCellTemperature({ poaGlobal: 1, tempAir: 1 }, { noct: 45, k: 0.02 } as never)).toThrow(/exactly one of noct/);
-    expect(() => rossCellTemperature({ poaGlobal: 1, tempAir: 1 }, {} as never)).toThrow(/exactly one of noct/);
-    expect(() => rossCellTemperature({ poaGlobal: 1, tempAir: 1 }, { noct: Number.NaN })).toThrow(/noct.*degrees C/);
+    expect(() => rossCellTemperature({ poaGlobal: 1, airTemp: 1 }, { noct: 45, k: 0.02 } as never)).toThrow(/exactly one of noct/);
+    expect(() => rossCellTemperature({ poaGlobal: 1, airTemp: 1 }, {} as never)).toThrow(/exactly one of noct/);
+    expect(() => rossCellTemperature({ poaGlobal: 1, airTemp: 1 }, { noct: Number.NaN })).toThrow(/noct.*degrees C/);
   });
 });
 
 describe('NOCT (SAM)', () => {
-  const base = { poaGlobal: 1000, tempAir: 25, windSpeed: 1 };
+  const base = { poaGlobal: 1000, airTemp: 25, windSpeed: 1 };
   it("matches pvlib's test values (test_noct_sam, and against SAM 2020.11.29)", () => {
     expect(noctSamCellTemperature(base, { noct: 45, moduleEfficiency: 0.2 })[0]).toBeCloseTo(55.230790492, 9);
     // pvlib's test_noct_sam_against_sam: SAM's Phoenix TMY3 case, Jan 1 12:00.
     const sam = noctSamCellTemperature(
-      { poaGlobal: 860.673, tempAir: 25, windSpeed: 3, effectiveIrradiance: 851.458 * 0.998 },
+      { poaGlobal: 860.673, airTemp: 25, windSpeed: 3, effectiveIrradiance: 851.458 * 0.998 },
       { noct: 46.4, moduleEfficiency: 0.20551, transmittanceAbsorptance: 0.9, arrayHeight: 1, mountStandoff: 4 },
     )[0]!;
     expect(sam).toBeGreaterThan(40);
@@ -50,7 +50,7 @@ describe('NOCT (SAM)', () => {
 describe('Fuentes', () => {
   const hours = (n: number) => Float64Array.from({ length: n }, (_, i) => 1_546_300_800 + 3600 * i);
   it("matches pvlib's test_fuentes_timezone values (1000 W/m2, 20 C, 1 m/s, NOCT 45)", () => {
-    const t = fuentesCellTemperature({ unixSeconds: hours(3), poaGlobal: 1000, tempAir: 20, windSpeed: 1 }, { noctInstalled: 45 });
+    const t = fuentesCellTemperature({ unixSeconds: hours(3), poaGlobal: 1000, airTemp: 20, windSpeed: 1 }, { noctInstalled: 45 });
     expect(Array.from(t, (v) => Math.round(v * 1000) / 1000)).toEqual([48.042, 51.845, 51.846]);
   });
   it('a NaN row is NaN alone: the rest equals the series without that row (pvlib: NaN from there on)', () => {
@@ -61,16 +61,16 @@ describe('Fuentes', () => {
     const gap = 30;
     const withNaN = Float64Array.from(air);
     withNaN[gap] = Number.NaN;
-    const a = fuentesCellTemperature({ unixSeconds: t, poaGlobal: poa, tempAir: withNaN, windSpeed: wind }, { noctInstalled: 45 });
+    const a = fuentesCellTemperature({ unixSeconds: t, poaGlobal: poa, airTemp: withNaN, windSpeed: wind }, { noctInstalled: 45 });
     const keep = (c: Float64Array) => Float64Array.from([...c.subarray(0, gap), ...c.subarray(gap + 1)]);
-    const b = fuentesCellTemperature({ unixSeconds: keep(t), poaGlobal: keep(poa), tempAir: keep(air), windSpeed: wind }, { noctInstalled: 45 });
+    const b = fuentesCellTemperature({ unixSeconds: keep(t), poaGlobal: keep(poa), airTemp: keep(air), windSpeed: wind }, { noctInstalled: 45 });
     expect(a[gap]).toBeNaN();
     expect(Array.from(keep(a))).toEqual(Array.from(b));
   });
   it('needs two increasing times and a NOCT above 20 C', () => {
-    expect(() => fuentesCellTemperature({ unixSeconds: hours(1), poaGlobal: 1, tempAir: 1, windSpeed: 1 }, { noctInstalled: 45 })).toThrow(/at least two times/);
-    expect(() => fuentesCellTemperature({ unixSeconds: Float64Array.from([10, 5]), poaGlobal: 1, tempAir: 1, windSpeed: 1 }, { noctInstalled: 45 })).toThrow(/must increase/);
-    expect(() => fuentesCellTemperature({ unixSeconds: hours(2), poaGlobal: 1, tempAir: 1, windSpeed: 1 }, { noctInstalled: 15 })).toThrow(/noctInstalled/);
-    expect(fuentesCellTemperature({ unixSeconds: new Float64Array(0), poaGlobal: 1, tempAir: 1, windSpeed: 1 }, { noctInstalled: 45 }).length).toBe(0);
+    expect(() => fuentesCellTemperature({ unixSeconds: hours(1), poaGlobal: 1, airTemp: 1, windSpeed: 1 }, { noctInstalled: 45 })).toThrow(/at least two times/);
+    expect(() => fuentesCellTemperature({ unixSeconds: Float64Array.from([10, 5]), poaGlobal: 1, airTemp: 1, windSpeed: 1 }, { noctInstalled: 45 })).toThrow(/must increase/);
+    expect(() => fuentesCellTemperature({ unixSeconds: hours(2), poaGlobal: 1, airTemp: 1, windSpeed: 1 }, { noctInstalled: 15 })).toThrow(/noctInstalled/);
+    expect(fuentesCellTemperature({ unixSeconds: new Float64Array(0), poaGlobal: 1, airTemp: 1, windSpeed: 1 }, { noctInstalled: 45 }).length).toBe(0);
   });
 });

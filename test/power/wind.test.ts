@@ -7,7 +7,7 @@ const farm = { ...turbine, numberOfTurbines: 10, hubHeight: 100, farmLoss: 0 };
 
 /** Hub speed = the 100 m speed when the hub is at 100 m: the farm sees the speed it is given. */
 function power(speed: number, options: Record<string, unknown> = {}): number {
-  return windFarmPower({ windSpeed10m: speed * 0.8, windSpeed100m: speed }, { ...farm, ...options })[0]!;
+  return windFarmPower({ windSpeed: speed * 0.8, windSpeed100m: speed }, { ...farm, ...options })[0]!;
 }
 
 describe('hubHeightWindSpeed', () => {
@@ -15,9 +15,9 @@ describe('hubHeightWindSpeed', () => {
     fc.assert(
       fc.property(fc.double({ min: 1, max: 20, noNaN: true }), fc.double({ min: 1, max: 2, noNaN: true }), (v10, ratio) => {
         const v100 = v10 * ratio; // shear exponents 0..0.3, inside the clip
-        expect(hubHeightWindSpeed({ windSpeed10m: v10, windSpeed100m: v100, hubHeight: 100 })[0]).toBeCloseTo(v100, 10);
-        expect(hubHeightWindSpeed({ windSpeed10m: v10, windSpeed100m: v100, hubHeight: 10 })[0]).toBeCloseTo(v10, 10);
-        const mid = hubHeightWindSpeed({ windSpeed10m: v10, windSpeed100m: v100, hubHeight: 50 })[0]!;
+        expect(hubHeightWindSpeed({ windSpeed: v10, windSpeed100m: v100, hubHeight: 100 })[0]).toBeCloseTo(v100, 10);
+        expect(hubHeightWindSpeed({ windSpeed: v10, windSpeed100m: v100, hubHeight: 10 })[0]).toBeCloseTo(v10, 10);
+        const mid = hubHeightWindSpeed({ windSpeed: v10, windSpeed100m: v100, hubHeight: 50 })[0]!;
         expect(mid).toBeGreaterThanOrEqual(v10 - 1e-12);
         expect(mid).toBeLessThanOrEqual(v100 + 1e-12);
       }),
@@ -28,19 +28,19 @@ describe('hubHeightWindSpeed', () => {
     const v10 = 5;
     const v100 = 7;
     const opts = { profile: 'log' as const };
-    expect(hubHeightWindSpeed({ windSpeed10m: v10, windSpeed100m: v100, hubHeight: 100 }, opts)[0]).toBeCloseTo(7, 10);
-    expect(hubHeightWindSpeed({ windSpeed10m: v10, windSpeed100m: v100, hubHeight: 10 }, opts)[0]).toBeCloseTo(5, 10);
+    expect(hubHeightWindSpeed({ windSpeed: v10, windSpeed100m: v100, hubHeight: 100 }, opts)[0]).toBeCloseTo(7, 10);
+    expect(hubHeightWindSpeed({ windSpeed: v10, windSpeed100m: v100, hubHeight: 10 }, opts)[0]).toBeCloseTo(5, 10);
   });
 
   it('uses the 1/7 law in calm air', () => {
-    expect(hubHeightWindSpeed({ windSpeed10m: 0, windSpeed100m: 0.2, hubHeight: 200 })[0]).toBeCloseTo(0.2 * 2 ** (1 / 7), 12);
+    expect(hubHeightWindSpeed({ windSpeed: 0, windSpeed100m: 0.2, hubHeight: 200 })[0]).toBeCloseTo(0.2 * 2 ** (1 / 7), 12);
   });
 });
 
 describe('air density', () => {
   it('is about 1.225 kg/m3 at 15 C and 101325 Pa near the ground, and lower at altitude', () => {
-    expect(hubAirDensity({ tempAir: 15, pressure: 101325, hubHeight: 2 })).toBeCloseTo(1.225, 3);
-    expect(hubAirDensity({ tempAir: 15, pressure: 101325, hubHeight: 100 })).toBeLessThan(1.225);
+    expect(hubAirDensity({ airTemp: 15, pressure: 101325, hubHeight: 2 })).toBeCloseTo(1.225, 3);
+    expect(hubAirDensity({ airTemp: 15, pressure: 101325, hubHeight: 100 })).toBeLessThan(1.225);
   });
 });
 
@@ -94,7 +94,7 @@ describe('windFarmPower', () => {
   });
 
   it('gives more power in dense (cold) air than in thin (hot) air below rated speed', () => {
-    const input = (temp: number) => ({ windSpeed10m: 6, windSpeed100m: 8, airTemp: temp, surfacePressure: 101325 });
+    const input = (temp: number) => ({ windSpeed: 6, windSpeed100m: 8, airTemp: temp, pressure: 101325 });
     const cold = windFarmPower(input(-10), farm)[0]!;
     const hot = windFarmPower(input(35), farm)[0]!;
     expect(cold).toBeGreaterThan(hot);
@@ -107,8 +107,8 @@ describe('windFarmPower', () => {
         fc.double({ min: -30, max: 40, noNaN: true }),
         fc.double({ min: 70000, max: 104000, noNaN: true }),
         (v, temp, pressure) => {
-          const p = windFarmPower({ windSpeed10m: v * 0.8, windSpeed100m: v, airTemp: temp, surfacePressure: pressure }, farm)[0]!;
-          const rho = hubAirDensity({ tempAir: temp, pressure, hubHeight: 100 });
+          const p = windFarmPower({ windSpeed: v * 0.8, windSpeed100m: v, airTemp: temp, pressure: pressure }, farm)[0]!;
+          const rho = hubAirDensity({ airTemp: temp, pressure, hubHeight: 100 });
           const vn = Math.min(v * Math.cbrt(rho / 1.225), 25 * (1 - 1e-12));
           expect(p).toBeCloseTo(10 * turbinePower(vn, turbine), 9);
         },

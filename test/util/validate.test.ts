@@ -97,12 +97,12 @@ describe('the kinds of mistake the checks cover', () => {
   it('an unknown name of a model, a mounting or a module type lists the known ones', () => {
     expect(() => totalIrradiance({ surfaceTilt: 30, surfaceAzimuth: 180, solarZenith: 30, solarAzimuth: 180, dni: 1, ghi: 1, dhi: 1 }, { model: 'klucher' as never }))
       .toThrow("totalIrradiance: model must be one of 'isotropic', 'haydavies', 'perez' (got \"klucher\")");
-    expect(() => sapmCellTemperature({ poaGlobal: 800, tempAir: 20, windSpeed: 1 }, { mounting: 'roof' as never })).toThrow(/sapmCellTemperature: options.mounting must be one of 'open_rack_glass_glass'/);
+    expect(() => sapmCellTemperature({ poaGlobal: 800, airTemp: 20, windSpeed: 1 }, { mounting: 'roof' as never })).toThrow(/sapmCellTemperature: options.mounting must be one of 'open_rack_glass_glass'/);
     expect(() => moduleTechnology('monosi')).toThrow(/moduleTechnology: moduleType must be one of 'mono-si', 'poly-si'/);
   });
 
   it('a pressure in hPa is refused where Pa is expected', () => {
     expect(() => solarPositionSpa({ unixSeconds: t, latitude: 52, longitude: 4.9, pressure: 1013 })).toThrow(/solarPositionSpa: pressure must be a pressure in Pa .* \(got 1013, which looks like hPa or kPa\)/);
-    expect(() => windFarmPower({ windSpeed10m: 5, windSpeed100m: 7, airTemp: 10, surfacePressure: 1013 }, { ratedPower: 3 })).toThrow(/windFarmPower: surfacePressure must be a pressure in Pa/);
+    expect(() => windFarmPower({ windSpeed: 5, windSpeed100m: 7, airTemp: 10, pressure: 1013 }, { ratedPower: 3 })).toThrow(/windFarmPower: pressure must be a pressure in Pa/);
   });
 });

@@ -19,7 +19,7 @@ const isPvPower = (fileStem: string): boolean => fileStem.startsWith('pv_power')
 function weather(refCase: ReferenceCase) {
   return {
     poaGlobal: inputColumn(refCase, 'poa_global'),
-    tempAir: inputColumn(refCase, 'temp_air'),
+    airTemp: inputColumn(refCase, 'temp_air'),
     windSpeed: inputColumn(refCase, 'wind_speed'),
   };
 }

@@ -39,7 +39,7 @@ const rossHandler: CaseHandler = {
   run: (c) => {
     const k = param<number | undefined>(c, 'k', undefined);
     const parameters = k !== undefined ? { k } : { noct: required(c, 'noct') };
-    return { temp_cell: rossCellTemperature({ poaGlobal: inputColumn(c, 'poa_global'), tempAir: inputColumn(c, 'temp_air') }, parameters) };
+    return { temp_cell: rossCellTemperature({ poaGlobal: inputColumn(c, 'poa_global'), airTemp: inputColumn(c, 'temp_air') }, parameters) };
   },
   defaultTolerance: TOLERANCE.value,
 };
@@ -56,7 +56,7 @@ const noctSamHandler: CaseHandler = {
       temp_cell: noctSamCellTemperature(
         {
           poaGlobal: inputColumn(c, 'poa_global'),
-          tempAir: inputColumn(c, 'temp_air'),
+          airTemp: inputColumn(c, 'temp_air'),
           windSpeed: columnOrParam(c, 'wind_speed') ?? Number.NaN,
           ...(effective === undefined ? {} : { effectiveIrradiance: effective }),
         },
@@ -82,7 +82,7 @@ const fuentesHandler: CaseHandler = {
       {
         unixSeconds: inputColumn(c, 'unix_s'),
         poaGlobal: inputColumn(c, 'poa_global'),
-        tempAir: inputColumn(c, 'temp_air'),
+        airTemp: inputColumn(c, 'temp_air'),
         windSpeed: inputColumn(c, 'wind_speed'),
       },
       {

@@ -63,10 +63,10 @@ export async function windPower(request: SiteSeriesRequest<WindSiteRecord>, ctx:
   const columns = await bySiteVersion(request, async (config, periodEnd) => {
     const w = await siteWeather(ctx, request.kind, request.now, request.window, config, periodEnd, WEATHER);
     const power = windFarmPower({
-      windSpeed10m: w.windSpeed!,
+      windSpeed: w.windSpeed!,
       windSpeed100m: w.windSpeed100m!,
       airTemp: w.airTemp!,
-      surfacePressure: w.pressure!,
+      pressure: w.pressure!,
     }, windFarmOptions(config));
     return { wind_power: power };
   });
