@@ -31,7 +31,7 @@ export interface WasmKernelSource {
 export const WASM_KERNELS: readonly WasmKernelSource[] = [
   { wat: 'src/irradiance/wasm/erbs.wat', module: 'src/irradiance/wasm/erbs.wasm.ts', constant: 'ERBS_WASM_BASE64' },
   { wat: 'src/soiling/wasm/hsu.wat', module: 'src/soiling/wasm/hsu.wasm.ts', constant: 'HSU_WASM_BASE64' },
-  { wat: 'src/tracking/wasm/singleAxis.wat', module: 'src/tracking/wasm/singleAxis.wasm.ts', constant: 'SINGLE_AXIS_WASM_BASE64' },
+  { wat: 'src/tracking/wasm/single-axis.wat', module: 'src/tracking/wasm/single-axis.wasm.ts', constant: 'SINGLE_AXIS_WASM_BASE64' },
 ];
 
 /** The installed wabt version, named in the generated header. */

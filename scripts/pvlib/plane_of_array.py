@@ -1,5 +1,5 @@
 """
-Reference values of solarkit's planeOfArray (src/irradiance/planeOfArray.ts), computed with
+Reference values of solarkit's planeOfArray (src/irradiance/plane-of-array.ts), computed with
 pvlib-python: pvlib.irradiance.get_total_irradiance on a fixed plane, and on the orientation of
 pvlib.tracking.singleaxis for a tracker. Writes fixtures/reference/plane_of_array.json in the
 schema of fixtures/reference/README.md.

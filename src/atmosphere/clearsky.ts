@@ -3,7 +3,7 @@
  * model of Ineichen (2008). Angles in degrees, irradiance in W/m2 (the unit of dniExtra).
  */
 import { arrayOf, type Column, outputColumn, scalarOf } from '../util/columns.js';
-import { COS_NODES, SIN_NODES } from '../util/trigTables.js';
+import { COS_NODES, SIN_NODES } from '../util/trig-tables.js';
 import {
   checkFinite, checkLatitude, checkLongitude, checkObject, checkPressurePa, checkSeries, checkTimes,
 } from '../util/validate.js';
@@ -49,7 +49,7 @@ export interface IneichenInput {
  * Ineichen & Perez clear-sky GHI, DNI and DHI [W/m2]. GHI and DNI from the air-mass independent
  * Linke turbidity formulation; DHI = GHI - DNI cos z. A NaN air mass (sun below the horizon) gives 0;
  * NaN in the other inputs propagates, as pvlib.clearsky.ineichen. cos z comes from the quarter-degree
- * node tables (util/trigTables.ts, within a few 1e-16 of Math.cos) and exp(-TL) is taken once per
+ * node tables (util/trig-tables.ts, within a few 1e-16 of Math.cos) and exp(-TL) is taken once per
  * run of equal turbidities: 28 against 53 ns a row over a year at 5 minutes.
  * @param options.perezEnhancement apply exp(0.01 AM^1.8) to GHI (Perez et al. 2002); default false,
  *   since it misbehaves near the horizon (pvlib issue 435)
@@ -111,7 +111,7 @@ export function clearskyIneichen(
     const zen = zA !== null ? zA[i]! : z0;
     let cosZ: number;
     if (zen >= 0 && zen <= 360) {
-      // The quarter-degree node tables (util/trigTables.ts): agrees with Math.cos to a few 1e-16.
+      // The quarter-degree node tables (util/trig-tables.ts): agrees with Math.cos to a few 1e-16.
       const k = Math.floor(zen * 4 + 0.5);
       const r = (zen - k * 0.25) * D2R;
       const r2 = r * r;

@@ -7,8 +7,8 @@ import { spencerDistanceFactor, dayOfYearFromEpochDays } from '../atmosphere/ext
 import { arrayOf, asColumn, type Column, columnOf, maskOf, outputColumn, scalarOf, seriesLength } from '../util/columns.js';
 import { checkAtLeast, checkObject, checkSeries } from '../util/validate.js';
 import { checkClearnessIndex, checkDisc, checkErbs } from './checks.js';
-import { DIRINT_COEFFICIENTS } from './dirintCoefficients.js';
-import { COS_NODES, SIN_NODES } from '../util/trigTables.js';
+import { DIRINT_COEFFICIENTS } from './dirint-coefficients.js';
+import { COS_NODES, SIN_NODES } from '../util/trig-tables.js';
 import { lazyWasmKernel, loadWasmKernel, writePairs } from '../util/wasm.js';
 import { ERBS_WASM_BASE64 } from './wasm/erbs.wasm.js';
 
@@ -217,7 +217,7 @@ const erbsDenominator = new Float64Array(ERBS_BLOCK);
 /**
  * The Erbs loop, in blocks of rows. A first pass takes the extraterrestrial irradiance (Spencer's
  * series once per UTC day when it comes from the times) and cos z (table nodes and remainder
- * series, see trigTables.ts) and keeps cos z and the kt denominator E0 max(cos z, minCos) of the
+ * series, see trig-tables.ts) and keeps cos z and the kt denominator E0 max(cos z, minCos) of the
  * block; a second takes the clearness index, the diffuse fraction and the split. The columns are
  * whole arrays (a one-value ghi or zenith is broadcast by the caller): reading them through index
  * masks cost 5-18 % here. The data-dependent choices are plain branches, which V8 compiles to
@@ -244,7 +244,7 @@ function erbsKernel(
   let dayStart = Number.POSITIVE_INFINITY;
   let dayEnd = Number.NEGATIVE_INFINITY;
   let extraFromTime = Number.NaN;
-  // Node tables and scratch in locals for the inlined cosine (see trigTables.ts).
+  // Node tables and scratch in locals for the inlined cosine (see trig-tables.ts).
   const cosNodes = COS_NODES;
   const sinNodes = SIN_NODES;
   const cosBlock = erbsCosZ;

@@ -17,7 +17,7 @@ export {
   perezSkyDiffuse,
   totalIrradiance,
 } from './transposition.js';
-export { type PerezCoefficientSet, perezCoefficients } from './perezCoefficients.js';
+export { type PerezCoefficientSet, perezCoefficients } from './perez-coefficients.js';
 export { type IamAshraeOptions, type IamPhysicalOptions, iamAshrae, iamPhysical } from './iam.js';
 export {
   type Decomposition,
@@ -43,4 +43,4 @@ export {
   defaultAzimuth,
   defaultTilt,
   planeOfArray,
-} from './planeOfArray.js';
+} from './plane-of-array.js';

@@ -6,8 +6,8 @@
 import { arrayOf, type Column, columnOf, maskOf, outputColumn, scalarOf, seriesLength } from '../util/columns.js';
 import { checkModel, checkTransposition, skyColumns } from './checks.js';
 import { checkObject } from '../util/validate.js';
-import { type PerezCoefficientSet, perezCoefficients } from './perezCoefficients.js';
-import { COS_NODES, SIN_NODES } from '../util/trigTables.js';
+import { type PerezCoefficientSet, perezCoefficients } from './perez-coefficients.js';
+import { COS_NODES, SIN_NODES } from '../util/trig-tables.js';
 
 const D2R = Math.PI / 180;
 /** Perez et al. (1990) constant of the clearness formula, for zenith in radians. */
@@ -491,7 +491,7 @@ function perezKernel(n: number, input: TranspositionKernelInput, coeffs: Float64
   const tilt0 = scalarOf(surfaceTilt, 0) * D2R;
   const cosT0 = Math.cos(tilt0);
   const sinT0 = Math.sin(tilt0);
-  // Node tables in locals (registers) for the inlined cosines; see trigTables.ts.
+  // Node tables in locals (registers) for the inlined cosines; see trig-tables.ts.
   const cosNodes = COS_NODES;
   const sinNodes = SIN_NODES;
   const binLow = PEREZ_BIN_LOW;

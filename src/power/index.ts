@@ -1,4 +1,4 @@
-// Public exports of src/power (re-exports only). The chains' shared steps (chainCommon.ts:
+// Public exports of src/power (re-exports only). The chains' shared steps (chain-common.ts:
 // periodOf, sunAtPeriodMiddle, chainIrradiance) and pvSystemChain are plumbing, reachable from
 // their modules.
 export {
@@ -14,7 +14,7 @@ export {
   sapmCellTemperature,
 } from './temperature.js';
 export { type RossInput, type RossParameters, rossCellTemperature } from './ross.js';
-export { type NoctSamInput, type NoctSamOptions, noctSamCellTemperature } from './noctSam.js';
+export { type NoctSamInput, type NoctSamOptions, noctSamCellTemperature } from './noct-sam.js';
 export { type FuentesInput, type FuentesOptions, fuentesCellTemperature } from './fuentes.js';
 export { type PvwattsLosses, pvwattsDc, pvwattsInverter, pvwattsLosses } from './pvwatts.js';
 export {
@@ -39,7 +39,7 @@ export {
   PVWATTS_PEAK_OVER_NOMINAL,
   moduleTechnology,
 } from './conventions.js';
-export type { PvWeatherInput } from './chainCommon.js';
+export type { PvWeatherInput } from './chain-common.js';
 export {
   ROOFTOP_AGEING_PER_YEAR,
   ROOFTOP_DEFAULT_ALBEDO,

@@ -5,7 +5,7 @@
 import type { Column } from '../util/columns.js';
 import type { SingleAxisOptions } from '../tracking/index.js';
 import { checkAtLeast, checkFinite, checkLatitude, checkLongitude, checkObject, checkRange, checkUnixSeconds } from '../util/validate.js';
-import { type PvWeatherInput, checkPvWeather, chainIrradiance, periodOf, sunAtPeriodMiddle } from './chainCommon.js';
+import { type PvWeatherInput, checkPvWeather, chainIrradiance, periodOf, sunAtPeriodMiddle } from './chain-common.js';
 import { SECONDS_PER_YEAR } from './conventions.js';
 import { pvwattsDc, pvwattsInverter } from './pvwatts.js';
 import { sapmCellTemperature } from './temperature.js';

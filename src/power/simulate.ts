@@ -4,9 +4,9 @@
  * periods (a series read from a weather file, a typical year), or from a weather source over a
  * time grid.
  */
-import { type PlaneMount, defaultAzimuth, defaultTilt } from '../irradiance/planeOfArray.js';
+import { type PlaneMount, defaultAzimuth, defaultTilt } from '../irradiance/plane-of-array.js';
 import { periodGrid } from '../time/grid.js';
-import type { SingleAxisOptions } from '../tracking/singleAxis.js';
+import type { SingleAxisOptions } from '../tracking/single-axis.js';
 import type { Column } from '../util/columns.js';
 import {
   checkAtLeast, checkFinite, checkLatitude, checkLongitude, checkObject, checkOneOf, checkRange, checkSeries, checkTimes,
@@ -14,7 +14,7 @@ import {
 } from '../util/validate.js';
 import type { PeriodWeather, WeatherColumns } from '../weather/columns.js';
 import type { WeatherSource } from '../weather/source.js';
-import type { PvWeatherInput } from './chainCommon.js';
+import type { PvWeatherInput } from './chain-common.js';
 import { pvwattsLosses } from './pvwatts.js';
 import { pvSystemChain } from './site.js';
 import type { SapmMounting } from './temperature.js';

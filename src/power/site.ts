@@ -3,14 +3,14 @@
  * chain itself (`pvSystemChain`) also runs `simulatePv`.
  */
 import { infiniteSheds } from '../bifacial/index.js';
-import { type PlaneMount, defaultAzimuth, defaultTilt } from '../irradiance/planeOfArray.js';
+import { type PlaneMount, defaultAzimuth, defaultTilt } from '../irradiance/plane-of-array.js';
 import type { SolarPosition } from '../solar/index.js';
 import { axisTiltOnSlope, crossAxisTilt, type SingleAxisOptions } from '../tracking/index.js';
 import type { Column } from '../util/columns.js';
 import {
   checkAtLeast, checkFinite, checkLatitude, checkLongitude, checkObject, checkOneOf, checkPositiveFraction, checkRange, checkUnixSeconds,
 } from '../util/validate.js';
-import { type PvWeatherInput, checkPvWeather, chainIrradiance, periodOf, sunAtPeriodMiddle } from './chainCommon.js';
+import { type PvWeatherInput, checkPvWeather, chainIrradiance, periodOf, sunAtPeriodMiddle } from './chain-common.js';
 import { moduleTechnology, PVWATTS_PEAK_OVER_NOMINAL, SECONDS_PER_YEAR } from './conventions.js';
 import { pvwattsDc, pvwattsInverter } from './pvwatts.js';
 import { type SapmMounting, sapmCellTemperature } from './temperature.js';

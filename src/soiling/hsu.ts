@@ -6,7 +6,7 @@
 import { asColumn, type Column, outputColumn, seriesLength, sharesMemory } from '../util/columns.js';
 import { checkHsu } from './checks.js';
 import { erf, ERF_SMALL_COEFFICIENTS, ERF_SMALL_LIMIT, erfInv } from './erf.js';
-import { rollingRainSum } from './rainWindow.js';
+import { rollingRainSum } from './rain-window.js';
 import { lazyWasmKernel, loadWasmKernel, writePairs } from '../util/wasm.js';
 import { HSU_WASM_BASE64 } from './wasm/hsu.wasm.js';
 

@@ -1,5 +1,5 @@
 // Public exports of src/soiling (re-exports only). erf.ts (the error function and its inverse)
-// and rainWindow.ts (the trailing rain sum) are the models' plumbing, reachable from their modules.
+// and rain-window.ts (the trailing rain sum) are the models' plumbing, reachable from their modules.
 export {
   HSU_MAX_LOSS,
   HSU_RAMP_UP_SECONDS,

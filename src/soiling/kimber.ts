@@ -6,7 +6,7 @@
  */
 import { outputColumn, seriesLength, sharesMemory } from '../util/columns.js';
 import { checkKimber } from './checks.js';
-import { rollingRainSum } from './rainWindow.js';
+import { rollingRainSum } from './rain-window.js';
 
 /** Input columns of {@link kimberSoiling}: times at a constant step and rainfall [mm]. */
 export interface KimberInput {
@@ -116,7 +116,7 @@ export function kimberSoiling(input: KimberInput, options: KimberOptions = {}, o
 /**
  * Rows per call of `kimberRows`: a function called per block is optimised as a whole, where one
  * loop over a whole year could run as on-stack-replacement code with its carried doubles boxed
- * (see rainWindow.ts).
+ * (see rain-window.ts).
  */
 const BLOCK_ROWS = 1024;
 

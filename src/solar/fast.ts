@@ -1,4 +1,4 @@
-import { deltaTAt } from './deltaT.js';
+import { deltaTAt } from './delta-t.js';
 import { checkSolarCall } from './checks.js';
 import { resolveSolarInputs, solarPositionOutputs } from './spa.js';
 import { FDLIBM_COS, FDLIBM_SIN } from './trig.js';
@@ -15,7 +15,7 @@ import {
   observer,
   refractionFactor,
   sinParallax,
-} from './spaCore.js';
+} from './spa-core.js';
 import { solarSettings, withSolarPositionDefaults } from './defaults.js';
 import type { SolarPosition, SolarPositionInput, SolarPositionOptions } from './types.js';
 
@@ -161,7 +161,7 @@ const REFRACTION_TABLE = new Float64Array(4 * (REFRACTION_MASK + 1));
 /**
  * atan2(y, x) in degrees by the Taylor node table above, within 2.2e-9 degree of Math.atan2:
  * inlined by the engine where Math.atan2 is a call. atan2(0, 0) is 0, NaN gives NaN. (The
- * exact-to-rounding form is `atan2Table` of util/trigTables.ts; this one spares a division for the
+ * exact-to-rounding form is `atan2Table` of util/trig-tables.ts; this one spares a division for the
  * fast form.) The octant is taken by two branches that each evaluate the table, rather than by
  * selects (compiled, these materialized a boolean and branched on it twice) or a base and a sign
  * set per branch (compiled as integers, converted per call).

@@ -2,7 +2,7 @@
 // instant, node spacing) are imported from their modules by the tests and src/internal.ts.
 export type { SolarPosition, SolarPositionInput, SolarPositionOptions } from './types.js';
 export { solarPositionSpa } from './spa.js';
-export { type SunPosition, type SunPositionInput, sunPosition } from './sunPosition.js';
-export { deltaTEstimate } from './deltaT.js';
+export { type SunPosition, type SunPositionInput, sunPosition } from './sun-position.js';
+export { deltaTEstimate } from './delta-t.js';
 export { solarPositionFast } from './fast.js';
-export { type SunTimes, type SunTimesInput, type SunTimesOptions, sunTimes } from './sunTimes.js';
+export { type SunTimes, type SunTimesInput, type SunTimesOptions, sunTimes } from './sun-times.js';

@@ -1,6 +1,6 @@
 import { asColumn, outputColumn, seriesLength } from '../util/columns.js';
 import { checkSolarCall } from './checks.js';
-import { deltaTAt } from './deltaT.js';
+import { deltaTAt } from './delta-t.js';
 import {
   G_ALPHA,
   G_DELTA,
@@ -24,7 +24,7 @@ import {
   sinParallax,
   topocentric,
   DEG,
-} from './spaCore.js';
+} from './spa-core.js';
 import { SC, sinCos } from './trig.js';
 import { solarSettings, withSolarPositionDefaults } from './defaults.js';
 import type { SolarPosition, SolarPositionInput, SolarPositionOptions, SolarPositionSettings } from './types.js';

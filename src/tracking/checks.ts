@@ -4,7 +4,7 @@
 import type { Column } from '../util/columns.js';
 import { checkFinite, checkObject, checkPositiveFraction, checkRange, checkSeries, rangeFailure, typeFailure } from '../util/validate.js';
 
-/** The tracker options the checks read (singleAxis.ts's SingleAxisOptions, declared here so that checks.ts imports nothing of singleAxis.ts). */
+/** The tracker options the checks read (single-axis.ts's SingleAxisOptions, declared here so that checks.ts imports nothing of single-axis.ts). */
 interface TrackerOptionsLike {
   axisTilt?: number;
   axisAzimuth?: number;

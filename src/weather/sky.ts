@@ -7,7 +7,7 @@
  */
 import { absoluteAirmass, altitudeToPressure, clearskyIneichen, extraterrestrialRadiation, linkeTurbidityColumn, relativeAirmass } from '../atmosphere/index.js';
 import { erbs } from '../irradiance/decomposition.js';
-import { type PlaneMount, planeOfArray } from '../irradiance/planeOfArray.js';
+import { type PlaneMount, planeOfArray } from '../irradiance/plane-of-array.js';
 import { solarPositionFast } from '../solar/index.js';
 import { checkFinite, checkLatitude, checkLongitude, checkObject, checkPressurePa, checkSeries, checkTimes } from '../util/validate.js';
 
@@ -28,7 +28,7 @@ export interface SkyColumns {
  * Solar position (the fast form of src/solar, after Reda & Andreas 2004's SPA) and the Ineichen
  * clear sky (src/atmosphere) at instants for a place; clear-sky GHI, DNI and DHI are 0 at night.
  * One call of the fast solar form covers the whole series: its values depend only on their own
- * time, to the last bit (test/solar/fastPath.test.ts), so any window or chunking of a series
+ * time, to the last bit (test/solar/fast-path.test.ts), so any window or chunking of a series
  * gives the same doubles.
  * @param times Unix s
  * @param latitude degrees north

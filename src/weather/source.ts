@@ -3,7 +3,7 @@
  * (columns.ts: the core's names and pvlib's units), as estimated actuals or as a forecast issued
  * at a given time. Sources compose: real data where loaded, synthetic elsewhere.
  */
-import { defaultAzimuth, defaultTilt } from '../irradiance/planeOfArray.js';
+import { defaultAzimuth, defaultTilt } from '../irradiance/plane-of-array.js';
 import {
   checkAtLeast, checkFinite, checkLatitude, checkLongitude, checkObject, checkOneOf, checkRange, checkTimes, checkUnixSeconds,
   rangeFailure, typeFailure,

@@ -14,7 +14,7 @@ import {
   totalIrradiance,
 } from '../../src/irradiance/index.js';
 import { relativeAirmass } from '../../src/atmosphere/index.js';
-import { PEREZ_COEFFICIENTS } from '../../src/irradiance/perezCoefficients.js';
+import { PEREZ_COEFFICIENTS } from '../../src/irradiance/perez-coefficients.js';
 
 const D2R = Math.PI / 180;
 const f64 = (...xs: number[]) => Float64Array.from(xs);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { altitudeToPressure, pressureToAltitude } from '../../src/atmosphere/index.js';
 import { withSolarPositionDefaults } from '../../src/solar/defaults.js';
-import { deltaTAt } from '../../src/solar/deltaT.js';
+import { deltaTAt } from '../../src/solar/delta-t.js';
 import { solarPositionSpa } from '../../src/solar/index.js';
 
 // pvlib's get_solarposition values with its own defaults are reference cases

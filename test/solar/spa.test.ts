@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { deltaTAt } from '../../src/solar/deltaT.js';
+import { deltaTAt } from '../../src/solar/delta-t.js';
 import { deltaTEstimate, solarPositionFast, solarPositionSpa, type SolarPosition } from '../../src/solar/index.js';
 import { runs } from '../support/properties.js';
 

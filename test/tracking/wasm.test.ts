@@ -1,5 +1,5 @@
 /**
- * The WebAssembly SIMD form of the single-axis tracker's rows (src/tracking/wasm/singleAxis.wat):
+ * The WebAssembly SIMD form of the single-axis tracker's rows (src/tracking/wasm/single-axis.wat):
  * this engine runs it, it gives the TypeScript kernel's doubles bit for bit on every path of the
  * kernel (tables or Math.cos/sin, backtracking, limits, stow, NaN rows, level or tilted axis, one-value
  * columns), and singleAxis falls back to the TypeScript kernel wherever the module cannot run. (That
@@ -7,8 +7,8 @@
  */
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type SingleAxisInput, type SingleAxisOptions, type SingleAxisResult, singleAxis, singleAxisKernelInUse } from '../../src/tracking/singleAxis.js';
-import { SINGLE_AXIS_WASM_BASE64 } from '../../src/tracking/wasm/singleAxis.wasm.js';
+import { type SingleAxisInput, type SingleAxisOptions, type SingleAxisResult, singleAxis, singleAxisKernelInUse } from '../../src/tracking/single-axis.js';
+import { SINGLE_AXIS_WASM_BASE64 } from '../../src/tracking/wasm/single-axis.wasm.js';
 import { instantiateWasm } from '../../src/util/wasm.js';
 import { runs } from '../support/properties.js';
 import { bitDifferences, enginesWithoutWasm, withWasmKernels } from '../support/wasm.js';
@@ -143,7 +143,7 @@ describe('single-axis tracking in WebAssembly', () => {
       vi.resetModules();
       vi.stubGlobal('WebAssembly', engine);
       // A fresh copy of the module, which tries to load its kernel on first use in this engine.
-      const fresh = await import('../../src/tracking/singleAxis.js');
+      const fresh = await import('../../src/tracking/single-axis.js');
       const r = fresh.singleAxis({ apparentZenith: zenith, solarAzimuth: azimuth }, options);
       expect(fresh.singleAxisKernelInUse(), name).toBe('typescript');
       expect(bitDifferences(reference, r, KEYS), name).toEqual([]);

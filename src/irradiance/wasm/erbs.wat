@@ -8,7 +8,7 @@
 ;;
 ;; Memory (one block; the caller copies its columns in and the results out, erbsKernelWasm in
 ;; ../decomposition.ts):
-;;   0       the node table of trigTables.ts: cos and sin of every quarter degree 0..360, side
+;;   0       the node table of trig-tables.ts: cos and sin of every quarter degree 0..360, side
 ;;           by side (1441 pairs of doubles), so that one v128.load brings both of a node
 ;;   24576   ghi [W/m2]                  \
 ;;   57344   zenith [deg]                 |  the columns of the block: 4096 rows each;
@@ -87,7 +87,7 @@
     (global.get $dayExtra))
 
   ;; cos of a zenith angle [deg], one lane: the nearest quarter-degree node k and the series of
-  ;; the remainder r [rad] (see trigTables.ts), or Math.cos outside [0, 360] and for NaN.
+  ;; the remainder r [rad] (see trig-tables.ts), or Math.cos outside [0, 360] and for NaN.
   (func $cosDegrees (param $z f64) (result f64)
     (local $k f64) (local $at i32) (local $r f64) (local $r2 f64)
     (if (result f64) (i32.and (f64.ge (local.get $z) (f64.const 0)) (f64.le (local.get $z) (f64.const 360)))

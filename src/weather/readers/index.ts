@@ -1,4 +1,4 @@
-import { readApiCsv } from './apiCsv.js';
+import { readApiCsv } from './api-csv.js';
 import type { CalendarReadOptions } from './calendar.js';
 import { readEpw } from './epw.js';
 import { PSM_PLACE_HINT_MESSAGE, type Psm3Place, readPsm3 } from './psm3.js';
@@ -82,6 +82,6 @@ export function guessPlaceFromName(name: string): { latitude: number; longitude:
 export { readApiCsv, readEpw, readPsm3, readPvgisTmyCsv, readPvgisTmyJson, readTmy2, readTmy3 };
 export { type CalendarReadOptions, TYPICAL_YEAR } from './calendar.js';
 export { PSM_PLACE_HINT_MESSAGE } from './psm3.js';
-export type { ApiCsvPlace } from './apiCsv.js';
+export type { ApiCsvPlace } from './api-csv.js';
 export type { Psm3Place } from './psm3.js';
 export type { WeatherSeries } from './types.js';

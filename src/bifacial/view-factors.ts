@@ -13,7 +13,7 @@ function checkTiltAndGcr(fn: string, tilt: number, gcr: number): void {
 /**
  * Two-dimensional view factors of the infinite-sheds geometry: infinitely long, evenly spaced
  * rows on level ground, seen in the plane perpendicular to the rows. Each function works on one
- * row orientation (a scalar); the series kernel in infiniteSheds.ts calls them per row, or once
+ * row orientation (a scalar); the series kernel in infinite-sheds.ts calls them per row, or once
  * for a fixed tilt.
  *
  * Integrated view factors use Hottel's crossed-strings rule with the strings bent around the

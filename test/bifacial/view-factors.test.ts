@@ -6,7 +6,7 @@ import {
   vfGroundSkyIntegrated,
   vfRowGroundIntegrated,
   vfRowSkyIntegrated,
-} from '../../src/bifacial/viewFactors.js';
+} from '../../src/bifacial/view-factors.js';
 import { runs } from '../support/properties.js';
 
 const DEG = Math.PI / 180;

@@ -26,7 +26,7 @@ import {
   RADIUS_C,
   RADIUS_OFFSET,
   LATITUDE_OFFSET,
-} from './spaTables.js';
+} from './spa-tables.js';
 import { SC, sinCos } from './trig.js';
 
 export const DEG = Math.PI / 180;

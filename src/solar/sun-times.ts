@@ -1,7 +1,7 @@
 import { outputColumn } from '../util/columns.js';
 import { checkFinite, checkLatitude, checkLongitude, checkObject, checkSeries, checkTimes } from '../util/validate.js';
-import { deltaTAt } from './deltaT.js';
-import { DEG, G_ALPHA, G_DELTA, G_NUTATION_RA, G_SIZE, RAD, geocentricSun, heliocentricState, julianDay, meanSiderealTime, pyMod } from './spaCore.js';
+import { deltaTAt } from './delta-t.js';
+import { DEG, G_ALPHA, G_DELTA, G_NUTATION_RA, G_SIZE, RAD, geocentricSun, heliocentricState, julianDay, meanSiderealTime, pyMod } from './spa-core.js';
 
 /** The days and the place of {@link sunTimes}. */
 export interface SunTimesInput {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { erf } from '../../src/soiling/erf.js';
 import { hsuSoiling } from '../../src/soiling/index.js';
-import { rollingRainSum } from '../../src/soiling/rainWindow.js';
+import { rollingRainSum } from '../../src/soiling/rain-window.js';
 import { runs } from '../support/properties.js';
 
 // The HSU kernel evaluates m^0.8473 from tables (exponent and leading mantissa bits of m) and a

@@ -1,19 +1,19 @@
 ;; Single-axis tracking (Anderson and Mikofski 2020; Marion and Dobos 2013) over one block of rows,
-;; two rows at a time in f64x2 lanes: the WebAssembly SIMD form of trackRows in ../singleAxis.ts,
+;; two rows at a time in f64x2 lanes: the WebAssembly SIMD form of trackRows in ../single-axis.ts,
 ;; which stays the reference. Every value is computed with the same IEEE operations in the same
 ;; order as the TypeScript kernel (no fused multiply-add, no reassociation); its branches are
 ;; selects here, computed for both lanes and chosen lane by lane, and its table lookups are made
 ;; lane by lane. So the results are the same doubles, bit for bit; the tests check that on every path.
 ;;
-;; scripts/build-wasm.ts compiles this file with wabt (wat2wasm) into singleAxis.wasm.ts.
+;; scripts/build-wasm.ts compiles this file with wabt (wat2wasm) into single-axis.wasm.ts.
 ;;
 ;; Memory (the caller writes the tables once, the constants once per call, and per block copies
-;; the columns in and the results out; trackRowsWasm in ../singleAxis.ts). Blocks of 4096 rows
+;; the columns in and the results out; trackRowsWasm in ../single-axis.ts). Blocks of 4096 rows
 ;; (37.7 against 38.9 ns a daytime row for 1024, best of four alternated runs each, before the
 ;; branches of the fourth pass):
-;;   0       the node table of trigTables.ts: cos and sin of every quarter degree 0..360, side by
+;;   0       the node table of trig-tables.ts: cos and sin of every quarter degree 0..360, side by
 ;;           side (1441 pairs of doubles), so that one v128.load brings both of a node
-;;   23056   ATAN_NODES of trigTables.ts: atan(k / 64), k = 0..64
+;;   23056   ATAN_NODES of trig-tables.ts: atan(k / 64), k = 0..64
 ;;   23808   the constants of singleAxis, in the order of its K_ slots (27 doubles)
 ;;   24576   apparent zenith [deg]      \
 ;;   57344   solar azimuth [deg]         |  the columns of the block, 4096 rows apart; a block of
@@ -74,7 +74,7 @@
   (global $minusOne (mut v128) (v128.const f64x2 -1 -1))
 
   ;; cos and sin of x [deg] in [0, 360], both lanes: the nearest quarter-degree node k and the
-  ;; series of the remainder r [rad] (see trigTables.ts), as the kernel inlines them.
+  ;; series of the remainder r [rad] (see trig-tables.ts), as the kernel inlines them.
   (func $trig (param $x v128) (result v128 v128)
     (local $k v128) (local $nodes v128) (local $pair0 v128) (local $pair1 v128)
     (local $c v128) (local $s v128) (local $r v128) (local $r2 v128) (local $cr v128) (local $sr v128)
@@ -141,7 +141,7 @@
     (f64.mul (local.get $sz) (local.get $sa))
     (f64.mul (local.get $sz) (local.get $ca)))
 
-  ;; atan2Table of trigTables.ts, in degrees (times 180 / pi, as the kernel), over the rows
+  ;; atan2Table of trig-tables.ts, in degrees (times 180 / pi, as the kernel), over the rows
   ;; [0, end / 8) of columns at byte offsets $yAt, $xAt into $outAt (which may be $xAt): its
   ;; branches as selects, the node lookups lane by lane. A loop of its own, so that the processor
   ;; overlaps the long chain of one pair with the next (as a call per pair inside the passes it

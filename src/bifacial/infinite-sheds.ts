@@ -6,7 +6,7 @@ import {
   vfGroundSkyIntegrated,
   vfRowGroundIntegrated,
   vfRowSkyIntegrated,
-} from './viewFactors.js';
+} from './view-factors.js';
 
 const DEG = Math.PI / 180;
 
@@ -158,7 +158,7 @@ function checkInfiniteSheds(input: InfiniteShedsInput, o: InfiniteShedsOptions):
  * Performance Modeling in Large Arrays", 2019 IEEE 46th PVSC, pp. 1282-1287,
  * doi:10.1109/PVSC40753.2019.8980572, as implemented by pvlib.bifacial.infinite_sheds
  * .get_irradiance (model 'isotropic'), with its exact integrated view factors (see
- * viewFactors.ts). The rear face is the front turned over: tilt 180 - tilt, azimuth + 180.
+ * view-factors.ts). The rear face is the front turned over: tilt 180 - tilt, azimuth + 180.
  *
  * Where the surface orientation is NaN because the sun is down (a tracker at night) and the
  * solar zenith exceeds 90 degrees, the outputs are 0: irradiance at night is 0.

@@ -1,8 +1,8 @@
 import { arrayOf, type Column, outputColumn, scalarOf, seriesLength } from '../util/columns.js';
-import { ATAN_NODES, atan2Table, COS_NODES, cosDegTable, SIN_NODES } from '../util/trigTables.js';
+import { ATAN_NODES, atan2Table, COS_NODES, cosDegTable, SIN_NODES } from '../util/trig-tables.js';
 import { lazyWasmKernel, loadWasmKernel, writePairs } from '../util/wasm.js';
 import { checkSingleAxis } from './checks.js';
-import { SINGLE_AXIS_WASM_BASE64 } from './wasm/singleAxis.wasm.js';
+import { SINGLE_AXIS_WASM_BASE64 } from './wasm/single-axis.wasm.js';
 
 const DEG = Math.PI / 180;
 const RAD = 180 / Math.PI;
@@ -199,7 +199,7 @@ function loadTrackWasm(): TrackWasm | null {
   const kernel = loadWasmKernel(SINGLE_AXIS_WASM_BASE64, { js: { cos: Math.cos, sin: Math.sin } });
   if (kernel === null) return null;
   const { exports, memory, offset } = kernel;
-  // cos and sin of each node side by side, and the arctangent nodes (see wasm/singleAxis.wat).
+  // cos and sin of each node side by side, and the arctangent nodes (see wasm/single-axis.wat).
   writePairs(memory, offset('nodeTable'), COS_NODES, SIN_NODES);
   memory.set(ATAN_NODES, offset('atanTable'));
   return {
@@ -222,7 +222,7 @@ const trackWasm = lazyWasmKernel(loadTrackWasm);
 
 /**
  * Which form of the tracker's row loop {@link singleAxis} runs in this engine: 'wasm'
- * (WebAssembly SIMD, see wasm/singleAxis.wat) where the module loads and the kernels are on
+ * (WebAssembly SIMD, see wasm/single-axis.wat) where the module loads and the kernels are on
  * (setWasmKernels in util/wasm.ts), else 'typescript'. Both give the same doubles [deg];
  * Anderson & Mikofski (2020). Loads the module on its first call, as singleAxis does.
  * @example
@@ -233,7 +233,7 @@ export function singleAxisKernelInUse(): 'wasm' | 'typescript' {
 }
 
 /**
- * The rows in WebAssembly SIMD (wasm/singleAxis.wat), block by block: the constants are written
+ * The rows in WebAssembly SIMD (wasm/single-axis.wat), block by block: the constants are written
  * once, each block's columns are copied into the module's memory (a one-value column filled in),
  * its loop takes two rows per f64x2 instruction, and the results are copied out. The loop repeats
  * the IEEE operations of {@link trackRows} in its order, so the doubles are the same (the tests
@@ -317,7 +317,7 @@ function trackRows(
   const stowTheta = k[K_STOW_THETA]!, cosStow = k[K_COS_STOW]!, sinStow = k[K_SIN_STOW]!, stowThreshold = k[K_STOW_THRESHOLD]!;
   const minAngle = k[K_MIN]!, maxAngle = k[K_MAX]!, backtrack = k[K_BACKTRACK]! === 1, stowOn = k[K_STOW]! === 1;
   const zScalar = k[K_Z]!, aScalar = k[K_A]!, dScalar = k[K_D]!;
-  // Tables and the tabulated atan2 in locals (see trigTables.ts): cos and sin of the sun angles
+  // Tables and the tabulated atan2 in locals (see trig-tables.ts): cos and sin of the sun angles
   // from a quarter-degree node and remainder series, atan2 from its node table, the arccosines as
   // atan2(sqrt((1 - p)(1 + p)), p); all within a few 1e-16 of the library calls they replace.
   const cosNodes = COS_NODES;

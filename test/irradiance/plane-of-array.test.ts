@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { extraterrestrialRadiation, relativeAirmass } from '../../src/atmosphere/index.js';
 import { planeOfArray, type PlaneMount } from '../../src/irradiance/index.js';
-import { chainIrradiance, sunAtPeriodMiddle } from '../../src/power/chainCommon.js';
+import { chainIrradiance, sunAtPeriodMiddle } from '../../src/power/chain-common.js';
 import { WEATHER_TRACKER, skyAtInstants, stationPressure, tiltedIrradiance } from '../../src/weather/sky.js';
 import type { ReferenceFile } from '../reference/schema.js';
 

@@ -4,7 +4,7 @@
  */
 import { extraterrestrialRadiation, relativeAirmass } from '../atmosphere/index.js';
 import { aoi, iamPhysical } from '../irradiance/index.js';
-import { type PlaneMount, type PlaneOfArray, planeOfArray } from '../irradiance/planeOfArray.js';
+import { type PlaneMount, type PlaneOfArray, planeOfArray } from '../irradiance/plane-of-array.js';
 import { solarPositionFast, type SolarPosition } from '../solar/index.js';
 import type { Column } from '../util/columns.js';
 import { checkAtLeast, checkSeries, checkTimes } from '../util/validate.js';

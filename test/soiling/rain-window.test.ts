@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { rollingRainSum } from '../../src/soiling/rainWindow.js';
+import { rollingRainSum } from '../../src/soiling/rain-window.js';
 import { runs } from '../support/properties.js';
 
 describe('rolling rain sum over blocks of rows', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { atan2Table, cosDegTable } from '../../src/util/trigTables.js';
+import { atan2Table, cosDegTable } from '../../src/util/trig-tables.js';
 import { runs } from '../support/properties.js';
 
 const U = 2 ** -53; // unit roundoff of a double

@@ -4,7 +4,7 @@
  * them (which zenith the sky model sees, the albedo, the tracker's geometry) is an explicit input.
  */
 import { checkSingleAxisOptions } from '../tracking/checks.js';
-import { type SingleAxisOptions, singleAxis } from '../tracking/singleAxis.js';
+import { type SingleAxisOptions, singleAxis } from '../tracking/single-axis.js';
 import type { Column } from '../util/columns.js';
 import { checkLatitude, checkObject, checkOneOf, checkSeries, type SeriesEntry } from '../util/validate.js';
 import {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { infiniteSheds } from '../../src/bifacial/index.js';
-import { vfRowGroundIntegrated, vfRowSkyIntegrated } from '../../src/bifacial/viewFactors.js';
+import { vfRowGroundIntegrated, vfRowSkyIntegrated } from '../../src/bifacial/view-factors.js';
 import { singleAxis } from '../../src/tracking/index.js';
 
 const DEG = Math.PI / 180;
