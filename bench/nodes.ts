@@ -32,13 +32,20 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 console.log(JSON.stringify({ port: app.server.address().port }));
 `;
 
-interface LoadResult { non2xx: number; errors: number; requests: { total: number }; latency: { p50: number; p99: number } }
+interface LoadResult {
+  non2xx: number;
+  errors: number;
+  requests: { total: number };
+  latency: { p50: number; p99: number };
+}
 type Autocannon = (opts: Record<string, unknown>, cb: (err: Error | null, result: LoadResult) => void) => unknown;
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 function startNode(url: string): Promise<{ proc: ChildProcess; port: number }> {
   const proc = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', CHILD], {
-    cwd: root, env: { ...process.env, BENCH_DB: url }, stdio: ['ignore', 'pipe', 'inherit'],
+    cwd: root,
+    env: { ...process.env, BENCH_DB: url },
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
     let out = '';
@@ -59,21 +66,48 @@ function cpuSeconds(pid: number): number {
 
 /** CPU seconds of every PostgreSQL process (the postmaster and its backends). */
 function postgresCpu(): number {
-  const pids = execFileSync('sh', ['-c', 'pgrep -x postgres || true'], { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number);
-  return pids.reduce((sum, pid) => { try { return sum + cpuSeconds(pid); } catch { return sum; } }, 0);
+  const pids = execFileSync('sh', ['-c', 'pgrep -x postgres || true'], { encoding: 'utf8' })
+    .split('\n')
+    .filter(Boolean)
+    .map(Number);
+  return pids.reduce((sum, pid) => {
+    try {
+      return sum + cpuSeconds(pid);
+    } catch {
+      return sum;
+    }
+  }, 0);
 }
 
-function load(port: number, key: string, path: (i: number) => string, connections: number, duration: number): Promise<LoadResult> {
+function load(
+  port: number,
+  key: string,
+  path: (i: number) => string,
+  connections: number,
+  duration: number,
+): Promise<LoadResult> {
   let i = 0;
   return new Promise((resolve, reject) => {
-    autocannon({
-      url: `http://127.0.0.1:${port}`, connections, duration, headers: { authorization: `Bearer ${key}` },
-      requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, path: path(i++) }) }],
-    }, (err, result) => (err ? reject(err) : resolve(result)));
+    autocannon(
+      {
+        url: `http://127.0.0.1:${port}`,
+        connections,
+        duration,
+        headers: { authorization: `Bearer ${key}` },
+        requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, path: path(i++) }) }],
+      },
+      (err, result) => (err ? reject(err) : resolve(result)),
+    );
   });
 }
 
-async function measure(nodeCount: number, url: string, key: string, name: string, path: (i: number) => string): Promise<void> {
+async function measure(
+  nodeCount: number,
+  url: string,
+  key: string,
+  name: string,
+  path: (i: number) => string,
+): Promise<void> {
   const nodes = await Promise.all(Array.from({ length: nodeCount }, () => startNode(url)));
   try {
     const per = CONNECTIONS / nodeCount;
@@ -85,9 +119,11 @@ async function measure(nodeCount: number, url: string, key: string, name: string
     const pgCpu = postgresCpu() - pg0;
     const total = results.reduce((s, r) => s + r.requests.total, 0);
     const failed = results.reduce((s, r) => s + r.non2xx + r.errors, 0);
-    console.log(`${name}\t${nodeCount} node(s)\t${(total / SECONDS).toFixed(0)} req/s\tp99 ${Math.max(...results.map((r) => r.latency.p99))} ms`
-      + `\tCPU per request: nodes ${(nodeCpu / total * 1000).toFixed(2)} ms, PostgreSQL ${(pgCpu / total * 1000).toFixed(2)} ms`
-      + `\tfailed ${failed}\tload average ${loadavg()[0]!.toFixed(1)}`);
+    console.log(
+      `${name}\t${nodeCount} node(s)\t${(total / SECONDS).toFixed(0)} req/s\tp99 ${Math.max(...results.map((r) => r.latency.p99))} ms` +
+        `\tCPU per request: nodes ${((nodeCpu / total) * 1000).toFixed(2)} ms, PostgreSQL ${((pgCpu / total) * 1000).toFixed(2)} ms` +
+        `\tfailed ${failed}\tload average ${loadavg()[0]!.toFixed(1)}`,
+    );
   } finally {
     for (const n of nodes) n.proc.kill('SIGTERM');
   }
@@ -99,14 +135,24 @@ try {
   const storage = await openStorage(url);
   const account = await storage.accounts.createAccount('bench', { quota: 1e9 });
   const { key } = await storage.accounts.createKey(account.id);
-  await storage.sites.createSite('pv', account.id, 'bench-site', { name: 'Bench', latitude: -33.9, longitude: 151.2, capacity: 1 }, 0);
+  await storage.sites.createSite(
+    'pv',
+    account.id,
+    'bench-site',
+    { name: 'Bench', latitude: -33.9, longitude: 151.2, capacity: 1 },
+    0,
+  );
   await storage.close();
   console.log(`${cpus().length} cores; ${CONNECTIONS} connections; ${SECONDS} s per run`);
   const siteRead = (): string => '/resources/pv_power_site?resource_id=bench-site';
-  const live = (i: number): string => `/data/live/radiation_and_weather?latitude=-33.856784&longitude=151.215297&hours=24&format=json&tilt=${(i % 90000) / 1000}`;
+  const live = (i: number): string =>
+    `/data/live/radiation_and_weather?latitude=-33.856784&longitude=151.215297&hours=24&format=json&tilt=${(i % 90000) / 1000}`;
   // Interleaved twice: the machine is shared, so one pair alone could catch a busy moment.
   for (let round = 0; round < 2; round++) {
-    for (const [name, path] of [['site read', siteRead], ['live radiation', live]] as const) {
+    for (const [name, path] of [
+      ['site read', siteRead],
+      ['live radiation', live],
+    ] as const) {
       await measure(1, url, key, name, path);
       await measure(3, url, key, name, path);
     }

@@ -76,11 +76,15 @@ function suiteFiles(): string[] {
 
 async function loadSuites(files: string[], only: string | undefined): Promise<BenchSuite[]> {
   // `--only irradiance,soiling`: a suite runs when its name or file contains any of the parts.
-  const wanted = only?.split(',').map((part) => part.trim()).filter((part) => part !== '');
+  const wanted = only
+    ?.split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
   const suites: BenchSuite[] = [];
   for (const f of files) {
     const mod = (await import(pathToFileURL(join(here, 'suites', f)).href)) as { suite: BenchSuite };
-    if (wanted === undefined || wanted.some((part) => mod.suite.name.includes(part) || f.includes(part))) suites.push(mod.suite);
+    if (wanted === undefined || wanted.some((part) => mod.suite.name.includes(part) || f.includes(part)))
+      suites.push(mod.suite);
   }
   return suites;
 }
@@ -107,7 +111,12 @@ const cpuMs = (): number => {
  * gave a kernel a third of the runs (the process waits for a core), and its best run was then
  * drawn from fewer samples than on an idle machine.
  */
-function timeRuns(run: () => unknown, minRuns: number, budgetMs: number, into: { cpu: number[]; wall: number[] }): void {
+function timeRuns(
+  run: () => unknown,
+  minRuns: number,
+  budgetMs: number,
+  into: { cpu: number[]; wall: number[] },
+): void {
   const start = cpuMs();
   for (let r = 0; r < minRuns || cpuMs() - start < budgetMs; r++) {
     const w0 = performance.now();
@@ -129,7 +138,11 @@ const median = (xs: number[]): number => {
 /** Rounds of ours-then-pvlib when a peer runs, so that both see the same machine load. */
 const PEER_ROUNDS = 5;
 
-async function timeKernel(k: KernelBench, time: number, peer: PvlibPeer | undefined): Promise<Omit<KernelFigures, 'suite'>> {
+async function timeKernel(
+  k: KernelBench,
+  time: number,
+  peer: PvlibPeer | undefined,
+): Promise<Omit<KernelFigures, 'suite'>> {
   await k.setup?.();
   const warm = { cpu: [] as number[], wall: [] as number[] };
   // Long enough for V8 to replace the on-stack-replacement code of the first calls by a full compile.
@@ -186,10 +199,14 @@ async function runSuites(suites: BenchSuite[], time: number, withPeer: boolean):
       peer = started;
       fragment.peer = started.info;
       const revision = started.info.pvlib_revision === undefined ? '' : ` ${started.info.pvlib_revision}`;
-      console.log(`pvlib peer: pvlib ${started.info.pvlib}${revision} (numpy ${started.info.numpy}, pandas ${started.info.pandas}, ${started.info.interpreter})`);
+      console.log(
+        `pvlib peer: pvlib ${started.info.pvlib}${revision} (numpy ${started.info.numpy}, pandas ${started.info.pandas}, ${started.info.interpreter})`,
+      );
     } else {
       fragment.peer = started;
-      console.log(`pvlib peer skipped: pvlib is not available (${started.reason ?? 'no reason given'}); set SOLARKIT_PEER_PYTHON and SOLARKIT_PVLIB_PATH`);
+      console.log(
+        `pvlib peer skipped: pvlib is not available (${started.reason ?? 'no reason given'}); set SOLARKIT_PEER_PYTHON and SOLARKIT_PVLIB_PATH`,
+      );
     }
   }
 
@@ -198,8 +215,15 @@ async function runSuites(suites: BenchSuite[], time: number, withPeer: boolean):
       const figures = await timeKernel(k, time, peer);
       fragment.kernels[k.name] = { ...figures, suite: suite.name };
       const p = figures.pvlib;
-      const vs = p === undefined ? '' : `  pvlib ${Object.entries(p.points_per_second).map(([v, x]) => `${v} ${x.toExponential(2)}`).join(', ')}  ratio ${p.ratio}`;
-      console.log(`${suite.name.padEnd(10)} kernel  ${k.name.padEnd(58)} ${figures.points_per_second.toExponential(2).padStart(9)} points/s  (n=${k.points})${vs}`);
+      const vs =
+        p === undefined
+          ? ''
+          : `  pvlib ${Object.entries(p.points_per_second)
+              .map(([v, x]) => `${v} ${x.toExponential(2)}`)
+              .join(', ')}  ratio ${p.ratio}`;
+      console.log(
+        `${suite.name.padEnd(10)} kernel  ${k.name.padEnd(58)} ${figures.points_per_second.toExponential(2).padStart(9)} points/s  (n=${k.points})${vs}`,
+      );
     }
     for (const p of suite.products ?? []) {
       await p.setup?.();
@@ -230,9 +254,13 @@ function runSuiteFileInChild(file: string, passOn: string[]): Fragment {
   const dir = mkdtempSync(join(tmpdir(), 'solarkit-bench-'));
   const out = join(dir, 'fragment.json');
   try {
-    const r = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), ...passOn, '--suite-file', file, '--fragment', out], {
-      stdio: 'inherit',
-    });
+    const r = spawnSync(
+      process.execPath,
+      [...process.execArgv, fileURLToPath(import.meta.url), ...passOn, '--suite-file', file, '--fragment', out],
+      {
+        stdio: 'inherit',
+      },
+    );
     if (r.status !== 0) throw new Error(`bench suite ${file} failed (exit ${r.status ?? r.signal})`);
     return JSON.parse(readFileSync(out, 'utf8')) as Fragment;
   } finally {
@@ -276,9 +304,17 @@ async function main(): Promise<void> {
     if (suites.length === 0) throw new Error(`no benchmark suite matches ${only ?? '(all)'}`);
     fragments.push(await runSuites(suites, time, withPeer));
   } else {
-    const passOn = [...(only !== undefined ? ['--only', only] : []), '--time', String(time), ...(withPeer ? ['--peer'] : [])];
+    const passOn = [
+      ...(only !== undefined ? ['--only', only] : []),
+      '--time',
+      String(time),
+      ...(withPeer ? ['--peer'] : []),
+    ];
     for (const file of suiteFiles()) fragments.push(runSuiteFileInChild(file, passOn));
-    const measured = fragments.reduce((sum, f) => sum + Object.keys(f.kernels).length + Object.keys(f.products).length + Object.keys(f.measures).length, 0);
+    const measured = fragments.reduce(
+      (sum, f) => sum + Object.keys(f.kernels).length + Object.keys(f.products).length + Object.keys(f.measures).length,
+      0,
+    );
     if (measured === 0) throw new Error(`no benchmark suite matches ${only ?? '(all)'}`);
   }
   for (const f of fragments) {

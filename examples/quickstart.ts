@@ -24,12 +24,18 @@ const { unixSeconds, ac, poaGlobal, solarZenith } = year.columns;
 const sun = sunPosition(new Date('2024-06-21T11:40:00Z'), latitude, longitude);
 
 // June as CSV text: period ends in ISO 8601, AC power in kW, plane-of-array irradiance in W/m2.
-const june = (x: Float64Array) => x.subarray(unixSeconds.findIndex((t) => t > Date.UTC(2024, 5, 1) / 1000), unixSeconds.findIndex((t) => t > Date.UTC(2024, 6, 1) / 1000));
+const june = (x: Float64Array) =>
+  x.subarray(
+    unixSeconds.findIndex((t) => t > Date.UTC(2024, 5, 1) / 1000),
+    unixSeconds.findIndex((t) => t > Date.UTC(2024, 6, 1) / 1000),
+  );
 const csv = toCsv({ unixSeconds: june(unixSeconds), ac: june(ac), poaGlobal: june(poaGlobal) }, { decimals: 3 });
 
 const sum = (x: Float64Array) => x.reduce((a, b) => a + b, 0);
 console.log(`hours: ${unixSeconds.length}`);
-console.log(`lowest solar zenith: ${Math.min(...solarZenith).toFixed(2)} deg; at 11:40 UTC on 21 June the sun is ${sun.elevation.toFixed(1)} deg up, azimuth ${sun.azimuth.toFixed(0)} deg`);
+console.log(
+  `lowest solar zenith: ${Math.min(...solarZenith).toFixed(2)} deg; at 11:40 UTC on 21 June the sun is ${sun.elevation.toFixed(1)} deg up, azimuth ${sun.azimuth.toFixed(0)} deg`,
+);
 console.log(`June plane-of-array irradiance: ${(sum(june(poaGlobal)) / 1000).toFixed(1)} kWh/m2`);
 console.log(`June energy of a 5 kW roof: ${year.energy.monthly[5]!.toFixed(0)} kWh`);
 console.log(`2024 energy: ${year.energy.total.toFixed(0)} kWh, ${year.energy.specificYield.toFixed(0)} kWh/kWp`);

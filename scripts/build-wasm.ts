@@ -31,12 +31,18 @@ export interface WasmKernelSource {
 export const WASM_KERNELS: readonly WasmKernelSource[] = [
   { wat: 'src/irradiance/wasm/erbs.wat', module: 'src/irradiance/wasm/erbs.wasm.ts', constant: 'ERBS_WASM_BASE64' },
   { wat: 'src/soiling/wasm/hsu.wat', module: 'src/soiling/wasm/hsu.wasm.ts', constant: 'HSU_WASM_BASE64' },
-  { wat: 'src/tracking/wasm/single-axis.wat', module: 'src/tracking/wasm/single-axis.wasm.ts', constant: 'SINGLE_AXIS_WASM_BASE64' },
+  {
+    wat: 'src/tracking/wasm/single-axis.wat',
+    module: 'src/tracking/wasm/single-axis.wasm.ts',
+    constant: 'SINGLE_AXIS_WASM_BASE64',
+  },
 ];
 
 /** The installed wabt version, named in the generated header. */
 function wabtVersion(): string {
-  const pkg = JSON.parse(readFileSync(join(root, 'node_modules', 'wabt', 'package.json'), 'utf8')) as { version: string };
+  const pkg = JSON.parse(readFileSync(join(root, 'node_modules', 'wabt', 'package.json'), 'utf8')) as {
+    version: string;
+  };
   return pkg.version;
 }
 
@@ -48,7 +54,8 @@ export async function compileWat(watPath: string): Promise<Uint8Array> {
   try {
     parsed.resolveNames();
     parsed.validate();
-    return parsed.toBinary({ log: false, write_debug_names: false, canonicalize_lebs: true, relocatable: false }).buffer;
+    return parsed.toBinary({ log: false, write_debug_names: false, canonicalize_lebs: true, relocatable: false })
+      .buffer;
   } finally {
     parsed.destroy();
   }
@@ -90,7 +97,9 @@ async function main(): Promise<void> {
     }
   }
   if (stale.length > 0) {
-    process.stderr.write(`build-wasm: ${stale.join(', ')} differ from their .wat source; run \`npm run build:wasm\` and commit the result\n`);
+    process.stderr.write(
+      `build-wasm: ${stale.join(', ')} differ from their .wat source; run \`npm run build:wasm\` and commit the result\n`,
+    );
     process.exit(1);
   }
 }

@@ -42,7 +42,13 @@ import { climateGrids } from '../src/node/climate-grids.js';
 import { dataFilePath } from '../src/node/data-dir.js';
 import { landFraction, meanElevation } from '../src/node/elevation.js';
 import { landShareAround, placeInfo } from '../src/node/weather-files.js';
-import { climateNormalsAt, gridTemperatureAtSite, regressedGridTemperature, sampleClimateGrid, upwindLandShare } from '../src/weather/normals.js';
+import {
+  climateNormalsAt,
+  gridTemperatureAtSite,
+  regressedGridTemperature,
+  sampleClimateGrid,
+  upwindLandShare,
+} from '../src/weather/normals.js';
 import { distanceKm } from '../src/weather/real.js';
 import { readEpw } from '../src/weather/readers/index.js';
 import { skyAtInstants, stationPressure } from '../src/weather/sky.js';
@@ -88,7 +94,11 @@ export function loadPlace(path: string): Place {
   const mid = new Float64Array(n);
   for (let i = 0; i < n; i++) mid[i] = s.periodEnd[i]! - s.periodSeconds / 2;
   const sky = skyAtInstants(mid, s.latitude, s.longitude, s.elevation, stationPressure(s.elevation), 12);
-  const ghi = new Float64Array(12), clear = new Float64Array(12), extra = new Float64Array(12), realT = new Float64Array(12), count = new Float64Array(12);
+  const ghi = new Float64Array(12),
+    clear = new Float64Array(12),
+    extra = new Float64Array(12),
+    realT = new Float64Array(12),
+    count = new Float64Array(12);
   const h = s.periodSeconds / 3600 / 1000;
   for (let i = 0; i < n; i++) {
     const m = new Date(mid[i]! * 1000).getUTCMonth();
@@ -101,10 +111,17 @@ export function loadPlace(path: string): Place {
   for (let m = 0; m < 12; m++) realT[m] /= count[m]!;
   const { continentality } = placeInfo(s.latitude, s.longitude);
   const land = landFraction(s.latitude, s.longitude, { radiusDegrees: 1 });
-  const site = { latitude: s.latitude, longitude: s.longitude, elevation: s.elevation, continentality, landShare: land };
+  const site = {
+    latitude: s.latitude,
+    longitude: s.longitude,
+    elevation: s.elevation,
+    continentality,
+    landShare: land,
+  };
   const grids = climateGrids();
   const mean = (x: Float64Array): number => x.reduce((a, b) => a + b, 0) / 12;
-  const u = sampleClimateGrid(grids.uWind, s.latitude, s.longitude), v = sampleClimateGrid(grids.vWind, s.latitude, s.longitude);
+  const u = sampleClimateGrid(grids.uWind, s.latitude, s.longitude),
+    v = sampleClimateGrid(grids.vWind, s.latitude, s.longitude);
   return {
     file,
     source,
@@ -127,7 +144,10 @@ export function loadPlace(path: string): Place {
 }
 
 /** Great-circle distance between two places, km (the project's distanceKm). */
-function placeDistanceKm(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
+function placeDistanceKm(
+  a: { latitude: number; longitude: number },
+  b: { latitude: number; longitude: number },
+): number {
   return distanceKm(a, b);
 }
 
@@ -146,7 +166,9 @@ function sourceRank(source: string): number {
 /** Training places from extra files: excluded sources dropped, one file per place (15 km). */
 export function selectTraining(calibration: Place[], extra: Place[]): Place[] {
   const kept: Place[] = [];
-  const ordered = extra.filter((p) => !EXCLUDED_SOURCES.some((s) => p.source.startsWith(s))).sort((a, b) => sourceRank(a.source) - sourceRank(b.source) || a.file.localeCompare(b.file));
+  const ordered = extra
+    .filter((p) => !EXCLUDED_SOURCES.some((s) => p.source.startsWith(s)))
+    .sort((a, b) => sourceRank(a.source) - sourceRank(b.source) || a.file.localeCompare(b.file));
   for (const p of ordered) {
     if (calibration.some((q) => placeDistanceKm(p, q) < 15) || kept.some((q) => placeDistanceKm(p, q) < 15)) continue;
     kept.push(p);
@@ -165,7 +187,8 @@ function assignWeights(places: Place[], calibration: Set<Place>): void {
 
 const anomaly = (t: Float64Array, m: number): number => t[m]! - t.reduce((s, v) => s + v, 0) / 12;
 const tempRow = (p: Place, m: number): number[] => {
-  const a = anomaly(p.rawT, m) / 10, z = p.elevation / 1000;
+  const a = anomaly(p.rawT, m) / 10,
+    z = p.elevation / 1000;
   return [1, p.continentality, z, a, a * p.land, a * z];
 };
 const range = (t: Float64Array): number => Math.max(...t) - Math.min(...t);
@@ -174,14 +197,29 @@ function clearRow(p: Place, m: number): number[] {
   const lnP = Math.log(Math.max(0, p.precipitation[m]!) + 0.3);
   const tropics = Math.exp(-((lat / 15) ** 2));
   const south = (1 - Math.tanh(lat / 10)) / 2;
-  return [1, lnP, Math.abs(lat) / 30, tropics, p.land, range(p.bilinearT) / 10, p.heightAboveSurroundings / 1000, south * lnP, tropics * lnP, p.upwindLand];
+  return [
+    1,
+    lnP,
+    Math.abs(lat) / 30,
+    tropics,
+    p.land,
+    range(p.bilinearT) / 10,
+    p.heightAboveSurroundings / 1000,
+    south * lnP,
+    tropics * lnP,
+    p.upwindLand,
+  ];
 }
 
 /** One place's weighted normal equations (A, b) for a row function. */
-interface Normal { a: Float64Array; b: Float64Array }
+interface Normal {
+  a: Float64Array;
+  b: Float64Array;
+}
 function normalEquations(rows: number[][], y: number[], w: number[]): Normal {
   const k = rows[0]!.length;
-  const a = new Float64Array(k * k), b = new Float64Array(k);
+  const a = new Float64Array(k * k),
+    b = new Float64Array(k);
   rows.forEach((r, i) => {
     for (let p = 0; p < k; p++) {
       for (let q = 0; q < k; q++) a[p * k + q] += w[i]! * r[p]! * r[q]!;
@@ -219,7 +257,11 @@ function solve(parts: Normal[]): number[] {
  */
 function contributions(p: Place, isCalibration: boolean): { t: Normal; k: Normal } {
   const months = Array.from({ length: 12 }, (_, m) => m);
-  const t = normalEquations(months.map((m) => tempRow(p, m)), months.map((m) => p.realT[m]! - p.rawT[m]!), months.map(() => (isCalibration ? 1 : 0)));
+  const t = normalEquations(
+    months.map((m) => tempRow(p, m)),
+    months.map((m) => p.realT[m]! - p.rawT[m]!),
+    months.map(() => (isCalibration ? 1 : 0)),
+  );
   const meanClear = p.clear.reduce((s, v) => s + v, 0) / 12;
   const k = normalEquations(
     months.map((m) => clearRow(p, m)),
@@ -233,15 +275,20 @@ function contributions(p: Place, isCalibration: boolean): { t: Normal; k: Normal
 }
 
 /** Coefficients of the two relations. */
-export interface Fit { t: number[]; k: number[] }
+export interface Fit {
+  t: number[];
+  k: number[];
+}
 
 /** Annual GHI error and months within the tolerance of a place under fitted coefficients. */
 export function score(p: Place, c: Fit, tolerance = 2.5): { ghiError: number; monthsOk: number } {
-  let model = 0, real = 0, monthsOk = 0;
+  let model = 0,
+    real = 0,
+    monthsOk = 0;
   for (let m = 0; m < 12; m++) {
     const t = p.rawT[m]! + tempRow(p, m).reduce((s, x, i) => s + x * c.t[i]!, 0);
     const z = clearRow(p, m).reduce((s, x, i) => s + x * c.k[i]!, 0);
-    const kc = Math.min(0.98, Math.max(0.3, (p.extra[m]! / (1 + Math.exp(-z))) / p.clear[m]!));
+    const kc = Math.min(0.98, Math.max(0.3, p.extra[m]! / (1 + Math.exp(-z)) / p.clear[m]!));
     model += kc * p.clear[m]!;
     real += p.ghi[m]!;
     if (Math.abs(t - p.realT[m]!) <= tolerance) monthsOk++;
@@ -277,13 +324,23 @@ export function calibrate(calibration: Place[], extra: Place[], holdoutKm = 400)
   });
   const fit = fitWithout(() => true);
   const heldOut = new Map<Place, Fit>();
-  for (const p of training) heldOut.set(p, fitWithout((i) => placeDistanceKm(p, training[i]!) > holdoutKm));
+  for (const p of training)
+    heldOut.set(
+      p,
+      fitWithout((i) => placeDistanceKm(p, training[i]!) > holdoutKm),
+    );
   const n = calibration.length;
   const leaveOneOut = new Map<Place, Fit>();
   const tenFold = new Map<Place, Fit>();
   calibration.forEach((p, j) => {
-    leaveOneOut.set(p, fitWithout((i) => i >= n || i !== j));
-    tenFold.set(p, fitWithout((i) => i >= n || i % 10 !== j % 10));
+    leaveOneOut.set(
+      p,
+      fitWithout((i) => i >= n || i !== j),
+    );
+    tenFold.set(
+      p,
+      fitWithout((i) => i >= n || i % 10 !== j % 10),
+    );
   });
   return { fit, training, heldOut, leaveOneOut, tenFold };
 }
@@ -306,10 +363,15 @@ export function count(results: Array<{ ghiError: number; monthsOk: number }>): s
   return `both ${both}/${results.length} (GHI within 8 %: ${ghi}, T: ${t}; RMS annual GHI error ${(100 * rms).toFixed(1)} %)`;
 }
 
-const isMain = process.argv[1] !== undefined && process.argv[1].endsWith('calibrate-climate.ts');
+const isMain = process.argv[1]?.endsWith('calibrate-climate.ts');
 if (isMain) {
-  const dirs = (flag: string): string[] => process.argv.flatMap((a, i) => (a === flag && process.argv[i + 1] !== undefined ? [process.argv[i + 1]!] : []));
-  const epws = (dir: string): string[] => readdirSync(dir).filter((f) => f.endsWith('.epw')).sort().map((f) => join(dir, f));
+  const dirs = (flag: string): string[] =>
+    process.argv.flatMap((a, i) => (a === flag && process.argv[i + 1] !== undefined ? [process.argv[i + 1]!] : []));
+  const epws = (dir: string): string[] =>
+    readdirSync(dir)
+      .filter((f) => f.endsWith('.epw'))
+      .sort()
+      .map((f) => join(dir, f));
   const calibration = calibrationFiles().map((f) => loadPlace(dataFilePath(`weather/calibration/${f}`)));
   // A public collection holds a few files no reader accepts (a 29 February in a typical year, a
   // multi-year file): they are named on stderr and left out.
@@ -323,7 +385,9 @@ if (isMain) {
   };
   const extra = dirs('--train').flatMap(epws).flatMap(readable);
   const { fit, training, heldOut, leaveOneOut, tenFold } = calibrate(calibration, extra);
-  console.log(`fitted on ${training.length} places (${calibration.length} calibration, ${training.length - calibration.length} of ${extra.length} extra files kept)`);
+  console.log(
+    `fitted on ${training.length} places (${calibration.length} calibration, ${training.length - calibration.length} of ${extra.length} extra files kept)`,
+  );
   console.log(`TEMPERATURE_CORRECTION = [${fit.t.map((x) => x.toFixed(4)).join(', ')}]`);
   console.log(`CLEARNESS_COEFFICIENTS = [${fit.k.map((x) => x.toFixed(4)).join(', ')}]`);
   console.log(`calibration, in-sample:           ${count(calibration.map((p) => score(p, fit)))}`);
@@ -338,9 +402,14 @@ if (isMain) {
       const c = continent(p.latitude, p.longitude) + (p.source.startsWith('TMY3') ? ' (TMY3)' : '');
       byContinent.set(c, [...(byContinent.get(c) ?? []), p]);
     }
-    for (const [c, ps] of [...byContinent].sort()) console.log(`  ${c.padEnd(28)} ${count(ps.map((p) => score(p, heldOut.get(p)!)))}`);
-    const far = others.filter((p) => /^(TMY3|IWEC|SWERA)/.test(p.source) && calibration.every((q) => placeDistanceKm(p, q) > 400));
-    console.log(`TMY3/IWEC/SWERA more than 400 km from the calibration places, 400 km held out: ${count(far.map((p) => score(p, heldOut.get(p)!)))}`);
+    for (const [c, ps] of [...byContinent].sort())
+      console.log(`  ${c.padEnd(28)} ${count(ps.map((p) => score(p, heldOut.get(p)!)))}`);
+    const far = others.filter(
+      (p) => /^(TMY3|IWEC|SWERA)/.test(p.source) && calibration.every((q) => placeDistanceKm(p, q) > 400),
+    );
+    console.log(
+      `TMY3/IWEC/SWERA more than 400 km from the calibration places, 400 km held out: ${count(far.map((p) => score(p, heldOut.get(p)!)))}`,
+    );
     for (const c of ['North America', 'South America', 'Europe', 'Africa', 'Asia', 'Oceania']) {
       const ps = far.filter((p) => continent(p.latitude, p.longitude) === c);
       if (ps.length > 0) console.log(`  ${c.padEnd(28)} ${count(ps.map((p) => score(p, heldOut.get(p)!)))}`);
@@ -349,7 +418,9 @@ if (isMain) {
   if (process.argv.includes('--list')) {
     for (const p of training) {
       const r = score(p, heldOut.get(p)!);
-      console.log(`  ${p.file.padEnd(48)} ${p.source.slice(0, 10).padEnd(10)} lat ${p.latitude.toFixed(1).padStart(6)}  held-out GHI ${(100 * r.ghiError).toFixed(1).padStart(6)} %  T months ${r.monthsOk}`);
+      console.log(
+        `  ${p.file.padEnd(48)} ${p.source.slice(0, 10).padEnd(10)} lat ${p.latitude.toFixed(1).padStart(6)}  held-out GHI ${(100 * r.ghiError).toFixed(1).padStart(6)} %  T months ${r.monthsOk}`,
+      );
     }
   }
   for (const dir of dirs('--holdout')) {

@@ -26,14 +26,31 @@ function arg(name: string): string | undefined {
 }
 
 /** Monthly mean GHI (W/m2) and air temperature (C) of a series, months by UTC calendar. */
-export function monthlyMeans(periodEnd: Float64Array, periodSeconds: number, ghi: Float64Array, temp: Float64Array | undefined): { ghi: Float64Array; temp: Float64Array } {
-  const g = new Float64Array(12), t = new Float64Array(12), ng = new Float64Array(12), nt = new Float64Array(12);
+export function monthlyMeans(
+  periodEnd: Float64Array,
+  periodSeconds: number,
+  ghi: Float64Array,
+  temp: Float64Array | undefined,
+): { ghi: Float64Array; temp: Float64Array } {
+  const g = new Float64Array(12),
+    t = new Float64Array(12),
+    ng = new Float64Array(12),
+    nt = new Float64Array(12);
   for (let i = 0; i < periodEnd.length; i++) {
     const m = new Date((periodEnd[i]! - periodSeconds / 2) * 1000).getUTCMonth();
-    if (Number.isFinite(ghi[i]!)) { g[m] += ghi[i]!; ng[m]++; }
-    if (temp && Number.isFinite(temp[i]!)) { t[m] += temp[i]!; nt[m]++; }
+    if (Number.isFinite(ghi[i]!)) {
+      g[m] += ghi[i]!;
+      ng[m]++;
+    }
+    if (temp && Number.isFinite(temp[i]!)) {
+      t[m] += temp[i]!;
+      nt[m]++;
+    }
   }
-  for (let m = 0; m < 12; m++) { g[m] /= ng[m]!; t[m] /= nt[m]!; }
+  for (let m = 0; m < 12; m++) {
+    g[m] /= ng[m]!;
+    t[m] /= nt[m]!;
+  }
   return { ghi: g, temp: t };
 }
 
@@ -75,12 +92,16 @@ export interface CompareOptions {
 
 /** Compares the model with a series already read (see {@link compareFile}). */
 export function compareSeries(name: string, series: WeatherSeries, opts: CompareOptions = {}): Comparison {
-  const lat = series.latitude, lon = series.longitude;
+  const lat = series.latitude,
+    lon = series.longitude;
   const elevation = Number.isFinite(series.elevation) ? series.elevation : Math.max(0, siteElevation(lat, lon));
   const { continentality } = placeInfo(lat, lon);
   const normals = placeNormals({ latitude: lat, longitude: lon, elevation, continentality });
   const real = monthlyMeans(series.periodEnd, series.periodSeconds, series.columns.ghi!, series.columns.airTemp);
-  const history = syntheticHistory({ latitude: lat, longitude: lon, elevation, continentality, normals }, { firstYear: opts.firstYear ?? 2007, lastYear: opts.lastYear ?? 2025 });
+  const history = syntheticHistory(
+    { latitude: lat, longitude: lon, elevation, continentality, normals },
+    { firstYear: opts.firstYear ?? 2007, lastYear: opts.lastYear ?? 2025 },
+  );
   const model = monthlyMeans(history.periodEnd, 3600, history.columns.ghi!, history.columns.airTemp);
   const realAnnual = annualKwh(real.ghi);
   const modelAnnual = annualKwh(model.ghi);
@@ -93,27 +114,54 @@ export function compareSeries(name: string, series: WeatherSeries, opts: Compare
     if (Math.abs(temperatureErrors[m]!) <= tolT) monthsOk++;
   }
   const pass = Math.abs(ghiError) <= (opts.ghiTolerance ?? 0.08) && monthsOk >= 10;
-  const result: Comparison = { file: name, latitude: lat, longitude: lon, elevation, realAnnual, modelAnnual, ghiError, temperatureErrors, monthsOk, pass, real, model };
+  const result: Comparison = {
+    file: name,
+    latitude: lat,
+    longitude: lon,
+    elevation,
+    realAnnual,
+    modelAnnual,
+    ghiError,
+    temperatureErrors,
+    monthsOk,
+    pass,
+    real,
+    model,
+  };
   if (opts.svg) writeFileSync(opts.svg, comparisonSvg(result));
   return result;
 }
 
 /** Reads a weather file and compares the model with it. */
-export function compareFile(path: string, opts: CompareOptions & { lat?: number; lon?: number; tz?: number } = {}): Comparison {
+export function compareFile(
+  path: string,
+  opts: CompareOptions & { lat?: number; lon?: number; tz?: number } = {},
+): Comparison {
   const text = readFileSync(path, 'utf8');
   const guess = guessPlaceFromName(basename(path));
-  const hint: FilePlaceHint = { latitude: opts.lat ?? guess?.latitude, longitude: opts.lon ?? guess?.longitude, timeZone: opts.tz };
+  const hint: FilePlaceHint = {
+    latitude: opts.lat ?? guess?.latitude,
+    longitude: opts.lon ?? guess?.longitude,
+    timeZone: opts.tz,
+  };
   return compareSeries(basename(path), readWeatherFile(text, hint), opts);
 }
 
 /** The comparison as text: a line per month and the verdict. */
 export function formatComparison(c: Comparison): string {
-  const rows = [`${c.file} at ${c.latitude}, ${c.longitude}, ${c.elevation.toFixed(0)} m`, '  month  GHI real / model W/m2   T real / model C (error)'];
+  const rows = [
+    `${c.file} at ${c.latitude}, ${c.longitude}, ${c.elevation.toFixed(0)} m`,
+    '  month  GHI real / model W/m2   T real / model C (error)',
+  ];
   for (let m = 0; m < 12; m++) {
     const dT = c.temperatureErrors[m]!;
-    rows.push(`  ${String(m + 1).padStart(2)}     ${c.real.ghi[m]!.toFixed(0).padStart(4)} / ${c.model.ghi[m]!.toFixed(0).padStart(4)}        ${c.real.temp[m]!.toFixed(1).padStart(5)} / ${c.model.temp[m]!.toFixed(1).padStart(5)} (${dT >= 0 ? '+' : ''}${dT.toFixed(1)})`);
+    rows.push(
+      `  ${String(m + 1).padStart(2)}     ${c.real.ghi[m]!.toFixed(0).padStart(4)} / ${c.model.ghi[m]!.toFixed(0).padStart(4)}        ${c.real.temp[m]!.toFixed(1).padStart(5)} / ${c.model.temp[m]!.toFixed(1).padStart(5)} (${dT >= 0 ? '+' : ''}${dT.toFixed(1)})`,
+    );
   }
-  rows.push(`  annual GHI real ${c.realAnnual.toFixed(0)} kWh/m2, model ${c.modelAnnual.toFixed(0)} kWh/m2 (${(100 * c.ghiError).toFixed(1)} %); months within tolerance: ${c.monthsOk}/12 -> ${c.pass ? 'PASS' : 'FAIL'}`);
+  rows.push(
+    `  annual GHI real ${c.realAnnual.toFixed(0)} kWh/m2, model ${c.modelAnnual.toFixed(0)} kWh/m2 (${(100 * c.ghiError).toFixed(1)} %); months within tolerance: ${c.monthsOk}/12 -> ${c.pass ? 'PASS' : 'FAIL'}`,
+  );
   return rows.join('\n');
 }
 
@@ -125,11 +173,18 @@ const MONTHS = ['J', 'F', 'M', 'A', 'M', 'J', 'J', 'A', 'S', 'O', 'N', 'D'];
  * axis labels, ticks, a title and a legend.
  */
 export function comparisonSvg(c: Comparison): string {
-  const W = 720, H = 400, left = 70, right = 70, top = 50, bottom = 60;
-  const pw = W - left - right, ph = H - top - bottom;
+  const W = 720,
+    H = 400,
+    left = 70,
+    right = 70,
+    top = 50,
+    bottom = 60;
+  const pw = W - left - right,
+    ph = H - top - bottom;
   const gMax = Math.ceil((Math.max(...c.real.ghi, ...c.model.ghi) * 1.1) / 50) * 50;
   const temps = [...c.real.temp, ...c.model.temp];
-  const tMin = Math.floor(Math.min(...temps) / 5) * 5 - 5, tMax = Math.ceil(Math.max(...temps) / 5) * 5 + 5;
+  const tMin = Math.floor(Math.min(...temps) / 5) * 5 - 5,
+    tMax = Math.ceil(Math.max(...temps) / 5) * 5 + 5;
   const yG = (v: number) => top + ph - (ph * v) / gMax;
   const yT = (v: number) => top + ph - (ph * (v - tMin)) / (tMax - tMin);
   const slot = pw / 12;
@@ -142,8 +197,12 @@ export function comparisonSvg(c: Comparison): string {
   for (let m = 0; m < 12; m++) {
     const x = left + m * slot;
     const bw = (slot - 8) / 2;
-    out.push(`<rect x="${(x + 4).toFixed(1)}" y="${yG(c.real.ghi[m]!).toFixed(1)}" width="${bw.toFixed(1)}" height="${(top + ph - yG(c.real.ghi[m]!)).toFixed(1)}" fill="#888"/>`);
-    out.push(`<rect x="${(x + 4 + bw).toFixed(1)}" y="${yG(c.model.ghi[m]!).toFixed(1)}" width="${bw.toFixed(1)}" height="${(top + ph - yG(c.model.ghi[m]!)).toFixed(1)}" fill="#e6821e"/>`);
+    out.push(
+      `<rect x="${(x + 4).toFixed(1)}" y="${yG(c.real.ghi[m]!).toFixed(1)}" width="${bw.toFixed(1)}" height="${(top + ph - yG(c.real.ghi[m]!)).toFixed(1)}" fill="#888"/>`,
+    );
+    out.push(
+      `<rect x="${(x + 4 + bw).toFixed(1)}" y="${yG(c.model.ghi[m]!).toFixed(1)}" width="${bw.toFixed(1)}" height="${(top + ph - yG(c.model.ghi[m]!)).toFixed(1)}" fill="#e6821e"/>`,
+    );
     out.push(`<text x="${(x + slot / 2).toFixed(1)}" y="${top + ph + 16}" text-anchor="middle">${MONTHS[m]}</text>`);
   }
   const line = (v: Float64Array, colour: string, dash: string) =>
@@ -153,31 +212,55 @@ export function comparisonSvg(c: Comparison): string {
   out.push(`<line x1="${left}" y1="${top}" x2="${left}" y2="${top + ph}" stroke="black"/>`);
   out.push(`<line x1="${left + pw}" y1="${top}" x2="${left + pw}" y2="${top + ph}" stroke="black"/>`);
   const gStep = gMax > 300 ? 100 : 50;
-  for (let v = 0; v <= gMax; v += gStep) out.push(`<line x1="${left - 4}" y1="${yG(v).toFixed(1)}" x2="${left}" y2="${yG(v).toFixed(1)}" stroke="black"/><text x="${left - 6}" y="${(yG(v) + 4).toFixed(1)}" text-anchor="end">${v}</text>`);
-  for (let v = tMin; v <= tMax; v += 5) out.push(`<line x1="${left + pw}" y1="${yT(v).toFixed(1)}" x2="${left + pw + 4}" y2="${yT(v).toFixed(1)}" stroke="black"/><text x="${left + pw + 6}" y="${(yT(v) + 4).toFixed(1)}">${v}</text>`);
+  for (let v = 0; v <= gMax; v += gStep)
+    out.push(
+      `<line x1="${left - 4}" y1="${yG(v).toFixed(1)}" x2="${left}" y2="${yG(v).toFixed(1)}" stroke="black"/><text x="${left - 6}" y="${(yG(v) + 4).toFixed(1)}" text-anchor="end">${v}</text>`,
+    );
+  for (let v = tMin; v <= tMax; v += 5)
+    out.push(
+      `<line x1="${left + pw}" y1="${yT(v).toFixed(1)}" x2="${left + pw + 4}" y2="${yT(v).toFixed(1)}" stroke="black"/><text x="${left + pw + 6}" y="${(yT(v) + 4).toFixed(1)}">${v}</text>`,
+    );
   out.push(`<text x="${left + pw / 2}" y="${H - 20}" text-anchor="middle">month</text>`);
-  out.push(`<text transform="translate(18 ${top + ph / 2}) rotate(-90)" text-anchor="middle">monthly mean GHI (W/m²)</text>`);
-  out.push(`<text transform="translate(${W - 14} ${top + ph / 2}) rotate(90)" text-anchor="middle">monthly mean air temperature (°C)</text>`);
-  const lx = left + 10, ly = top + 8;
+  out.push(
+    `<text transform="translate(18 ${top + ph / 2}) rotate(-90)" text-anchor="middle">monthly mean GHI (W/m²)</text>`,
+  );
+  out.push(
+    `<text transform="translate(${W - 14} ${top + ph / 2}) rotate(90)" text-anchor="middle">monthly mean air temperature (°C)</text>`,
+  );
+  const lx = left + 10,
+    ly = top + 8;
   out.push(`<rect x="${lx - 6}" y="${ly - 6}" width="260" height="48" fill="white" stroke="#ccc"/>`);
-  out.push(`<rect x="${lx}" y="${ly}" width="12" height="10" fill="#888"/><text x="${lx + 16}" y="${ly + 9}">GHI, file</text>`);
-  out.push(`<rect x="${lx + 120}" y="${ly}" width="12" height="10" fill="#e6821e"/><text x="${lx + 136}" y="${ly + 9}">GHI, model</text>`);
-  out.push(`<line x1="${lx}" y1="${ly + 26}" x2="${lx + 12}" y2="${ly + 26}" stroke="black" stroke-width="2"/><text x="${lx + 16}" y="${ly + 30}">temperature, file</text>`);
-  out.push(`<line x1="${lx + 120}" y1="${ly + 26}" x2="${lx + 132}" y2="${ly + 26}" stroke="#c00" stroke-width="2" stroke-dasharray="6 3"/><text x="${lx + 136}" y="${ly + 30}">temperature, model</text>`);
+  out.push(
+    `<rect x="${lx}" y="${ly}" width="12" height="10" fill="#888"/><text x="${lx + 16}" y="${ly + 9}">GHI, file</text>`,
+  );
+  out.push(
+    `<rect x="${lx + 120}" y="${ly}" width="12" height="10" fill="#e6821e"/><text x="${lx + 136}" y="${ly + 9}">GHI, model</text>`,
+  );
+  out.push(
+    `<line x1="${lx}" y1="${ly + 26}" x2="${lx + 12}" y2="${ly + 26}" stroke="black" stroke-width="2"/><text x="${lx + 16}" y="${ly + 30}">temperature, file</text>`,
+  );
+  out.push(
+    `<line x1="${lx + 120}" y1="${ly + 26}" x2="${lx + 132}" y2="${ly + 26}" stroke="#c00" stroke-width="2" stroke-dasharray="6 3"/><text x="${lx + 136}" y="${ly + 30}">temperature, model</text>`,
+  );
   out.push('</svg>');
   return out.join('\n');
 }
 
-const isMain = process.argv[1] !== undefined && process.argv[1].endsWith('compare-weather.ts');
+const isMain = process.argv[1]?.endsWith('compare-weather.ts');
 if (isMain) {
-  const files = process.argv.slice(2).filter((a, i, all) => !a.startsWith('--') && !(all[i - 1] ?? '').startsWith('--'));
+  const files = process.argv
+    .slice(2)
+    .filter((a, i, all) => !a.startsWith('--') && !(all[i - 1] ?? '').startsWith('--'));
   const num = (s: string | undefined) => (s === undefined ? undefined : Number(s));
   let ok = true;
   for (const f of files) {
     const svg = arg('--svg');
     const r = compareFile(f, {
-      lat: num(arg('--lat')), lon: num(arg('--lon')), tz: num(arg('--tz')),
-      ghiTolerance: num(arg('--tolerance-ghi')), temperatureTolerance: num(arg('--tolerance-t')),
+      lat: num(arg('--lat')),
+      lon: num(arg('--lon')),
+      tz: num(arg('--tz')),
+      ghiTolerance: num(arg('--tolerance-ghi')),
+      temperatureTolerance: num(arg('--tolerance-t')),
       svg: svg === undefined ? undefined : files.length === 1 ? svg : svg.replace(/\.svg$/, `-${basename(f)}.svg`),
     });
     console.log(formatComparison(r));

@@ -22,7 +22,9 @@ export const OTHER_REAL_FILES: ReadonlyArray<readonly [string, { tz?: number; la
 
 /** Every calibration file name (weather/calibration/*.epw). */
 export function calibrationFiles(): string[] {
-  return readdirSync(dataFilePath('weather/calibration')).filter((f) => f.endsWith('.epw')).sort();
+  return readdirSync(dataFilePath('weather/calibration'))
+    .filter((f) => f.endsWith('.epw'))
+    .sort();
 }
 
 /** A markdown row of a comparison. */
@@ -31,20 +33,27 @@ export function tableRow(c: Comparison): string {
   return `| ${c.file} | ${c.realAnnual.toFixed(0)} / ${c.modelAnnual.toFixed(0)} (${c.ghiError >= 0 ? '+' : ''}${(100 * c.ghiError).toFixed(1)} %) | ${t} | ${c.monthsOk} | ${c.pass ? 'pass' : 'fail'} |`;
 }
 
-const isMain = process.argv[1] !== undefined && process.argv[1].endsWith('weather-table.ts');
+const isMain = process.argv[1]?.endsWith('weather-table.ts');
 if (isMain) {
   const at = process.argv.indexOf('--years');
   const years = (at >= 0 ? process.argv[at + 1]! : '2007-2025').split('-').map(Number);
   const opts = { firstYear: years[0], lastYear: years[1] };
-  const header = '| file | annual GHI real / model kWh/m2 | monthly T error, model - real, Jan..Dec (K) | months ok | pass |\n| --- | --- | --- | --- | --- |';
-  const cal = calibrationFiles().map((f) => compareFile(dataFilePath(`weather/calibration/${f}`), { ...opts, temperatureTolerance: 2.5 }));
+  const header =
+    '| file | annual GHI real / model kWh/m2 | monthly T error, model - real, Jan..Dec (K) | months ok | pass |\n| --- | --- | --- | --- | --- |';
+  const cal = calibrationFiles().map((f) =>
+    compareFile(dataFilePath(`weather/calibration/${f}`), { ...opts, temperatureTolerance: 2.5 }),
+  );
   console.log(header);
   for (const c of cal) console.log(tableRow(c));
   const ghiOk = cal.filter((c) => Math.abs(c.ghiError) <= 0.08).length;
   const tOk = cal.filter((c) => c.monthsOk >= 10).length;
-  console.log(`\ncalibration: ${cal.filter((c) => c.pass).length} of ${cal.length} pass (GHI within 8 %: ${ghiOk}; T within 2.5 C in >= 10 months: ${tOk})\n`);
+  console.log(
+    `\ncalibration: ${cal.filter((c) => c.pass).length} of ${cal.length} pass (GHI within 8 %: ${ghiOk}; T within 2.5 C in >= 10 months: ${tOk})\n`,
+  );
   console.log(header);
-  const others = OTHER_REAL_FILES.map(([f, h]) => compareFile(dataFilePath(`weather/${f}`), { ...opts, ...h, temperatureTolerance: 2 }));
+  const others = OTHER_REAL_FILES.map(([f, h]) =>
+    compareFile(dataFilePath(`weather/${f}`), { ...opts, ...h, temperatureTolerance: 2 }),
+  );
   for (const c of others) console.log(tableRow(c));
   console.log(`\nother real files: ${others.filter((c) => c.pass).length} of ${others.length} pass (2 C)`);
 }

@@ -71,10 +71,21 @@ if (isMain) {
   const cpu = process.cpuUsage(cpu0);
   const cpuSeconds = (cpu.user + cpu.system) / 1e6;
   const rssMb = process.resourceUsage().maxRSS / 1024;
-  process.stdout.write(JSON.stringify({
-    sites: done, failed, threads, cell_degrees: cell, wall_s: +wall.toFixed(2), cpu_s: +cpuSeconds.toFixed(2),
-    cpu_ms_per_site: +((cpuSeconds * 1000) / done).toFixed(3), sites_per_s_wall: +(done / wall).toFixed(1),
-    peak_rss_mb: +rssMb.toFixed(1), load_1min_at_start: +load.toFixed(2), load_1min_at_end: +loadavg()[0]!.toFixed(2),
-    cores: cpus().length, checksum_kwh: checksum,
-  }) + '\n');
+  process.stdout.write(
+    JSON.stringify({
+      sites: done,
+      failed,
+      threads,
+      cell_degrees: cell,
+      wall_s: +wall.toFixed(2),
+      cpu_s: +cpuSeconds.toFixed(2),
+      cpu_ms_per_site: +((cpuSeconds * 1000) / done).toFixed(3),
+      sites_per_s_wall: +(done / wall).toFixed(1),
+      peak_rss_mb: +rssMb.toFixed(1),
+      load_1min_at_start: +load.toFixed(2),
+      load_1min_at_end: +loadavg()[0]!.toFixed(2),
+      cores: cpus().length,
+      checksum_kwh: checksum,
+    }) + '\n',
+  );
 }

@@ -38,7 +38,12 @@ export interface PeerInfo {
  * solar form measured 1.93e7 points/s after the SPA's peer rounds, 2.65e7 with these settings, and
  * pvlib's own SPA 2.9e5 -> 3.55e5 points/s).
  */
-const SINGLE_THREADED = { OPENBLAS_NUM_THREADS: '1', OMP_NUM_THREADS: '1', MKL_NUM_THREADS: '1', NUMEXPR_NUM_THREADS: '1' };
+const SINGLE_THREADED = {
+  OPENBLAS_NUM_THREADS: '1',
+  OMP_NUM_THREADS: '1',
+  MKL_NUM_THREADS: '1',
+  NUMEXPR_NUM_THREADS: '1',
+};
 
 export class PvlibPeer {
   private readonly dir = mkdtempSync(join(tmpdir(), 'solarkit-peer-'));
@@ -52,16 +57,22 @@ export class PvlibPeer {
 
   /** Starts the first interpreter that has pvlib; `info.available` is false (with the reasons) when none has. */
   static async start(): Promise<PvlibPeer | PeerInfo> {
-    const env = process.env['SOLARKIT_PEER_PYTHON'];
+    const env = process.env.SOLARKIT_PEER_PYTHON;
     const candidates = env !== undefined && env !== '' ? [env] : ['python3', '/usr/bin/python3'];
     const reasons: string[] = [];
     for (const interpreter of candidates) {
-      const child = spawn(interpreter, [script], { stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, ...SINGLE_THREADED } });
+      const child = spawn(interpreter, [script], {
+        stdio: ['pipe', 'pipe', 'inherit'],
+        env: { ...process.env, ...SINGLE_THREADED },
+      });
       const failed = new Promise<string>((resolve) => child.once('error', (e) => resolve(e.message)));
       const reader = createInterface({ input: child.stdout });
       const lines = reader[Symbol.asyncIterator]();
       const first = lines.next();
-      const line = await Promise.race([first.then((r) => (r.done === true ? undefined : r.value)), failed.then(() => undefined)]);
+      const line = await Promise.race([
+        first.then((r) => (r.done === true ? undefined : r.value)),
+        failed.then(() => undefined),
+      ]);
       const info = line === undefined ? undefined : (JSON.parse(line) as PeerInfo);
       if (info?.available === true) {
         return new PvlibPeer(child, reader, lines, { ...info, interpreter });
@@ -78,7 +89,7 @@ export class PvlibPeer {
     const r = await this.lines.next();
     if (r.done === true) throw new Error('the pvlib peer exited');
     const answer = JSON.parse(r.value) as Record<string, unknown>;
-    if (answer['ok'] !== true) throw new Error(`pvlib peer: ${String(answer['error'])}`);
+    if (answer.ok !== true) throw new Error(`pvlib peer: ${String(answer.error)}`);
     return answer;
   }
 
@@ -88,14 +99,21 @@ export class PvlibPeer {
     for (const [col, values] of Object.entries(columns)) {
       writeFileSync(join(this.dir, `${col}.f64`), new Uint8Array(values.buffer, values.byteOffset, values.byteLength));
     }
-    const answer = await this.request({ op: 'load', case: name, fn: peerCase.fn, dir: this.dir, columns: Object.keys(columns), params: peerCase.params });
-    return answer['variants'] as string[];
+    const answer = await this.request({
+      op: 'load',
+      case: name,
+      fn: peerCase.fn,
+      dir: this.dir,
+      columns: Object.keys(columns),
+      params: peerCase.params,
+    });
+    return answer.variants as string[];
   }
 
   /** CPU seconds of `runs` calls of one variant. */
   async time(name: string, variant: string, runs: number): Promise<number[]> {
     const answer = await this.request({ op: 'time', case: name, variant, runs });
-    return answer['cpu_seconds'] as number[];
+    return answer.cpu_seconds as number[];
   }
 
   async unload(name: string): Promise<void> {

@@ -31,9 +31,13 @@ interface RunFigures {
 }
 
 async function fleetRun(sites: number, threads: number): Promise<RunFigures> {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', script, '--sites', String(sites), '--threads', String(threads)], {
-    maxBuffer: 1 << 20,
-  });
+  const { stdout } = await run(
+    process.execPath,
+    ['--import', 'tsx', script, '--sites', String(sites), '--threads', String(threads)],
+    {
+      maxBuffer: 1 << 20,
+    },
+  );
   return JSON.parse(stdout.trim().split('\n').pop()!) as RunFigures;
 }
 
@@ -45,7 +49,8 @@ export const suite: BenchSuite = {
       run: async () => {
         const one = await fleetRun(10_000, 1);
         const two = await fleetRun(10_000, 2);
-        if (one.checksum_kwh !== two.checksum_kwh) throw new Error(`fleet: 1 and 2 threads differ (${one.checksum_kwh} vs ${two.checksum_kwh} kWh)`);
+        if (one.checksum_kwh !== two.checksum_kwh)
+          throw new Error(`fleet: 1 and 2 threads differ (${one.checksum_kwh} vs ${two.checksum_kwh} kWh)`);
         return {
           sites: 10_000,
           cpu_ms_per_site_1_thread: one.cpu_ms_per_site,
@@ -65,13 +70,21 @@ export const suite: BenchSuite = {
       },
     },
     ...(process.env.SOLARKIT_BENCH_FLEET_100K === '1'
-      ? [{
-          name: 'fleet: 100,000 rooftops, 2 threads, peak RSS',
-          run: async () => {
-            const r = await fleetRun(100_000, 2);
-            return { sites: r.sites, peak_rss_mb: r.peak_rss_mb, wall_s: r.wall_s, cpu_ms_per_site: r.cpu_ms_per_site, load_1min: `${r.load_1min_at_start}-${r.load_1min_at_end}` };
+      ? [
+          {
+            name: 'fleet: 100,000 rooftops, 2 threads, peak RSS',
+            run: async () => {
+              const r = await fleetRun(100_000, 2);
+              return {
+                sites: r.sites,
+                peak_rss_mb: r.peak_rss_mb,
+                wall_s: r.wall_s,
+                cpu_ms_per_site: r.cpu_ms_per_site,
+                load_1min: `${r.load_1min_at_start}-${r.load_1min_at_end}`,
+              };
+            },
           },
-        }]
+        ]
       : []),
   ],
 };

@@ -105,7 +105,10 @@ let scratch: { dni: Float64Array; dhi: Float64Array; kt: Float64Array } | undefi
 const buffers3 = () => (scratch ??= { dni: new Float64Array(N), dhi: new Float64Array(N), kt: new Float64Array(N) });
 
 /** pvlib.irradiance.get_total_irradiance(model='perez') on the suite's columns; plane angles as given. */
-function perezPeer(plane: Record<string, number>, planeColumns: () => Record<string, Float64Array> = () => ({})): PeerCase {
+function perezPeer(
+  plane: Record<string, number>,
+  planeColumns: () => Record<string, Float64Array> = () => ({}),
+): PeerCase {
   return {
     fn: 'get_total_irradiance',
     columns: () => {
@@ -196,7 +199,11 @@ export const suite: BenchSuite = {
       run: () => {
         const x = get();
         const b = buffers3();
-        return disc({ ghi: x.ghi, zenith: x.zenith, unixSeconds: x.times, pressure: x.pressure }, {}, { dni: b.dni, kt: b.kt, airmass: b.dhi });
+        return disc(
+          { ghi: x.ghi, zenith: x.zenith, unixSeconds: x.times, pressure: x.pressure },
+          {},
+          { dni: b.dni, kt: b.kt, airmass: b.dhi },
+        );
       },
     },
     {

@@ -50,12 +50,21 @@ createInterface({ input: process.stdin }).on('line', (line) => {
 });
 `;
 
-interface Child { proc: ChildProcess; port: number; key: string; dir: string; lines: string[]; waiters: ((line: string) => void)[] }
+interface Child {
+  proc: ChildProcess;
+  port: number;
+  key: string;
+  dir: string;
+  lines: string[];
+  waiters: ((line: string) => void)[];
+}
 
 async function startChild(): Promise<Child> {
   const dir = mkdtempSync(join(tmpdir(), 'solarkit-load-'));
   const proc = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', '--input-type=module', '-e', CHILD], {
-    cwd: root, env: { ...process.env, BENCH_DB: join(dir, 'load.db') }, stdio: ['pipe', 'pipe', 'inherit'],
+    cwd: root,
+    env: { ...process.env, BENCH_DB: join(dir, 'load.db') },
+    stdio: ['pipe', 'pipe', 'inherit'],
   });
   const child: Child = { proc, port: 0, key: '', dir, lines: [], waiters: [] };
   let out = '';
@@ -105,7 +114,12 @@ function stopChild(c: Child): void {
   rmSync(c.dir, { recursive: true, force: true });
 }
 
-interface LoadResult { non2xx: number; errors: number; requests: { average: number; total: number }; latency: { p99: number; p50: number } }
+interface LoadResult {
+  non2xx: number;
+  errors: number;
+  requests: { average: number; total: number };
+  latency: { p99: number; p50: number };
+}
 type Autocannon = (opts: Record<string, unknown>, cb: (err: Error | null, result: LoadResult) => void) => unknown;
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
@@ -115,18 +129,29 @@ const mb = (bytes: number): number => Math.round(bytes / 1e5) / 10;
 function distinctPlaces(port: number, key: string, start: number): Promise<LoadResult> {
   let n = start;
   return new Promise((resolve, reject) => {
-    autocannon({
-      url: `http://127.0.0.1:${port}`, connections: 10, duration: 20, pipelining: 1,
-      headers: { authorization: `Bearer ${key}` },
-      requests: [{
-        setupRequest: (req: Record<string, unknown>) => {
-          n++;
-          const lat = -60 + (n % 1200) * 0.1 + Math.floor(n / 1200) * 1e-4;
-          const lon = -170 + ((n * 7) % 3400) * 0.1;
-          return { ...req, path: `/data/live/radiation_and_weather?latitude=${lat.toFixed(4)}&longitude=${lon.toFixed(4)}&hours=1&format=json` };
-        },
-      }],
-    }, (err, result) => (err ? reject(err) : resolve(result)));
+    autocannon(
+      {
+        url: `http://127.0.0.1:${port}`,
+        connections: 10,
+        duration: 20,
+        pipelining: 1,
+        headers: { authorization: `Bearer ${key}` },
+        requests: [
+          {
+            setupRequest: (req: Record<string, unknown>) => {
+              n++;
+              const lat = -60 + (n % 1200) * 0.1 + Math.floor(n / 1200) * 1e-4;
+              const lon = -170 + ((n * 7) % 3400) * 0.1;
+              return {
+                ...req,
+                path: `/data/live/radiation_and_weather?latitude=${lat.toFixed(4)}&longitude=${lon.toFixed(4)}&hours=1&format=json`,
+              };
+            },
+          },
+        ],
+      },
+      (err, result) => (err ? reject(err) : resolve(result)),
+    );
   });
 }
 
@@ -138,13 +163,17 @@ export const suite: BenchSuite = {
       async run() {
         const c = await startChild();
         try {
-          await fetch(`http://127.0.0.1:${c.port}/data/live/radiation_and_weather?latitude=1&longitude=1&hours=1&format=json`, { headers: { authorization: `Bearer ${c.key}` } }).then((r) => r.text());
+          await fetch(
+            `http://127.0.0.1:${c.port}/data/live/radiation_and_weather?latitude=1&longitude=1&hours=1&format=json`,
+            { headers: { authorization: `Bearer ${c.key}` } },
+          ).then((r) => r.text());
           const before = await memory(c);
           const first = await distinctPlaces(c.port, c.key, 0);
           const afterFirst = await memory(c);
           const second = await distinctPlaces(c.port, c.key, 10_000_000);
           const afterSecond = await memory(c);
-          if (first.non2xx + second.non2xx + first.errors + second.errors > 0) throw new Error('errors or non-2xx responses under load');
+          if (first.non2xx + second.non2xx + first.errors + second.errors > 0)
+            throw new Error('errors or non-2xx responses under load');
           return {
             requests_per_second: Math.round((first.requests.average + second.requests.average) / 2),
             requests: first.requests.total + second.requests.total,
@@ -172,7 +201,9 @@ export const suite: BenchSuite = {
           const base = `http://127.0.0.1:${c.port}`;
           const auth = { authorization: `Bearer ${c.key}` };
           // The pool's threads have loaded the grids (warm) once /health answers a data request.
-          await fetch(`${base}/data/live/radiation_and_weather?latitude=1&longitude=1&hours=1&format=json`, { headers: auth }).then((r) => r.text());
+          await fetch(`${base}/data/live/radiation_and_weather?latitude=1&longitude=1&hours=1&format=json`, {
+            headers: auth,
+          }).then((r) => r.text());
           const names = RADIATION_OUTPUT_NAMES.join(',');
           /** Polls /health every 20 ms until `until()` holds; its latencies, ms, sorted. */
           const poll = async (until: () => boolean): Promise<number[]> => {
@@ -186,7 +217,8 @@ export const suite: BenchSuite = {
             }
             return latencies.sort((a, b) => a - b);
           };
-          const q = (latencies: number[], p: number): number => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]! * 10) / 10;
+          const q = (latencies: number[], p: number): number =>
+            Math.round(latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]! * 10) / 10;
           // The control: /health alone for 10 s, on the machine as loaded as it is (other processes).
           c.proc.stdin!.write('loop-reset\n');
           const idleEnd = performance.now() + 10_000;
@@ -197,7 +229,10 @@ export const suite: BenchSuite = {
           let done = 0;
           let bytes = 0;
           const tmy = [10, 11, 12, 13].map(async (lat) => {
-            const r = await fetch(`${base}/data/tmy/radiation_and_weather?latitude=${lat}&longitude=20&period=PT5M&format=json&output_parameters=${names}`, { headers: auth });
+            const r = await fetch(
+              `${base}/data/tmy/radiation_and_weather?latitude=${lat}&longitude=20&period=PT5M&format=json&output_parameters=${names}`,
+              { headers: auth },
+            );
             if (r.status !== 200) throw new Error(`TMY answered ${r.status}`);
             for await (const chunk of r.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
             done++;
@@ -208,11 +243,21 @@ export const suite: BenchSuite = {
           const m = await memory(c);
           const ms = (x: number): number => Math.round(x * 10) / 10;
           return {
-            health_requests: latencies.length, health_p50_ms: q(latencies, 0.5), health_p99_ms: q(latencies, 0.99), health_max_ms: q(latencies, 1),
-            server_loop_delay_p50_ms: ms(m.delay.p50), server_loop_delay_p99_ms: ms(m.delay.p99), server_loop_delay_max_ms: ms(m.delay.max),
-            idle_health_p50_ms: q(idle, 0.5), idle_health_p99_ms: q(idle, 0.99), idle_health_max_ms: q(idle, 1),
-            idle_loop_delay_p99_ms: ms(idleLoop.p99), idle_loop_delay_max_ms: ms(idleLoop.max),
-            tmy_seconds_for_four: Math.round(seconds * 10) / 10, tmy_mb_each: mb(bytes / 4), rss_peak_mb: mb(m.maxRss),
+            health_requests: latencies.length,
+            health_p50_ms: q(latencies, 0.5),
+            health_p99_ms: q(latencies, 0.99),
+            health_max_ms: q(latencies, 1),
+            server_loop_delay_p50_ms: ms(m.delay.p50),
+            server_loop_delay_p99_ms: ms(m.delay.p99),
+            server_loop_delay_max_ms: ms(m.delay.max),
+            idle_health_p50_ms: q(idle, 0.5),
+            idle_health_p99_ms: q(idle, 0.99),
+            idle_health_max_ms: q(idle, 1),
+            idle_loop_delay_p99_ms: ms(idleLoop.p99),
+            idle_loop_delay_max_ms: ms(idleLoop.max),
+            tmy_seconds_for_four: Math.round(seconds * 10) / 10,
+            tmy_mb_each: mb(bytes / 4),
+            rss_peak_mb: mb(m.maxRss),
             machine_load_average: Math.round(loadavg()[0]! * 10) / 10,
           };
         } finally {

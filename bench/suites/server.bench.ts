@@ -20,7 +20,8 @@ const LIVE = `/data/live/radiation_and_weather?${SYD}&hours=48&period=PT30M&outp
 /** Historic radiation, 31 days at PT5M. */
 const HISTORIC = `/data/historic/radiation_and_weather?${SYD}&start=2024-01-01T00:00Z&duration=P31D&period=PT5M&format=json`;
 /** TMY rooftop power. */
-const TMY_ROOFTOP = (lat: string): string => `/data/tmy/rooftop_pv_power?latitude=${lat}&longitude=151.215297&capacity=5&format=json`;
+const TMY_ROOFTOP = (lat: string): string =>
+  `/data/tmy/rooftop_pv_power?latitude=${lat}&longitude=151.215297&capacity=5&format=json`;
 
 // The child: the real server with a fixed clock and no rate limit, and beside it a bare fastify
 // that returns a fixed body of the live response's size. It prints both ports and the key.
@@ -40,12 +41,20 @@ await bare.listen({ port: 0, host: '127.0.0.1' });
 console.log(JSON.stringify({ port: app.server.address().port, barePort: bare.server.address().port, key }));
 `;
 
-interface Child { proc: ChildProcess; port: number; barePort: number; key: string; dir: string }
+interface Child {
+  proc: ChildProcess;
+  port: number;
+  barePort: number;
+  key: string;
+  dir: string;
+}
 
 async function startChild(bodySize: number): Promise<Child> {
   const dir = mkdtempSync(join(tmpdir(), 'solarkit-bench-'));
   const proc = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', CHILD], {
-    cwd: root, env: { ...process.env, BENCH_DB: join(dir, 'bench.db'), BENCH_SIZE: String(bodySize) }, stdio: ['ignore', 'pipe', 'inherit'],
+    cwd: root,
+    env: { ...process.env, BENCH_DB: join(dir, 'bench.db'), BENCH_SIZE: String(bodySize) },
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
   const info = await new Promise<{ port: number; barePort: number; key: string }>((resolve, reject) => {
     let out = '';
@@ -64,13 +73,21 @@ async function startChild(bodySize: number): Promise<Child> {
  * port: resolves once it prints its ready line, with the demo key it created and the seconds it
  * took to get there.
  */
-async function startCommandServer(): Promise<Pick<Child, 'proc' | 'dir' | 'port' | 'key'> & { startupSeconds: number }> {
+async function startCommandServer(): Promise<
+  Pick<Child, 'proc' | 'dir' | 'port' | 'key'> & { startupSeconds: number }
+> {
   const dir = mkdtempSync(join(tmpdir(), 'solarkit-bench-cold-'));
   const port = await freePort();
   const began = performance.now();
-  const proc = spawn(process.execPath, [join(root, 'packages/server/bin/solarkit.js'), 'serve', '--db', join(dir, 'solarkit.db'), '--port', String(port)], {
-    cwd: root, env: { ...process.env, SOLARKIT_LOG_FILE: join(dir, 'requests.log') }, stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const proc = spawn(
+    process.execPath,
+    [join(root, 'packages/server/bin/solarkit.js'), 'serve', '--db', join(dir, 'solarkit.db'), '--port', String(port)],
+    {
+      cwd: root,
+      env: { ...process.env, SOLARKIT_LOG_FILE: join(dir, 'requests.log') },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const key = await new Promise<string>((resolve, reject) => {
     let out = '';
     proc.stdout!.on('data', (d) => {
@@ -133,7 +150,9 @@ const nextTilt = (): string => ((tilt = (tilt + 1) % 90000) / 1000).toFixed(3);
 
 function load(url: string, headers: Record<string, string>): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    autocannon({ url, headers, connections: 16, duration: 6, pipelining: 1 }, (err, result) => (err ? reject(err) : resolve(result)));
+    autocannon({ url, headers, connections: 16, duration: 6, pipelining: 1 }, (err, result) =>
+      err ? reject(err) : resolve(result),
+    );
   });
 }
 
@@ -142,8 +161,14 @@ export const suite: BenchSuite = {
   products: [
     // A new tilt each request (gti is not asked for, so the numbers are the same) defeats the
     // response cache: these figures are the full computation, not a cache hit.
-    { name: 'server: live radiation 48 h PT30M, 5 parameters (json over HTTP)', run: () => get(`${LIVE}&tilt=${nextTilt()}`) },
-    { name: 'server: historic radiation 31 days PT5M (json over HTTP)', run: () => get(`${HISTORIC}&tilt=${nextTilt()}`) },
+    {
+      name: 'server: live radiation 48 h PT30M, 5 parameters (json over HTTP)',
+      run: () => get(`${LIVE}&tilt=${nextTilt()}`),
+    },
+    {
+      name: 'server: historic radiation 31 days PT5M (json over HTTP)',
+      run: () => get(`${HISTORIC}&tilt=${nextTilt()}`),
+    },
     { name: 'server: live radiation 48 h, repeated request (response cache hit)', run: () => get(LIVE) },
     {
       name: 'server: TMY rooftop, cold (a new place each request)',
@@ -153,8 +178,11 @@ export const suite: BenchSuite = {
     {
       name: 'server: TMY rooftop, cached (same place, another capacity each request)',
       // Another capacity each time: the response cache misses, the place's TMY is reused.
-      setup: async () => { await get(TMY_ROOFTOP('-33.856784')); },
-      run: () => get(`${TMY_ROOFTOP('-33.856784')}&loss_factor=${(0.5 + ((tmyCapacity += 1) % 5000) / 10000).toFixed(4)}`),
+      setup: async () => {
+        await get(TMY_ROOFTOP('-33.856784'));
+      },
+      run: () =>
+        get(`${TMY_ROOFTOP('-33.856784')}&loss_factor=${(0.5 + ((tmyCapacity += 1) % 5000) / 10000).toFixed(4)}`),
     },
   ],
   measures: [
@@ -170,7 +198,9 @@ export const suite: BenchSuite = {
           try {
             startupS.push(fresh.startupSeconds);
             const began = performance.now();
-            const r = await fetch(`http://127.0.0.1:${fresh.port}${TMY_ROOFTOP(latitude)}`, { headers: { authorization: `Bearer ${fresh.key}` } });
+            const r = await fetch(`http://127.0.0.1:${fresh.port}${TMY_ROOFTOP(latitude)}`, {
+              headers: { authorization: `Bearer ${fresh.key}` },
+            });
             await r.text();
             firstMs.push(Number((performance.now() - began).toFixed(1)));
             if (r.status !== 200) throw new Error(`first TMY request: ${r.status}`);
@@ -192,7 +222,10 @@ export const suite: BenchSuite = {
       async run() {
         // The fixed body must have the live response's size: measure it, then restart the child.
         liveSize = (await get(LIVE)).length;
-        if (child) { stopChild(child); child = undefined; }
+        if (child) {
+          stopChild(child);
+          child = undefined;
+        }
         const c = await ensureChild();
         const auth = { authorization: `Bearer ${c.key}` };
         await load(`http://127.0.0.1:${c.port}${LIVE}`, auth); // warm-up of the same length

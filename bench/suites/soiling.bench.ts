@@ -39,7 +39,10 @@ const warmed = (name: string, points: number, warmRuns: number, run: () => unkno
   warmedKernel(name, points, warmRuns, run, setup);
 
 /** pvlib.soiling.hsu on the same columns and options. */
-const hsuPeer = (rainfall: Float64Array, options: { cleaningThreshold: number; surfaceTilt: number; rainAccumPeriod: number }): PeerCase => ({
+const hsuPeer = (
+  rainfall: Float64Array,
+  options: { cleaningThreshold: number; surfaceTilt: number; rainAccumPeriod: number },
+): PeerCase => ({
   fn: 'hsu',
   columns: () => ({ unixSeconds: t, rainfall, pm2_5: pm25, pm10 }),
   params: options,
@@ -52,24 +55,35 @@ export const suite: BenchSuite = {
   kernels: [
     {
       ...warmed('HSU soiling (one year at 5 min)', N, 30, () =>
-        hsuSoiling({ unixSeconds: t, rainfall: rain, pm2_5: pm25, pm10 }, HSU_HOURLY, { soilingRatio: ratio, lossFraction: loss }),
+        hsuSoiling({ unixSeconds: t, rainfall: rain, pm2_5: pm25, pm10 }, HSU_HOURLY, {
+          soilingRatio: ratio,
+          lossFraction: loss,
+        }),
       ),
       peer: hsuPeer(rain, HSU_HOURLY),
     },
     {
       ...warmed('HSU soiling, 24 h rain window (one year at 5 min)', N, 30, () =>
-        hsuSoiling({ unixSeconds: t, rainfall: rain, pm2_5: pm25, pm10 }, HSU_DAILY, { soilingRatio: ratio, lossFraction: loss }),
+        hsuSoiling({ unixSeconds: t, rainfall: rain, pm2_5: pm25, pm10 }, HSU_DAILY, {
+          soilingRatio: ratio,
+          lossFraction: loss,
+        }),
       ),
       peer: hsuPeer(rain, HSU_DAILY),
     },
     {
       ...warmed('HSU soiling, cleaned every few hours (one year at 5 min)', N, 30, () =>
-        hsuSoiling({ unixSeconds: t, rainfall: frequentRain, pm2_5: pm25, pm10 }, HSU_HOURLY, { soilingRatio: ratio, lossFraction: loss }),
+        hsuSoiling({ unixSeconds: t, rainfall: frequentRain, pm2_5: pm25, pm10 }, HSU_HOURLY, {
+          soilingRatio: ratio,
+          lossFraction: loss,
+        }),
       ),
       peer: hsuPeer(frequentRain, HSU_HOURLY),
     },
     {
-      ...warmed('Kimber soiling (one year at 5 min)', N, 30, () => kimberSoiling({ unixSeconds: t, rainfall: rain }, {}, kimberOut)),
+      ...warmed('Kimber soiling (one year at 5 min)', N, 30, () =>
+        kimberSoiling({ unixSeconds: t, rainfall: rain }, {}, kimberOut),
+      ),
       // pvlib.soiling.kimber with its defaults, as ours.
       peer: { fn: 'kimber', columns: () => ({ unixSeconds: t, rainfall: rain }) },
     },

@@ -31,7 +31,8 @@ export const suite: BenchSuite = {
       name: 'solar position SPA (1e6 points)',
       points: N,
       setup: yearOfTimes,
-      run: () => solarPositionSpa({ unixSeconds: times, latitude: LATITUDE, longitude: LONGITUDE, ...OPTIONS }, {}, out),
+      run: () =>
+        solarPositionSpa({ unixSeconds: times, latitude: LATITUDE, longitude: LONGITUDE, ...OPTIONS }, {}, out),
       // pvlib.solarposition.spa_python(how='numpy') with delta T estimated from the times (delta_t=None), as ours.
       peer: {
         fn: 'spa_python',
@@ -43,7 +44,8 @@ export const suite: BenchSuite = {
       name: 'solar position fast (1e6 points)',
       points: N,
       setup: yearOfTimes,
-      run: () => solarPositionFast({ unixSeconds: times, latitude: LATITUDE, longitude: LONGITUDE, ...OPTIONS }, {}, out),
+      run: () =>
+        solarPositionFast({ unixSeconds: times, latitude: LATITUDE, longitude: LONGITUDE, ...OPTIONS }, {}, out),
     },
   ],
 };

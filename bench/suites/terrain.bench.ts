@@ -92,7 +92,11 @@ export const suite: BenchSuite = {
         profile = horizonProfile({ grid, latitude: LAT, longitude: LON }, { sectors: 72 });
       },
       run: () =>
-        shadeIrradiance({ apparentElevation, azimuth, dni, dhi, ghi, zenith, horizon: profile }, { skyViewFactor: 0.95 }, out),
+        shadeIrradiance(
+          { apparentElevation, azimuth, dni, dhi, ghi, zenith, horizon: profile },
+          { skyViewFactor: 0.95 },
+          out,
+        ),
     },
   ],
   products: [

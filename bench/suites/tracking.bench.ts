@@ -18,13 +18,13 @@ function yearOfSunPositions(n: number): SunColumns {
     const t = i * step;
     const day = t / 86400;
     const decl = 23.44 * DEG * Math.sin((2 * Math.PI * (day - 81)) / 365);
-    const hourAngle = (((t % 86400) / 3600 - 12) * 15) * DEG;
+    const hourAngle = ((t % 86400) / 3600 - 12) * 15 * DEG;
     const cosZ = Math.sin(lat) * Math.sin(decl) + Math.cos(lat) * Math.cos(decl) * Math.cos(hourAngle);
     const z = Math.acos(Math.max(-1, Math.min(1, cosZ)));
     const sinAz = (-Math.cos(decl) * Math.sin(hourAngle)) / Math.sin(z);
     const cosAz = (Math.sin(decl) - Math.sin(lat) * cosZ) / (Math.cos(lat) * Math.sin(z));
     zenith[i] = z / DEG;
-    azimuth[i] = ((Math.atan2(sinAz, cosAz) / DEG) + 360) % 360;
+    azimuth[i] = (Math.atan2(sinAz, cosAz) / DEG + 360) % 360;
   }
   return { zenith, azimuth };
 }
@@ -74,7 +74,13 @@ function daytime(n: number): ShedsColumns {
     ghi[j] = dni[j]! * cz + dhi[j]!;
     j++;
   }
-  return { zenith: zenith.subarray(0, j), azimuth: azimuth.subarray(0, j), ghi: ghi.subarray(0, j), dhi: dhi.subarray(0, j), dni: dni.subarray(0, j) };
+  return {
+    zenith: zenith.subarray(0, j),
+    azimuth: azimuth.subarray(0, j),
+    ghi: ghi.subarray(0, j),
+    dhi: dhi.subarray(0, j),
+    dni: dni.subarray(0, j),
+  };
 }
 
 let sheds = daytime(0);
@@ -91,7 +97,11 @@ export const suite: BenchSuite = {
         sun = yearOfSunPositions(N_TRACK);
       },
       run: () => singleAxis({ apparentZenith: sun.zenith, solarAzimuth: sun.azimuth }, trackOptions, trackOut),
-      peer: { fn: 'singleaxis', columns: () => ({ apparentZenith: sun.zenith, solarAzimuth: sun.azimuth }), params: trackPeerParams },
+      peer: {
+        fn: 'singleaxis',
+        columns: () => ({ apparentZenith: sun.zenith, solarAzimuth: sun.azimuth }),
+        params: trackPeerParams,
+      },
     },
     {
       name: 'single-axis tracking, daytime rows only (1e6 points)',
@@ -111,7 +121,11 @@ export const suite: BenchSuite = {
         daySun = { zenith: z, azimuth: a };
       },
       run: () => singleAxis({ apparentZenith: daySun.zenith, solarAzimuth: daySun.azimuth }, trackOptions, trackOut),
-      peer: { fn: 'singleaxis', columns: () => ({ apparentZenith: daySun.zenith, solarAzimuth: daySun.azimuth }), params: trackPeerParams },
+      peer: {
+        fn: 'singleaxis',
+        columns: () => ({ apparentZenith: daySun.zenith, solarAzimuth: daySun.azimuth }),
+        params: trackPeerParams,
+      },
     },
     {
       name: 'infinite sheds, fixed tilt (1e5 daytime points)',
@@ -121,7 +135,15 @@ export const suite: BenchSuite = {
       },
       run: () =>
         infiniteSheds(
-          { solarZenith: sheds.zenith, solarAzimuth: sheds.azimuth, surfaceTilt: 25, surfaceAzimuth: 180, ghi: sheds.ghi, dhi: sheds.dhi, dni: sheds.dni },
+          {
+            solarZenith: sheds.zenith,
+            solarAzimuth: sheds.azimuth,
+            surfaceTilt: 25,
+            surfaceAzimuth: 180,
+            ghi: sheds.ghi,
+            dhi: sheds.dhi,
+            dni: sheds.dni,
+          },
           shedsOptions,
         ),
     },

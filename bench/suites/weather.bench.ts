@@ -18,7 +18,13 @@ export const suite: BenchSuite = {
     {
       name: 'synthetic weather state + irradiance, 5-min samples (ghi, dni, dhi, air_temp, 31 days)',
       points: n31,
-      run: () => source.actuals({ ...place, periodEnd: ends5, periodSeconds: 300, parameters: ['ghi', 'dni', 'dhi', 'airTemp'] }),
+      run: () =>
+        source.actuals({
+          ...place,
+          periodEnd: ends5,
+          periodSeconds: 300,
+          parameters: ['ghi', 'dni', 'dhi', 'airTemp'],
+        }),
     },
   ],
   products: [
@@ -32,7 +38,14 @@ export const suite: BenchSuite = {
     },
     {
       name: 'weather: 14-day forecast at PT30M with P10/P90, all parameters',
-      run: () => source.forecast({ ...place, periodEnd: ends30.subarray(0, 14 * 48), periodSeconds: 1800, parameters: FORECAST_COLUMNS, issuedAt: start }),
+      run: () =>
+        source.forecast({
+          ...place,
+          periodEnd: ends30.subarray(0, 14 * 48),
+          periodSeconds: 1800,
+          parameters: FORECAST_COLUMNS,
+          issuedAt: start,
+        }),
     },
     {
       name: 'tmy: 2007-2025 hourly synthetic history + TMY selection (target < 150 ms)',
@@ -48,14 +61,22 @@ export const suite: BenchSuite = {
       setup: () => {
         selection = selectTypicalYear(syntheticHistory(place, { firstYear: 2007, lastYear: 2025 }));
       },
-      run: () => typicalYearWeather({ ...place, periodSeconds: 3600, parameters: ['ghi', 'gti', 'airTemp'] }, selection!, { source }),
+      run: () =>
+        typicalYearWeather({ ...place, periodSeconds: 3600, parameters: ['ghi', 'gti', 'airTemp'] }, selection!, {
+          source,
+        }),
     },
     {
       name: 'tmy: typical-year series at PT60M, rooftop inputs (ghi, dni, dhi, air_temp, wind_speed_10m; lean state)',
       setup: () => {
         selection = selectTypicalYear(syntheticHistory(place, { firstYear: 2007, lastYear: 2025 }));
       },
-      run: () => typicalYearWeather({ ...place, periodSeconds: 3600, parameters: ['ghi', 'dni', 'dhi', 'airTemp', 'windSpeed'] }, selection!, { source }),
+      run: () =>
+        typicalYearWeather(
+          { ...place, periodSeconds: 3600, parameters: ['ghi', 'dni', 'dhi', 'airTemp', 'windSpeed'] },
+          selection!,
+          { source },
+        ),
     },
     {
       name: 'tmy: 2007-2025 hourly synthetic history alone',

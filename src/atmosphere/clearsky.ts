@@ -5,7 +5,13 @@
 import { arrayOf, type Column, outputColumn, scalarOf } from '../util/columns.js';
 import { COS_NODES, SIN_NODES } from '../util/trig-tables.js';
 import {
-  checkFinite, checkLatitude, checkLongitude, checkObject, checkPressurePa, checkSeries, checkTimes,
+  checkFinite,
+  checkLatitude,
+  checkLongitude,
+  checkObject,
+  checkPressurePa,
+  checkSeries,
+  checkTimes,
 } from '../util/validate.js';
 import { STANDARD_PRESSURE, altitudeToPressure } from './airmass.js';
 import { extraterrestrialRadiation } from './extraterrestrial.js';
@@ -188,7 +194,10 @@ export interface SimplifiedSolisInput {
  * @example
  * clearskySimplifiedSolis({ apparentElevation: 60 }).dni[0]; // about 927 W/m2
  */
-export function clearskySimplifiedSolis(input: SimplifiedSolisInput, out?: Partial<ClearSkyIrradiance>): ClearSkyIrradiance {
+export function clearskySimplifiedSolis(
+  input: SimplifiedSolisInput,
+  out?: Partial<ClearSkyIrradiance>,
+): ClearSkyIrradiance {
   const elev = input.apparentElevation;
   const aod = input.aod700 ?? 0.1;
   const pw = input.precipitableWater ?? 1;
@@ -221,10 +230,17 @@ export function clearskySimplifiedSolis(input: SimplifiedSolisInput, out?: Parti
     const lnP = Math.log(p / STANDARD_PRESSURE);
     const a2 = a * a;
     // Enhanced extraterrestrial irradiance (eq. 1 of Ineichen 2008).
-    const i0p = i0 * (0.12 * Math.pow(w, 0.56) * a2 + 0.97 * Math.pow(w, 0.032) * a + 1.08 * Math.pow(w, 0.0051) + 0.071 * lnP);
-    const taub = (1.82 + 0.056 * lnW + 0.0071 * lnW * lnW) * a + 0.33 + 0.045 * lnW + 0.0096 * lnW * lnW + (0.0089 * w + 0.13) * lnP;
+    const i0p =
+      i0 * (0.12 * Math.pow(w, 0.56) * a2 + 0.97 * Math.pow(w, 0.032) * a + 1.08 * Math.pow(w, 0.0051) + 0.071 * lnP);
+    const taub =
+      (1.82 + 0.056 * lnW + 0.0071 * lnW * lnW) * a +
+      0.33 +
+      0.045 * lnW +
+      0.0096 * lnW * lnW +
+      (0.0089 * w + 0.13) * lnP;
     const b = (0.00925 * a2 + 0.0148 * a - 0.0172) * lnW + (-0.7565 * a2 + 0.5057 * a + 0.4557);
-    const taug = (1.24 + 0.047 * lnW + 0.0061 * lnW * lnW) * a + 0.27 + 0.043 * lnW + 0.009 * lnW * lnW + (0.0079 * w + 0.1) * lnP;
+    const taug =
+      (1.24 + 0.047 * lnW + 0.0061 * lnW * lnW) * a + 0.27 + 0.043 * lnW + 0.009 * lnW * lnW + (0.0079 * w + 0.1) * lnP;
     const g = -0.0147 * lnW - 0.3079 * a2 + 0.2846 * a + 0.3798;
     let td4: number, td3: number, td2: number, td1: number, td0: number, tdp: number;
     if (a < 0.05) {

@@ -2,7 +2,15 @@
  * Extraterrestrial irradiance normal to the sun, from the day of year (Spencer 1971).
  */
 import { outputColumn } from '../util/columns.js';
-import { checkAtLeast, checkObject, checkOneOf, checkSecondsValue, checkTimes, rangeFailure, typeFailure } from '../util/validate.js';
+import {
+  checkAtLeast,
+  checkObject,
+  checkOneOf,
+  checkSecondsValue,
+  checkTimes,
+  rangeFailure,
+  typeFailure,
+} from '../util/validate.js';
 
 const SECONDS_PER_DAY = 86_400;
 
@@ -103,7 +111,8 @@ export function extraterrestrialRadiation(
   const fn = 'extraterrestrialRadiation';
   checkTimes(fn, 'unixSeconds', unixSeconds);
   checkObject(fn, 'options', options);
-  if (options.solarConstant !== undefined) checkAtLeast(fn, 'options.solarConstant', options.solarConstant, 0, 'W/m2', true);
+  if (options.solarConstant !== undefined)
+    checkAtLeast(fn, 'options.solarConstant', options.solarConstant, 0, 'W/m2', true);
   if (options.method !== undefined) checkOneOf(fn, 'options.method', options.method, ['spencer', 'asce']);
   const solarConstant = options.solarConstant ?? 1366.1;
   const factor = options.method === 'asce' ? asceDistanceFactor : spencerDistanceFactor;

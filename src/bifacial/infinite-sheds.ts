@@ -1,5 +1,13 @@
 import { arrayOf, type Column, outputColumn, scalarOf, seriesLength } from '../util/columns.js';
-import { checkAtLeast, checkFinite, checkObject, checkOneOf, checkPositiveFraction, checkRange, checkSeries } from '../util/validate.js';
+import {
+  checkAtLeast,
+  checkFinite,
+  checkObject,
+  checkOneOf,
+  checkPositiveFraction,
+  checkRange,
+  checkSeries,
+} from '../util/validate.js';
 import {
   groundSkyMaxRows,
   sunlitGroundFraction,
@@ -87,9 +95,21 @@ const face = new Float64Array(6);
  * cos(solar azimuth - face azimuth).
  */
 function faceIrradiance(
-  cosT: number, sinT: number, cosRel: number, cosZ: number, sinZ: number, tanZ: number,
-  ghi: number, dhi: number, dni: number, albedo: number, iam: number, gcr: number,
-  vfSky: number, vfGround: number, vfGroundSky: number,
+  cosT: number,
+  sinT: number,
+  cosRel: number,
+  cosZ: number,
+  sinZ: number,
+  tanZ: number,
+  ghi: number,
+  dhi: number,
+  dni: number,
+  albedo: number,
+  iam: number,
+  gcr: number,
+  vfSky: number,
+  vfGround: number,
+  vfGroundSky: number,
 ): void {
   // Sun zenith projected on the plane across the rows (Mikofski et al. 2019, eq. 4 context).
   const tanPhi = cosRel * tanZ;
@@ -130,9 +150,11 @@ function checkInfiniteSheds(input: InfiniteShedsInput, o: InfiniteShedsOptions):
   checkAtLeast(fn, 'options.pitch', o.pitch, 0, 'same unit as height', true);
   if (o.bifaciality !== undefined) checkRange(fn, 'options.bifaciality', o.bifaciality, 0, 1, 'rear over front');
   if (o.shadeFactor !== undefined) checkRange(fn, 'options.shadeFactor', o.shadeFactor, -1, 1, 'fraction');
-  if (o.transmissionFactor !== undefined) checkRange(fn, 'options.transmissionFactor', o.transmissionFactor, -1, 1, 'fraction');
+  if (o.transmissionFactor !== undefined)
+    checkRange(fn, 'options.transmissionFactor', o.transmissionFactor, -1, 1, 'fraction');
   if (o.model !== undefined) checkOneOf(fn, 'options.model', o.model, ['isotropic', 'haydavies']);
-  if (o.dniExtra !== undefined && typeof o.dniExtra === 'number') checkFinite(fn, 'options.dniExtra', o.dniExtra, 'W/m2');
+  if (o.dniExtra !== undefined && typeof o.dniExtra === 'number')
+    checkFinite(fn, 'options.dniExtra', o.dniExtra, 'W/m2');
   checkSeries(fn, [
     ['solarZenith', input.solarZenith, 'degrees'],
     ['solarAzimuth', input.solarAzimuth, 'degrees east of north'],
@@ -187,7 +209,17 @@ export function infiniteSheds(
   const iamFront = options.iamFront ?? 1;
   const iamBack = options.iamBack ?? 1;
   const n = seriesLength(
-    solarZenith, solarAzimuth, surfaceTilt, surfaceAzimuth, ghi, dhi, dni, albedo, iamFront, iamBack, options.dniExtra ?? 0,
+    solarZenith,
+    solarAzimuth,
+    surfaceTilt,
+    surfaceAzimuth,
+    ghi,
+    dhi,
+    dni,
+    albedo,
+    iamFront,
+    iamBack,
+    options.dniExtra ?? 0,
   );
   const bifaciality = options.bifaciality ?? 0.8;
   const rearWeight = bifaciality * (1 + (options.shadeFactor ?? -0.02)) * (1 + (options.transmissionFactor ?? 0));
@@ -217,8 +249,19 @@ export function infiniteSheds(
     shadedFractionBack: outputColumn(out.shadedFractionBack, n, 'shadedFractionBack'),
   };
   const {
-    poaGlobal, poaFront, poaBack, poaFrontDirect, poaFrontDiffuse, poaFrontSkyDiffuse, poaFrontGroundDiffuse,
-    shadedFractionFront, poaBackDirect, poaBackDiffuse, poaBackSkyDiffuse, poaBackGroundDiffuse, shadedFractionBack,
+    poaGlobal,
+    poaFront,
+    poaBack,
+    poaFrontDirect,
+    poaFrontDiffuse,
+    poaFrontSkyDiffuse,
+    poaFrontGroundDiffuse,
+    shadedFractionFront,
+    poaBackDirect,
+    poaBackDiffuse,
+    poaBackSkyDiffuse,
+    poaBackGroundDiffuse,
+    shadedFractionBack,
   } = r;
 
   const zenArr = arrayOf(solarZenith);
@@ -245,18 +288,34 @@ export function infiniteSheds(
   // The view factors depend on tilt alone: computed once for a fixed rack, and again only when a
   // tracker's tilt changes (it repeats while clipped at its limit or stowed).
   let cachedTilt = Number.NaN;
-  let vfSkyF = 0, vfGroundF = 0, vfGroundSkyF = 0, vfSkyB = 0, vfGroundB = 0, vfGroundSkyB = 0;
-  let cosF = 1, sinF = 0, cosB = -1, sinB = 0;
+  let vfSkyF = 0,
+    vfGroundF = 0,
+    vfGroundSkyF = 0,
+    vfSkyB = 0,
+    vfGroundB = 0,
+    vfGroundSkyB = 0;
+  let cosF = 1,
+    sinF = 0,
+    cosB = -1,
+    sinB = 0;
 
   for (let i = 0; i < n; i++) {
     const zenith = zenArr === null ? zenS : zenArr[i]!;
     const tilt = tiltArr === null ? tiltS : tiltArr[i]!;
     const raz = razArr === null ? razS : razArr[i]!;
     if ((Number.isNaN(tilt) || Number.isNaN(raz)) && zenith > 90) {
-      poaGlobal[i] = 0; poaFront[i] = 0; poaBack[i] = 0;
-      poaFrontDirect[i] = 0; poaFrontDiffuse[i] = 0; poaFrontSkyDiffuse[i] = 0; poaFrontGroundDiffuse[i] = 0;
+      poaGlobal[i] = 0;
+      poaFront[i] = 0;
+      poaBack[i] = 0;
+      poaFrontDirect[i] = 0;
+      poaFrontDiffuse[i] = 0;
+      poaFrontSkyDiffuse[i] = 0;
+      poaFrontGroundDiffuse[i] = 0;
       shadedFractionFront[i] = 0;
-      poaBackDirect[i] = 0; poaBackDiffuse[i] = 0; poaBackSkyDiffuse[i] = 0; poaBackGroundDiffuse[i] = 0;
+      poaBackDirect[i] = 0;
+      poaBackDiffuse[i] = 0;
+      poaBackSkyDiffuse[i] = 0;
+      poaBackGroundDiffuse[i] = 0;
       shadedFractionBack[i] = 0;
       continue;
     }
@@ -295,8 +354,23 @@ export function infiniteSheds(
     }
     const alb = albArr === null ? albS : albArr[i]!;
 
-    faceIrradiance(cosF, sinF, cosRel, cosZ, sinZ, tanZ, g, dh, dn, alb, iamFArr === null ? iamFS : iamFArr[i]!, gcr,
-      vfSkyF, vfGroundF, vfGroundSkyF);
+    faceIrradiance(
+      cosF,
+      sinF,
+      cosRel,
+      cosZ,
+      sinZ,
+      tanZ,
+      g,
+      dh,
+      dn,
+      alb,
+      iamFArr === null ? iamFS : iamFArr[i]!,
+      gcr,
+      vfSkyF,
+      vfGroundF,
+      vfGroundSkyF,
+    );
     const front = face[0]!;
     poaFront[i] = front;
     poaFrontDirect[i] = face[1]!;
@@ -306,8 +380,23 @@ export function infiniteSheds(
     shadedFractionFront[i] = face[5]!;
 
     // The rear face looks the opposite way: cos(saz - (raz + 180)) = -cos(saz - raz).
-    faceIrradiance(cosB, sinB, -cosRel, cosZ, sinZ, tanZ, g, dh, dn, alb, iamBArr === null ? iamBS : iamBArr[i]!, gcr,
-      vfSkyB, vfGroundB, vfGroundSkyB);
+    faceIrradiance(
+      cosB,
+      sinB,
+      -cosRel,
+      cosZ,
+      sinZ,
+      tanZ,
+      g,
+      dh,
+      dn,
+      alb,
+      iamBArr === null ? iamBS : iamBArr[i]!,
+      gcr,
+      vfSkyB,
+      vfGroundB,
+      vfGroundSkyB,
+    );
     const rear = face[0]!;
     poaBack[i] = rear;
     poaBackDirect[i] = face[1]!;

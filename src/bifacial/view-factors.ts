@@ -43,9 +43,18 @@ function dist(x: number, y: number): number {
  * start, is replaced by the path bent around that edge. All points are (x, y) in one 2-D frame.
  */
 function crossedStrings(
-  ax: number, ay: number, bx: number, by: number,
-  cx: number, cy: number, dx: number, dy: number,
-  olx: number, oly: number, orx: number, ory: number,
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+  cx: number,
+  cy: number,
+  dx: number,
+  dy: number,
+  olx: number,
+  oly: number,
+  orx: number,
+  ory: number,
 ): number {
   const aOl = Math.atan2(oly - ay, olx - ax);
   const aOr = Math.atan2(ory - ay, orx - ax);
@@ -101,12 +110,27 @@ function turnsLeftOf(ux: number, uy: number, nu: number, vx: number, vy: number,
  * one open half-plane (all above, or all below): angle comparisons by cross products.
  */
 function crossedStringsHalfPlane(
-  ax: number, ay: number, bx: number, by: number,
-  cx: number, cy: number, dx: number, dy: number,
-  olx: number, oly: number, orx: number, ory: number,
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+  cx: number,
+  cy: number,
+  dx: number,
+  dy: number,
+  olx: number,
+  oly: number,
+  orx: number,
+  ory: number,
 ): number {
-  const aOlx = olx - ax, aOly = oly - ay, aOrx = orx - ax, aOry = ory - ay;
-  const bOlx = olx - bx, bOly = oly - by, bOrx = orx - bx, bOry = ory - by;
+  const aOlx = olx - ax,
+    aOly = oly - ay,
+    aOrx = orx - ax,
+    aOry = ory - ay;
+  const bOlx = olx - bx,
+    bOly = oly - by,
+    bOrx = orx - bx,
+    bOry = ory - by;
   const distAOl = dist(aOlx, aOly);
   const distAOr = dist(aOrx, aOry);
   const distBOl = dist(bOlx, bOly);
@@ -116,25 +140,29 @@ function crossedStringsHalfPlane(
   const distOlD = dist(olx - dx, oly - dy);
   const distOrD = dist(orx - dx, ory - dy);
 
-  const acx = cx - ax, acy = cy - ay;
+  const acx = cx - ax,
+    acy = cy - ay;
   const acLen = dist(acx, acy);
   let ac = acLen;
   if (turnsLeftOf(aOlx, aOly, distAOl, acx, acy, acLen)) ac = distAOl + distOlC;
   if (turnsLeftOf(acx, acy, acLen, aOrx, aOry, distAOr)) ac = distAOr + distOrC;
 
-  const adx = dx - ax, ady = dy - ay;
+  const adx = dx - ax,
+    ady = dy - ay;
   const adLen = dist(adx, ady);
   let ad = adLen;
   if (turnsLeftOf(aOlx, aOly, distAOl, adx, ady, adLen)) ad = distAOl + distOlD;
   if (turnsLeftOf(adx, ady, adLen, aOrx, aOry, distAOr)) ad = distAOr + distOrD;
 
-  const bcx = cx - bx, bcy = cy - by;
+  const bcx = cx - bx,
+    bcy = cy - by;
   const bcLen = dist(bcx, bcy);
   let bc = bcLen;
   if (turnsLeftOf(bOlx, bOly, distBOl, bcx, bcy, bcLen)) bc = distBOl + distOlC;
   if (turnsLeftOf(bcx, bcy, bcLen, bOrx, bOry, distBOr)) bc = distBOr + distOrC;
 
-  const bdx = dx - bx, bdy = dy - by;
+  const bdx = dx - bx,
+    bdy = dy - by;
   const bdLen = dist(bdx, bdy);
   let bd = bdLen;
   if (turnsLeftOf(bOlx, bOly, distBOl, bdx, bdy, bdLen)) bd = distBOl + distOlD;
@@ -208,8 +236,14 @@ export function vfRowGroundIntegrated(surfaceTilt: number, gcr: number): number 
   // obstruction edges lie strictly below both face edges (any tilt but 0), every direction
   // from a or b points downward and the angle tests are cross products.
   const halfPlane = oly < ay && oly < by;
-  const aOlx = olx - ax, aOly = oly - ay, aOrx = orx - ax, aOry = ory - ay;
-  const bOlx = olx - bx, bOly = oly - by, bOrx = orx - bx, bOry = ory - by;
+  const aOlx = olx - ax,
+    aOly = oly - ay,
+    aOrx = orx - ax,
+    aOry = ory - ay;
+  const bOlx = olx - bx,
+    bOly = oly - by,
+    bOrx = orx - bx,
+    bOry = ory - by;
   const aOl = halfPlane ? 0 : Math.atan2(aOly, aOlx);
   const aOr = halfPlane ? 0 : Math.atan2(aOry, aOrx);
   const bOl = halfPlane ? 0 : Math.atan2(bOly, bOlx);

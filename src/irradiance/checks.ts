@@ -4,7 +4,14 @@
  */
 import type { Column } from '../util/columns.js';
 import {
-  checkAtLeast, checkObject, checkOneOf, checkPressurePa, checkRange, checkSeries, checkTimes, typeFailure,
+  checkAtLeast,
+  checkObject,
+  checkOneOf,
+  checkPressurePa,
+  checkRange,
+  checkSeries,
+  checkTimes,
+  typeFailure,
 } from '../util/validate.js';
 
 /** Options shared by the decompositions: the cos z floor and the zenith cut-off. */
@@ -27,17 +34,30 @@ export function checkClearnessIndex(
   const fn = 'clearnessIndex';
   checkObject(fn, 'input', input);
   checkZenithLimits(fn, options);
-  if (options.maxClearnessIndex !== undefined) checkAtLeast(fn, 'options.maxClearnessIndex', options.maxClearnessIndex, 0, '', true);
-  checkSeries(fn, [['ghi', input.ghi, 'W/m2'], ['zenith', input.zenith, 'degrees'], ['dniExtra', input.dniExtra, 'W/m2']]);
+  if (options.maxClearnessIndex !== undefined)
+    checkAtLeast(fn, 'options.maxClearnessIndex', options.maxClearnessIndex, 0, '', true);
+  checkSeries(fn, [
+    ['ghi', input.ghi, 'W/m2'],
+    ['zenith', input.zenith, 'degrees'],
+    ['dniExtra', input.dniExtra, 'W/m2'],
+  ]);
 }
 
 /** erbs: GHI and zenith, and the times or the extraterrestrial irradiance (one of them). */
-export function checkErbs(input: { ghi: Column; zenith: Column; unixSeconds?: Float64Array; dniExtra?: Column }, options: ZenithLimits): void {
+export function checkErbs(
+  input: { ghi: Column; zenith: Column; unixSeconds?: Float64Array; dniExtra?: Column },
+  options: ZenithLimits,
+): void {
   const fn = 'erbs';
   checkObject(fn, 'input', input);
   checkZenithLimits(fn, options);
   if (input.unixSeconds === undefined && input.dniExtra === undefined) {
-    typeFailure(fn, 'input.unixSeconds or input.dniExtra', 'given (times in Unix seconds, or the extraterrestrial irradiance in W/m2)', undefined);
+    typeFailure(
+      fn,
+      'input.unixSeconds or input.dniExtra',
+      'given (times in Unix seconds, or the extraterrestrial irradiance in W/m2)',
+      undefined,
+    );
   }
   if (input.unixSeconds !== undefined) checkTimes(fn, 'unixSeconds', input.unixSeconds);
   checkSeries(fn, [
@@ -76,7 +96,12 @@ export function checkModel(fn: string, model: unknown): void {
 
 /** The sun, plane and irradiance columns every sky diffuse model reads, by name and unit. */
 export function skyColumns(input: {
-  surfaceTilt: Column; surfaceAzimuth: Column; solarZenith: Column; solarAzimuth: Column; dhi: Column; dni: Column;
+  surfaceTilt: Column;
+  surfaceAzimuth: Column;
+  solarZenith: Column;
+  solarAzimuth: Column;
+  dhi: Column;
+  dni: Column;
 }): Record<string, [Column | undefined, string, boolean?]> {
   return {
     surfaceTilt: [input.surfaceTilt, 'degrees'],
@@ -89,6 +114,12 @@ export function skyColumns(input: {
 }
 
 /** Columns of the transposition functions, by name and unit (undefined ones are optional). */
-export function checkTransposition(fn: string, columns: Record<string, [Column | undefined, string, boolean?]>): number {
-  return checkSeries(fn, Object.entries(columns).map(([name, [value, unit, optional]]) => [name, value, unit, optional] as const));
+export function checkTransposition(
+  fn: string,
+  columns: Record<string, [Column | undefined, string, boolean?]>,
+): number {
+  return checkSeries(
+    fn,
+    Object.entries(columns).map(([name, [value, unit, optional]]) => [name, value, unit, optional] as const),
+  );
 }

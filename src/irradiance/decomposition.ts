@@ -4,7 +4,16 @@
  * Zenith angles are true (not refraction-corrected) [deg], irradiance W/m2, times Unix seconds.
  */
 import { spencerDistanceFactor, dayOfYearFromEpochDays } from '../atmosphere/extraterrestrial.js';
-import { arrayOf, asColumn, type Column, columnOf, maskOf, outputColumn, scalarOf, seriesLength } from '../util/columns.js';
+import {
+  arrayOf,
+  asColumn,
+  type Column,
+  columnOf,
+  maskOf,
+  outputColumn,
+  scalarOf,
+  seriesLength,
+} from '../util/columns.js';
 import { checkAtLeast, checkObject, checkSeries } from '../util/validate.js';
 import { checkClearnessIndex, checkDisc, checkErbs } from './checks.js';
 import { DIRINT_COEFFICIENTS } from './dirint-coefficients.js';
@@ -271,7 +280,8 @@ function erbsKernel(
         const k = Math.floor(zen * 4 + 0.5);
         const r = (zen - k * 0.25) * D2R;
         const r2 = r * r;
-        cosZ = cosNodes[k]! * (1 - r2 * (0.5 - r2 * (1 / 24))) - sinNodes[k]! * (r * (1 - r2 * (1 / 6 - r2 * (1 / 120))));
+        cosZ =
+          cosNodes[k]! * (1 - r2 * (0.5 - r2 * (1 / 24))) - sinNodes[k]! * (r * (1 - r2 * (1 / 6 - r2 * (1 / 120))));
       } else {
         cosZ = Math.cos(zen * D2R);
       }
@@ -431,7 +441,10 @@ export function clearnessIndexZenithIndependent(
   checkObject(fn, 'options', options);
   const { clearnessIndex: kt, airmass } = input;
   const maxClearnessIndex = options.maxClearnessIndex ?? 2;
-  const n = checkSeries(fn, [['clearnessIndex', kt, 'clearness index'], ['airmass', airmass, 'air mass']]);
+  const n = checkSeries(fn, [
+    ['clearnessIndex', kt, 'clearness index'],
+    ['airmass', airmass, 'air mass'],
+  ]);
   checkAtLeast(fn, 'options.maxClearnessIndex', maxClearnessIndex, 0, '', true);
   const res = outputColumn(out, n);
   const kA = arrayOf(kt);

@@ -140,7 +140,7 @@ export const PEREZ_COEFFICIENTS: Readonly<Record<PerezCoefficientSet, Float64Arr
  */
 export function perezCoefficients(name: PerezCoefficientSet | '1990' = 'allsitescomposite1990'): Float64Array {
   const key = name === '1990' ? 'allsitescomposite1990' : name;
-  const table = Object.prototype.hasOwnProperty.call(PEREZ_COEFFICIENTS, key) ? PEREZ_COEFFICIENTS[key] : undefined;
+  const table = Object.hasOwn(PEREZ_COEFFICIENTS, key) ? PEREZ_COEFFICIENTS[key] : undefined;
   if (table === undefined) {
     throw new RangeError(`perezCoefficients: name must be one of '1990', ${Object.keys(PEREZ_COEFFICIENTS).map((k) => `'${k}'`).join(', ')} (got ${JSON.stringify(String(name))})`);
   }

@@ -8,7 +8,10 @@ import { type SingleAxisOptions, singleAxis } from '../tracking/single-axis.js';
 import type { Column } from '../util/columns.js';
 import { checkLatitude, checkObject, checkOneOf, checkSeries, type SeriesEntry } from '../util/validate.js';
 import {
-  type SkyDiffuseModel, type TotalIrradiance, type TotalIrradianceOptions, totalIrradiance,
+  type SkyDiffuseModel,
+  type TotalIrradiance,
+  type TotalIrradianceOptions,
+  totalIrradiance,
 } from './transposition.js';
 
 /** A fixed plane, pvlib's convention: tilt from horizontal, azimuth of the normal east of north. */

@@ -51,7 +51,11 @@ export interface GroundDiffuseInput {
 export function groundDiffuse(input: GroundDiffuseInput, out?: Float64Array): Float64Array {
   checkObject('groundDiffuse', 'input', input);
   const { surfaceTilt, ghi, albedo = 0.25 } = input;
-  checkTransposition('groundDiffuse', { surfaceTilt: [surfaceTilt, 'degrees'], ghi: [ghi, 'W/m2'], albedo: [albedo, '0..1'] });
+  checkTransposition('groundDiffuse', {
+    surfaceTilt: [surfaceTilt, 'degrees'],
+    ghi: [ghi, 'W/m2'],
+    albedo: [albedo, '0..1'],
+  });
   const n = seriesLength(surfaceTilt, ghi, albedo);
   const res = outputColumn(out, n);
   const tA = arrayOf(surfaceTilt);
@@ -183,10 +187,21 @@ export function perezSkyDiffuse(
   out?: Partial<SkyDiffuseComponents>,
 ): SkyDiffuseComponents {
   checkTransposition('perezSkyDiffuse', {
-    ...skyColumns(input), dniExtra: [input.dniExtra, 'W/m2'], airmass: [input.airmass, 'relative air mass', true],
+    ...skyColumns(input),
+    dniExtra: [input.dniExtra, 'W/m2'],
+    airmass: [input.airmass, 'relative air mass', true],
   });
   const { surfaceTilt, surfaceAzimuth, solarZenith, solarAzimuth, dhi, dni, dniExtra, airmass } = input;
-  const n = seriesLength(surfaceTilt, surfaceAzimuth, solarZenith, solarAzimuth, dhi, dni, dniExtra, ...(airmass === undefined ? [] : [airmass]));
+  const n = seriesLength(
+    surfaceTilt,
+    surfaceAzimuth,
+    solarZenith,
+    solarAzimuth,
+    dhi,
+    dni,
+    dniExtra,
+    ...(airmass === undefined ? [] : [airmass]),
+  );
   const res: SkyDiffuseComponents = {
     poaSkyDiffuse: outputColumn(out?.poaSkyDiffuse, n, 'poaSkyDiffuse'),
     poaIsotropic: outputColumn(out?.poaIsotropic, n, 'poaIsotropic'),
@@ -343,7 +358,10 @@ export function totalIrradiance(
  * the ground, direct, diffuse and global outputs are wanted; airmass (Perez only) defaults to
  * Kasten & Young from the zenith.
  */
-type TranspositionKernelInput = Omit<TotalIrradianceInput, 'dniExtra' | 'albedo'> & { dniExtra: Column; albedo: Column };
+type TranspositionKernelInput = Omit<TotalIrradianceInput, 'dniExtra' | 'albedo'> & {
+  dniExtra: Column;
+  albedo: Column;
+};
 
 /**
  * The output buffers of the transposition kernels, by name. The sky diffuse is always written;
@@ -375,7 +393,12 @@ function skyOnly(res: SkyDiffuseComponents): TranspositionBuffers {
  * The isotropic and Hay-Davies loop. Output buffers given as null are not written; ghi and albedo
  * are read only when the ground output is wanted.
  */
-function skyKernel(model: 'isotropic' | 'haydavies', n: number, input: TranspositionKernelInput, out: TranspositionBuffers): void {
+function skyKernel(
+  model: 'isotropic' | 'haydavies',
+  n: number,
+  input: TranspositionKernelInput,
+  out: TranspositionBuffers,
+): void {
   const { surfaceTilt, surfaceAzimuth, solarZenith, solarAzimuth, dni, ghi, dhi, dniExtra, albedo } = input;
   const { sky: skyOut, global: globalOut, direct: directOut, diffuse: diffuseOut, ground: groundOut } = out;
   const isoOut = out.parts?.isotropic ?? null;
@@ -458,7 +481,12 @@ function skyKernel(model: 'isotropic' | 'haydavies', n: number, input: Transposi
  * The Perez loop (the hot kernel of plane-of-array work): projection, air mass, sky clearness bin,
  * F1/F2, sky diffuse and its parts, ground and beam in one pass. Null outputs are not written.
  */
-function perezKernel(n: number, input: TranspositionKernelInput, coeffs: Float64Array, out: TranspositionBuffers): void {
+function perezKernel(
+  n: number,
+  input: TranspositionKernelInput,
+  coeffs: Float64Array,
+  out: TranspositionBuffers,
+): void {
   const { surfaceTilt, surfaceAzimuth, solarZenith, solarAzimuth, dni, ghi, dhi, dniExtra, airmass, albedo } = input;
   const { sky: skyOut, global: globalOut, direct: directOut, diffuse: diffuseOut, ground: groundOut } = out;
   const isoOut = out.parts?.isotropic ?? null;
@@ -506,7 +534,8 @@ function perezKernel(n: number, input: TranspositionKernelInput, coeffs: Float64
         const k = Math.floor(tiltDeg * 4 + 0.5);
         const r = (tiltDeg - k * 0.25) * D2R;
         const r2 = r * r;
-        cosT = cosNodes[k]! * (1 - r2 * (0.5 - r2 * (1 / 24))) - sinNodes[k]! * (r * (1 - r2 * (1 / 6 - r2 * (1 / 120))));
+        cosT =
+          cosNodes[k]! * (1 - r2 * (0.5 - r2 * (1 / 24))) - sinNodes[k]! * (r * (1 - r2 * (1 / 6 - r2 * (1 / 120))));
         sinT = Math.sqrt(1 - cosT * cosT);
       } else {
         cosT = Math.cos(tiltDeg * D2R);
@@ -541,7 +570,8 @@ function perezKernel(n: number, input: TranspositionKernelInput, coeffs: Float64
       const k = Math.floor(daz * 4 + 0.5);
       const r = (daz - k * 0.25) * D2R;
       const r2 = r * r;
-      cosDaz = cosNodes[k]! * (1 - r2 * (0.5 - r2 * (1 / 24))) - sinNodes[k]! * (r * (1 - r2 * (1 / 6 - r2 * (1 / 120))));
+      cosDaz =
+        cosNodes[k]! * (1 - r2 * (0.5 - r2 * (1 / 24))) - sinNodes[k]! * (r * (1 - r2 * (1 / 6 - r2 * (1 / 120))));
     } else {
       cosDaz = Math.cos(daz * D2R);
     }
@@ -567,7 +597,14 @@ function perezKernel(n: number, input: TranspositionKernelInput, coeffs: Float64
       // before the division that gives eps is done (a search on eps would make them wait).
       // eps < 0 or NaN has no bin (NaN coefficients).
       if (!(eps >= binLow[bin]! && eps < binHigh[bin]!)) {
-        bin = +(eps >= 1.065) + +(eps >= 1.23) + +(eps >= 1.5) + +(eps >= 1.95) + +(eps >= 2.8) + +(eps >= 4.5) + +(eps >= 6.2);
+        bin =
+          +(eps >= 1.065) +
+          +(eps >= 1.23) +
+          +(eps >= 1.5) +
+          +(eps >= 1.95) +
+          +(eps >= 2.8) +
+          +(eps >= 4.5) +
+          +(eps >= 6.2);
       }
       const k = 6 * bin;
       let f1: number;

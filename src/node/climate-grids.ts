@@ -31,7 +31,9 @@ function readGrid(name: string): ClimateGrid {
   const [months, nlat, nlon] = header.shape;
   const count = months * nlat * nlon;
   if (months !== 12 || header.lat.length !== nlat || header.lon.length !== nlon || raw.byteLength !== count * 4) {
-    throw new RangeError(`${name}: expected 12 x ${nlat} x ${nlon} float32 values matching its header, got ${raw.byteLength} bytes`);
+    throw new RangeError(
+      `${name}: expected 12 x ${nlat} x ${nlon} float32 values matching its header, got ${raw.byteLength} bytes`,
+    );
   }
   const values = new Float32Array(count);
   const view = new DataView(raw.buffer, raw.byteOffset, raw.byteLength);

@@ -30,11 +30,15 @@ const CORE_PACKAGE_NAME = 'solarkit';
  * server logs which of them it found at start-up; the build packs these into `dist/data`.
  */
 export const DATA_FILES: ReadonlyArray<{ readonly path: string; readonly purpose: string }> = [
-  { path: 'elevation/elevation-5arcmin.u8.gz', purpose: 'global elevation grid: site elevation, land mask, distant horizons' },
+  {
+    path: 'elevation/elevation-5arcmin.u8.gz',
+    purpose: 'global elevation grid: site elevation, land mask, distant horizons',
+  },
   ...(['air_temperature_2m', 'precipitation', 'u_wind_10m', 'v_wind_10m'] as const).flatMap((name) =>
     (['json', 'f32'] as const).map((ext) => ({
       path: `climate/${name}.${ext}`,
-      purpose: 'monthly climate normals (NCEP/NCAR Reanalysis 1 temperature and wind, CMAP precipitation): the synthetic weather\'s climate',
+      purpose:
+        "monthly climate normals (NCEP/NCAR Reanalysis 1 temperature and wind, CMAP precipitation): the synthetic weather's climate",
     })),
   ),
 ];
@@ -119,7 +123,10 @@ export function dataDirectories(env: Environment = process.env): string[] {
  * path.endsWith('elevation-5arcmin.u8.gz'); // => true
  */
 export function dataFilePath(file: string, env: Environment = process.env): string {
-  if (typeof file !== 'string') throw new TypeError(`dataFilePath: file must be a path relative to the data directory, a string (got ${typeof file})`);
+  if (typeof file !== 'string')
+    throw new TypeError(
+      `dataFilePath: file must be a path relative to the data directory, a string (got ${typeof file})`,
+    );
   const searched = dataDirectories(env);
   for (const dir of searched) {
     const candidate = join(dir, ...file.split('/'));
@@ -149,7 +156,9 @@ export function hasDataFile(file: string, env: Environment = process.env): boole
  * @example
  * dataInventory().length === DATA_FILES.length; // => true
  */
-export function dataInventory(env: Environment = process.env): Array<{ path: string; purpose: string; foundAt: string | undefined }> {
+export function dataInventory(
+  env: Environment = process.env,
+): Array<{ path: string; purpose: string; foundAt: string | undefined }> {
   return DATA_FILES.map(({ path, purpose }) => {
     let foundAt: string | undefined;
     try {

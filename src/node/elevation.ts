@@ -96,11 +96,7 @@ export interface WindowAroundOptions {
  * // Amsterdam: two thirds land, the North Sea the rest
  * landFraction(52.37, 4.9); // about 0.66
  */
-export function landFraction(
-  latitude: number,
-  longitude: number,
-  options: WindowAroundOptions = {},
-): number {
+export function landFraction(latitude: number, longitude: number, options: WindowAroundOptions = {}): number {
   checkPlace('landFraction', latitude, longitude);
   checkObject('landFraction', 'options', options);
   const radiusDegrees = options.radiusDegrees ?? 1;
@@ -118,11 +114,7 @@ export function landFraction(
  * // Sacramento valley (about 20 m): the Sierra foothills lift the mean well above the valley floor
  * meanElevation(39.13, -121.43, { radiusDegrees: 1 }); // about 622
  */
-export function meanElevation(
-  latitude: number,
-  longitude: number,
-  options: WindowAroundOptions = {},
-): number {
+export function meanElevation(latitude: number, longitude: number, options: WindowAroundOptions = {}): number {
   checkObject('meanElevation', 'options', options);
   return meanElevationAround(globalElevation(), latitude, longitude, options.radiusDegrees ?? 1);
 }
@@ -151,7 +143,9 @@ export function srtmTileName(latitude: number, longitude: number): string {
 export async function readGeoTiffGrid(path: string): Promise<ElevationGrid> {
   checkString('readGeoTiffGrid', 'path', path, 'a file path');
   const bytes = readFileSync(path);
-  return geoTiffGridFromBuffer(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+  return geoTiffGridFromBuffer(
+    bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
+  );
 }
 
 /**
@@ -304,7 +298,11 @@ export async function demGridAround(
   const tiles: Array<{ grid: ElevationGrid | undefined; south: number; west: number }> = [];
   for (let la = lat0; la <= lat1; la++) {
     for (let lo = lon0; lo <= lon1; lo++) {
-      tiles.push({ grid: await loadTile(directory, srtmTileName(la + 0.5, lo + 0.5), onTileError), south: la, west: lo });
+      tiles.push({
+        grid: await loadTile(directory, srtmTileName(la + 0.5, lo + 0.5), onTileError),
+        south: la,
+        west: lo,
+      });
     }
   }
   // Mosaic on the lattice of the centre tile's cell centres.
@@ -338,7 +336,8 @@ export async function demGridAround(
     const gc = g.values.shape[1]!;
     const r0 = Math.round((firstLatitude - g.firstLatitude) / cellLat);
     const c0 = Math.round((g.firstLongitude - firstLongitude) / cellLon);
-    const sameLattice = Math.abs(g.cellSizeLatitude - cellLat) < 1e-12 && Math.abs(g.cellSizeLongitude - cellLon) < 1e-12;
+    const sameLattice =
+      Math.abs(g.cellSizeLatitude - cellLat) < 1e-12 && Math.abs(g.cellSizeLongitude - cellLon) < 1e-12;
     // Rows and columns of the mosaic that fall within this tile's degree square.
     const rStart = Math.max(0, Math.ceil((firstLatitude - (t.south + 1)) / cellLat - 1e-9));
     const rEnd = Math.min(rows - 1, Math.floor((firstLatitude - t.south) / cellLat + 1e-9));
@@ -436,7 +435,12 @@ export async function terrainHorizon(
   const near = options.maxDistance ?? 30_000;
   const far = options.distantMaxDistance ?? 150_000;
   const cache = options.cache === undefined ? defaultHorizonCache : options.cache;
-  const key = horizonCacheKey(latitude, longitude, decimals, JSON.stringify([directory, sectors, observerHeight, near, far]));
+  const key = horizonCacheKey(
+    latitude,
+    longitude,
+    decimals,
+    JSON.stringify([directory, sectors, observerHeight, near, far]),
+  );
   const hit = cache === false ? undefined : cache.get(key);
   if (hit !== undefined) return hit;
 
@@ -456,17 +460,21 @@ export async function terrainHorizon(
         { grid: dem, ...point },
         { sectors, observerHeight, maxDistance: near, groundElevation: ground },
       );
-      const distant = horizonProfile({ grid: global, ...point }, {
-        sectors,
-        observerHeight,
-        groundElevation: ground,
-        minDistance: near,
-        maxDistance: far,
-      });
+      const distant = horizonProfile(
+        { grid: global, ...point },
+        {
+          sectors,
+          observerHeight,
+          groundElevation: ground,
+          minDistance: near,
+          maxDistance: far,
+        },
+      );
       profile = combineHorizons(local, distant);
     }
   }
-  if (profile === undefined) return globalHorizon(latitude, longitude, { sectors, observerHeight, distantMaxDistance: far, decimals, cache });
+  if (profile === undefined)
+    return globalHorizon(latitude, longitude, { sectors, observerHeight, distantMaxDistance: far, decimals, cache });
   if (cache !== false) cache.set(key, profile);
   return profile;
 }

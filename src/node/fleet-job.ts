@@ -6,7 +6,15 @@
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type FleetAggregate, type FleetGrid, type FleetSite, type FleetSiteResult, fleetGrid, simulateFleetSite, syntheticFleetWeather } from '../power/fleet.js';
+import {
+  type FleetAggregate,
+  type FleetGrid,
+  type FleetSite,
+  type FleetSiteResult,
+  fleetGrid,
+  simulateFleetSite,
+  syntheticFleetWeather,
+} from '../power/fleet.js';
 import type { PvWeatherColumns } from '../power/simulate.js';
 import { distanceKm } from '../weather/real.js';
 import type { WeatherSeries } from '../weather/readers/types.js';
@@ -14,7 +22,11 @@ import { loadWeatherFile } from './weather-files.js';
 
 /** Where a fleet's weather comes from. */
 export type FleetWeatherSpec =
-  | { type: 'synthetic'; /** weather cells, degrees (default 0: each site its own place) */ cellDegrees?: number; seed?: number }
+  | {
+      type: 'synthetic' /** weather cells, degrees (default 0: each site its own place) */;
+      cellDegrees?: number;
+      seed?: number;
+    }
   | { type: 'file'; path: string }
   | { type: 'directory'; path: string };
 
@@ -49,7 +61,12 @@ function columnsOf(series: WeatherSeries): PvWeatherColumns {
     if (v === undefined) throw new Error(`the weather file (${series.format}) has no ${name} column`);
     return v;
   };
-  const weather: PvWeatherColumns = { unixSeconds: series.periodEnd, ghi: need('ghi'), dni: need('dni'), dhi: need('dhi') };
+  const weather: PvWeatherColumns = {
+    unixSeconds: series.periodEnd,
+    ghi: need('ghi'),
+    dni: need('dni'),
+    dhi: need('dhi'),
+  };
   if (c.airTemp !== undefined) weather.airTemp = c.airTemp;
   if (c.windSpeed !== undefined) weather.windSpeed = c.windSpeed;
   if (c.albedo !== undefined) weather.albedo = c.albedo;
@@ -64,9 +81,13 @@ function stateOf(job: FleetJob): JobState {
   if (w.type === 'synthetic') {
     s.grid = fleetGrid(job.period ?? { year: new Date().getUTCFullYear() - 1 }, job.periodSeconds ?? 3600);
   } else {
-    const paths = w.type === 'file'
-      ? [w.path]
-      : readdirSync(w.path).filter((f) => !f.startsWith('.')).sort().map((f) => join(w.path, f));
+    const paths =
+      w.type === 'file'
+        ? [w.path]
+        : readdirSync(w.path)
+            .filter((f) => !f.startsWith('.'))
+            .sort()
+            .map((f) => join(w.path, f));
     s.files = paths.map((p) => {
       const series = loadWeatherFile(p);
       return { series, weather: columnsOf(series) };
@@ -78,7 +99,11 @@ function stateOf(job: FleetJob): JobState {
 }
 
 /** The weather (and period length) of one site in a job. */
-function weatherFor(job: FleetJob, state: JobState, site: FleetSite): { weather: PvWeatherColumns; periodSeconds: number } {
+function weatherFor(
+  job: FleetJob,
+  state: JobState,
+  site: FleetSite,
+): { weather: PvWeatherColumns; periodSeconds: number } {
   const w = job.weather;
   if (w.type === 'synthetic') {
     const grid = state.grid!;

@@ -8,7 +8,9 @@ import type { FleetSite } from '../power/fleet.js';
 /** A message to a worker: the job once, then batches. */
 export type FleetWorkerRequest = { type: 'job'; job: FleetJob } | { type: 'batch'; seq: number; sites: FleetSite[] };
 /** A worker's answer to a batch. */
-export type FleetWorkerReply = { type: 'batch'; seq: number; outcomes: FleetOutcome[] } | { type: 'failed'; seq: number; message: string };
+export type FleetWorkerReply =
+  | { type: 'batch'; seq: number; outcomes: FleetOutcome[] }
+  | { type: 'failed'; seq: number; message: string };
 
 let job: FleetJob | undefined;
 const port = parentPort;
@@ -28,7 +30,11 @@ if (port !== null) {
       }
       port.postMessage({ type: 'batch', seq: m.seq, outcomes } satisfies FleetWorkerReply, transfer);
     } catch (e) {
-      port.postMessage({ type: 'failed', seq: m.seq, message: e instanceof Error ? e.message : String(e) } satisfies FleetWorkerReply);
+      port.postMessage({
+        type: 'failed',
+        seq: m.seq,
+        message: e instanceof Error ? e.message : String(e),
+      } satisfies FleetWorkerReply);
     }
   });
 }

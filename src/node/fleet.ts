@@ -67,11 +67,15 @@ function startWorker(): Worker {
   const here: string | undefined = typeof import.meta.url === 'string' ? import.meta.url : undefined;
   // The CommonJS bundle (dist/node.cjs): tsup shims import.meta.url there to the bundle's own URL,
   // which is not where the worker is.
-  if (here === undefined || here.endsWith('.cjs')) return new Worker(join(dirname(__filename), 'node', 'fleet-worker.js'), { execArgv });
+  if (here === undefined || here.endsWith('.cjs'))
+    return new Worker(join(dirname(__filename), 'node', 'fleet-worker.js'), { execArgv });
   if (here.endsWith('.ts')) {
     // Node 20 does not apply an --import hook to a worker's entry module: register tsx first.
     const source = new URL('./fleet-worker.ts', here).href;
-    return new Worker(`import('tsx/esm/api').then((api) => { api.register(); return import(${JSON.stringify(source)}); });`, { eval: true, execArgv });
+    return new Worker(
+      `import('tsx/esm/api').then((api) => { api.register(); return import(${JSON.stringify(source)}); });`,
+      { eval: true, execArgv },
+    );
   }
   return new Worker(new URL('./fleet-worker.js', here), { execArgv });
 }
@@ -94,7 +98,10 @@ function throwIfAborted(signal: FleetAbortSignal | undefined): void {
 }
 
 /** Batches of an iterable or async iterable of sites. */
-async function* batchesOf(sites: Iterable<FleetSite> | AsyncIterable<FleetSite>, size: number): AsyncGenerator<FleetSite[]> {
+async function* batchesOf(
+  sites: Iterable<FleetSite> | AsyncIterable<FleetSite>,
+  size: number,
+): AsyncGenerator<FleetSite[]> {
   let batch: FleetSite[] = [];
   for await (const site of sites as AsyncIterable<FleetSite>) {
     batch.push(site);
@@ -216,9 +223,11 @@ export async function* simulateFleet(
   options: SimulateFleetOptions,
 ): AsyncGenerator<FleetOutcome, void, undefined> {
   const threads = options.threads ?? defaultFleetThreads();
-  if (!Number.isInteger(threads) || threads < 1) throw new RangeError(`simulateFleet: options.threads must be a whole number from 1 (got ${threads})`);
+  if (!Number.isInteger(threads) || threads < 1)
+    throw new RangeError(`simulateFleet: options.threads must be a whole number from 1 (got ${threads})`);
   const batchSize = options.batchSize ?? 8;
-  if (!Number.isInteger(batchSize) || batchSize < 1) throw new RangeError(`simulateFleet: options.batchSize must be a whole number from 1 (got ${batchSize})`);
+  if (!Number.isInteger(batchSize) || batchSize < 1)
+    throw new RangeError(`simulateFleet: options.batchSize must be a whole number from 1 (got ${batchSize})`);
   const perThread = options.batchesPerThread ?? 3;
   const job: FleetJob = {
     weather: options.weather,
@@ -319,7 +328,8 @@ export async function* simulateFleet(
         progress();
       }
       if (exhausted && next === read) break;
-      if (next === before) await (signal === undefined ? Promise.race(running) : Promise.race([...running, abortedPromise]));
+      if (next === before)
+        await (signal === undefined ? Promise.race(running) : Promise.race([...running, abortedPromise]));
     }
     throwIfAborted(signal);
   } finally {
@@ -331,7 +341,9 @@ export async function* simulateFleet(
 }
 
 /** The sites of an iterable or async iterable, one at a time. */
-async function* eachSite(sites: Iterable<FleetSite> | AsyncIterable<FleetSite>): AsyncGenerator<FleetSite, void, undefined> {
+async function* eachSite(
+  sites: Iterable<FleetSite> | AsyncIterable<FleetSite>,
+): AsyncGenerator<FleetSite, void, undefined> {
   for await (const site of sites as AsyncIterable<FleetSite>) yield site;
 }
 
@@ -360,19 +372,25 @@ export function fleetThreadChooser(
   batchSize: number,
 ): ((site: FleetSite, index: number) => number) & { byCell: boolean } {
   const w = job.weather;
-  const cellDegrees = w.type === 'synthetic' ? w.cellDegrees ?? 0 : 0;
-  if (!(cellDegrees > 0)) return Object.assign((_site: FleetSite, index: number) => Math.floor(index / batchSize) % threads, { byCell: false });
+  const cellDegrees = w.type === 'synthetic' ? (w.cellDegrees ?? 0) : 0;
+  if (!(cellDegrees > 0))
+    return Object.assign((_site: FleetSite, index: number) => Math.floor(index / batchSize) % threads, {
+      byCell: false,
+    });
   const cellThread = new Map<string, number>();
   const sitesOn = new Array<number>(threads).fill(0);
-  return Object.assign((site: FleetSite) => {
-    const place = weatherPlaceOf(site, cellDegrees);
-    const key = `${place.latitude},${place.longitude}`;
-    let t = cellThread.get(key);
-    if (t === undefined) {
-      t = sitesOn.indexOf(Math.min(...sitesOn));
-      cellThread.set(key, t);
-    }
-    sitesOn[t]!++;
-    return t;
-  }, { byCell: true });
+  return Object.assign(
+    (site: FleetSite) => {
+      const place = weatherPlaceOf(site, cellDegrees);
+      const key = `${place.latitude},${place.longitude}`;
+      let t = cellThread.get(key);
+      if (t === undefined) {
+        t = sitesOn.indexOf(Math.min(...sitesOn));
+        cellThread.set(key, t);
+      }
+      sitesOn[t]!++;
+      return t;
+    },
+    { byCell: true },
+  );
 }

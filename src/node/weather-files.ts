@@ -3,7 +3,18 @@
  * imported series (one JSON file per series in a directory), which the command line fills
  * (`import a file for a place`) and the server reads to answer requests near those places.
  */
-import { closeSync, constants, fstatSync, mkdirSync, openSync, readSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, join } from 'node:path';
 import type { WeatherSeries } from '../weather/readers/types.js';
 import { FORECAST_COLUMNS, type NumericWeatherColumnName, type NumericWeatherColumns } from '../weather/columns.js';
@@ -12,7 +23,12 @@ import { realDataSource } from '../weather/real.js';
 import { type WeatherSource, composeSources } from '../weather/source.js';
 import { syntheticSource } from '../weather/synthetic.js';
 import { continentalityFromLand } from '../weather/climate.js';
-import { type ClimateNormals, type LandShareAround, climateNormalsAt, landNeighbourPoints } from '../weather/normals.js';
+import {
+  type ClimateNormals,
+  type LandShareAround,
+  climateNormalsAt,
+  landNeighbourPoints,
+} from '../weather/normals.js';
 import { climateGrids } from './climate-grids.js';
 import { landFraction, meanElevation, siteElevation } from './elevation.js';
 import { checkLatitude, checkLongitude, checkString } from '../util/validate.js';
@@ -38,8 +54,10 @@ export function readWeatherText(path: string, maxBytes = MAX_WEATHER_FILE_BYTES)
   const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
     const stat = fstatSync(fd);
-    if (!stat.isFile()) throw new Error(`${path} is not a regular file (a directory, device or pipe cannot be a weather file)`);
-    if (stat.size > maxBytes) throw new Error(`${path} is ${stat.size} bytes, more than the ${maxBytes} bytes a weather file may have`);
+    if (!stat.isFile())
+      throw new Error(`${path} is not a regular file (a directory, device or pipe cannot be a weather file)`);
+    if (stat.size > maxBytes)
+      throw new Error(`${path} is ${stat.size} bytes, more than the ${maxBytes} bytes a weather file may have`);
     // Read to the end, whatever fstat said: a file that grew past the bound since is refused, not cut short.
     const chunks: Buffer[] = [];
     let length = 0;
@@ -87,7 +105,11 @@ export interface StoredWeatherInfo {
 
 interface StoredFile {
   info: StoredWeatherInfo;
-  series: Omit<WeatherSeries, 'periodEnd' | 'sourcePeriodEnd' | 'columns'> & { periodEnd: number[]; sourcePeriodEnd?: number[]; columns: Record<string, (number | null)[]> };
+  series: Omit<WeatherSeries, 'periodEnd' | 'sourcePeriodEnd' | 'columns'> & {
+    periodEnd: number[];
+    sourcePeriodEnd?: number[];
+    columns: Record<string, (number | null)[]>;
+  };
 }
 
 /** A stored file of the directory that cannot be read back, and why. */
@@ -131,25 +153,47 @@ function toStored(s: WeatherSeries, info: StoredWeatherInfo): StoredFile {
   const columns: Record<string, (number | null)[]> = {};
   for (const [k, v] of Object.entries(s.columns)) columns[k] = Array.from(v, (x) => (Number.isFinite(x) ? x : null));
   const { periodEnd, sourcePeriodEnd, columns: _c, ...rest } = s;
-  return { info, series: { ...rest, periodEnd: Array.from(periodEnd), ...(sourcePeriodEnd ? { sourcePeriodEnd: Array.from(sourcePeriodEnd) } : {}), columns } };
+  return {
+    info,
+    series: {
+      ...rest,
+      periodEnd: Array.from(periodEnd),
+      ...(sourcePeriodEnd ? { sourcePeriodEnd: Array.from(sourcePeriodEnd) } : {}),
+      columns,
+    },
+  };
 }
 
 /** Checks the shape of a stored file as read back; throws naming what is wrong. */
 function checkStored(value: unknown): StoredFile {
   const f = value as Partial<StoredFile> | null;
-  if (f === null || typeof f !== 'object' || typeof f.info !== 'object' || f.info === null || typeof f.series !== 'object' || f.series === null) {
+  if (
+    f === null ||
+    typeof f !== 'object' ||
+    typeof f.info !== 'object' ||
+    f.info === null ||
+    typeof f.series !== 'object' ||
+    f.series === null
+  ) {
     throw new Error('not a stored weather series (no info and series)');
   }
   const { series } = f;
-  if (!Number.isFinite(series.latitude) || !Number.isFinite(series.longitude)) throw new Error('the series has no place');
-  if (!Array.isArray(series.periodEnd) || series.periodEnd.some((t) => typeof t !== 'number')) throw new Error('periodEnd is not a list of times');
+  if (!Number.isFinite(series.latitude) || !Number.isFinite(series.longitude))
+    throw new Error('the series has no place');
+  if (!Array.isArray(series.periodEnd) || series.periodEnd.some((t) => typeof t !== 'number'))
+    throw new Error('periodEnd is not a list of times');
   if (typeof series.columns !== 'object' || series.columns === null) throw new Error('the series has no columns');
   for (const [name, values] of Object.entries(series.columns)) {
     // Files stored before the core's weather columns (API names such as air_temp, in hPa) are not read as they are.
-    if (!STORED_COLUMNS.has(name)) throw new Error(`column ${name} is not a weather column of this version (import the file again)`);
-    if (!Array.isArray(values) || values.length !== series.periodEnd.length) throw new Error(`column ${name} does not have one value per period`);
+    if (!STORED_COLUMNS.has(name))
+      throw new Error(`column ${name} is not a weather column of this version (import the file again)`);
+    if (!Array.isArray(values) || values.length !== series.periodEnd.length)
+      throw new Error(`column ${name} does not have one value per period`);
   }
-  if (series.sourcePeriodEnd !== undefined && (!Array.isArray(series.sourcePeriodEnd) || series.sourcePeriodEnd.length !== series.periodEnd.length)) {
+  if (
+    series.sourcePeriodEnd !== undefined &&
+    (!Array.isArray(series.sourcePeriodEnd) || series.sourcePeriodEnd.length !== series.periodEnd.length)
+  ) {
     throw new Error('sourcePeriodEnd does not have one time per period');
   }
   return f as StoredFile;
@@ -157,7 +201,8 @@ function checkStored(value: unknown): StoredFile {
 
 function fromStored(f: StoredFile): WeatherSeries {
   const columns: NumericWeatherColumns = {};
-  for (const [k, v] of Object.entries(f.series.columns)) columns[k as NumericWeatherColumnName] = Float64Array.from(v, (x) => (x === null ? Number.NaN : x));
+  for (const [k, v] of Object.entries(f.series.columns))
+    columns[k as NumericWeatherColumnName] = Float64Array.from(v, (x) => (x === null ? Number.NaN : x));
   const { sourcePeriodEnd, ...rest } = f.series;
   return {
     ...rest,
@@ -179,7 +224,10 @@ export function openWeatherStore(directory: string, options: WeatherStoreOptions
   checkString('openWeatherStore', 'directory', directory, 'a directory path');
   mkdirSync(directory, { recursive: true });
   let cache: WeatherSeries[] | undefined;
-  const files = () => readdirSync(directory).filter((f) => f.endsWith('.weather.json')).sort();
+  const files = () =>
+    readdirSync(directory)
+      .filter((f) => f.endsWith('.weather.json'))
+      .sort();
   const read = (f: string): StoredFile | InvalidWeatherFile => {
     try {
       // A stored series is JSON of at most a weather file's values: twice the bound is ample.
@@ -202,7 +250,8 @@ export function openWeatherStore(directory: string, options: WeatherStoreOptions
     directory,
     importFile(path, hint = {}) {
       const s = loadWeatherFile(path, hint);
-      if (!Number.isFinite(s.latitude) || !Number.isFinite(s.longitude)) throw new Error(`${path}: the place is unknown; give latitude and longitude`);
+      if (!Number.isFinite(s.latitude) || !Number.isFinite(s.longitude))
+        throw new Error(`${path}: the place is unknown; give latitude and longitude`);
       const name = basename(path);
       const id = `${s.latitude.toFixed(4)}_${s.longitude.toFixed(4)}_${name.replace(/[^A-Za-z0-9._-]/g, '_')}`;
       const info: StoredWeatherInfo = {
@@ -235,7 +284,9 @@ export function openWeatherStore(directory: string, options: WeatherStoreOptions
       return readAll().map((f) => f.info);
     },
     invalid() {
-      return files().map(read).filter((r): r is InvalidWeatherFile => 'reason' in r);
+      return files()
+        .map(read)
+        .filter((r): r is InvalidWeatherFile => 'reason' in r);
     },
     remove(id) {
       const f = `${id}.weather.json`;
@@ -356,5 +407,8 @@ export function landShareAround(latitude: number, longitude: number): LandShareA
 export function weatherSourceWithStore(store?: WeatherFileStore, radiusKm = 5): WeatherSource {
   const synthetic = syntheticSource({ placeInfo });
   if (store === undefined) return synthetic;
-  return composeSources(realDataSource(() => store.series(), { radiusKm }), synthetic);
+  return composeSources(
+    realDataSource(() => store.series(), { radiusKm }),
+    synthetic,
+  );
 }

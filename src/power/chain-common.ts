@@ -133,8 +133,13 @@ export function chainIrradiance(
   const albedoA = typeof albedo === 'number' ? null : albedo;
   for (let i = 0; i < n; i++) {
     // Missing weather (or a NaN time, hence a NaN sun) leaves the irradiance unknown.
-    if (ghi[i]! !== ghi[i]! || dni[i]! !== dni[i]! || dhi[i]! !== dhi[i]! || zenith[i]! !== zenith[i]!
-      || (albedoA !== null && albedoA[i]! !== albedoA[i]!)) {
+    if (
+      ghi[i]! !== ghi[i]! ||
+      dni[i]! !== dni[i]! ||
+      dhi[i]! !== dhi[i]! ||
+      zenith[i]! !== zenith[i]! ||
+      (albedoA !== null && albedoA[i]! !== albedoA[i]!)
+    ) {
       effective[i] = Number.NaN;
       global[i] = Number.NaN;
       continue;

@@ -37,9 +37,10 @@ export const MODULE_TECHNOLOGIES: Readonly<Record<string, ModuleTechnology>> = {
  * moduleTechnology('CdTe').gammaPdc; // => -0.0029
  */
 export function moduleTechnology(moduleType: string | undefined): ModuleTechnology {
-  if (moduleType !== undefined && typeof moduleType !== 'string') typeFailure('moduleTechnology', 'moduleType', 'a module type name', moduleType);
+  if (moduleType !== undefined && typeof moduleType !== 'string')
+    typeFailure('moduleTechnology', 'moduleType', 'a module type name', moduleType);
   const key = (moduleType ?? 'poly-si').toLowerCase();
-  const tech = Object.prototype.hasOwnProperty.call(MODULE_TECHNOLOGIES, key) ? MODULE_TECHNOLOGIES[key] : undefined;
+  const tech = Object.hasOwn(MODULE_TECHNOLOGIES, key) ? MODULE_TECHNOLOGIES[key] : undefined;
   if (tech === undefined) checkOneOf('moduleTechnology', 'moduleType', moduleType, Object.keys(MODULE_TECHNOLOGIES));
   return tech!;
 }

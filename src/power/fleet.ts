@@ -107,7 +107,8 @@ export function fleetSiteProblems(site: FleetSite): FleetSiteProblem[] {
   for (const [field, min, max, unit] of SITE_FIELDS) {
     const v = site[field];
     if (field === 'capacityKw') {
-      if (typeof v !== 'number' || !(v > 0 && v < Number.POSITIVE_INFINITY)) problems.push({ field, reason: `must be a number above 0 (kW DC); got ${describe(v)}` });
+      if (typeof v !== 'number' || !(v > 0 && v < Number.POSITIVE_INFINITY))
+        problems.push({ field, reason: `must be a number above 0 (kW DC); got ${describe(v)}` });
       continue;
     }
     if (v === undefined && field === 'lossFactor') continue;
@@ -116,10 +117,16 @@ export function fleetSiteProblems(site: FleetSite): FleetSiteProblem[] {
     }
   }
   if (site.arrayType !== undefined && site.arrayType !== 'fixed' && site.arrayType !== 'horizontal_single_axis') {
-    problems.push({ field: 'arrayType', reason: `must be 'fixed' or 'horizontal_single_axis'; got ${describe(site.arrayType)}` });
+    problems.push({
+      field: 'arrayType',
+      reason: `must be 'fixed' or 'horizontal_single_axis'; got ${describe(site.arrayType)}`,
+    });
   }
   if (site.elevation !== undefined && !(typeof site.elevation === 'number' && Number.isFinite(site.elevation))) {
-    problems.push({ field: 'elevation', reason: `must be a finite number (m above sea level); got ${describe(site.elevation)}` });
+    problems.push({
+      field: 'elevation',
+      reason: `must be a finite number (m above sea level); got ${describe(site.elevation)}`,
+    });
   }
   return problems;
 }
@@ -190,11 +197,17 @@ export function simulateFleetSite(
  */
 export function fleetGrid(period: { year: number } | { start: number; end: number }, periodSeconds: number): FleetGrid {
   if ('year' in period) {
-    if (!Number.isInteger(period.year) || period.year < 1 || period.year > 9999) throw new RangeError(`fleetGrid: year must be a whole year (got ${period.year})`);
-    const year = { start: Date.UTC(period.year, 0, 1) / 1000, end: Date.UTC(period.year + 1, 0, 1) / 1000, periodSeconds };
+    if (!Number.isInteger(period.year) || period.year < 1 || period.year > 9999)
+      throw new RangeError(`fleetGrid: year must be a whole year (got ${period.year})`);
+    const year = {
+      start: Date.UTC(period.year, 0, 1) / 1000,
+      end: Date.UTC(period.year + 1, 0, 1) / 1000,
+      periodSeconds,
+    };
     return { periodEnd: periodGrid(year), periodSeconds };
   }
-  if (!(period.end > period.start)) throw new RangeError(`fleetGrid: end must be after start (got ${period.start} .. ${period.end}, Unix s)`);
+  if (!(period.end > period.start))
+    throw new RangeError(`fleetGrid: end must be after start (got ${period.start} .. ${period.end}, Unix s)`);
   return { periodEnd: periodGrid({ start: period.start, end: period.end, periodSeconds }), periodSeconds };
 }
 
@@ -206,7 +219,10 @@ export function fleetGrid(period: { year: number } | { start: number; end: numbe
  * @example
  * weatherPlaceOf({ latitude: 52.123, longitude: 5.071 }, 0.05); // => { latitude: 52.125, longitude: 5.075 }
  */
-export function weatherPlaceOf(site: { latitude: number; longitude: number }, cellDegrees: number): { latitude: number; longitude: number } {
+export function weatherPlaceOf(
+  site: { latitude: number; longitude: number },
+  cellDegrees: number,
+): { latitude: number; longitude: number } {
   if (!(cellDegrees > 0)) return { latitude: site.latitude, longitude: site.longitude };
   const centre = (v: number, lo: number, hi: number): number => {
     const c = (Math.floor(v / cellDegrees) + 0.5) * cellDegrees;
@@ -284,8 +300,15 @@ export interface FleetSitesFileProblem extends FleetSiteProblem {
 /** Columns of a sites file: the required ones, then the optional ones, and the site field each fills. */
 const REQUIRED_COLUMNS = ['id', 'latitude', 'longitude', 'capacity_kw', 'tilt', 'azimuth'] as const;
 const FIELD_COLUMN: Record<string, string> = {
-  id: 'id', latitude: 'latitude', longitude: 'longitude', capacityKw: 'capacity_kw', tilt: 'tilt', azimuth: 'azimuth',
-  lossFactor: 'loss_factor', arrayType: 'array_type', elevation: 'elevation',
+  id: 'id',
+  latitude: 'latitude',
+  longitude: 'longitude',
+  capacityKw: 'capacity_kw',
+  tilt: 'tilt',
+  azimuth: 'azimuth',
+  lossFactor: 'loss_factor',
+  arrayType: 'array_type',
+  elevation: 'elevation',
 };
 
 /**
@@ -306,7 +329,9 @@ export function readFleetSitesCsv(text: string): { sites: FleetSite[]; problems:
   const header = splitCsv(lines[0] ?? '').map((h) => h.trim().toLowerCase());
   const missing = REQUIRED_COLUMNS.filter((c) => !header.includes(c));
   if (missing.length > 0) {
-    throw new RangeError(`the sites file's header must name ${REQUIRED_COLUMNS.join(',')} (optional: loss_factor, array_type, elevation); missing: ${missing.join(', ')}`);
+    throw new RangeError(
+      `the sites file's header must name ${REQUIRED_COLUMNS.join(',')} (optional: loss_factor, array_type, elevation); missing: ${missing.join(', ')}`,
+    );
   }
   const at = (name: string): number => header.indexOf(name);
   const sites: FleetSite[] = [];
@@ -340,10 +365,15 @@ export function readFleetSitesCsv(text: string): { sites: FleetSite[]; problems:
     if (arrayType !== undefined) site.arrayType = arrayType as FleetSite['arrayType'];
     const elevation = num('elevation');
     if (elevation !== undefined) site.elevation = elevation as number;
-    const found = fleetSiteProblems(site).map((p) => ({ line: l + 1, field: FIELD_COLUMN[p.field] ?? p.field, reason: p.reason }));
+    const found = fleetSiteProblems(site).map((p) => ({
+      line: l + 1,
+      field: FIELD_COLUMN[p.field] ?? p.field,
+      reason: p.reason,
+    }));
     if (site.id !== '') {
       const first = seen.get(site.id);
-      if (first !== undefined) found.push({ line: l + 1, field: 'id', reason: `'${site.id}' is already the id of line ${first}` });
+      if (first !== undefined)
+        found.push({ line: l + 1, field: 'id', reason: `'${site.id}' is already the id of line ${first}` });
       else seen.set(site.id, l + 1);
     }
     if (found.length > 0) problems.push(...found);

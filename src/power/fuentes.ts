@@ -52,16 +52,24 @@ const TURBULENT_REYNOLDS = 1.2e5;
  * Convective coefficient of the module's top, W/(m2 K): free and forced (laminar or turbulent)
  * convection combined as a cube root of the sum of cubes (Fuentes 1987, eqs. 9-15).
  */
-function convectionCoefficient(meanKelvin: number, wind: number, temperatureDifference: number, length: number, sinTilt: number, allowTurbulent: boolean): number {
+function convectionCoefficient(
+  meanKelvin: number,
+  wind: number,
+  temperatureDifference: number,
+  length: number,
+  sinTilt: number,
+  allowTurbulent: boolean,
+): number {
   const density = (0.003484 * 101325.0) / meanKelvin;
   const viscosity = (0.24237e-6 * meanKelvin ** 0.76) / density;
   const conductivity = 2.1695e-4 * meanKelvin ** 0.84;
   const reynolds = (wind * length) / viscosity;
-  const forced = allowTurbulent && reynolds > TURBULENT_REYNOLDS
-    ? (((0.0282 / reynolds ** 0.2) * density * wind * 1007) / 0.71 ** 0.4)
-    : (((0.86 / reynolds ** 0.5) * density * wind * 1007) / 0.71 ** 0.67);
+  const forced =
+    allowTurbulent && reynolds > TURBULENT_REYNOLDS
+      ? ((0.0282 / reynolds ** 0.2) * density * wind * 1007) / 0.71 ** 0.4
+      : ((0.86 / reynolds ** 0.5) * density * wind * 1007) / 0.71 ** 0.67;
   // Free convection via the Grashof number (Fuentes hard-wires sin 30 deg = 0.5; the tilt is used here, as in pvlib).
-  const grashof = ((((9.8 / meanKelvin) * temperatureDifference * length ** 3) / viscosity ** 2) * sinTilt);
+  const grashof = (((9.8 / meanKelvin) * temperatureDifference * length ** 3) / viscosity ** 2) * sinTilt;
   const free = (0.21 * (grashof * 0.71) ** 0.32 * conductivity) / length;
   return (free ** 3 + forced ** 3) ** (1 / 3);
 }
@@ -113,7 +121,9 @@ export function fuentesCellTemperature(input: FuentesInput, options: FuentesOpti
   const width = options.moduleWidth ?? 0.31579;
   const length = options.moduleLength ?? 1.2;
   if (!(typeof noct === 'number' && Number.isFinite(noct) && noct > 20)) {
-    throw new RangeError(`fuentesCellTemperature: noctInstalled must be a temperature in degrees C above the NOCT air's 20, got ${String(noct)}`);
+    throw new RangeError(
+      `fuentesCellTemperature: noctInstalled must be a temperature in degrees C above the NOCT air's 20, got ${String(noct)}`,
+    );
   }
   positive('moduleHeight', moduleHeight, 'm');
   positive('windHeight', windHeight, 'm');
@@ -121,16 +131,22 @@ export function fuentesCellTemperature(input: FuentesInput, options: FuentesOpti
   positive('absorption', absorption, '0..1');
   positive('moduleWidth', width, 'm');
   positive('moduleLength', length, 'm');
-  if (!Number.isFinite(tilt)) throw new RangeError(`fuentesCellTemperature: surfaceTilt must be a finite angle in degrees, got ${tilt}`);
+  if (!Number.isFinite(tilt))
+    throw new RangeError(`fuentesCellTemperature: surfaceTilt must be a finite angle in degrees, got ${tilt}`);
 
   const { unixSeconds } = input;
   const n = seriesLength(unixSeconds, input.poaGlobal, input.airTemp, input.windSpeed);
   const res = outputColumn(out, n);
   if (n === 0) return res;
-  if (n < 2) throw new RangeError('fuentesCellTemperature: needs at least two times (the first step is taken equal to the second)');
+  if (n < 2)
+    throw new RangeError(
+      'fuentesCellTemperature: needs at least two times (the first step is taken equal to the second)',
+    );
   for (let i = 1; i < n; i++) {
     if (!(unixSeconds[i]! > unixSeconds[i - 1]!)) {
-      throw new RangeError(`fuentesCellTemperature: unixSeconds must increase (row ${i}: ${unixSeconds[i]} after ${unixSeconds[i - 1]})`);
+      throw new RangeError(
+        `fuentesCellTemperature: unixSeconds must increase (row ${i}: ${unixSeconds[i]} after ${unixSeconds[i - 1]})`,
+      );
     }
   }
   const poa = asColumn(input.poaGlobal, n);
@@ -143,15 +159,26 @@ export function fuentesCellTemperature(input: FuentesInput, options: FuentesOpti
 
   // Calibration at NOCT (800 W/m2, 20 degrees C air, 1 m/s wind): the ground temperature ratio and
   // the ratio of total to top-side convection.
-  const hconvNoct = convectionCoefficient((noctKelvin + NOCT_AIR) / 2, 1.0, noctKelvin - NOCT_AIR, hydraulicDiameter, sinTilt, false);
+  const hconvNoct = convectionCoefficient(
+    (noctKelvin + NOCT_AIR) / 2,
+    1.0,
+    noctKelvin - NOCT_AIR,
+    hydraulicDiameter,
+    sinTilt,
+    false,
+  );
   const hgroundNoct = emissivity * STEFAN_BOLTZMANN * (noctKelvin ** 2 + NOCT_AIR ** 2) * (noctKelvin + NOCT_AIR);
-  const backRatio = (absorption * 800.0 - emissivity * STEFAN_BOLTZMANN * (noctKelvin ** 4 - NOCT_SKY ** 4) - hconvNoct * (noctKelvin - NOCT_AIR))
-    / ((hgroundNoct + hconvNoct) * (noctKelvin - NOCT_AIR));
+  const backRatio =
+    (absorption * 800.0 -
+      emissivity * STEFAN_BOLTZMANN * (noctKelvin ** 4 - NOCT_SKY ** 4) -
+      hconvNoct * (noctKelvin - NOCT_AIR)) /
+    ((hgroundNoct + hconvNoct) * (noctKelvin - NOCT_AIR));
   let groundNoct = (noctKelvin ** 4 - backRatio * (noctKelvin ** 4 - NOCT_AIR ** 4)) ** 0.25;
   groundNoct = Math.min(Math.max(groundNoct, NOCT_AIR), noctKelvin);
   const groundRatio = (groundNoct - NOCT_AIR) / (noctKelvin - NOCT_AIR);
-  const convectionRatio = (absorption * 800 - emissivity * STEFAN_BOLTZMANN * (2 * noctKelvin ** 4 - NOCT_SKY ** 4 - groundNoct ** 4))
-    / (hconvNoct * (noctKelvin - NOCT_AIR));
+  const convectionRatio =
+    (absorption * 800 - emissivity * STEFAN_BOLTZMANN * (2 * noctKelvin ** 4 - NOCT_SKY ** 4 - groundNoct ** 4)) /
+    (hconvNoct * (noctKelvin - NOCT_AIR));
   // A high installed NOCT means thermal coupling to the racking (roof mounts): more thermal mass
   // (Fuentes 1987, eqs. 26-27).
   const capacity = noctKelvin > 321.15 ? MODULE_HEAT_CAPACITY * (1 + (noctKelvin - 321.15) / 12) : MODULE_HEAT_CAPACITY;
@@ -169,20 +196,26 @@ export function fuentesCellTemperature(input: FuentesInput, options: FuentesOpti
       continue;
     }
     // Hours, then seconds again, as pvlib does (keeps its rounding); the first step is the second's.
-    const stepHours = (timeBefore === timeBefore ? unixSeconds[i]! - timeBefore : unixSeconds[1]! - unixSeconds[0]!) / 3600;
+    const stepHours =
+      (timeBefore === timeBefore ? unixSeconds[i]! - timeBefore : unixSeconds[1]! - unixSeconds[0]!) / 3600;
     const sky = 0.68 * (0.0552 * tamb ** 1.5) + 0.32 * tamb; // Fuentes eq. 24
     let tmod = moduleBefore;
     for (let j = 0; j < 10; j++) {
-      const hconv = convectionRatio * convectionCoefficient((tmod + tamb) / 2, windModule, Math.abs(tmod - tamb), hydraulicDiameter, sinTilt, true);
+      const hconv =
+        convectionRatio *
+        convectionCoefficient((tmod + tamb) / 2, windModule, Math.abs(tmod - tamb), hydraulicDiameter, sinTilt, true);
       const hsky = emissivity * STEFAN_BOLTZMANN * (tmod ** 2 + sky ** 2) * (tmod + sky); // eq. 3
       const ground = tamb + groundRatio * (tmod - tamb);
       const hground = emissivity * STEFAN_BOLTZMANN * (tmod ** 2 + ground ** 2) * (tmod + ground); // eq. 4
       const eigen = (-(hconv + hsky + hground) / capacity) * stepHours * 3600; // eq. 8
       const ex = eigen > -10 ? Math.exp(eigen) : 0;
       // eq. 7: the exact response to irradiance varying linearly from sunBefore to sun over the step
-      tmod = moduleBefore * ex
-        + ((1 - ex) * (hconv * tamb + hsky * sky + hground * ground + sunBefore + (sun - sunBefore) / eigen) + sun - sunBefore)
-          / (hconv + hsky + hground);
+      tmod =
+        moduleBefore * ex +
+        ((1 - ex) * (hconv * tamb + hsky * sky + hground * ground + sunBefore + (sun - sunBefore) / eigen) +
+          sun -
+          sunBefore) /
+          (hconv + hsky + hground);
     }
     res[i] = tmod - KELVIN;
     moduleBefore = tmod;

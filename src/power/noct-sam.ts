@@ -82,9 +82,10 @@ export function noctSamCellTemperature(input: NoctSamInput, options: NoctSamOpti
     throw new RangeError(`noctSamCellTemperature: arrayHeight must be 1 or 2 storeys, got ${String(arrayHeight)}`);
   }
   const { effectiveIrradiance } = input;
-  const n = effectiveIrradiance === undefined
-    ? seriesLength(input.poaGlobal, input.airTemp, input.windSpeed)
-    : seriesLength(input.poaGlobal, input.airTemp, input.windSpeed, effectiveIrradiance);
+  const n =
+    effectiveIrradiance === undefined
+      ? seriesLength(input.poaGlobal, input.airTemp, input.windSpeed)
+      : seriesLength(input.poaGlobal, input.airTemp, input.windSpeed, effectiveIrradiance);
   const e = asColumn(input.poaGlobal, n);
   const ta = asColumn(input.airTemp, n);
   const ws = asColumn(input.windSpeed, n);

@@ -25,7 +25,10 @@ export function pvwattsDc(
   checkAtLeast(fn, 'options.pdc0', options.pdc0, 0, 'W (or the unit of the power wanted)');
   checkRange(fn, 'options.gammaPdc', options.gammaPdc, -0.1, 0.1, '1/degrees C');
   if (options.tempRef !== undefined) checkFinite(fn, 'options.tempRef', options.tempRef, 'degrees C');
-  checkSeries(fn, [['effectiveIrradiance', input.effectiveIrradiance, 'W/m2'], ['tempCell', input.tempCell, 'degrees C']]);
+  checkSeries(fn, [
+    ['effectiveIrradiance', input.effectiveIrradiance, 'W/m2'],
+    ['tempCell', input.tempCell, 'degrees C'],
+  ]);
   const n = seriesLength(input.effectiveIrradiance, input.tempCell);
   const g = asColumn(input.effectiveIrradiance, n);
   const tc = asColumn(input.tempCell, n);
@@ -89,7 +92,16 @@ export interface PvwattsLosses {
 }
 
 const LOSS_NAMES: readonly string[] = [
-  'soiling', 'shading', 'snow', 'mismatch', 'wiring', 'connections', 'lid', 'nameplateRating', 'age', 'availability',
+  'soiling',
+  'shading',
+  'snow',
+  'mismatch',
+  'wiring',
+  'connections',
+  'lid',
+  'nameplateRating',
+  'age',
+  'availability',
 ];
 
 /**

@@ -4,7 +4,15 @@
  */
 import type { Column } from '../util/columns.js';
 import type { SingleAxisOptions } from '../tracking/index.js';
-import { checkAtLeast, checkFinite, checkLatitude, checkLongitude, checkObject, checkRange, checkUnixSeconds } from '../util/validate.js';
+import {
+  checkAtLeast,
+  checkFinite,
+  checkLatitude,
+  checkLongitude,
+  checkObject,
+  checkRange,
+  checkUnixSeconds,
+} from '../util/validate.js';
 import { type PvWeatherInput, checkPvWeather, chainIrradiance, periodOf, sunAtPeriodMiddle } from './chain-common.js';
 import { SECONDS_PER_YEAR } from './conventions.js';
 import { pvwattsDc, pvwattsInverter } from './pvwatts.js';
@@ -101,15 +109,22 @@ export function rooftopPvPower(weather: PvWeatherInput, options: RooftopOptions)
   checkRange(fn, 'options.tilt', options.tilt, 0, 180, 'degrees from horizontal');
   checkFinite(fn, 'options.azimuth', options.azimuth, 'degrees east of north');
   checkAtLeast(fn, 'options.capacity', options.capacity, 0, 'kW', true);
-  if (options.lossFactor !== undefined) checkRange(fn, 'options.lossFactor', options.lossFactor, 0, 1, 'fraction of capacity');
+  if (options.lossFactor !== undefined)
+    checkRange(fn, 'options.lossFactor', options.lossFactor, 0, 1, 'fraction of capacity');
   if (options.installDate !== undefined) checkUnixSeconds(fn, 'options.installDate', options.installDate);
   const t = weather.unixSeconds;
   const period = periodOf(t, options.periodSeconds);
   const { sun, middle } = sunAtPeriodMiddle(
-    t, period, options.latitude, options.longitude, options.elevation ?? 0, weather.airTemp,
+    t,
+    period,
+    options.latitude,
+    options.longitude,
+    options.elevation ?? 0,
+    weather.airTemp,
   );
   const albedo: Column = weather.albedo ?? ROOFTOP_DEFAULT_ALBEDO;
-  const mount = options.tracker !== undefined ? { tracker: options.tracker } : { tilt: options.tilt, azimuth: options.azimuth };
+  const mount =
+    options.tracker !== undefined ? { tracker: options.tracker } : { tilt: options.tilt, azimuth: options.azimuth };
   const { poaGlobal, effective } = chainIrradiance(weather, sun, middle, mount, albedo);
   const tempCell = sapmCellTemperature(
     { poaGlobal, airTemp: weather.airTemp, windSpeed: weather.windSpeed },

@@ -35,8 +35,10 @@ export function rossCellTemperature(input: RossInput, parameters: RossParameters
   if ((noct === undefined) === (k === undefined)) {
     throw new RangeError('rossCellTemperature: give exactly one of noct (degrees C) and k (K m2/W)');
   }
-  if (noct !== undefined && !Number.isFinite(noct)) throw new RangeError(`rossCellTemperature: noct must be a finite temperature in degrees C, got ${noct}`);
-  if (k !== undefined && !Number.isFinite(k)) throw new RangeError(`rossCellTemperature: k must be a finite coefficient in K m2/W, got ${k}`);
+  if (noct !== undefined && !Number.isFinite(noct))
+    throw new RangeError(`rossCellTemperature: noct must be a finite temperature in degrees C, got ${noct}`);
+  if (k !== undefined && !Number.isFinite(k))
+    throw new RangeError(`rossCellTemperature: k must be a finite coefficient in K m2/W, got ${k}`);
   // pvlib: (noct - 20) / 80 * E * 0.1 (irradiance in mW/cm2); the same operations keep its rounding.
   const n = seriesLength(input.poaGlobal, input.airTemp);
   const e = asColumn(input.poaGlobal, n);

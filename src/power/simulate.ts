@@ -9,8 +9,18 @@ import { periodGrid } from '../time/grid.js';
 import type { SingleAxisOptions } from '../tracking/single-axis.js';
 import type { Column } from '../util/columns.js';
 import {
-  checkAtLeast, checkFinite, checkLatitude, checkLongitude, checkObject, checkOneOf, checkRange, checkSeries, checkTimes,
-  checkUnixSeconds, isFloat64Array, typeFailure,
+  checkAtLeast,
+  checkFinite,
+  checkLatitude,
+  checkLongitude,
+  checkObject,
+  checkOneOf,
+  checkRange,
+  checkSeries,
+  checkTimes,
+  checkUnixSeconds,
+  isFloat64Array,
+  typeFailure,
 } from '../util/validate.js';
 import type { PeriodWeather, WeatherColumns } from '../weather/columns.js';
 import type { WeatherSource } from '../weather/source.js';
@@ -185,14 +195,20 @@ function oneOf(w: Record<string, unknown>, names: readonly string[], what: strin
   let found: string | undefined;
   for (const name of names) {
     if (w[name] === undefined) continue;
-    if (found !== undefined) throw new TypeError(`${FN}: weather gives ${what} twice, as ${found} and ${name}; give one`);
+    if (found !== undefined)
+      throw new TypeError(`${FN}: weather gives ${what} twice, as ${found} and ${name}; give one`);
     found = name;
   }
   return found === undefined ? undefined : w[found];
 }
 
 /** Names simulatePv once took for the air temperature and the wind speed, and the one it takes. */
-const RETIRED_NAMES = [['temp_air', 'airTemp'], ['air_temp', 'airTemp'], ['wind_speed', 'windSpeed'], ['wind_speed_10m', 'windSpeed']] as const;
+const RETIRED_NAMES = [
+  ['temp_air', 'airTemp'],
+  ['air_temp', 'airTemp'],
+  ['wind_speed', 'windSpeed'],
+  ['wind_speed_10m', 'windSpeed'],
+] as const;
 
 function isSeries(w: object): w is PeriodWeather {
   return 'columns' in w && 'periodEnd' in w && 'periodSeconds' in w;
@@ -216,15 +232,27 @@ function chainWeather(system: PvSystem, weather: PvWeather): { input: PvWeatherI
   } else {
     columns = weather;
     times = oneOf(weather as unknown as Record<string, unknown>, ['unixSeconds', 'periodEnd'], 'the times');
-    if (times === undefined) typeFailure(FN, 'weather.unixSeconds', 'given: period ends, a Float64Array of Unix seconds (or weather.periodEnd)', times);
+    if (times === undefined)
+      typeFailure(
+        FN,
+        'weather.unixSeconds',
+        'given: period ends, a Float64Array of Unix seconds (or weather.periodEnd)',
+        times,
+      );
   }
   for (const [old, name] of RETIRED_NAMES) {
-    if ((columns as Record<string, unknown>)[old] !== undefined) throw new TypeError(`${FN}: weather.${old} is not a weather column name; give ${name}`);
+    if ((columns as Record<string, unknown>)[old] !== undefined)
+      throw new TypeError(`${FN}: weather.${old} is not a weather column name; give ${name}`);
   }
   const unixSeconds = checkTimes(FN, 'weather.unixSeconds', times);
   for (const name of ['ghi', 'dni', 'dhi'] as const) {
     if (columns[name] === undefined) {
-      typeFailure(FN, `weather.${name}`, `given: a Float64Array of W/m2 (give ghi, dni and dhi; erbs or dirint split a GHI column)`, undefined);
+      typeFailure(
+        FN,
+        `weather.${name}`,
+        `given: a Float64Array of W/m2 (give ghi, dni and dhi; erbs or dirint split a GHI column)`,
+        undefined,
+      );
     }
   }
   const input: PvWeatherInput = {
@@ -249,7 +277,8 @@ function fromSource(system: PvSystem, w: PvSourceWeather): { input: PvWeatherInp
   if (typeof source !== 'object' || source === null || typeof source.actuals !== 'function') {
     typeFailure(FN, 'weather.source', 'a WeatherSource (for example defaultWeatherSource())', source);
   }
-  const periodSeconds = w.periodSeconds === undefined ? 3600 : checkAtLeast(FN, 'weather.periodSeconds', w.periodSeconds, 0, 's', true);
+  const periodSeconds =
+    w.periodSeconds === undefined ? 3600 : checkAtLeast(FN, 'weather.periodSeconds', w.periodSeconds, 0, 's', true);
   let periodEnd: Float64Array;
   if (w.periodEnd !== undefined) {
     if (w.year !== undefined) throw new TypeError(`${FN}: give weather.periodEnd or weather.year, not both`);
@@ -277,8 +306,12 @@ function fromSource(system: PvSystem, w: PvSourceWeather): { input: PvWeatherInp
   };
   return {
     input: {
-      unixSeconds: periodEnd, ghi: column('ghi'), dni: column('dni'), dhi: column('dhi'),
-      airTemp: column('airTemp'), windSpeed: column('windSpeed'),
+      unixSeconds: periodEnd,
+      ghi: column('ghi'),
+      dni: column('dni'),
+      dhi: column('dhi'),
+      airTemp: column('airTemp'),
+      windSpeed: column('windSpeed'),
     },
     periodSeconds,
   };
@@ -296,8 +329,15 @@ function chainConfig(s: PvSystem, periodSeconds: number | undefined) {
   const acCapacity = opt('acCapacity', (k, v) => checkAtLeast(FN, k, v, 0, 'kW AC', true)) ?? capacity / 1.2;
   const losses = opt('losses', (k, v) => checkRange(FN, k, v, 0, 1, 'fraction')) ?? pvwattsLosses() / 100;
   const gammaPdc = opt('gammaPdc', (k, v) => checkRange(FN, k, v, -0.02, 0.02, '1/degrees C')) ?? -0.0037;
-  const mounting = opt('mounting', (k, v) => checkOneOf(FN, k, v, ['open_rack_glass_glass', 'close_mount_glass_glass', 'open_rack_glass_polymer', 'insulated_back_glass_polymer'] as const))
-    ?? 'open_rack_glass_polymer';
+  const mounting =
+    opt('mounting', (k, v) =>
+      checkOneOf(FN, k, v, [
+        'open_rack_glass_glass',
+        'close_mount_glass_glass',
+        'open_rack_glass_polymer',
+        'insulated_back_glass_polymer',
+      ] as const),
+    ) ?? 'open_rack_glass_polymer';
   const etaInvNom = opt('inverterEfficiency', (k, v) => checkRange(FN, k, v, 0.5, 1, 'fraction')) ?? 0.96;
   const albedo = opt('albedo', (k, v) => checkRange(FN, k, v, 0, 1, 'fraction')) ?? 0.2;
   const gcr = opt('gcr', (k, v) => checkRange(FN, k, v, 0.01, 1, 'row width over pitch')) ?? 0.36;
@@ -311,7 +351,8 @@ function chainConfig(s: PvSystem, periodSeconds: number | undefined) {
     if (!Array.isArray(values) || (values.length !== 1 && values.length !== 12)) {
       typeFailure(FN, 'system.soiling', 'a fraction or 12 monthly fractions', s.soiling);
     }
-    for (let m = 0; m < 12; m++) soilingByMonth[m] = checkRange(FN, 'system.soiling', values[values.length === 1 ? 0 : m], 0, 1, 'fraction');
+    for (let m = 0; m < 12; m++)
+      soilingByMonth[m] = checkRange(FN, 'system.soiling', values[values.length === 1 ? 0 : m], 0, 1, 'fraction');
   }
 
   let mount: PlaneMount;
@@ -322,18 +363,27 @@ function chainConfig(s: PvSystem, periodSeconds: number | undefined) {
       throw new TypeError(`${FN}: give system.tilt and system.azimuth for a fixed plane, or system.tracker, not both`);
     }
     const tracker: SingleAxisOptions = {
-      axisTilt: t.axisTilt === undefined ? 0 : checkRange(FN, 'system.tracker.axisTilt', t.axisTilt, -90, 90, 'degrees'),
-      axisAzimuth: t.axisAzimuth === undefined ? 180 : checkFinite(FN, 'system.tracker.axisAzimuth', t.axisAzimuth, 'degrees east of north'),
-      maxAngle: t.maxAngle === undefined ? 60 : checkRange(FN, 'system.tracker.maxAngle', t.maxAngle, 0, 180, 'degrees'),
+      axisTilt:
+        t.axisTilt === undefined ? 0 : checkRange(FN, 'system.tracker.axisTilt', t.axisTilt, -90, 90, 'degrees'),
+      axisAzimuth:
+        t.axisAzimuth === undefined
+          ? 180
+          : checkFinite(FN, 'system.tracker.axisAzimuth', t.axisAzimuth, 'degrees east of north'),
+      maxAngle:
+        t.maxAngle === undefined ? 60 : checkRange(FN, 'system.tracker.maxAngle', t.maxAngle, 0, 180, 'degrees'),
       backtrack: t.backtrack ?? true,
       gcr,
-      crossAxisTilt: t.crossAxisTilt === undefined ? 0 : checkRange(FN, 'system.tracker.crossAxisTilt', t.crossAxisTilt, -90, 90, 'degrees'),
+      crossAxisTilt:
+        t.crossAxisTilt === undefined
+          ? 0
+          : checkRange(FN, 'system.tracker.crossAxisTilt', t.crossAxisTilt, -90, 90, 'degrees'),
     };
     mount = { tracker };
     smartTracking = t.smartTracking === true;
   } else {
     mount = {
-      tilt: opt('tilt', (k, v) => checkRange(FN, k, v, 0, 180, 'degrees from horizontal')) ?? defaultTilt(s.latitude, 40),
+      tilt:
+        opt('tilt', (k, v) => checkRange(FN, k, v, 0, 180, 'degrees from horizontal')) ?? defaultTilt(s.latitude, 40),
       azimuth: opt('azimuth', (k, v) => checkFinite(FN, k, v, 'degrees east of north')) ?? defaultAzimuth(s.latitude),
     };
   }
@@ -454,7 +504,8 @@ function energyOf(t: Float64Array, ac: Float64Array, periodSeconds: number, capa
  */
 export function simulatePv(system: PvSystem, weather: PvWeather, options: SimulatePvOptions = {}): PvSimulation {
   checkObject(FN, 'options', options);
-  if (options.periodSeconds !== undefined) checkAtLeast(FN, 'options.periodSeconds', options.periodSeconds, 0, 's', true);
+  if (options.periodSeconds !== undefined)
+    checkAtLeast(FN, 'options.periodSeconds', options.periodSeconds, 0, 's', true);
   const { input, periodSeconds: weatherPeriod } = chainWeather(system, weather);
   checkSeries(FN, [
     ['weather.unixSeconds', input.unixSeconds, 'Unix seconds'],

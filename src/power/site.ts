@@ -8,7 +8,15 @@ import type { SolarPosition } from '../solar/index.js';
 import { axisTiltOnSlope, crossAxisTilt, type SingleAxisOptions } from '../tracking/index.js';
 import type { Column } from '../util/columns.js';
 import {
-  checkAtLeast, checkFinite, checkLatitude, checkLongitude, checkObject, checkOneOf, checkPositiveFraction, checkRange, checkUnixSeconds,
+  checkAtLeast,
+  checkFinite,
+  checkLatitude,
+  checkLongitude,
+  checkObject,
+  checkOneOf,
+  checkPositiveFraction,
+  checkRange,
+  checkUnixSeconds,
 } from '../util/validate.js';
 import { type PvWeatherInput, checkPvWeather, chainIrradiance, periodOf, sunAtPeriodMiddle } from './chain-common.js';
 import { moduleTechnology, PVWATTS_PEAK_OVER_NOMINAL, SECONDS_PER_YEAR } from './conventions.js';
@@ -180,7 +188,8 @@ export function pvSystemChain(weather: PvWeatherInput, c: PvSystemChainConfig): 
   const { sun, middle } = sunAtPeriodMiddle(t, period, c.latitude, c.longitude, c.elevation, weather.airTemp);
   const albedo: Column = weather.albedo ?? c.albedo;
   let mount = c.mount;
-  if ('tracker' in mount && c.smartTracking) mount = { tracker: { ...mount.tracker, diffuseStow: { dni: weather.dni } } };
+  if ('tracker' in mount && c.smartTracking)
+    mount = { tracker: { ...mount.tracker, diffuseStow: { dni: weather.dni } } };
 
   const front = chainIrradiance(weather, sun, middle, mount, albedo);
   const { poaGlobal, effective, surfaceTilt, surfaceAzimuth } = front;
@@ -257,8 +266,18 @@ export function pvSystemChain(weather: PvWeatherInput, c: PvSystemChainConfig): 
   const ceiling = c.exportLimit < c.acCapacity ? c.exportLimit : c.acCapacity;
   for (let i = 0; i < n; i++) if (power[i]! > ceiling) power[i] = ceiling;
   return {
-    power, poaGlobal, effectiveIrradiance: effective, tempCell, dcPower: dc, trackerTheta: front.trackerTheta,
-    sun, poaDirect: front.poaDirect, poaDiffuse: front.poaDiffuse, surfaceTilt, surfaceAzimuth, periodSeconds: period,
+    power,
+    poaGlobal,
+    effectiveIrradiance: effective,
+    tempCell,
+    dcPower: dc,
+    trackerTheta: front.trackerTheta,
+    sun,
+    poaDirect: front.poaDirect,
+    poaDiffuse: front.poaDiffuse,
+    surfaceTilt,
+    surfaceAzimuth,
+    periodSeconds: period,
   };
 }
 
@@ -276,7 +295,8 @@ function checkSite(fn: string, site: PvSiteConfig): void {
   opt('installDate', (k, v) => checkUnixSeconds(fn, k, v));
   opt('trackingType', (k, v) => checkOneOf(fn, k, v, ['fixed', 'horizontal_single_axis']));
   opt('tilt', (k, v) => checkRange(fn, k, v, 0, 180, 'degrees from horizontal'));
-  for (const k of ['azimuth', 'terrainAzimuth', 'trackerAxisAzimuth'] as const) opt(k, (name, v) => checkFinite(fn, name, v, 'degrees east of north'));
+  for (const k of ['azimuth', 'terrainAzimuth', 'trackerAxisAzimuth'] as const)
+    opt(k, (name, v) => checkFinite(fn, name, v, 'degrees east of north'));
   opt('terrainSlope', (k, v) => checkRange(fn, k, v, 0, 90, 'degrees'));
   opt('trackerMaxRotationAngle', (k, v) => checkRange(fn, k, v, 0, 180, 'degrees'));
   opt('bifacialityFactor', (k, v) => checkRange(fn, k, v, 0, 1, 'rear over front efficiency'));
@@ -339,7 +359,10 @@ export function sitePvPower(weather: PvWeatherInput, site: PvSiteConfig): SitePv
     };
     mount = { tracker };
   } else {
-    mount = { tilt: site.tilt ?? defaultTilt(site.latitude, 40), azimuth: site.azimuth ?? defaultAzimuth(site.latitude) };
+    mount = {
+      tilt: site.tilt ?? defaultTilt(site.latitude, 40),
+      azimuth: site.azimuth ?? defaultAzimuth(site.latitude),
+    };
   }
   const bifacial = site.bifacialSystem === true;
   const tech = moduleTechnology(site.moduleType);
@@ -352,7 +375,14 @@ export function sitePvPower(weather: PvWeatherInput, site: PvSiteConfig): SitePv
     smartTracking: site.trackingType === 'horizontal_single_axis' && site.trackerSmartTracking === true,
     albedo: site.siteGroundAlbedo ?? 0.2,
     ...(bifacial
-      ? { bifacial: { bifaciality: site.bifacialityFactor ?? 0.7, height: site.pvrowHeight ?? 1.5, width: site.pvrowWidth ?? 2.0, gcr } }
+      ? {
+          bifacial: {
+            bifaciality: site.bifacialityFactor ?? 0.7,
+            height: site.pvrowHeight ?? 1.5,
+            width: site.pvrowWidth ?? 2.0,
+            gcr,
+          },
+        }
       : {}),
     soilingByMonth: monthlySoiling(site.dustSoilingAverage),
     temperatureMounting: bifacial ? 'open_rack_glass_glass' : 'open_rack_glass_polymer',

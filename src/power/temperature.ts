@@ -78,7 +78,7 @@ function checkSapm(input: CellTemperatureInput, options: SapmCellTemperatureOpti
   const fn = 'sapmCellTemperature';
   checkCellInput(fn, input);
   if (typeof options !== 'object' || options === null) {
-    typeFailure(fn, 'options', "{ mounting } or { a, b, deltaT }", options);
+    typeFailure(fn, 'options', '{ mounting } or { a, b, deltaT }', options);
   }
   let p: SapmTemperatureParameters;
   if (options.mounting !== undefined) {
@@ -177,8 +177,10 @@ export function pvsystCellTemperature(
   checkObject(fn, 'options', options);
   if (options.uC !== undefined) checkAtLeast(fn, 'options.uC', options.uC, 0, 'W/m2/K', true);
   if (options.uV !== undefined) checkAtLeast(fn, 'options.uV', options.uV, 0, 'W/m2/K/(m/s)');
-  if (options.moduleEfficiency !== undefined) checkAtLeast(fn, 'options.moduleEfficiency', options.moduleEfficiency, 0, 'fraction');
-  if (options.alphaAbsorption !== undefined) checkAtLeast(fn, 'options.alphaAbsorption', options.alphaAbsorption, 0, 'fraction');
+  if (options.moduleEfficiency !== undefined)
+    checkAtLeast(fn, 'options.moduleEfficiency', options.moduleEfficiency, 0, 'fraction');
+  if (options.alphaAbsorption !== undefined)
+    checkAtLeast(fn, 'options.alphaAbsorption', options.alphaAbsorption, 0, 'fraction');
   const uC = options.uC ?? 29.0;
   const uV = options.uV ?? 0.0;
   const absorbed = (options.alphaAbsorption ?? 0.9) * (1 - (options.moduleEfficiency ?? 0.1));

@@ -5,24 +5,42 @@
  */
 import { asColumn, type Column, outputColumn, seriesLength } from '../util/columns.js';
 import {
-  checkAtLeast, checkFinite, checkObject, checkOneOf, checkPressurePa, checkRange, checkSeries, isFloat64Array, rangeFailure, typeFailure,
+  checkAtLeast,
+  checkFinite,
+  checkObject,
+  checkOneOf,
+  checkPressurePa,
+  checkRange,
+  checkSeries,
+  isFloat64Array,
+  rangeFailure,
+  typeFailure,
 } from '../util/validate.js';
 
 /** A turbine's speeds and power, checked once per call. */
 function checkTurbine(fn: string, name: string, t: TurbineSpec): void {
   checkObject(fn, name, t);
   checkAtLeast(fn, `${name}.ratedPower`, t.ratedPower, 0, 'MW', true);
-  const vIn = t.cutInWindSpeed === undefined ? 3 : checkAtLeast(fn, `${name}.cutInWindSpeed`, t.cutInWindSpeed, 0, 'm/s');
-  const vRated = t.ratedWindSpeed === undefined ? 12 : checkAtLeast(fn, `${name}.ratedWindSpeed`, t.ratedWindSpeed, 0, 'm/s', true);
-  const vOut = t.cutOutWindSpeed === undefined ? 25 : checkAtLeast(fn, `${name}.cutOutWindSpeed`, t.cutOutWindSpeed, 0, 'm/s', true);
+  const vIn =
+    t.cutInWindSpeed === undefined ? 3 : checkAtLeast(fn, `${name}.cutInWindSpeed`, t.cutInWindSpeed, 0, 'm/s');
+  const vRated =
+    t.ratedWindSpeed === undefined ? 12 : checkAtLeast(fn, `${name}.ratedWindSpeed`, t.ratedWindSpeed, 0, 'm/s', true);
+  const vOut =
+    t.cutOutWindSpeed === undefined
+      ? 25
+      : checkAtLeast(fn, `${name}.cutOutWindSpeed`, t.cutOutWindSpeed, 0, 'm/s', true);
   if (!(vIn < vRated && vRated <= vOut)) {
     rangeFailure(fn, `${name} wind speeds`, 'cut-in < rated <= cut-out (m/s)', `${vIn}, ${vRated}, ${vOut}`);
   }
   const c = t.powerCurve;
   if (c !== undefined) {
     checkObject(fn, `${name}.powerCurve`, c);
-    if (!isFloat64Array(c.windSpeed) || !isFloat64Array(c.power)) typeFailure(fn, `${name}.powerCurve`, '{ windSpeed, power } Float64Arrays (m/s, MW)', c);
-    checkSeries(fn, [[`${name}.powerCurve.windSpeed`, c.windSpeed, 'm/s'], [`${name}.powerCurve.power`, c.power, 'MW']]);
+    if (!isFloat64Array(c.windSpeed) || !isFloat64Array(c.power))
+      typeFailure(fn, `${name}.powerCurve`, '{ windSpeed, power } Float64Arrays (m/s, MW)', c);
+    checkSeries(fn, [
+      [`${name}.powerCurve.windSpeed`, c.windSpeed, 'm/s'],
+      [`${name}.powerCurve.power`, c.power, 'MW'],
+    ]);
   }
 }
 
@@ -87,11 +105,15 @@ export function hubHeightWindSpeed(
   const fn = 'hubHeightWindSpeed';
   checkObject(fn, 'input', input);
   const { hubHeight } = input;
-  checkSeries(fn, [['windSpeed', input.windSpeed, 'm/s'], ['windSpeed100m', input.windSpeed100m, 'm/s']]);
+  checkSeries(fn, [
+    ['windSpeed', input.windSpeed, 'm/s'],
+    ['windSpeed100m', input.windSpeed100m, 'm/s'],
+  ]);
   checkAtLeast(fn, 'hubHeight', hubHeight, 0, 'm', true);
   checkObject(fn, 'options', options);
   if (options.profile !== undefined) checkOneOf(fn, 'options.profile', options.profile, ['power', 'log']);
-  if (options.roughnessLength !== undefined) checkAtLeast(fn, 'options.roughnessLength', options.roughnessLength, 0, 'm', true);
+  if (options.roughnessLength !== undefined)
+    checkAtLeast(fn, 'options.roughnessLength', options.roughnessLength, 0, 'm', true);
   const n = seriesLength(input.windSpeed, input.windSpeed100m);
   const v10 = asColumn(input.windSpeed, n);
   const v100 = asColumn(input.windSpeed100m, n);
@@ -264,11 +286,13 @@ function checkWindFarm(input: WindFarmInput, o: WindFarmOptions): void {
   checkObject(fn, 'input', input);
   checkTurbine(fn, 'options', o);
   if (o.hubHeight !== undefined) checkAtLeast(fn, 'options.hubHeight', o.hubHeight, 0, 'm', true);
-  if (o.numberOfTurbines !== undefined) checkAtLeast(fn, 'options.numberOfTurbines', o.numberOfTurbines, 0, 'turbines', true);
+  if (o.numberOfTurbines !== undefined)
+    checkAtLeast(fn, 'options.numberOfTurbines', o.numberOfTurbines, 0, 'turbines', true);
   if (o.capacity !== undefined) checkAtLeast(fn, 'options.capacity', o.capacity, 0, 'MW', true);
   if (o.gridExportLimit !== undefined) checkFinite(fn, 'options.gridExportLimit', o.gridExportLimit, 'MW (-1: none)');
   if (o.farmLoss !== undefined) checkRange(fn, 'options.farmLoss', o.farmLoss, 0, 1, 'fraction');
-  if (o.parasiticFraction !== undefined) checkRange(fn, 'options.parasiticFraction', o.parasiticFraction, 0, 1, 'fraction of rated power');
+  if (o.parasiticFraction !== undefined)
+    checkRange(fn, 'options.parasiticFraction', o.parasiticFraction, 0, 1, 'fraction of rated power');
   if (o.profile !== undefined) checkOneOf(fn, 'options.profile', o.profile, ['power', 'log']);
   if (o.roughnessLength !== undefined) checkAtLeast(fn, 'options.roughnessLength', o.roughnessLength, 0, 'm', true);
   checkSeries(fn, [
@@ -329,7 +353,7 @@ export function windFarmPower(input: WindFarmInput, options: WindFarmOptions, ou
   // Hub temperature and hypsometric factor of hubAirDensity, hoisted: dz from 2 m to the hub.
   const dz = hub - 2;
   const lapse = 0.0065 * dz;
-  const hypsometric = -GRAVITY * dz / R_DRY_AIR;
+  const hypsometric = (-GRAVITY * dz) / R_DRY_AIR;
   for (let i = 0; i < n; i++) {
     const v = speed[i]!;
     let p: number;

@@ -3,14 +3,26 @@
  */
 import type { Column } from '../util/columns.js';
 import {
-  checkAtLeast, checkFinite, checkObject, checkRange, checkSeries, checkTimes, isFloat64Array, typeFailure,
+  checkAtLeast,
+  checkFinite,
+  checkObject,
+  checkRange,
+  checkSeries,
+  checkTimes,
+  isFloat64Array,
+  typeFailure,
 } from '../util/validate.js';
 
 /** Times (Unix seconds), rainfall (mm per period), and the optional wash times and period. */
 function checkSeriesAndWashes(
   fn: string,
   input: { unixSeconds: Float64Array; rainfall: Float64Array; pm2_5?: Column; pm10?: Column },
-  options: { manualWashTimes?: Float64Array; periodSeconds?: number; rainAccumPeriod?: number; cleaningThreshold?: number },
+  options: {
+    manualWashTimes?: Float64Array;
+    periodSeconds?: number;
+    rainAccumPeriod?: number;
+    cleaningThreshold?: number;
+  },
   pm: boolean,
 ): void {
   checkObject(fn, 'input', input);
@@ -20,11 +32,18 @@ function checkSeriesAndWashes(
   checkSeries(fn, [
     ['unixSeconds', input.unixSeconds, 'Unix seconds'],
     ['rainfall', input.rainfall, 'mm per period'],
-    ...(pm ? ([['pm2_5', input.pm2_5, 'g/m3'], ['pm10', input.pm10, 'g/m3']] as const) : []),
+    ...(pm
+      ? ([
+          ['pm2_5', input.pm2_5, 'g/m3'],
+          ['pm10', input.pm10, 'g/m3'],
+        ] as const)
+      : []),
   ]);
   if (options.manualWashTimes !== undefined) checkTimes(fn, 'options.manualWashTimes', options.manualWashTimes);
-  if (options.periodSeconds !== undefined) checkAtLeast(fn, 'options.periodSeconds', options.periodSeconds, 0, 's', true);
-  if (options.cleaningThreshold !== undefined) checkAtLeast(fn, 'options.cleaningThreshold', options.cleaningThreshold, 0, 'mm');
+  if (options.periodSeconds !== undefined)
+    checkAtLeast(fn, 'options.periodSeconds', options.periodSeconds, 0, 's', true);
+  if (options.cleaningThreshold !== undefined)
+    checkAtLeast(fn, 'options.cleaningThreshold', options.cleaningThreshold, 0, 'mm');
 }
 
 /** hsuSoiling and hsuRampUpMass. */
@@ -32,16 +51,24 @@ export function checkHsu(
   fn: string,
   input: { unixSeconds: Float64Array; rainfall: Float64Array; pm2_5: Column; pm10: Column },
   options: {
-    cleaningThreshold: number; surfaceTilt: number; depoVelocPm2_5?: number; depoVelocPm10?: number; rainAccumPeriod?: number;
-    initialMass?: number; manualWashTimes?: Float64Array; periodSeconds?: number;
+    cleaningThreshold: number;
+    surfaceTilt: number;
+    depoVelocPm2_5?: number;
+    depoVelocPm10?: number;
+    rainAccumPeriod?: number;
+    initialMass?: number;
+    manualWashTimes?: Float64Array;
+    periodSeconds?: number;
   },
 ): void {
   checkSeriesAndWashes(fn, input, options, true);
   checkAtLeast(fn, 'options.cleaningThreshold', options.cleaningThreshold, 0, 'mm');
   checkRange(fn, 'options.surfaceTilt', options.surfaceTilt, 0, 180, 'degrees');
-  if (options.depoVelocPm2_5 !== undefined) checkAtLeast(fn, 'options.depoVelocPm2_5', options.depoVelocPm2_5, 0, 'm/s');
+  if (options.depoVelocPm2_5 !== undefined)
+    checkAtLeast(fn, 'options.depoVelocPm2_5', options.depoVelocPm2_5, 0, 'm/s');
   if (options.depoVelocPm10 !== undefined) checkAtLeast(fn, 'options.depoVelocPm10', options.depoVelocPm10, 0, 'm/s');
-  if (options.rainAccumPeriod !== undefined) checkAtLeast(fn, 'options.rainAccumPeriod', options.rainAccumPeriod, 0, 's', true);
+  if (options.rainAccumPeriod !== undefined)
+    checkAtLeast(fn, 'options.rainAccumPeriod', options.rainAccumPeriod, 0, 's', true);
   if (options.initialMass !== undefined) checkAtLeast(fn, 'options.initialMass', options.initialMass, 0, 'g/m2');
 }
 
@@ -49,17 +76,26 @@ export function checkHsu(
 export function checkKimber(
   input: { unixSeconds: Float64Array; rainfall: Float64Array },
   options: {
-    cleaningThreshold?: number; soilingLossRate?: number; gracePeriod?: number; maxSoiling?: number; initialSoiling?: number;
-    rainAccumPeriod?: number; manualWashTimes?: Float64Array; periodSeconds?: number;
+    cleaningThreshold?: number;
+    soilingLossRate?: number;
+    gracePeriod?: number;
+    maxSoiling?: number;
+    initialSoiling?: number;
+    rainAccumPeriod?: number;
+    manualWashTimes?: Float64Array;
+    periodSeconds?: number;
   },
 ): void {
   const fn = 'kimberSoiling';
   checkSeriesAndWashes(fn, input, options, false);
-  if (options.soilingLossRate !== undefined) checkRange(fn, 'options.soilingLossRate', options.soilingLossRate, 0, 1, 'fraction per day');
+  if (options.soilingLossRate !== undefined)
+    checkRange(fn, 'options.soilingLossRate', options.soilingLossRate, 0, 1, 'fraction per day');
   if (options.gracePeriod !== undefined) checkAtLeast(fn, 'options.gracePeriod', options.gracePeriod, 0, 'days');
   if (options.maxSoiling !== undefined) checkRange(fn, 'options.maxSoiling', options.maxSoiling, 0, 1, 'fraction');
-  if (options.initialSoiling !== undefined) checkRange(fn, 'options.initialSoiling', options.initialSoiling, 0, 1, 'fraction');
-  if (options.rainAccumPeriod !== undefined) checkAtLeast(fn, 'options.rainAccumPeriod', options.rainAccumPeriod, 0, 'hours', true);
+  if (options.initialSoiling !== undefined)
+    checkRange(fn, 'options.initialSoiling', options.initialSoiling, 0, 1, 'fraction');
+  if (options.rainAccumPeriod !== undefined)
+    checkAtLeast(fn, 'options.rainAccumPeriod', options.rainAccumPeriod, 0, 'hours', true);
 }
 
 /** rollingRainSum. */
@@ -67,7 +103,10 @@ export function checkRainWindow(t: Float64Array, rain: Float64Array, windowSecon
   const fn = 'rollingRainSum';
   checkTimes(fn, 'unixSeconds', t);
   if (!isFloat64Array(rain)) typeFailure(fn, 'rainfall', 'a Float64Array of mm per period', rain);
-  checkSeries(fn, [['unixSeconds', t, 'Unix seconds'], ['rainfall', rain, 'mm per period']]);
+  checkSeries(fn, [
+    ['unixSeconds', t, 'Unix seconds'],
+    ['rainfall', rain, 'mm per period'],
+  ]);
   checkFinite(fn, 'options.windowSeconds', windowSeconds, 's');
   checkAtLeast(fn, 'options.windowSeconds', windowSeconds, 0, 's', true);
 }

@@ -200,9 +200,26 @@ export function hsuSoiling(
         : 0;
   const washes = options.manualWashTimes;
   const finalMass = hsuKernel(
-    n, t, rain, pm25, pm10, v25, v10, cosTilt, threshold, accumPeriod, firstDt, startMass,
-    washes ?? NO_WASHES, ratio, loss,
-    sharesMemory(ratio, t) || sharesMemory(ratio, rain) || sharesMemory(ratio, pm25) || sharesMemory(ratio, pm10) || sharesMemory(ratio, loss)
+    n,
+    t,
+    rain,
+    pm25,
+    pm10,
+    v25,
+    v10,
+    cosTilt,
+    threshold,
+    accumPeriod,
+    firstDt,
+    startMass,
+    washes ?? NO_WASHES,
+    ratio,
+    loss,
+    sharesMemory(ratio, t) ||
+      sharesMemory(ratio, rain) ||
+      sharesMemory(ratio, pm25) ||
+      sharesMemory(ratio, pm10) ||
+      sharesMemory(ratio, loss)
       ? new Float64Array(n)
       : ratio,
   );
@@ -420,8 +437,31 @@ function loadHsuWasm(): HsuWasm | null {
   // The constants and tables of the TypeScript loop, in the layout of hsu.wat.
   const c = ERF_SMALL_COEFFICIENTS;
   memory.set(
-    [B1, B2, B3, E0, E1, E2, E3, E4, E5, E6, c[0]!, c[1]!, c[2]!, c[3]!, c[4]!, c[5]!, c[6]!, c[7]!, c[8]!,
-      HSU_ERF_SCALE, HSU_MAX_LOSS, ERF_SERIES_LIMIT, ERF_SMALL_LIMIT],
+    [
+      B1,
+      B2,
+      B3,
+      E0,
+      E1,
+      E2,
+      E3,
+      E4,
+      E5,
+      E6,
+      c[0]!,
+      c[1]!,
+      c[2]!,
+      c[3]!,
+      c[4]!,
+      c[5]!,
+      c[6]!,
+      c[7]!,
+      c[8]!,
+      HSU_ERF_SCALE,
+      HSU_MAX_LOSS,
+      ERF_SERIES_LIMIT,
+      ERF_SMALL_LIMIT,
+    ],
     offset('constants'),
   );
   writePairs(memory, offset('scaleTable'), INVERSE_SCALE, POWER_OF_SCALE);

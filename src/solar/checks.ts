@@ -1,7 +1,15 @@
 /**
  * The checks of the solar position functions' arguments, once per call (see util/validate.ts).
  */
-import { checkFinite, checkLatitude, checkLongitude, checkObject, checkPressurePa, checkSeries, checkTimes } from '../util/validate.js';
+import {
+  checkFinite,
+  checkLatitude,
+  checkLongitude,
+  checkObject,
+  checkPressurePa,
+  checkSeries,
+  checkTimes,
+} from '../util/validate.js';
 import type { SolarPositionInput, SolarPositionOptions } from './types.js';
 
 /**

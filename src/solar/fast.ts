@@ -19,7 +19,6 @@ import {
 import { solarSettings, withSolarPositionDefaults } from './defaults.js';
 import type { SolarPosition, SolarPositionInput, SolarPositionOptions } from './types.js';
 
-
 /**
  * Spacing of the interpolation nodes of `solarPositionFast`, seconds of terrestrial time.
  * Measured largest error against the full SPA (40 random places, 1900-2100, 1440 times each):
@@ -79,7 +78,6 @@ const BLOCK = 256;
  * kernel calls no code of its caller while it holds it.
  */
 const SCRATCH = new Float64Array(4 * BLOCK);
-
 
 // sin and cos on |r| <= pi/4: the minimax kernels of fdlibm (Sun Microsystems, k_sin.c and
 // k_cos.c, coefficients carried over), accurate to an ulp or two.
@@ -337,7 +335,10 @@ export function solarPositionFast(
   checkSolarCall('solarPositionFast', input, options);
   const { unixSeconds, latitude, longitude } = input;
   const settings = withSolarPositionDefaults(solarSettings(input, options));
-  const { n, deltaTIn, constantRefraction, pressure, temperature, refraction0 } = resolveSolarInputs(unixSeconds, settings);
+  const { n, deltaTIn, constantRefraction, pressure, temperature, refraction0 } = resolveSolarInputs(
+    unixSeconds,
+    settings,
+  );
   const res = solarPositionOutputs(n, out);
   const { zenith, apparentZenith, azimuth, elevation, apparentElevation, equationOfTime } = res;
   const o = observer(latitude, longitude, settings.elevation ?? 0, settings.atmosRefract ?? 0.5667);
@@ -362,11 +363,20 @@ export function solarPositionFast(
   const cf = new Float64Array(4 * Q_COUNT);
   const quad = new Float64Array(3);
   // The sub-cell's coefficients live in locals: the loop then reads no memory but its columns.
-  let a0 = 0, a1 = 0, a2 = 0; // hour term with the sidereal time
-  let c0 = 0, c1 = 0, c2 = 0; // cos delta
-  let p0 = 0, p1 = 0, p2 = 0; // sin delta - y sin xi
-  let x0 = 0, x1 = 0; // x sin xi
-  let q0 = 0, q1 = 0, q2 = 0; // equation of time
+  let a0 = 0,
+    a1 = 0,
+    a2 = 0; // hour term with the sidereal time
+  let c0 = 0,
+    c1 = 0,
+    c2 = 0; // cos delta
+  let p0 = 0,
+    p1 = 0,
+    p2 = 0; // sin delta - y sin xi
+  let x0 = 0,
+    x1 = 0; // x sin xi
+  let q0 = 0,
+    q1 = 0,
+    q2 = 0; // equation of time
   let cell = Number.NaN;
   let sub = Number.NaN;
   let lastDay = Number.NaN;
@@ -416,14 +426,21 @@ export function solarPositionFast(
         a1 = quad[1]! + SIDEREAL_DEG_PER_DAY * (hSub / 86400);
         a2 = quad[2]!;
         subCellQuadratic(cf, Q_COS_DELTA, j, quad);
-        c0 = quad[0]!; c1 = quad[1]!; c2 = quad[2]!;
+        c0 = quad[0]!;
+        c1 = quad[1]!;
+        c2 = quad[2]!;
         subCellQuadratic(cf, Q_SIN_DELTA_P, j, quad);
-        p0 = quad[0]!; p1 = quad[1]!; p2 = quad[2]!;
+        p0 = quad[0]!;
+        p1 = quad[1]!;
+        p2 = quad[2]!;
         subCellQuadratic(cf, Q_X_SIN_XI, j, quad);
         // x sin xi is linear on a sub-cell to 1e-13 (its second-order term is below 4e-11 a cell).
-        x0 = quad[0]! - quad[2]! / 8; x1 = quad[1]! + quad[2]!;
+        x0 = quad[0]! - quad[2]! / 8;
+        x1 = quad[1]! + quad[2]!;
         subCellQuadratic(cf, Q_EOT, j, quad);
-        q0 = quad[0]!; q1 = quad[1]!; q2 = quad[2]!;
+        q0 = quad[0]!;
+        q1 = quad[1]!;
+        q2 = quad[2]!;
       }
       const u = (tt - k * hSub) * invSub;
       const cosD = c0 + u * (c1 + u * c2);
@@ -487,7 +504,6 @@ export function solarPositionFast(
       apparentZenith[i] = 90 - e;
       apparentElevation[i] = e;
     }
-
   }
   return res;
 }

@@ -371,7 +371,13 @@ export function geocentricFromHeliocentric(
   const U = jme / 10;
   const eps0 =
     84381.448 +
-    U * (-4680.93 + U * (-1.55 + U * (1999.25 + U * (-51.38 + U * (-249.67 + U * (-39.05 + U * (7.12 + U * (27.87 + U * (5.79 + U * 2.45)))))))));
+    U *
+      (-4680.93 +
+        U *
+          (-1.55 +
+            U *
+              (1999.25 +
+                U * (-51.38 + U * (-249.67 + U * (-39.05 + U * (7.12 + U * (27.87 + U * (5.79 + U * 2.45)))))))));
   const epsilon = eps0 / 3600 + deltaEps;
   const deltaTau = -20.4898 / (3600 * R);
   const lambda = theta + deltaPsi + deltaTau;
@@ -391,7 +397,9 @@ export function geocentricFromHeliocentric(
   const nutationRa = deltaPsi * cosEps;
 
   // Sun's mean longitude (A.1), then E = M - 0.0057183 - alpha + delta psi cos(epsilon), in minutes.
-  const M = 280.4664567 + jme * (360007.6982779 + jme * (0.03032028 + jme * (1 / 49931 + jme * (-1 / 15300 + jme * (-1 / 2000000)))));
+  const M =
+    280.4664567 +
+    jme * (360007.6982779 + jme * (0.03032028 + jme * (1 / 49931 + jme * (-1 / 15300 + jme * (-1 / 2000000)))));
   let E = mod360(M - 0.0057183 - alpha + nutationRa) * 4;
   if (E > 20) E -= 1440;
 

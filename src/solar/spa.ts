@@ -138,7 +138,10 @@ export function solarPositionSpa(
   checkSolarCall('solarPositionSpa', input, options);
   const { unixSeconds, latitude, longitude } = input;
   const settings = withSolarPositionDefaults(solarSettings(input, options));
-  const { n, deltaTIn, constantRefraction, pressure, temperature, refraction0 } = resolveSolarInputs(unixSeconds, settings);
+  const { n, deltaTIn, constantRefraction, pressure, temperature, refraction0 } = resolveSolarInputs(
+    unixSeconds,
+    settings,
+  );
   const res = solarPositionOutputs(n, out);
   const o = observer(latitude, longitude, settings.elevation ?? 0, settings.atmosRefract ?? 0.5667);
   const g = new Float64Array(G_SIZE);
@@ -177,7 +180,8 @@ export function solarPositionSpa(
           nodes.copyWithin(0, P_SIZE, 4 * P_SIZE);
           periodicTerms(st, (k + 2) * h, 0, nodes.subarray(3 * P_SIZE));
         } else {
-          for (let j = 0; j < 4; j++) periodicTerms(st, (k - 1 + j) * h, 0, nodes.subarray(j * P_SIZE, (j + 1) * P_SIZE));
+          for (let j = 0; j < 4; j++)
+            periodicTerms(st, (k - 1 + j) * h, 0, nodes.subarray(j * P_SIZE, (j + 1) * P_SIZE));
         }
         cell = k;
       }
@@ -204,7 +208,21 @@ export function solarPositionSpa(
     const cosH = SC[1]!;
     sinCos(g[G_DELTA]! * DEG);
     const refraction = constantRefraction ? refraction0 : refractionFactor(pressure[i]! / 100, temperature[i]!);
-    topocentric(o, sinH, cosH, SC[0]!, SC[1]!, sinParallax(g[G_RADIUS]!), refraction, i, zenith, apparentZenith, azimuth, elevation, apparentElevation);
+    topocentric(
+      o,
+      sinH,
+      cosH,
+      SC[0]!,
+      SC[1]!,
+      sinParallax(g[G_RADIUS]!),
+      refraction,
+      i,
+      zenith,
+      apparentZenith,
+      azimuth,
+      elevation,
+      apparentElevation,
+    );
     equationOfTime[i] = g[G_EOT]!;
   }
   return res;

@@ -1,7 +1,19 @@
 import { outputColumn } from '../util/columns.js';
 import { checkFinite, checkLatitude, checkLongitude, checkObject, checkSeries, checkTimes } from '../util/validate.js';
 import { deltaTAt } from './delta-t.js';
-import { DEG, G_ALPHA, G_DELTA, G_NUTATION_RA, G_SIZE, RAD, geocentricSun, heliocentricState, julianDay, meanSiderealTime, pyMod } from './spa-core.js';
+import {
+  DEG,
+  G_ALPHA,
+  G_DELTA,
+  G_NUTATION_RA,
+  G_SIZE,
+  RAD,
+  geocentricSun,
+  heliocentricState,
+  julianDay,
+  meanSiderealTime,
+  pyMod,
+} from './spa-core.js';
 
 /** The days and the place of {@link sunTimes}. */
 export interface SunTimesInput {
@@ -70,8 +82,12 @@ export function sunTimes(input: SunTimesInput, options: SunTimesOptions = {}, ou
   checkLatitude(fn, latitude);
   checkLongitude(fn, longitude);
   checkObject(fn, 'options', options);
-  if (options.utcOffsetSeconds !== undefined) checkFinite(fn, 'options.utcOffsetSeconds', options.utcOffsetSeconds, 's');
-  checkSeries(fn, [['dayUnixSeconds', dayUnixSeconds, 'Unix seconds'], ['options.deltaT', options.deltaT, 's', true]]);
+  if (options.utcOffsetSeconds !== undefined)
+    checkFinite(fn, 'options.utcOffsetSeconds', options.utcOffsetSeconds, 's');
+  checkSeries(fn, [
+    ['dayUnixSeconds', dayUnixSeconds, 'Unix seconds'],
+    ['options.deltaT', options.deltaT, 's', true],
+  ]);
   const n = dayUnixSeconds.length;
   const sunrise = outputColumn(out?.sunrise, n, 'sunrise');
   const sunset = outputColumn(out?.sunset, n, 'sunset');

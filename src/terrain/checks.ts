@@ -3,7 +3,15 @@
  */
 import type { Column } from '../util/columns.js';
 import {
-  checkAtLeast, checkFinite, checkLatitude, checkLongitude, checkObject, checkRange, checkSeries, isFloat64Array, typeFailure,
+  checkAtLeast,
+  checkFinite,
+  checkLatitude,
+  checkLongitude,
+  checkObject,
+  checkRange,
+  checkSeries,
+  isFloat64Array,
+  typeFailure,
 } from '../util/validate.js';
 
 /** The fields of a horizon profile the checks read (horizon.ts's HorizonProfile; declared here so that checks.ts imports nothing of the modules it checks). */
@@ -28,7 +36,10 @@ export function checkProfile(fn: string, profile: ProfileLike, name = 'profile')
   if (!isFloat64Array(profile.azimuths) || !isFloat64Array(profile.elevations)) {
     typeFailure(fn, name, 'a HorizonProfile { azimuths, elevations } of Float64Arrays (degrees)', profile);
   }
-  checkSeries(fn, [[`${name}.azimuths`, profile.azimuths, 'degrees east of north'], [`${name}.elevations`, profile.elevations, 'degrees']]);
+  checkSeries(fn, [
+    [`${name}.azimuths`, profile.azimuths, 'degrees east of north'],
+    [`${name}.elevations`, profile.elevations, 'degrees'],
+  ]);
 }
 
 /** An elevation grid (as elevationGrid makes it). */
@@ -51,7 +62,8 @@ export function checkHorizonOptions(fn: string, o: HorizonOptionsLike): void {
   for (const k of ['maxDistance', 'minDistance', 'earthRadius'] as const) {
     if (o[k] !== undefined) checkAtLeast(fn, `options.${k}`, o[k], 0, 'm');
   }
-  for (const k of ['observerHeight', 'groundElevation'] as const) if (o[k] !== undefined) checkFinite(fn, `options.${k}`, o[k], 'm');
+  for (const k of ['observerHeight', 'groundElevation'] as const)
+    if (o[k] !== undefined) checkFinite(fn, `options.${k}`, o[k], 'm');
 }
 
 /** A plane's tilt and azimuth (degrees). */
@@ -61,6 +73,12 @@ export function checkPlane(fn: string, surfaceTilt: number, surfaceAzimuth: numb
 }
 
 /** Sun columns of the shading functions and their irradiance columns, by name and unit. */
-export function checkShadingColumns(fn: string, columns: Record<string, [Column | undefined, string, boolean?]>): number {
-  return checkSeries(fn, Object.entries(columns).map(([name, [value, unit, optional]]) => [name, value, unit, optional] as const));
+export function checkShadingColumns(
+  fn: string,
+  columns: Record<string, [Column | undefined, string, boolean?]>,
+): number {
+  return checkSeries(
+    fn,
+    Object.entries(columns).map(([name, [value, unit, optional]]) => [name, value, unit, optional] as const),
+  );
 }

@@ -127,7 +127,14 @@ export function landFractionAround(
   radiusDegrees: number,
 ): number {
   const mask = global.land;
-  return windowMean(global, latitude, longitude, radiusDegrees, (r, c) => mask.get(r, c), () => 1);
+  return windowMean(
+    global,
+    latitude,
+    longitude,
+    radiusDegrees,
+    (r, c) => mask.get(r, c),
+    () => 1,
+  );
 }
 
 /**
@@ -151,5 +158,12 @@ export function meanElevationAround(
   const heights = global.grid.values;
   // Wide windows are sampled on a coarser stride (about 12 samples per radius): the mean of a
   // smooth field needs no more.
-  return windowMean(global, latitude, longitude, radiusDegrees, (r, c) => Math.max(0, heights.get(r, c)), (dr) => Math.max(1, Math.floor(dr / 12)));
+  return windowMean(
+    global,
+    latitude,
+    longitude,
+    radiusDegrees,
+    (r, c) => Math.max(0, heights.get(r, c)),
+    (dr) => Math.max(1, Math.floor(dr / 12)),
+  );
 }

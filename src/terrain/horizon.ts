@@ -434,10 +434,7 @@ export function horizonElevationAt(profile: HorizonProfile, azimuth: number): nu
  * Array.from(p.azimuths); // => [0, 90, 180, 270]
  * Array.from(p.elevations); // => [4, 2, 5, 1]
  */
-export function horizonFromArrays(
-  azimuths: ArrayLike<number>,
-  elevations: ArrayLike<number>,
-): HorizonProfile {
+export function horizonFromArrays(azimuths: ArrayLike<number>, elevations: ArrayLike<number>): HorizonProfile {
   if (azimuths.length !== elevations.length) {
     throw new RangeError(`azimuths (${azimuths.length}) and elevations (${elevations.length}) differ in length`);
   }

@@ -99,7 +99,10 @@ export function sunAboveHorizon(input: SunAboveHorizonInput, out?: Float64Array)
   checkObject('sunAboveHorizon', 'input', input);
   const { apparentElevation, azimuth, horizon: profile } = input;
   checkProfile('sunAboveHorizon', profile);
-  checkShadingColumns('sunAboveHorizon', { apparentElevation: [apparentElevation, 'degrees'], azimuth: [azimuth, 'degrees east of north'] });
+  checkShadingColumns('sunAboveHorizon', {
+    apparentElevation: [apparentElevation, 'degrees'],
+    azimuth: [azimuth, 'degrees east of north'],
+  });
   const n = seriesLength(apparentElevation, azimuth);
   const elev = asColumn(apparentElevation, n);
   const azim = asColumn(azimuth, n);
@@ -149,8 +152,12 @@ export function shadeIrradiance(
   const profile = input.horizon;
   checkProfile('shadeIrradiance', profile);
   checkShadingColumns('shadeIrradiance', {
-    apparentElevation: [input.apparentElevation, 'degrees'], azimuth: [input.azimuth, 'degrees east of north'],
-    dni: [input.dni, 'W/m2'], dhi: [input.dhi, 'W/m2'], ghi: [input.ghi, 'W/m2', true], zenith: [input.zenith, 'degrees', true],
+    apparentElevation: [input.apparentElevation, 'degrees'],
+    azimuth: [input.azimuth, 'degrees east of north'],
+    dni: [input.dni, 'W/m2'],
+    dhi: [input.dhi, 'W/m2'],
+    ghi: [input.ghi, 'W/m2', true],
+    zenith: [input.zenith, 'degrees', true],
   });
   const n = seriesLength(input.apparentElevation, input.azimuth, input.dni, input.dhi);
   if (input.ghi !== undefined) seriesLength(input.dni, input.ghi);
@@ -268,9 +275,12 @@ export function shadePlaneOfArray(
   checkProfile('shadePlaneOfArray', profile);
   checkPlane('shadePlaneOfArray', surfaceTilt, surfaceAzimuth);
   checkShadingColumns('shadePlaneOfArray', {
-    apparentElevation: [input.apparentElevation, 'degrees'], azimuth: [input.azimuth, 'degrees east of north'],
-    poaDirect: [input.poaDirect, 'W/m2'], poaSkyDiffuse: [input.poaSkyDiffuse, 'W/m2'],
-    poaCircumsolar: [input.poaCircumsolar, 'W/m2', true], poaGroundDiffuse: [input.poaGroundDiffuse, 'W/m2', true],
+    apparentElevation: [input.apparentElevation, 'degrees'],
+    azimuth: [input.azimuth, 'degrees east of north'],
+    poaDirect: [input.poaDirect, 'W/m2'],
+    poaSkyDiffuse: [input.poaSkyDiffuse, 'W/m2'],
+    poaCircumsolar: [input.poaCircumsolar, 'W/m2', true],
+    poaGroundDiffuse: [input.poaGroundDiffuse, 'W/m2', true],
   });
   const n = seriesLength(input.apparentElevation, input.azimuth, input.poaDirect, input.poaSkyDiffuse);
   const direct = asColumn(input.poaDirect, n);

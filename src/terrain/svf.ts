@@ -51,7 +51,8 @@ export function skyViewFactor(horizon: HorizonProfile, options: SkyViewFactorOpt
   checkObject('skyViewFactor', 'options', options);
   const { surfaceTilt = 0, surfaceAzimuth = 180, steps = 1440 } = options;
   checkPlane('skyViewFactor', surfaceTilt, surfaceAzimuth);
-  if (!(Number.isInteger(steps) && steps > 0)) throw new RangeError(`skyViewFactor: steps must be a whole number > 0 (got ${steps})`);
+  if (!(Number.isInteger(steps) && steps > 0))
+    throw new RangeError(`skyViewFactor: steps must be a whole number > 0 (got ${steps})`);
   const slope = surfaceTilt * DEG;
   const cosS = Math.cos(slope);
   const sinS = Math.sin(slope);

@@ -28,7 +28,11 @@ const SPACE_SEPARATED = /^(\d{4}-\d{2}-\d{2}) +(\d{2}:\d{2}.*)$/;
  * // The first 01:30 (EDT) of the night the clocks go back:
  * parseDateTime('2024-11-03T01:30', 'America/New_York'); // => 1730611800
  */
-export function parseDateTime(text: string, defaultZone: TimeZoneInput = 0, disambiguation: Disambiguation = 'compatible'): number {
+export function parseDateTime(
+  text: string,
+  defaultZone: TimeZoneInput = 0,
+  disambiguation: Disambiguation = 'compatible',
+): number {
   checkString('parseDateTime', 'text', text, 'an ISO 8601 date-time string (for example 2024-01-31T12:00:00Z)');
   const trimmed = text.trim();
   if (trimmed === '') throw new TimeParseError('an empty value is not a date-time');
@@ -47,7 +51,15 @@ export function parseDateTime(text: string, defaultZone: TimeZoneInput = 0, disa
   const inOther = DateTime.fromISO(iso, { zone: FixedOffsetZone.instance(60) });
   if (inOther.toMillis() === inUtc.toMillis()) return inUtc.toMillis() / 1000;
   return localTimeToUnix(
-    { year: inUtc.year, month: inUtc.month, day: inUtc.day, hour: inUtc.hour, minute: inUtc.minute, second: inUtc.second, millisecond: inUtc.millisecond },
+    {
+      year: inUtc.year,
+      month: inUtc.month,
+      day: inUtc.day,
+      hour: inUtc.hour,
+      minute: inUtc.minute,
+      second: inUtc.second,
+      millisecond: inUtc.millisecond,
+    },
     zone.name,
     disambiguation,
   );

@@ -109,7 +109,8 @@ export function formatTimestamps(column: Float64Array, style: TimestampStyle, op
 /** v3 stamps in a zone with offset changes: each stretch of constant offset formatted at once. */
 function formatTimestampsChangingZone(column: Float64Array, zone: string): string[] {
   const n = column.length;
-  let lo = Number.POSITIVE_INFINITY, hi = Number.NEGATIVE_INFINITY;
+  let lo = Number.POSITIVE_INFINITY,
+    hi = Number.NEGATIVE_INFINITY;
   for (let i = 0; i < n; i++) {
     const t = column[i]!;
     if (t < lo) lo = t;
@@ -119,7 +120,8 @@ function formatTimestampsChangingZone(column: Float64Array, zone: string): strin
   const { starts, offsets } = zoneOffsetSegments(zone, Math.floor(lo), Math.floor(hi) + 1);
   const out = new Array<string>(n);
   const segmentOf = (t: number): number => {
-    let a = 0, b = starts.length - 1;
+    let a = 0,
+      b = starts.length - 1;
     while (a < b) {
       const m = (a + b + 1) >> 1;
       if (starts[m]! <= t) a = m;
@@ -131,7 +133,8 @@ function formatTimestampsChangingZone(column: Float64Array, zone: string): strin
   let i = 0;
   while (i < n) {
     const k = segmentOf(column[i]!);
-    const a = starts[k]!, b = k + 1 < starts.length ? starts[k + 1]! : Number.POSITIVE_INFINITY;
+    const a = starts[k]!,
+      b = k + 1 < starts.length ? starts[k + 1]! : Number.POSITIVE_INFINITY;
     let j = i + 1;
     while (j < n && column[j]! >= a && column[j]! < b) j++;
     const part = formatWithOffset(column, 'v3', offsets[k]!, i, j, []);
@@ -142,7 +145,14 @@ function formatTimestampsChangingZone(column: Float64Array, zone: string): strin
 }
 
 /** Stamps from..to (exclusive) of a column at one fixed offset, appended to `out`. */
-function formatWithOffset(column: Float64Array, style: TimestampStyle, offsetMinutes: number, from: number, to: number, out: string[]): string[] {
+function formatWithOffset(
+  column: Float64Array,
+  style: TimestampStyle,
+  offsetMinutes: number,
+  from: number,
+  to: number,
+  out: string[],
+): string[] {
   const shift = style === 'v3' ? offsetMinutes * 60 : 0;
   const suffix = style === 'v3' ? offsetText(offsetMinutes) : '.0000000Z';
   const clockText = new Map<number, string>();

@@ -16,7 +16,11 @@
  */
 import { checkAtLeast, checkObject, checkUnixSeconds } from '../util/validate.js';
 import {
-  type ResolvedTimeZone, type TimeZoneInput, type ZoneOptions, resolveTimeZone, zoneOffsetSegments,
+  type ResolvedTimeZone,
+  type TimeZoneInput,
+  type ZoneOptions,
+  resolveTimeZone,
+  zoneOffsetSegments,
 } from './zone.js';
 
 /**
@@ -31,7 +35,9 @@ function checkGrid(fn: string, periodSeconds: number, span: number): void {
   checkAtLeast(fn, 'periodSeconds', periodSeconds, 0, 's', true);
   const rows = span / periodSeconds;
   if (!(rows <= MAX_GRID_ROWS)) {
-    throw new RangeError(`${fn}: the grid would have ${rows} rows (more than ${MAX_GRID_ROWS}); are periodSeconds (${periodSeconds}) and the times in seconds?`);
+    throw new RangeError(
+      `${fn}: the grid would have ${rows} rows (more than ${MAX_GRID_ROWS}); are periodSeconds (${periodSeconds}) and the times in seconds?`,
+    );
   }
 }
 

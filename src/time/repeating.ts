@@ -31,7 +31,14 @@ export function parseRepeatingInterval(text: string, defaultZone: TimeZoneInput 
   }
   const duration = parseDuration(m[3]!);
   const hasLength =
-    duration.years + duration.months + duration.weeks + duration.days + duration.hours + duration.minutes + duration.seconds > 0;
+    duration.years +
+      duration.months +
+      duration.weeks +
+      duration.days +
+      duration.hours +
+      duration.minutes +
+      duration.seconds >
+    0;
   if (!hasLength) throw new TimeParseError(`the duration of '${text}' is zero`);
   return { count: Number(m[1]), start: parseDateTime(m[2]!, defaultZone), duration };
 }

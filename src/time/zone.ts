@@ -16,7 +16,7 @@ const NUMERIC_HOURS = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
  * parseTimeZone('5.75', 0); // => 345
  */
 export function parseTimeZone(text: string, longitude: number): number {
-  checkString('parseTimeZone', 'text', text, "a time zone string: utc, longitudinal or hours");
+  checkString('parseTimeZone', 'text', text, 'a time zone string: utc, longitudinal or hours');
   checkFinite('parseTimeZone', 'longitude', longitude, 'degrees east');
   const t = text.trim().toLowerCase();
   if (t === 'utc') return 0;
@@ -34,7 +34,9 @@ export function parseTimeZone(text: string, longitude: number): number {
     }
     return hours * 60 + 0;
   }
-  throw new TimeParseError(`'${text}' is not a time_zone: use utc, longitudinal or hours from -13 to 13 in steps of 0.25`);
+  throw new TimeParseError(
+    `'${text}' is not a time_zone: use utc, longitudinal or hours from -13 to 13 in steps of 0.25`,
+  );
 }
 
 /**
@@ -81,7 +83,9 @@ const resolvedZones = new Map<string, ResolvedTimeZone>();
 export function resolveTimeZone(zone: TimeZoneInput, argument = 'zone'): ResolvedTimeZone {
   if (typeof zone === 'number') {
     if (!Number.isFinite(zone) || Math.abs(zone) > 18 * 60) {
-      throw new TimeParseError(`${argument} must be an offset in minutes east of UTC (-1080..1080) or a zone name such as 'America/New_York', got ${zone}`);
+      throw new TimeParseError(
+        `${argument} must be an offset in minutes east of UTC (-1080..1080) or a zone name such as 'America/New_York', got ${zone}`,
+      );
     }
     const minutes = zone + 0;
     return { name: formatOffsetName(minutes), fixedOffsetMinutes: minutes, offsetAt: () => minutes };
@@ -91,7 +95,9 @@ export function resolveTimeZone(zone: TimeZoneInput, argument = 'zone'): Resolve
   if (cached) return cached;
   const z = Info.normalizeZone(key);
   if (z === null || !z.isValid) {
-    throw new TimeParseError(`${argument} '${zone}' is not a time zone: use an IANA name such as 'America/New_York' or 'Europe/Berlin', 'UTC', 'UTC+5:30', or an offset in minutes`);
+    throw new TimeParseError(
+      `${argument} '${zone}' is not a time zone: use an IANA name such as 'America/New_York' or 'Europe/Berlin', 'UTC', 'UTC+5:30', or an offset in minutes`,
+    );
   }
   const fixed = z.isUniversal ? z.offset(0) + 0 : undefined;
   const resolved: ResolvedTimeZone = {
@@ -138,7 +144,8 @@ function transitionsOfYear(z: ResolvedTimeZone, year: number): Float64Array {
     const offset = z.offsetAt(probe);
     if (offset !== previousOffset) {
       // Bisect (previous has the old offset, probe the new one) down to the second.
-      let lo = previous, hi = probe;
+      let lo = previous,
+        hi = probe;
       while (hi - lo > 1) {
         const mid = Math.floor((lo + hi) / 2);
         if (z.offsetAt(mid) === previousOffset) lo = mid;
@@ -165,7 +172,11 @@ function transitionsOfYear(z: ResolvedTimeZone, year: number): Float64Array {
  * Array.from(s.offsets); // => [-300, -240, -300]
  * s.starts[1] === Date.UTC(2024, 2, 10, 7) / 1000; // => true
  */
-export function zoneOffsetSegments(zone: TimeZoneInput, from: number, to: number): { starts: Float64Array; offsets: Float64Array } {
+export function zoneOffsetSegments(
+  zone: TimeZoneInput,
+  from: number,
+  to: number,
+): { starts: Float64Array; offsets: Float64Array } {
   const z = resolveTimeZone(zone);
   if (z.fixedOffsetMinutes !== undefined || !(to > from)) {
     return { starts: Float64Array.of(from), offsets: Float64Array.of(z.offsetAt(from)) };
@@ -222,9 +233,22 @@ export interface LocalDateTime {
  * localTimeToUnix({ year: 2024, month: 11, day: 3, hour: 1, minute: 30 }, 'America/New_York'); // => 1730611800
  * localTimeToUnix({ year: 2024, month: 11, day: 3, hour: 1, minute: 30 }, 'America/New_York', 'later'); // => 1730615400
  */
-export function localTimeToUnix(local: LocalDateTime, zone: TimeZoneInput, disambiguation: Disambiguation = 'compatible'): number {
+export function localTimeToUnix(
+  local: LocalDateTime,
+  zone: TimeZoneInput,
+  disambiguation: Disambiguation = 'compatible',
+): number {
   const z = resolveTimeZone(zone);
-  const wall = Date.UTC(local.year, local.month - 1, local.day, local.hour ?? 0, local.minute ?? 0, local.second ?? 0, local.millisecond ?? 0) / 1000;
+  const wall =
+    Date.UTC(
+      local.year,
+      local.month - 1,
+      local.day,
+      local.hour ?? 0,
+      local.minute ?? 0,
+      local.second ?? 0,
+      local.millisecond ?? 0,
+    ) / 1000;
   if (z.fixedOffsetMinutes !== undefined) return wall - z.fixedOffsetMinutes * 60;
   const before = z.offsetAt(wall - 86_400);
   const after = z.offsetAt(wall + 86_400);
@@ -237,12 +261,19 @@ export function localTimeToUnix(local: LocalDateTime, zone: TimeZoneInput, disam
   const text = `${local.year}-${String(local.month).padStart(2, '0')}-${String(local.day).padStart(2, '0')} ${String(local.hour ?? 0).padStart(2, '0')}:${String(local.minute ?? 0).padStart(2, '0')}`;
   if (candidates.length === 2) {
     // An overlap (the clock went back): two instants show this time.
-    const [first, second] = candidates[0]! < candidates[1]! ? [candidates[0]!, candidates[1]!] : [candidates[1]!, candidates[0]!];
-    if (disambiguation === 'reject') throw new TimeParseError(`${text} occurs twice in ${z.name} (the clock goes back); give the offset, or choose 'earlier' or 'later'`);
+    const [first, second] =
+      candidates[0]! < candidates[1]! ? [candidates[0]!, candidates[1]!] : [candidates[1]!, candidates[0]!];
+    if (disambiguation === 'reject')
+      throw new TimeParseError(
+        `${text} occurs twice in ${z.name} (the clock goes back); give the offset, or choose 'earlier' or 'later'`,
+      );
     return disambiguation === 'later' ? second : first;
   }
   // A gap (the clock went forward): no instant shows this time.
-  if (disambiguation === 'reject') throw new TimeParseError(`${text} does not exist in ${z.name} (the clock skips it); give the offset, or choose 'earlier' or 'later'`);
+  if (disambiguation === 'reject')
+    throw new TimeParseError(
+      `${text} does not exist in ${z.name} (the clock skips it); give the offset, or choose 'earlier' or 'later'`,
+    );
   const withBefore = wall - before * 60; // read with the offset before the change: later
   const withAfter = wall - after * 60;
   return disambiguation === 'earlier' ? Math.min(withBefore, withAfter) : Math.max(withBefore, withAfter);

@@ -43,14 +43,30 @@ export const NSRDB_TMY_WEIGHTS = {
   dni: 0.25,
 } as const;
 
-const INDICES = ['maxDryBulb', 'minDryBulb', 'meanDryBulb', 'maxDewPoint', 'minDewPoint', 'meanDewPoint', 'maxWind', 'meanWind', 'ghi', 'dni'] as const;
+const INDICES = [
+  'maxDryBulb',
+  'minDryBulb',
+  'meanDryBulb',
+  'maxDewPoint',
+  'minDewPoint',
+  'meanDewPoint',
+  'maxWind',
+  'meanWind',
+  'ghi',
+  'dni',
+] as const;
 type Index = (typeof INDICES)[number];
 
 /** The exceedance probability of a typical year: p50 (the median year) to p95 (a year exceeded 95 % of the time). */
 export type TmyProbability = 'p50' | 'p75' | 'p90' | 'p95';
 
 /** z such that P(X > mean - z sd) = p for a normal X. */
-const EXCEEDANCE_Z: Record<TmyProbability, number> = { p50: 0, p75: 0.6744897501960817, p90: 1.2815515655446004, p95: 1.6448536269514722 };
+const EXCEEDANCE_Z: Record<TmyProbability, number> = {
+  p50: 0,
+  p75: 0.6744897501960817,
+  p90: 1.2815515655446004,
+  p95: 1.6448536269514722,
+};
 
 /** Options of {@link selectTypicalYear}: the weights of the Finkelstein-Schafer statistics and the probability. */
 export interface TmyOptions {
@@ -138,13 +154,28 @@ function dailyIndices(input: TmyInput, offsetSeconds: number, energy: Float64Arr
   const c = input.columns;
   const need = ['airTemp', 'dewPoint', 'windSpeed', 'ghi', 'dni'] as const;
   for (const k of need) if (c[k] === undefined) throw new Error(`TMY selection needs the column ${k}`);
-  const t = c.airTemp!, td = c.dewPoint!, w = c.windSpeed!, g = c.ghi!, b = c.dni!;
+  const t = c.airTemp!,
+    td = c.dewPoint!,
+    w = c.windSpeed!,
+    g = c.ghi!,
+    b = c.dni!;
   const hours = periodSeconds / 3600;
   const n = periodEnd.length;
   const maxDays = Math.ceil((n * periodSeconds) / 86400) + 2;
   const values: Float64Array[] = [];
   for (let k = 0; k < INDICES.length; k++) values.push(new Float64Array(maxDays));
-  const [vTmax, vTmin, vTmean, vDmax, vDmin, vDmean, vWmax, vWmean, vG, vB] = values as [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array];
+  const [vTmax, vTmin, vTmean, vDmax, vDmin, vDmean, vWmax, vWmean, vG, vB] = values as [
+    Float64Array,
+    Float64Array,
+    Float64Array,
+    Float64Array,
+    Float64Array,
+    Float64Array,
+    Float64Array,
+    Float64Array,
+    Float64Array,
+    Float64Array,
+  ];
   const year = new Int32Array(maxDays);
   const month = new Int32Array(maxDays);
   const dayEnergy = new Float64Array(maxDays);
@@ -152,7 +183,10 @@ function dailyIndices(input: TmyInput, offsetSeconds: number, energy: Float64Arr
   let count = 0;
   let i = 0;
   // The calendar month of the current day, and its range of day keys [monthFirst, monthEnd).
-  let y = 0, mo = 0, monthFirst = 1, monthEnd = 0;
+  let y = 0,
+    mo = 0,
+    monthFirst = 1,
+    monthEnd = 0;
   while (i < n) {
     const key = Math.floor((periodEnd[i]! + shift) / 86400);
     if (key < monthFirst || key >= monthEnd) {
@@ -163,27 +197,60 @@ function dailyIndices(input: TmyInput, offsetSeconds: number, energy: Float64Arr
       monthEnd = Date.UTC(y, mo + 1, 1) / 86400000;
     }
     const dayEndExclusive = (key + 1) * 86400 - shift;
-    let tmax = -Infinity, tmin = Infinity, tsum = 0, tn = 0;
-    let dmax = -Infinity, dmin = Infinity, dsum = 0, dn = 0;
-    let wmax = -Infinity, wsum = 0, wn = 0, gs = 0, bs = 0, es = 0;
+    let tmax = -Infinity,
+      tmin = Infinity,
+      tsum = 0,
+      tn = 0;
+    let dmax = -Infinity,
+      dmin = Infinity,
+      dsum = 0,
+      dn = 0;
+    let wmax = -Infinity,
+      wsum = 0,
+      wn = 0,
+      gs = 0,
+      bs = 0,
+      es = 0;
     for (; i < n && periodEnd[i]! < dayEndExclusive; i++) {
       const a = t[i]!;
-      if (a === a) { if (a > tmax) tmax = a; if (a < tmin) tmin = a; tsum += a; tn++; }
+      if (a === a) {
+        if (a > tmax) tmax = a;
+        if (a < tmin) tmin = a;
+        tsum += a;
+        tn++;
+      }
       const d = td[i]!;
-      if (d === d) { if (d > dmax) dmax = d; if (d < dmin) dmin = d; dsum += d; dn++; }
+      if (d === d) {
+        if (d > dmax) dmax = d;
+        if (d < dmin) dmin = d;
+        dsum += d;
+        dn++;
+      }
       const v = w[i]!;
-      if (v === v) { if (v > wmax) wmax = v; wsum += v; wn++; }
-      const gi = g[i]!, bi = b[i]!, ei = energy[i]!;
+      if (v === v) {
+        if (v > wmax) wmax = v;
+        wsum += v;
+        wn++;
+      }
+      const gi = g[i]!,
+        bi = b[i]!,
+        ei = energy[i]!;
       if (gi === gi) gs += gi;
       if (bi === bi) bs += bi;
       if (ei === ei) es += ei;
     }
     year[count] = y;
     month[count] = mo + 1;
-    vTmax[count] = tmax; vTmin[count] = tmin; vTmean[count] = tsum / tn;
-    vDmax[count] = dmax; vDmin[count] = dmin; vDmean[count] = dsum / dn;
-    vWmax[count] = wmax; vWmean[count] = wsum / wn;
-    vG[count] = gs * hours; vB[count] = bs * hours;
+    vTmax[count] = tmax;
+    vTmin[count] = tmin;
+    vTmean[count] = tsum / tn;
+    vDmax[count] = dmax;
+    vDmin[count] = dmin;
+    vDmean[count] = dsum / dn;
+    vWmax[count] = wmax;
+    vWmean[count] = wsum / wn;
+    vG[count] = gs * hours;
+    vB[count] = bs * hours;
     dayEnergy[count] = es * hours;
     count++;
   }
@@ -194,8 +261,16 @@ function dailyIndices(input: TmyInput, offsetSeconds: number, energy: Float64Arr
  * Runs of consecutive days [a, b) of `values` above `threshold` (above: true) or below it (false):
  * their count and the longest.
  */
-function runs(values: Float64Array, a: number, b: number, threshold: number, above: boolean): { count: number; longest: number } {
-  let count = 0, longest = 0, cur = 0;
+function runs(
+  values: Float64Array,
+  a: number,
+  b: number,
+  threshold: number,
+  above: boolean,
+): { count: number; longest: number } {
+  let count = 0,
+    longest = 0,
+    cur = 0;
   for (let d = a; d < b; d++) {
     const v = values[d]!;
     if (above ? v > threshold : v < threshold) {
@@ -242,7 +317,9 @@ function mergeRuns(src: Float64Array, starts: number[], scratch: Float64Array): 
       const lo = bounds[r]!;
       const mid = bounds[r + 1]!;
       const hi = r + 2 < bounds.length ? bounds[r + 2]! : mid;
-      let i = lo, j = mid, o = lo;
+      let i = lo,
+        j = mid,
+        o = lo;
       while (i < mid && j < hi) to[o++] = after(from[i]!, from[j]!) ? from[j++]! : from[i++]!;
       while (i < mid) to[o++] = from[i++]!;
       while (j < hi) to[o++] = from[j++]!;
@@ -291,8 +368,12 @@ export function selectTypicalYear(input: TmyInput, options: TmyOptions = {}): Tm
   checkTimes('selectTypicalYear', 'input.periodEnd', input.periodEnd);
   checkObject('selectTypicalYear', 'input.columns', input.columns);
   for (const name of ['ghi', 'dni', 'airTemp', 'dewPoint', 'windSpeed'] as const) {
-    if (input.columns[name] === undefined) typeFailure('selectTypicalYear', `input.columns.${name}`, 'given (a Float64Array on the period grid)', undefined);
-    checkSeries('selectTypicalYear', [['input.periodEnd', input.periodEnd, 'Unix seconds'], [`input.columns.${name}`, input.columns[name], '']]);
+    if (input.columns[name] === undefined)
+      typeFailure('selectTypicalYear', `input.columns.${name}`, 'given (a Float64Array on the period grid)', undefined);
+    checkSeries('selectTypicalYear', [
+      ['input.periodEnd', input.periodEnd, 'Unix seconds'],
+      [`input.columns.${name}`, input.columns[name], ''],
+    ]);
   }
   const offset = (options.offsetMinutes ?? 0) * 60;
   const ghiShare = options.ghiWeight ?? (options.dniWeight !== undefined ? 1 - options.dniWeight : 0.5);
@@ -376,20 +457,27 @@ export function selectTypicalYear(input: TmyInput, options: TmyOptions = {}): Tm
     }
     const scored = cand.map((y, c) => {
       let ws = 0;
-      for (let k = 0; k < nIdx; k++) ws += weights[INDICES[k]!] * finkelsteinSchafer(sorted[k]!.subarray(starts[c]!, starts[c + 1]!), longTerm[k]!);
+      for (let k = 0; k < nIdx; k++)
+        ws += weights[INDICES[k]!] * finkelsteinSchafer(sorted[k]!.subarray(starts[c]!, starts[c + 1]!), longTerm[k]!);
       return { year: y, ws };
     });
     scored.sort((a, b) => a.ws - b.ws || a.year - b.year);
     const top = scored.slice(0, options.candidates ?? 5);
 
     // Persistence (TMY2/TMY3): runs of warm, cold and dull days.
-    const hot = percentile(longTerm[2]!, 0.67), cold = percentile(longTerm[2]!, 0.33), dull = percentile(longTerm[8]!, 0.33);
+    const hot = percentile(longTerm[2]!, 0.67),
+      cold = percentile(longTerm[2]!, 0.33),
+      dull = percentile(longTerm[8]!, 0.33);
     const meanT = daily.values[2]!;
     const ghiDay = daily.values[8]!;
     const stats = top.map((c) => {
       const [a, b] = groups.get(c.year * 100 + m)!;
       const rs = [runs(meanT, a, b, hot, true), runs(meanT, a, b, cold, false), runs(ghiDay, a, b, dull, false)];
-      return { ...c, count: rs[0]!.count + rs[1]!.count + rs[2]!.count, longest: Math.max(rs[0]!.longest, rs[1]!.longest, rs[2]!.longest) };
+      return {
+        ...c,
+        count: rs[0]!.count + rs[1]!.count + rs[2]!.count,
+        longest: Math.max(rs[0]!.longest, rs[1]!.longest, rs[2]!.longest),
+      };
     });
     const longest = Math.max(...stats.map((s) => s.longest));
     const most = Math.max(...stats.map((s) => s.count));
@@ -401,7 +489,8 @@ export function selectTypicalYear(input: TmyInput, options: TmyOptions = {}): Tm
   }
   let energy = 0;
   for (const mo of months) energy += monthEnergy(mo.year, mo.month);
-  if (probability === 'p50') return { months, probability, method: 'finkelstein-schafer', annualEnergy, targetEnergy, energy };
+  if (probability === 'p50')
+    return { months, probability, method: 'finkelstein-schafer', annualEnergy, targetEnergy, energy };
 
   // P75-P95: a whole year near the target, never above the P50 year's energy, so that served
   // energies fall with the probability (P50 >= P75 >= P90 >= P95). Nearest-to-target over a

@@ -19,8 +19,18 @@ export const TMY_YEAR = 2059;
  * smoothed, Wilcox & Marion 2008, section 1.3).
  */
 export const SMOOTHED_COLUMNS: readonly WeatherColumnName[] = [
-  'airTemp', 'minAirTemp', 'maxAirTemp', 'dewPoint', 'relativeHumidity', 'pressure',
-  'windSpeed', 'windSpeed100m', 'precipitableWater', 'snowDepth', 'snowWaterEquivalent', 'albedo',
+  'airTemp',
+  'minAirTemp',
+  'maxAirTemp',
+  'dewPoint',
+  'relativeHumidity',
+  'pressure',
+  'windSpeed',
+  'windSpeed100m',
+  'precipitableWater',
+  'snowDepth',
+  'snowWaterEquivalent',
+  'albedo',
 ];
 
 /** Options of {@link typicalYearWeather}. */
@@ -62,9 +72,11 @@ export function typicalYearWeather(
   checkObject(fn, 'selection', selection);
   checkObject(fn, 'options', options);
   const source = options.source ?? syntheticSource();
-  if (typeof source !== 'object' || source === null || typeof source.actuals !== 'function') typeFailure(fn, 'options.source', 'a WeatherSource', source);
+  if (typeof source !== 'object' || source === null || typeof source.actuals !== 'function')
+    typeFailure(fn, 'options.source', 'a WeatherSource', source);
   if (options.offsetMinutes !== undefined) checkOffsetMinutes(fn, options.offsetMinutes, 'options.offsetMinutes');
-  if (options.smoothingHours !== undefined) checkRange(fn, 'options.smoothingHours', options.smoothingHours, 0, 24 * 15, 'hours');
+  if (options.smoothingHours !== undefined)
+    checkRange(fn, 'options.smoothingHours', options.smoothingHours, 0, 24 * 15, 'hours');
   const P = query.periodSeconds;
   const offset = (options.offsetMinutes ?? 0) * 60;
   const S = (options.smoothingHours ?? 6) * 3600;
@@ -116,7 +128,9 @@ export function typicalYearWeather(
       if (day !== lastDay) {
         lastDay = day;
         const local = new Date(day * DAY_MS);
-        const Y = local.getUTCFullYear(), M = local.getUTCMonth(), D = local.getUTCDate();
+        const Y = local.getUTCFullYear(),
+          M = local.getUTCMonth(),
+          D = local.getUTCDate();
         leapDay = M === 1 && D === 29;
         shift = (Date.UTC(TMY_YEAR, M, D) - Date.UTC(Y, M, D)) / 1000;
       }
@@ -162,6 +176,7 @@ export function typicalYearWeather(
 
 /** Days of a month (1..12) in the TMY year. */
 export function tmyDaysInMonth(month: number): number {
-  if (!(Number.isInteger(month) && month >= 1 && month <= 12)) throw new RangeError(`tmyDaysInMonth: month must be a whole number from 1 to 12 (got ${month})`);
+  if (!(Number.isInteger(month) && month >= 1 && month <= 12))
+    throw new RangeError(`tmyDaysInMonth: month must be a whole number from 1 to 12 (got ${month})`);
   return Math.round((Date.UTC(TMY_YEAR, month, 1) - Date.UTC(TMY_YEAR, month - 1, 1)) / DAY_MS);
 }

@@ -53,18 +53,28 @@ export function typicalYearFor(req: TypicalYearRequest): TypicalYearResult {
   const offsetMinutes = req.tmy?.offsetMinutes ?? 0;
   const source = req.source ?? syntheticSource();
   if (req.selection !== undefined) checkObject('typicalYearFor', 'req.selection', req.selection);
-  const selection = req.selection ?? selectTypicalYear(
-    syntheticHistory(
-      { latitude: q.latitude, longitude: q.longitude, elevation: q.elevation, continentality: q.continentality, seed: q.seed, normals: q.normals },
-      { firstYear: req.firstYear ?? 2007, lastYear: req.lastYear ?? 2025 },
-    ),
-    req.tmy,
-  );
+  const selection =
+    req.selection ??
+    selectTypicalYear(
+      syntheticHistory(
+        {
+          latitude: q.latitude,
+          longitude: q.longitude,
+          elevation: q.elevation,
+          continentality: q.continentality,
+          seed: q.seed,
+          normals: q.normals,
+        },
+        { firstYear: req.firstYear ?? 2007, lastYear: req.lastYear ?? 2025 },
+      ),
+      req.tmy,
+    );
   const synthetic = typicalYearWeather(q, selection, { source, offsetMinutes });
   const probability = req.tmy?.probability ?? 'p50';
-  const file = probability === 'p50' && req.typicalSeries
-    ? nearestSeries(req.typicalSeries, q, { radiusKm: req.radiusKm ?? 5, typical: true })
-    : undefined;
+  const file =
+    probability === 'p50' && req.typicalSeries
+      ? nearestSeries(req.typicalSeries, q, { radiusKm: req.radiusKm ?? 5, typical: true })
+      : undefined;
   if (file === undefined) return { ...synthetic, origin: 'synthetic', selection };
 
   // The file's year laid into 2059 at its own resolution, then read like real data on the grid.

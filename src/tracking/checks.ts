@@ -2,7 +2,15 @@
  * The argument checks of the tracking functions, once per call (see util/validate.ts).
  */
 import type { Column } from '../util/columns.js';
-import { checkFinite, checkObject, checkPositiveFraction, checkRange, checkSeries, rangeFailure, typeFailure } from '../util/validate.js';
+import {
+  checkFinite,
+  checkObject,
+  checkPositiveFraction,
+  checkRange,
+  checkSeries,
+  rangeFailure,
+  typeFailure,
+} from '../util/validate.js';
 
 /** The tracker options the checks read (single-axis.ts's SingleAxisOptions, declared here so that checks.ts imports nothing of single-axis.ts). */
 interface TrackerOptionsLike {
@@ -31,12 +39,16 @@ export function checkSingleAxisOptions(fn: string, name: string, o: TrackerOptio
   if (o.crossAxisTilt !== undefined) checkRange(fn, `${name}.crossAxisTilt`, o.crossAxisTilt, -90, 90, 'degrees');
   if (o.diffuseStow !== undefined) {
     checkObject(fn, `${name}.diffuseStow`, o.diffuseStow);
-    if (o.diffuseStow.dniThreshold !== undefined) checkFinite(fn, `${name}.diffuseStow.dniThreshold`, o.diffuseStow.dniThreshold, 'W/m2');
+    if (o.diffuseStow.dniThreshold !== undefined)
+      checkFinite(fn, `${name}.diffuseStow.dniThreshold`, o.diffuseStow.dniThreshold, 'W/m2');
   }
 }
 
 /** singleAxis: the sun columns, the stow DNI, and the options. */
-export function checkSingleAxis(input: { apparentZenith: Column; solarAzimuth: Column }, options: TrackerOptionsLike): void {
+export function checkSingleAxis(
+  input: { apparentZenith: Column; solarAzimuth: Column },
+  options: TrackerOptionsLike,
+): void {
   const fn = 'singleAxis';
   checkObject(fn, 'input', input);
   checkSingleAxisOptions(fn, 'options', options);

@@ -160,13 +160,33 @@ export function singleAxis(
 
   // The constants of the rows, for trackRows (a Float64Array: every read a double).
   const k = new Float64Array(K_SLOTS);
-  k[K_COS_AZ] = cosAz; k[K_SIN_AZ] = sinAz; k[K_COS_TILT] = cosTilt; k[K_SIN_TILT] = sinTilt;
-  k[K_EAST_COS] = eastCos; k[K_NORTH_COS] = northCos; k[K_FLAT_AZ] = flatAzimuth; k[K_WEST_AZ] = westAzimuth;
-  k[K_LEVEL] = levelAxis ? 1 : 0; k[K_AXES_DISTANCE] = axesDistance; k[K_COS_CROSS] = cosCross; k[K_SIN_CROSS] = sinCross;
-  k[K_COS_MIN] = cosMin; k[K_SIN_MIN] = sinMin; k[K_COS_MAX] = cosMax; k[K_SIN_MAX] = sinMax;
-  k[K_STOW_THETA] = stowTheta; k[K_COS_STOW] = cosStow; k[K_SIN_STOW] = sinStow; k[K_STOW_THRESHOLD] = stowThreshold;
-  k[K_MIN] = minAngle; k[K_MAX] = maxAngle; k[K_BACKTRACK] = backtrack ? 1 : 0; k[K_STOW] = stow !== undefined ? 1 : 0;
-  k[K_Z] = scalarOf(apparentZenith); k[K_A] = scalarOf(solarAzimuth); k[K_D] = scalarOf(stowDni);
+  k[K_COS_AZ] = cosAz;
+  k[K_SIN_AZ] = sinAz;
+  k[K_COS_TILT] = cosTilt;
+  k[K_SIN_TILT] = sinTilt;
+  k[K_EAST_COS] = eastCos;
+  k[K_NORTH_COS] = northCos;
+  k[K_FLAT_AZ] = flatAzimuth;
+  k[K_WEST_AZ] = westAzimuth;
+  k[K_LEVEL] = levelAxis ? 1 : 0;
+  k[K_AXES_DISTANCE] = axesDistance;
+  k[K_COS_CROSS] = cosCross;
+  k[K_SIN_CROSS] = sinCross;
+  k[K_COS_MIN] = cosMin;
+  k[K_SIN_MIN] = sinMin;
+  k[K_COS_MAX] = cosMax;
+  k[K_SIN_MAX] = sinMax;
+  k[K_STOW_THETA] = stowTheta;
+  k[K_COS_STOW] = cosStow;
+  k[K_SIN_STOW] = sinStow;
+  k[K_STOW_THRESHOLD] = stowThreshold;
+  k[K_MIN] = minAngle;
+  k[K_MAX] = maxAngle;
+  k[K_BACKTRACK] = backtrack ? 1 : 0;
+  k[K_STOW] = stow !== undefined ? 1 : 0;
+  k[K_Z] = scalarOf(apparentZenith);
+  k[K_A] = scalarOf(solarAzimuth);
+  k[K_D] = scalarOf(stowDni);
   const zArr = arrayOf(apparentZenith);
   const aArr = arrayOf(solarAzimuth);
   const dArr = arrayOf(stowDni);
@@ -283,11 +303,33 @@ function trackRowsWasm(
 }
 
 // Slots of the constants handed to trackRows.
-const K_COS_AZ = 0, K_SIN_AZ = 1, K_COS_TILT = 2, K_SIN_TILT = 3, K_EAST_COS = 4, K_NORTH_COS = 5;
-const K_FLAT_AZ = 6, K_WEST_AZ = 7, K_LEVEL = 8, K_AXES_DISTANCE = 9, K_COS_CROSS = 10, K_SIN_CROSS = 11;
-const K_COS_MIN = 12, K_SIN_MIN = 13, K_COS_MAX = 14, K_SIN_MAX = 15, K_STOW_THETA = 16, K_COS_STOW = 17;
-const K_SIN_STOW = 18, K_STOW_THRESHOLD = 19, K_MIN = 20, K_MAX = 21, K_BACKTRACK = 22, K_STOW = 23;
-const K_Z = 24, K_A = 25, K_D = 26;
+const K_COS_AZ = 0,
+  K_SIN_AZ = 1,
+  K_COS_TILT = 2,
+  K_SIN_TILT = 3,
+  K_EAST_COS = 4,
+  K_NORTH_COS = 5;
+const K_FLAT_AZ = 6,
+  K_WEST_AZ = 7,
+  K_LEVEL = 8,
+  K_AXES_DISTANCE = 9,
+  K_COS_CROSS = 10,
+  K_SIN_CROSS = 11;
+const K_COS_MIN = 12,
+  K_SIN_MIN = 13,
+  K_COS_MAX = 14,
+  K_SIN_MAX = 15,
+  K_STOW_THETA = 16,
+  K_COS_STOW = 17;
+const K_SIN_STOW = 18,
+  K_STOW_THRESHOLD = 19,
+  K_MIN = 20,
+  K_MAX = 21,
+  K_BACKTRACK = 22,
+  K_STOW = 23;
+const K_Z = 24,
+  K_A = 25,
+  K_D = 26;
 const K_SLOTS = 27;
 
 /**
@@ -310,13 +352,33 @@ function trackRows(
   surfaceTilt: Float64Array,
   surfaceAzimuth: Float64Array,
 ): void {
-  const cosAz = k[K_COS_AZ]!, sinAz = k[K_SIN_AZ]!, cosTilt = k[K_COS_TILT]!, sinTilt = k[K_SIN_TILT]!;
-  const eastCos = k[K_EAST_COS]!, northCos = k[K_NORTH_COS]!, flatAzimuth = k[K_FLAT_AZ]!, westAzimuth = k[K_WEST_AZ]!;
-  const levelAxis = k[K_LEVEL]! === 1, axesDistance = k[K_AXES_DISTANCE]!, cosCross = k[K_COS_CROSS]!, sinCross = k[K_SIN_CROSS]!;
-  const cosMin = k[K_COS_MIN]!, sinMin = k[K_SIN_MIN]!, cosMax = k[K_COS_MAX]!, sinMax = k[K_SIN_MAX]!;
-  const stowTheta = k[K_STOW_THETA]!, cosStow = k[K_COS_STOW]!, sinStow = k[K_SIN_STOW]!, stowThreshold = k[K_STOW_THRESHOLD]!;
-  const minAngle = k[K_MIN]!, maxAngle = k[K_MAX]!, backtrack = k[K_BACKTRACK]! === 1, stowOn = k[K_STOW]! === 1;
-  const zScalar = k[K_Z]!, aScalar = k[K_A]!, dScalar = k[K_D]!;
+  const cosAz = k[K_COS_AZ]!,
+    sinAz = k[K_SIN_AZ]!,
+    cosTilt = k[K_COS_TILT]!,
+    sinTilt = k[K_SIN_TILT]!;
+  const eastCos = k[K_EAST_COS]!,
+    northCos = k[K_NORTH_COS]!,
+    flatAzimuth = k[K_FLAT_AZ]!,
+    westAzimuth = k[K_WEST_AZ]!;
+  const levelAxis = k[K_LEVEL]! === 1,
+    axesDistance = k[K_AXES_DISTANCE]!,
+    cosCross = k[K_COS_CROSS]!,
+    sinCross = k[K_SIN_CROSS]!;
+  const cosMin = k[K_COS_MIN]!,
+    sinMin = k[K_SIN_MIN]!,
+    cosMax = k[K_COS_MAX]!,
+    sinMax = k[K_SIN_MAX]!;
+  const stowTheta = k[K_STOW_THETA]!,
+    cosStow = k[K_COS_STOW]!,
+    sinStow = k[K_SIN_STOW]!,
+    stowThreshold = k[K_STOW_THRESHOLD]!;
+  const minAngle = k[K_MIN]!,
+    maxAngle = k[K_MAX]!,
+    backtrack = k[K_BACKTRACK]! === 1,
+    stowOn = k[K_STOW]! === 1;
+  const zScalar = k[K_Z]!,
+    aScalar = k[K_A]!,
+    dScalar = k[K_D]!;
   // Tables and the tabulated atan2 in locals (see trig-tables.ts): cos and sin of the sun angles
   // from a quarter-degree node and remainder series, atan2 from its node table, the arccosines as
   // atan2(sqrt((1 - p)(1 + p)), p); all within a few 1e-16 of the library calls they replace.
@@ -336,7 +398,11 @@ function trackRows(
     // The sun below the horizon, or an unknown input (a NaN zenith, azimuth or stow DNI): every
     // output of the row is NaN, as pvlib (a NaN azimuth would otherwise lay the tracker flat with a
     // plausible orientation). The last pass writes the NaNs.
-    if (!(zenith <= 90) || azimuth !== azimuth || (stowOn && (dArr === null ? dScalar : dArr[i]!) !== (dArr === null ? dScalar : dArr[i]!))) {
+    if (
+      !(zenith <= 90) ||
+      azimuth !== azimuth ||
+      (stowOn && (dArr === null ? dScalar : dArr[i]!) !== (dArr === null ? dScalar : dArr[i]!))
+    ) {
       scrCz[i - start] = Number.NaN;
       continue;
     }

@@ -77,5 +77,7 @@ export function maskOf(x: Column | undefined): number {
  * still read (kernels that keep an intermediate column in their output buffer check this first).
  */
 export function sharesMemory(a: Float64Array, b: Float64Array): boolean {
-  return a.buffer === b.buffer && a.byteOffset < b.byteOffset + b.byteLength && b.byteOffset < a.byteOffset + a.byteLength;
+  return (
+    a.buffer === b.buffer && a.byteOffset < b.byteOffset + b.byteLength && b.byteOffset < a.byteOffset + a.byteLength
+  );
 }

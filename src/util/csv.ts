@@ -65,15 +65,19 @@ export function toCsv<T extends { [K in keyof T]?: CsvColumn }>(columns: T, opti
       n = length;
       first = name;
     } else if (length !== n) {
-      throw new RangeError(`${fn}: columns.${name} has length ${length} but columns.${first} has length ${n} (columns of one table have one length)`);
+      throw new RangeError(
+        `${fn}: columns.${name} has length ${length} but columns.${first} has length ${n} (columns of one table have one length)`,
+      );
     }
   }
   const timeColumns = new Set(options.timeColumns ?? DEFAULT_TIME_COLUMNS.filter((c) => names.includes(c)));
-  for (const t of timeColumns) if (!names.includes(t)) rangeFailure(fn, 'options.timeColumns', `names of columns (${names.join(', ')})`, t);
+  for (const t of timeColumns)
+    if (!names.includes(t)) rangeFailure(fn, 'options.timeColumns', `names of columns (${names.join(', ')})`, t);
   const decimals = options.decimals;
   const decimalsOf = (name: string): number | undefined => {
     const d = typeof decimals === 'number' ? decimals : decimals?.[name];
-    if (d !== undefined && !(Number.isInteger(d) && d >= 0 && d <= 100)) rangeFailure(fn, 'options.decimals', 'a whole number from 0 to 100', d);
+    if (d !== undefined && !(Number.isInteger(d) && d >= 0 && d <= 100))
+      rangeFailure(fn, 'options.decimals', 'a whole number from 0 to 100', d);
     return d;
   };
   const newline = options.newline ?? '\n';

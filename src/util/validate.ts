@@ -76,10 +76,18 @@ export function checkRange(fn: string, name: string, value: unknown, min: number
 }
 
 /** A finite number >= min (or > min when `exclusive`). */
-export function checkAtLeast(fn: string, name: string, value: unknown, min: number, unit: string, exclusive = false): number {
+export function checkAtLeast(
+  fn: string,
+  name: string,
+  value: unknown,
+  min: number,
+  unit: string,
+  exclusive = false,
+): number {
   if (typeof value !== 'number') typeFailure(fn, name, `a number${unitText(unit)}`, value);
   const ok = exclusive ? value > min : value >= min;
-  if (!ok || !Number.isFinite(value)) rangeFailure(fn, name, `a finite number ${exclusive ? '>' : '>='} ${min}${unitText(unit)}`, value);
+  if (!ok || !Number.isFinite(value))
+    rangeFailure(fn, name, `a finite number ${exclusive ? '>' : '>='} ${min}${unitText(unit)}`, value);
   return value;
 }
 
@@ -140,9 +148,12 @@ export function checkUnixSeconds(fn: string, name: string, value: unknown): numb
  */
 export function checkTimes(fn: string, name: string, value: unknown): Float64Array {
   if (!isFloat64Array(value)) {
-    const hint = value instanceof Date
-      ? '; for one instant use Float64Array.of(date.getTime() / 1000), or sunPosition(date, latitude, longitude)'
-      : Array.isArray(value) ? '; use Float64Array.from(times)' : '';
+    const hint =
+      value instanceof Date
+        ? '; for one instant use Float64Array.of(date.getTime() / 1000), or sunPosition(date, latitude, longitude)'
+        : Array.isArray(value)
+          ? '; use Float64Array.from(times)'
+          : '';
     typeFailure(fn, name, `a Float64Array of Unix seconds${hint}`, value);
   }
   const n = value.length;
@@ -193,7 +204,9 @@ export function checkSeries(fn: string, entries: readonly SeriesEntry[]): number
       n = column.length;
       first = name;
     } else if (column.length !== n) {
-      throw new RangeError(`${fn}: ${name} has length ${column.length} but ${first} has length ${n} (columns of one call have one length)`);
+      throw new RangeError(
+        `${fn}: ${name} has length ${column.length} but ${first} has length ${n} (columns of one call have one length)`,
+      );
     }
   }
   return n === -1 ? 1 : n;
@@ -208,7 +221,8 @@ const LOWEST_PRESSURE_PA = 5000;
  */
 export function checkPressurePa(fn: string, name: string, value: unknown): void {
   const p0 = typeof value === 'number' ? value : isFloat64Array(value) && value.length > 0 ? value[0]! : Number.NaN;
-  if (p0 < LOWEST_PRESSURE_PA) rangeFailure(fn, name, 'a pressure in Pa (about 101325 at sea level)', p0, ', which looks like hPa or kPa');
+  if (p0 < LOWEST_PRESSURE_PA)
+    rangeFailure(fn, name, 'a pressure in Pa (about 101325 at sea level)', p0, ', which looks like hPa or kPa');
 }
 
 /** A string (text to parse). */

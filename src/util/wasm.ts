@@ -89,7 +89,11 @@ export function loadWasmKernel(base64: string, imports: WasmImports): WasmKernel
   if (instance === null) return null;
   const exports = instance.exports;
   const memory = new Float64Array((exports.memory as { buffer: ArrayBuffer }).buffer);
-  return { exports, memory, offset: (name) => (exports[name] as { value: number }).value / Float64Array.BYTES_PER_ELEMENT };
+  return {
+    exports,
+    memory,
+    offset: (name) => (exports[name] as { value: number }).value / Float64Array.BYTES_PER_ELEMENT,
+  };
 }
 
 /**
@@ -101,7 +105,12 @@ export function loadWasmKernel(base64: string, imports: WasmImports): WasmKernel
  * writePairs(memory, 0, Float64Array.of(1, 2), Float64Array.of(10, 20));
  * Array.from(memory); // => [1, 10, 2, 20]
  */
-export function writePairs(memory: Float64Array, offset: number, first: ArrayLike<number>, second: ArrayLike<number>): void {
+export function writePairs(
+  memory: Float64Array,
+  offset: number,
+  first: ArrayLike<number>,
+  second: ArrayLike<number>,
+): void {
   for (let i = 0; i < first.length; i++) {
     memory[offset + 2 * i] = first[i]!;
     memory[offset + 2 * i + 1] = second[i]!;

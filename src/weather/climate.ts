@@ -72,12 +72,17 @@ function bump(x: number, centre: number, width: number): number {
 
 // Zonal cloud cover as the share of time under cloud (0..1), by effective |latitude|:
 // ITCZ maximum, subtropical minimum, storm-track maximum, drier polar caps.
-const CLOUD_ZONAL = [0, 0.6, 8, 0.58, 15, 0.46, 22, 0.34, 30, 0.33, 38, 0.4, 45, 0.5, 52, 0.68, 60, 0.78, 70, 0.74, 90, 0.62];
+const CLOUD_ZONAL = [
+  0, 0.6, 8, 0.58, 15, 0.46, 22, 0.34, 30, 0.33, 38, 0.4, 45, 0.5, 52, 0.68, 60, 0.78, 70, 0.74, 90, 0.62,
+];
 // Zonal mean precipitation, mm/day, by effective |latitude| (land and sea together): the ITCZ's
 // maximum, the subtropical minimum under the descending branch of the Hadley cell, the
 // mid-latitude storm tracks, little in the cold polar air (Hartmann 2016, fig. 1.17 / ch. 6;
 // Peixoto & Oort 1992, "Physics of Climate", fig. 12.5).
-const PRECIP_ZONAL = [0, 6.5, 5, 6, 10, 4.2, 15, 2.4, 20, 1.2, 25, 0.8, 30, 1, 35, 1.7, 40, 2.3, 45, 2.5, 55, 2.6, 60, 2.2, 70, 1.1, 80, 0.5, 90, 0.3];
+const PRECIP_ZONAL = [
+  0, 6.5, 5, 6, 10, 4.2, 15, 2.4, 20, 1.2, 25, 0.8, 30, 1, 35, 1.7, 40, 2.3, 45, 2.5, 55, 2.6, 60, 2.2, 70, 1.1, 80,
+  0.5, 90, 0.3,
+];
 // Annual mean sea-level air temperature of a maritime place, degrees C, by |latitude|.
 // The steep step near 50-57 degrees is the oceanic polar front.
 const TEMP_MARITIME = [0, 27, 15, 26.5, 25, 24, 35, 19.5, 45, 15, 52, 10.2, 55, 6, 60, 3, 70, -2.5, 80, -10, 90, -18];
@@ -154,7 +159,10 @@ export function placeClimate(place: WeatherPlace): PlaceClimate {
   // upwind stays maritime.
   const cont2 = cont * cont;
   const cont3 = cont2 * cont;
-  const tMean = knots(TEMP_MARITIME, phi) - cont2 * knots(TEMP_CONTINENTAL_DEFICIT, phi) - ELEVATION_LAPSE_RATE * Math.max(0, elevation);
+  const tMean =
+    knots(TEMP_MARITIME, phi) -
+    cont2 * knots(TEMP_CONTINENTAL_DEFICIT, phi) -
+    ELEVATION_LAPSE_RATE * Math.max(0, elevation);
   const ampM = knots(AMPLITUDE_MARITIME, phi);
   // High dry plateaus heat and cool more through the thin, dry air.
   const amplitude = ampM + cont3 * (knots(AMPLITUDE_CONTINENTAL, phi) - ampM) + 2 * Math.min(elevKm, 2) * cont;
@@ -216,8 +224,10 @@ export function placeClimate(place: WeatherPlace): PlaceClimate {
   }
 
   let prevailing: number;
-  if (phi < 28) prevailing = south ? 120 : 60; // trade winds: from the east, towards the ITCZ
-  else if (phi < 65) prevailing = south ? 290 : 250; // westerlies
+  if (phi < 28)
+    prevailing = south ? 120 : 60; // trade winds: from the east, towards the ITCZ
+  else if (phi < 65)
+    prevailing = south ? 290 : 250; // westerlies
   else prevailing = 90; // polar easterlies
   let prevailingWind = prevailing;
   if (place.normals !== undefined) {

@@ -125,17 +125,54 @@ export type NumericWeatherColumnName = Exclude<WeatherColumnName, 'weatherType'>
 
 /** Columns of estimated actuals (historic and live weather) that the weather sources give. */
 export const ACTUAL_COLUMNS = [
-  'airTemp', 'albedo', 'solarAzimuth', 'clearskyDhi', 'clearskyDni', 'clearskyGhi', 'clearskyGti',
-  'cloudOpacity', 'dewPoint', 'dhi', 'dni', 'ghi', 'gti', 'precipitableWater',
-  'precipitationRate', 'relativeHumidity', 'pressure', 'snowSoilingRooftop',
-  'snowSoilingGround', 'windDirection100m', 'windDirection', 'windSpeed100m',
-  'windSpeed', 'solarZenith', 'snowDepth', 'snowWaterEquivalent', 'snowfallRate', 'windGust',
-  'cape', 'weatherType', 'minAirTemp', 'maxAirTemp', 'pm10', 'pm25',
+  'airTemp',
+  'albedo',
+  'solarAzimuth',
+  'clearskyDhi',
+  'clearskyDni',
+  'clearskyGhi',
+  'clearskyGti',
+  'cloudOpacity',
+  'dewPoint',
+  'dhi',
+  'dni',
+  'ghi',
+  'gti',
+  'precipitableWater',
+  'precipitationRate',
+  'relativeHumidity',
+  'pressure',
+  'snowSoilingRooftop',
+  'snowSoilingGround',
+  'windDirection100m',
+  'windDirection',
+  'windSpeed100m',
+  'windSpeed',
+  'solarZenith',
+  'snowDepth',
+  'snowWaterEquivalent',
+  'snowfallRate',
+  'windGust',
+  'cape',
+  'weatherType',
+  'minAirTemp',
+  'maxAirTemp',
+  'pm10',
+  'pm25',
 ] as const satisfies readonly WeatherColumnName[];
 
 /** The forecast-only quantile columns (P10 and P90). */
 export const QUANTILE_COLUMNS = [
-  'cloudOpacity10', 'cloudOpacity90', 'dhi10', 'dhi90', 'dni10', 'dni90', 'ghi10', 'ghi90', 'gti10', 'gti90',
+  'cloudOpacity10',
+  'cloudOpacity90',
+  'dhi10',
+  'dhi90',
+  'dni10',
+  'dni90',
+  'ghi10',
+  'ghi90',
+  'gti10',
+  'gti90',
 ] as const satisfies readonly WeatherColumnName[];
 
 /** Every column a forecast gives. */
@@ -143,5 +180,7 @@ export const FORECAST_COLUMNS = [...ACTUAL_COLUMNS, ...QUANTILE_COLUMNS] as cons
 
 /** The median column of a quantile column (`ghi10` -> `ghi`), or undefined for any other. */
 export function quantileBase(name: WeatherColumnName): NumericWeatherColumnName | undefined {
-  return (QUANTILE_COLUMNS as readonly string[]).includes(name) ? (name.slice(0, -2) as NumericWeatherColumnName) : undefined;
+  return (QUANTILE_COLUMNS as readonly string[]).includes(name)
+    ? (name.slice(0, -2) as NumericWeatherColumnName)
+    : undefined;
 }

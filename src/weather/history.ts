@@ -97,7 +97,14 @@ function historyOf(place: WeatherPlace, firstYear: number, lastYear: number): We
   const hourMiddle = scratchColumn(m, false);
   for (let i = 0; i < m; i++) hourMiddle[i] = start + i * 3600 + 1800;
   const tAnnual = climate.temperature.reduce((s, v) => s + v, 0) / climate.temperature.length;
-  const { zenith, dniExtra, clearskyGhi, clearskyDni } = skyAtInstants(hourMiddle, place.latitude, place.longitude, elevation, pressurePa, tAnnual);
+  const { zenith, dniExtra, clearskyGhi, clearskyDni } = skyAtInstants(
+    hourMiddle,
+    place.latitude,
+    place.longitude,
+    elevation,
+    pressurePa,
+    tAnnual,
+  );
   // Daylight hours (clear-sky GHI above 0): their index in the history and in the cycle.
   let nDay = 0;
   for (let i = 0, c = 0; i < n; i++, c = c + 1 === m ? 0 : c + 1) if (clearskyGhi[c]! > 0) nDay++;
@@ -128,7 +135,10 @@ function historyOf(place: WeatherPlace, firstYear: number, lastYear: number): We
     latent[j * ns] = st.latent[dayHour[j]!]!;
     for (let k = 0; k < extra; k++) latent[j * ns + k + 1] = latentK[j * extra + k]!;
   }
-  const side = cloudSideNoise(climate, ts, { aerosol: scratchColumn(ts.length), enhancement: scratchColumn(ts.length) });
+  const side = cloudSideNoise(climate, ts, {
+    aerosol: scratchColumn(ts.length),
+    enhancement: scratchColumn(ts.length),
+  });
   const kc = scratchColumn(ts.length, false);
   cloudColumns(climate, ts, latent, side.aerosol, side.enhancement, scratchColumn(ts.length, false), kc);
   // All-sky irradiance of the daylight hours only (night is 0); allSky reads these four columns.
@@ -149,7 +159,16 @@ function historyOf(place: WeatherPlace, firstYear: number, lastYear: number): We
     db[j] = clearskyDni[c]!;
     dk[j] = sum * invNs;
   }
-  const sky: SkyColumns = { zenith: dz, dniExtra: de, clearskyGhi: dg, clearskyDni: db, apparentZenith: empty, azimuth: empty, airmass: empty, clearskyDhi: empty };
+  const sky: SkyColumns = {
+    zenith: dz,
+    dniExtra: de,
+    clearskyGhi: dg,
+    clearskyDni: db,
+    apparentZenith: empty,
+    azimuth: empty,
+    airmass: empty,
+    clearskyDhi: empty,
+  };
   const day = allSky(dz, sky, dk);
   const ghi = new Float64Array(n);
   const dni = new Float64Array(n);

@@ -12,8 +12,19 @@ export {
   FORECAST_COLUMNS,
 } from './columns.js';
 export { WEATHER_TYPES, type WeatherType, type WeatherTypeInput, weatherType } from './parameters.js';
-export { type WeatherQuery, type ForecastQuery, type QueryPlane, type WeatherSource, composeSources } from './source.js';
-export { type SyntheticOptions, type DefaultSourceOptions, syntheticSource, defaultWeatherSource } from './synthetic.js';
+export {
+  type WeatherQuery,
+  type ForecastQuery,
+  type QueryPlane,
+  type WeatherSource,
+  composeSources,
+} from './source.js';
+export {
+  type SyntheticOptions,
+  type DefaultSourceOptions,
+  syntheticSource,
+  defaultWeatherSource,
+} from './synthetic.js';
 export {
   type RealDataOptions,
   type NearestSeriesOptions,
@@ -27,7 +38,13 @@ export {
 } from './real.js';
 export { type HistoryYears, syntheticHistory } from './history.js';
 export type { WeatherPlace } from './climate.js';
-export { type ClimateGrid, type ClimateGrids, type ClimateNormals, type NormalsSite, climateNormalsAt } from './normals.js';
+export {
+  type ClimateGrid,
+  type ClimateGrids,
+  type ClimateNormals,
+  type NormalsSite,
+  climateNormalsAt,
+} from './normals.js';
 export { WEATHER_TRACKER } from './sky.js';
 export {
   type FilePlaceHint,

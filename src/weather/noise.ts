@@ -43,13 +43,27 @@ export function hashGaussian(a: number, b: number, c: number, d: number): number
   return inverseNormalCdf(hashUniform(a, b, c, d));
 }
 
-const A1 = -3.969683028665376e1, A2 = 2.209460984245205e2, A3 = -2.759285104469687e2;
-const A4 = 1.38357751867269e2, A5 = -3.066479806614716e1, A6 = 2.506628277459239;
-const B1 = -5.447609879822406e1, B2 = 1.615858368580409e2, B3 = -1.556989798598866e2;
-const B4 = 6.680131188771972e1, B5 = -1.328068155288572e1;
-const C1 = -7.784894002430293e-3, C2 = -3.223964580411365e-1, C3 = -2.400758277161838;
-const C4 = -2.549732539343734, C5 = 4.374664141464968, C6 = 2.938163982698783;
-const D1 = 7.784695709041462e-3, D2 = 3.224671290700398e-1, D3 = 2.445134137142996, D4 = 3.754408661907416;
+const A1 = -3.969683028665376e1,
+  A2 = 2.209460984245205e2,
+  A3 = -2.759285104469687e2;
+const A4 = 1.38357751867269e2,
+  A5 = -3.066479806614716e1,
+  A6 = 2.506628277459239;
+const B1 = -5.447609879822406e1,
+  B2 = 1.615858368580409e2,
+  B3 = -1.556989798598866e2;
+const B4 = 6.680131188771972e1,
+  B5 = -1.328068155288572e1;
+const C1 = -7.784894002430293e-3,
+  C2 = -3.223964580411365e-1,
+  C3 = -2.400758277161838;
+const C4 = -2.549732539343734,
+  C5 = 4.374664141464968,
+  C6 = 2.938163982698783;
+const D1 = 7.784695709041462e-3,
+  D2 = 3.224671290700398e-1,
+  D3 = 2.445134137142996,
+  D4 = 3.754408661907416;
 
 /**
  * Inverse of the standard normal CDF (P. J. Acklam, 2003, "An algorithm for computing the
@@ -66,7 +80,10 @@ export function inverseNormalCdf(p: number): number {
   }
   const q = p - 0.5;
   const r = q * q;
-  return ((((((A1 * r + A2) * r + A3) * r + A4) * r + A5) * r + A6) * q) / (((((B1 * r + B2) * r + B3) * r + B4) * r + B5) * r + 1);
+  return (
+    ((((((A1 * r + A2) * r + A3) * r + A4) * r + A5) * r + A6) * q) /
+    (((((B1 * r + B2) * r + B3) * r + B4) * r + B5) * r + 1)
+  );
 }
 
 /**
@@ -76,7 +93,9 @@ export function inverseNormalCdf(p: number): number {
 export function normalCdf(x: number): number {
   const z = Math.abs(x) * Math.SQRT1_2;
   const t = 1 / (1 + 0.3275911 * z);
-  const y = 1 - ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-z * z);
+  const y =
+    1 -
+    ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-z * z);
   return x >= 0 ? 0.5 * (1 + y) : 0.5 * (1 - y);
 }
 
@@ -190,7 +209,9 @@ export function spatialSpacingDegrees(spacing: number): number {
   return SPATIAL_SPACINGS[SPATIAL_SPACINGS.length - 1]!;
 }
 /** Spatial lattice spacings, degrees: divisors of 360 (and of 180). */
-const SPATIAL_SPACINGS = [0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.6, 0.75, 1, 1.25, 1.5, 2, 2.5, 3, 4, 5, 6, 7.5, 9, 10, 12];
+const SPATIAL_SPACINGS = [
+  0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.6, 0.75, 1, 1.25, 1.5, 2, 2.5, 3, 4, 5, 6, 7.5, 9, 10, 12,
+];
 
 /** A noise stream at a site: its key, the keys of the spatial nodes that carry weight and their weights. */
 export interface SpatialStream {
@@ -299,7 +320,13 @@ export function accumulateNoise(
  * const times = Float64Array.from({ length: 24 }, (_, i) => 1.7e9 + 3600 * i);
  * accumulateOctaves(times, [86400, 0.8, 17, 3600, 0.6, 18], 0, { latitude: 45, longitude: 8 }, new Float64Array(times.length)).length; // => 24
  */
-export function accumulateOctaves(times: Float64Array, octaves: readonly number[], seed: number, site: NoiseSite, out: Float64Array): Float64Array {
+export function accumulateOctaves(
+  times: Float64Array,
+  octaves: readonly number[],
+  seed: number,
+  site: NoiseSite,
+  out: Float64Array,
+): Float64Array {
   const count = octaves.length / 3;
   if (count !== 1 && count !== 2 && count !== 3) throw new RangeError('accumulateOctaves takes 1 to 3 octaves');
   for (let o = 0; o < count; o++) {
@@ -323,17 +350,31 @@ export function accumulateOctaves(times: Float64Array, octaves: readonly number[
  * little more than the cost of one full hash; the corners' table values are blended by the
  * stream's weights.
  */
-function addOctave(times: Float64Array, spacing: number, weight: number, stream: SpatialStream, out: Float64Array): void {
+function addOctave(
+  times: Float64Array,
+  spacing: number,
+  weight: number,
+  stream: SpatialStream,
+  out: Float64Array,
+): void {
   const n = times.length;
   const inv = 1 / spacing;
   const w = weight * NOISE_NORM;
   const key = stream.key;
   const corners = stream.count;
-  const c0 = stream.corners[0]!, c1 = stream.corners[1]!, c2 = stream.corners[2]!, c3 = stream.corners[3]!;
-  const w0 = stream.weights[0]!, w1 = stream.weights[1]!, w2 = stream.weights[2]!, w3 = stream.weights[3]!;
+  const c0 = stream.corners[0]!,
+    c1 = stream.corners[1]!,
+    c2 = stream.corners[2]!,
+    c3 = stream.corners[3]!;
+  const w0 = stream.weights[0]!,
+    w1 = stream.weights[1]!,
+    w2 = stream.weights[2]!,
+    w3 = stream.weights[3]!;
   const table = GAUSSIAN_TABLE;
   // Cell k of the lattice and its lower (a) and upper (b) node values.
-  let k = Number.NaN, a = 0, b = 0;
+  let k = Number.NaN,
+    a = 0,
+    b = 0;
   for (let i = 0; i < n; i++) {
     const x = times[i]! * inv;
     const j = Math.floor(x);
@@ -366,12 +407,17 @@ function addOctave(times: Float64Array, spacing: number, weight: number, stream:
           h1 ^= h1 >>> 12;
           if (corners === 2) v = w0 * table[h0 >>> SHIFT]! + w1 * table[h1 >>> SHIFT]!;
           else {
-            let h2 = h ^ c2, h3 = h ^ c3;
+            let h2 = h ^ c2,
+              h3 = h ^ c3;
             h2 = Math.imul(h2 ^ (h2 >>> 15), 0x2c1b3c6d);
             h3 = Math.imul(h3 ^ (h3 >>> 15), 0x2c1b3c6d);
             h2 ^= h2 >>> 12;
             h3 ^= h3 >>> 12;
-            v = w0 * table[h0 >>> SHIFT]! + w1 * table[h1 >>> SHIFT]! + w2 * table[h2 >>> SHIFT]! + w3 * table[h3 >>> SHIFT]!;
+            v =
+              w0 * table[h0 >>> SHIFT]! +
+              w1 * table[h1 >>> SHIFT]! +
+              w2 * table[h2 >>> SHIFT]! +
+              w3 * table[h3 >>> SHIFT]!;
           }
         }
         if (q === 0) a = v;

@@ -104,7 +104,10 @@ export const LAND_NEIGHBOUR_DISTANCE = 1.5;
  * @example
  * landNeighbourPoints(0, 179).east; // => { latitude: 0, longitude: -179.5 }
  */
-export function landNeighbourPoints(latitude: number, longitude: number): Record<keyof LandShareAround, { latitude: number; longitude: number }> {
+export function landNeighbourPoints(
+  latitude: number,
+  longitude: number,
+): Record<keyof LandShareAround, { latitude: number; longitude: number }> {
   const d = LAND_NEIGHBOUR_DISTANCE;
   const dLon = d / Math.max(0.2, Math.cos((latitude * Math.PI) / 180));
   const lat = (x: number): number => Math.max(-89.9, Math.min(89.9, x));
@@ -133,7 +136,13 @@ export function landNeighbourPoints(latitude: number, longitude: number): Record
  */
 export function upwindLandShare(uMean: number, vMean: number, around: LandShareAround): number {
   const weight = Math.abs(uMean) + Math.abs(vMean) + 1e-6;
-  return (Math.max(uMean, 0) * around.west + Math.max(-uMean, 0) * around.east + Math.max(vMean, 0) * around.south + Math.max(-vMean, 0) * around.north) / weight;
+  return (
+    (Math.max(uMean, 0) * around.west +
+      Math.max(-uMean, 0) * around.east +
+      Math.max(vMean, 0) * around.south +
+      Math.max(-vMean, 0) * around.north) /
+    weight
+  );
 }
 
 /**
@@ -202,10 +211,14 @@ function nodes(grid: ClimateGrid, latitude: number, longitude: number): number[]
   const [c0, c1, fc] = longitudeBracket(grid.longitudes, longitude);
   const nlon = grid.longitudes.length;
   return [
-    r0 * nlon + c0, (1 - fr) * (1 - fc),
-    r0 * nlon + c1, (1 - fr) * fc,
-    r1 * nlon + c0, fr * (1 - fc),
-    r1 * nlon + c1, fr * fc,
+    r0 * nlon + c0,
+    (1 - fr) * (1 - fc),
+    r0 * nlon + c1,
+    (1 - fr) * fc,
+    r1 * nlon + c0,
+    fr * (1 - fc),
+    r1 * nlon + c1,
+    fr * fc,
   ];
 }
 
@@ -218,7 +231,12 @@ function nodes(grid: ClimateGrid, latitude: number, longitude: number): number[]
  * const rain = sampleClimateGrid(climateGrids().precipitation, 19.1, 72.9);
  * rain.indexOf(Math.max(...rain)); // => 6
  */
-export function sampleClimateGrid(grid: ClimateGrid, latitude: number, longitude: number, extraWeight?: (node: number) => number): Float64Array {
+export function sampleClimateGrid(
+  grid: ClimateGrid,
+  latitude: number,
+  longitude: number,
+  extraWeight?: (node: number) => number,
+): Float64Array {
   const cells = grid.latitudes.length * grid.longitudes.length;
   const around = nodes(grid, latitude, longitude);
   const w = [0, 0, 0, 0];
@@ -378,8 +396,15 @@ export function regressedGridTemperature(grids: ClimateGrids, site: NormalsSite)
   const c0 = allColumns ? 0 : Math.ceil((site.longitude - lonRadius - g.longitudes[0]!) / step);
   const c1 = allColumns ? nlon - 1 : Math.floor((site.longitude + lonRadius - g.longitudes[0]!) / step);
   // Weighted normal equations of T = a + L z + s land (z in km): the matrix is the same each month.
-  let s00 = 0, s01 = 0, s02 = 0, s11 = 0, s12 = 0, s22 = 0;
-  const b0 = new Float64Array(12), b1 = new Float64Array(12), b2 = new Float64Array(12);
+  let s00 = 0,
+    s01 = 0,
+    s02 = 0,
+    s11 = 0,
+    s12 = 0,
+    s22 = 0;
+  const b0 = new Float64Array(12),
+    b1 = new Float64Array(12),
+    b2 = new Float64Array(12);
   for (let r = 0; r < nlat; r++) {
     const dy = g.latitudes[r]! - site.latitude;
     if (Math.abs(dy) >= radius) continue;
@@ -397,10 +422,17 @@ export function regressedGridTemperature(grids: ClimateGrids, site: NormalsSite)
       const w = (1 - q) * (1 - q);
       const z = grids.cellElevation[node]! / 1000;
       const land = grids.cellLandShare[node]!;
-      s00 += w; s01 += w * z; s02 += w * land; s11 += w * z * z; s12 += w * z * land; s22 += w * land * land;
+      s00 += w;
+      s01 += w * z;
+      s02 += w * land;
+      s11 += w * z * z;
+      s12 += w * z * land;
+      s22 += w * land * land;
       for (let m = 0; m < 12; m++) {
         const t = w * g.values[m * cells + node]!;
-        b0[m] += t; b1[m] += t * z; b2[m] += t * land;
+        b0[m] += t;
+        b1[m] += t * z;
+        b2[m] += t * land;
       }
     }
   }
@@ -409,8 +441,12 @@ export function regressedGridTemperature(grids: ClimateGrids, site: NormalsSite)
   s22 += LAND_PRIOR_WEIGHT;
   // The inverse of the symmetric 3 x 3 matrix by cofactors (positive definite with the priors
   // whenever a cell lies within the radius, which the cell containing the site always does).
-  const i00 = s11 * s22 - s12 * s12, i01 = s02 * s12 - s01 * s22, i02 = s01 * s12 - s02 * s11;
-  const i11 = s00 * s22 - s02 * s02, i12 = s01 * s02 - s00 * s12, i22 = s00 * s11 - s01 * s01;
+  const i00 = s11 * s22 - s12 * s12,
+    i01 = s02 * s12 - s01 * s22,
+    i02 = s01 * s12 - s02 * s11;
+  const i11 = s00 * s22 - s02 * s02,
+    i12 = s01 * s02 - s00 * s12,
+    i22 = s00 * s11 - s01 * s01;
   const det = s00 * i00 + s01 * i01 + s02 * i02;
   const z = site.elevation / 1000;
   const land = Math.min(1, Math.max(0, site.landShare ?? 1));
@@ -458,7 +494,9 @@ export interface ClearnessInputs {
  * scripts/calibrate-climate.ts; docs/weather.md gives the files, the fit and its held-out error
  * (leave-one-out, 10-fold, 400 km spatial hold-out, by continent).
  */
-export const CLEARNESS_COEFFICIENTS = [1.1394, -0.3617, -0.6522, -0.8983, -0.2502, 0.0544, -0.0647, 0.1545, 0.1862, 0.1547] as const;
+export const CLEARNESS_COEFFICIENTS = [
+  1.1394, -0.3617, -0.6522, -0.8983, -0.2502, 0.0544, -0.0647, 0.1545, 0.1862, 0.1547,
+] as const;
 
 /**
  * Monthly clearness index Kt (the month's GHI over its extraterrestrial horizontal irradiation)
@@ -480,7 +518,13 @@ export function monthlyClearnessIndex(x: ClearnessInputs): Float64Array {
   const tropics = Math.exp(-((lat / 15) ** 2));
   const south = (1 - Math.tanh(lat / 10)) / 2;
   const fixed =
-    c0 + (c2 * Math.abs(lat)) / 30 + c3 * tropics + c4 * x.landShare + (c5 * x.temperatureRange) / 10 + (c6 * (x.heightAboveSurroundings ?? 0)) / 1000 + c9 * (x.upwindLandShare ?? x.landShare);
+    c0 +
+    (c2 * Math.abs(lat)) / 30 +
+    c3 * tropics +
+    c4 * x.landShare +
+    (c5 * x.temperatureRange) / 10 +
+    (c6 * (x.heightAboveSurroundings ?? 0)) / 1000 +
+    c9 * (x.upwindLandShare ?? x.landShare);
   const rainSlope = c1 + c7 * south + c8 * tropics;
   const out = new Float64Array(12);
   for (let m = 0; m < 12; m++) {
@@ -502,7 +546,12 @@ export function monthlyClearnessIndex(x: ClearnessInputs): Float64Array {
  * // About 1.4-1.7 by month:
  * extraterrestrialToClearSky(45, 8, 250, 12)[5]; // about 1.43
  */
-export function extraterrestrialToClearSky(latitude: number, longitude: number, elevation: number, annualTemperature: number): Float64Array {
+export function extraterrestrialToClearSky(
+  latitude: number,
+  longitude: number,
+  elevation: number,
+  annualTemperature: number,
+): Float64Array {
   const start = Date.UTC(2021, 0, 1) / 1000;
   const n = 365 * 24;
   const times = new Float64Array(n);
@@ -554,7 +603,9 @@ export function climateNormalsAt(grids: ClimateGrids, site: NormalsSite): Climat
   const temperature = siteTemperature(grids, site);
   // Rain, like temperature, from the nodes at the site's level: a coastal desert below the Andes
   // (Lima) takes the dry sea-level node, not the wet mountain one.
-  const precipitation = sampleClimateGrid(grids.precipitation, site.latitude, site.longitude, (node) => nodeHeightWeight(grids.precipitationCellElevation[node]! - site.elevation));
+  const precipitation = sampleClimateGrid(grids.precipitation, site.latitude, site.longitude, (node) =>
+    nodeHeightWeight(grids.precipitationCellElevation[node]! - site.elevation),
+  );
   const u = sampleClimateGrid(grids.uWind, site.latitude, site.longitude);
   const v = sampleClimateGrid(grids.vWind, site.latitude, site.longitude);
   const windSpeed = new Float64Array(12);
@@ -581,7 +632,8 @@ export function climateNormalsAt(grids: ClimateGrids, site: NormalsSite): Climat
     landShare: site.landShare ?? 1,
     temperatureRange: tMax - tMin,
     heightAboveSurroundings: site.elevation - (site.surroundingElevation ?? site.elevation),
-    upwindLandShare: site.landShareAround === undefined ? undefined : upwindLandShare(uMean / 12, vMean / 12, site.landShareAround),
+    upwindLandShare:
+      site.landShareAround === undefined ? undefined : upwindLandShare(uMean / 12, vMean / 12, site.landShareAround),
   });
   const ratio = extraterrestrialToClearSky(site.latitude, site.longitude, site.elevation, tMean);
   const clearSkyIndex = new Float64Array(12);

@@ -5,9 +5,25 @@
 
 /** The 19 weather labels (the API's weather_type, contract.md section 4). CLEAR is a cloudless night. */
 export const WEATHER_TYPES = [
-  'CLEAR', 'SUNNY', 'MOSTLY SUNNY', 'PARTLY CLOUDY', 'MOSTLY CLOUDY', 'OVERCAST', 'FOG', 'HAZE',
-  'DRIZZLE', 'LIGHT RAIN', 'RAIN', 'HEAVY RAIN', 'THUNDERSTORM', 'SLEET', 'LIGHT SNOW', 'SNOW',
-  'HEAVY SNOW', 'WINDY', 'DAMAGING WIND',
+  'CLEAR',
+  'SUNNY',
+  'MOSTLY SUNNY',
+  'PARTLY CLOUDY',
+  'MOSTLY CLOUDY',
+  'OVERCAST',
+  'FOG',
+  'HAZE',
+  'DRIZZLE',
+  'LIGHT RAIN',
+  'RAIN',
+  'HEAVY RAIN',
+  'THUNDERSTORM',
+  'SLEET',
+  'LIGHT SNOW',
+  'SNOW',
+  'HEAVY SNOW',
+  'WINDY',
+  'DAMAGING WIND',
 ] as const;
 
 /** One of the 19 weather_type labels of {@link WEATHER_TYPES}. */

@@ -6,9 +6,33 @@
  */
 import type { WeatherSeries } from './readers/types.js';
 import { skyAtInstants, stationPressure, tiltedIrradiance } from './sky.js';
-import { ACTUAL_COLUMNS, FORECAST_COLUMNS, type NumericWeatherColumnName, type WeatherColumnName, quantileBase } from './columns.js';
-import { type ForecastQuery, type WeatherColumns, type WeatherQuery, type WeatherSource, checkWeatherQuery, queryPlane } from './source.js';
-import { checkAtLeast, checkLatitude, checkLongitude, checkObject, checkOffsetMinutes, checkRange, checkSeries, checkTimes, rangeFailure, typeFailure } from '../util/validate.js';
+import {
+  ACTUAL_COLUMNS,
+  FORECAST_COLUMNS,
+  type NumericWeatherColumnName,
+  type WeatherColumnName,
+  quantileBase,
+} from './columns.js';
+import {
+  type ForecastQuery,
+  type WeatherColumns,
+  type WeatherQuery,
+  type WeatherSource,
+  checkWeatherQuery,
+  queryPlane,
+} from './source.js';
+import {
+  checkAtLeast,
+  checkLatitude,
+  checkLongitude,
+  checkObject,
+  checkOffsetMinutes,
+  checkRange,
+  checkSeries,
+  checkTimes,
+  rangeFailure,
+  typeFailure,
+} from '../util/validate.js';
 
 /** A place on the globe: degrees north and east. */
 export interface LatLon {
@@ -22,9 +46,14 @@ export interface LatLon {
  * distanceKm({ latitude: 52.37, longitude: 4.9 }, { latitude: 48.86, longitude: 2.35 }); // about 430
  */
 export function distanceKm(from: LatLon, to: LatLon): number {
-  const lat1 = from.latitude, lon1 = from.longitude, lat2 = to.latitude, lon2 = to.longitude;
+  const lat1 = from.latitude,
+    lon1 = from.longitude,
+    lat2 = to.latitude,
+    lon2 = to.longitude;
   const D = Math.PI / 180;
-  const a = Math.sin(((lat2 - lat1) * D) / 2) ** 2 + Math.cos(lat1 * D) * Math.cos(lat2 * D) * Math.sin(((lon2 - lon1) * D) / 2) ** 2;
+  const a =
+    Math.sin(((lat2 - lat1) * D) / 2) ** 2 +
+    Math.cos(lat1 * D) * Math.cos(lat2 * D) * Math.sin(((lon2 - lon1) * D) / 2) ** 2;
   return 2 * 6371.0088 * Math.asin(Math.min(1, Math.sqrt(a)));
 }
 
@@ -42,7 +71,11 @@ export interface NearestSeriesOptions {
  * const s = readTmy3(readFileSync(dataFilePath('weather/tmy3_sand_point_ak_703165.csv'), 'utf8'));
  * nearestSeries([s], { latitude: 55.3, longitude: -160.5 }, { radiusKm: 20, typical: true }) === s; // => true
  */
-export function nearestSeries(all: readonly WeatherSeries[], place: LatLon, options: NearestSeriesOptions = {}): WeatherSeries | undefined {
+export function nearestSeries(
+  all: readonly WeatherSeries[],
+  place: LatLon,
+  options: NearestSeriesOptions = {},
+): WeatherSeries | undefined {
   if (!Array.isArray(all)) typeFailure('nearestSeries', 'all', 'an array of WeatherSeries', all);
   checkObject('nearestSeries', 'place', place);
   checkObject('nearestSeries', 'options', options);
@@ -52,7 +85,8 @@ export function nearestSeries(all: readonly WeatherSeries[], place: LatLon, opti
   const radiusKm = options.radiusKm ?? 5;
   const typical = options.typical ?? false;
   // Infinity is a radius: any distance.
-  if (!(radiusKm >= 0)) rangeFailure('nearestSeries', 'options.radiusKm', 'a number >= 0 (km; Infinity for any distance)', radiusKm);
+  if (!(radiusKm >= 0))
+    rangeFailure('nearestSeries', 'options.radiusKm', 'a number >= 0 (km; Infinity for any distance)', radiusKm);
   let best: WeatherSeries | undefined;
   let bestD = Infinity;
   for (const s of all) {
@@ -89,7 +123,10 @@ export function resampleColumn(values: Float64Array, from: PeriodGrid, to: Perio
   const { periodEnd, periodSeconds } = to;
   checkTimes(fn, 'from.periodEnd', seriesEnd);
   checkTimes(fn, 'to.periodEnd', periodEnd);
-  checkSeries(fn, [['from.periodEnd', seriesEnd, 'Unix seconds'], ['values', values, '']]);
+  checkSeries(fn, [
+    ['from.periodEnd', seriesEnd, 'Unix seconds'],
+    ['values', values, ''],
+  ]);
   checkAtLeast(fn, 'from.periodSeconds', step, 0, 's', true);
   checkAtLeast(fn, 'to.periodSeconds', periodSeconds, 0, 's', true);
   const n = periodEnd.length;
@@ -99,13 +136,15 @@ export function resampleColumn(values: Float64Array, from: PeriodGrid, to: Perio
     const b = periodEnd[i]!;
     const a = b - periodSeconds;
     // First row whose end is after a.
-    let lo = 0, hi = m;
+    let lo = 0,
+      hi = m;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
       if (seriesEnd[mid]! <= a) lo = mid + 1;
       else hi = mid;
     }
-    let sum = 0, w = 0;
+    let sum = 0,
+      w = 0;
     for (let j = lo; j < m; j++) {
       const re = seriesEnd[j]!;
       const rs = re - step;
@@ -176,7 +215,10 @@ export interface RealDataOptions {
  * actuals, with P10 = P90 = the value.
  * @param series the loaded series, or a function returning the current ones (a store that grows)
  */
-export function realDataSource(series: readonly WeatherSeries[] | (() => readonly WeatherSeries[]), options: RealDataOptions = {}): WeatherSource {
+export function realDataSource(
+  series: readonly WeatherSeries[] | (() => readonly WeatherSeries[]),
+  options: RealDataOptions = {},
+): WeatherSource {
   const radius = options.radiusKm ?? 5;
   const list = typeof series === 'function' ? series : () => series;
   const pick = (q: WeatherQuery) => nearestSeries(list(), q, { radiusKm: radius });
@@ -240,8 +282,10 @@ export function typicalYearFromSeries(
   checkTimes(fn, 'series.periodEnd', s.periodEnd);
   const periodSeconds = options.periodSeconds ?? s.periodSeconds;
   checkAtLeast(fn, 'options.periodSeconds', periodSeconds, 0, 's', true);
-  const parameters: readonly NumericWeatherColumnName[] = options.parameters ?? (Object.keys(s.columns).filter((k) => k !== 'weatherType') as NumericWeatherColumnName[]);
-  if (!Array.isArray(parameters as unknown)) typeFailure(fn, 'options.parameters', 'an array of weather column names', parameters);
+  const parameters: readonly NumericWeatherColumnName[] =
+    options.parameters ?? (Object.keys(s.columns).filter((k) => k !== 'weatherType') as NumericWeatherColumnName[]);
+  if (!Array.isArray(parameters as unknown))
+    typeFailure(fn, 'options.parameters', 'an array of weather column names', parameters);
   const offsetMinutes = options.offsetMinutes ?? 0;
   const year = options.year ?? 2059;
   checkOffsetMinutes(fn, offsetMinutes, 'options.offsetMinutes');
@@ -253,7 +297,8 @@ export function typicalYearFromSeries(
   for (let j = 0; j < m; j++) {
     const e = s.periodEnd[j]!;
     const local = new Date((e - s.periodSeconds / 2 + offset) * 1000);
-    const M = local.getUTCMonth(), D = local.getUTCDate();
+    const M = local.getUTCMonth(),
+      D = local.getUTCDate();
     if (M === 1 && D === 29) continue;
     idx.push(j);
     shifted.push(e + (Date.UTC(year, M, D) - Date.UTC(local.getUTCFullYear(), M, D)) / 1000);

@@ -5,11 +5,26 @@
  * single-axis tracking (src/tracking). Nothing here is a model of its own: it only wires them
  * and applies the clear-sky index of the cloud process.
  */
-import { absoluteAirmass, altitudeToPressure, clearskyIneichen, extraterrestrialRadiation, linkeTurbidityColumn, relativeAirmass } from '../atmosphere/index.js';
+import {
+  absoluteAirmass,
+  altitudeToPressure,
+  clearskyIneichen,
+  extraterrestrialRadiation,
+  linkeTurbidityColumn,
+  relativeAirmass,
+} from '../atmosphere/index.js';
 import { erbs } from '../irradiance/decomposition.js';
 import { type PlaneMount, planeOfArray } from '../irradiance/plane-of-array.js';
 import { solarPositionFast } from '../solar/index.js';
-import { checkFinite, checkLatitude, checkLongitude, checkObject, checkPressurePa, checkSeries, checkTimes } from '../util/validate.js';
+import {
+  checkFinite,
+  checkLatitude,
+  checkLongitude,
+  checkObject,
+  checkPressurePa,
+  checkSeries,
+  checkTimes,
+} from '../util/validate.js';
 
 /** Instant-by-instant sun and sky columns (W/m2 and degrees). */
 export interface SkyColumns {
@@ -98,11 +113,18 @@ export function skyAtInstants(
  * 90 degrees: NaN, so GHI 0, and the caller sets DNI and DHI to 0 with it). Most series are half
  * night: the model then runs on the day's instants only.
  */
-function clearSkyOfDay(apparentZenith: Float64Array, airmassAbsolute: Float64Array, linke: Float64Array, elevation: number, dniExtra: Float64Array): { ghi: Float64Array; dni: Float64Array; dhi: Float64Array } {
+function clearSkyOfDay(
+  apparentZenith: Float64Array,
+  airmassAbsolute: Float64Array,
+  linke: Float64Array,
+  elevation: number,
+  dniExtra: Float64Array,
+): { ghi: Float64Array; dni: Float64Array; dhi: Float64Array } {
   const n = apparentZenith.length;
   let day = 0;
   for (let i = 0; i < n; i++) if (!(apparentZenith[i]! > 90)) day++;
-  if (day === n) return clearskyIneichen({ apparentZenith, airmassAbsolute, linkeTurbidity: linke, altitude: elevation, dniExtra });
+  if (day === n)
+    return clearskyIneichen({ apparentZenith, airmassAbsolute, linkeTurbidity: linke, altitude: elevation, dniExtra });
   const at = new Int32Array(day);
   const z = new Float64Array(day);
   const am = new Float64Array(day);
@@ -117,7 +139,13 @@ function clearSkyOfDay(apparentZenith: Float64Array, airmassAbsolute: Float64Arr
     ex[j] = dniExtra[i]!;
     j++;
   }
-  const cs = clearskyIneichen({ apparentZenith: z, airmassAbsolute: am, linkeTurbidity: tl, altitude: elevation, dniExtra: ex });
+  const cs = clearskyIneichen({
+    apparentZenith: z,
+    airmassAbsolute: am,
+    linkeTurbidity: tl,
+    altitude: elevation,
+    dniExtra: ex,
+  });
   const ghi = new Float64Array(n);
   const dni = new Float64Array(n);
   const dhi = new Float64Array(n);
@@ -135,12 +163,20 @@ function clearSkyOfDay(apparentZenith: Float64Array, airmassAbsolute: Float64Arr
  * decomposition (Erbs, Klein & Duffie 1982, Solar Energy 28, doi:10.1016/0038-092X(82)90302-4);
  * DNI is held at or below clear-sky DNI and DHI re-derived so that GHI = DNI cos z + DHI holds.
  */
-export function allSky(times: Float64Array, sky: SkyColumns, clearSkyIndex: Float64Array): { ghi: Float64Array; dni: Float64Array; dhi: Float64Array } {
+export function allSky(
+  times: Float64Array,
+  sky: SkyColumns,
+  clearSkyIndex: Float64Array,
+): { ghi: Float64Array; dni: Float64Array; dhi: Float64Array } {
   checkTimes('allSky', 'times', times);
   checkObject('allSky', 'sky', sky);
   checkSeries('allSky', [
-    ['times', times, 'Unix seconds'], ['sky.zenith', sky.zenith, 'degrees'], ['sky.dniExtra', sky.dniExtra, 'W/m2'],
-    ['sky.clearskyGhi', sky.clearskyGhi, 'W/m2'], ['sky.clearskyDni', sky.clearskyDni, 'W/m2'], ['clearSkyIndex', clearSkyIndex, ''],
+    ['times', times, 'Unix seconds'],
+    ['sky.zenith', sky.zenith, 'degrees'],
+    ['sky.dniExtra', sky.dniExtra, 'W/m2'],
+    ['sky.clearskyGhi', sky.clearskyGhi, 'W/m2'],
+    ['sky.clearskyDni', sky.clearskyDni, 'W/m2'],
+    ['clearSkyIndex', clearSkyIndex, ''],
   ]);
   const n = times.length;
   const ghi = new Float64Array(n);

@@ -60,7 +60,13 @@ export interface DailyBudget {
  * anchor before firstDay when `withSnow`, else only the daily precipitation is computed.
  * @param basePressure hPa, as for weatherState
  */
-export function dailyBudget(climate: PlaceClimate, firstDay: number, lastDay: number, basePressure: number, withSnow: boolean): DailyBudget {
+export function dailyBudget(
+  climate: PlaceClimate,
+  firstDay: number,
+  lastDay: number,
+  basePressure: number,
+  withSnow: boolean,
+): DailyBudget {
   checkObject('dailyBudget', 'climate', climate);
   checkFinite('dailyBudget', 'firstDay', firstDay, 'days since 1970-01-01');
   checkFinite('dailyBudget', 'lastDay', lastDay, 'days since 1970-01-01');
@@ -69,7 +75,8 @@ export function dailyBudget(climate: PlaceClimate, firstDay: number, lastDay: nu
   const days = lastDay - start + 1;
   const times = new Float64Array(days * DAILY_SAMPLES);
   for (let d = 0; d < days; d++) {
-    for (let k = 0; k < DAILY_SAMPLES; k++) times[d * DAILY_SAMPLES + k] = (start + d) * DAY + ((k + 0.5) * DAY) / DAILY_SAMPLES;
+    for (let k = 0; k < DAILY_SAMPLES; k++)
+      times[d * DAILY_SAMPLES + k] = (start + d) * DAY + ((k + 0.5) * DAY) / DAILY_SAMPLES;
   }
   const st = weatherState(climate, times, basePressure);
   const keep = lastDay - firstDay + 1;

@@ -5,8 +5,17 @@
  */
 import { defaultAzimuth, defaultTilt } from '../irradiance/plane-of-array.js';
 import {
-  checkAtLeast, checkFinite, checkLatitude, checkLongitude, checkObject, checkOneOf, checkRange, checkTimes, checkUnixSeconds,
-  rangeFailure, typeFailure,
+  checkAtLeast,
+  checkFinite,
+  checkLatitude,
+  checkLongitude,
+  checkObject,
+  checkOneOf,
+  checkRange,
+  checkTimes,
+  checkUnixSeconds,
+  rangeFailure,
+  typeFailure,
 } from '../util/validate.js';
 
 import type { WeatherColumnName, WeatherColumns } from './columns.js';
@@ -70,23 +79,35 @@ export function queryPlane(q: WeatherQuery): QueryPlane {
  * a positive period, the plane, and every parameter name among `known` (an unknown name is a
  * RangeError listing the known ones, never an empty answer).
  */
-export function checkWeatherQuery(fn: string, q: WeatherQuery, known: readonly WeatherColumnName[], forecast = false): void {
+export function checkWeatherQuery(
+  fn: string,
+  q: WeatherQuery,
+  known: readonly WeatherColumnName[],
+  forecast = false,
+): void {
   checkObject(fn, 'query', q);
   checkLatitude(fn, q.latitude, 'query.latitude');
   checkLongitude(fn, q.longitude, 'query.longitude');
   checkTimes(fn, 'query.periodEnd', q.periodEnd);
   checkAtLeast(fn, 'query.periodSeconds', q.periodSeconds, 0, 's', true);
   if (q.elevation !== undefined) checkFinite(fn, 'query.elevation', q.elevation, 'm');
-  if (q.continentality !== undefined) checkRange(fn, 'query.continentality', q.continentality, 0, 1, '0 maritime .. 1 continental');
+  if (q.continentality !== undefined)
+    checkRange(fn, 'query.continentality', q.continentality, 0, 1, '0 maritime .. 1 continental');
   if (q.tilt !== undefined) checkRange(fn, 'query.tilt', q.tilt, 0, 180, 'degrees from horizontal');
   if (q.azimuth !== undefined) checkFinite(fn, 'query.azimuth', q.azimuth, 'degrees east of north');
   if (q.arrayType !== undefined) checkOneOf(fn, 'query.arrayType', q.arrayType, ['fixed', 'horizontal_single_axis']);
   if (q.seed !== undefined) checkFinite(fn, 'query.seed', q.seed, '');
   if (forecast || q.issuedAt !== undefined) checkUnixSeconds(fn, 'query.issuedAt', q.issuedAt);
-  if (!Array.isArray(q.parameters)) typeFailure(fn, 'query.parameters', 'an array of weather column names', q.parameters);
+  if (!Array.isArray(q.parameters))
+    typeFailure(fn, 'query.parameters', 'an array of weather column names', q.parameters);
   for (const name of q.parameters) {
     if (!known.includes(name)) {
-      rangeFailure(fn, 'query.parameters', `names of ${forecast ? 'forecast' : 'actual'} weather columns (${known.join(', ')})`, name);
+      rangeFailure(
+        fn,
+        'query.parameters',
+        `names of ${forecast ? 'forecast' : 'actual'} weather columns (${known.join(', ')})`,
+        name,
+      );
     }
   }
 }
@@ -100,7 +121,8 @@ export function checkWeatherPlace(
   checkLatitude(fn, place.latitude, 'place.latitude');
   checkLongitude(fn, place.longitude, 'place.longitude');
   if (place.elevation !== undefined) checkFinite(fn, 'place.elevation', place.elevation, 'm');
-  if (place.continentality !== undefined) checkRange(fn, 'place.continentality', place.continentality, 0, 1, '0 maritime .. 1 continental');
+  if (place.continentality !== undefined)
+    checkRange(fn, 'place.continentality', place.continentality, 0, 1, '0 maritime .. 1 continental');
   if (place.seed !== undefined) checkFinite(fn, 'place.seed', place.seed, '');
 }
 
@@ -108,7 +130,8 @@ export function checkWeatherPlace(
 export function checkYears(fn: string, firstYear: number, lastYear: number): void {
   checkRange(fn, 'firstYear', firstYear, 1, 9999, 'a calendar year');
   checkRange(fn, 'lastYear', lastYear, firstYear, 9999, 'a calendar year >= firstYear');
-  if (!Number.isInteger(firstYear) || !Number.isInteger(lastYear)) rangeFailure(fn, 'firstYear and lastYear', 'whole years', `${firstYear}, ${lastYear}`);
+  if (!Number.isInteger(firstYear) || !Number.isInteger(lastYear))
+    rangeFailure(fn, 'firstYear and lastYear', 'whole years', `${firstYear}, ${lastYear}`);
 }
 
 /** A forecast query: a query with its issue time. */

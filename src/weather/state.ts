@@ -4,7 +4,11 @@
  * stochastic parts are octaves of counter-based value noise on absolute time lattices
  * (noise.ts), so an instant gets the same state whatever window it is computed in.
  */
-import { type PlaceClimate, SEASON_STEPS as SEASON_STEPS_IMPORTED, seasonIndex as seasonIndexImported } from './climate.js';
+import {
+  type PlaceClimate,
+  SEASON_STEPS as SEASON_STEPS_IMPORTED,
+  seasonIndex as seasonIndexImported,
+} from './climate.js';
 import { type NoiseSite, accumulateNoise, accumulateOctaves, hash4, normalCdf as normalCdfImported } from './noise.js';
 import { releaseScratch, scratchColumn, scratchMark } from '../util/scratch.js';
 import { checkFinite, checkObject, checkTimes } from '../util/validate.js';
@@ -71,7 +75,11 @@ const CLOUD_SLOW_OCTAVES = 3;
 const CLOUD_SLOW_PASS: number[] = [];
 const CLOUD_FAST_PASS: number[] = [];
 for (let o = 0; o < CLOUD_OCTAVES.length / 2; o++) {
-  (o < CLOUD_SLOW_OCTAVES ? CLOUD_SLOW_PASS : CLOUD_FAST_PASS).push(CLOUD_OCTAVES[2 * o]!, CLOUD_OCTAVES[2 * o + 1]!, Channel.Cloud * 16 + o);
+  (o < CLOUD_SLOW_OCTAVES ? CLOUD_SLOW_PASS : CLOUD_FAST_PASS).push(
+    CLOUD_OCTAVES[2 * o]!,
+    CLOUD_OCTAVES[2 * o + 1]!,
+    Channel.Cloud * 16 + o,
+  );
 }
 
 /**
@@ -135,8 +143,28 @@ export interface WeatherState {
 }
 
 /** Octaves [spacing s, weight, channel] of the synoptic temperature anomaly, wind and rain trigger. */
-const TEMPERATURE_OCTAVES = [5 * DAY, 0.6, Channel.Temperature * 16, 2 * DAY, 0.65, Channel.Temperature * 16 + 1, 12 * HOUR, 0.45, Channel.Temperature * 16 + 2];
-const WIND_OCTAVES = [2 * DAY, 0.7, Channel.Wind * 16, 8 * HOUR, 0.55, Channel.Wind * 16 + 1, 1 * HOUR, 0.45, Channel.Wind * 16 + 2];
+const TEMPERATURE_OCTAVES = [
+  5 * DAY,
+  0.6,
+  Channel.Temperature * 16,
+  2 * DAY,
+  0.65,
+  Channel.Temperature * 16 + 1,
+  12 * HOUR,
+  0.45,
+  Channel.Temperature * 16 + 2,
+];
+const WIND_OCTAVES = [
+  2 * DAY,
+  0.7,
+  Channel.Wind * 16,
+  8 * HOUR,
+  0.55,
+  Channel.Wind * 16 + 1,
+  1 * HOUR,
+  0.45,
+  Channel.Wind * 16 + 2,
+];
 const RAIN_OCTAVES = [3 * HOUR, 0.75, Channel.Precipitation * 16, 40 * 60, 0.66, Channel.Precipitation * 16 + 1];
 
 /** Perturbations of the state for forecasts (one value per instant, or none). */
@@ -212,7 +240,12 @@ export function precipitableWaterFromDewPoint(dewPoint: number): number {
  * Latent cloud state (sum of octaves) at the instants; `slow` receives the synoptic part.
  * @param out zero-filled column of the times' length to add it to (default: a new one)
  */
-export function cloudLatent(climate: PlaceClimate, times: Float64Array, slow?: Float64Array, out?: Float64Array): Float64Array {
+export function cloudLatent(
+  climate: PlaceClimate,
+  times: Float64Array,
+  slow?: Float64Array,
+  out?: Float64Array,
+): Float64Array {
   const place = noiseSite(climate);
   const seed = climate.seed;
   const latent = out ?? new Float64Array(times.length);
@@ -268,7 +301,10 @@ function clearSkyIndexOf(opacity: number, aerosol: number, enhancement: number):
 export function cloudSideNoise(
   climate: PlaceClimate,
   times: Float64Array,
-  out: { aerosol: Float64Array; enhancement: Float64Array } = { aerosol: new Float64Array(times.length), enhancement: new Float64Array(times.length) },
+  out: { aerosol: Float64Array; enhancement: Float64Array } = {
+    aerosol: new Float64Array(times.length),
+    enhancement: new Float64Array(times.length),
+  },
 ): { aerosol: Float64Array; enhancement: Float64Array } {
   const place = noiseSite(climate);
   const aerosol = accumulateNoise(times, 2 * DAY, 1, climate.seed, place, Channel.Aerosol, out.aerosol);
@@ -321,7 +357,13 @@ export function weatherState(
 }
 
 /** weatherState's computation (arguments checked); `workLatent`: see StatePerturbation.cloud. */
-function stateAt(climate: PlaceClimate, times: Float64Array, basePressure: number, perturb: StatePerturbation, workLatent: Float64Array | undefined): WeatherState {
+function stateAt(
+  climate: PlaceClimate,
+  times: Float64Array,
+  basePressure: number,
+  perturb: StatePerturbation,
+  workLatent: Float64Array | undefined,
+): WeatherState {
   const n = times.length;
   const place = noiseSite(climate);
   const seed = climate.seed;
@@ -337,7 +379,9 @@ function stateAt(climate: PlaceClimate, times: Float64Array, basePressure: numbe
   // Cloud opacity and the clear-sky index are computed in the main loop below (cloudColumns'
   // formulas, sharing its seasonal cloudiness).
   const cloud = workLatent === undefined;
-  const side = cloud ? cloudSideNoise(climate, times, { aerosol: scratchColumn(n), enhancement: scratchColumn(n) }) : undefined;
+  const side = cloud
+    ? cloudSideNoise(climate, times, { aerosol: scratchColumn(n), enhancement: scratchColumn(n) })
+    : undefined;
   const aerosol = side?.aerosol ?? NO_VALUES;
   const enhancement = side?.enhancement ?? NO_VALUES;
   const opacity = new Float64Array(cloud ? n : 0);
@@ -415,13 +459,19 @@ function stateAt(climate: PlaceClimate, times: Float64Array, basePressure: numbe
 
     // Temperature: season + synoptic anomaly + a daily cycle that cloud flattens.
     const range = seasonalAt(diurnalRange, si, sj, sf) * (1 - 0.65 * slowO);
-    let temp = seasonalAt(temperature, si, sj, sf) + seasonalAt(temperatureSpread, si, sj, sf) * tNoise[i]! + 0.5 * range * afternoon;
+    let temp =
+      seasonalAt(temperature, si, sj, sf) +
+      seasonalAt(temperatureSpread, si, sj, sf) * tNoise[i]! +
+      0.5 * range * afternoon;
     if (dTemp !== undefined) temp += dTemp[i]!;
     airTemp[i] = temp;
 
     // Wind: log-normal around the climate mean, stronger in stormy (cloudy) spells, with a
     // daytime mixing maximum over land.
-    let w = seasonalAt(windSpeed, si, sj, sf) * Math.exp(0.32 * windNoise[i]! - 0.05 + 0.2 * (slowO - 0.5)) * (1 + 0.25 * cont * afternoon);
+    let w =
+      seasonalAt(windSpeed, si, sj, sf) *
+      Math.exp(0.32 * windNoise[i]! - 0.05 + 0.2 * (slowO - 0.5)) *
+      (1 + 0.25 * cont * afternoon);
     if (dWind !== undefined) w *= dWind[i]!;
     wind10[i] = w;
 
@@ -435,7 +485,11 @@ function stateAt(climate: PlaceClimate, times: Float64Array, basePressure: numbe
 
     // Humidity: the dew-point depression grows in the afternoon and in dry climates, shrinks under
     // cloud and in rain.
-    let depression = seasonalAt(dewDepression, si, sj, sf) * Math.exp(0.35 * dewNoise[i]!) * (1 + 0.45 * afternoon * Math.min(1, range / 8)) * (1 - 0.6 * o);
+    let depression =
+      seasonalAt(dewDepression, si, sj, sf) *
+      Math.exp(0.35 * dewNoise[i]!) *
+      (1 + 0.45 * afternoon * Math.min(1, range / 8)) *
+      (1 - 0.6 * o);
     if (rain > 0) depression *= 0.3;
     if (depression < 0) depression = 0;
     const td = temp - depression;
@@ -460,7 +514,13 @@ function stateAt(climate: PlaceClimate, times: Float64Array, basePressure: numbe
 
     // Convection needs warm, moist low levels and the afternoon's heating.
     const moist = (td - 8) / 16;
-    const cp = moist <= 0 ? 0 : 3000 * Math.pow(moist > 1 ? 1 : moist, 1.5) * (0.35 + 0.65 * Math.max(0, afternoon)) * Math.exp(0.5 * capeNoise[i]! - 0.125);
+    const cp =
+      moist <= 0
+        ? 0
+        : 3000 *
+          Math.pow(moist > 1 ? 1 : moist, 1.5) *
+          (0.35 + 0.65 * Math.max(0, afternoon)) *
+          Math.exp(0.5 * capeNoise[i]! - 0.125);
     cape[i] = cp;
     // The amount follows the climate's mean for the season; its timing and intensity follow the
     // thick cloud and the rain noise.
@@ -473,7 +533,11 @@ function stateAt(climate: PlaceClimate, times: Float64Array, basePressure: numbe
 
     // Particulates: background of the climate, day-to-day variation, night-time inversions, dust
     // lifted by strong wind over dry land (washout is applied from the daily rain by the caller).
-    pm10[i] = climate.pm10 * Math.exp(0.45 * pmNoise[i]! - 0.1) * (1 - 0.15 * cont * afternoon) * (1 + 0.04 * Math.max(0, w - 7) * cont);
+    pm10[i] =
+      climate.pm10 *
+      Math.exp(0.45 * pmNoise[i]! - 0.1) *
+      (1 - 0.15 * cont * afternoon) *
+      (1 + 0.04 * Math.max(0, w - 7) * cont);
   }
   return {
     latent,

@@ -14,8 +14,25 @@ import { ACTUAL_COLUMNS, FORECAST_COLUMNS, type NumericWeatherColumnName, type W
 import { type WeatherType, type WeatherTypeInput, weatherType } from './parameters.js';
 import { type SkyColumns, allSky, skyAtInstants, stationPressure, tiltedIrradiance } from './sky.js';
 import { dailyBudget } from './snow.js';
-import { type ForecastQuery, type QueryPlane, type WeatherColumns, type WeatherQuery, type WeatherSource, checkWeatherQuery, queryPlane } from './source.js';
-import { FORECAST_CHANNELS, type StatePerturbation, type WeatherState, cloudColumns, cloudSideNoise, forecastSeed, noiseSite, weatherState } from './state.js';
+import {
+  type ForecastQuery,
+  type QueryPlane,
+  type WeatherColumns,
+  type WeatherQuery,
+  type WeatherSource,
+  checkWeatherQuery,
+  queryPlane,
+} from './source.js';
+import {
+  FORECAST_CHANNELS,
+  type StatePerturbation,
+  type WeatherState,
+  cloudColumns,
+  cloudSideNoise,
+  forecastSeed,
+  noiseSite,
+  weatherState,
+} from './state.js';
 
 /** The base time step of the synthetic process, s. */
 export const BASE_STEP = 300;
@@ -38,7 +55,10 @@ export interface SyntheticOptions {
    * see src/node/weather-files.ts `placeInfo`); without it, 0 m, 0.5 and the general rules of
    * climate.ts.
    */
-  placeInfo?: (latitude: number, longitude: number) => { elevation?: number; continentality?: number; normals?: ClimateNormals };
+  placeInfo?: (
+    latitude: number,
+    longitude: number,
+  ) => { elevation?: number; continentality?: number; normals?: ClimateNormals };
 }
 
 const climateCache = new Map<string, PlaceClimate>();
@@ -59,7 +79,14 @@ function climateOf(q: WeatherQuery, seed: number): PlaceClimate {
   let c = climateCache.get(key);
   if (c === undefined) {
     if (climateCache.size > 512) climateCache.clear();
-    c = placeClimate({ latitude: q.latitude, longitude: q.longitude, elevation: q.elevation ?? 0, continentality: q.continentality ?? 0.5, seed, normals: q.normals });
+    c = placeClimate({
+      latitude: q.latitude,
+      longitude: q.longitude,
+      elevation: q.elevation ?? 0,
+      continentality: q.continentality ?? 0.5,
+      seed,
+      normals: q.normals,
+    });
     climateCache.set(key, c);
   }
   return c;
@@ -95,7 +122,8 @@ function windForecastSpread(leadSeconds: number): number {
  * Parameters that need the full weather state; the others (irradiance, cloud, air temperature,
  * dew point, 10 m wind, snow) come from the lean state, whose columns are the same values.
  */
-const FULL_STATE = /^(relativeHumidity|precipitableWater|pressure|windSpeed100m|windDirection|windGust|precipitationRate|snowfallRate|cape|pm|weatherType)/;
+const FULL_STATE =
+  /^(relativeHumidity|precipitableWater|pressure|windSpeed100m|windDirection|windGust|precipitationRate|snowfallRate|cape|pm|weatherType)/;
 
 interface Need {
   /** the full weather state (else the lean one) */
@@ -200,9 +228,18 @@ interface Run {
 /** The query with what the source's placeInfo knows filled in. */
 function withPlaceInfo(query: WeatherQuery, options: SyntheticOptions): WeatherQuery {
   const q = query;
-  if (options.placeInfo === undefined || (q.elevation !== undefined && q.continentality !== undefined && q.normals !== undefined)) return q;
+  if (
+    options.placeInfo === undefined ||
+    (q.elevation !== undefined && q.continentality !== undefined && q.normals !== undefined)
+  )
+    return q;
   const info = options.placeInfo(q.latitude, q.longitude);
-  return { ...q, elevation: q.elevation ?? info.elevation, continentality: q.continentality ?? info.continentality, normals: q.normals ?? info.normals };
+  return {
+    ...q,
+    elevation: q.elevation ?? info.elevation,
+    continentality: q.continentality ?? info.continentality,
+    normals: q.normals ?? info.normals,
+  };
 }
 
 /** Stage 1, the time lattice: m sample instants per period (see the module comment). */
@@ -221,7 +258,11 @@ function sampleTimes(q: WeatherQuery, m: number): Float64Array {
  * Stage 2, the forecast perturbation: smooth error processes keyed by the issue time (5-minute
  * steps), scaled by the lead time of each sample; `spread` is the latent cloud error's.
  */
-function forecastPerturbation(climate: PlaceClimate, times: Float64Array, issuedAt: number): { perturb: StatePerturbation; spread: Float64Array } {
+function forecastPerturbation(
+  climate: PlaceClimate,
+  times: Float64Array,
+  issuedAt: number,
+): { perturb: StatePerturbation; spread: Float64Array } {
   const N = times.length;
   const issueKey = Math.floor(issuedAt / BASE_STEP) + 1;
   const fSeed = forecastSeed(climate, issueKey);
@@ -322,7 +363,8 @@ function skyOutputs(run: Run, st: WeatherState, albedo: Float64Array | undefined
   if (want.has('clearskyDni')) out.clearskyDni = mean(sky.clearskyDni);
   if (want.has('clearskyDhi')) out.clearskyDhi = mean(sky.clearskyDhi);
   if (want.has('gti')) out.gti = mean(tiltedIrradiance(sky, ghi, dni, dhi, albedoCol, plane));
-  if (want.has('clearskyGti')) out.clearskyGti = mean(tiltedIrradiance(sky, sky.clearskyGhi, sky.clearskyDni, sky.clearskyDhi, albedoCol, plane));
+  if (want.has('clearskyGti'))
+    out.clearskyGti = mean(tiltedIrradiance(sky, sky.clearskyGhi, sky.clearskyDni, sky.clearskyDhi, albedoCol, plane));
   return { sky, ghi, dni, dhi, albedo: albedoCol, plane };
 }
 
@@ -345,11 +387,19 @@ function periodPosition(run: Run): Float64Array | undefined {
  * Stage 5, the forecast quantiles: the cloud state shifted by +-1.28 spread (P10 of irradiance is
  * the cloudier side), with the same sub-period noise, then ordered around the P50.
  */
-function quantileOutputs(run: Run, st: WeatherState, spread: Float64Array, sky: SkyState, opacityPct: Float64Array): void {
+function quantileOutputs(
+  run: Run,
+  st: WeatherState,
+  spread: Float64Array,
+  sky: SkyState,
+  opacityPct: Float64Array,
+): void {
   const { climate, times, N, n, want, out } = run;
   const mean = (x: Float64Array): Float64Array => periodMean(x, run.m, run.n);
   const side = cloudSideNoise(climate, times);
-  const quant = (sign: number): { o: Float64Array; g: Float64Array; b: Float64Array; d: Float64Array; t?: Float64Array } => {
+  const quant = (
+    sign: number,
+  ): { o: Float64Array; g: Float64Array; b: Float64Array; d: Float64Array; t?: Float64Array } => {
     const lat = new Float64Array(N);
     for (let k = 0; k < N; k++) lat[k] = st.latent[k]! + sign * Z90 * spread[k]!;
     const o = new Float64Array(N);
@@ -362,7 +412,12 @@ function quantileOutputs(run: Run, st: WeatherState, spread: Float64Array, sky: 
   };
   const cloudy = quant(1);
   const clear = quant(-1);
-  const order = (names: [NumericWeatherColumnName, NumericWeatherColumnName], lo: Float64Array, hi: Float64Array, mid: Float64Array): void => {
+  const order = (
+    names: [NumericWeatherColumnName, NumericWeatherColumnName],
+    lo: Float64Array,
+    hi: Float64Array,
+    mid: Float64Array,
+  ): void => {
     const a = mean(lo);
     const b = mean(hi);
     const c = mean(mid);
@@ -389,7 +444,13 @@ function quantileOutputs(run: Run, st: WeatherState, spread: Float64Array, sky: 
  * Stage 6, the state's outputs: period means (extremes for min/max temperature and gusts, vector
  * means for directions) of the weather state and the daily budget, and weatherType from them.
  */
-function stateOutputs(run: Run, st: WeatherState, budget: BudgetColumns | undefined, opacityPct: Float64Array, zenith: Float64Array | undefined): void {
+function stateOutputs(
+  run: Run,
+  st: WeatherState,
+  budget: BudgetColumns | undefined,
+  opacityPct: Float64Array,
+  zenith: Float64Array | undefined,
+): void {
   const { want, out, m, n, N, climate } = run;
   const mean = (x: Float64Array): Float64Array => periodMean(x, m, n);
   const airTemp = mean(st.airTemp);
@@ -443,8 +504,18 @@ function stateOutputs(run: Run, st: WeatherState, budget: BudgetColumns | undefi
     const opacity = mean(opacityPct);
     const labels: WeatherType[] = new Array(n);
     const x: WeatherTypeInput = {
-      cloudOpacity: 0, solarZenith: 0, precipitationRate: 0, snowfallRate: 0, airTemp: 0, dewPoint: 0, relativeHumidity: 0, windSpeed: 0,
-      windGust: 0, cape: 0, pm25: 0, pm10: 0,
+      cloudOpacity: 0,
+      solarZenith: 0,
+      precipitationRate: 0,
+      snowfallRate: 0,
+      airTemp: 0,
+      dewPoint: 0,
+      relativeHumidity: 0,
+      windSpeed: 0,
+      windGust: 0,
+      cape: 0,
+      pm25: 0,
+      pm10: 0,
     };
     for (let i = 0; i < n; i++) {
       x.cloudOpacity = opacity[i]!;
@@ -478,7 +549,19 @@ function evaluate(query: WeatherQuery, options: SyntheticOptions, issuedAt: numb
   const times = sampleTimes(q, m);
   const elevation = q.elevation ?? 0;
   const need = needs(q.parameters);
-  const run: Run = { q, climate, need, want: new Set(q.parameters), n, m, N: n * m, times, elevation, pressurePa: stationPressure(elevation), out: {} };
+  const run: Run = {
+    q,
+    climate,
+    need,
+    want: new Set(q.parameters),
+    n,
+    m,
+    N: n * m,
+    times,
+    elevation,
+    pressurePa: stationPressure(elevation),
+    out: {},
+  };
 
   const forecast = issuedAt !== undefined ? forecastPerturbation(climate, times, issuedAt) : undefined;
   const st = weatherState(climate, times, run.pressurePa / 100, { ...forecast?.perturb, lean: !need.full });
@@ -488,7 +571,8 @@ function evaluate(query: WeatherQuery, options: SyntheticOptions, issuedAt: numb
   const opacityPct = new Float64Array(run.N);
   for (let k = 0; k < run.N; k++) opacityPct[k] = 100 * st.opacity[k]!;
   if (run.want.has('cloudOpacity')) run.out.cloudOpacity = periodMean(opacityPct, m, n);
-  if (need.quantiles && forecast !== undefined && sky !== undefined) quantileOutputs(run, st, forecast.spread, sky, opacityPct);
+  if (need.quantiles && forecast !== undefined && sky !== undefined)
+    quantileOutputs(run, st, forecast.spread, sky, opacityPct);
   stateOutputs(run, st, budget, opacityPct, zenith);
   return run.out;
 }
@@ -548,7 +632,11 @@ function gridPlaceInfo(grids: ClimateGrids): NonNullable<SyntheticOptions['place
     if (info === undefined) {
       const elevation = gridSurfaceElevation(grids, latitude, longitude);
       const continentality = 0.5;
-      info = { elevation, continentality, normals: climateNormalsAt(grids, { latitude, longitude, elevation, continentality }) };
+      info = {
+        elevation,
+        continentality,
+        normals: climateNormalsAt(grids, { latitude, longitude, elevation, continentality }),
+      };
       if (cache.size >= GRID_PLACE_CACHE) cache.delete(cache.keys().next().value!);
       cache.set(key, info);
     }

@@ -24,7 +24,8 @@ describe('day of year and extraterrestrial irradiance', () => {
       fc.property(fc.integer({ min: -2_208_988_800, max: 4_102_444_799 }), (t) => {
         const d = new Date(t * 1000);
         const y = d.getUTCFullYear();
-        const expected = Math.round((Date.UTC(y, d.getUTCMonth(), d.getUTCDate()) - Date.UTC(y, 0, 1)) / 86_400_000) + 1;
+        const expected =
+          Math.round((Date.UTC(y, d.getUTCMonth(), d.getUTCDate()) - Date.UTC(y, 0, 1)) / 86_400_000) + 1;
         expect(dayOfYearUtc(t)).toBe(expected);
       }),
     );
@@ -118,7 +119,13 @@ describe('clear sky', () => {
         fc.double({ min: 1320, max: 1415, noNaN: true }),
         (z, tl, h, ex) => {
           const am = absoluteAirmass(relativeAirmass(z), altitudeToPressure(h));
-          const r = clearskyIneichen({ apparentZenith: z, airmassAbsolute: am, linkeTurbidity: tl, altitude: h, dniExtra: ex });
+          const r = clearskyIneichen({
+            apparentZenith: z,
+            airmassAbsolute: am,
+            linkeTurbidity: tl,
+            altitude: h,
+            dniExtra: ex,
+          });
           const cosZ = Math.max(Math.cos(z * D2R), 0);
           expect(r.ghi[0]!).toBeGreaterThanOrEqual(0);
           expect(r.ghi[0]!).toBeLessThanOrEqual(ex * cosZ + 1e-9);
@@ -148,13 +155,22 @@ describe('clear sky', () => {
     };
     fc.assert(
       fc.property(
-        fc.array(fc.tuple(fc.double({ min: -5, max: 120, noNaN: true }), fc.constantFrom(2, 3.5, 3.5, 3.5, 6.25)), { minLength: 1, maxLength: 40 }),
+        fc.array(fc.tuple(fc.double({ min: -5, max: 120, noNaN: true }), fc.constantFrom(2, 3.5, 3.5, 3.5, 6.25)), {
+          minLength: 1,
+          maxLength: 40,
+        }),
         fc.double({ min: 0, max: 3000, noNaN: true }),
         (rows, h) => {
           const z = Float64Array.from(rows, (r) => r[0]);
           const tl = Float64Array.from(rows, (r) => r[1]);
           const am = absoluteAirmass(relativeAirmass(z), altitudeToPressure(h)[0]!);
-          const got = clearskyIneichen({ apparentZenith: z, airmassAbsolute: am, linkeTurbidity: tl, altitude: h, dniExtra: 1361 });
+          const got = clearskyIneichen({
+            apparentZenith: z,
+            airmassAbsolute: am,
+            linkeTurbidity: tl,
+            altitude: h,
+            dniExtra: 1361,
+          });
           rows.forEach((_, i) => {
             const want = formula(z[i]!, Number.isNaN(am[i]!) ? Number.NaN : am[i]!, tl[i]!, h, 1361);
             [got.ghi[i]!, got.dni[i]!, got.dhi[i]!].forEach((g, k) => {
@@ -191,7 +207,11 @@ describe('clear sky', () => {
     expect(a.dhi[0]).toBeCloseTo(129.125602, 5);
     const b = clearskySimplifiedSolis({ apparentElevation: 80, precipitableWater: 0.1 });
     expect(b.ghi[0]).toBeCloseTo(1107.84678941, 6);
-    const c = clearskySimplifiedSolis({ apparentElevation: 80, aod700: f64(0, 0.5, 0, 0.5), precipitableWater: f64(0, 0, 10, 10) });
+    const c = clearskySimplifiedSolis({
+      apparentElevation: 80,
+      aod700: f64(0, 0.5, 0, 0.5),
+      precipitableWater: f64(0, 0, 10, 10),
+    });
     const ghi = [1148.40081325, 913.42330823, 965.48550828, 760.04527609];
     const dhi = [64.1063074, 254.6186615, 62.75642216, 232.21931597];
     for (let i = 0; i < 4; i++) {
@@ -242,7 +262,8 @@ describe('Linke turbidity estimate', () => {
   });
 
   it('is higher in local summer than in winter, and lower at altitude', () => {
-    const tl = (latitude: number, month: number, elevation = 0): number => linkeTurbidity({ latitude, longitude: 0, month, elevation });
+    const tl = (latitude: number, month: number, elevation = 0): number =>
+      linkeTurbidity({ latitude, longitude: 0, month, elevation });
     expect(tl(45, 7)).toBeGreaterThan(tl(45, 1));
     expect(tl(-35, 1)).toBeGreaterThan(tl(-35, 7));
     expect(tl(45, 7, 2500)).toBeLessThan(tl(45, 7, 0));

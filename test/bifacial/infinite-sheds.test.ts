@@ -36,7 +36,15 @@ function one(
   extra: { bifaciality?: number; shadeFactor?: number; transmissionFactor?: number } = {},
 ) {
   return infiniteSheds(
-    { solarZenith: s.zenith, solarAzimuth: s.azimuth, surfaceTilt: tilt, surfaceAzimuth: az, ghi: s.ghi, dhi: s.dhi, dni: s.dni },
+    {
+      solarZenith: s.zenith,
+      solarAzimuth: s.azimuth,
+      surfaceTilt: tilt,
+      surfaceAzimuth: az,
+      ghi: s.ghi,
+      dhi: s.dhi,
+      dni: s.dni,
+    },
     { ...g, ...extra },
   );
 }
@@ -44,16 +52,30 @@ function one(
 describe('infiniteSheds: physics properties', () => {
   it('front and rear irradiance are non-negative and shaded fractions lie in [0, 1]', () => {
     fc.assert(
-      fc.property(skyRow, geometry, fc.double({ min: 0, max: 90, noNaN: true }), fc.double({ min: 0, max: 360, noNaN: true }), (s, g, tilt, az) => {
-        const r = one(s, tilt, az, g);
-        for (const col of [r.poaFront, r.poaBack, r.poaGlobal, r.poaFrontDirect, r.poaBackDirect, r.poaFrontDiffuse, r.poaBackDiffuse]) {
-          expect(col[0]).toBeGreaterThanOrEqual(0);
-        }
-        for (const f of [r.shadedFractionFront[0]!, r.shadedFractionBack[0]!]) {
-          expect(f).toBeGreaterThanOrEqual(0);
-          expect(f).toBeLessThanOrEqual(1);
-        }
-      }),
+      fc.property(
+        skyRow,
+        geometry,
+        fc.double({ min: 0, max: 90, noNaN: true }),
+        fc.double({ min: 0, max: 360, noNaN: true }),
+        (s, g, tilt, az) => {
+          const r = one(s, tilt, az, g);
+          for (const col of [
+            r.poaFront,
+            r.poaBack,
+            r.poaGlobal,
+            r.poaFrontDirect,
+            r.poaBackDirect,
+            r.poaFrontDiffuse,
+            r.poaBackDiffuse,
+          ]) {
+            expect(col[0]).toBeGreaterThanOrEqual(0);
+          }
+          for (const f of [r.shadedFractionFront[0]!, r.shadedFractionBack[0]!]) {
+            expect(f).toBeGreaterThanOrEqual(0);
+            expect(f).toBeLessThanOrEqual(1);
+          }
+        },
+      ),
     );
   });
 
@@ -70,8 +92,14 @@ describe('infiniteSheds: physics properties', () => {
           const r = one(s, tilt, 180, g, { bifaciality, shadeFactor, transmissionFactor });
           const weight = bifaciality * (1 + shadeFactor) * (1 + transmissionFactor);
           expect(r.poaGlobal[0]).toBeCloseTo(r.poaFront[0]! + r.poaBack[0]! * weight, 9);
-          expect(r.poaFront[0]).toBeCloseTo(r.poaFrontDirect[0]! + r.poaFrontSkyDiffuse[0]! + r.poaFrontGroundDiffuse[0]!, 9);
-          expect(r.poaBack[0]).toBeCloseTo(r.poaBackDirect[0]! + r.poaBackSkyDiffuse[0]! + r.poaBackGroundDiffuse[0]!, 9);
+          expect(r.poaFront[0]).toBeCloseTo(
+            r.poaFrontDirect[0]! + r.poaFrontSkyDiffuse[0]! + r.poaFrontGroundDiffuse[0]!,
+            9,
+          );
+          expect(r.poaBack[0]).toBeCloseTo(
+            r.poaBackDirect[0]! + r.poaBackSkyDiffuse[0]! + r.poaBackGroundDiffuse[0]!,
+            9,
+          );
         },
       ),
     );
@@ -79,20 +107,30 @@ describe('infiniteSheds: physics properties', () => {
 
   it('bounds each face: beam at most DNI cos(aoi), sky at most DHI x its sky view, ground at most albedo GHI x its ground view', () => {
     fc.assert(
-      fc.property(skyRow, geometry, fc.double({ min: 0, max: 90, noNaN: true }), fc.double({ min: 0, max: 360, noNaN: true }), (s, g, tilt, az) => {
-        const r = one(s, tilt, az, g);
-        const cosAoi =
-          Math.cos(tilt * DEG) * Math.cos(s.zenith * DEG) +
-          Math.sin(tilt * DEG) * Math.sin(s.zenith * DEG) * Math.cos((s.azimuth - az) * DEG);
-        const tol = 1e-9 * (1 + s.ghi);
-        expect(r.poaFrontDirect[0]).toBeLessThanOrEqual(s.dni * Math.max(cosAoi, 0) + tol);
-        expect(r.poaBackDirect[0]).toBeLessThanOrEqual(s.dni * Math.max(-cosAoi, 0) + tol);
-        expect(r.poaBackSkyDiffuse[0]).toBeLessThanOrEqual(s.dhi * vfRowSkyIntegrated(180 - tilt, g.gcr) + tol);
-        expect(r.poaFrontGroundDiffuse[0]).toBeLessThanOrEqual(g.albedo * s.ghi * vfRowGroundIntegrated(tilt, g.gcr) + tol);
-        expect(r.poaBackGroundDiffuse[0]).toBeLessThanOrEqual(g.albedo * s.ghi * vfRowGroundIntegrated(180 - tilt, g.gcr) + tol);
-        // The rear of a south-facing rack facing away from the sun gets no beam at all.
-        if (cosAoi > 1e-12) expect(r.poaBackDirect[0] === 0).toBe(true);
-      }),
+      fc.property(
+        skyRow,
+        geometry,
+        fc.double({ min: 0, max: 90, noNaN: true }),
+        fc.double({ min: 0, max: 360, noNaN: true }),
+        (s, g, tilt, az) => {
+          const r = one(s, tilt, az, g);
+          const cosAoi =
+            Math.cos(tilt * DEG) * Math.cos(s.zenith * DEG) +
+            Math.sin(tilt * DEG) * Math.sin(s.zenith * DEG) * Math.cos((s.azimuth - az) * DEG);
+          const tol = 1e-9 * (1 + s.ghi);
+          expect(r.poaFrontDirect[0]).toBeLessThanOrEqual(s.dni * Math.max(cosAoi, 0) + tol);
+          expect(r.poaBackDirect[0]).toBeLessThanOrEqual(s.dni * Math.max(-cosAoi, 0) + tol);
+          expect(r.poaBackSkyDiffuse[0]).toBeLessThanOrEqual(s.dhi * vfRowSkyIntegrated(180 - tilt, g.gcr) + tol);
+          expect(r.poaFrontGroundDiffuse[0]).toBeLessThanOrEqual(
+            g.albedo * s.ghi * vfRowGroundIntegrated(tilt, g.gcr) + tol,
+          );
+          expect(r.poaBackGroundDiffuse[0]).toBeLessThanOrEqual(
+            g.albedo * s.ghi * vfRowGroundIntegrated(180 - tilt, g.gcr) + tol,
+          );
+          // The rear of a south-facing rack facing away from the sun gets no beam at all.
+          if (cosAoi > 1e-12) expect(r.poaBackDirect[0] === 0).toBe(true);
+        },
+      ),
     );
   });
 
@@ -124,7 +162,15 @@ describe('infiniteSheds: Hay-Davies sky', () => {
   it('equals the isotropic sky when there is no anisotropy (DNI negligible against extraterrestrial)', () => {
     fc.assert(
       fc.property(skyRow, geometry, fc.double({ min: 0, max: 60, noNaN: true }), (s, g, tilt) => {
-        const input = { solarZenith: s.zenith, solarAzimuth: s.azimuth, surfaceTilt: tilt, surfaceAzimuth: 180, ghi: s.ghi, dhi: s.dhi, dni: s.dni };
+        const input = {
+          solarZenith: s.zenith,
+          solarAzimuth: s.azimuth,
+          surfaceTilt: tilt,
+          surfaceAzimuth: 180,
+          ghi: s.ghi,
+          dhi: s.dhi,
+          dni: s.dni,
+        };
         const iso = infiniteSheds(input, g);
         // An extraterrestrial irradiance so large that DNI / dniExtra vanishes (Infinity is refused as a non-finite scalar).
         const hd = infiniteSheds(input, { ...g, model: 'haydavies', dniExtra: Number.MAX_VALUE });
@@ -136,27 +182,40 @@ describe('infiniteSheds: Hay-Davies sky', () => {
   it('moves circumsolar light between diffuse and beam without changing what a flat face receives', () => {
     fc.assert(
       fc.property(
-        fc.record({
-          zenith: fc.double({ min: 0, max: 85, noNaN: true }),
-          azimuth: fc.double({ min: 0, max: 359.9, noNaN: true }),
-          dni: fc.double({ min: 1, max: 1000, noNaN: true }),
-          dhi: fc.double({ min: 1, max: 400, noNaN: true }),
-        }).map((r) => ({ ...r, ghi: r.dni * Math.cos(r.zenith * DEG) + r.dhi })),
+        fc
+          .record({
+            zenith: fc.double({ min: 0, max: 85, noNaN: true }),
+            azimuth: fc.double({ min: 0, max: 359.9, noNaN: true }),
+            dni: fc.double({ min: 1, max: 1000, noNaN: true }),
+            dhi: fc.double({ min: 1, max: 400, noNaN: true }),
+          })
+          .map((r) => ({ ...r, ghi: r.dni * Math.cos(r.zenith * DEG) + r.dhi })),
         geometry,
         fc.double({ min: 1300, max: 1420, noNaN: true }),
         (s, g, dniExtra) => {
-        const input = { solarZenith: s.zenith, solarAzimuth: s.azimuth, surfaceTilt: 0, surfaceAzimuth: 180, ghi: s.ghi, dhi: s.dhi, dni: s.dni };
-        const iso = infiniteSheds(input, g);
-        const hd = infiniteSheds(input, { ...g, model: 'haydavies', dniExtra });
-        // Flat, unshaded, seeing the whole sky: beam + diffuse on it is GHI either way.
-        expect(hd.poaFront[0]).toBeCloseTo(iso.poaFront[0]!, 9);
-        expect(hd.poaFrontDirect[0]).toBeGreaterThan(iso.poaFrontDirect[0]!);
-        expect(hd.poaFrontSkyDiffuse[0]).toBeLessThan(iso.poaFrontSkyDiffuse[0]!);
+          const input = {
+            solarZenith: s.zenith,
+            solarAzimuth: s.azimuth,
+            surfaceTilt: 0,
+            surfaceAzimuth: 180,
+            ghi: s.ghi,
+            dhi: s.dhi,
+            dni: s.dni,
+          };
+          const iso = infiniteSheds(input, g);
+          const hd = infiniteSheds(input, { ...g, model: 'haydavies', dniExtra });
+          // Flat, unshaded, seeing the whole sky: beam + diffuse on it is GHI either way.
+          expect(hd.poaFront[0]).toBeCloseTo(iso.poaFront[0]!, 9);
+          expect(hd.poaFrontDirect[0]).toBeGreaterThan(iso.poaFrontDirect[0]!);
+          expect(hd.poaFrontSkyDiffuse[0]).toBeLessThan(iso.poaFrontSkyDiffuse[0]!);
         },
       ),
     );
     expect(() =>
-      infiniteSheds({ solarZenith: 30, solarAzimuth: 180, surfaceTilt: 0, surfaceAzimuth: 180, ghi: 1, dhi: 1, dni: 0 }, { gcr: 0.4, height: 1, pitch: 5, albedo: 0.2, model: 'haydavies' }),
+      infiniteSheds(
+        { solarZenith: 30, solarAzimuth: 180, surfaceTilt: 0, surfaceAzimuth: 180, ghi: 1, dhi: 1, dni: 0 },
+        { gcr: 0.4, height: 1, pitch: 5, albedo: 0.2, model: 'haydavies' },
+      ),
     ).toThrow(/dniExtra/);
   });
 });
@@ -178,10 +237,21 @@ describe('infiniteSheds: series handling', () => {
       dhi[i] = 100 * up;
       ghi[i] = dni[i]! * up + dhi[i]!;
     }
-    const tr = singleAxis({ apparentZenith: zenith, solarAzimuth: azimuth }, { axisAzimuth: 180, maxAngle: 55, gcr: 0.35 });
+    const tr = singleAxis(
+      { apparentZenith: zenith, solarAzimuth: azimuth },
+      { axisAzimuth: 180, maxAngle: 55, gcr: 0.35 },
+    );
     const options = { gcr: 0.35, height: 1.8, pitch: 6, albedo: 0.2, bifaciality: 0.75 };
     const r = infiniteSheds(
-      { solarZenith: zenith, solarAzimuth: azimuth, surfaceTilt: tr.surfaceTilt, surfaceAzimuth: tr.surfaceAzimuth, ghi, dhi, dni },
+      {
+        solarZenith: zenith,
+        solarAzimuth: azimuth,
+        surfaceTilt: tr.surfaceTilt,
+        surfaceAzimuth: tr.surfaceAzimuth,
+        ghi,
+        dhi,
+        dni,
+      },
       options,
     );
     for (let i = 0; i < n; i++) {
@@ -192,7 +262,15 @@ describe('infiniteSheds: series handling', () => {
         continue;
       }
       const single = infiniteSheds(
-        { solarZenith: zenith[i]!, solarAzimuth: azimuth[i]!, surfaceTilt: tr.surfaceTilt[i]!, surfaceAzimuth: tr.surfaceAzimuth[i]!, ghi: ghi[i]!, dhi: dhi[i]!, dni: dni[i]! },
+        {
+          solarZenith: zenith[i]!,
+          solarAzimuth: azimuth[i]!,
+          surfaceTilt: tr.surfaceTilt[i]!,
+          surfaceAzimuth: tr.surfaceAzimuth[i]!,
+          ghi: ghi[i]!,
+          dhi: dhi[i]!,
+          dni: dni[i]!,
+        },
         options,
       );
       expect(r.poaGlobal[i]).toBe(single.poaGlobal[0]);
@@ -203,7 +281,15 @@ describe('infiniteSheds: series handling', () => {
 
   it('writes into caller buffers and rejects a buffer of the wrong length', () => {
     const out = { poaGlobal: new Float64Array(2) };
-    const input = { solarZenith: Float64Array.of(30, 40), solarAzimuth: 180, surfaceTilt: 20, surfaceAzimuth: 180, ghi: 700, dhi: 100, dni: 700 };
+    const input = {
+      solarZenith: Float64Array.of(30, 40),
+      solarAzimuth: 180,
+      surfaceTilt: 20,
+      surfaceAzimuth: 180,
+      ghi: 700,
+      dhi: 100,
+      dni: 700,
+    };
     const options = { gcr: 0.4, height: 1.5, pitch: 5, albedo: 0.25 };
     const r = infiniteSheds(input, options, out);
     expect(r.poaGlobal).toBe(out.poaGlobal);

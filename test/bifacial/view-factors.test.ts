@@ -135,23 +135,31 @@ describe('row view factors', () => {
 
   it('sky plus ground never exceeds the whole view, and neighbours take the rest', () => {
     fc.assert(
-      fc.property(fc.double({ min: 0, max: 180, noNaN: true }), fc.double({ min: 0.05, max: 0.95, noNaN: true }), (tilt, gcr) => {
-        const sky = vfRowSkyIntegrated(tilt, gcr);
-        const ground = vfRowGroundIntegrated(tilt, gcr);
-        expect(sky).toBeGreaterThanOrEqual(0);
-        expect(ground).toBeGreaterThanOrEqual(0);
-        expect(sky + ground).toBeLessThanOrEqual(1 + 1e-9);
-        // Denser rows hide more sky.
-        expect(vfRowSkyIntegrated(tilt, Math.min(1, gcr * 1.1))).toBeLessThanOrEqual(sky + 1e-12);
-      }),
+      fc.property(
+        fc.double({ min: 0, max: 180, noNaN: true }),
+        fc.double({ min: 0.05, max: 0.95, noNaN: true }),
+        (tilt, gcr) => {
+          const sky = vfRowSkyIntegrated(tilt, gcr);
+          const ground = vfRowGroundIntegrated(tilt, gcr);
+          expect(sky).toBeGreaterThanOrEqual(0);
+          expect(ground).toBeGreaterThanOrEqual(0);
+          expect(sky + ground).toBeLessThanOrEqual(1 + 1e-9);
+          // Denser rows hide more sky.
+          expect(vfRowSkyIntegrated(tilt, Math.min(1, gcr * 1.1))).toBeLessThanOrEqual(sky + 1e-12);
+        },
+      ),
     );
   });
 
   it('the shared-string row-to-ground sum equals the slat-by-slat crossed strings', () => {
     fc.assert(
-      fc.property(fc.double({ min: 0, max: 180, noNaN: true }), fc.double({ min: 0.1, max: 0.9, noNaN: true }), (tilt, gcr) => {
-        expect(vfRowGroundIntegrated(tilt, gcr)).toBeCloseTo(rowGroundSlatBySlat(tilt, gcr), 12);
-      }),
+      fc.property(
+        fc.double({ min: 0, max: 180, noNaN: true }),
+        fc.double({ min: 0.1, max: 0.9, noNaN: true }),
+        (tilt, gcr) => {
+          expect(vfRowGroundIntegrated(tilt, gcr)).toBeCloseTo(rowGroundSlatBySlat(tilt, gcr), 12);
+        },
+      ),
       { numRuns: runs(300) },
     );
     for (const tilt of [0, 1e-9, 25, 90, 155, 179.9999, 180]) {
@@ -174,7 +182,8 @@ describe('ground view factors', () => {
           const m = groundSkyMaxRows(height, pitch);
           const steps = 4000;
           let sum = 0;
-          for (let s = 0; s < steps; s++) sum += groundSkyPoint(((s + 0.5) / steps) * pitch, rotation, gcr, height, pitch, m);
+          for (let s = 0; s < steps; s++)
+            sum += groundSkyPoint(((s + 0.5) / steps) * pitch, rotation, gcr, height, pitch, m);
           expect(vfGroundSkyIntegrated(rotation, gcr, height, pitch, m)).toBeCloseTo(sum / steps, 5);
         },
       ),
@@ -192,13 +201,19 @@ describe('ground view factors', () => {
         (rotation, gcr, height, pitch) => {
           const m = groundSkyMaxRows(height, pitch);
           // Includes rows that dip into the ground, where the kernel keeps the arctangents.
-          expect(vfGroundSkyIntegrated(rotation, gcr, height, pitch, m)).toBeCloseTo(groundSkySlatBySlat(rotation, gcr, height, pitch, m), 12);
+          expect(vfGroundSkyIntegrated(rotation, gcr, height, pitch, m)).toBeCloseTo(
+            groundSkySlatBySlat(rotation, gcr, height, pitch, m),
+            12,
+          );
         },
       ),
       { numRuns: runs(300) },
     );
     for (const rotation of [0, 25, 90, 155, 180]) {
-      expect(vfGroundSkyIntegrated(rotation, 0.4, 1.5, 5, 4)).toBeCloseTo(groundSkySlatBySlat(rotation, 0.4, 1.5, 5, 4), 12);
+      expect(vfGroundSkyIntegrated(rotation, 0.4, 1.5, 5, 4)).toBeCloseTo(
+        groundSkySlatBySlat(rotation, 0.4, 1.5, 5, 4),
+        12,
+      );
     }
   });
 
@@ -213,14 +228,19 @@ describe('ground view factors', () => {
 
   it('the sunlit ground fraction stays in [0, 1], and flat rows shade exactly gcr of each pitch', () => {
     fc.assert(
-      fc.property(fc.double({ min: 0, max: 180, noNaN: true }), fc.double({ min: -60, max: 60, noNaN: true }), fc.double({ min: 0.05, max: 0.95, noNaN: true }), (rot, phi, gcr) => {
-        const f = unshadedGroundFraction(rot, phi, gcr);
-        expect(f).toBeGreaterThanOrEqual(0);
-        expect(f).toBeLessThanOrEqual(1);
-        // A flat row's shadow is as wide as the row itself: gcr of each pitch (while the shadows
-        // stay within the ten rows either side that the model follows, hence |phi| <= 60 here).
-        expect(unshadedGroundFraction(0, phi, gcr)).toBeCloseTo(1 - gcr, 9);
-      }),
+      fc.property(
+        fc.double({ min: 0, max: 180, noNaN: true }),
+        fc.double({ min: -60, max: 60, noNaN: true }),
+        fc.double({ min: 0.05, max: 0.95, noNaN: true }),
+        (rot, phi, gcr) => {
+          const f = unshadedGroundFraction(rot, phi, gcr);
+          expect(f).toBeGreaterThanOrEqual(0);
+          expect(f).toBeLessThanOrEqual(1);
+          // A flat row's shadow is as wide as the row itself: gcr of each pitch (while the shadows
+          // stay within the ten rows either side that the model follows, hence |phi| <= 60 here).
+          expect(unshadedGroundFraction(0, phi, gcr)).toBeCloseTo(1 - gcr, 9);
+        },
+      ),
     );
   });
 });

@@ -4,9 +4,13 @@ import { resolve } from 'node:path';
 import { expect, it } from 'vitest';
 
 it('examples/embed-server.ts: the plugins answer 200 with a key and 401 without one, the prefixed one under its prefix only', () => {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', resolve(__dirname, '../../examples/embed-server.ts')], {
-    encoding: 'utf8',
-  });
+  const out = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', resolve(__dirname, '../../examples/embed-server.ts')],
+    {
+      encoding: 'utf8',
+    },
+  );
   const withKey = /^with a key: 200 (\{.*\})$/m.exec(out);
   expect(withKey, out).not.toBeNull();
   const body = JSON.parse(withKey![1]!) as { account: string; capacity_kw: number; annual_kwh: number };

@@ -71,7 +71,12 @@ describe('Erbs', () => {
     const r = erbs({
       ghi: f64(0, 50, 1000, 1000),
       zenith: f64(120, 85, 10, 10),
-      unixSeconds: f64(t('2019-01-01T00:00:00Z'), t('2019-01-01T00:00:00Z'), t('2019-01-01T00:00:00Z'), t('2019-06-20T00:00:00Z')),
+      unixSeconds: f64(
+        t('2019-01-01T00:00:00Z'),
+        t('2019-01-01T00:00:00Z'),
+        t('2019-01-01T00:00:00Z'),
+        t('2019-06-20T00:00:00Z'),
+      ),
     });
     expect(Array.from(r.dni, Math.round)).toEqual([0, 97, 794, 842]);
     expect(Array.from(r.dhi, Math.round)).toEqual([0, 42, 218, 171]);

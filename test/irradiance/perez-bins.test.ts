@@ -50,12 +50,24 @@ describe('perezSkyDiffuse clearness bins along a series', () => {
     const dhi = 100;
     const dni = Float64Array.from(ratios.map((r) => r * dhi));
     const series = perezSkyDiffuse({
-      surfaceTilt: 40, surfaceAzimuth: 180, solarZenith: 0, solarAzimuth: 180, dni, dhi, dniExtra: 1367,
+      surfaceTilt: 40,
+      surfaceAzimuth: 180,
+      solarZenith: 0,
+      solarAzimuth: 180,
+      dni,
+      dhi,
+      dniExtra: 1367,
     }).poaSkyDiffuse;
     const values = new Set<number>();
     ratios.forEach((r, i) => {
       const alone = perezSkyDiffuse({
-        surfaceTilt: 40, surfaceAzimuth: 180, solarZenith: 0, solarAzimuth: 180, dni: r * dhi, dhi, dniExtra: 1367,
+        surfaceTilt: 40,
+        surfaceAzimuth: 180,
+        solarZenith: 0,
+        solarAzimuth: 180,
+        dni: r * dhi,
+        dhi,
+        dniExtra: 1367,
       }).poaSkyDiffuse[0]!;
       expect(series[i]).toBe(alone);
       values.add(alone);

@@ -16,7 +16,8 @@ const reference = JSON.parse(
   readFileSync(resolve(__dirname, '../../fixtures/reference/plane_of_array.json'), 'utf8'),
 ) as ReferenceFile;
 
-const col = (values: (number | null)[]): Float64Array => Float64Array.from(values, (v) => (v === null ? Number.NaN : v));
+const col = (values: (number | null)[]): Float64Array =>
+  Float64Array.from(values, (v) => (v === null ? Number.NaN : v));
 
 function expectClose(actual: ArrayLike<number>, expected: (number | null)[], name: string): void {
   expect(actual.length).toBe(expected.length);
@@ -35,14 +36,19 @@ describe('planeOfArray against pvlib (get_total_irradiance, tracking.singleaxis)
   for (const [name, c] of Object.entries(reference.cases)) {
     it(name, () => {
       const p = c.params as Record<string, number | string | boolean>;
-      const mount: PlaneMount = p.mount === 'tracker'
-        ? {
-            tracker: {
-              axisTilt: Number(p.axis_tilt), axisAzimuth: Number(p.axis_azimuth), maxAngle: Number(p.max_angle),
-              backtrack: p.backtrack === true, gcr: Number(p.gcr), crossAxisTilt: Number(p.cross_axis_tilt ?? 0),
-            },
-          }
-        : { tilt: Number(p.surface_tilt), azimuth: Number(p.surface_azimuth) };
+      const mount: PlaneMount =
+        p.mount === 'tracker'
+          ? {
+              tracker: {
+                axisTilt: Number(p.axis_tilt),
+                axisAzimuth: Number(p.axis_azimuth),
+                maxAngle: Number(p.max_angle),
+                backtrack: p.backtrack === true,
+                gcr: Number(p.gcr),
+                crossAxisTilt: Number(p.cross_axis_tilt ?? 0),
+              },
+            }
+          : { tilt: Number(p.surface_tilt), azimuth: Number(p.surface_azimuth) };
       const r = planeOfArray(
         {
           solarZenith: col(c.inputs.solar_zenith!),
@@ -78,9 +84,15 @@ describe('planeOfArray against pvlib (get_total_irradiance, tracking.singleaxis)
     expect(down.length).toBeGreaterThan(5);
     const r = planeOfArray(
       {
-        solarZenith: col(c.inputs.solar_zenith!), trackingZenith: apparent, solarAzimuth: col(c.inputs.solar_azimuth!),
-        ghi: col(c.inputs.ghi!), dni: col(c.inputs.dni!), dhi: col(c.inputs.dhi!), dniExtra: col(c.inputs.dni_extra!),
-        airmass: col(c.inputs.airmass!), albedo: col(c.inputs.albedo!),
+        solarZenith: col(c.inputs.solar_zenith!),
+        trackingZenith: apparent,
+        solarAzimuth: col(c.inputs.solar_azimuth!),
+        ghi: col(c.inputs.ghi!),
+        dni: col(c.inputs.dni!),
+        dhi: col(c.inputs.dhi!),
+        dniExtra: col(c.inputs.dni_extra!),
+        airmass: col(c.inputs.airmass!),
+        albedo: col(c.inputs.albedo!),
       },
       { mount: { tracker: { maxAngle: 60, backtrack: true, gcr: 0.35, axisAzimuth: 180 } } },
     );
@@ -95,8 +107,13 @@ describe('planeOfArray against pvlib (get_total_irradiance, tracking.singleaxis)
   it('leaves a tracker whose sun is NaN unknown, never flat', () => {
     const r = planeOfArray(
       {
-        solarZenith: Float64Array.of(40, Number.NaN), solarAzimuth: Float64Array.of(120, 120),
-        ghi: 500, dni: 600, dhi: 100, dniExtra: 1361, albedo: 0.2,
+        solarZenith: Float64Array.of(40, Number.NaN),
+        solarAzimuth: Float64Array.of(120, 120),
+        ghi: 500,
+        dni: 600,
+        dhi: 100,
+        dniExtra: 1361,
+        albedo: 0.2,
       },
       { mount: { tracker: { maxAngle: 60 } } },
     );
@@ -108,16 +125,31 @@ describe('planeOfArray against pvlib (get_total_irradiance, tracking.singleaxis)
 
   it('checks its arguments once and names them', () => {
     const sky = { solarZenith: 40, solarAzimuth: 180, ghi: 500, dni: 600, dhi: 100, dniExtra: 1361, albedo: 0.2 };
-    expect(() => planeOfArray({ ...sky, dni: undefined } as never, { mount: { tilt: 30, azimuth: 180 } }))
-      .toThrow(/planeOfArray: dni must be given/);
-    expect(() => planeOfArray({ ...sky, ghi: new Float64Array(3), dhi: new Float64Array(4) }, { mount: { tilt: 30, azimuth: 180 } }))
-      .toThrow(/planeOfArray: dhi has length 4 but ghi has length 3/);
-    expect(() => planeOfArray({ ...sky, albedo: Number.NaN }, { mount: { tilt: 30, azimuth: 180 } })).toThrow(RangeError);
-    expect(() => planeOfArray(sky, { mount: { tilt: 30, azimuth: 180 }, model: 'klucher' as never }))
-      .toThrow(/options.model must be one of 'isotropic', 'haydavies', 'perez'/);
-    expect(() => planeOfArray(sky, { mount: { tracker: { gcr: -1 } } })).toThrow(/planeOfArray: mount.tracker.gcr must be a number > 0 and <= 1 \(row width over pitch\) \(got -1\)/);
-    expect(() => planeOfArray({ ...sky, dniExtra: undefined }, { mount: { tilt: 30, azimuth: 180 } })).toThrow(/dniExtra/);
-    expect(planeOfArray({ ...sky, dniExtra: undefined }, { mount: { tilt: 30, azimuth: 180 }, model: 'isotropic' }).poaGlobal[0]).toBeGreaterThan(500);
+    expect(() => planeOfArray({ ...sky, dni: undefined } as never, { mount: { tilt: 30, azimuth: 180 } })).toThrow(
+      /planeOfArray: dni must be given/,
+    );
+    expect(() =>
+      planeOfArray(
+        { ...sky, ghi: new Float64Array(3), dhi: new Float64Array(4) },
+        { mount: { tilt: 30, azimuth: 180 } },
+      ),
+    ).toThrow(/planeOfArray: dhi has length 4 but ghi has length 3/);
+    expect(() => planeOfArray({ ...sky, albedo: Number.NaN }, { mount: { tilt: 30, azimuth: 180 } })).toThrow(
+      RangeError,
+    );
+    expect(() => planeOfArray(sky, { mount: { tilt: 30, azimuth: 180 }, model: 'klucher' as never })).toThrow(
+      /options.model must be one of 'isotropic', 'haydavies', 'perez'/,
+    );
+    expect(() => planeOfArray(sky, { mount: { tracker: { gcr: -1 } } })).toThrow(
+      /planeOfArray: mount.tracker.gcr must be a number > 0 and <= 1 \(row width over pitch\) \(got -1\)/,
+    );
+    expect(() => planeOfArray({ ...sky, dniExtra: undefined }, { mount: { tilt: 30, azimuth: 180 } })).toThrow(
+      /dniExtra/,
+    );
+    expect(
+      planeOfArray({ ...sky, dniExtra: undefined }, { mount: { tilt: 30, azimuth: 180 }, model: 'isotropic' })
+        .poaGlobal[0],
+    ).toBeGreaterThan(500);
   });
 });
 
@@ -131,21 +163,35 @@ describe('one plane-of-array function, two callers with explicit differences', (
   const albedo = new Float64Array(times.length).fill(0.2);
   const { clearskyGhi: ghi, clearskyDni: dni, clearskyDhi: dhi } = sky;
 
-  it('the weather source\'s gti is planeOfArray with the true zenith, the apparent zenith\'s air mass and WEATHER_TRACKER', () => {
-    for (const plane of [{ tilt: 35, azimuth: 200, arrayType: 'fixed' as const }, { tilt: 0, azimuth: 180, arrayType: 'horizontal_single_axis' as const }]) {
+  it("the weather source's gti is planeOfArray with the true zenith, the apparent zenith's air mass and WEATHER_TRACKER", () => {
+    for (const plane of [
+      { tilt: 35, azimuth: 200, arrayType: 'fixed' as const },
+      { tilt: 0, azimuth: 180, arrayType: 'horizontal_single_axis' as const },
+    ]) {
       const gti = tiltedIrradiance(sky, ghi, dni, dhi, albedo, plane);
-      const mount: PlaneMount = plane.arrayType === 'fixed'
-        ? { tilt: plane.tilt, azimuth: plane.azimuth }
-        : { tracker: { axisAzimuth: plane.azimuth % 180, ...WEATHER_TRACKER } };
+      const mount: PlaneMount =
+        plane.arrayType === 'fixed'
+          ? { tilt: plane.tilt, azimuth: plane.azimuth }
+          : { tracker: { axisAzimuth: plane.azimuth % 180, ...WEATHER_TRACKER } };
       const direct = planeOfArray(
-        { solarZenith: sky.zenith, trackingZenith: sky.apparentZenith, solarAzimuth: sky.azimuth, ghi, dni, dhi, dniExtra: sky.dniExtra, airmass: sky.airmass, albedo },
+        {
+          solarZenith: sky.zenith,
+          trackingZenith: sky.apparentZenith,
+          solarAzimuth: sky.azimuth,
+          ghi,
+          dni,
+          dhi,
+          dniExtra: sky.dniExtra,
+          airmass: sky.airmass,
+          albedo,
+        },
         { mount },
       ).poaGlobal;
       for (let i = 0; i < gti.length; i++) expect(gti[i]).toBe(direct[i]! > 0 ? direct[i] : 0);
     }
   });
 
-  it('the PV chains\' plane of array is planeOfArray with the apparent zenith (as pvlib\'s ModelChain)', () => {
+  it("the PV chains' plane of array is planeOfArray with the apparent zenith (as pvlib's ModelChain)", () => {
     const periodEnd = times.map((t) => t + 150);
     const weather = { unixSeconds: periodEnd, ghi, dni, dhi, airTemp: 20, windSpeed: 2 };
     const { sun, middle } = sunAtPeriodMiddle(periodEnd, 300, lat, lon, 0, 20);
@@ -153,15 +199,22 @@ describe('one plane-of-array function, two callers with explicit differences', (
     const chain = chainIrradiance(weather, sun, middle, mount, 0.2);
     const direct = planeOfArray(
       {
-        solarZenith: sun.apparentZenith, solarAzimuth: sun.azimuth, ghi, dni, dhi,
-        dniExtra: extraterrestrialRadiation(middle), airmass: relativeAirmass(sun.apparentZenith), albedo: 0.2,
+        solarZenith: sun.apparentZenith,
+        solarAzimuth: sun.azimuth,
+        ghi,
+        dni,
+        dhi,
+        dniExtra: extraterrestrialRadiation(middle),
+        airmass: relativeAirmass(sun.apparentZenith),
+        albedo: 0.2,
       },
       { mount },
     ).poaGlobal;
-    for (let i = 0; i < direct.length; i++) expect(chain.poaGlobal[i]).toBe(direct[i]! >= 0 ? direct[i] : chain.poaGlobal[i]);
+    for (let i = 0; i < direct.length; i++)
+      expect(chain.poaGlobal[i]).toBe(direct[i]! >= 0 ? direct[i] : chain.poaGlobal[i]);
   });
 
-  it('names the differences: the weather\'s tracker (GCR 0.35, true zenith) and a site\'s (GCR 0.36, apparent zenith)', () => {
+  it("names the differences: the weather's tracker (GCR 0.35, true zenith) and a site's (GCR 0.36, apparent zenith)", () => {
     const input = { solarAzimuth: sky.azimuth, ghi, dni, dhi, dniExtra: sky.dniExtra, airmass: sky.airmass, albedo };
     const weather = planeOfArray(
       { ...input, solarZenith: sky.zenith, trackingZenith: sky.apparentZenith },

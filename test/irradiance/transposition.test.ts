@@ -37,7 +37,12 @@ describe('angle of incidence', () => {
   it('aoi is in [0, 180] and equals acos of the projection', () => {
     fc.assert(
       fc.property(sky, (s) => {
-        const angles = { surfaceTilt: s.tilt, surfaceAzimuth: s.surfaceAzimuth, solarZenith: s.zenith, solarAzimuth: s.solarAzimuth };
+        const angles = {
+          surfaceTilt: s.tilt,
+          surfaceAzimuth: s.surfaceAzimuth,
+          solarZenith: s.zenith,
+          solarAzimuth: s.solarAzimuth,
+        };
         const a = aoi(angles)[0]!;
         expect(a).toBeGreaterThanOrEqual(0);
         expect(a).toBeLessThanOrEqual(180);
@@ -58,7 +63,11 @@ describe('angle of incidence', () => {
 
   it('beam component is DNI cos aoi, and 0 behind the plane', () => {
     const b = beamComponent({
-      surfaceTilt: 30, surfaceAzimuth: 180, solarZenith: f64(30, 75), solarAzimuth: f64(180, 0), dni: 800,
+      surfaceTilt: 30,
+      surfaceAzimuth: 180,
+      solarZenith: f64(30, 75),
+      solarAzimuth: f64(180, 0),
+      dni: 800,
     });
     expect(b[0]).toBeCloseTo(800, 9);
     expect(b[1]).toBe(0);
@@ -97,7 +106,16 @@ describe('sky diffuse and total irradiance', () => {
     fc.assert(
       fc.property(sky, fc.constantFrom('isotropic', 'haydavies'), (s, model) => {
         const r = totalIrradiance(
-          { surfaceTilt: 0, surfaceAzimuth: 180, solarZenith: s.zenith, solarAzimuth: s.solarAzimuth, dni: s.dni, ghi: s.ghi, dhi: s.dhi, dniExtra: s.dniExtra },
+          {
+            surfaceTilt: 0,
+            surfaceAzimuth: 180,
+            solarZenith: s.zenith,
+            solarAzimuth: s.solarAzimuth,
+            dni: s.dni,
+            ghi: s.ghi,
+            dhi: s.dhi,
+            dniExtra: s.dniExtra,
+          },
           { model: model as 'isotropic' | 'haydavies' },
         );
         // Hay-Davies bounds cos z below by 0.01745, which only matters within 1 deg of the horizon.
@@ -109,7 +127,15 @@ describe('sky diffuse and total irradiance', () => {
   it('Perez on a horizontal plane stays close to DHI (the horizon band has no weight there)', () => {
     fc.assert(
       fc.property(sky, (s) => {
-        const r = perezSkyDiffuse({ surfaceTilt: 0, surfaceAzimuth: 180, solarZenith: Math.min(s.zenith, 85), solarAzimuth: s.solarAzimuth, dhi: s.dhi, dni: s.dni, dniExtra: s.dniExtra });
+        const r = perezSkyDiffuse({
+          surfaceTilt: 0,
+          surfaceAzimuth: 180,
+          solarZenith: Math.min(s.zenith, 85),
+          solarAzimuth: s.solarAzimuth,
+          dhi: s.dhi,
+          dni: s.dni,
+          dniExtra: s.dniExtra,
+        });
         expect(r.poaHorizon[0]).toBeCloseTo(0, 12);
         expect(r.poaSkyDiffuse[0]).toBeCloseTo(s.dhi, 6);
       }),
@@ -153,27 +179,69 @@ describe('sky diffuse and total irradiance', () => {
     const ghi = dni.map((b, i) => b * Math.cos(zen[i]! * D2R) + dhi[i]!);
     const am = relativeAirmass(zen);
     const scalar = totalIrradiance(
-      { surfaceTilt: 25, surfaceAzimuth: 200, solarZenith: zen, solarAzimuth: saz, dni, ghi, dhi, dniExtra: 1361, albedo: 0.3 },
+      {
+        surfaceTilt: 25,
+        surfaceAzimuth: 200,
+        solarZenith: zen,
+        solarAzimuth: saz,
+        dni,
+        ghi,
+        dhi,
+        dniExtra: 1361,
+        albedo: 0.3,
+      },
       { model: 'perez' },
     );
     const full = (v: number) => new Float64Array(n).fill(v);
     const column = totalIrradiance(
-      { surfaceTilt: full(25), surfaceAzimuth: full(200), solarZenith: zen, solarAzimuth: saz, dni, ghi, dhi, dniExtra: full(1361), airmass: am, albedo: full(0.3) },
+      {
+        surfaceTilt: full(25),
+        surfaceAzimuth: full(200),
+        solarZenith: zen,
+        solarAzimuth: saz,
+        dni,
+        ghi,
+        dhi,
+        dniExtra: full(1361),
+        airmass: am,
+        albedo: full(0.3),
+      },
       { model: 'perez' },
     );
     for (let i = 0; i < n; i++) {
       expect(scalar.poaGlobal[i]).toBeCloseTo(column.poaGlobal[i]!, 9);
       expect(scalar.poaSkyDiffuse[i]).toBeCloseTo(column.poaSkyDiffuse[i]!, 9);
     }
-    const buffers = { poaGlobal: new Float64Array(n), poaDirect: new Float64Array(n), poaDiffuse: new Float64Array(n), poaSkyDiffuse: new Float64Array(n), poaGroundDiffuse: new Float64Array(n) };
+    const buffers = {
+      poaGlobal: new Float64Array(n),
+      poaDirect: new Float64Array(n),
+      poaDiffuse: new Float64Array(n),
+      poaSkyDiffuse: new Float64Array(n),
+      poaGroundDiffuse: new Float64Array(n),
+    };
     const reused = totalIrradiance(
-      { surfaceTilt: 25, surfaceAzimuth: 200, solarZenith: zen, solarAzimuth: saz, dni, ghi, dhi, dniExtra: 1361, albedo: 0.3 },
+      {
+        surfaceTilt: 25,
+        surfaceAzimuth: 200,
+        solarZenith: zen,
+        solarAzimuth: saz,
+        dni,
+        ghi,
+        dhi,
+        dniExtra: 1361,
+        albedo: 0.3,
+      },
       { model: 'perez' },
       buffers,
     );
     expect(reused.poaGlobal).toBe(buffers.poaGlobal);
     expect(Array.from(reused.poaGlobal)).toEqual(Array.from(scalar.poaGlobal));
-    expect(() => totalIrradiance({ surfaceTilt: 25, surfaceAzimuth: 200, solarZenith: zen, solarAzimuth: saz, dni, ghi, dhi }, { model: 'perez' })).toThrow(RangeError);
+    expect(() =>
+      totalIrradiance(
+        { surfaceTilt: 25, surfaceAzimuth: 200, solarZenith: zen, solarAzimuth: saz, dni, ghi, dhi },
+        { model: 'perez' },
+      ),
+    ).toThrow(RangeError);
   });
 
   it('every Perez coefficient set has 8 bins of 6 and is selectable', () => {
@@ -183,7 +251,16 @@ describe('sky diffuse and total irradiance', () => {
     for (const name of names) {
       expect(PEREZ_COEFFICIENTS[name]).toHaveLength(48);
       const r = perezSkyDiffuse(
-        { surfaceTilt: 40, surfaceAzimuth: 180, solarZenith: 40, solarAzimuth: 180, dhi: 120, dni: 700, dniExtra: 1367, airmass: 1.3 },
+        {
+          surfaceTilt: 40,
+          surfaceAzimuth: 180,
+          solarZenith: 40,
+          solarAzimuth: 180,
+          dhi: 120,
+          dni: 700,
+          dniExtra: 1367,
+          airmass: 1.3,
+        },
         { coefficients: name },
       );
       values.add(Math.round(r.poaSkyDiffuse[0]! * 1e6));
@@ -192,7 +269,15 @@ describe('sky diffuse and total irradiance', () => {
   });
 
   it('below the horizon (no air mass) the Perez sky term is 0', () => {
-    const r = perezSkyDiffuse({ surfaceTilt: 30, surfaceAzimuth: 180, solarZenith: 95, solarAzimuth: 180, dhi: 0, dni: 0, dniExtra: 1367 });
+    const r = perezSkyDiffuse({
+      surfaceTilt: 30,
+      surfaceAzimuth: 180,
+      solarZenith: 95,
+      solarAzimuth: 180,
+      dhi: 0,
+      dni: 0,
+      dniExtra: 1367,
+    });
     expect(r.poaSkyDiffuse[0]).toBe(0);
   });
 });

@@ -17,7 +17,11 @@ import { bitDifferences, enginesWithoutWasm, withWasmKernels } from '../support/
 
 const root = resolve(__dirname, '../..');
 /** The engine's WebAssembly object (the project's lib has no DOM types for it). */
-const realWebAssembly = Reflect.get(globalThis, 'WebAssembly') as { validate: unknown; Module: unknown; Instance: unknown };
+const realWebAssembly = Reflect.get(globalThis, 'WebAssembly') as {
+  validate: unknown;
+  Module: unknown;
+  Instance: unknown;
+};
 const DAY = 86_400;
 const T0 = Date.UTC(2024, 0, 1) / 1000;
 type Options = { minCosZenith?: number; maxZenith?: number };
@@ -25,7 +29,12 @@ type Options = { minCosZenith?: number; maxZenith?: number };
 /** erbs by one kernel; inputs are copied, so that a call writing in place leaves them for the next. */
 function erbsWith(wasm: boolean, input: ErbsInput, options: Options = {}, inPlace = false): Decomposition {
   const copy = (c: ErbsInput['ghi'] | undefined) => (c instanceof Float64Array ? c.slice() : c);
-  const own = { ghi: copy(input.ghi)!, zenith: copy(input.zenith)!, unixSeconds: input.unixSeconds?.slice(), dniExtra: copy(input.dniExtra) };
+  const own = {
+    ghi: copy(input.ghi)!,
+    zenith: copy(input.zenith)!,
+    unixSeconds: input.unixSeconds?.slice(),
+    dniExtra: copy(input.dniExtra),
+  };
   // In place: DHI into the caller's GHI column, as a caller short of memory may do.
   const out = inPlace && own.ghi instanceof Float64Array ? { dhi: own.ghi } : undefined;
   return withWasmKernels(wasm, () => erbs(own, options, out));
@@ -81,14 +90,25 @@ describe('Erbs in WebAssembly', () => {
     // A one-value column must be finite (erbs checks it); rows of an array column may be anything.
     const edges = fc.constantFrom(0, -0, 90, 360, 360.0000001, -1e-300, 1e300);
     const missing = fc.constantFrom(Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY);
-    const zenithValue = fc.oneof(fc.double({ min: 0, max: 180, noNaN: true }), fc.double({ min: -1000, max: 1000, noNaN: true }), edges);
-    const ghiValue = fc.oneof(fc.double({ min: -50, max: 1500, noNaN: true }), fc.double({ min: -1e-6, max: 1e-6, noNaN: true }), edges);
+    const zenithValue = fc.oneof(
+      fc.double({ min: 0, max: 180, noNaN: true }),
+      fc.double({ min: -1000, max: 1000, noNaN: true }),
+      edges,
+    );
+    const ghiValue = fc.oneof(
+      fc.double({ min: -50, max: 1500, noNaN: true }),
+      fc.double({ min: -1e-6, max: 1e-6, noNaN: true }),
+      edges,
+    );
     const extraValue = fc.oneof(fc.double({ min: 1300, max: 1420, noNaN: true }), edges);
-    const row = (value: fc.Arbitrary<number>) => fc.oneof({ weight: 5, arbitrary: value }, { weight: 1, arbitrary: missing });
+    const row = (value: fc.Arbitrary<number>) =>
+      fc.oneof({ weight: 5, arbitrary: value }, { weight: 1, arbitrary: missing });
     // Times: sorted minutes, or scattered over years (a new UTC day at almost every row).
     const times = fc.oneof(
       fc.integer({ min: 0, max: 3 * DAY }).map((s) => (i: number) => T0 + s + 60 * i),
-      fc.integer({ min: 0, max: 2 ** 31 }).map((s) => (i: number) => T0 + ((Math.imul(s + i, 2_654_435_761) >>> 0) % (40 * 365)) * DAY + 0.5),
+      fc
+        .integer({ min: 0, max: 2 ** 31 })
+        .map((s) => (i: number) => T0 + ((Math.imul(s + i, 2_654_435_761) >>> 0) % (40 * 365)) * DAY + 0.5),
     );
     fc.assert(
       fc.property(
@@ -96,12 +116,22 @@ describe('Erbs in WebAssembly', () => {
           fc.record({
             ghi: fc.oneof(fc.array(row(ghiValue), { minLength: n, maxLength: n }), ghiValue),
             zenith: fc.oneof(fc.array(row(zenithValue), { minLength: n, maxLength: n }), zenithValue),
-            extra: fc.oneof(fc.constant(undefined), extraValue, fc.array(row(extraValue), { minLength: n, maxLength: n })),
+            extra: fc.oneof(
+              fc.constant(undefined),
+              extraValue,
+              fc.array(row(extraValue), { minLength: n, maxLength: n }),
+            ),
             times,
             n: fc.constant(n),
           }),
         ),
-        fc.record({ minCosZenith: fc.double({ min: 0, max: 1, noNaN: true }), maxZenith: fc.double({ min: 0, max: 180, noNaN: true }) }, { requiredKeys: [] }),
+        fc.record(
+          {
+            minCosZenith: fc.double({ min: 0, max: 1, noNaN: true }),
+            maxZenith: fc.double({ min: 0, max: 180, noNaN: true }),
+          },
+          { requiredKeys: [] },
+        ),
         fc.boolean(),
         ({ ghi, zenith, extra, times, n }, options, inPlace) => {
           const column = (x: number | number[]) => (typeof x === 'number' ? x : Float64Array.from(x));
@@ -132,7 +162,12 @@ describe('Erbs in WebAssembly', () => {
     const r = erbs({
       ghi: Float64Array.of(0, 50, 1000, 1000),
       zenith: Float64Array.of(120, 85, 10, 10),
-      unixSeconds: Float64Array.of(t('2019-01-01T00:00:00Z'), t('2019-01-01T00:00:00Z'), t('2019-01-01T00:00:00Z'), t('2019-06-20T00:00:00Z')),
+      unixSeconds: Float64Array.of(
+        t('2019-01-01T00:00:00Z'),
+        t('2019-01-01T00:00:00Z'),
+        t('2019-01-01T00:00:00Z'),
+        t('2019-06-20T00:00:00Z'),
+      ),
     });
     expect(erbsKernelInUse()).toBe('wasm');
     expect(Array.from(r.dni, Math.round)).toEqual([0, 97, 794, 842]);

@@ -18,7 +18,16 @@ const dir = mkdtempSync(join(tmpdir(), 'solarkit-dem-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Writes a GeoTIFF of float heights; pixel-is-point keys put cell centres on the tie point. */
-function writeTile(path: string, width: number, height: number, west: number, north: number, cell: number, values: Float32Array, noData?: number): void {
+function writeTile(
+  path: string,
+  width: number,
+  height: number,
+  west: number,
+  north: number,
+  cell: number,
+  values: Float32Array,
+  noData?: number,
+): void {
   const buffer = writeArrayBuffer(values, {
     width,
     height,
@@ -32,12 +41,18 @@ function writeTile(path: string, width: number, height: number, west: number, no
   writeFileSync(path, new Uint8Array(buffer));
 }
 
-
 /**
  * A minimal little-endian GeoTIFF of signed 16-bit heights (the SRTM tile layout), written byte
  * by byte: pixel-is-area, EPSG:4326, tie point at the north-west corner.
  */
-function int16GeoTiff(width: number, height: number, west: number, north: number, cell: number, values: Int16Array): Uint8Array {
+function int16GeoTiff(
+  width: number,
+  height: number,
+  west: number,
+  north: number,
+  cell: number,
+  values: Int16Array,
+): Uint8Array {
   const entries: Array<[tag: number, type: number, count: number, value: number]> = [];
   const ifdOffset = 8;
   const nEntries = 13;
@@ -47,10 +62,23 @@ function int16GeoTiff(width: number, height: number, west: number, north: number
   const tieOffset = scaleOffset + 24;
   const keysOffset = tieOffset + 48;
   const keys = [1, 1, 0, 3, 1024, 0, 1, 2, 1025, 0, 1, 1, 2048, 0, 1, 4326];
-  const SHORT = 3, LONG = 4, DOUBLE = 12;
-  entries.push([256, LONG, 1, width], [257, LONG, 1, height], [258, SHORT, 1, 16], [259, SHORT, 1, 1], [262, SHORT, 1, 1]);
+  const SHORT = 3,
+    LONG = 4,
+    DOUBLE = 12;
+  entries.push(
+    [256, LONG, 1, width],
+    [257, LONG, 1, height],
+    [258, SHORT, 1, 16],
+    [259, SHORT, 1, 1],
+    [262, SHORT, 1, 1],
+  );
   entries.push([273, LONG, 1, dataOffset], [277, SHORT, 1, 1], [278, LONG, 1, height], [279, LONG, 1, pixelBytes]);
-  entries.push([339, SHORT, 1, 2], [33550, DOUBLE, 3, scaleOffset], [33922, DOUBLE, 6, tieOffset], [34735, SHORT, keys.length, keysOffset]);
+  entries.push(
+    [339, SHORT, 1, 2],
+    [33550, DOUBLE, 3, scaleOffset],
+    [33922, DOUBLE, 6, tieOffset],
+    [34735, SHORT, keys.length, keysOffset],
+  );
   const buf = Buffer.alloc(keysOffset + keys.length * 2);
   buf.write('II', 0, 'latin1');
   buf.writeUInt16LE(42, 2);
@@ -175,7 +203,12 @@ describe('GeoTIFF and .hgt DEM tiles', () => {
     writeFileSync(join(demDir, 'N46E012.hgt'), Buffer.alloc(1001));
     const told: string[] = [];
     const onTileError = (path: string, error: Error) => told.push(`${path}: ${error.message}`);
-    for (const [lat, lon] of [[46.5, 11.5], [46.6, 11.4], [46.5, 12.5], [46.7, 12.2]] as const) {
+    for (const [lat, lon] of [
+      [46.5, 11.5],
+      [46.6, 11.4],
+      [46.5, 12.5],
+      [46.7, 12.2],
+    ] as const) {
       const p = await terrainHorizon(lat, lon, { demDirectory: demDir, cache: false, onTileError });
       expect(p.elevations).toEqual(globalHorizon(lat, lon, { cache: false }).elevations);
       const around = { directory: demDir, latitude: lat, longitude: lon, radius: 30_000 };

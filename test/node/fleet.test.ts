@@ -21,7 +21,10 @@ const base: SimulateFleetOptions = {
   batchSize: 3,
 };
 
-async function collect(options: SimulateFleetOptions, input: Iterable<FleetSite> | AsyncIterable<FleetSite> = sites): Promise<FleetOutcome[]> {
+async function collect(
+  options: SimulateFleetOptions,
+  input: Iterable<FleetSite> | AsyncIterable<FleetSite> = sites,
+): Promise<FleetOutcome[]> {
   const out: FleetOutcome[] = [];
   for await (const r of simulateFleet(input, options)) out.push(r);
   return out;
@@ -29,7 +32,11 @@ async function collect(options: SimulateFleetOptions, input: Iterable<FleetSite>
 
 /** The results as exact text: every double by its bits (toString is exact and round-trips). */
 function bits(outcomes: FleetOutcome[]): string[] {
-  return outcomes.map((o) => ('error' in o ? `${o.id} error ${o.error}` : `${o.id} ${o.energyKwh} ${o.specificYieldKwhPerKw} ${o.missingPeriods} ${Array.from(o.monthlyKwh ?? []).join(' ')} ${Array.from(o.powerKw ?? []).join(' ')}`));
+  return outcomes.map((o) =>
+    'error' in o
+      ? `${o.id} error ${o.error}`
+      : `${o.id} ${o.energyKwh} ${o.specificYieldKwhPerKw} ${o.missingPeriods} ${Array.from(o.monthlyKwh ?? []).join(' ')} ${Array.from(o.powerKw ?? []).join(' ')}`,
+  );
 }
 
 describe('simulateFleet', () => {
@@ -60,7 +67,19 @@ describe('simulateFleet', () => {
     }
     const progress: number[] = [];
     let eta: number | undefined;
-    const out = await collect({ ...base, threads: 2, total: 6, onProgress: (p) => { progress.push(p.done); eta = p.etaSeconds; expect(p.sitesPerSecond).toBeGreaterThan(0); } }, stream());
+    const out = await collect(
+      {
+        ...base,
+        threads: 2,
+        total: 6,
+        onProgress: (p) => {
+          progress.push(p.done);
+          eta = p.etaSeconds;
+          expect(p.sitesPerSecond).toBeGreaterThan(0);
+        },
+      },
+      stream(),
+    );
     expect(out.map((o) => o.id)).toEqual(['site-0', 'site-1', 'site-2', 'site-3', 'site-4', 'bad']);
     expect((out[5] as { error: string }).error).toMatch(/capacity/);
     // Reported whenever results are yielded (how many at a time depends on which thread finishes
@@ -75,7 +94,14 @@ describe('simulateFleet', () => {
     const controller = new AbortController();
     const seen: string[] = [];
     const run = async (): Promise<void> => {
-      for await (const r of simulateFleet(sites, { ...base, threads, onProgress: (p) => { if (p.done >= 6) controller.abort(new Error('stop here')); }, signal: controller.signal })) {
+      for await (const r of simulateFleet(sites, {
+        ...base,
+        threads,
+        onProgress: (p) => {
+          if (p.done >= 6) controller.abort(new Error('stop here'));
+        },
+        signal: controller.signal,
+      })) {
         seen.push(r.id);
       }
     };
@@ -88,9 +114,19 @@ describe('simulateFleet', () => {
 
 describe('simulateFleet on weather cells', () => {
   // 24 sites in 4 cells of 0.1 degree, the cells interleaved in the input order.
-  const corners = [[52.01, 5.01], [52.11, 5.01], [52.01, 5.11], [52.11, 5.11]] as const;
+  const corners = [
+    [52.01, 5.01],
+    [52.11, 5.01],
+    [52.01, 5.11],
+    [52.11, 5.11],
+  ] as const;
   const interleaved: FleetSite[] = Array.from({ length: 24 }, (_, i) => ({
-    id: `s${i}`, latitude: corners[i % 4]![0] + 0.001 * i, longitude: corners[i % 4]![1], capacityKw: 3, tilt: 30, azimuth: 180,
+    id: `s${i}`,
+    latitude: corners[i % 4]![0] + 0.001 * i,
+    longitude: corners[i % 4]![1],
+    capacityKw: 3,
+    tilt: 30,
+    azimuth: 180,
   }));
 
   it('gives every site of a cell to one thread, and the cells to the threads in balance', () => {

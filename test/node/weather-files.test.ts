@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openWeatherStore, placeInfo, weatherSourceWithStore } from '../../src/node/weather-files.js';
-import { composeSources, readTmy3, realDataSource, syntheticSource, typicalYearFromSeries } from '../../src/weather/index.js';
+import {
+  composeSources,
+  readTmy3,
+  realDataSource,
+  syntheticSource,
+  typicalYearFromSeries,
+} from '../../src/weather/index.js';
 import { weatherFile, weatherText } from '../support/data.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'solarkit-weather-'));
@@ -27,7 +33,13 @@ describe('local weather store and composed source', () => {
   it('answers requests within a few km from the real data for the times it covers, synthetic elsewhere', () => {
     const source = weatherSourceWithStore(store);
     const ends = Float64Array.from({ length: 48 }, (_, i) => utc('2017-07-01T00:00Z') + (i + 1) * 1800);
-    const near = source.actuals({ latitude: 40.53, longitude: -108.53, periodEnd: ends, periodSeconds: 1800, parameters: ['ghi', 'airTemp', 'cloudOpacity', 'gti'] });
+    const near = source.actuals({
+      latitude: 40.53,
+      longitude: -108.53,
+      periodEnd: ends,
+      periodSeconds: 1800,
+      parameters: ['ghi', 'airTemp', 'cloudOpacity', 'gti'],
+    });
     // PSM3 rows are instantaneous at their stamps: the period ending 07:15 local (14:15 UTC) holds
     // the 07:00 stamp; the period ending 14:30 UTC averages the 07:00-07:30 neighbours.
     const series = store.series().find((s) => s.format === 'psm3')!;
@@ -36,26 +48,62 @@ describe('local weather store and composed source', () => {
     expect((near.ghi as Float64Array)[i]).toBeCloseTo(0.5 * (series.columns.ghi![j]! + series.columns.ghi![j + 1]!), 9);
     expect((near.cloudOpacity as Float64Array).length).toBe(48); // from the synthetic model
     expect((near.gti as Float64Array).every((v) => v >= 0)).toBe(true);
-    const far = source.actuals({ latitude: 41, longitude: -108.5, periodEnd: ends, periodSeconds: 1800, parameters: ['ghi'] });
-    const synthetic = syntheticSource({ placeInfo }).actuals({ latitude: 41, longitude: -108.5, periodEnd: ends, periodSeconds: 1800, parameters: ['ghi'] });
+    const far = source.actuals({
+      latitude: 41,
+      longitude: -108.5,
+      periodEnd: ends,
+      periodSeconds: 1800,
+      parameters: ['ghi'],
+    });
+    const synthetic = syntheticSource({ placeInfo }).actuals({
+      latitude: 41,
+      longitude: -108.5,
+      periodEnd: ends,
+      periodSeconds: 1800,
+      parameters: ['ghi'],
+    });
     expect(Array.from(far.ghi as Float64Array)).toEqual(Array.from(synthetic.ghi as Float64Array));
     // Outside the file's year: synthetic.
     const later = Float64Array.from(ends, (e) => e + 2 * 365 * 86400);
-    const l = source.actuals({ latitude: 40.53, longitude: -108.53, periodEnd: later, periodSeconds: 1800, parameters: ['ghi'] });
-    const ls = syntheticSource({ placeInfo }).actuals({ latitude: 40.53, longitude: -108.53, periodEnd: later, periodSeconds: 1800, parameters: ['ghi'] });
+    const l = source.actuals({
+      latitude: 40.53,
+      longitude: -108.53,
+      periodEnd: later,
+      periodSeconds: 1800,
+      parameters: ['ghi'],
+    });
+    const ls = syntheticSource({ placeInfo }).actuals({
+      latitude: 40.53,
+      longitude: -108.53,
+      periodEnd: later,
+      periodSeconds: 1800,
+      parameters: ['ghi'],
+    });
     expect(Array.from(l.ghi as Float64Array)).toEqual(Array.from(ls.ghi as Float64Array));
   });
 
   it('splices real and synthetic periods in one request', () => {
     const e0 = utc('2015-03-01T01:00Z');
     const real = {
-      format: 'api-csv' as const, latitude: 10, longitude: 20, elevation: 0, timeZone: 0, typical: false,
-      periodEnd: Float64Array.from([e0, e0 + 3600, e0 + 7200]), periodSeconds: 3600,
+      format: 'api-csv' as const,
+      latitude: 10,
+      longitude: 20,
+      elevation: 0,
+      timeZone: 0,
+      typical: false,
+      periodEnd: Float64Array.from([e0, e0 + 3600, e0 + 7200]),
+      periodSeconds: 3600,
       columns: { airTemp: Float64Array.from([11, 12, Number.NaN]) },
     };
     const source = composeSources(realDataSource([real]), syntheticSource());
     const ends = Float64Array.from({ length: 4 }, (_, i) => e0 + i * 3600);
-    const q = { latitude: 10.01, longitude: 20.01, periodEnd: ends, periodSeconds: 3600, parameters: ['airTemp' as const] };
+    const q = {
+      latitude: 10.01,
+      longitude: 20.01,
+      periodEnd: ends,
+      periodSeconds: 3600,
+      parameters: ['airTemp' as const],
+    };
     const t = source.actuals(q).airTemp as Float64Array;
     const synth = syntheticSource().actuals(q).airTemp as Float64Array;
     expect(Array.from(t)).toEqual([11, 12, synth[2], synth[3]]);
@@ -71,13 +119,18 @@ describe('local weather store and composed source', () => {
 
   it('re-dates a real typical year into 2059 at any period', () => {
     const s = readTmy3(weatherText('tmy3_sand_point_ak_703165.csv'));
-    const ty = typicalYearFromSeries(s, { periodSeconds: 1800, parameters: ['ghi', 'airTemp'], offsetMinutes: -9 * 60 });
+    const ty = typicalYearFromSeries(s, {
+      periodSeconds: 1800,
+      parameters: ['ghi', 'airTemp'],
+      offsetMinutes: -9 * 60,
+    });
     expect(ty.periodEnd.length).toBe(17520);
     expect(new Date(ty.periodEnd[0]! * 1000).toISOString()).toBe('2059-01-01T09:30:00.000Z');
     const t = ty.columns.airTemp as Float64Array;
     expect(t[0]).toBe(s.columns.airTemp![0]);
     expect(t[1]).toBe(s.columns.airTemp![0]);
-    let sumReal = 0, sumTy = 0;
+    let sumReal = 0,
+      sumTy = 0;
     for (const v of s.columns.ghi!) sumReal += v;
     for (const v of ty.columns.ghi as Float64Array) sumTy += v / 2;
     expect(sumTy).toBeCloseTo(sumReal, 6);
@@ -85,10 +138,18 @@ describe('local weather store and composed source', () => {
 });
 
 describe('a weather store of an earlier version', () => {
-  it('reports a stored series in the API\'s names (before WeatherColumns) invalid, naming the column', () => {
+  it("reports a stored series in the API's names (before WeatherColumns) invalid, naming the column", () => {
     const old = mkdtempSync(join(tmpdir(), 'solarkit-weather-old-'));
     try {
-      const series = { format: 'api-csv', latitude: 1, longitude: 2, typical: false, periodEnd: [3600], periodSeconds: 3600, columns: { ghi: [100], air_temp: [20] } };
+      const series = {
+        format: 'api-csv',
+        latitude: 1,
+        longitude: 2,
+        typical: false,
+        periodEnd: [3600],
+        periodSeconds: 3600,
+        columns: { ghi: [100], air_temp: [20] },
+      };
       writeFileSync(join(old, 'old.weather.json'), JSON.stringify({ info: { id: 'old' }, series }));
       const problems: string[] = [];
       const store = openWeatherStore(old, { onInvalid: (p) => problems.push(p.reason) });

@@ -49,7 +49,14 @@ describe('rooftopPvPower', () => {
         fc.double({ min: 0, max: 1, noNaN: true }),
         fc.double({ min: 0.5, max: 1.4, noNaN: true }),
         (tilt, azimuth, capacity, lossFactor, k) => {
-          const r = rooftopPvPower(scaled(day, k), { latitude: LAT, longitude: LON, tilt, azimuth, capacity, lossFactor });
+          const r = rooftopPvPower(scaled(day, k), {
+            latitude: LAT,
+            longitude: LON,
+            tilt,
+            azimuth,
+            capacity,
+            lossFactor,
+          });
           for (const p of r.power) {
             expect(p).toBeGreaterThanOrEqual(0);
             expect(p).toBeLessThanOrEqual(lossFactor * capacity * (1 + 1e-12));
@@ -96,7 +103,7 @@ describe('rooftopPvPower', () => {
     expect(west[15]).toBeGreaterThan(east[15]!);
   });
 
-  it('takes pvlib\'s azimuth: a roof at azimuth 90 faces east, its output peaks before solar noon (270: after)', () => {
+  it("takes pvlib's azimuth: a roof at azimuth 90 faces east, its output peaks before solar noon (270: after)", () => {
     const fine = clearDays(1, DAY0, 300);
     const mid = fine.unixSeconds.map((t) => t - 150);
     const zenith = solarPositionFast({ unixSeconds: mid, latitude: LAT, longitude: LON }).zenith;
@@ -194,13 +201,17 @@ describe('sitePvPower', () => {
     const tracked = sum(sitePvPower(day, { ...base, trackingType: 'horizontal_single_axis' }).power);
     expect(tracked).toBeGreaterThan(fixedFlat * 1.1);
     const mono = sum(sitePvPower(day, { ...base, bifacialSystem: true, bifacialityFactor: 0 }).power);
-    const bi = sum(sitePvPower(day, { ...base, bifacialSystem: true, bifacialityFactor: 0.7, siteGroundAlbedo: 0.3 }).power);
+    const bi = sum(
+      sitePvPower(day, { ...base, bifacialSystem: true, bifacialityFactor: 0.7, siteGroundAlbedo: 0.3 }).power,
+    );
     expect(bi).toBeGreaterThan(mono);
   });
 
   it('derates with age, heat coefficient and other losses', () => {
     const fresh = sum(sitePvPower(day, base).power);
-    const old = sum(sitePvPower(day, { ...base, installDate: DAY0 - 10 * 365.25 * 86400, deratingAgeSystem: 0.01 }).power);
+    const old = sum(
+      sitePvPower(day, { ...base, installDate: DAY0 - 10 * 365.25 * 86400, deratingAgeSystem: 0.01 }).power,
+    );
     expect(old).toBeLessThan(fresh);
     const hot = sum(sitePvPower(scaled(day, 1), { ...base, deratingTempModule: -0.006 }).power);
     const cool = sum(sitePvPower(scaled(day, 1), { ...base, deratingTempModule: -0.002 }).power);

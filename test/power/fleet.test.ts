@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { defaultWeatherSource, fleetGrid, fleetSiteProblems, readFleetSitesCsv, simulateFleetSite, simulatePv, syntheticFleetWeather, weatherPlaceOf } from '../../src/index.js';
+import {
+  defaultWeatherSource,
+  fleetGrid,
+  fleetSiteProblems,
+  readFleetSitesCsv,
+  simulateFleetSite,
+  simulatePv,
+  syntheticFleetWeather,
+  weatherPlaceOf,
+} from '../../src/index.js';
 
 // Two weeks of June: enough for the sums, quick for every test.
 const grid = fleetGrid({ start: Date.UTC(2024, 5, 1) / 1000, end: Date.UTC(2024, 5, 15) / 1000 }, 3600);
@@ -17,11 +26,27 @@ describe('fleet sites file', () => {
     ].join('\n');
     const { sites, problems } = readFleetSitesCsv(text);
     expect(sites.map((s) => s.id)).toEqual(['a', 'd, quoted']);
-    expect(sites[0]).toEqual({ id: 'a', latitude: 52.1, longitude: 5.1, capacityKw: 4, tilt: 35, azimuth: 180, lossFactor: 0.9, arrayType: 'fixed', elevation: 10 });
+    expect(sites[0]).toEqual({
+      id: 'a',
+      latitude: 52.1,
+      longitude: 5.1,
+      capacityKw: 4,
+      tilt: 35,
+      azimuth: 180,
+      lossFactor: 0.9,
+      arrayType: 'fixed',
+      elevation: 10,
+    });
     expect(sites[1]!.arrayType).toBe('horizontal_single_axis');
     expect(problems.map((p) => `${p.line}:${p.field}`)).toEqual([
-      '3:latitude', '3:capacity_kw', '3:azimuth',
-      '5:longitude', '5:tilt', '5:loss_factor', '5:array_type', '5:elevation',
+      '3:latitude',
+      '3:capacity_kw',
+      '3:azimuth',
+      '5:longitude',
+      '5:tilt',
+      '5:loss_factor',
+      '5:array_type',
+      '5:elevation',
       '6:id',
     ]);
     expect(problems[2]!.reason).toContain("got 'south'");
@@ -65,7 +90,10 @@ describe('simulateFleetSite', () => {
     const c = syntheticFleetWeather({ latitude: 52.151, longitude: 5.149 }, grid, { cellDegrees: 0.05 });
     expect(b).toBe(a);
     expect(c).not.toBe(a);
-    expect(weatherPlaceOf({ latitude: 52.101, longitude: -5.101 }, 0.05)).toEqual({ latitude: 52.125, longitude: -5.125 });
+    expect(weatherPlaceOf({ latitude: 52.101, longitude: -5.101 }, 0.05)).toEqual({
+      latitude: 52.125,
+      longitude: -5.125,
+    });
     // A cell's weather is the weather of its centre, whatever was computed before.
     const centre = syntheticFleetWeather({ latitude: 52.125, longitude: 5.125 }, grid);
     expect(centre.ghi).toEqual(a.ghi);
@@ -74,9 +102,21 @@ describe('simulateFleetSite', () => {
   it('runs a tracker site (array_type horizontal_single_axis), which gains over a fixed plane in summer', () => {
     const weather = syntheticFleetWeather({ latitude: 40.5, longitude: -108.5 }, grid);
     const options = { aggregate: 'annual', periodSeconds: 3600 } as const;
-    const fixed = simulateFleetSite({ id: 'f', latitude: 40.5, longitude: -108.5, capacityKw: 100, tilt: 30, azimuth: 180 }, weather, options);
+    const fixed = simulateFleetSite(
+      { id: 'f', latitude: 40.5, longitude: -108.5, capacityKw: 100, tilt: 30, azimuth: 180 },
+      weather,
+      options,
+    );
     const tracker = simulateFleetSite(
-      { id: 't', latitude: 40.5, longitude: -108.5, capacityKw: 100, tilt: 30, azimuth: 180, arrayType: 'horizontal_single_axis' },
+      {
+        id: 't',
+        latitude: 40.5,
+        longitude: -108.5,
+        capacityKw: 100,
+        tilt: 30,
+        azimuth: 180,
+        arrayType: 'horizontal_single_axis',
+      },
       weather,
       options,
     );

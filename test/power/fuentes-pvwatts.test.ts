@@ -34,10 +34,17 @@ function readPvwatts8760(text: string): Pvwatts8760 {
     return i;
   };
   const [iMonth, iDay, iHour] = [col('Month'), col('Day'), col('Hour')];
-  const [iPoa, iAir, iWind, iCell] = [col('Plane of Array Irradiance (W/m^2)'), col('Ambient Temperature (C)'), col('Wind Speed (m/s)'), col('Cell Temperature (C)')];
+  const [iPoa, iAir, iWind, iCell] = [
+    col('Plane of Array Irradiance (W/m^2)'),
+    col('Ambient Temperature (C)'),
+    col('Wind Speed (m/s)'),
+    col('Cell Temperature (C)'),
+  ];
   const rows = lines.slice(18).filter((l) => /^\d/.test(l));
   const pick = (j: number) => Float64Array.from(rows, (r) => Number(r.split(',')[j]));
-  const month = pick(iMonth), day = pick(iDay), hour = pick(iHour);
+  const month = pick(iMonth),
+    day = pick(iDay),
+    hour = pick(iHour);
   // pvlib dates the rows in 2019; only the steps (one hour) matter to the model.
   const unixSeconds = Float64Array.from(rows, (_, i) => Date.UTC(2019, month[i]! - 1, day[i]!, hour[i]!) / 1000);
   return { unixSeconds, poa: pick(iPoa), air: pick(iAir), wind: pick(iWind), cell: pick(iCell) };
@@ -71,10 +78,17 @@ describe('Fuentes against the PVWatts 8760 exports (as pvlib tests it)', () => {
       const week = 24 * 7;
       const poa = all.poa.subarray(0, week);
       const tcell = fuentesCellTemperature(
-        { unixSeconds: all.unixSeconds.subarray(0, week), poaGlobal: poa, airTemp: all.air.subarray(0, week), windSpeed: all.wind.subarray(0, week) },
+        {
+          unixSeconds: all.unixSeconds.subarray(0, week),
+          poaGlobal: poa,
+          airTemp: all.air.subarray(0, week),
+          windSpeed: all.wind.subarray(0, week),
+        },
         { noctInstalled },
       );
-      let day = 0, dawn = 0, night = 0;
+      let day = 0,
+        dawn = 0,
+        night = 0;
       for (let i = 0; i < week; i++) {
         const isNight = poa[i] === 0;
         const isDawn = !isNight && i > 0 && poa[i - 1] === 0;

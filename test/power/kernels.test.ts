@@ -20,7 +20,9 @@ describe('cell temperature', () => {
     fc.assert(
       fc.property(airTemp, wind, (ta, ws) => {
         const input = { poaGlobal: 0, airTemp: ta, windSpeed: ws };
-        for (const mounting of Object.keys(SAPM_TEMPERATURE_PARAMETERS) as (keyof typeof SAPM_TEMPERATURE_PARAMETERS)[]) {
+        for (const mounting of Object.keys(
+          SAPM_TEMPERATURE_PARAMETERS,
+        ) as (keyof typeof SAPM_TEMPERATURE_PARAMETERS)[]) {
           expect(sapmCellTemperature(input, { mounting })[0]).toBeCloseTo(ta, 12);
         }
         expect(faimanCellTemperature(input)[0]).toBeCloseTo(ta, 12);
@@ -36,7 +38,10 @@ describe('cell temperature', () => {
         const [calm, windy] = w1 <= w2 ? [w1, w2] : [w2, w1];
         for (const f of [
           (e: number, w: number) =>
-            sapmCellTemperature({ poaGlobal: e, airTemp: ta, windSpeed: w }, { mounting: 'open_rack_glass_polymer' })[0]!,
+            sapmCellTemperature(
+              { poaGlobal: e, airTemp: ta, windSpeed: w },
+              { mounting: 'open_rack_glass_polymer' },
+            )[0]!,
           (e: number, w: number) => faimanCellTemperature({ poaGlobal: e, airTemp: ta, windSpeed: w })[0]!,
           (e: number, w: number) => pvsystCellTemperature({ poaGlobal: e, airTemp: ta, windSpeed: w }, { uV: 1.2 })[0]!,
         ]) {
@@ -57,19 +62,29 @@ describe('cell temperature', () => {
 
 describe('PVWatts', () => {
   it('gives pdc0 at 1000 W/m2 and 25 C, and loses gamma per degree', () => {
-    expect(pvwattsDc({ effectiveIrradiance: 1000, tempCell: 25 }, { pdc0: 5000, gammaPdc: -0.004 })[0]).toBeCloseTo(5000, 9);
-    expect(pvwattsDc({ effectiveIrradiance: 1000, tempCell: 35 }, { pdc0: 5000, gammaPdc: -0.004 })[0]).toBeCloseTo(4800, 9);
+    expect(pvwattsDc({ effectiveIrradiance: 1000, tempCell: 25 }, { pdc0: 5000, gammaPdc: -0.004 })[0]).toBeCloseTo(
+      5000,
+      9,
+    );
+    expect(pvwattsDc({ effectiveIrradiance: 1000, tempCell: 35 }, { pdc0: 5000, gammaPdc: -0.004 })[0]).toBeCloseTo(
+      4800,
+      9,
+    );
   });
 
   it('inverter output lies in [0, AC rating] and never falls as DC power rises', () => {
     fc.assert(
-      fc.property(fc.double({ min: 0, max: 8000, noNaN: true }), fc.double({ min: 0, max: 8000, noNaN: true }), (a, b) => {
-        const [lo, hi] = a <= b ? [a, b] : [b, a];
-        const ac = pvwattsInverter(Float64Array.of(lo, hi), { pdc0: 5000 / 0.96 });
-        expect(ac[0]).toBeGreaterThanOrEqual(0);
-        expect(ac[1]).toBeLessThanOrEqual(5000 + 1e-9);
-        expect(ac[1]).toBeGreaterThanOrEqual(ac[0]! - 1e-9);
-      }),
+      fc.property(
+        fc.double({ min: 0, max: 8000, noNaN: true }),
+        fc.double({ min: 0, max: 8000, noNaN: true }),
+        (a, b) => {
+          const [lo, hi] = a <= b ? [a, b] : [b, a];
+          const ac = pvwattsInverter(Float64Array.of(lo, hi), { pdc0: 5000 / 0.96 });
+          expect(ac[0]).toBeGreaterThanOrEqual(0);
+          expect(ac[1]).toBeLessThanOrEqual(5000 + 1e-9);
+          expect(ac[1]).toBeGreaterThanOrEqual(ac[0]! - 1e-9);
+        },
+      ),
     );
   });
 
@@ -88,7 +103,16 @@ describe('PVWatts', () => {
   it('default losses are 14.08 % and no losses give 0', () => {
     expect(pvwattsLosses()).toBeCloseTo(14.0757, 3);
     expect(
-      pvwattsLosses({ soiling: 0, shading: 0, mismatch: 0, wiring: 0, connections: 0, lid: 0, nameplateRating: 0, availability: 0 }),
+      pvwattsLosses({
+        soiling: 0,
+        shading: 0,
+        mismatch: 0,
+        wiring: 0,
+        connections: 0,
+        lid: 0,
+        nameplateRating: 0,
+        availability: 0,
+      }),
     ).toBeCloseTo(0, 12);
   });
 });

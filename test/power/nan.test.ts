@@ -28,7 +28,10 @@ function day(): PvWeatherInput {
     ghi[i] = dni[i]! * cz + dhi[i]!;
   }
   return {
-    unixSeconds: t, ghi, dni, dhi,
+    unixSeconds: t,
+    ghi,
+    dni,
+    dhi,
     airTemp: Float64Array.from({ length: n }, (_, i) => 15 + 10 * Math.sin((i * Math.PI) / 24)),
     windSpeed: Float64Array.from({ length: n }, (_, i) => 1 + (i % 5)),
     albedo: new Float64Array(n).fill(0.25),
@@ -72,12 +75,36 @@ describe('NaN weather gives NaN power', () => {
   });
 
   const sites: [string, PvSiteConfig][] = [
-    ['fixed', { latitude: LAT, longitude: LON, capacity: 10, capacityDc: 12, tilt: 25, azimuth: 180, periodSeconds: 3600 }],
-    ['tracker', { latitude: LAT, longitude: LON, capacity: 10, capacityDc: 12, trackingType: 'horizontal_single_axis', terrainSlope: 4, terrainAzimuth: 200, periodSeconds: 3600 }],
-    ['smart bifacial tracker', {
-      latitude: LAT, longitude: LON, capacity: 10, capacityDc: 12, trackingType: 'horizontal_single_axis',
-      trackerSmartTracking: true, bifacialSystem: true, periodSeconds: 3600,
-    }],
+    [
+      'fixed',
+      { latitude: LAT, longitude: LON, capacity: 10, capacityDc: 12, tilt: 25, azimuth: 180, periodSeconds: 3600 },
+    ],
+    [
+      'tracker',
+      {
+        latitude: LAT,
+        longitude: LON,
+        capacity: 10,
+        capacityDc: 12,
+        trackingType: 'horizontal_single_axis',
+        terrainSlope: 4,
+        terrainAzimuth: 200,
+        periodSeconds: 3600,
+      },
+    ],
+    [
+      'smart bifacial tracker',
+      {
+        latitude: LAT,
+        longitude: LON,
+        capacity: 10,
+        capacityDc: 12,
+        trackingType: 'horizontal_single_axis',
+        trackerSmartTracking: true,
+        bifacialSystem: true,
+        periodSeconds: 3600,
+      },
+    ],
   ];
   for (const [name, site] of sites) {
     it(`sitePvPower, ${name}: every column`, () => {
@@ -111,6 +138,8 @@ describe('single-axis tracking: NaN sun gives a NaN tracker', () => {
     const plain = singleAxis({ apparentZenith: 30, solarAzimuth: 120 }, { maxAngle: 60 });
     expect(plain.surfaceTilt[0]).toBeGreaterThan(10);
     // A NaN given as a scalar is not missing data but a mistake: an error naming it.
-    expect(() => singleAxis({ apparentZenith: Number.NaN, solarAzimuth: 120 })).toThrow(/singleAxis: apparentZenith must be a Float64Array or a finite number/);
+    expect(() => singleAxis({ apparentZenith: Number.NaN, solarAzimuth: 120 })).toThrow(
+      /singleAxis: apparentZenith must be a Float64Array or a finite number/,
+    );
   });
 });

@@ -101,7 +101,8 @@ describe('rooftop chain on single-axis trackers (same year)', () => {
     const tracked = rooftopPvPower(weather, { ...base, tilt: 0, azimuth: 180, tracker });
     const flat = rooftopPvPower(weather, { ...base, tilt: 0, azimuth: 180 });
     // 21 June, hour ending 07:00 UTC (about 8:30 solar time): a clear morning of the file gains.
-    let morningGain = 0, nightPower = 0;
+    let morningGain = 0,
+      nightPower = 0;
     for (let i = 0; i < weather.unixSeconds.length; i++) {
       const hour = new Date((weather.unixSeconds[i]! - 1800) * 1000).getUTCHours();
       if (hour >= 5 && hour <= 7) morningGain += tracked.poaGlobal[i]! - flat.poaGlobal[i]!;

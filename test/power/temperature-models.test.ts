@@ -12,7 +12,9 @@ describe('Ross', () => {
     for (let i = 0; i < 3; i++) expect(byNoct[i]).toBeCloseTo(byK[i]!, 12);
   });
   it('needs exactly one of noct and k', () => {
-    expect(() => rossCellTemperature({ poaGlobal: 1, airTemp: 1 }, { noct: 45, k: 0.02 } as never)).toThrow(/exactly one of noct/);
+    expect(() => rossCellTemperature({ poaGlobal: 1, airTemp: 1 }, { noct: 45, k: 0.02 } as never)).toThrow(
+      /exactly one of noct/,
+    );
     expect(() => rossCellTemperature({ poaGlobal: 1, airTemp: 1 }, {} as never)).toThrow(/exactly one of noct/);
     expect(() => rossCellTemperature({ poaGlobal: 1, airTemp: 1 }, { noct: Number.NaN })).toThrow(/noct.*degrees C/);
   });
@@ -31,7 +33,8 @@ describe('NOCT (SAM)', () => {
     expect(sam).toBeLessThan(50);
   });
   it('raises NOCT by the standoff bands (18, 11, 6, 2, 0 K; 0 at or below 0 inches)', () => {
-    const at = (mountStandoff: number) => noctSamCellTemperature(base, { noct: 45, moduleEfficiency: 0.2, mountStandoff })[0]!;
+    const at = (mountStandoff: number) =>
+      noctSamCellTemperature(base, { noct: 45, moduleEfficiency: 0.2, mountStandoff })[0]!;
     const rise = (noct: number) => noctSamCellTemperature(base, { noct, moduleEfficiency: 0.2 })[0]!;
     expect(at(0)).toBe(rise(45));
     expect(at(0.49)).toBe(rise(63));
@@ -42,7 +45,9 @@ describe('NOCT (SAM)', () => {
     expect(at(3.51)).toBe(rise(45));
   });
   it('refuses an array height other than 1 or 2 storeys and non-numbers, naming them', () => {
-    expect(() => noctSamCellTemperature(base, { noct: 45, moduleEfficiency: 0.2, arrayHeight: 3 as never })).toThrow(/arrayHeight must be 1 or 2/);
+    expect(() => noctSamCellTemperature(base, { noct: 45, moduleEfficiency: 0.2, arrayHeight: 3 as never })).toThrow(
+      /arrayHeight must be 1 or 2/,
+    );
     expect(() => noctSamCellTemperature(base, { noct: 45, moduleEfficiency: Number.NaN })).toThrow(/moduleEfficiency/);
   });
 });
@@ -50,7 +55,10 @@ describe('NOCT (SAM)', () => {
 describe('Fuentes', () => {
   const hours = (n: number) => Float64Array.from({ length: n }, (_, i) => 1_546_300_800 + 3600 * i);
   it("matches pvlib's test_fuentes_timezone values (1000 W/m2, 20 C, 1 m/s, NOCT 45)", () => {
-    const t = fuentesCellTemperature({ unixSeconds: hours(3), poaGlobal: 1000, airTemp: 20, windSpeed: 1 }, { noctInstalled: 45 });
+    const t = fuentesCellTemperature(
+      { unixSeconds: hours(3), poaGlobal: 1000, airTemp: 20, windSpeed: 1 },
+      { noctInstalled: 45 },
+    );
     expect(Array.from(t, (v) => Math.round(v * 1000) / 1000)).toEqual([48.042, 51.845, 51.846]);
   });
   it('a NaN row is NaN alone: the rest equals the series without that row (pvlib: NaN from there on)', () => {
@@ -61,16 +69,36 @@ describe('Fuentes', () => {
     const gap = 30;
     const withNaN = Float64Array.from(air);
     withNaN[gap] = Number.NaN;
-    const a = fuentesCellTemperature({ unixSeconds: t, poaGlobal: poa, airTemp: withNaN, windSpeed: wind }, { noctInstalled: 45 });
+    const a = fuentesCellTemperature(
+      { unixSeconds: t, poaGlobal: poa, airTemp: withNaN, windSpeed: wind },
+      { noctInstalled: 45 },
+    );
     const keep = (c: Float64Array) => Float64Array.from([...c.subarray(0, gap), ...c.subarray(gap + 1)]);
-    const b = fuentesCellTemperature({ unixSeconds: keep(t), poaGlobal: keep(poa), airTemp: keep(air), windSpeed: wind }, { noctInstalled: 45 });
+    const b = fuentesCellTemperature(
+      { unixSeconds: keep(t), poaGlobal: keep(poa), airTemp: keep(air), windSpeed: wind },
+      { noctInstalled: 45 },
+    );
     expect(a[gap]).toBeNaN();
     expect(Array.from(keep(a))).toEqual(Array.from(b));
   });
   it('needs two increasing times and a NOCT above 20 C', () => {
-    expect(() => fuentesCellTemperature({ unixSeconds: hours(1), poaGlobal: 1, airTemp: 1, windSpeed: 1 }, { noctInstalled: 45 })).toThrow(/at least two times/);
-    expect(() => fuentesCellTemperature({ unixSeconds: Float64Array.from([10, 5]), poaGlobal: 1, airTemp: 1, windSpeed: 1 }, { noctInstalled: 45 })).toThrow(/must increase/);
-    expect(() => fuentesCellTemperature({ unixSeconds: hours(2), poaGlobal: 1, airTemp: 1, windSpeed: 1 }, { noctInstalled: 15 })).toThrow(/noctInstalled/);
-    expect(fuentesCellTemperature({ unixSeconds: new Float64Array(0), poaGlobal: 1, airTemp: 1, windSpeed: 1 }, { noctInstalled: 45 }).length).toBe(0);
+    expect(() =>
+      fuentesCellTemperature({ unixSeconds: hours(1), poaGlobal: 1, airTemp: 1, windSpeed: 1 }, { noctInstalled: 45 }),
+    ).toThrow(/at least two times/);
+    expect(() =>
+      fuentesCellTemperature(
+        { unixSeconds: Float64Array.from([10, 5]), poaGlobal: 1, airTemp: 1, windSpeed: 1 },
+        { noctInstalled: 45 },
+      ),
+    ).toThrow(/must increase/);
+    expect(() =>
+      fuentesCellTemperature({ unixSeconds: hours(2), poaGlobal: 1, airTemp: 1, windSpeed: 1 }, { noctInstalled: 15 }),
+    ).toThrow(/noctInstalled/);
+    expect(
+      fuentesCellTemperature(
+        { unixSeconds: new Float64Array(0), poaGlobal: 1, airTemp: 1, windSpeed: 1 },
+        { noctInstalled: 45 },
+      ).length,
+    ).toBe(0);
   });
 });

@@ -13,14 +13,18 @@ function power(speed: number, options: Record<string, unknown> = {}): number {
 describe('hubHeightWindSpeed', () => {
   it('reproduces both measured speeds at 10 m and 100 m with the fitted power law', () => {
     fc.assert(
-      fc.property(fc.double({ min: 1, max: 20, noNaN: true }), fc.double({ min: 1, max: 2, noNaN: true }), (v10, ratio) => {
-        const v100 = v10 * ratio; // shear exponents 0..0.3, inside the clip
-        expect(hubHeightWindSpeed({ windSpeed: v10, windSpeed100m: v100, hubHeight: 100 })[0]).toBeCloseTo(v100, 10);
-        expect(hubHeightWindSpeed({ windSpeed: v10, windSpeed100m: v100, hubHeight: 10 })[0]).toBeCloseTo(v10, 10);
-        const mid = hubHeightWindSpeed({ windSpeed: v10, windSpeed100m: v100, hubHeight: 50 })[0]!;
-        expect(mid).toBeGreaterThanOrEqual(v10 - 1e-12);
-        expect(mid).toBeLessThanOrEqual(v100 + 1e-12);
-      }),
+      fc.property(
+        fc.double({ min: 1, max: 20, noNaN: true }),
+        fc.double({ min: 1, max: 2, noNaN: true }),
+        (v10, ratio) => {
+          const v100 = v10 * ratio; // shear exponents 0..0.3, inside the clip
+          expect(hubHeightWindSpeed({ windSpeed: v10, windSpeed100m: v100, hubHeight: 100 })[0]).toBeCloseTo(v100, 10);
+          expect(hubHeightWindSpeed({ windSpeed: v10, windSpeed100m: v100, hubHeight: 10 })[0]).toBeCloseTo(v10, 10);
+          const mid = hubHeightWindSpeed({ windSpeed: v10, windSpeed100m: v100, hubHeight: 50 })[0]!;
+          expect(mid).toBeGreaterThanOrEqual(v10 - 1e-12);
+          expect(mid).toBeLessThanOrEqual(v100 + 1e-12);
+        },
+      ),
     );
   });
 
@@ -33,7 +37,10 @@ describe('hubHeightWindSpeed', () => {
   });
 
   it('uses the 1/7 law in calm air', () => {
-    expect(hubHeightWindSpeed({ windSpeed: 0, windSpeed100m: 0.2, hubHeight: 200 })[0]).toBeCloseTo(0.2 * 2 ** (1 / 7), 12);
+    expect(hubHeightWindSpeed({ windSpeed: 0, windSpeed100m: 0.2, hubHeight: 200 })[0]).toBeCloseTo(
+      0.2 * 2 ** (1 / 7),
+      12,
+    );
   });
 });
 
@@ -47,19 +54,26 @@ describe('air density', () => {
 describe('windFarmPower', () => {
   it('is 0 below cut-in and at or above cut-out', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.double({ min: 0, max: 3, noNaN: true }), fc.double({ min: 25, max: 60, noNaN: true })), (v) => {
-        expect(power(v)).toBe(0);
-        expect(turbinePower(v, turbine)).toBe(0);
-      }),
+      fc.property(
+        fc.oneof(fc.double({ min: 0, max: 3, noNaN: true }), fc.double({ min: 25, max: 60, noNaN: true })),
+        (v) => {
+          expect(power(v)).toBe(0);
+          expect(turbinePower(v, turbine)).toBe(0);
+        },
+      ),
     );
   });
 
   it('never falls between cut-in and rated speed, and is rated power x turbines above', () => {
     fc.assert(
-      fc.property(fc.double({ min: 3, max: 24.9, noNaN: true }), fc.double({ min: 3, max: 24.9, noNaN: true }), (a, b) => {
-        const [lo, hi] = a <= b ? [a, b] : [b, a];
-        expect(power(hi)).toBeGreaterThanOrEqual(power(lo));
-      }),
+      fc.property(
+        fc.double({ min: 3, max: 24.9, noNaN: true }),
+        fc.double({ min: 3, max: 24.9, noNaN: true }),
+        (a, b) => {
+          const [lo, hi] = a <= b ? [a, b] : [b, a];
+          expect(power(hi)).toBeGreaterThanOrEqual(power(lo));
+        },
+      ),
     );
     expect(power(15)).toBeCloseTo(30, 12);
     expect(power(7.5)).toBeCloseTo((30 * (7.5 ** 3 - 27)) / (12 ** 3 - 27), 12);
@@ -107,7 +121,10 @@ describe('windFarmPower', () => {
         fc.double({ min: -30, max: 40, noNaN: true }),
         fc.double({ min: 70000, max: 104000, noNaN: true }),
         (v, temp, pressure) => {
-          const p = windFarmPower({ windSpeed: v * 0.8, windSpeed100m: v, airTemp: temp, pressure: pressure }, farm)[0]!;
+          const p = windFarmPower(
+            { windSpeed: v * 0.8, windSpeed100m: v, airTemp: temp, pressure: pressure },
+            farm,
+          )[0]!;
           const rho = hubAirDensity({ airTemp: temp, pressure, hubHeight: 100 });
           const vn = Math.min(v * Math.cbrt(rho / 1.225), 25 * (1 - 1e-12));
           expect(p).toBeCloseTo(10 * turbinePower(vn, turbine), 9);

@@ -19,7 +19,9 @@ describe('reference values (fixtures/reference)', () => {
     const handlers = handlersFor(allHandlers, c);
     if (handlers.length === 0) {
       it(`${c.fileStem}/${c.caseName}: has a handler`, () => {
-        expect.fail(`no handler computes ${c.fileStem}/${c.caseName}: add one to test/reference/dispatch/${c.fileStem}.ts`);
+        expect.fail(
+          `no handler computes ${c.fileStem}/${c.caseName}: add one to test/reference/dispatch/${c.fileStem}.ts`,
+        );
       });
       continue;
     }

@@ -62,7 +62,9 @@ describe('reference runner', () => {
 
   it('exits non-zero from the command line when a case fails or is missing', () => {
     const run = () =>
-      execFileSync(process.execPath, ['--import', 'tsx', resolve(__dirname, 'run.ts'), '--dir', dir], { encoding: 'utf8' });
+      execFileSync(process.execPath, ['--import', 'tsx', resolve(__dirname, 'run.ts'), '--dir', dir], {
+        encoding: 'utf8',
+      });
     let output = '';
     let code = 0;
     try {

@@ -180,7 +180,10 @@ export function formatReport(r: CaseReport): string {
   if (r.status === 'ERROR') return `${head} ${r.message ?? ''}`;
   const cols = r.columns
     .map((c) => {
-      const tol = c.tolerance.rel !== undefined ? `abs ${fmt(c.tolerance.abs)}|rel ${fmt(c.tolerance.rel)}` : `abs ${fmt(c.tolerance.abs)}`;
+      const tol =
+        c.tolerance.rel !== undefined
+          ? `abs ${fmt(c.tolerance.abs)}|rel ${fmt(c.tolerance.rel)}`
+          : `abs ${fmt(c.tolerance.abs)}`;
       const fails = c.failures > 0 ? ` ${c.failures} bad (row ${c.worstRow})` : '';
       return `${c.column}: abs ${fmt(c.maxAbsError)} rel ${fmt(c.maxRelError)} (tol ${tol})${fails}`;
     })

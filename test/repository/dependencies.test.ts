@@ -34,7 +34,8 @@ function violations(result: ICruiseResult): string[] {
   return result.summary.violations.map((v) =>
     v.rule.name === 'no-circular' && v.cycle
       ? `${v.rule.name}: ${[v.from, ...v.cycle.map((c) => c.name)].join(' -> ')}`
-      : `${v.rule.name}: ${v.from} -> ${v.to}`);
+      : `${v.rule.name}: ${v.from} -> ${v.to}`,
+  );
 }
 
 describe('dependency rule of the repository', () => {
@@ -45,8 +46,14 @@ describe('dependency rule of the repository', () => {
     // server's `solarkit` imports reached the core's source.
     expect(result.summary.totalCruised).toBeGreaterThan(140);
     const deps = result.modules.flatMap((m) => m.dependencies.map((d) => ({ from: m.source, ...d })));
-    expect(deps.some((d) => d.dependencyTypes.includes('type-only') && d.resolved.startsWith('packages/server/src/'))).toBe(true);
-    expect(deps.some((d) => d.from.startsWith('packages/server/src/') && d.module === 'solarkit' && d.resolved === 'src/index.ts')).toBe(true);
+    expect(
+      deps.some((d) => d.dependencyTypes.includes('type-only') && d.resolved.startsWith('packages/server/src/')),
+    ).toBe(true);
+    expect(
+      deps.some(
+        (d) => d.from.startsWith('packages/server/src/') && d.module === 'solarkit' && d.resolved === 'src/index.ts',
+      ),
+    ).toBe(true);
     expect(deps.some((d) => d.from.startsWith('src/time/') && d.module === 'luxon')).toBe(true);
   }, 120_000);
 });
@@ -67,13 +74,15 @@ describe('the dependency check itself', () => {
     'src/node/io.ts': 'export const io = 1;\n',
     'src/time/adapter.ts': "import { io } from '../node/io.js';\nexport const t = io;\n",
     'src/time/server.ts': "import { one } from '../../packages/server/src/routes/one.js';\nexport const s = one;\n",
-    'packages/server/src/app.ts': "export const app = 1;\n",
+    'packages/server/src/app.ts': 'export const app = 1;\n',
     'packages/server/src/index.ts': "export { app } from './app.js';\n",
-    'packages/server/src/routes/one.ts': "import { a } from 'solarkit';\nimport { two } from './two.js';\nexport const one = a + two;\n",
+    'packages/server/src/routes/one.ts':
+      "import { a } from 'solarkit';\nimport { two } from './two.js';\nexport const one = a + two;\n",
     'packages/server/src/routes/two.ts': "import { a } from '../../../../src/solar/a.js';\nexport const two = a;\n",
     'packages/server/src/http/h.ts': "import { app } from '../app.js';\nexport const h = app;\n",
     'packages/server/src/products/p.ts': "import { h } from '../http/h.js';\nexport const p = h;\n",
-    'packages/server/src/storage/s.ts': "import type { p } from '../products/p.js';\nimport { h } from '../http/h.js';\nexport const s: typeof p = h;\n",
+    'packages/server/src/storage/s.ts':
+      "import type { p } from '../products/p.js';\nimport { h } from '../http/h.js';\nexport const s: typeof p = h;\n",
   };
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(dirname(join(root, path)), { recursive: true });
@@ -82,17 +91,19 @@ describe('the dependency check itself', () => {
 
   it('reports one breach of each rule, and nothing that is allowed', async () => {
     const found = violations(await check(root, ['src', 'packages/server/src']));
-    expect(found.sort()).toEqual([
-      'app-is-the-root: packages/server/src/http/h.ts -> packages/server/src/app.ts',
-      'core-no-node-builtins: src/solar/files.ts -> fs',
-      'core-not-to-node-adapters: src/time/adapter.ts -> src/node/io.ts',
-      'core-not-to-server: src/time/server.ts -> packages/server/src/routes/one.ts',
-      'core-only-its-packages: src/solar/foreign.ts -> a-package-the-core-does-not-use',
-      'no-circular: src/solar/a.ts -> src/solar/b.ts -> src/solar/a.ts',
-      'products-only-core: packages/server/src/products/p.ts -> packages/server/src/http/h.ts',
-      'routes-independent: packages/server/src/routes/one.ts -> packages/server/src/routes/two.ts',
-      'server-through-core-entries: packages/server/src/routes/two.ts -> src/solar/a.ts',
-      'storage-below-http: packages/server/src/storage/s.ts -> packages/server/src/http/h.ts',
-    ].sort());
+    expect(found.sort()).toEqual(
+      [
+        'app-is-the-root: packages/server/src/http/h.ts -> packages/server/src/app.ts',
+        'core-no-node-builtins: src/solar/files.ts -> fs',
+        'core-not-to-node-adapters: src/time/adapter.ts -> src/node/io.ts',
+        'core-not-to-server: src/time/server.ts -> packages/server/src/routes/one.ts',
+        'core-only-its-packages: src/solar/foreign.ts -> a-package-the-core-does-not-use',
+        'no-circular: src/solar/a.ts -> src/solar/b.ts -> src/solar/a.ts',
+        'products-only-core: packages/server/src/products/p.ts -> packages/server/src/http/h.ts',
+        'routes-independent: packages/server/src/routes/one.ts -> packages/server/src/routes/two.ts',
+        'server-through-core-entries: packages/server/src/routes/two.ts -> src/solar/a.ts',
+        'storage-below-http: packages/server/src/storage/s.ts -> packages/server/src/http/h.ts',
+      ].sort(),
+    );
   }, 120_000);
 });

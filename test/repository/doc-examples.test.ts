@@ -75,7 +75,8 @@ function aboutTolerance(written: string): number {
 function instrument(code: string): string {
   const lines = code.split('\n').map((l) => {
     const about = /^(\s*)(.+?);\s*\/\/\s*about\s+(-?\d[\d.]*(?:e[+-]?\d+)?)/i.exec(l);
-    if (about) return `${about[1]}__about(${about[2]}, ${about[3]}, ${aboutTolerance(about[3]!)}, ${JSON.stringify(l.trim())});`;
+    if (about)
+      return `${about[1]}__about(${about[2]}, ${about[3]}, ${aboutTolerance(about[3]!)}, ${JSON.stringify(l.trim())});`;
     const equal = /^(\s*)(.+?);\s*\/\/\s*=>\s*(.+)$/.exec(l);
     if (equal) return `${equal[1]}__equal(${equal[2]}, (${equal[3]}), ${JSON.stringify(l.trim())});`;
     return l;
@@ -85,14 +86,17 @@ function instrument(code: string): string {
   }).outputText;
 }
 
-const AsyncFunction = Object.getPrototypeOf(async () => undefined).constructor as new (...args: string[]) => (...a: unknown[]) => Promise<void>;
+const AsyncFunction = Object.getPrototypeOf(async () => undefined).constructor as new (
+  ...args: string[]
+) => (...a: unknown[]) => Promise<void>;
 
 const all = examples();
 
 describe('the @example of every exported function runs and its stated values hold', () => {
   it('finds the examples (the core has at least the ones of its one-call paths)', () => {
     const names = new Set(all.map((e) => e.name));
-    for (const n of ['simulatePv', 'sunPosition', 'toCsv', 'planeOfArray', 'solarPositionSpa', 'rooftopPvPower']) expect(names).toContain(n);
+    for (const n of ['simulatePv', 'sunPosition', 'toCsv', 'planeOfArray', 'solarPositionSpa', 'rooftopPvPower'])
+      expect(names).toContain(n);
   });
   for (const ex of all) {
     it(`${ex.name} (${ex.file}:${ex.line})`, async () => {
@@ -110,7 +114,12 @@ describe('the @example of every exported function runs and its stated values hol
         checks++;
         expect(value, text).toEqual(expected);
       };
-      const run = new AsyncFunction('__scope', '__about', '__equal', `const { ${names.join(', ')} } = __scope;\n{\n${js}\n}`);
+      const run = new AsyncFunction(
+        '__scope',
+        '__about',
+        '__equal',
+        `const { ${names.join(', ')} } = __scope;\n{\n${js}\n}`,
+      );
       await run(inScope, about, equal);
       // An example shows a result: at least one stated value, checked.
       expect(checks, `${ex.name}'s example states no value (// about N, or // => literal)`).toBeGreaterThan(0);

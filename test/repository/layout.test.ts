@@ -37,7 +37,16 @@ describe('test trees mirror the source trees', () => {
     // support: shared test helpers; reference: the pvlib reference runner; repository: checks of
     // the repository itself; scripts, examples: tests of those top-level folders; package: the
     // packed core package (npm run test:package, after the build).
-    expect(unmirrored(join(ROOT, 'test'), join(ROOT, 'src'), ['support', 'reference', 'repository', 'scripts', 'examples', 'package'])).toEqual([]);
+    expect(
+      unmirrored(join(ROOT, 'test'), join(ROOT, 'src'), [
+        'support',
+        'reference',
+        'repository',
+        'scripts',
+        'examples',
+        'package',
+      ]),
+    ).toEqual([]);
   });
 
   it('packages/server/test/ mirrors packages/server/src/', () => {

@@ -37,7 +37,9 @@ function walk(dir: string): string[] {
 describe('the repository', () => {
   const dataDir = dataDirectories()[0]!;
   const dataFiles = walk(dataDir).filter((p) => !p.endsWith('README.md'));
-  const tracked = execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8' }).split('\0').filter((p) => p !== '');
+  const tracked = execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8' })
+    .split('\0')
+    .filter((p) => p !== '');
 
   it('holds no file of the data directory, compressed or not', () => {
     expect(dataFiles.length).toBeGreaterThan(10);
@@ -50,7 +52,10 @@ describe('the repository', () => {
       } catch {
         return []; // deleted in the working tree, not yet committed
       }
-      return forms(bytes).map((b) => hashes.get(sha(b))).filter((hit) => hit !== undefined).map((hit) => `${p} = ${hit}`);
+      return forms(bytes)
+        .map((b) => hashes.get(sha(b)))
+        .filter((hit) => hit !== undefined)
+        .map((hit) => `${p} = ${hit}`);
     });
     expect(copies).toEqual([]);
   });
@@ -58,7 +63,8 @@ describe('the repository', () => {
   it('carries no run of five lines of a real weather file', () => {
     const lineHashes = new Set<string>();
     for (const p of dataFiles.filter((f) => /\.(csv|epw|tm2|txt)$/i.test(f))) {
-      for (const line of readFileSync(p, 'latin1').split(/\r?\n/)) if (line.length >= 24) lineHashes.add(sha(Buffer.from(line.trim())));
+      for (const line of readFileSync(p, 'latin1').split(/\r?\n/))
+        if (line.length >= 24) lineHashes.add(sha(Buffer.from(line.trim())));
     }
     expect(lineHashes.size).toBeGreaterThan(100_000);
     const runs: string[] = [];

@@ -38,7 +38,10 @@ function program(): ts.Program {
   const configPath = resolve(root, 'tsconfig.json');
   const config = ts.readConfigFile(configPath, ts.sys.readFile);
   const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, root);
-  return ts.createProgram(Object.values(ENTRIES).map((f) => resolve(root, f)), { ...parsed.options, noEmit: true });
+  return ts.createProgram(
+    Object.values(ENTRIES).map((f) => resolve(root, f)),
+    { ...parsed.options, noEmit: true },
+  );
 }
 
 /** Whether a value of this type may be a number (number itself, a number literal, or a union with one). */
@@ -88,7 +91,8 @@ function breaches(f: Listed): string[] {
   const names = f.parameters.map((p) => p.name);
   if (names.length > 3) found.push(`declares ${names.length} parameters (at most 3: inputs, options, out)`);
   const out = names.indexOf('out');
-  if (out >= 0 && out !== names.length - 1) found.push(`'out' is not last (${names.slice(out + 1).join(', ')} after it)`);
+  if (out >= 0 && out !== names.length - 1)
+    found.push(`'out' is not last (${names.slice(out + 1).join(', ')} after it)`);
   f.parameters.forEach((p, i) => {
     if (i >= 2 && p.takesNumber && p.name !== 'out' && !POSITIONAL_NUMBERS_ALLOWED.has(`${f.name}/${p.name}`)) {
       found.push(`parameter ${i + 1} '${p.name}' takes a bare number (name it in an object)`);
@@ -101,9 +105,13 @@ describe('the public API follows one calling convention', () => {
   const all = exportedFunctions();
 
   it('lists every exported function of solarkit and solarkit/node with its parameter names', () => {
-    const lines = all.map((f) => `${f.entry}  ${f.name}(${f.parameters.map((p) => p.name + (p.optional ? '?' : '')).join(', ')})`);
+    const lines = all.map(
+      (f) => `${f.entry}  ${f.name}(${f.parameters.map((p) => p.name + (p.optional ? '?' : '')).join(', ')})`,
+    );
     console.log(`${lines.length} exported signatures:\n${lines.join('\n')}`);
-    expect(all.map((f) => f.name)).toEqual(expect.arrayContaining(['erbs', 'sunPosition', 'solarPositionSpa', 'simulatePv']));
+    expect(all.map((f) => f.name)).toEqual(
+      expect.arrayContaining(['erbs', 'sunPosition', 'solarPositionSpa', 'simulatePv']),
+    );
   });
 
   it('has no function with more than three parameters, out before options, or a bare number beyond the second', () => {
@@ -114,7 +122,10 @@ describe('the public API follows one calling convention', () => {
   it('keeps the allow-list honest: each exception names a parameter that exists', () => {
     for (const key of POSITIONAL_NUMBERS_ALLOWED) {
       const [name, parameter] = key.split('/');
-      expect(all.some((f) => f.name === name && f.parameters.some((p) => p.name === parameter)), key).toBe(true);
+      expect(
+        all.some((f) => f.name === name && f.parameters.some((p) => p.name === parameter)),
+        key,
+      ).toBe(true);
     }
   });
 
@@ -123,7 +134,8 @@ describe('the public API follows one calling convention', () => {
     expect(breaches({ entry: 'x', name: 'f', parameters: [p('a'), p('b'), p('c'), p('d')] })).toHaveLength(1);
     expect(breaches({ entry: 'x', name: 'f', parameters: [p('input'), p('out'), p('options')] })).toHaveLength(1);
     expect(breaches({ entry: 'x', name: 'f', parameters: [p('x', true), p('y', true), p('n', true)] })).toHaveLength(1);
-    expect(breaches({ entry: 'x', name: 'sunPosition', parameters: [p('date'), p('latitude', true), p('longitude', true)] }))
-      .toEqual([]);
+    expect(
+      breaches({ entry: 'x', name: 'sunPosition', parameters: [p('date'), p('latitude', true), p('longitude', true)] }),
+    ).toEqual([]);
   });
 });

@@ -12,12 +12,18 @@ const root = resolve(__dirname, '../..');
 
 it('every relative link of README.md is a file of the packed package', () => {
   const readme = readFileSync(resolve(root, 'README.md'), 'utf8');
-  const targets = [...readme.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]!)
+  const targets = [...readme.matchAll(/\]\(([^)\s]+)\)/g)]
+    .map((m) => m[1]!)
     .filter((t) => !/^[a-z]+:/i.test(t) && !t.startsWith('#'))
     .map((t) => t.replace(/#.*$/, ''));
   expect(targets.length).toBeGreaterThan(5);
-  const packed = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })) as
-    { files: { path: string }[] }[];
+  const packed = JSON.parse(
+    execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }),
+  ) as { files: { path: string }[] }[];
   const files = new Set(packed[0]!.files.map((f) => f.path));
   expect(targets.filter((t) => !files.has(t))).toEqual([]);
 });

@@ -19,7 +19,8 @@ const committed = { t: [...TEMPERATURE_CORRECTION], k: [...CLEARNESS_COEFFICIENT
 const trainingDirectory = process.env.SOLARKIT_CLIMATE_TRAINING;
 
 let places: Place[] | undefined;
-const calibration = (): Place[] => (places ??= calibrationFiles().map((f) => loadPlace(dataFilePath(`weather/calibration/${f}`))));
+const calibration = (): Place[] =>
+  (places ??= calibrationFiles().map((f) => loadPlace(dataFilePath(`weather/calibration/${f}`))));
 const both = (ps: Place[], fitOf: (p: Place) => { t: number[]; k: number[] }): number =>
   ps.filter((p) => {
     const r = score(p, fitOf(p));
@@ -34,7 +35,8 @@ describe('calibrate-climate', () => {
     expect(count(calibration().map((p) => score(p, committed)))).toContain('both 45/50 (GHI within 8 %: 45, T: 49');
     // The temperature criterion alone (2.5 C in >= 10 months), in-sample and held out.
     const { leaveOneOut, tenFold } = calibrate(calibration(), []);
-    const temperatureOk = (fits: Map<Place, { t: number[]; k: number[] }>): number => calibration().filter((p) => score(p, fits.get(p)!).monthsOk >= 10).length;
+    const temperatureOk = (fits: Map<Place, { t: number[]; k: number[] }>): number =>
+      calibration().filter((p) => score(p, fits.get(p)!).monthsOk >= 10).length;
     expect(calibration().filter((p) => score(p, fit).monthsOk >= 10).length).toBe(49);
     expect(temperatureOk(leaveOneOut)).toBe(49);
     expect(temperatureOk(tenFold)).toBe(48);
@@ -54,7 +56,9 @@ describe('calibrate-climate', () => {
       const { readdirSync } = await import('node:fs');
       const { join } = await import('node:path');
       const extra: Place[] = [];
-      const files = readdirSync(trainingDirectory!).filter((f) => f.endsWith('.epw')).sort();
+      const files = readdirSync(trainingDirectory!)
+        .filter((f) => f.endsWith('.epw'))
+        .sort();
       for (const [i, f] of files.entries()) {
         // Minutes of reading: let the worker answer vitest between files (else its RPC times out).
         if (i % 20 === 0) await new Promise((resolve) => setImmediate(resolve));

@@ -23,7 +23,15 @@ interface Series {
  * The model as its formulas read, one row at a time, accumulating the mass in the same order of
  * operations as the kernel (so the masses agree exactly and only m^0.8473 and erf can differ).
  */
-function directLoss(s: Series, threshold: number, tilt: number, windowSeconds: number, washes: number[], v25 = 0.0009, v10 = 0.004) {
+function directLoss(
+  s: Series,
+  threshold: number,
+  tilt: number,
+  windowSeconds: number,
+  washes: number[],
+  v25 = 0.0009,
+  v10 = 0.004,
+) {
   const n = s.t.length;
   const rainSum = rollingRainSum({ unixSeconds: s.t, rainfall: s.rain }, { windowSeconds });
   const cosTilt = Math.cos(tilt * DEG);

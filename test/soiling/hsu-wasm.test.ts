@@ -15,12 +15,18 @@ import { bitDifferences, withWasmKernels } from '../support/wasm.js';
 const T0 = Date.UTC(2021, 0, 1) / 1000;
 
 /** hsuSoiling by one form of the loss loop. */
-function hsuWith(wasm: boolean, input: HsuInput, options: HsuOptions, out?: { soilingRatio?: Float64Array; lossFraction?: Float64Array }): HsuResult {
+function hsuWith(
+  wasm: boolean,
+  input: HsuInput,
+  options: HsuOptions,
+  out?: { soilingRatio?: Float64Array; lossFraction?: Float64Array },
+): HsuResult {
   return withWasmKernels(wasm, () => hsuSoiling(input, options, out));
 }
 
 /** The rows where two results differ in any bit (NaN equals NaN, 0 differs from -0). */
-const differingRows = (a: HsuResult, b: HsuResult): string[] => bitDifferences(a, b, ['soilingRatio', 'lossFraction', 'finalMass']);
+const differingRows = (a: HsuResult, b: HsuResult): string[] =>
+  bitDifferences(a, b, ['soilingRatio', 'lossFraction', 'finalMass']);
 
 /**
  * n hourly rows with PM2.5 = PM10 spread over three decades from 10^decade g/m3 and a cleaning rain
@@ -63,7 +69,12 @@ describe('HSU loss loop in WebAssembly', () => {
         fc.oneof(fc.constant(undefined), fc.double({ min: 0, max: 50, noNaN: true })),
         (n, decade, seed, cleanEvery, initialMass) => {
           const input = series(n, decade, seed, cleanEvery);
-          const options: HsuOptions = { cleaningThreshold: 1, surfaceTilt: 20, periodSeconds: 3600, ...(initialMass === undefined ? {} : { initialMass }) };
+          const options: HsuOptions = {
+            cleaningThreshold: 1,
+            surfaceTilt: 20,
+            periodSeconds: 3600,
+            ...(initialMass === undefined ? {} : { initialMass }),
+          };
           expect(differingRows(hsuWith(false, input, options), hsuWith(true, input, options))).toEqual([]);
         },
       ),
@@ -77,13 +88,19 @@ describe('HSU loss loop in WebAssembly', () => {
     pm[7] = Number.NaN; // NaN mass from here to the next cleaning
     pm[900] = -1; // a negative deposit: negative masses until the next cleaning
     pm[1500] = 0;
-    const options: HsuOptions = { cleaningThreshold: 1, surfaceTilt: 35, manualWashTimes: Float64Array.of(T0 + 3600 * 1024, T0 + 3600 * 2047.5) };
+    const options: HsuOptions = {
+      cleaningThreshold: 1,
+      surfaceTilt: 35,
+      manualWashTimes: Float64Array.of(T0 + 3600 * 1024, T0 + 3600 * 2047.5),
+    };
     expect(differingRows(hsuWith(false, input, options), hsuWith(true, input, options))).toEqual([]);
     const shared = () => {
       const buffer = new Float64Array(3001);
       return { soilingRatio: buffer, lossFraction: buffer };
     };
-    expect(differingRows(hsuWith(false, input, options, shared()), hsuWith(true, input, options, shared()))).toEqual([]);
+    expect(differingRows(hsuWith(false, input, options, shared()), hsuWith(true, input, options, shared()))).toEqual(
+      [],
+    );
   });
 
   it('hsuSoiling falls back to the TypeScript loop, same doubles, where the module cannot run', async () => {

@@ -95,7 +95,9 @@ describe('rolling rain sum through dry stretches', () => {
             step: fc.integer({ min: 0, max: 99 }).map((k) => (k < 94 ? 300 : k < 96 ? 0 : k < 98 ? 20_000 : -600)),
             rain: fc
               .integer({ min: 0, max: 99 })
-              .map((k) => (k < 88 ? 0 : k < 91 ? -0 : k < 93 ? Number.NaN : [0.1, 0.2, 0.3, 0.7, 1, 1e-17, 5][k - 93]!)),
+              .map((k) =>
+                k < 88 ? 0 : k < 91 ? -0 : k < 93 ? Number.NaN : [0.1, 0.2, 0.3, 0.7, 1, 1e-17, 5][k - 93]!,
+              ),
           }),
           { minLength: 1, maxLength: 2500 },
         ),
@@ -111,7 +113,8 @@ describe('rolling rain sum through dry stretches', () => {
           });
           const got = rollingRainSum({ unixSeconds: t, rainfall: rain }, { windowSeconds: window });
           const want = rowByRowSum(t, rain, window);
-          for (let i = 0; i < rows.length; i++) expect(Object.is(got[i], want[i]), `row ${i}: ${got[i]} vs ${want[i]}`).toBe(true);
+          for (let i = 0; i < rows.length; i++)
+            expect(Object.is(got[i], want[i]), `row ${i}: ${got[i]} vs ${want[i]}`).toBe(true);
         },
       ),
       { numRuns: runs(60) },

@@ -1,12 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  HSU_MAX_LOSS,
-  hsuMassFromLoss,
-  hsuRampUpMass,
-  hsuSoiling,
-  kimberSoiling,
-} from '../../src/soiling/index.js';
+import { HSU_MAX_LOSS, hsuMassFromLoss, hsuRampUpMass, hsuSoiling, kimberSoiling } from '../../src/soiling/index.js';
 import { runs } from '../support/properties.js';
 
 const HOUR = 3600;
@@ -20,10 +14,16 @@ function hours(n: number, step = HOUR): Float64Array {
 
 /** Sparse rain: mostly dry rows, a few wet ones of up to 12 mm. */
 const rainSeries = (n: number) =>
-  fc.array(fc.oneof({ weight: 9, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.double({ min: 0, max: 12, noNaN: true }) }), {
-    minLength: n,
-    maxLength: n,
-  });
+  fc.array(
+    fc.oneof(
+      { weight: 9, arbitrary: fc.constant(0) },
+      { weight: 1, arbitrary: fc.double({ min: 0, max: 12, noNaN: true }) },
+    ),
+    {
+      minLength: n,
+      maxLength: n,
+    },
+  );
 const pmSeries = (n: number) =>
   fc.array(fc.double({ min: 0, max: 300e-6, noNaN: true }), { minLength: n, maxLength: n });
 
@@ -63,7 +63,10 @@ describe('hsuSoiling', () => {
   it('cleans on rain exactly at the threshold', () => {
     const rainfall = new Float64Array(10);
     rainfall[5] = 2;
-    const r = hsuSoiling({ unixSeconds: hours(10), rainfall, pm2_5: 30e-6, pm10: 60e-6 }, { cleaningThreshold: 2, surfaceTilt: 0 });
+    const r = hsuSoiling(
+      { unixSeconds: hours(10), rainfall, pm2_5: 30e-6, pm10: 60e-6 },
+      { cleaningThreshold: 2, surfaceTilt: 0 },
+    );
     expect(r.lossFraction[4]).toBeGreaterThan(0);
     expect(r.lossFraction[5]).toBe(0);
   });
@@ -114,7 +117,12 @@ describe('hsuSoiling', () => {
         const pm25 = Float64Array.from(pm);
         const options = { cleaningThreshold: 1.5, surfaceTilt: 30 };
         const whole = hsuSoiling({ unixSeconds: t, rainfall, pm2_5: pm25, pm10: 250e-6 }, options);
-        const first = { unixSeconds: t.subarray(0, cut), rainfall: rainfall.subarray(0, cut), pm2_5: pm25.subarray(0, cut), pm10: 250e-6 };
+        const first = {
+          unixSeconds: t.subarray(0, cut),
+          rainfall: rainfall.subarray(0, cut),
+          pm2_5: pm25.subarray(0, cut),
+          pm10: 250e-6,
+        };
         const mass = hsuRampUpMass(first, options);
         const second = hsuSoiling(
           { unixSeconds: t.subarray(cut), rainfall: rainfall.subarray(cut), pm2_5: pm25.subarray(cut), pm10: 250e-6 },
@@ -133,7 +141,10 @@ describe('hsuSoiling', () => {
     const pm25 = new Float64Array(n);
     for (let i = 0; i < n; i++) pm25[i] = (20 + 10 * Math.sin(i / 50)) * 1e-6;
     const tilt = 20;
-    const r = hsuSoiling({ unixSeconds: t, rainfall, pm2_5: pm25, pm10: 60e-6 }, { cleaningThreshold: 1, surfaceTilt: tilt });
+    const r = hsuSoiling(
+      { unixSeconds: t, rainfall, pm2_5: pm25, pm10: 60e-6 },
+      { cleaningThreshold: 1, surfaceTilt: tilt },
+    );
     let total = 0;
     let removed = 0;
     let worst = 0;
@@ -184,7 +195,10 @@ describe('kimberSoiling', () => {
 
   it('grows by the daily rate and stops at the maximum', () => {
     const n = 24 * 30;
-    const loss = kimberSoiling({ unixSeconds: hours(n), rainfall: new Float64Array(n) }, { soilingLossRate: 0.01, maxSoiling: 0.1 });
+    const loss = kimberSoiling(
+      { unixSeconds: hours(n), rainfall: new Float64Array(n) },
+      { soilingLossRate: 0.01, maxSoiling: 0.1 },
+    );
     expect(loss[24]).toBeCloseTo(0.01, 14);
     expect(loss[n - 1]).toBe(0.1);
   });
@@ -207,7 +221,10 @@ describe('kimberSoiling', () => {
   it('resets at a manual wash, with no grace period after it', () => {
     const n = 24 * 20;
     const t = hours(n);
-    const loss = kimberSoiling({ unixSeconds: t, rainfall: new Float64Array(n) }, { manualWashTimes: Float64Array.of(t[24 * 10]!) });
+    const loss = kimberSoiling(
+      { unixSeconds: t, rainfall: new Float64Array(n) },
+      { manualWashTimes: Float64Array.of(t[24 * 10]!) },
+    );
     expect(loss[24 * 10 - 1]).toBeGreaterThan(0);
     expect(loss[24 * 10]).toBe(0);
     expect(loss[24 * 10 + 1]).toBeCloseTo(0.0015 / 24, 15);
@@ -234,7 +251,10 @@ describe('manual washes before the series', () => {
   it('do not wipe the initial soiling', () => {
     const t = hours(5);
     const early = Float64Array.of(t[0]! - 10 * HOUR);
-    const k = kimberSoiling({ unixSeconds: t, rainfall: new Float64Array(5) }, { initialSoiling: 0.05, manualWashTimes: early });
+    const k = kimberSoiling(
+      { unixSeconds: t, rainfall: new Float64Array(5) },
+      { initialSoiling: 0.05, manualWashTimes: early },
+    );
     expect(k[0]).toBe(0.05);
     const h = hsuSoiling(
       { unixSeconds: t, rainfall: new Float64Array(5), pm2_5: 0, pm10: 0 },

@@ -25,7 +25,13 @@ describe('cross-check with suncalc', () => {
         fc.double({ min: -180, max: 180, noNaN: true }),
         fc.integer({ min: START, max: END }),
         (lat, lon, t) => {
-          const ours = solarPositionSpa({ unixSeconds: new Float64Array([t]), latitude: lat, longitude: lon, pressure: 101000, temperature: 10 });
+          const ours = solarPositionSpa({
+            unixSeconds: new Float64Array([t]),
+            latitude: lat,
+            longitude: lon,
+            pressure: 101000,
+            temperature: 10,
+          });
           const theirs = SunCalc.getPosition(new Date(t * 1000), lat, lon);
           if (theirs.altitude < 5 || theirs.altitude > 85) return;
           compared++;
@@ -48,7 +54,11 @@ describe('cross-check with suncalc', () => {
         fc.double({ min: -180, max: 180, noNaN: true }),
         fc.integer({ min: Date.UTC(1990, 0, 1) / 86400000, max: Date.UTC(2060, 0, 1) / 86400000 }),
         (lat, lon, day) => {
-          const ours = sunTimes({ dayUnixSeconds: new Float64Array([day * 86400 + 43200]), latitude: lat, longitude: lon });
+          const ours = sunTimes({
+            dayUnixSeconds: new Float64Array([day * 86400 + 43200]),
+            latitude: lat,
+            longitude: lon,
+          });
           const noon = ours.solarNoon[0]!;
           // Ask suncalc for the solar day of our transit (it anchors on the nearest local solar noon).
           const theirs = SunCalc.getTimes(new Date(noon * 1000), lat, lon);

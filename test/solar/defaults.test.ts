@@ -12,25 +12,47 @@ describe("solar position defaults: 'solarkit' and 'pvlib'", () => {
 
   it("'pvlib' fills delta T 67 s and the pressure of the elevation, as get_solarposition", () => {
     expect(withSolarPositionDefaults({ defaults: 'pvlib', elevation: 1800 })).toEqual({
-      defaults: 'pvlib', elevation: 1800, deltaT: 67, pressure: altitudeToPressure(1800)[0],
+      defaults: 'pvlib',
+      elevation: 1800,
+      deltaT: 67,
+      pressure: altitudeToPressure(1800)[0],
     });
-    expect(withSolarPositionDefaults({ defaults: 'pvlib' })).toEqual({ defaults: 'pvlib', deltaT: 67, pressure: 101325 });
+    expect(withSolarPositionDefaults({ defaults: 'pvlib' })).toEqual({
+      defaults: 'pvlib',
+      deltaT: 67,
+      pressure: 101325,
+    });
     // Only a pressure: the elevation comes from it (pres2alt).
     expect(withSolarPositionDefaults({ defaults: 'pvlib', pressure: 85000 })).toEqual({
-      defaults: 'pvlib', pressure: 85000, deltaT: 67, elevation: pressureToAltitude(85000)[0],
+      defaults: 'pvlib',
+      pressure: 85000,
+      deltaT: 67,
+      elevation: pressureToAltitude(85000)[0],
     });
     // What the caller gives is kept.
     expect(withSolarPositionDefaults({ defaults: 'pvlib', elevation: 10, pressure: 90000, deltaT: 69.2 })).toEqual({
-      defaults: 'pvlib', elevation: 10, pressure: 90000, deltaT: 69.2,
+      defaults: 'pvlib',
+      elevation: 10,
+      pressure: 90000,
+      deltaT: 69.2,
     });
   });
 
   it("the default ('solarkit') estimates delta T per time and keeps 101325 Pa at any elevation", () => {
     const own = solarPositionSpa({ unixSeconds: t, latitude: 40.5, longitude: -108.5, elevation: 1800 });
-    const explicit = solarPositionSpa({ unixSeconds: t, latitude: 40.5, longitude: -108.5, elevation: 1800, pressure: 101325 }, { deltaT: Float64Array.from(t, deltaTAt) });
+    const explicit = solarPositionSpa(
+      { unixSeconds: t, latitude: 40.5, longitude: -108.5, elevation: 1800, pressure: 101325 },
+      { deltaT: Float64Array.from(t, deltaTAt) },
+    );
     expect(own).toEqual(explicit);
-    const pvlibLike = solarPositionSpa({ unixSeconds: t, latitude: 40.5, longitude: -108.5, elevation: 1800 }, { defaults: 'pvlib' });
-    const pvlibExplicit = solarPositionSpa({ unixSeconds: t, latitude: 40.5, longitude: -108.5, elevation: 1800, pressure: altitudeToPressure(1800)[0]! }, { deltaT: 67 });
+    const pvlibLike = solarPositionSpa(
+      { unixSeconds: t, latitude: 40.5, longitude: -108.5, elevation: 1800 },
+      { defaults: 'pvlib' },
+    );
+    const pvlibExplicit = solarPositionSpa(
+      { unixSeconds: t, latitude: 40.5, longitude: -108.5, elevation: 1800, pressure: altitudeToPressure(1800)[0]! },
+      { deltaT: 67 },
+    );
     expect(pvlibLike).toEqual(pvlibExplicit);
     // The two differ: about 2 s of Earth rotation (delta T 69 s in 2024) and the refraction's pressure.
     expect(Math.abs(own.zenith[0]! - pvlibLike.zenith[0]!)).toBeGreaterThan(1e-5);

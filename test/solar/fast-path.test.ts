@@ -20,7 +20,11 @@ describe('solarPositionFast approximations', () => {
     const n = Math.floor((YEAR_2100 - YEAR_1900) / step);
     const t = new Float64Array(n);
     for (let i = 0; i < n; i++) t[i] = YEAR_1900 + i * step;
-    for (const [lat, lon] of [[51.5, -0.1], [-23.44, 133.9], [78.2, 15.6]] as const) {
+    for (const [lat, lon] of [
+      [51.5, -0.1],
+      [-23.44, 133.9],
+      [78.2, 15.6],
+    ] as const) {
       const fast = solarPositionFast({ unixSeconds: t, latitude: lat, longitude: lon, elevation: 500 });
       const spa = solarPositionSpa({ unixSeconds: t, latitude: lat, longitude: lon, elevation: 500 });
       let worstZenith = 0;
@@ -124,17 +128,25 @@ describe('solarPositionFast approximations', () => {
     const start = Date.UTC(2024, 2, 30) / 1000;
     const times: number[] = [];
     for (let k = 0; k < 3 * 288; k++) times.push(start + 300 * k + 150);
-    for (let edge = start; edge < start + 3 * 86_400; edge += 3 * 3600) for (const d of [-80, -1, 1, 69, 80]) times.push(edge + d);
+    for (let edge = start; edge < start + 3 * 86_400; edge += 3 * 3600)
+      for (const d of [-80, -1, 1, 69, 80]) times.push(edge + d);
     const t = Float64Array.from(times).sort();
     const whole = solarPositionFast({ unixSeconds: t, latitude: 47.4, longitude: 8.5, elevation: 400 });
     const keys = ['zenith', 'apparentZenith', 'azimuth', 'elevation', 'apparentElevation', 'equationOfTime'] as const;
     let compared = 0;
     for (const from of [1, 37, 289, 500, t.length - 3]) {
       const part = solarPositionFast({ unixSeconds: t.subarray(from), latitude: 47.4, longitude: 8.5, elevation: 400 });
-      for (const key of keys) for (let i = 0; i < part[key].length; i++, compared++) expect(Object.is(part[key][i], whole[key][i + from]), `${key} at ${t[i + from]}`).toBe(true);
+      for (const key of keys)
+        for (let i = 0; i < part[key].length; i++, compared++)
+          expect(Object.is(part[key][i], whole[key][i + from]), `${key} at ${t[i + from]}`).toBe(true);
     }
     for (let i = 0; i < t.length; i += 7) {
-      const one = solarPositionFast({ unixSeconds: t.subarray(i, i + 1), latitude: 47.4, longitude: 8.5, elevation: 400 });
+      const one = solarPositionFast({
+        unixSeconds: t.subarray(i, i + 1),
+        latitude: 47.4,
+        longitude: 8.5,
+        elevation: 400,
+      });
       for (const key of keys) expect(Object.is(one[key][0], whole[key][i]), `${key} alone at ${t[i]}`).toBe(true);
     }
     expect(compared).toBeGreaterThan(10_000);

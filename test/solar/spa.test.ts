@@ -16,7 +16,10 @@ const YEAR_2100 = Date.UTC(2100, 0, 1) / 1000;
 
 describe('solarPositionSpa', () => {
   it("reproduces the SPA paper's example (zenith 50.11162, azimuth 194.34024, E 14.641503 min)", () => {
-    const r = solarPositionSpa({ unixSeconds: new Float64Array([PAPER_TIME]), ...PAPER_PLACE, ...PAPER_AIR }, PAPER_OPTIONS);
+    const r = solarPositionSpa(
+      { unixSeconds: new Float64Array([PAPER_TIME]), ...PAPER_PLACE, ...PAPER_AIR },
+      PAPER_OPTIONS,
+    );
     // The paper's topocentric zenith includes refraction: it is pvlib's apparent zenith.
     expect(r.apparentZenith[0]).toBeCloseTo(50.11162, 5);
     expect(r.azimuth[0]).toBeCloseTo(194.34024, 5);
@@ -36,14 +39,21 @@ describe('solarPositionSpa', () => {
     };
     const r = solarPositionSpa({ unixSeconds: t, ...PAPER_PLACE, ...PAPER_AIR }, PAPER_OPTIONS, out);
     expect(r.zenith).toBe(out.zenith);
-    const single = solarPositionSpa({ unixSeconds: new Float64Array([PAPER_TIME]), ...PAPER_PLACE, ...PAPER_AIR }, PAPER_OPTIONS);
+    const single = solarPositionSpa(
+      { unixSeconds: new Float64Array([PAPER_TIME]), ...PAPER_PLACE, ...PAPER_AIR },
+      PAPER_OPTIONS,
+    );
     expect(r.apparentZenith[1]).toBe(single.apparentZenith[0]);
     expect(r.azimuth[1]).toBe(single.azimuth[0]);
   });
 
   it('rejects an output buffer of the wrong length', () => {
     expect(() =>
-      solarPositionSpa({ unixSeconds: new Float64Array([PAPER_TIME]), latitude: 0, longitude: 0 }, {}, { zenith: new Float64Array(2) }),
+      solarPositionSpa(
+        { unixSeconds: new Float64Array([PAPER_TIME]), latitude: 0, longitude: 0 },
+        {},
+        { zenith: new Float64Array(2) },
+      ),
     ).toThrow(RangeError);
   });
 
@@ -68,7 +78,10 @@ describe('solarPositionSpa', () => {
   it('default delta T is the estimate for the UTC year and month of each time', () => {
     const t = new Float64Array([PAPER_TIME]);
     const byDefault = solarPositionSpa({ unixSeconds: t, latitude: 10, longitude: 20 });
-    const explicit = solarPositionSpa({ unixSeconds: t, latitude: 10, longitude: 20 }, { deltaT: deltaTEstimate(2003 + 9.5 / 12) });
+    const explicit = solarPositionSpa(
+      { unixSeconds: t, latitude: 10, longitude: 20 },
+      { deltaT: deltaTEstimate(2003 + 9.5 / 12) },
+    );
     expect(byDefault.zenith[0]).toBe(explicit.zenith[0]);
     expect(deltaTAt(PAPER_TIME)).toBe(deltaTEstimate(2003 + 9.5 / 12));
   });
@@ -81,7 +94,12 @@ describe('solarPositionSpa', () => {
         fc.array(fc.double({ min: YEAR_1900, max: YEAR_2100, noNaN: true }), { minLength: 1, maxLength: 20 }),
         fc.double({ min: 0, max: 5000, noNaN: true }),
         (lat, lon, times, elevation) => {
-          const r = solarPositionSpa({ unixSeconds: Float64Array.from(times), latitude: lat, longitude: lon, elevation });
+          const r = solarPositionSpa({
+            unixSeconds: Float64Array.from(times),
+            latitude: lat,
+            longitude: lon,
+            elevation,
+          });
           for (let i = 0; i < times.length; i++) {
             const z = r.zenith[i]!;
             expect(z).toBeGreaterThanOrEqual(0);
@@ -105,10 +123,13 @@ describe('solarPositionSpa', () => {
   it('the sun is never farther from the pole than the declination allows', () => {
     // At the north pole the elevation is the topocentric declination, never above 23.45 + parallax.
     fc.assert(
-      fc.property(fc.array(fc.double({ min: YEAR_1900, max: YEAR_2100, noNaN: true }), { minLength: 1, maxLength: 10 }), (times) => {
-        const r = solarPositionSpa({ unixSeconds: Float64Array.from(times), latitude: 90, longitude: 0 });
-        for (let i = 0; i < times.length; i++) expect(Math.abs(r.elevation[i]!)).toBeLessThan(23.5);
-      }),
+      fc.property(
+        fc.array(fc.double({ min: YEAR_1900, max: YEAR_2100, noNaN: true }), { minLength: 1, maxLength: 10 }),
+        (times) => {
+          const r = solarPositionSpa({ unixSeconds: Float64Array.from(times), latitude: 90, longitude: 0 });
+          for (let i = 0; i < times.length; i++) expect(Math.abs(r.elevation[i]!)).toBeLessThan(23.5);
+        },
+      ),
     );
   });
 });
@@ -154,7 +175,11 @@ describe('solarPositionFast', () => {
         fc.array(fc.double({ min: YEAR_1900, max: YEAR_2100, noNaN: true }), { minLength: 1, maxLength: 30 }),
         (lat, lon, times) => {
           const t = Float64Array.from(times);
-          expectClose(solarPositionFast({ unixSeconds: t, latitude: lat, longitude: lon }), solarPositionSpa({ unixSeconds: t, latitude: lat, longitude: lon }), 1e-3);
+          expectClose(
+            solarPositionFast({ unixSeconds: t, latitude: lat, longitude: lon }),
+            solarPositionSpa({ unixSeconds: t, latitude: lat, longitude: lon }),
+            1e-3,
+          );
         },
       ),
       { numRuns: runs(300) },
@@ -171,7 +196,14 @@ describe('solarPositionFast', () => {
         (lat, lon, start, step) => {
           const t = new Float64Array(200);
           for (let i = 0; i < t.length; i++) t[i] = start + i * step;
-          const input = { unixSeconds: t, latitude: lat, longitude: lon, elevation: 300, pressure: 95000, temperature: 25 };
+          const input = {
+            unixSeconds: t,
+            latitude: lat,
+            longitude: lon,
+            elevation: 300,
+            pressure: 95000,
+            temperature: 25,
+          };
           expectClose(solarPositionFast(input, { deltaT: 60 }), solarPositionSpa(input, { deltaT: 60 }), 1e-3);
         },
       ),
@@ -253,7 +285,8 @@ describe('solar position edge inputs', () => {
       for (let i = 0; i < t.length; i++) t[i] = start + i * 1800;
       const fast = solarPositionFast({ unixSeconds: t, latitude: -71, longitude: 140 });
       const spa = solarPositionSpa({ unixSeconds: t, latitude: -71, longitude: 140 });
-      for (let i = 0; i < t.length; i++) expect(Math.abs(fast.apparentZenith[i]! - spa.apparentZenith[i]!)).toBeLessThan(1e-3);
+      for (let i = 0; i < t.length; i++)
+        expect(Math.abs(fast.apparentZenith[i]! - spa.apparentZenith[i]!)).toBeLessThan(1e-3);
     }
   });
 });

@@ -5,7 +5,12 @@ import { solarPositionSpa, sunPosition } from '../../src/solar/index.js';
 describe('sunPosition', () => {
   it('is solarPositionSpa at one instant, for a Date or Unix seconds', () => {
     const date = new Date('2023-03-20T08:15:00Z');
-    const series = solarPositionSpa({ unixSeconds: Float64Array.of(date.getTime() / 1000), latitude: -33.86, longitude: 151.21, elevation: 40 });
+    const series = solarPositionSpa({
+      unixSeconds: Float64Array.of(date.getTime() / 1000),
+      latitude: -33.86,
+      longitude: 151.21,
+      elevation: 40,
+    });
     const place = { latitude: -33.86, longitude: 151.21, elevation: 40 };
     for (const p of [sunPosition(date, place), sunPosition(date.getTime() / 1000, place)]) {
       expect(p.zenith).toBe(series.zenith[0]);
@@ -17,7 +22,7 @@ describe('sunPosition', () => {
     }
   });
 
-  it('agrees with suncalc\'s getPosition, its one-instant counterpart (2.x: apparent altitude and azimuth from north, degrees)', () => {
+  it("agrees with suncalc's getPosition, its one-instant counterpart (2.x: apparent altitude and azimuth from north, degrees)", () => {
     const date = new Date('2024-06-21T06:00:00Z');
     const ours = sunPosition(date, 48.85, 2.35);
     const theirs = SunCalc.getPosition(date, 48.85, 2.35);

@@ -16,7 +16,10 @@ describe('sunTimes', () => {
     const day = new Float64Array([Date.UTC(2003, 9, 17, 12) / 1000]);
     const r = sunTimes({ dayUnixSeconds: day, latitude: 39.742476, longitude: -105.1786 }, { deltaT: 67 });
     const paperSunset = Date.UTC(2003, 9, 18, 0, 20, 19.19) / 1000;
-    const p = solarPositionSpa({ unixSeconds: new Float64Array([r.sunset[0]!, paperSunset]), latitude: 39.742476, longitude: -105.1786 }, { deltaT: 67 });
+    const p = solarPositionSpa(
+      { unixSeconds: new Float64Array([r.sunset[0]!, paperSunset]), latitude: 39.742476, longitude: -105.1786 },
+      { deltaT: 67 },
+    );
     // Ours puts the centre at the standard -0.8333 degree; the paper's day-wrapped value is well below it.
     expect(Math.abs(p.elevation[0]! + 0.8333)).toBeLessThan(0.01);
     expect(p.elevation[1]).toBeLessThan(-1);
@@ -24,11 +27,21 @@ describe('sunTimes', () => {
 
   it('any instant of a UTC day gives that day; utcOffsetSeconds selects the local date', () => {
     const midnight = Date.UTC(2024, 2, 10) / 1000;
-    const r = sunTimes({ dayUnixSeconds: new Float64Array([midnight, midnight + 86399, midnight + 86400 - 3600]), latitude: 50, longitude: 10 }, {
-      utcOffsetSeconds: 0,
-    });
+    const r = sunTimes(
+      {
+        dayUnixSeconds: new Float64Array([midnight, midnight + 86399, midnight + 86400 - 3600]),
+        latitude: 50,
+        longitude: 10,
+      },
+      {
+        utcOffsetSeconds: 0,
+      },
+    );
     expect(r.solarNoon[0]).toBe(r.solarNoon[1]);
-    const shifted = sunTimes({ dayUnixSeconds: new Float64Array([midnight + 86400 - 3600]), latitude: 50, longitude: 10 }, { utcOffsetSeconds: 2 * 3600 });
+    const shifted = sunTimes(
+      { dayUnixSeconds: new Float64Array([midnight + 86400 - 3600]), latitude: 50, longitude: 10 },
+      { utcOffsetSeconds: 2 * 3600 },
+    );
     expect(shifted.solarNoon[0]! - r.solarNoon[0]!).toBeGreaterThan(86000);
   });
 
@@ -73,8 +86,12 @@ describe('sunTimes', () => {
       expect(r.sunrise[0]).toBeNaN();
       expect(r.sunset[0]).toBeNaN();
       expect(Number.isFinite(r.solarNoon[0]!)).toBe(true);
-      const noonElevation = solarPositionSpa({ unixSeconds: new Float64Array([r.solarNoon[0]!]), latitude: lat, longitude: 15 }).elevation[0]!;
-      const polarDay = (lat > 0) === (days === june);
+      const noonElevation = solarPositionSpa({
+        unixSeconds: new Float64Array([r.solarNoon[0]!]),
+        latitude: lat,
+        longitude: 15,
+      }).elevation[0]!;
+      const polarDay = lat > 0 === (days === june);
       if (polarDay) expect(noonElevation).toBeGreaterThan(-0.8333);
       else expect(noonElevation).toBeLessThan(-0.8333);
     }

@@ -4,5 +4,7 @@ import { describePropertySettings } from './property-settings.js';
 
 export default function reportPropertySettings(project: TestProject): void {
   const { propertySeed, propertyRunsFactor, propertySeedOrigin } = project.getProvidedContext();
-  console.log(describePropertySettings({ seed: propertySeed, runsFactor: propertyRunsFactor, origin: propertySeedOrigin }));
+  console.log(
+    describePropertySettings({ seed: propertySeed, runsFactor: propertyRunsFactor, origin: propertySeedOrigin }),
+  );
 }

@@ -56,7 +56,13 @@ export function propertySettings(env: Record<string, string | undefined>, mode: 
 
 /** The line printed at the start of a run, so any failure can be replayed. */
 export function describePropertySettings(s: PropertySettings): string {
-  const from = s.origin === 'default' ? 'the fixed default' : s.origin === 'random' ? 'random (test:explore)' : 'SOLARKIT_PROPERTY_SEED';
-  const replay = `SOLARKIT_PROPERTY_SEED=${s.seed}` + (s.runsFactor === 1 ? '' : ` SOLARKIT_PROPERTY_RUNS=${s.runsFactor}`);
+  const from =
+    s.origin === 'default'
+      ? 'the fixed default'
+      : s.origin === 'random'
+        ? 'random (test:explore)'
+        : 'SOLARKIT_PROPERTY_SEED';
+  const replay =
+    `SOLARKIT_PROPERTY_SEED=${s.seed}` + (s.runsFactor === 1 ? '' : ` SOLARKIT_PROPERTY_RUNS=${s.runsFactor}`);
   return `property tests: seed ${s.seed} (${from}; replay with ${replay} npx vitest run), runs x${s.runsFactor}`;
 }

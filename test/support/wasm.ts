@@ -18,7 +18,11 @@ export function withWasmKernels<T>(enabled: boolean, run: () => T): T {
  * The entries where two results differ in any bit (NaN equals NaN, 0 differs from -0), by column
  * and row, or by name for a number.
  */
-export function bitDifferences<K extends string>(a: Record<K, Float64Array | number>, b: Record<K, Float64Array | number>, keys: readonly K[]): string[] {
+export function bitDifferences<K extends string>(
+  a: Record<K, Float64Array | number>,
+  b: Record<K, Float64Array | number>,
+  keys: readonly K[],
+): string[] {
   const found: string[] = [];
   for (const key of keys) {
     const x = a[key];

@@ -46,7 +46,9 @@ describe('horizonProfile on synthetic terrain', () => {
     for (const { azimuth, distance, height } of cases) {
       const ax = distance * Math.sin((azimuth * Math.PI) / 180);
       const ay = distance * Math.cos((azimuth * Math.PI) / 180);
-      const s = syntheticGrid(LAT, LON, 9000, 1, (x, y) => Math.max(0, height * (1 - Math.hypot(x - ax, y - ay) / 3000)));
+      const s = syntheticGrid(LAT, LON, 9000, 1, (x, y) =>
+        Math.max(0, height * (1 - Math.hypot(x - ax, y - ay) / 3000)),
+      );
       const p = horizonProfile({ grid: s.grid, latitude: LAT, longitude: LON }, { sectors: 72 });
       const got = horizonElevationAt(p, azimuth);
       expect(Math.abs(got - expectedElevation(height, distance))).toBeLessThan(0.1);
@@ -93,7 +95,13 @@ describe('horizonProfile on synthetic terrain', () => {
   });
 
   it('gives the same profile with and without the max-elevation pyramid', () => {
-    const s = syntheticGrid(LAT, LON, 20_000, 3, (x, y) => 300 + 200 * Math.sin(x / 1700) * Math.cos(y / 2300) + (x > 9000 ? 600 : 0));
+    const s = syntheticGrid(
+      LAT,
+      LON,
+      20_000,
+      3,
+      (x, y) => 300 + 200 * Math.sin(x / 1700) * Math.cos(y / 2300) + (x > 9000 ? 600 : 0),
+    );
     for (const height of [0, 50]) {
       const at = { grid: s.grid, latitude: LAT + 0.01, longitude: LON - 0.02 };
       const a = horizonProfile(at, { sectors: 72, observerHeight: height });
@@ -109,7 +117,14 @@ describe('horizonProfile on synthetic terrain', () => {
     const values = new Float64Array(180 * 360);
     const row = 90 - 10; // centre latitude 9.5
     values[row * 360 + 0] = 8000; // centre longitude -179.5
-    const g = elevationGrid({ data: values, rows: 180, columns: 360, firstLatitude: 89.5, firstLongitude: -179.5, cellSizeLatitude: 1 });
+    const g = elevationGrid({
+      data: values,
+      rows: 180,
+      columns: 360,
+      firstLatitude: 89.5,
+      firstLongitude: -179.5,
+      cellSizeLatitude: 1,
+    });
     expect(g.wrapsLongitude).toBe(true);
     const p = horizonProfile({ grid: g, latitude: 9.5, longitude: 179.5 }, { sectors: 4, maxDistance: 300_000 });
     expect(p.elevations[1]!).toBeGreaterThan(3); // east, across the antimeridian
@@ -117,7 +132,14 @@ describe('horizonProfile on synthetic terrain', () => {
     // Rough terrain on the same wrapping grid (360 columns: the last pyramid block is partial):
     // skipping blocks must not change any sector.
     for (let i = 0; i < values.length; i++) values[i] = 2000 * Math.abs(Math.sin(i * 12.9898) * Math.cos(i * 0.37));
-    const rough = elevationGrid({ data: values, rows: 180, columns: 360, firstLatitude: 89.5, firstLongitude: -179.5, cellSizeLatitude: 1 });
+    const rough = elevationGrid({
+      data: values,
+      rows: 180,
+      columns: 360,
+      firstLatitude: 89.5,
+      firstLongitude: -179.5,
+      cellSizeLatitude: 1,
+    });
     for (const lon of [179.5, 178.2, -179.9, 0.3]) {
       const opts = { sectors: 72, maxDistance: 900_000 };
       const a = horizonProfile({ grid: rough, latitude: 9.5, longitude: lon }, opts);
@@ -163,10 +185,19 @@ describe('horizonProfile on synthetic terrain', () => {
     const s = syntheticGrid(LAT, LON, 10_000, 3, (x) => (x > 3000 ? 500 : 0));
     const cache = createHorizonCache(2);
     const grid = s.grid;
-    const a = cachedHorizonProfile({ grid, latitude: 45.00001, longitude: 8.00002 }, { cache, sectors: 8, maxDistance: 8000 });
-    const b = cachedHorizonProfile({ grid, latitude: 45.0002, longitude: 7.9998 }, { cache, sectors: 8, maxDistance: 8000 });
+    const a = cachedHorizonProfile(
+      { grid, latitude: 45.00001, longitude: 8.00002 },
+      { cache, sectors: 8, maxDistance: 8000 },
+    );
+    const b = cachedHorizonProfile(
+      { grid, latitude: 45.0002, longitude: 7.9998 },
+      { cache, sectors: 8, maxDistance: 8000 },
+    );
     expect(b).toBe(a);
-    const c = cachedHorizonProfile({ grid, latitude: 45.0002, longitude: 7.9998 }, { cache, sectors: 16, maxDistance: 8000 });
+    const c = cachedHorizonProfile(
+      { grid, latitude: 45.0002, longitude: 7.9998 },
+      { cache, sectors: 16, maxDistance: 8000 },
+    );
     expect(c).not.toBe(a);
     expect(c.azimuths.length).toBe(16);
     const direct = horizonProfile({ grid: s.grid, latitude: 45, longitude: 8 }, { sectors: 8, maxDistance: 8000 });
@@ -188,10 +219,24 @@ describe('horizonProfile on synthetic terrain', () => {
       values[1 * 360 + c] = 3000;
       values[178 * 360 + c] = 3000;
     }
-    const g = elevationGrid({ data: values, rows: 180, columns: 360, firstLatitude: 90 - 1 / 2, firstLongitude: -180 + 1 / 2, cellSizeLatitude: 1 });
+    const g = elevationGrid({
+      data: values,
+      rows: 180,
+      columns: 360,
+      firstLatitude: 90 - 1 / 2,
+      firstLongitude: -180 + 1 / 2,
+      cellSizeLatitude: 1,
+    });
     // A cell size that does not divide 90 exactly leaves (first - 90) / cell a hair beyond -0.5.
     const fine = 1 / 12;
-    const gFine = elevationGrid({ data: new Float64Array(2160 * 4320), rows: 2160, columns: 4320, firstLatitude: 90 - fine / 2, firstLongitude: -180 + fine / 2, cellSizeLatitude: fine });
+    const gFine = elevationGrid({
+      data: new Float64Array(2160 * 4320),
+      rows: 2160,
+      columns: 4320,
+      firstLatitude: 90 - fine / 2,
+      firstLongitude: -180 + fine / 2,
+      cellSizeLatitude: fine,
+    });
     for (const lat of [90, -90]) {
       expect(gridContains(gFine, lat, 10)).toBe(true);
       const p = horizonProfile({ grid: g, latitude: lat, longitude: 0 }, { sectors: 8, maxDistance: 200_000 });

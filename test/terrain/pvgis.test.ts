@@ -26,13 +26,25 @@ describe('parsePvgisHorizon', () => {
     // pvlib-python's test file (renamed here to 45 N 8 E) was fetched for 35.171051 N,
     // 106.465158 W, below the Sandia Mountains, and pvlib had already turned it north-based.
     const pvgis = parsePvgisHorizon(fixture);
-    const coarse = await terrainHorizon(35.171051, -106.465158, { sectors: 48, demDirectory: '', cache: createHorizonCache() });
+    const coarse = await terrainHorizon(35.171051, -106.465158, {
+      sectors: 48,
+      demDirectory: '',
+      cache: createHorizonCache(),
+    });
     const correlation = (shift: number): number => {
-      let sx = 0, sy = 0, sxx = 0, syy = 0, sxy = 0;
+      let sx = 0,
+        sy = 0,
+        sxx = 0,
+        syy = 0,
+        sxy = 0;
       for (let i = 0; i < 48; i++) {
         const x = coarse.elevations[i]!;
         const y = horizonElevationAt(pvgis, coarse.azimuths[i]! + shift);
-        sx += x; sy += y; sxx += x * x; syy += y * y; sxy += x * y;
+        sx += x;
+        sy += y;
+        sxx += x * x;
+        syy += y * y;
+        sxy += x * y;
       }
       const n = 48;
       return (sxy / n - (sx * sy) / n / n) / Math.sqrt((sxx / n - (sx / n) ** 2) * (syy / n - (sy / n) ** 2));
@@ -61,7 +73,15 @@ describe('parsePvgisHorizon', () => {
 
   it('reads PVGIS JSON and the one-value-per-line upload format', () => {
     const json = JSON.stringify({
-      outputs: { horizon_profile: [{ A: -180, H_hor: 5 }, { A: -90, H_hor: 6 }, { A: 0, H_hor: 7 }, { A: 90, H_hor: 8 }, { A: 180, H_hor: 5 }] },
+      outputs: {
+        horizon_profile: [
+          { A: -180, H_hor: 5 },
+          { A: -90, H_hor: 6 },
+          { A: 0, H_hor: 7 },
+          { A: 90, H_hor: 8 },
+          { A: 180, H_hor: 5 },
+        ],
+      },
     });
     const p = parsePvgisHorizon(json);
     expect(Array.from(p.azimuths)).toEqual([0, 90, 180, 270]);

@@ -40,7 +40,15 @@ describe('shadeIrradiance', () => {
   it('subtracts what shading removed from a given GHI', () => {
     const zenith = Float64Array.from([80]);
     const out = shadeIrradiance(
-      { apparentElevation: Float64Array.from([10]), azimuth: 90, dni: 500, dhi: 100, ghi: 190, zenith, horizon: valley },
+      {
+        apparentElevation: Float64Array.from([10]),
+        azimuth: 90,
+        dni: 500,
+        dhi: 100,
+        ghi: 190,
+        zenith,
+        horizon: valley,
+      },
       { skyViewFactor: 0.8 },
     );
     expect(out.ghi[0]).toBeCloseTo(190 - 500 * Math.cos(80 * DEG) - 20, 9);
@@ -110,7 +118,10 @@ describe('shadeIrradiance', () => {
           const cosz = apparentElevation.map((e) => Math.max(0, Math.sin(e * DEG)));
           const ghi = dni.map((b, i) => b * cosz[i]! + dhi[i]!);
           const circumsolarFraction = Float64Array.from(rows.map((r) => r.cs));
-          const out = shadeIrradiance({ apparentElevation, azimuth, dni, dhi, ghi, horizon: p }, { circumsolarFraction });
+          const out = shadeIrradiance(
+            { apparentElevation, azimuth, dni, dhi, ghi, horizon: p },
+            { circumsolarFraction },
+          );
           for (let i = 0; i < rows.length; i++) {
             if (!(out.dni[i]! <= dni[i]! && out.dni[i]! >= 0)) return false;
             if (!(out.dhi[i]! <= dhi[i]! + 1e-9 && out.dhi[i]! >= 0)) return false;
@@ -126,19 +137,17 @@ describe('shadeIrradiance', () => {
 
 describe('shadePlaneOfArray', () => {
   it('drops beam and circumsolar behind the horizon and scales sky diffuse by the tilted SVF ratio', () => {
-    const out = shadePlaneOfArray(
-      {
-        apparentElevation: Float64Array.from([10, 30]),
-        azimuth: 90,
-        poaDirect: 500,
-        poaSkyDiffuse: 100,
-        poaCircumsolar: 50,
-        poaGroundDiffuse: 20,
-        horizon: valley,
-        surfaceTilt: 30,
-        surfaceAzimuth: 90,
-      },
-    );
+    const out = shadePlaneOfArray({
+      apparentElevation: Float64Array.from([10, 30]),
+      azimuth: 90,
+      poaDirect: 500,
+      poaSkyDiffuse: 100,
+      poaCircumsolar: 50,
+      poaGroundDiffuse: 20,
+      horizon: valley,
+      surfaceTilt: 30,
+      surfaceAzimuth: 90,
+    });
     const factor = skyViewFactor(valley, { surfaceTilt: 30, surfaceAzimuth: 90 }) / ((1 + Math.cos(30 * DEG)) / 2);
     expect(factor).toBeLessThan(1);
     expect(Array.from(out.poaDirect)).toEqual([0, 500]);

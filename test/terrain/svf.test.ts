@@ -18,7 +18,10 @@ describe('skyViewFactor (Dozier & Frew 1990)', () => {
   it('is (1 + cos S) / 2 for a tilted surface on open ground', () => {
     for (const tilt of [10, 30, 60, 90, 120]) {
       for (const az of [0, 135, 180, 250]) {
-        expect(skyViewFactor(flat, { surfaceTilt: tilt, surfaceAzimuth: az })).toBeCloseTo((1 + Math.cos(tilt * DEG)) / 2, 5);
+        expect(skyViewFactor(flat, { surfaceTilt: tilt, surfaceAzimuth: az })).toBeCloseTo(
+          (1 + Math.cos(tilt * DEG)) / 2,
+          5,
+        );
         expect(tiltedDiffuseFactor(flat, { surfaceTilt: tilt, surfaceAzimuth: az })).toBeCloseTo(1, 5);
       }
     }
@@ -28,7 +31,10 @@ describe('skyViewFactor (Dozier & Frew 1990)', () => {
     // V = (H - sin H cos H) / pi with H the horizon's zenith angle.
     for (const e of [10, 30]) {
       const H = (90 - e) * DEG;
-      expect(skyViewFactor(uniform(e), { surfaceTilt: 90, surfaceAzimuth: 180 })).toBeCloseTo((H - Math.sin(H) * Math.cos(H)) / Math.PI, 5);
+      expect(skyViewFactor(uniform(e), { surfaceTilt: 90, surfaceAzimuth: 180 })).toBeCloseTo(
+        (H - Math.sin(H) * Math.cos(H)) / Math.PI,
+        5,
+      );
     }
   });
 

@@ -25,16 +25,27 @@ describe('periodGrid', () => {
   });
 
   it('joins month-by-month windows without overlap or gap', () => {
-    const jan = periodGrid({ start: utc('2023-01-01T00:00:00Z'), end: utc('2023-02-01T00:00:00Z'), periodSeconds: 3600 });
-    const feb = periodGrid({ start: utc('2023-02-01T00:00:00Z'), end: utc('2023-03-01T00:00:00Z'), periodSeconds: 3600 });
+    const jan = periodGrid({
+      start: utc('2023-01-01T00:00:00Z'),
+      end: utc('2023-02-01T00:00:00Z'),
+      periodSeconds: 3600,
+    });
+    const feb = periodGrid({
+      start: utc('2023-02-01T00:00:00Z'),
+      end: utc('2023-03-01T00:00:00Z'),
+      periodSeconds: 3600,
+    });
     expect(jan.length).toBe(31 * 24);
     expect(feb[0]! - jan[jan.length - 1]!).toBe(3600);
   });
 
   it('aligns to midnight of the zone', () => {
     // +05:45: period ends at whole half hours of local time = :15 and :45 UTC
-    const g = periodGrid({ start: utc('2024-01-01T00:00:00Z'), end: utc('2024-01-01T03:00:00Z'), periodSeconds: 1800 }, { zone: 345 });
-    for (const t of g) expect(((t + 345 * 60) % 1800 + 1800) % 1800).toBe(0);
+    const g = periodGrid(
+      { start: utc('2024-01-01T00:00:00Z'), end: utc('2024-01-01T03:00:00Z'), periodSeconds: 1800 },
+      { zone: 345 },
+    );
+    for (const t of g) expect((((t + 345 * 60) % 1800) + 1800) % 1800).toBe(0);
     expect(g[0]).toBe(utc('2024-01-01T00:15:00Z'));
   });
 
@@ -136,7 +147,9 @@ describe('timestamp formatting', () => {
         fc.integer({ min: -52, max: 52 }).map((q) => q * 15),
         (stamps, style, offset) => {
           const col = Float64Array.from(stamps);
-          expect(formatTimestamps(col, style, { zone: offset })).toEqual(stamps.map((s) => formatTimestamp(s, style, { zone: offset })));
+          expect(formatTimestamps(col, style, { zone: offset })).toEqual(
+            stamps.map((s) => formatTimestamp(s, style, { zone: offset })),
+          );
         },
       ),
     );

@@ -97,7 +97,11 @@ describe('repeating intervals and wash dates', () => {
 
   it('reads a list of dates or intervals, sorted and without duplicates', () => {
     const w = parseWashDates(['2019-05-15', '2019-03-01', 'R2/2019-03-01/P1D']);
-    expect(Array.from(w)).toEqual([utc('2019-03-01T00:00:00Z'), utc('2019-03-02T00:00:00Z'), utc('2019-05-15T00:00:00Z')]);
+    expect(Array.from(w)).toEqual([
+      utc('2019-03-01T00:00:00Z'),
+      utc('2019-03-02T00:00:00Z'),
+      utc('2019-05-15T00:00:00Z'),
+    ]);
     expect(() => parseWashDates(['2019-03-01', 'soon'])).toThrow(TimeParseError);
   });
 });

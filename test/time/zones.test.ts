@@ -6,8 +6,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  addDuration, formatTimestamp, formatTimestamps, localTimeToUnix, parseDateTime, parseDuration,
-  periodGrid, resolveTimeZone, zoneOffsetMinutes,
+  addDuration,
+  formatTimestamp,
+  formatTimestamps,
+  localTimeToUnix,
+  parseDateTime,
+  parseDuration,
+  periodGrid,
+  resolveTimeZone,
+  zoneOffsetMinutes,
 } from '../../src/time/index.js';
 import { forecastGrid, liveGrid } from '../../src/time/grid.js';
 import { readPsm3 } from '../../src/weather/index.js';
@@ -37,11 +44,21 @@ describe('an hourly grid in America/New_York across both DST changes of 2024', (
     const day = (d: string) => labels.filter((l) => l.startsWith(d));
     const march10 = day('2024-03-10');
     expect(march10.length).toBe(23);
-    expect(march10.slice(0, 4)).toEqual(['2024-03-10T00:00:00-05:00', '2024-03-10T01:00:00-05:00', '2024-03-10T03:00:00-04:00', '2024-03-10T04:00:00-04:00']);
+    expect(march10.slice(0, 4)).toEqual([
+      '2024-03-10T00:00:00-05:00',
+      '2024-03-10T01:00:00-05:00',
+      '2024-03-10T03:00:00-04:00',
+      '2024-03-10T04:00:00-04:00',
+    ]);
     expect(march10.some((l) => l.startsWith('2024-03-10T02:'))).toBe(false);
     const november3 = day('2024-11-03');
     expect(november3.length).toBe(25);
-    expect(november3.slice(0, 4)).toEqual(['2024-11-03T00:00:00-04:00', '2024-11-03T01:00:00-04:00', '2024-11-03T01:00:00-05:00', '2024-11-03T02:00:00-05:00']);
+    expect(november3.slice(0, 4)).toEqual([
+      '2024-11-03T00:00:00-04:00',
+      '2024-11-03T01:00:00-04:00',
+      '2024-11-03T01:00:00-05:00',
+      '2024-11-03T02:00:00-05:00',
+    ]);
     // Each label names its instant: labels are all different, and each parses back to its instant.
     expect(new Set(labels).size).toBe(labels.length);
     for (let i = 0; i < grid.length; i += 97) expect(parseDateTime(labels[i]!)).toBe(grid[i]);
@@ -53,31 +70,62 @@ describe('an hourly grid in America/New_York across both DST changes of 2024', (
     const live = liveGrid({ now, hours: 6, periodSeconds: 3600 }, { zone: NY });
     expect(new Set(stepsOf(live))).toEqual(new Set([-3600]));
     expect(formatTimestamps(live, 'v3', { zone: NY })).toEqual([
-      '2024-11-03T03:00:00-05:00', '2024-11-03T02:00:00-05:00', '2024-11-03T01:00:00-05:00',
-      '2024-11-03T01:00:00-04:00', '2024-11-03T00:00:00-04:00', '2024-11-02T23:00:00-04:00',
+      '2024-11-03T03:00:00-05:00',
+      '2024-11-03T02:00:00-05:00',
+      '2024-11-03T01:00:00-05:00',
+      '2024-11-03T01:00:00-04:00',
+      '2024-11-03T00:00:00-04:00',
+      '2024-11-02T23:00:00-04:00',
     ]);
     const forecast = forecastGrid({ now: utc('2024-03-10T05:30Z'), hours: 4, periodSeconds: 3600 }, { zone: NY });
-    expect(formatTimestamps(forecast, 'v3', { zone: NY })).toEqual(['2024-03-10T01:00:00-05:00', '2024-03-10T03:00:00-04:00', '2024-03-10T04:00:00-04:00', '2024-03-10T05:00:00-04:00']);
+    expect(formatTimestamps(forecast, 'v3', { zone: NY })).toEqual([
+      '2024-03-10T01:00:00-05:00',
+      '2024-03-10T03:00:00-04:00',
+      '2024-03-10T04:00:00-04:00',
+      '2024-03-10T05:00:00-04:00',
+    ]);
   });
 });
 
 describe('longer periods in a zone with DST are calendar periods', () => {
   it('P1D: local midnights, so the change days last 23 and 25 hours', () => {
-    const days = periodGrid({ start: utc('2024-03-08T05:00Z'), end: utc('2024-03-12T04:00Z'), periodSeconds: 86_400 }, { zone: NY });
-    expect(formatTimestamps(days, 'v3', { zone: NY })).toEqual(['2024-03-09T00:00:00-05:00', '2024-03-10T00:00:00-05:00', '2024-03-11T00:00:00-04:00', '2024-03-12T00:00:00-04:00']);
+    const days = periodGrid(
+      { start: utc('2024-03-08T05:00Z'), end: utc('2024-03-12T04:00Z'), periodSeconds: 86_400 },
+      { zone: NY },
+    );
+    expect(formatTimestamps(days, 'v3', { zone: NY })).toEqual([
+      '2024-03-09T00:00:00-05:00',
+      '2024-03-10T00:00:00-05:00',
+      '2024-03-11T00:00:00-04:00',
+      '2024-03-12T00:00:00-04:00',
+    ]);
     expect(stepsOf(days)).toEqual([86_400, 82_800, 86_400]);
-    const fall = periodGrid({ start: utc('2024-11-02T04:00Z'), end: utc('2024-11-04T05:00Z'), periodSeconds: 86_400 }, { zone: NY });
+    const fall = periodGrid(
+      { start: utc('2024-11-02T04:00Z'), end: utc('2024-11-04T05:00Z'), periodSeconds: 86_400 },
+      { zone: NY },
+    );
     expect(stepsOf(fall)).toEqual([90_000]);
   });
   it('PT3H: aligned on local time, the period with the change is 2 or 4 hours', () => {
-    const g = periodGrid({ start: utc('2024-03-10T05:00Z'), end: utc('2024-03-10T14:00Z'), periodSeconds: 3 * 3600 }, { zone: NY });
-    expect(formatTimestamps(g, 'v3', { zone: NY })).toEqual(['2024-03-10T03:00:00-04:00', '2024-03-10T06:00:00-04:00', '2024-03-10T09:00:00-04:00', '2024-03-10T12:00:00-04:00']);
+    const g = periodGrid(
+      { start: utc('2024-03-10T05:00Z'), end: utc('2024-03-10T14:00Z'), periodSeconds: 3 * 3600 },
+      { zone: NY },
+    );
+    expect(formatTimestamps(g, 'v3', { zone: NY })).toEqual([
+      '2024-03-10T03:00:00-04:00',
+      '2024-03-10T06:00:00-04:00',
+      '2024-03-10T09:00:00-04:00',
+      '2024-03-10T12:00:00-04:00',
+    ]);
     expect(g[0]! - utc('2024-03-10T05:00Z')).toBe(2 * 3600);
   });
   it('PT15M and PT60M across the half-hour change of Lord Howe Island (UTC+10:30 / +11)', () => {
     const z = 'Australia/Lord_Howe';
-    const from = utc('2024-04-06T13:30Z'), to = utc('2024-04-06T16:00Z'); // the clock goes back at 02:00 local (15:00Z)
-    expect(new Set(stepsOf(periodGrid({ start: from, end: to, periodSeconds: 900 }, { zone: z })))).toEqual(new Set([900]));
+    const from = utc('2024-04-06T13:30Z'),
+      to = utc('2024-04-06T16:00Z'); // the clock goes back at 02:00 local (15:00Z)
+    expect(new Set(stepsOf(periodGrid({ start: from, end: to, periodSeconds: 900 }, { zone: z })))).toEqual(
+      new Set([900]),
+    );
     const hourly = periodGrid({ start: from, end: to, periodSeconds: 3600 }, { zone: z });
     expect(stepsOf(hourly)).toEqual([5400, 3600]); // 01:00+11, then 02:00+10:30 ninety minutes later
     for (const l of formatTimestamps(hourly, 'v3', { zone: z })) expect(l).toMatch(/T\d\d:00:00\+1[01]:[03]0$/);
@@ -94,27 +142,49 @@ describe('local times the clock skips or repeats', () => {
   it("'earlier', 'later' and 'reject'", () => {
     expect(parseDateTime('2024-03-10T02:30', NY, 'earlier')).toBe(utc('2024-03-10T06:30Z'));
     expect(parseDateTime('2024-11-03T01:30', NY, 'later')).toBe(utc('2024-11-03T06:30Z'));
-    expect(() => parseDateTime('2024-03-10T02:30', NY, 'reject')).toThrow(/2024-03-10 02:30 does not exist in America\/New_York/);
+    expect(() => parseDateTime('2024-03-10T02:30', NY, 'reject')).toThrow(
+      /2024-03-10 02:30 does not exist in America\/New_York/,
+    );
     expect(() => parseDateTime('2024-11-03T01:30', NY, 'reject')).toThrow(/occurs twice in America\/New_York/);
     expect(parseDateTime('2024-07-01T12:00', NY, 'reject')).toBe(utc('2024-07-01T16:00Z'));
   });
   it('adds calendar days on the wall clock (P1D across the spring change is 23 hours)', () => {
-    expect(addDuration(utc('2024-03-09T17:00Z'), parseDuration('P1D'), { zone: NY }) - utc('2024-03-09T17:00Z')).toBe(23 * 3600);
-    expect(addDuration(utc('2024-03-09T17:00Z'), parseDuration('PT24H'), { zone: NY }) - utc('2024-03-09T17:00Z')).toBe(24 * 3600);
+    expect(addDuration(utc('2024-03-09T17:00Z'), parseDuration('P1D'), { zone: NY }) - utc('2024-03-09T17:00Z')).toBe(
+      23 * 3600,
+    );
+    expect(addDuration(utc('2024-03-09T17:00Z'), parseDuration('PT24H'), { zone: NY }) - utc('2024-03-09T17:00Z')).toBe(
+      24 * 3600,
+    );
   });
 });
 
 describe('zones by number and by name', () => {
   it('a fixed offset gives the same grid and stamps as before, by number or by name', () => {
-    const a = periodGrid({ start: utc('2024-06-01T00:00Z'), end: utc('2024-06-02T00:00Z'), periodSeconds: 1800 }, { zone: 330 });
-    expect(Array.from(periodGrid({ start: utc('2024-06-01T00:00Z'), end: utc('2024-06-02T00:00Z'), periodSeconds: 1800 }, { zone: 'UTC+5:30' }))).toEqual(Array.from(a));
+    const a = periodGrid(
+      { start: utc('2024-06-01T00:00Z'), end: utc('2024-06-02T00:00Z'), periodSeconds: 1800 },
+      { zone: 330 },
+    );
+    expect(
+      Array.from(
+        periodGrid(
+          { start: utc('2024-06-01T00:00Z'), end: utc('2024-06-02T00:00Z'), periodSeconds: 1800 },
+          { zone: 'UTC+5:30' },
+        ),
+      ),
+    ).toEqual(Array.from(a));
     expect(formatTimestamp(a[0]!, 'v3', { zone: 330 })).toBe(formatTimestamp(a[0]!, 'v3', { zone: 'UTC+5:30' }));
-    expect(formatTimestamp(utc('2024-07-01T12:00Z'), 'v3', { zone: 'Europe/Berlin' })).toBe('2024-07-01T14:00:00+02:00');
-    expect(formatTimestamp(utc('2024-01-01T12:00Z'), 'legacy', { zone: 'Europe/Berlin' })).toBe('2024-01-01T12:00:00.0000000Z');
+    expect(formatTimestamp(utc('2024-07-01T12:00Z'), 'v3', { zone: 'Europe/Berlin' })).toBe(
+      '2024-07-01T14:00:00+02:00',
+    );
+    expect(formatTimestamp(utc('2024-01-01T12:00Z'), 'legacy', { zone: 'Europe/Berlin' })).toBe(
+      '2024-01-01T12:00:00.0000000Z',
+    );
     expect(zoneOffsetMinutes('Asia/Kolkata', utc('2024-01-01T00:00Z'))).toBe(330);
   });
   it('names the argument and the accepted forms for an unknown zone', () => {
-    expect(() => periodGrid({ start: 0, end: 3600, periodSeconds: 3600 }, { zone: 'Mars/Olympus' })).toThrow(/zone 'Mars\/Olympus' is not a time zone: use an IANA name/);
+    expect(() => periodGrid({ start: 0, end: 3600, periodSeconds: 3600 }, { zone: 'Mars/Olympus' })).toThrow(
+      /zone 'Mars\/Olympus' is not a time zone: use an IANA name/,
+    );
     expect(() => parseDateTime('2024-01-01T00:00', 'Nowhere/City')).toThrow(/time zone 'Nowhere\/City'/);
     expect(() => resolveTimeZone(Number.NaN)).toThrow(/offset in minutes east of UTC/);
   });
@@ -128,7 +198,15 @@ describe('zones by number and by name', () => {
 });
 
 describe('grid properties in zones with DST (property)', () => {
-  const zones = ['America/New_York', 'Europe/Berlin', 'Australia/Sydney', 'America/Santiago', 'Asia/Tehran', 'Europe/London', 'UTC'];
+  const zones = [
+    'America/New_York',
+    'Europe/Berlin',
+    'Australia/Sydney',
+    'America/Santiago',
+    'Asia/Tehran',
+    'Europe/London',
+    'UTC',
+  ];
   it('strictly increasing, aligned on the local clock, covering the window, and each stamp formats and parses back', () => {
     fc.assert(
       fc.property(

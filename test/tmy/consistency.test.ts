@@ -42,9 +42,13 @@ describe('TMY history against the served weather', () => {
         const s = Date.UTC(year, 0, 1) / 1000;
         const e = Date.UTC(year + 1, 0, 1) / 1000;
         let sum = 0;
-        for (let i = 0; i < h.periodEnd.length; i++) if (h.periodEnd[i]! > s && h.periodEnd[i]! <= e) sum += h.columns.ghi![i]!;
+        for (let i = 0; i < h.periodEnd.length; i++)
+          if (h.periodEnd[i]! > s && h.periodEnd[i]! <= e) sum += h.columns.ghi![i]!;
         const served = servedYear(p, year);
-        expect(Math.abs(sum / 1000 / served - 1), `${p.name} ${year}: history ${(sum / 1000).toFixed(1)} served ${served.toFixed(1)}`).toBeLessThan(0.005);
+        expect(
+          Math.abs(sum / 1000 / served - 1),
+          `${p.name} ${year}: history ${(sum / 1000).toFixed(1)} served ${served.toFixed(1)}`,
+        ).toBeLessThan(0.005);
       }
     }
   });

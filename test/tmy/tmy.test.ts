@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { NSRDB_TMY_WEIGHTS, TMY_YEAR, finkelsteinSchafer, selectTypicalYear, typicalYearWeather, type TmyInput } from '../../src/tmy/index.js';
+import {
+  NSRDB_TMY_WEIGHTS,
+  TMY_YEAR,
+  finkelsteinSchafer,
+  selectTypicalYear,
+  typicalYearWeather,
+  type TmyInput,
+} from '../../src/tmy/index.js';
 import { syntheticHistory, syntheticSource } from '../../src/weather/index.js';
 import { weatherText } from '../support/data.js';
 import { runs } from '../support/properties.js';
@@ -21,7 +28,11 @@ function series(years: number[], f: (year: number, hourOfYear: number) => number
     }
   }
   const v = Float64Array.from(vals);
-  return { periodEnd: Float64Array.from(ends), periodSeconds: 3600, columns: { ghi: v, dni: v, airTemp: v, dewPoint: v, windSpeed: v } };
+  return {
+    periodEnd: Float64Array.from(ends),
+    periodSeconds: 3600,
+    columns: { ghi: v, dni: v, airTemp: v, dewPoint: v, windSpeed: v },
+  };
 }
 
 describe('Finkelstein-Schafer statistic', () => {
@@ -36,11 +47,15 @@ describe('Finkelstein-Schafer statistic', () => {
 
   it('stays within [0, 1] (property)', () => {
     fc.assert(
-      fc.property(fc.array(fc.double({ min: -50, max: 50, noNaN: true }), { minLength: 1, maxLength: 40 }), fc.array(fc.double({ min: -50, max: 50, noNaN: true }), { minLength: 1, maxLength: 200 }), (a, b) => {
-        const fs = finkelsteinSchafer(Float64Array.from(a).sort(), Float64Array.from(b).sort());
-        expect(fs).toBeGreaterThanOrEqual(0);
-        expect(fs).toBeLessThanOrEqual(1);
-      }),
+      fc.property(
+        fc.array(fc.double({ min: -50, max: 50, noNaN: true }), { minLength: 1, maxLength: 40 }),
+        fc.array(fc.double({ min: -50, max: 50, noNaN: true }), { minLength: 1, maxLength: 200 }),
+        (a, b) => {
+          const fs = finkelsteinSchafer(Float64Array.from(a).sort(), Float64Array.from(b).sort());
+          expect(fs).toBeGreaterThanOrEqual(0);
+          expect(fs).toBeLessThanOrEqual(1);
+        },
+      ),
     );
   });
 });
@@ -55,23 +70,33 @@ describe('TMY selection', () => {
 
   it('picks the year closest to the long-term distribution', () => {
     // Years 2001..2005 offset by -2, -1, 0, +1, +2 around a common cycle: the middle year is typical.
-    const input = series([2001, 2002, 2003, 2004, 2005], (y, h) => 10 + 8 * Math.sin((2 * Math.PI * h) / 24) + 3 * Math.sin(h / 7.3) + (y - 2003) * 2);
+    const input = series(
+      [2001, 2002, 2003, 2004, 2005],
+      (y, h) => 10 + 8 * Math.sin((2 * Math.PI * h) / 24) + 3 * Math.sin(h / 7.3) + (y - 2003) * 2,
+    );
     const sel = selectTypicalYear(input, { candidates: 1 });
     for (const m of sel.months) expect(m.year).toBe(2003);
   });
 
   it('chooses every month from a year of the data, with complete months only (property over places)', () => {
     fc.assert(
-      fc.property(fc.double({ min: -50, max: 60, noNaN: true }), fc.double({ min: -170, max: 170, noNaN: true }), (lat, lon) => {
-        const h = syntheticHistory({ latitude: lat, longitude: lon, continentality: 0.5 }, { firstYear: 2010, lastYear: 2013 });
-        const sel = selectTypicalYear(h);
-        expect(sel.months.map((m) => m.month)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
-        for (const m of sel.months) {
-          expect(m.year).toBeGreaterThanOrEqual(2010);
-          expect(m.year).toBeLessThanOrEqual(2013);
-          expect(m.weightedSum).toBeGreaterThanOrEqual(0);
-        }
-      }),
+      fc.property(
+        fc.double({ min: -50, max: 60, noNaN: true }),
+        fc.double({ min: -170, max: 170, noNaN: true }),
+        (lat, lon) => {
+          const h = syntheticHistory(
+            { latitude: lat, longitude: lon, continentality: 0.5 },
+            { firstYear: 2010, lastYear: 2013 },
+          );
+          const sel = selectTypicalYear(h);
+          expect(sel.months.map((m) => m.month)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+          for (const m of sel.months) {
+            expect(m.year).toBeGreaterThanOrEqual(2010);
+            expect(m.year).toBeLessThanOrEqual(2013);
+            expect(m.weightedSum).toBeGreaterThanOrEqual(0);
+          }
+        },
+      ),
       { numRuns: runs(4) },
     );
   });
@@ -85,7 +110,12 @@ describe('TMY selection', () => {
   });
 
   it('orders the P-value years by energy: p50 >= p75 >= p90 >= p95 targets, chosen years near them', () => {
-    const s = { p50: selectTypicalYear(history), p75: selectTypicalYear(history, { probability: 'p75' }), p90: selectTypicalYear(history, { probability: 'p90' }), p95: selectTypicalYear(history, { probability: 'p95' }) };
+    const s = {
+      p50: selectTypicalYear(history),
+      p75: selectTypicalYear(history, { probability: 'p75' }),
+      p90: selectTypicalYear(history, { probability: 'p90' }),
+      p95: selectTypicalYear(history, { probability: 'p95' }),
+    };
     expect(s.p50.annualEnergy).toHaveLength(19);
     expect(s.p50.targetEnergy).toBeGreaterThan(s.p75.targetEnergy);
     expect(s.p75.targetEnergy).toBeGreaterThan(s.p90.targetEnergy);
@@ -103,7 +133,9 @@ describe('TMY selection', () => {
 describe('typical-year series', () => {
   const sel = selectTypicalYear(history);
   const src = syntheticSource();
-  const ty = typicalYearWeather({ ...place, periodSeconds: 3600, parameters: ['ghi', 'airTemp'] }, sel, { source: src });
+  const ty = typicalYearWeather({ ...place, periodSeconds: 3600, parameters: ['ghi', 'airTemp'] }, sel, {
+    source: src,
+  });
 
   it('is dated in 2059, January 1 to December 31, hourly', () => {
     expect(ty.periodEnd.length).toBe(8760);
@@ -141,17 +173,30 @@ describe('typical year for a request (file or synthetic)', () => {
     const { readTmy3 } = await import('../../src/weather/index.js');
     const { typicalYearFor } = await import('../../src/tmy/index.js');
     const file = readTmy3(weatherText('tmy3_sand_point_ak_703165.csv'));
-    const query = { latitude: 55.32, longitude: -160.52, elevation: 7, continentality: 0.1, periodSeconds: 3600, parameters: ['ghi', 'gti', 'airTemp', 'cloudOpacity'] as const };
+    const query = {
+      latitude: 55.32,
+      longitude: -160.52,
+      elevation: 7,
+      continentality: 0.1,
+      periodSeconds: 3600,
+      parameters: ['ghi', 'gti', 'airTemp', 'cloudOpacity'] as const,
+    };
     const r = typicalYearFor({ query, typicalSeries: [file] });
     expect(r.origin).toBe('file');
     expect(r.periodEnd.length).toBe(8760);
     // 2059-07-01 12:00-13:00 local (UTC-9) is 21:00-22:00 UTC; the file's row for July 1, 13:00.
     const row = Math.round((Date.UTC(2059, 6, 1, 22) / 1000 - r.periodEnd[0]!) / 3600);
-    const fileRow = file.periodEnd.findIndex((e) => { const d = new Date((e - 1800) * 1000); return d.getUTCMonth() === 6 && d.getUTCDate() === 1 && d.getUTCHours() === 21; });
+    const fileRow = file.periodEnd.findIndex((e) => {
+      const d = new Date((e - 1800) * 1000);
+      return d.getUTCMonth() === 6 && d.getUTCDate() === 1 && d.getUTCHours() === 21;
+    });
     expect((r.columns.ghi as Float64Array)[row]).toBe(file.columns.ghi![fileRow]);
     expect((r.columns.airTemp as Float64Array)[row]).toBe(file.columns.airTemp![fileRow]);
     let gti = 0;
-    for (const v of r.columns.gti as Float64Array) { expect(v).toBeGreaterThanOrEqual(0); gti += v; }
+    for (const v of r.columns.gti as Float64Array) {
+      expect(v).toBeGreaterThanOrEqual(0);
+      gti += v;
+    }
     expect(gti / 1000).toBeGreaterThan(500);
     expect((r.columns.cloudOpacity as Float64Array).every((v) => v >= 0 && v <= 100)).toBe(true);
     // Far away, or for P90: the synthetic TMY.

@@ -52,8 +52,13 @@ const tiltTolerance = (tiltDegrees: number): number => acosTolerance(tiltDegrees
 describe('singleAxis: published validation data', () => {
   // Anderson & Mikofski 2020 (NREL/TP-5K00-76626), validation table used by pvlib's
   // test_slope_aware_backtracking: slope 10 deg facing south, axis azimuth 195, gcr 0.5.
-  const elevation = [2.404287, 11.263058, 18.733558, 24.109076, 26.810735, 26.482495, 23.170447, 17.296785, 9.461862, 0.524817];
-  const azimuth = [122.79177, 133.288729, 145.285552, 158.939435, 173.931802, 189.371536, 204.13681, 217.446538, 229.102218, 239.330401];
+  const elevation = [
+    2.404287, 11.263058, 18.733558, 24.109076, 26.810735, 26.482495, 23.170447, 17.296785, 9.461862, 0.524817,
+  ];
+  const azimuth = [
+    122.79177, 133.288729, 145.285552, 158.939435, 173.931802, 189.371536, 204.13681, 217.446538, 229.102218,
+    239.330401,
+  ];
   const trueTracking = [-84.44, -72.604, -59.861, -45.578, -28.764, -8.475, 15.12, 39.562, 61.587, 79.53];
   const backtracking = [-10.899, -25.747, -59.861, -45.578, -28.764, -8.475, 15.12, 39.562, 32.339, 5.49];
 
@@ -104,7 +109,10 @@ describe('singleAxis: geometry', () => {
       [r.trackerTheta, r.aoi, r.surfaceTilt, r.surfaceAzimuth].every((col) => Number.isFinite(col[i]!));
     const zenith = Float64Array.of(40, Number.NaN, 40, 40);
     const azimuth = Float64Array.of(120, 120, Number.NaN, 120);
-    const r = singleAxis({ apparentZenith: zenith, solarAzimuth: azimuth }, { axisAzimuth: 180, backtrack: true, gcr: 0.4 });
+    const r = singleAxis(
+      { apparentZenith: zenith, solarAzimuth: azimuth },
+      { axisAzimuth: 180, backtrack: true, gcr: 0.4 },
+    );
     expect([known(r, 0), allNaN(r, 1), allNaN(r, 2), known(r, 3)]).toEqual([true, true, true, true]);
     // A one-value input must be a number: a NaN there is a caller's error, named.
     expect(() => singleAxis({ apparentZenith: Number.NaN, solarAzimuth: azimuth })).toThrow(/apparentZenith/);
@@ -127,25 +135,32 @@ describe('singleAxis: geometry', () => {
 
   it('treats (-tilt, azimuth + 180) as (tilt, azimuth) with the rotation negated', () => {
     fc.assert(
-      fc.property(sunUp, fc.double({ min: 0, max: 30, noNaN: true }), fc.double({ min: 0, max: 180, noNaN: true }), (s, tilt, axisAz) => {
-        const input = { apparentZenith: s.zenith, solarAzimuth: s.azimuth };
-        const pos = singleAxis(input, { axisTilt: tilt, axisAzimuth: axisAz, backtrack: false });
-        const neg = singleAxis(input, { axisTilt: -tilt, axisAzimuth: axisAz + 180, backtrack: false });
-        expect(neg.trackerTheta[0]).toBeCloseTo(-pos.trackerTheta[0]!, 8);
-        // The two rotations differ by rounding (az + 180 rounds differently from az; the rotation is
-        // ill-conditioned when the sun lies nearly along the axis). Tilt and aoi move by at most the
-        // rotation's change, plus the conditioning of their own acos.
-        const dTheta = Math.abs(neg.trackerTheta[0]! + pos.trackerTheta[0]!);
-        expect(Math.abs(neg.surfaceTilt[0]! - pos.surfaceTilt[0]!)).toBeLessThanOrEqual(dTheta + tiltTolerance(pos.surfaceTilt[0]!));
-        expect(Math.abs(neg.aoi[0]! - pos.aoi[0]!)).toBeLessThanOrEqual(dTheta + acosTolerance(pos.aoi[0]!));
-        // The same surface: compare unit normals, not azimuths. The azimuth of a nearly flat surface
-        // is ill-conditioned (tilt 1e-6 deg moves it by rounding ~1e-6 deg); the normal is not,
-        // beyond the rounding of the reported tilt it is rebuilt from (radians of it, at most).
-        const nPos = surfaceNormal(pos.surfaceTilt[0]!, pos.surfaceAzimuth[0]!);
-        const nNeg = surfaceNormal(neg.surfaceTilt[0]!, neg.surfaceAzimuth[0]!);
-        const normalTolerance = 1e-12 + (dTheta + tiltTolerance(pos.surfaceTilt[0]!)) * DEG;
-        for (let k = 0; k < 3; k++) expect(Math.abs(nNeg[k]! - nPos[k]!)).toBeLessThanOrEqual(normalTolerance);
-      }),
+      fc.property(
+        sunUp,
+        fc.double({ min: 0, max: 30, noNaN: true }),
+        fc.double({ min: 0, max: 180, noNaN: true }),
+        (s, tilt, axisAz) => {
+          const input = { apparentZenith: s.zenith, solarAzimuth: s.azimuth };
+          const pos = singleAxis(input, { axisTilt: tilt, axisAzimuth: axisAz, backtrack: false });
+          const neg = singleAxis(input, { axisTilt: -tilt, axisAzimuth: axisAz + 180, backtrack: false });
+          expect(neg.trackerTheta[0]).toBeCloseTo(-pos.trackerTheta[0]!, 8);
+          // The two rotations differ by rounding (az + 180 rounds differently from az; the rotation is
+          // ill-conditioned when the sun lies nearly along the axis). Tilt and aoi move by at most the
+          // rotation's change, plus the conditioning of their own acos.
+          const dTheta = Math.abs(neg.trackerTheta[0]! + pos.trackerTheta[0]!);
+          expect(Math.abs(neg.surfaceTilt[0]! - pos.surfaceTilt[0]!)).toBeLessThanOrEqual(
+            dTheta + tiltTolerance(pos.surfaceTilt[0]!),
+          );
+          expect(Math.abs(neg.aoi[0]! - pos.aoi[0]!)).toBeLessThanOrEqual(dTheta + acosTolerance(pos.aoi[0]!));
+          // The same surface: compare unit normals, not azimuths. The azimuth of a nearly flat surface
+          // is ill-conditioned (tilt 1e-6 deg moves it by rounding ~1e-6 deg); the normal is not,
+          // beyond the rounding of the reported tilt it is rebuilt from (radians of it, at most).
+          const nPos = surfaceNormal(pos.surfaceTilt[0]!, pos.surfaceAzimuth[0]!);
+          const nNeg = surfaceNormal(neg.surfaceTilt[0]!, neg.surfaceAzimuth[0]!);
+          const normalTolerance = 1e-12 + (dTheta + tiltTolerance(pos.surfaceTilt[0]!)) * DEG;
+          for (let k = 0; k < 3; k++) expect(Math.abs(nNeg[k]! - nPos[k]!)).toBeLessThanOrEqual(normalTolerance);
+        },
+      ),
       // Found in CI: the sun along a barely tilted axis (surface tilt 1.05e-6 deg); found by
       // test:explore: the sun low and nearly along the axis (rotations 1.4e-12 deg apart).
       {
@@ -159,14 +174,22 @@ describe('singleAxis: geometry', () => {
 
   it('matches the textbook angle of incidence for its own surface tilt and azimuth', () => {
     fc.assert(
-      fc.property(sunUp, fc.double({ min: -20, max: 20, noNaN: true }), fc.double({ min: 0, max: 360, noNaN: true }), (s, tilt, axisAz) => {
-        const r = singleAxis({ apparentZenith: s.zenith, solarAzimuth: s.azimuth }, { axisTilt: tilt, axisAzimuth: axisAz, gcr: 0.4, maxAngle: 55 });
-        const textbook = aoiOn(r.surfaceTilt[0]!, r.surfaceAzimuth[0]!, s.zenith, s.azimuth);
-        // Both angles of incidence are acos of a projection, and the textbook one also carries the
-        // rounding of the reported tilt (an error in tilt moves it by as much at most).
-        const allowed = acosTolerance(r.aoi[0]!) + acosTolerance(textbook) + tiltTolerance(r.surfaceTilt[0]!);
-        expect(Math.abs(r.aoi[0]! - textbook)).toBeLessThanOrEqual(allowed);
-      }),
+      fc.property(
+        sunUp,
+        fc.double({ min: -20, max: 20, noNaN: true }),
+        fc.double({ min: 0, max: 360, noNaN: true }),
+        (s, tilt, axisAz) => {
+          const r = singleAxis(
+            { apparentZenith: s.zenith, solarAzimuth: s.azimuth },
+            { axisTilt: tilt, axisAzimuth: axisAz, gcr: 0.4, maxAngle: 55 },
+          );
+          const textbook = aoiOn(r.surfaceTilt[0]!, r.surfaceAzimuth[0]!, s.zenith, s.azimuth);
+          // Both angles of incidence are acos of a projection, and the textbook one also carries the
+          // rounding of the reported tilt (an error in tilt moves it by as much at most).
+          const allowed = acosTolerance(r.aoi[0]!) + acosTolerance(textbook) + tiltTolerance(r.surfaceTilt[0]!);
+          expect(Math.abs(r.aoi[0]! - textbook)).toBeLessThanOrEqual(allowed);
+        },
+      ),
       // The sun 6e-7 degree from the zenith over a level axis: the reported tilt is 8.5e-7 degree
       // (acos of the double below 1) while the tracker's own aoi is 0 (test:explore found it).
       { examples: [[{ zenith: 6.037091348628667e-7, azimuth: 0 }, 0, 0]] },
@@ -185,7 +208,10 @@ describe('singleAxis: physics properties', () => {
         fc.double({ min: 0.1, max: 0.9, noNaN: true }),
         fc.boolean(),
         (s, maxAngle, tilt, axisAz, gcr, backtrack) => {
-          const r = singleAxis({ apparentZenith: s.zenith, solarAzimuth: s.azimuth }, { maxAngle, axisTilt: tilt, axisAzimuth: axisAz, gcr, backtrack });
+          const r = singleAxis(
+            { apparentZenith: s.zenith, solarAzimuth: s.azimuth },
+            { maxAngle, axisTilt: tilt, axisAzimuth: axisAz, gcr, backtrack },
+          );
           expect(Math.abs(r.trackerTheta[0]!)).toBeLessThanOrEqual(maxAngle);
           expect(r.surfaceTilt[0]).toBeGreaterThanOrEqual(0);
           expect(r.surfaceTilt[0]).toBeLessThanOrEqual(180);
@@ -200,26 +226,39 @@ describe('singleAxis: physics properties', () => {
 
   it('honours asymmetric limits [min, max]', () => {
     fc.assert(
-      fc.property(sunUp, fc.double({ min: -90, max: 0, noNaN: true }), fc.double({ min: 0, max: 90, noNaN: true }), (s, lo, hi) => {
-        const r = singleAxis({ apparentZenith: s.zenith, solarAzimuth: s.azimuth }, { axisAzimuth: 180, maxAngle: [lo, hi] });
-        expect(r.trackerTheta[0]).toBeGreaterThanOrEqual(lo);
-        expect(r.trackerTheta[0]).toBeLessThanOrEqual(hi);
-      }),
+      fc.property(
+        sunUp,
+        fc.double({ min: -90, max: 0, noNaN: true }),
+        fc.double({ min: 0, max: 90, noNaN: true }),
+        (s, lo, hi) => {
+          const r = singleAxis(
+            { apparentZenith: s.zenith, solarAzimuth: s.azimuth },
+            { axisAzimuth: 180, maxAngle: [lo, hi] },
+          );
+          expect(r.trackerTheta[0]).toBeGreaterThanOrEqual(lo);
+          expect(r.trackerTheta[0]).toBeLessThanOrEqual(hi);
+        },
+      ),
     );
   });
 
   it('true tracking (no limit, no backtracking) minimises the angle of incidence over rotations', () => {
     fc.assert(
-      fc.property(sunUp, fc.double({ min: 0, max: 360, noNaN: true }), fc.double({ min: 0.05, max: 5, noNaN: true }), (s, axisAz, delta) => {
-        const input = { apparentZenith: s.zenith, solarAzimuth: s.azimuth };
-        const ideal = singleAxis(input, { axisAzimuth: axisAz, backtrack: false, maxAngle: 180 });
-        const theta = ideal.trackerTheta[0]!;
-        for (const other of [theta - delta, theta + delta]) {
-          // Any other rotation of the same tracker: pin it with a degenerate limit.
-          const r = singleAxis(input, { axisAzimuth: axisAz, backtrack: false, maxAngle: [other, other] });
-          expect(r.aoi[0]!).toBeGreaterThanOrEqual(ideal.aoi[0]! - 1e-9);
-        }
-      }),
+      fc.property(
+        sunUp,
+        fc.double({ min: 0, max: 360, noNaN: true }),
+        fc.double({ min: 0.05, max: 5, noNaN: true }),
+        (s, axisAz, delta) => {
+          const input = { apparentZenith: s.zenith, solarAzimuth: s.azimuth };
+          const ideal = singleAxis(input, { axisAzimuth: axisAz, backtrack: false, maxAngle: 180 });
+          const theta = ideal.trackerTheta[0]!;
+          for (const other of [theta - delta, theta + delta]) {
+            // Any other rotation of the same tracker: pin it with a degenerate limit.
+            const r = singleAxis(input, { axisAzimuth: axisAz, backtrack: false, maxAngle: [other, other] });
+            expect(r.aoi[0]!).toBeGreaterThanOrEqual(ideal.aoi[0]! - 1e-9);
+          }
+        },
+      ),
     );
   });
 
@@ -231,7 +270,10 @@ describe('singleAxis: physics properties', () => {
         fc.double({ min: 0.1, max: 0.95, noNaN: true }),
         fc.double({ min: 10, max: 90, noNaN: true }),
         (s, axisAz, gcr, maxAngle) => {
-          const r = singleAxis({ apparentZenith: s.zenith, solarAzimuth: s.azimuth }, { axisAzimuth: axisAz, gcr, maxAngle, backtrack: true });
+          const r = singleAxis(
+            { apparentZenith: s.zenith, solarAzimuth: s.azimuth },
+            { axisAzimuth: axisAz, gcr, maxAngle, backtrack: true },
+          );
           const theta = r.trackerTheta[0]! * DEG;
           const omega = projectedZenith(s.zenith, s.azimuth, axisAz) * DEG;
           // Shadow of a row of width gcr (pitch 1) across the rows, cast along the projected sun ray.
@@ -248,7 +290,14 @@ describe('singleAxis: physics properties', () => {
   it('diffuse stow lays the tracker flat where DNI is at or below the threshold, and only there', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ z: fc.double({ min: 0, max: 120, noNaN: true }), a: fc.double({ min: 0, max: 359, noNaN: true }), dni: fc.double({ min: 0, max: 50, noNaN: true }) }), { minLength: 1, maxLength: 30 }),
+        fc.array(
+          fc.record({
+            z: fc.double({ min: 0, max: 120, noNaN: true }),
+            a: fc.double({ min: 0, max: 359, noNaN: true }),
+            dni: fc.double({ min: 0, max: 50, noNaN: true }),
+          }),
+          { minLength: 1, maxLength: 30 },
+        ),
         fc.double({ min: 0, max: 25, noNaN: true }),
         (rows, threshold) => {
           const z = Float64Array.from(rows, (r) => r.z);
@@ -256,7 +305,10 @@ describe('singleAxis: physics properties', () => {
           const dni = Float64Array.from(rows, (r) => r.dni);
           const opts = { axisAzimuth: 180, gcr: 0.35, maxAngle: 60 };
           const plain = singleAxis({ apparentZenith: z, solarAzimuth: a }, opts);
-          const stow = singleAxis({ apparentZenith: z, solarAzimuth: a }, { ...opts, diffuseStow: { dni, dniThreshold: threshold } });
+          const stow = singleAxis(
+            { apparentZenith: z, solarAzimuth: a },
+            { ...opts, diffuseStow: { dni, dniThreshold: threshold } },
+          );
           for (let i = 0; i < rows.length; i++) {
             if (z[i]! > 90) {
               expect(Number.isNaN(stow.trackerTheta[i]!)).toBe(true);
@@ -277,7 +329,12 @@ describe('singleAxis: physics properties', () => {
 
   it('writes into caller buffers and broadcasts scalars', () => {
     const n = 4;
-    const out = { trackerTheta: new Float64Array(n), aoi: new Float64Array(n), surfaceTilt: new Float64Array(n), surfaceAzimuth: new Float64Array(n) };
+    const out = {
+      trackerTheta: new Float64Array(n),
+      aoi: new Float64Array(n),
+      surfaceTilt: new Float64Array(n),
+      surfaceAzimuth: new Float64Array(n),
+    };
     const z = Float64Array.of(10, 30, 50, 70);
     const r = singleAxis({ apparentZenith: z, solarAzimuth: 250 }, { axisAzimuth: 180 }, out);
     expect(r.trackerTheta).toBe(out.trackerTheta);
@@ -285,25 +342,31 @@ describe('singleAxis: physics properties', () => {
       const one = singleAxis({ apparentZenith: z[i]!, solarAzimuth: 250 }, { axisAzimuth: 180 });
       expect(out.trackerTheta[i]).toBe(one.trackerTheta[0]);
     }
-    expect(() => singleAxis({ apparentZenith: z, solarAzimuth: 250 }, {}, { aoi: new Float64Array(3) })).toThrow(RangeError);
+    expect(() => singleAxis({ apparentZenith: z, solarAzimuth: 250 }, {}, { aoi: new Float64Array(3) })).toThrow(
+      RangeError,
+    );
   });
 });
 
 describe('slope helpers', () => {
   it('give zero cross-axis tilt with the axis along the fall line, and the full slope across it', () => {
     fc.assert(
-      fc.property(fc.double({ min: 0, max: 360, noNaN: true }), fc.double({ min: 0, max: 30, noNaN: true }), (slopeAz, slope) => {
-        // Axis pointing downhill: it takes the whole slope as its tilt, and rows stay level across.
-        const downhill = { slopeAzimuth: slopeAz, slopeTilt: slope, axisAzimuth: slopeAz };
-        const along = axisTiltOnSlope(downhill);
-        expect(along).toBeCloseTo(slope, 9);
-        expect(crossAxisTilt({ ...downhill, axisTilt: along })).toBeCloseTo(0, 9);
-        // Axis along the contour: level axis, the rows step down the whole slope.
-        const contour = { slopeAzimuth: slopeAz, slopeTilt: slope, axisAzimuth: slopeAz + 90 };
-        const across = axisTiltOnSlope(contour);
-        expect(across).toBeCloseTo(0, 9);
-        expect(Math.abs(crossAxisTilt({ ...contour, axisTilt: across }))).toBeCloseTo(slope, 9);
-      }),
+      fc.property(
+        fc.double({ min: 0, max: 360, noNaN: true }),
+        fc.double({ min: 0, max: 30, noNaN: true }),
+        (slopeAz, slope) => {
+          // Axis pointing downhill: it takes the whole slope as its tilt, and rows stay level across.
+          const downhill = { slopeAzimuth: slopeAz, slopeTilt: slope, axisAzimuth: slopeAz };
+          const along = axisTiltOnSlope(downhill);
+          expect(along).toBeCloseTo(slope, 9);
+          expect(crossAxisTilt({ ...downhill, axisTilt: along })).toBeCloseTo(0, 9);
+          // Axis along the contour: level axis, the rows step down the whole slope.
+          const contour = { slopeAzimuth: slopeAz, slopeTilt: slope, axisAzimuth: slopeAz + 90 };
+          const across = axisTiltOnSlope(contour);
+          expect(across).toBeCloseTo(0, 9);
+          expect(Math.abs(crossAxisTilt({ ...contour, axisTilt: across }))).toBeCloseTo(slope, 9);
+        },
+      ),
     );
   });
 
@@ -338,19 +401,34 @@ describe('trackerSurfaceOrientation', () => {
 
   it('agrees with the orientation singleAxis reports for its own rotation', () => {
     fc.assert(
-      fc.property(sunUp, fc.double({ min: -20, max: 20, noNaN: true }), fc.double({ min: 0, max: 360, noNaN: true }), (s, tilt, axisAz) => {
-        const r = singleAxis({ apparentZenith: s.zenith, solarAzimuth: s.azimuth }, { axisTilt: tilt, axisAzimuth: axisAz, gcr: 0.4, maxAngle: 60 });
-        const o = trackerSurfaceOrientation({ trackerTheta: r.trackerTheta }, { axisTilt: tilt, axisAzimuth: axisAz });
-        expect(Math.abs(o.surfaceTilt[0]! - r.surfaceTilt[0]!)).toBeLessThanOrEqual(tiltTolerance(r.surfaceTilt[0]!));
-        // The azimuth of a nearly flat surface is ill-conditioned (its error is the normal's over
-        // sin(tilt)); above 1e-4 degree of tilt that is below 1e-7 degree.
-        if (r.surfaceTilt[0]! > 1e-4) {
-          const d = Math.abs(o.surfaceAzimuth[0]! - r.surfaceAzimuth[0]!) % 360;
-          expect(Math.min(d, 360 - d)).toBeLessThan(1e-6);
-        }
-      }),
+      fc.property(
+        sunUp,
+        fc.double({ min: -20, max: 20, noNaN: true }),
+        fc.double({ min: 0, max: 360, noNaN: true }),
+        (s, tilt, axisAz) => {
+          const r = singleAxis(
+            { apparentZenith: s.zenith, solarAzimuth: s.azimuth },
+            { axisTilt: tilt, axisAzimuth: axisAz, gcr: 0.4, maxAngle: 60 },
+          );
+          const o = trackerSurfaceOrientation(
+            { trackerTheta: r.trackerTheta },
+            { axisTilt: tilt, axisAzimuth: axisAz },
+          );
+          expect(Math.abs(o.surfaceTilt[0]! - r.surfaceTilt[0]!)).toBeLessThanOrEqual(tiltTolerance(r.surfaceTilt[0]!));
+          // The azimuth of a nearly flat surface is ill-conditioned (its error is the normal's over
+          // sin(tilt)); above 1e-4 degree of tilt that is below 1e-7 degree.
+          if (r.surfaceTilt[0]! > 1e-4) {
+            const d = Math.abs(o.surfaceAzimuth[0]! - r.surfaceAzimuth[0]!) % 360;
+            expect(Math.min(d, 360 - d)).toBeLessThan(1e-6);
+          }
+        },
+      ),
       // The sun in the plane of a barely tilted axis: tilts 8.5e-7 degree apart (see tiltTolerance).
-      { examples: [[{ zenith: 77.85067212581635, azimuth: 91.68344009768242 }, 4.300376057720049e-9, 271.68344020843506]] },
+      {
+        examples: [
+          [{ zenith: 77.85067212581635, azimuth: 91.68344009768242 }, 4.300376057720049e-9, 271.68344020843506],
+        ],
+      },
     );
   });
 });

@@ -7,7 +7,13 @@
  */
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type SingleAxisInput, type SingleAxisOptions, type SingleAxisResult, singleAxis, singleAxisKernelInUse } from '../../src/tracking/single-axis.js';
+import {
+  type SingleAxisInput,
+  type SingleAxisOptions,
+  type SingleAxisResult,
+  singleAxis,
+  singleAxisKernelInUse,
+} from '../../src/tracking/single-axis.js';
 import { SINGLE_AXIS_WASM_BASE64 } from '../../src/tracking/wasm/single-axis.wasm.js';
 import { instantiateWasm } from '../../src/util/wasm.js';
 import { runs } from '../support/properties.js';
@@ -57,19 +63,37 @@ describe('single-axis tracking in WebAssembly', () => {
     // outside [0, 360], which takes Math.cos and Math.sin).
     const edges = fc.constantFrom(0, -0, 90, 180, 270, 360, 360.0000001, -1e-300, 89.99999999, 90.00000001, 1e300);
     const missing = fc.constantFrom(Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY);
-    const zenithValue = fc.oneof(fc.double({ min: 0, max: 90, noNaN: true }), fc.double({ min: -100, max: 200, noNaN: true }), edges);
-    const azimuthValue = fc.oneof(fc.double({ min: 0, max: 360, noNaN: true }), fc.double({ min: -1000, max: 1000, noNaN: true }), edges);
+    const zenithValue = fc.oneof(
+      fc.double({ min: 0, max: 90, noNaN: true }),
+      fc.double({ min: -100, max: 200, noNaN: true }),
+      edges,
+    );
+    const azimuthValue = fc.oneof(
+      fc.double({ min: 0, max: 360, noNaN: true }),
+      fc.double({ min: -1000, max: 1000, noNaN: true }),
+      edges,
+    );
     const dniValue = fc.oneof(fc.double({ min: -10, max: 1000, noNaN: true }), fc.constantFrom(0, -0, 5, 50));
-    const row = (value: fc.Arbitrary<number>) => fc.oneof({ weight: 6, arbitrary: value }, { weight: 1, arbitrary: missing });
+    const row = (value: fc.Arbitrary<number>) =>
+      fc.oneof({ weight: 6, arbitrary: value }, { weight: 1, arbitrary: missing });
     // A one-value column must be finite (singleAxis checks it); rows of an array column may be anything.
     const column = (value: fc.Arbitrary<number>, n: number) =>
-      fc.oneof({ weight: 4, arbitrary: fc.array(row(value), { minLength: n, maxLength: n }).map((a) => Float64Array.from(a)) }, { weight: 1, arbitrary: value.filter(Number.isFinite) });
-    const angle = (min: number, max: number) => fc.oneof(fc.double({ min, max, noNaN: true }), fc.constantFrom(0, min, max));
+      fc.oneof(
+        { weight: 4, arbitrary: fc.array(row(value), { minLength: n, maxLength: n }).map((a) => Float64Array.from(a)) },
+        { weight: 1, arbitrary: value.filter(Number.isFinite) },
+      );
+    const angle = (min: number, max: number) =>
+      fc.oneof(fc.double({ min, max, noNaN: true }), fc.constantFrom(0, min, max));
     const options = fc.record(
       {
         axisTilt: angle(-90, 90),
         axisAzimuth: fc.oneof(angle(-720, 720), fc.constantFrom(90, 180, 270)),
-        maxAngle: fc.oneof(angle(0, 180), fc.tuple(angle(-180, 180), angle(-180, 180)).map(([a, b]) => (a <= b ? [a, b] as const : [b, a] as const))),
+        maxAngle: fc.oneof(
+          angle(0, 180),
+          fc
+            .tuple(angle(-180, 180), angle(-180, 180))
+            .map(([a, b]) => (a <= b ? ([a, b] as const) : ([b, a] as const))),
+        ),
         backtrack: fc.boolean(),
         gcr: fc.oneof(fc.double({ min: 0.01, max: 1, noNaN: true }), fc.constantFrom(1, 0.35)),
         crossAxisTilt: angle(-60, 60),
@@ -82,13 +106,27 @@ describe('single-axis tracking in WebAssembly', () => {
           fc.record({
             zenith: column(zenithValue, n),
             azimuth: column(azimuthValue, n),
-            stow: fc.option(fc.record({ dni: column(dniValue, n), dniThreshold: fc.option(fc.double({ min: -10, max: 100, noNaN: true }), { nil: undefined }) }), { nil: undefined }),
+            stow: fc.option(
+              fc.record({
+                dni: column(dniValue, n),
+                dniThreshold: fc.option(fc.double({ min: -10, max: 100, noNaN: true }), { nil: undefined }),
+              }),
+              { nil: undefined },
+            ),
           }),
         ),
         options,
         ({ zenith, azimuth, stow }, opts) => {
-          const diffuseStow = stow === undefined ? undefined : stow.dniThreshold === undefined ? { dni: stow.dni } : { dni: stow.dni, dniThreshold: stow.dniThreshold };
-          expectSameDoubles({ apparentZenith: zenith, solarAzimuth: azimuth }, diffuseStow === undefined ? opts : { ...opts, diffuseStow });
+          const diffuseStow =
+            stow === undefined
+              ? undefined
+              : stow.dniThreshold === undefined
+                ? { dni: stow.dni }
+                : { dni: stow.dni, dniThreshold: stow.dniThreshold };
+          expectSameDoubles(
+            { apparentZenith: zenith, solarAzimuth: azimuth },
+            diffuseStow === undefined ? opts : { ...opts, diffuseStow },
+          );
         },
       ),
       { numRuns: runs(400) },
@@ -106,7 +144,10 @@ describe('single-axis tracking in WebAssembly', () => {
       const { zenith, azimuth, dni } = series(n, n);
       for (const options of trackers) {
         expectSameDoubles({ apparentZenith: zenith, solarAzimuth: azimuth }, options);
-        expectSameDoubles({ apparentZenith: zenith, solarAzimuth: azimuth }, { ...options, diffuseStow: { dni, dniThreshold: 120 } });
+        expectSameDoubles(
+          { apparentZenith: zenith, solarAzimuth: azimuth },
+          { ...options, diffuseStow: { dni, dniThreshold: 120 } },
+        );
         expectSameDoubles({ apparentZenith: 40, solarAzimuth: azimuth }, { ...options, diffuseStow: { dni: 100 } });
         expectSameDoubles({ apparentZenith: zenith, solarAzimuth: 250 }, options);
       }
@@ -116,7 +157,10 @@ describe('single-axis tracking in WebAssembly', () => {
   it('keeps the pvlib example through the WebAssembly form', () => {
     // The doc example of singleAxis: pvlib.tracking.singleaxis(30, 110, 0, 180, 60, True, 0.35)
     // gives theta -28.48123828, aoi 9.84655194, tilt 28.48123828 and azimuth 90 (pvlib-python, the reference).
-    const t = singleAxis({ apparentZenith: Float64Array.of(30, 95), solarAzimuth: Float64Array.of(110, 110) }, { axisAzimuth: 180, maxAngle: 60, backtrack: true, gcr: 0.35 });
+    const t = singleAxis(
+      { apparentZenith: Float64Array.of(30, 95), solarAzimuth: Float64Array.of(110, 110) },
+      { axisAzimuth: 180, maxAngle: 60, backtrack: true, gcr: 0.35 },
+    );
     expect(singleAxisKernelInUse()).toBe('wasm');
     expect(t.trackerTheta[0]).toBeCloseTo(-28.48123828, 7);
     expect(t.aoi[0]).toBeCloseTo(9.84655194, 7);

@@ -33,14 +33,20 @@ describe('scratch work columns', () => {
     syntheticHistory({ latitude: -33.9, longitude: 151.2 }, { firstYear: 2021, lastYear: 2025 });
     syntheticHistory({ latitude: 69.6, longitude: 19 }, { firstYear: 2024, lastYear: 2024 });
     const again = syntheticHistory(place, { firstYear: 2023, lastYear: 2024 });
-    for (const name of ['ghi', 'dni', 'airTemp', 'dewPoint', 'windSpeed'] as const) expect(again.columns[name], name).toEqual(first.columns[name]);
+    for (const name of ['ghi', 'dni', 'airTemp', 'dewPoint', 'windSpeed'] as const)
+      expect(again.columns[name], name).toEqual(first.columns[name]);
     expect(scratchMark()).toBe(0);
   });
 
   it('weatherState leaves the stack of work columns as it found it, with its arguments refused or computed', () => {
     const climate = placeClimate({ latitude: 45, longitude: 8 });
     expect(() => weatherState(climate, Float64Array.of(1.7e9), Number.NaN)).toThrow(/basePressure/);
-    const lean = weatherState(climate, Float64Array.from({ length: 48 }, (_, i) => 1.7e9 + 3600 * i), 1000, { lean: true });
+    const lean = weatherState(
+      climate,
+      Float64Array.from({ length: 48 }, (_, i) => 1.7e9 + 3600 * i),
+      1000,
+      { lean: true },
+    );
     expect(lean.airTemp.every(Number.isFinite)).toBe(true);
     expect(scratchMark()).toBe(0);
   });
@@ -56,7 +62,10 @@ describe('scratch work columns', () => {
     expect(state.opacity.length).toBe(0);
     const latent = Float64Array.from(state.latent);
     // Another state (and its work columns) while the caller still holds the first one's.
-    weatherState(placeClimate({ latitude: 10, longitude: 20 }), times.subarray(0, 100), 900, { lean: true, cloud: false });
+    weatherState(placeClimate({ latitude: 10, longitude: 20 }), times.subarray(0, 100), 900, {
+      lean: true,
+      cloud: false,
+    });
     expect(state.latent).toEqual(latent);
     expect(latent).toEqual(full.latent);
     for (const name of ['airTemp', 'dewPoint', 'wind10'] as const) expect(state[name], name).toEqual(full[name]);

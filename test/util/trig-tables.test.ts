@@ -23,7 +23,7 @@ function allowedDifference(x: number): number {
 }
 
 describe('table cosine used inside the transposition, Erbs and tracking loops', () => {
-  it('agrees with Math.cos within the sum of both functions\' rounding errors for any angle within +-2000 deg', () => {
+  it("agrees with Math.cos within the sum of both functions' rounding errors for any angle within +-2000 deg", () => {
     fc.assert(
       fc.property(fc.double({ min: -2000, max: 2000, noNaN: true }), (x) => {
         expect(Math.abs(cosDegTable(x) - Math.cos((x * Math.PI) / 180))).toBeLessThanOrEqual(allowedDifference(x));

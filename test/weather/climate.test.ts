@@ -22,11 +22,20 @@ function year(latitude: number, longitude: number): { rain: number; ghi: number;
   const n = 366 * 24;
   const ends = new Float64Array(n);
   for (let i = 0; i < n; i++) ends[i] = s + (i + 1) * 3600;
-  const c = source.actuals({ latitude, longitude, periodEnd: ends, periodSeconds: 3600, parameters: ['ghi', 'clearskyGhi', 'precipitationRate'] });
+  const c = source.actuals({
+    latitude,
+    longitude,
+    periodEnd: ends,
+    periodSeconds: 3600,
+    parameters: ['ghi', 'clearskyGhi', 'precipitationRate'],
+  });
   const g = c.ghi as Float64Array;
   const cs = c.clearskyGhi as Float64Array;
   const p = c.precipitationRate as Float64Array;
-  let rain = 0, ghi = 0, day = 0, clear = 0;
+  let rain = 0,
+    ghi = 0,
+    day = 0,
+    clear = 0;
   for (let i = 0; i < n; i++) {
     rain += p[i]!;
     ghi += g[i]!;
@@ -40,7 +49,10 @@ function year(latitude: number, longitude: number): { rain: number; ghi: number;
 
 describe('synthetic climate: rain and sun by latitude belt and continentality', () => {
   it('keeps inland subtropical deserts dry and sunny', () => {
-    for (const [name, lat, lon] of [['Giza', 29.98, 31.13], ['Riyadh', 24.7, 46.7]] as const) {
+    for (const [name, lat, lon] of [
+      ['Giza', 29.98, 31.13],
+      ['Riyadh', 24.7, 46.7],
+    ] as const) {
       const y = year(lat, lon);
       const msg = `${name}: ${JSON.stringify(y)}`;
       // CMAP gives Giza 41 and Riyadh 105 mm a year; one year of a desert's few rain events
@@ -60,7 +72,11 @@ describe('synthetic climate: rain and sun by latitude belt and continentality', 
   });
 
   it('makes the equatorial belt wet: 1,500-3,500 mm a year on land and at sea, under cloudier skies than deserts', () => {
-    for (const [name, lat, lon] of [['Kisangani', 0.52, 25.2], ['Manaus', -3.1, -60.0], ['Singapore', 1.35, 103.82]] as const) {
+    for (const [name, lat, lon] of [
+      ['Kisangani', 0.52, 25.2],
+      ['Manaus', -3.1, -60.0],
+      ['Singapore', 1.35, 103.82],
+    ] as const) {
       const y = year(lat, lon);
       const msg = `${name}: ${JSON.stringify(y)}`;
       expect(y.rain, msg).toBeGreaterThan(1500);

@@ -34,8 +34,9 @@ describe('azimuths of the weather source are east of north', () => {
 });
 
 describe('readApiCsv', () => {
-  it('turns the file\'s azimuth (API: east -90, west 90) into the core\'s solarAzimuth (east of north)', () => {
-    const csv = 'azimuth,ghi,period_end,period\n-90,100,2024-06-21T06:00:00Z,PT60M\n90,100,2024-06-21T18:00:00Z,PT60M\n-180,0,2024-06-21T23:00:00Z,PT60M\n0,0,2024-06-22T00:00:00Z,PT60M\n';
+  it("turns the file's azimuth (API: east -90, west 90) into the core's solarAzimuth (east of north)", () => {
+    const csv =
+      'azimuth,ghi,period_end,period\n-90,100,2024-06-21T06:00:00Z,PT60M\n90,100,2024-06-21T18:00:00Z,PT60M\n-180,0,2024-06-21T23:00:00Z,PT60M\n0,0,2024-06-22T00:00:00Z,PT60M\n';
     const s = readApiCsv(csv, { latitude: 1, longitude: 2 });
     expect(Array.from(s.columns.solarAzimuth!)).toEqual([90, 270, 180, 0]);
   });

@@ -10,21 +10,42 @@ const latitude = 45;
 const longitude = 8;
 const periodEnd = Float64Array.from({ length: 24 }, (_, i) => Date.UTC(2024, 5, 21, i + 1) / 1000);
 const synthetic = defaultWeatherSource();
-const base = synthetic.actuals({ latitude, longitude, periodEnd, periodSeconds: 3600, parameters: ['ghi', 'dni', 'dhi'] }) as Record<string, Float64Array>;
+const base = synthetic.actuals({
+  latitude,
+  longitude,
+  periodEnd,
+  periodSeconds: 3600,
+  parameters: ['ghi', 'dni', 'dhi'],
+}) as Record<string, Float64Array>;
 
 function series(hole: number): WeatherSeries {
   const dni = base.dni!.slice();
   dni[hole] = Number.NaN;
   return {
-    format: 'psm3', latitude, longitude, elevation: 250, timeZone: 1, typical: false, periodEnd, periodSeconds: 3600,
+    format: 'psm3',
+    latitude,
+    longitude,
+    elevation: 250,
+    timeZone: 1,
+    typical: false,
+    periodEnd,
+    periodSeconds: 3600,
     columns: { ghi: base.ghi!, dni, dhi: base.dhi! },
   };
 }
 
 describe('missing irradiance in real weather', () => {
-  it('gives a NaN gti on its period from the real source, and the fallback\'s value once composed', () => {
+  it("gives a NaN gti on its period from the real source, and the fallback's value once composed", () => {
     const noon = 11; // the hour ending 12:00 UTC: the sun is high
-    const query = { latitude, longitude, periodEnd, periodSeconds: 3600, parameters: ['gti' as const], tilt: 30, azimuth: 180 };
+    const query = {
+      latitude,
+      longitude,
+      periodEnd,
+      periodSeconds: 3600,
+      parameters: ['gti' as const],
+      tilt: 30,
+      azimuth: 180,
+    };
     const real = realDataSource([series(noon)]).actuals(query).gti as Float64Array;
     expect(real[noon]).toBeNaN();
     expect(real[noon - 1]).toBeGreaterThan(100);

@@ -38,20 +38,24 @@ const SIX_YEARS = [2016, 2017, 2018, 2019, 2020, 2021];
 describe('monthly normals to a seasonal table', () => {
   it('keeps every month mean, is periodic and has no step at month boundaries', () => {
     fc.assert(
-      fc.property(fc.array(fc.double({ min: -40, max: 40, noNaN: true }), { minLength: 12, maxLength: 12 }), (monthly) => {
-        const n = 12 * 400 + 1;
-        const t = monthlyToSeasonal(monthly, n);
-        expect(t[0]).toBeCloseTo(t[n - 1]!, 9);
-        for (let m = 0; m < 12; m++) {
-          let s = 0;
-          for (let i = m * 400; i < (m + 1) * 400; i++) s += (t[i]! + t[i + 1]!) / 2;
-          expect(s / 400).toBeCloseTo(monthly[m]!, 3);
-        }
-        // Largest step between neighbouring days (n = 366): bounded by the amplitude of the data.
-        const daily = monthlyToSeasonal(monthly, 366);
-        const range = Math.max(...monthly) - Math.min(...monthly);
-        for (let i = 1; i < 366; i++) expect(Math.abs(daily[i]! - daily[i - 1]!)).toBeLessThanOrEqual(0.35 * range + 1e-9);
-      }),
+      fc.property(
+        fc.array(fc.double({ min: -40, max: 40, noNaN: true }), { minLength: 12, maxLength: 12 }),
+        (monthly) => {
+          const n = 12 * 400 + 1;
+          const t = monthlyToSeasonal(monthly, n);
+          expect(t[0]).toBeCloseTo(t[n - 1]!, 9);
+          for (let m = 0; m < 12; m++) {
+            let s = 0;
+            for (let i = m * 400; i < (m + 1) * 400; i++) s += (t[i]! + t[i + 1]!) / 2;
+            expect(s / 400).toBeCloseTo(monthly[m]!, 3);
+          }
+          // Largest step between neighbouring days (n = 366): bounded by the amplitude of the data.
+          const daily = monthlyToSeasonal(monthly, 366);
+          const range = Math.max(...monthly) - Math.min(...monthly);
+          for (let i = 1; i < 366; i++)
+            expect(Math.abs(daily[i]! - daily[i - 1]!)).toBeLessThanOrEqual(0.35 * range + 1e-9);
+        },
+      ),
       { numRuns: runs(40) },
     );
   });
@@ -61,32 +65,46 @@ describe('normals of a site from the grids', () => {
   const grids = climateGrids();
   it('are bounded and continuous in space (no step at grid cell edges)', () => {
     fc.assert(
-      fc.property(fc.double({ min: -60, max: 70, noNaN: true }), fc.double({ min: -180, max: 180, noNaN: true }), (lat, lon) => {
-        const site = { latitude: lat, longitude: lon, elevation: 200, continentality: 0.5 };
-        const a = climateNormalsAt(grids, site);
-        const b = climateNormalsAt(grids, { ...site, latitude: lat + 0.002, longitude: lon + 0.002 });
-        for (let m = 0; m < 12; m++) {
-          expect(a.temperature[m]).toBeGreaterThan(-60);
-          expect(a.temperature[m]).toBeLessThan(45);
-          expect(a.precipitation[m]).toBeGreaterThanOrEqual(0);
-          expect(a.precipitation[m]).toBeLessThan(40);
-          expect(a.clearSkyIndex[m]).toBeGreaterThanOrEqual(0.3);
-          expect(a.clearSkyIndex[m]).toBeLessThanOrEqual(0.98);
-          // 0.002 degree (~200 m) apart: the grids' steepest gradients (~10 K and ~10 mm/day
-          // across a 2-degree cell) move the normals by a few hundredths.
-          expect(Math.abs(a.temperature[m]! - b.temperature[m]!)).toBeLessThan(0.1);
-          expect(Math.abs(a.precipitation[m]! - b.precipitation[m]!)).toBeLessThan(0.1);
-          expect(Math.abs(a.clearSkyIndex[m]! - b.clearSkyIndex[m]!)).toBeLessThan(0.01);
-        }
-      }),
+      fc.property(
+        fc.double({ min: -60, max: 70, noNaN: true }),
+        fc.double({ min: -180, max: 180, noNaN: true }),
+        (lat, lon) => {
+          const site = { latitude: lat, longitude: lon, elevation: 200, continentality: 0.5 };
+          const a = climateNormalsAt(grids, site);
+          const b = climateNormalsAt(grids, { ...site, latitude: lat + 0.002, longitude: lon + 0.002 });
+          for (let m = 0; m < 12; m++) {
+            expect(a.temperature[m]).toBeGreaterThan(-60);
+            expect(a.temperature[m]).toBeLessThan(45);
+            expect(a.precipitation[m]).toBeGreaterThanOrEqual(0);
+            expect(a.precipitation[m]).toBeLessThan(40);
+            expect(a.clearSkyIndex[m]).toBeGreaterThanOrEqual(0.3);
+            expect(a.clearSkyIndex[m]).toBeLessThanOrEqual(0.98);
+            // 0.002 degree (~200 m) apart: the grids' steepest gradients (~10 K and ~10 mm/day
+            // across a 2-degree cell) move the normals by a few hundredths.
+            expect(Math.abs(a.temperature[m]! - b.temperature[m]!)).toBeLessThan(0.1);
+            expect(Math.abs(a.precipitation[m]! - b.precipitation[m]!)).toBeLessThan(0.1);
+            expect(Math.abs(a.clearSkyIndex[m]! - b.clearSkyIndex[m]!)).toBeLessThan(0.01);
+          }
+        },
+      ),
       { numRuns: runs(60) },
     );
   });
 
   it('has no step across a cell edge of the temperature grid', () => {
     const lon = grids.temperature.longitudes[100]! + 180 / 192; // halfway between two centres: a cell edge
-    const a = climateNormalsAt(grids, { latitude: 45, longitude: lon - 360 - 1e-6, elevation: 300, continentality: 0.7 });
-    const b = climateNormalsAt(grids, { latitude: 45, longitude: lon - 360 + 1e-6, elevation: 300, continentality: 0.7 });
+    const a = climateNormalsAt(grids, {
+      latitude: 45,
+      longitude: lon - 360 - 1e-6,
+      elevation: 300,
+      continentality: 0.7,
+    });
+    const b = climateNormalsAt(grids, {
+      latitude: 45,
+      longitude: lon - 360 + 1e-6,
+      elevation: 300,
+      continentality: 0.7,
+    });
     for (let m = 0; m < 12; m++) expect(Math.abs(a.temperature[m]! - b.temperature[m]!)).toBeLessThan(1e-4);
   });
 });
@@ -95,14 +113,20 @@ describe('downscaling the grid temperature to the site', () => {
   const grids = climateGrids();
   // Above every cell of the grid (the highest T62 cell means are near 5,000 m) all four nodes keep
   // their full weight, so the site's height enters through the lapse rate alone.
-  it('follows the lapse rate between the cells\' mean elevation and the site exactly', () => {
+  it("follows the lapse rate between the cells' mean elevation and the site exactly", () => {
     fc.assert(
-      fc.property(fc.double({ min: -80, max: 80, noNaN: true }), fc.double({ min: -180, max: 180, noNaN: true }), fc.double({ min: 6000, max: 8000, noNaN: true }), fc.double({ min: 1, max: 2000, noNaN: true }), (lat, lon, h, dh) => {
-        const site = { latitude: lat, longitude: lon, elevation: h, continentality: 0.5 };
-        const low = gridTemperatureAtSite(grids, site);
-        const high = gridTemperatureAtSite(grids, { ...site, elevation: h + dh });
-        for (let m = 0; m < 12; m++) expect(high[m]! - low[m]!).toBeCloseTo(-GRID_LAPSE_RATE * dh, 9);
-      }),
+      fc.property(
+        fc.double({ min: -80, max: 80, noNaN: true }),
+        fc.double({ min: -180, max: 180, noNaN: true }),
+        fc.double({ min: 6000, max: 8000, noNaN: true }),
+        fc.double({ min: 1, max: 2000, noNaN: true }),
+        (lat, lon, h, dh) => {
+          const site = { latitude: lat, longitude: lon, elevation: h, continentality: 0.5 };
+          const low = gridTemperatureAtSite(grids, site);
+          const high = gridTemperatureAtSite(grids, { ...site, elevation: h + dh });
+          for (let m = 0; m < 12; m++) expect(high[m]! - low[m]!).toBeCloseTo(-GRID_LAPSE_RATE * dh, 9);
+        },
+      ),
       { numRuns: runs(60) },
     );
   });
@@ -110,12 +134,13 @@ describe('downscaling the grid temperature to the site', () => {
   it('brings a site to its height by 6.5 K/km less the fitted height term in the annual mean', () => {
     const site = { latitude: 46.5, longitude: 8, elevation: 6000, continentality: 0.6, landShare: 1 };
     const mean = (t: Float64Array): number => t.reduce((a, b) => a + b, 0) / 12;
-    const at = (elevation: number): number => mean(correctedTemperature(gridTemperatureAtSite(grids, { ...site, elevation }), { ...site, elevation }));
+    const at = (elevation: number): number =>
+      mean(correctedTemperature(gridTemperatureAtSite(grids, { ...site, elevation }), { ...site, elevation }));
     // The annual cycle term scales anomalies that average to zero: only the offset moves the mean.
     expect(at(7000) - at(6000)).toBeCloseTo(-GRID_LAPSE_RATE * 1000 + TEMPERATURE_CORRECTION[2], 9);
   });
 
-  it('takes the nodes at the site\'s level below a mountain cell (Lima\'s coast under the Andes)', () => {
+  it("takes the nodes at the site's level below a mountain cell (Lima's coast under the Andes)", () => {
     const site = { latitude: -12.05, longitude: -77.05, elevation: 100, continentality: 0.3 };
     const weighted = gridTemperatureAtSite(grids, site);
     // Plain bilinear with the lapse rate from every node: what the weighting avoids.
@@ -129,13 +154,17 @@ describe('downscaling the grid temperature to the site', () => {
 
   it('has a grid surface elevation that is continuous in space', () => {
     fc.assert(
-      fc.property(fc.double({ min: -80, max: 80, noNaN: true }), fc.double({ min: -180, max: 180, noNaN: true }), (lat, lon) => {
-        const a = gridSurfaceElevation(grids, lat, lon);
-        expect(a).toBeGreaterThanOrEqual(0);
-        expect(a).toBeLessThan(6000);
-        // ~200 m apart: the steepest cell-to-cell rise (~3,000 m over ~200 km) moves it a few m.
-        expect(Math.abs(gridSurfaceElevation(grids, lat + 0.002, lon + 0.002) - a)).toBeLessThan(10);
-      }),
+      fc.property(
+        fc.double({ min: -80, max: 80, noNaN: true }),
+        fc.double({ min: -180, max: 180, noNaN: true }),
+        (lat, lon) => {
+          const a = gridSurfaceElevation(grids, lat, lon);
+          expect(a).toBeGreaterThanOrEqual(0);
+          expect(a).toBeLessThan(6000);
+          // ~200 m apart: the steepest cell-to-cell rise (~3,000 m over ~200 km) moves it a few m.
+          expect(Math.abs(gridSurfaceElevation(grids, lat + 0.002, lon + 0.002) - a)).toBeLessThan(10);
+        },
+      ),
       { numRuns: runs(60) },
     );
   });
@@ -145,46 +174,68 @@ describe('the local regression of the grid temperature on height and land', () =
   const grids = climateGrids();
   const cells = grids.cellElevation.length;
 
-  it('is exact where the grid temperature is a lapse-rate field of the cells\' heights', () => {
+  it("is exact where the grid temperature is a lapse-rate field of the cells' heights", () => {
     // T = 20 + month - 6.5 K/km x cell mean elevation: the data agree with the priors, so the fit
     // returns the field at the site's height whatever the land shares (float32 grid: 1e-5 K).
     const values = new Float32Array(grids.temperature.values.length);
-    for (let m = 0; m < 12; m++) for (let k = 0; k < cells; k++) values[m * cells + k] = 20 + m - (GRID_LAPSE_RATE * grids.cellElevation[k]!);
+    for (let m = 0; m < 12; m++)
+      for (let k = 0; k < cells; k++) values[m * cells + k] = 20 + m - GRID_LAPSE_RATE * grids.cellElevation[k]!;
     const lapseField = { ...grids, temperature: { ...grids.temperature, values } };
     fc.assert(
-      fc.property(fc.double({ min: -89, max: 89, noNaN: true }), fc.double({ min: -180, max: 180, noNaN: true }), fc.double({ min: -100, max: 5000, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), (lat, lon, h, land) => {
-        const t = regressedGridTemperature(lapseField, { latitude: lat, longitude: lon, elevation: h, continentality: 0.5, landShare: land });
-        for (let m = 0; m < 12; m++) expect(t[m]).toBeCloseTo(20 + m - GRID_LAPSE_RATE * h, 3);
-      }),
+      fc.property(
+        fc.double({ min: -89, max: 89, noNaN: true }),
+        fc.double({ min: -180, max: 180, noNaN: true }),
+        fc.double({ min: -100, max: 5000, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (lat, lon, h, land) => {
+          const t = regressedGridTemperature(lapseField, {
+            latitude: lat,
+            longitude: lon,
+            elevation: h,
+            continentality: 0.5,
+            landShare: land,
+          });
+          for (let m = 0; m < 12; m++) expect(t[m]).toBeCloseTo(20 + m - GRID_LAPSE_RATE * h, 3);
+        },
+      ),
       { numRuns: runs(40) },
     );
   });
 
-  it('is linear in the site\'s height, with the reanalysis\'s own lapse rate (1.5-11 K/km below 60 degrees; 2.05-9.84 over 300,000 places)', () => {
+  it("is linear in the site's height, with the reanalysis's own lapse rate (1.5-11 K/km below 60 degrees; 2.05-9.84 over 300,000 places)", () => {
     fc.assert(
-      fc.property(fc.double({ min: -60, max: 60, noNaN: true }), fc.double({ min: -180, max: 180, noNaN: true }), fc.double({ min: 0, max: 3000, noNaN: true }), (lat, lon, h) => {
-        const site = { latitude: lat, longitude: lon, elevation: h, continentality: 0.5, landShare: 0.7 };
-        const at = (dh: number): Float64Array => regressedGridTemperature(grids, { ...site, elevation: h + dh });
-        const [t0, t1, t2] = [at(0), at(500), at(1000)];
-        for (let m = 0; m < 12; m++) {
-          expect(t2[m]! - t1[m]!).toBeCloseTo(t1[m]! - t0[m]!, 9);
-          const lapse = -(t2[m]! - t0[m]!); // K per km
-          expect(lapse).toBeGreaterThan(1.5);
-          expect(lapse).toBeLessThan(11);
-        }
-      }),
+      fc.property(
+        fc.double({ min: -60, max: 60, noNaN: true }),
+        fc.double({ min: -180, max: 180, noNaN: true }),
+        fc.double({ min: 0, max: 3000, noNaN: true }),
+        (lat, lon, h) => {
+          const site = { latitude: lat, longitude: lon, elevation: h, continentality: 0.5, landShare: 0.7 };
+          const at = (dh: number): Float64Array => regressedGridTemperature(grids, { ...site, elevation: h + dh });
+          const [t0, t1, t2] = [at(0), at(500), at(1000)];
+          for (let m = 0; m < 12; m++) {
+            expect(t2[m]! - t1[m]!).toBeCloseTo(t1[m]! - t0[m]!, 9);
+            const lapse = -(t2[m]! - t0[m]!); // K per km
+            expect(lapse).toBeGreaterThan(1.5);
+            expect(lapse).toBeLessThan(11);
+          }
+        },
+      ),
       { numRuns: runs(60) },
     );
   });
 
   it('has no step where a cell enters the regression (weights fall to zero at the radius)', () => {
     fc.assert(
-      fc.property(fc.double({ min: -85, max: 85, noNaN: true }), fc.double({ min: -180, max: 180, noNaN: true }), (lat, lon) => {
-        const site = { latitude: lat, longitude: lon, elevation: 400, continentality: 0.5, landShare: 0.8 };
-        const a = regressedGridTemperature(grids, site);
-        const b = regressedGridTemperature(grids, { ...site, latitude: lat + 1e-5, longitude: lon + 1e-5 });
-        for (let m = 0; m < 12; m++) expect(Math.abs(a[m]! - b[m]!)).toBeLessThan(1e-3);
-      }),
+      fc.property(
+        fc.double({ min: -85, max: 85, noNaN: true }),
+        fc.double({ min: -180, max: 180, noNaN: true }),
+        (lat, lon) => {
+          const site = { latitude: lat, longitude: lon, elevation: 400, continentality: 0.5, landShare: 0.8 };
+          const a = regressedGridTemperature(grids, site);
+          const b = regressedGridTemperature(grids, { ...site, latitude: lat + 1e-5, longitude: lon + 1e-5 });
+          for (let m = 0; m < 12; m++) expect(Math.abs(a[m]! - b[m]!)).toBeLessThan(1e-3);
+        },
+      ),
       { numRuns: runs(100) },
     );
   });
@@ -197,7 +248,8 @@ describe('the default source uses the measured climate where the grids are given
     return Float64Array.from({ length: 365 * 24 }, (_, i) => s + (i + 1) * 3600);
   };
   const monthlyMeans = (ends: Float64Array, v: Float64Array): Float64Array => {
-    const sum = new Float64Array(12), n = new Float64Array(12);
+    const sum = new Float64Array(12),
+      n = new Float64Array(12);
     ends.forEach((e, i) => {
       const m = new Date((e - 1800) * 1000).getUTCMonth();
       sum[m] += v[i]!;
@@ -206,13 +258,24 @@ describe('the default source uses the measured climate where the grids are given
     return sum.map((x, m) => x / n[m]!);
   };
 
-  it('serves Mumbai\'s monsoon and its measured temperatures from the grids alone', () => {
+  it("serves Mumbai's monsoon and its measured temperatures from the grids alone", () => {
     const ends = year(2019);
-    const q = { latitude: 19.08, longitude: 72.88, periodEnd: ends, periodSeconds: 3600, parameters: ['airTemp', 'precipitationRate'] as const };
+    const q = {
+      latitude: 19.08,
+      longitude: 72.88,
+      periodEnd: ends,
+      periodSeconds: 3600,
+      parameters: ['airTemp', 'precipitationRate'] as const,
+    };
     const served = defaultWeatherSource({ grids }).actuals(q);
     const rain = monthlyMeans(ends, served.precipitationRate as Float64Array);
     const temp = monthlyMeans(ends, served.airTemp as Float64Array);
-    const normals = climateNormalsAt(grids, { latitude: q.latitude, longitude: q.longitude, elevation: gridSurfaceElevation(grids, q.latitude, q.longitude), continentality: 0.5 });
+    const normals = climateNormalsAt(grids, {
+      latitude: q.latitude,
+      longitude: q.longitude,
+      elevation: gridSurfaceElevation(grids, q.latitude, q.longitude),
+      continentality: 0.5,
+    });
     expect(rain[6]!).toBeGreaterThan(20 * rain[0]! + 0.1);
     for (let m = 0; m < 12; m++) expect(Math.abs(temp[m]! - normals.temperature[m]!)).toBeLessThan(2);
     // Without grids: the general rules, a different climate.
@@ -220,9 +283,15 @@ describe('the default source uses the measured climate where the grids are given
     expect(Array.from(rules.airTemp as Float64Array)).not.toEqual(Array.from(served.airTemp as Float64Array));
   });
 
-  it('with the host\'s placeInfo gives the server\'s weather bit for bit', () => {
+  it("with the host's placeInfo gives the server's weather bit for bit", () => {
     const ends = year(2021).subarray(0, 24 * 20);
-    const q = { latitude: -12.05, longitude: -77.05, periodEnd: ends, periodSeconds: 3600, parameters: ['ghi', 'airTemp'] as const };
+    const q = {
+      latitude: -12.05,
+      longitude: -77.05,
+      periodEnd: ends,
+      periodSeconds: 3600,
+      parameters: ['ghi', 'airTemp'] as const,
+    };
     const a = defaultWeatherSource({ placeInfo }).actuals(q);
     const b = weatherSourceWithStore().actuals(q);
     expect(Array.from(a.ghi as Float64Array)).toEqual(Array.from(b.ghi as Float64Array));
@@ -242,7 +311,13 @@ function servedRain(latitude: number, longitude: number, years: number[]): { ann
     const n = Math.round((Date.UTC(y + 1, 0, 1) / 1000 - s) / 3600);
     const ends = new Float64Array(n);
     for (let i = 0; i < n; i++) ends[i] = s + (i + 1) * 3600;
-    const p = source.actuals({ latitude, longitude, periodEnd: ends, periodSeconds: 3600, parameters: ['precipitationRate'] }).precipitationRate as Float64Array;
+    const p = source.actuals({
+      latitude,
+      longitude,
+      periodEnd: ends,
+      periodSeconds: 3600,
+      parameters: ['precipitationRate'],
+    }).precipitationRate as Float64Array;
     for (let i = 0; i < n; i++) monthly[new Date((ends[i]! - 1800) * 1000).getUTCMonth()] += p[i]! / years.length;
   }
   return { annual: monthly.reduce((a, b) => a + b, 0), monthly };
@@ -253,7 +328,8 @@ describe('precipitation follows CMAP', () => {
     const grids = climateGrids();
     const points: [number, number][] = [];
     // A fixed lattice over the continents, 13 degrees apart, land points only.
-    for (let lat = -40; lat <= 62; lat += 13) for (let lon = -170; lon < 180; lon += 13) if (isLand(lat, lon)) points.push([lat, lon]);
+    for (let lat = -40; lat <= 62; lat += 13)
+      for (let lon = -170; lon < 180; lon += 13) if (isLand(lat, lon)) points.push([lat, lon]);
     expect(points.length).toBeGreaterThan(30);
     const misses: string[] = [];
     let nearBilinear = 0;
@@ -295,10 +371,22 @@ describe('precipitation follows CMAP', () => {
 /** Correlation of two series. */
 function correlation(a: Float64Array, b: Float64Array): number {
   const n = a.length;
-  let ma = 0, mb = 0;
-  for (let i = 0; i < n; i++) { ma += a[i]! / n; mb += b[i]! / n; }
-  let sab = 0, saa = 0, sbb = 0;
-  for (let i = 0; i < n; i++) { const x = a[i]! - ma, y = b[i]! - mb; sab += x * y; saa += x * x; sbb += y * y; }
+  let ma = 0,
+    mb = 0;
+  for (let i = 0; i < n; i++) {
+    ma += a[i]! / n;
+    mb += b[i]! / n;
+  }
+  let sab = 0,
+    saa = 0,
+    sbb = 0;
+  for (let i = 0; i < n; i++) {
+    const x = a[i]! - ma,
+      y = b[i]! - mb;
+    sab += x * y;
+    saa += x * x;
+    sbb += y * y;
+  }
   return sab / Math.sqrt(saa * sbb);
 }
 
@@ -313,14 +401,22 @@ function dailyAnomalies(latitude: number, longitude: number): { cloud: Float64Ar
   const cloud = new Float64Array(days);
   const temp = new Float64Array(days);
   for (let d = 0; d < days; d++) {
-    for (let h = 0; h < 24; h++) { cloud[d] += st.latent[d * 24 + h]! / 24; temp[d] += st.airTemp[d * 24 + h]! / 24; }
+    for (let h = 0; h < 24; h++) {
+      cloud[d] += st.latent[d * 24 + h]! / 24;
+      temp[d] += st.airTemp[d * 24 + h]! / 24;
+    }
   }
   // The seasonal cycle is common to near places: remove a 31-day running mean.
-  const detrend = (x: Float64Array) => Float64Array.from(x, (_, d) => {
-    let s = 0, k = 0;
-    for (let j = Math.max(0, d - 15); j <= Math.min(days - 1, d + 15); j++) { s += x[j]!; k++; }
-    return x[d]! - s / k;
-  });
+  const detrend = (x: Float64Array) =>
+    Float64Array.from(x, (_, d) => {
+      let s = 0,
+        k = 0;
+      for (let j = Math.max(0, d - 15); j <= Math.min(days - 1, d + 15); j++) {
+        s += x[j]!;
+        k++;
+      }
+      return x[d]! - s / k;
+    });
   return { cloud: detrend(cloud), temp: detrend(temp) };
 }
 
@@ -353,11 +449,15 @@ describe('the land upwind in the clearness relation', () => {
     expect(upwindLandShare(0, -3, around)).toBeCloseTo(0.9, 6); // from the north
     expect(upwindLandShare(3, 1, around)).toBeCloseTo((3 * 0.05 + 1 * 0.3) / 4, 6); // west-south-west
     fc.assert(
-      fc.property(fc.double({ min: -20, max: 20, noNaN: true }), fc.double({ min: -20, max: 20, noNaN: true }), (u, v) => {
-        const x = upwindLandShare(u, v, around);
-        expect(x).toBeGreaterThanOrEqual(0);
-        expect(x).toBeLessThanOrEqual(0.9);
-      }),
+      fc.property(
+        fc.double({ min: -20, max: 20, noNaN: true }),
+        fc.double({ min: -20, max: 20, noNaN: true }),
+        (u, v) => {
+          const x = upwindLandShare(u, v, around);
+          expect(x).toBeGreaterThanOrEqual(0);
+          expect(x).toBeLessThanOrEqual(0.9);
+        },
+      ),
       { numRuns: runs(100) },
     );
   });
@@ -368,7 +468,9 @@ describe('the land upwind in the clearness relation', () => {
     const overLand = monthlyClearnessIndex({ ...base, upwindLandShare: 1 });
     for (let m = 0; m < 12; m++) expect(overLand[m]!).toBeGreaterThan(offSea[m]!);
     // Without the upwind share the site's own land share stands in for it.
-    expect(Array.from(monthlyClearnessIndex(base))).toEqual(Array.from(monthlyClearnessIndex({ ...base, upwindLandShare: 0.8 })));
+    expect(Array.from(monthlyClearnessIndex(base))).toEqual(
+      Array.from(monthlyClearnessIndex({ ...base, upwindLandShare: 0.8 })),
+    );
   });
 
   it('looks 1.5 degrees to each side, wrapping the date line, and the Node adapter reads the land mask there', () => {

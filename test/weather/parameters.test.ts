@@ -3,7 +3,20 @@ import { WEATHER_TYPES, type WeatherTypeInput, weatherType } from '../../src/wea
 import { continentalityFromLand, placeClimate } from '../../src/weather/climate.js';
 import { snowAnchorDay } from '../../src/weather/snow.js';
 
-const calm: WeatherTypeInput = { cloudOpacity: 0, solarZenith: 40, precipitationRate: 0, snowfallRate: 0, airTemp: 15, dewPoint: 5, relativeHumidity: 50, windSpeed: 3, windGust: 6, cape: 0, pm25: 5, pm10: 10 };
+const calm: WeatherTypeInput = {
+  cloudOpacity: 0,
+  solarZenith: 40,
+  precipitationRate: 0,
+  snowfallRate: 0,
+  airTemp: 15,
+  dewPoint: 5,
+  relativeHumidity: 50,
+  windSpeed: 3,
+  windGust: 6,
+  cape: 0,
+  pm25: 5,
+  pm10: 10,
+};
 
 describe('weather_type rules', () => {
   it('has the 19 labels of the contract', () => {
@@ -56,7 +69,8 @@ describe('climate rules', () => {
     expect(mean(storm.cloudiness)).toBeGreaterThan(mean(sub.cloudiness) + 0.2);
     const north = placeClimate({ latitude: 45, longitude: 0, continentality: 0.6 });
     const south = placeClimate({ latitude: -45, longitude: 0, continentality: 0.6 });
-    const jan = 15, jul = 196;
+    const jan = 15,
+      jul = 196;
     expect(north.temperature[jul]!).toBeGreaterThan(north.temperature[jan]!);
     expect(south.temperature[jan]!).toBeGreaterThan(south.temperature[jul]!);
   });

@@ -11,7 +11,15 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type NumericWeatherColumnName, readEpw, readPsm3, readPvgisTmyCsv, readTmy2, readTmy3, type WeatherSeries } from '../../src/weather/index.js';
+import {
+  type NumericWeatherColumnName,
+  readEpw,
+  readPsm3,
+  readPvgisTmyCsv,
+  readTmy2,
+  readTmy3,
+  type WeatherSeries,
+} from '../../src/weather/index.js';
 import { optionalWeatherText } from '../support/data.js';
 
 interface Entry {
@@ -26,7 +34,9 @@ interface Entry {
   columns: Record<string, string>;
 }
 
-const fixture = JSON.parse(readFileSync(resolve(__dirname, '../../fixtures/readers/pvlib-reader-checksums.json'), 'utf8')) as {
+const fixture = JSON.parse(
+  readFileSync(resolve(__dirname, '../../fixtures/readers/pvlib-reader-checksums.json'), 'utf8'),
+) as {
   conventions: Record<string, string>;
   files: Entry[];
 };
@@ -45,10 +55,20 @@ function digest(values: Float64Array): string {
  * the reader's: pressure Pa -> hPa the way the fixture's script divides (PVGIS * 0.01), and
  * precipitable water cm -> kg/m2 (* 10; the readers divide whole mm by 10, which * 10 undoes).
  */
-const FIXTURE_COLUMNS: Record<string, [NumericWeatherColumnName, ((reader: Entry['reader']) => (v: number) => number)?]> = {
-  ghi: ['ghi'], dni: ['dni'], dhi: ['dhi'], air_temp: ['airTemp'], dewpoint_temp: ['dewPoint'],
-  relative_humidity: ['relativeHumidity'], wind_speed_10m: ['windSpeed'], wind_direction_10m: ['windDirection'],
-  albedo: ['albedo'], snow_depth: ['snowDepth'],
+const FIXTURE_COLUMNS: Record<
+  string,
+  [NumericWeatherColumnName, ((reader: Entry['reader']) => (v: number) => number)?]
+> = {
+  ghi: ['ghi'],
+  dni: ['dni'],
+  dhi: ['dhi'],
+  air_temp: ['airTemp'],
+  dewpoint_temp: ['dewPoint'],
+  relative_humidity: ['relativeHumidity'],
+  wind_speed_10m: ['windSpeed'],
+  wind_direction_10m: ['windDirection'],
+  albedo: ['albedo'],
+  snow_depth: ['snowDepth'],
   surface_pressure: ['pressure', (reader) => (reader === 'readPvgisTmyCsv' ? (v) => v * 0.01 : (v) => v / 100)],
   precipitable_water: ['precipitableWater', () => (v) => v * 10],
 };
@@ -56,13 +76,20 @@ const FIXTURE_COLUMNS: Record<string, [NumericWeatherColumnName, ((reader: Entry
 function read(entry: Entry, text: string): WeatherSeries {
   const options = entry.coerceYear === undefined ? {} : { coerceYear: entry.coerceYear };
   switch (entry.reader) {
-    case 'readTmy3': return readTmy3(text, options);
-    case 'readEpw': return readEpw(text, options);
-    case 'readTmy2': return readTmy2(text, options);
-    case 'readPvgisTmyCsv': return readPvgisTmyCsv(text, options);
+    case 'readTmy3':
+      return readTmy3(text, options);
+    case 'readEpw':
+      return readEpw(text, options);
+    case 'readTmy2':
+      return readTmy2(text, options);
+    case 'readPvgisTmyCsv':
+      return readPvgisTmyCsv(text, options);
     case 'readPsm3': {
       const { latitude, longitude, timeZone } = entry.hint;
-      const place = latitude !== undefined && longitude !== undefined && timeZone !== undefined ? { latitude, longitude, timeZone } : undefined;
+      const place =
+        latitude !== undefined && longitude !== undefined && timeZone !== undefined
+          ? { latitude, longitude, timeZone }
+          : undefined;
       return readPsm3(text, place, options);
     }
   }
@@ -70,7 +97,9 @@ function read(entry: Entry, text: string): WeatherSeries {
 
 describe("readers against pvlib's readers (digests of pvlib's values in solarkit's conventions)", () => {
   it('the fixture names the conventions that differ', () => {
-    expect(Object.keys(fixture.conventions)).toEqual(expect.arrayContaining(['index', 'typical years', 'missing values', 'units']));
+    expect(Object.keys(fixture.conventions)).toEqual(
+      expect.arrayContaining(['index', 'typical years', 'missing values', 'units']),
+    );
     expect(fixture.files.length).toBeGreaterThanOrEqual(7);
   });
 
@@ -90,8 +119,10 @@ describe("readers against pvlib's readers (digests of pvlib's values in solarkit
         if (!(s.periodEnd[i]! > s.periodEnd[i - 1]!)) throw new Error(`period ends do not increase at row ${i}`);
       }
       expect(digest(s.periodEnd), 'periodEnd').toBe(entry.periodEnd);
-      if (entry.sourcePeriodEnd !== undefined) expect(digest(s.sourcePeriodEnd!), 'sourcePeriodEnd').toBe(entry.sourcePeriodEnd);
-      else if (entry.coerceYear === undefined) expect(s.sourcePeriodEnd, 'a real series keeps its own times').toBeUndefined();
+      if (entry.sourcePeriodEnd !== undefined)
+        expect(digest(s.sourcePeriodEnd!), 'sourcePeriodEnd').toBe(entry.sourcePeriodEnd);
+      else if (entry.coerceYear === undefined)
+        expect(s.sourcePeriodEnd, 'a real series keeps its own times').toBeUndefined();
       for (const [column, expected] of Object.entries(entry.columns)) {
         const [name, toFixture] = FIXTURE_COLUMNS[column]!;
         const values = s.columns[name];

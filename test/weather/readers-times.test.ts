@@ -37,7 +37,9 @@ describe('every real file of the data directory reads with strictly increasing p
       // A complete year with no gap and no step back: every step is the period.
       expect([...steps(s)]).toEqual([s.periodSeconds]);
       if (typical) {
-        expect(new Date((s.periodEnd[0]! - s.periodSeconds + s.timeZone * 3600) * 1000).getUTCFullYear()).toBe(TYPICAL_YEAR);
+        expect(new Date((s.periodEnd[0]! - s.periodSeconds + s.timeZone * 3600) * 1000).getUTCFullYear()).toBe(
+          TYPICAL_YEAR,
+        );
         // The file's own times: months of several years, so they step back somewhere.
         expect(s.sourcePeriodEnd!.length).toBe(s.periodEnd.length);
         expect([...steps({ ...s, periodEnd: s.sourcePeriodEnd! })].some((d) => d < 0)).toBe(true);
@@ -57,7 +59,7 @@ describe('every real file of the data directory reads with strictly increasing p
   });
 });
 
-describe('coerceYear (as pvlib\'s coerce_year)', () => {
+describe("coerceYear (as pvlib's coerce_year)", () => {
   it('re-dates a TMY3 into the given year, the last hour into the next (pvlib documents 1990 -> 1991-01-01 00:00)', () => {
     const s = readTmy3(text('tmy3_sand_point_ak_703165.csv'), { coerceYear: 1990 });
     expect(s.periodEnd[0]).toBe(utc('1990-01-01T10:00Z'));
@@ -70,26 +72,45 @@ describe('coerceYear (as pvlib\'s coerce_year)', () => {
     const header = 'Year,Month,Day,Hour,Minute,GHI\n';
     const twoYears = `${header}2017,1,1,0,0,0\n2017,1,1,1,0,0\n2018,1,1,0,0,0\n2018,1,1,1,0,0\n`;
     expect(readPsm3(twoYears, PLACE).periodEnd.length).toBe(4);
-    expect(() => readPsm3(twoYears, PLACE, { coerceYear: 2020 })).toThrow(/rows 1 and 3 both end at 2020-01-01T07:30:00.000Z/);
+    expect(() => readPsm3(twoYears, PLACE, { coerceYear: 2020 })).toThrow(
+      /rows 1 and 3 both end at 2020-01-01T07:30:00.000Z/,
+    );
   });
   it('needs a leap year for a row dated 29 February, and says so', () => {
     // A typical year whose February comes from 1996 with its 29th (made-up values).
-    const lines = ['0,TEST,XX,0,10,20,0', 'Date (MM/DD/YYYY),Time (HH:MM),GHI (W/m^2),DNI (W/m^2),DHI (W/m^2),Dry-bulb (C),Dew-point (C),RHum (%),Pressure (mbar),Wdir (degrees),Wspd (m/s),Pwat (cm),Alb (unitless)'];
+    const lines = [
+      '0,TEST,XX,0,10,20,0',
+      'Date (MM/DD/YYYY),Time (HH:MM),GHI (W/m^2),DNI (W/m^2),DHI (W/m^2),Dry-bulb (C),Dew-point (C),RHum (%),Pressure (mbar),Wdir (degrees),Wspd (m/s),Pwat (cm),Alb (unitless)',
+    ];
     const row = (d: string, t: string) => `${d},${t},0,0,0,10,5,70,1000,180,2,1,0.2`;
     lines.push(row('02/28/1996', '24:00'), row('02/29/1996', '01:00'), row('03/01/1993', '01:00'));
     const tmy = lines.join('\n');
-    expect(() => readTmy3(tmy)).toThrow(/29 February, which 2059 does not have; give coerceYear a leap year \(e\.g\. 2060\)/);
+    expect(() => readTmy3(tmy)).toThrow(
+      /29 February, which 2059 does not have; give coerceYear a leap year \(e\.g\. 2060\)/,
+    );
     const leap = readTmy3(tmy, { coerceYear: 2060 });
     // The file has 29 February 1996, so its 28th's 24:00 is the 29th's 00:00.
-    expect(Array.from(leap.periodEnd)).toEqual([utc('2060-02-29T00:00Z'), utc('2060-02-29T01:00Z'), utc('2060-03-01T01:00Z')]);
+    expect(Array.from(leap.periodEnd)).toEqual([
+      utc('2060-02-29T00:00Z'),
+      utc('2060-02-29T01:00Z'),
+      utc('2060-03-01T01:00Z'),
+    ]);
   });
 });
 
 describe('TMY3: the hour ending at 24:00 on 28 February of a leap year', () => {
   // Made-up rows around the end of a February taken from 1996 (a leap year), as TMY3 writes them.
-  const lines = ['0,TEST,XX,-5,40,-100,0', 'Date (MM/DD/YYYY),Time (HH:MM),GHI (W/m^2),DNI (W/m^2),DHI (W/m^2),Dry-bulb (C),Dew-point (C),RHum (%),Pressure (mbar),Wdir (degrees),Wspd (m/s),Pwat (cm),Alb (unitless)'];
+  const lines = [
+    '0,TEST,XX,-5,40,-100,0',
+    'Date (MM/DD/YYYY),Time (HH:MM),GHI (W/m^2),DNI (W/m^2),DHI (W/m^2),Dry-bulb (C),Dew-point (C),RHum (%),Pressure (mbar),Wdir (degrees),Wspd (m/s),Pwat (cm),Alb (unitless)',
+  ];
   const row = (d: string, t: string, temp: number) => `${d},${t},0,0,0,${temp},5,70,1000,180,2,1,0.2`;
-  lines.push(row('01/01/1991', '01:00', 1), row('02/28/1996', '23:00', 2), row('02/28/1996', '24:00', 3), row('03/01/1993', '01:00', 4));
+  lines.push(
+    row('01/01/1991', '01:00', 1),
+    row('02/28/1996', '23:00', 2),
+    row('02/28/1996', '24:00', 3),
+    row('03/01/1993', '01:00', 4),
+  );
   const tmy = lines.join('\n');
 
   it('ends at 1 March 00:00 (as pvlib reads it), not 29 February: a typical year has no 29th', () => {
@@ -112,7 +133,12 @@ describe('formats and headers', () => {
     expect(s.periodEnd[0]).toBe(utc('2059-01-01T06:00Z'));
     expect(s.sourcePeriodEnd![0]).toBe(utc('1962-01-01T06:00Z'));
     // First row: dry bulb 0200 tenths, dew point 0150, 73 %, 1017 mbar (101700 Pa), wind 158 deg at 6.7 m/s.
-    expect([s.columns.airTemp![0], s.columns.dewPoint![0], s.columns.relativeHumidity![0], s.columns.pressure![0]]).toEqual([20, 15, 73, 101700]);
+    expect([
+      s.columns.airTemp![0],
+      s.columns.dewPoint![0],
+      s.columns.relativeHumidity![0],
+      s.columns.pressure![0],
+    ]).toEqual([20, 15, 73, 101700]);
     expect([s.columns.windDirection![0], s.columns.windSpeed![0]]).toEqual([158, 6.7]);
     expect(readWeatherFile(text('tmy2_miami_12839.tm2')).format).toBe('tmy2');
     expect(Object.values(s.monthYears!).every((y) => y >= 1961 && y <= 1990)).toBe(true);
@@ -129,7 +155,9 @@ describe('formats and headers', () => {
   });
   it('names the hint a PSM4 (or PSM3) CSV without metadata lines needs', () => {
     expect(() => readWeatherFile(text(PSM4))).toThrow(PSM_PLACE_HINT_MESSAGE);
-    expect(() => readPsm3(text(PSM4))).toThrow(/give latitude, longitude and timeZone as a hint: readPsm3\(text, \{ latitude, longitude, timeZone \}\)/);
+    expect(() => readPsm3(text(PSM4))).toThrow(
+      /give latitude, longitude and timeZone as a hint: readPsm3\(text, \{ latitude, longitude, timeZone \}\)/,
+    );
     const s = readWeatherFile(text(PSM4), PLACE);
     expect(s.periodEnd.length).toBe(17520);
     expect(s.periodEnd[0]).toBe(utc('2023-01-01T07:15Z'));

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { guessPlaceFromName, readApiCsv, readEpw, readPsm3, readPvgisTmyCsv, readPvgisTmyJson, readTmy3, readWeatherFile } from '../../src/weather/index.js';
+import {
+  guessPlaceFromName,
+  readApiCsv,
+  readEpw,
+  readPsm3,
+  readPvgisTmyCsv,
+  readPvgisTmyJson,
+  readTmy3,
+  readWeatherFile,
+} from '../../src/weather/index.js';
 import { weatherText as text } from '../support/data.js';
 
 const utc = (iso: string) => Date.parse(iso) / 1000;
@@ -15,7 +24,7 @@ describe('EPW reader', () => {
     expect(s.periodEnd[0]).toBe(utc('2059-01-01T00:00Z'));
     expect(s.typical).toBe(true);
   });
-  it('reads pressure in Pa (pvlib\'s unit, as the file) and keeps values', () => {
+  it("reads pressure in Pa (pvlib's unit, as the file) and keeps values", () => {
     expect(s.columns.airTemp![0]).toBe(5.1);
     expect(s.columns.dewPoint![0]).toBe(1.8);
     expect(s.columns.relativeHumidity![0]).toBe(79);
@@ -88,7 +97,20 @@ describe('PVGIS TMY readers', () => {
   const s = readPvgisTmyCsv(text('pvgis_tmy_45.000_8.000_2005_2023.csv'));
   it('reads metadata, the month/year table and UTC rows, re-dated into one year', () => {
     expect([s.latitude, s.longitude, s.elevation]).toEqual([45, 8, 250]);
-    expect(s.monthYears).toEqual({ 1: 2018, 2: 2007, 3: 2009, 4: 2013, 5: 2008, 6: 2006, 7: 2011, 8: 2010, 9: 2020, 10: 2006, 11: 2007, 12: 2016 });
+    expect(s.monthYears).toEqual({
+      1: 2018,
+      2: 2007,
+      3: 2009,
+      4: 2013,
+      5: 2008,
+      6: 2006,
+      7: 2011,
+      8: 2010,
+      9: 2020,
+      10: 2006,
+      11: 2007,
+      12: 2016,
+    });
     expect(s.periodEnd.length).toBe(8760);
     for (let i = 1; i < s.periodEnd.length; i++) expect(s.periodEnd[i]).toBeGreaterThan(s.periodEnd[i - 1]!);
   });
@@ -110,8 +132,30 @@ describe('PVGIS TMY readers', () => {
       outputs: {
         months_selected: [{ month: 1, year: 2018 }],
         tmy_hourly: [
-          { 'time(UTC)': '20180101:1200', T2m: 7.8, RH: 79.7, 'G(h)': 133, 'Gb(n)': 5.48, 'Gd(h)': 131, 'IR(h)': 271.9, WS10m: 1.52, WD10m: 225, SP: 99450 },
-          { 'time(UTC)': '20180101:1100', T2m: 6.8, RH: 82, 'G(h)': 120, 'Gb(n)': 3, 'Gd(h)': 118, 'IR(h)': 270, WS10m: 1.4, WD10m: 220, SP: 99460 },
+          {
+            'time(UTC)': '20180101:1200',
+            T2m: 7.8,
+            RH: 79.7,
+            'G(h)': 133,
+            'Gb(n)': 5.48,
+            'Gd(h)': 131,
+            'IR(h)': 271.9,
+            WS10m: 1.52,
+            WD10m: 225,
+            SP: 99450,
+          },
+          {
+            'time(UTC)': '20180101:1100',
+            T2m: 6.8,
+            RH: 82,
+            'G(h)': 120,
+            'Gb(n)': 3,
+            'Gd(h)': 118,
+            'IR(h)': 270,
+            WS10m: 1.4,
+            WD10m: 220,
+            SP: 99460,
+          },
         ],
       },
     });
@@ -123,14 +167,17 @@ describe('PVGIS TMY readers', () => {
     expect(j.columns.pressure![1]).toBe(99450);
   });
   it('refuses JSON that is not a PVGIS TMY document, instead of an empty year', () => {
-    expect(() => readPvgisTmyJson(JSON.stringify({ name: 'solarkit', version: '0.1.0' }))).toThrow(/not a PVGIS TMY JSON/);
+    expect(() => readPvgisTmyJson(JSON.stringify({ name: 'solarkit', version: '0.1.0' }))).toThrow(
+      /not a PVGIS TMY JSON/,
+    );
     expect(() => readPvgisTmyJson(JSON.stringify({ outputs: { tmy_hourly: [] } }))).toThrow(/not a PVGIS TMY JSON/);
     expect(() => readWeatherFile('{"dependencies": {}}', {})).toThrow();
   });
 });
 
 describe('API CSV reader and format detection', () => {
-  const csv = 'ghi,air_temp,weather_type,period_end,period\n0,5.1,CLEAR,2024-01-01T00:30:00+00:00,PT30M\n12.5,,SUNNY,2024-01-01T01:00:00.0000000Z,PT30M\n';
+  const csv =
+    'ghi,air_temp,weather_type,period_end,period\n0,5.1,CLEAR,2024-01-01T00:30:00+00:00,PT30M\n12.5,,SUNNY,2024-01-01T01:00:00.0000000Z,PT30M\n';
   it('reads values in API units, empty cells as NaN, either timestamp style', () => {
     const s = readApiCsv(csv, { latitude: 1, longitude: 2 });
     expect(s.periodSeconds).toBe(1800);
@@ -144,7 +191,13 @@ describe('API CSV reader and format detection', () => {
     expect(readWeatherFile(text('epw_amsterdam_iwec_062400.epw')).format).toBe('epw');
     expect(readWeatherFile(text('tmy3_sand_point_ak_703165.csv')).format).toBe('tmy3');
     expect(readWeatherFile(text('pvgis_tmy_45.000_8.000_2005_2023.csv')).format).toBe('pvgis-tmy');
-    expect(readWeatherFile(text('nsrdb_psm3_2017_40.5137_-108.5449.csv'), { latitude: 40.5, longitude: -108.5, timeZone: -7 }).format).toBe('psm3');
+    expect(
+      readWeatherFile(text('nsrdb_psm3_2017_40.5137_-108.5449.csv'), {
+        latitude: 40.5,
+        longitude: -108.5,
+        timeZone: -7,
+      }).format,
+    ).toBe('psm3');
     expect(readWeatherFile(csv, { latitude: 1, longitude: 2 }).format).toBe('api-csv');
     expect(() => readWeatherFile('hello')).toThrow(/not recognised/);
   });

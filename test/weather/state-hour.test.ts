@@ -14,11 +14,14 @@ describe('hourOfDay', () => {
     // Local hours of the served range (1970-2100 and longitude offsets), and the doubles just
     // below and above multiples of 24, where x / 24 rounds up to the next integer.
     const hours = fc.double({ min: -20, max: 1.2e6, noNaN: true });
-    const nearMultiple = fc.tuple(fc.integer({ min: 0, max: 50_000 }), fc.integer({ min: -4, max: 4 })).map(([k, steps]) => {
-      let x = 24 * k;
-      for (let s = 0; s < Math.abs(steps); s++) x = steps < 0 ? x - Math.max(Number.MIN_VALUE, x * 2 ** -52) : x + Math.max(Number.MIN_VALUE, x * 2 ** -52);
-      return x;
-    });
+    const nearMultiple = fc
+      .tuple(fc.integer({ min: 0, max: 50_000 }), fc.integer({ min: -4, max: 4 }))
+      .map(([k, steps]) => {
+        let x = 24 * k;
+        for (let s = 0; s < Math.abs(steps); s++)
+          x = steps < 0 ? x - Math.max(Number.MIN_VALUE, x * 2 ** -52) : x + Math.max(Number.MIN_VALUE, x * 2 ** -52);
+        return x;
+      });
     fc.assert(
       fc.property(fc.oneof(hours, nearMultiple), (x) => {
         expect(Object.is(hourOfDay(x), remainderHour(x))).toBe(true);
@@ -32,7 +35,8 @@ describe('hourOfDay', () => {
       for (let i = 0; i < 19 * 8766; i += 7) {
         for (const t of [start + i * 3600 + 450, start + i * 300 + 150]) {
           const x = t / 3600 + lon / 15;
-          if (!Object.is(hourOfDay(x), remainderHour(x))) expect({ t, lon, hour: hourOfDay(x) }).toEqual({ t, lon, hour: remainderHour(x) });
+          if (!Object.is(hourOfDay(x), remainderHour(x)))
+            expect({ t, lon, hour: hourOfDay(x) }).toEqual({ t, lon, hour: remainderHour(x) });
         }
       }
     }

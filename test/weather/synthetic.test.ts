@@ -26,7 +26,8 @@ function grid(start: number, count: number, period: number): Float64Array {
 const place = { latitude: 46.2, longitude: 7.3, elevation: 900, continentality: 0.7 };
 
 /** The columns by any name (the tests loop over names). */
-const byName = (c: WeatherColumns): Record<string, Float64Array | string[]> => c as Record<string, Float64Array | string[]>;
+const byName = (c: WeatherColumns): Record<string, Float64Array | string[]> =>
+  c as Record<string, Float64Array | string[]>;
 
 function expectSameColumns(a: WeatherColumns, b: WeatherColumns): void {
   expect(Object.keys(a).sort()).toEqual(Object.keys(b).sort());
@@ -47,7 +48,12 @@ function slice(c: WeatherColumns, from: number, to: number): WeatherColumns {
 }
 
 describe('synthetic weather: determinism', () => {
-  const q: WeatherQuery = { ...place, periodEnd: grid(utc('2021-01-10T00:00Z'), 4 * 48, 1800), periodSeconds: 1800, parameters: ACTUAL_COLUMNS };
+  const q: WeatherQuery = {
+    ...place,
+    periodEnd: grid(utc('2021-01-10T00:00Z'), 4 * 48, 1800),
+    periodSeconds: 1800,
+    parameters: ACTUAL_COLUMNS,
+  };
 
   it('gives identical values for the same request twice', () => {
     expectSameColumns(src.actuals(q), syntheticSource().actuals(q));
@@ -65,7 +71,18 @@ describe('synthetic weather: determinism', () => {
   it('gives the same values whether a request needs the full state or only the lean one', () => {
     // Irradiance, temperature, dew point and 10 m wind alone take the lean state (faster); asking
     // for humidity as well takes the full state: the shared columns must not change.
-    const lean: WeatherColumnName[] = ['ghi', 'dni', 'dhi', 'gti', 'airTemp', 'minAirTemp', 'dewPoint', 'windSpeed', 'cloudOpacity', 'snowDepth'];
+    const lean: WeatherColumnName[] = [
+      'ghi',
+      'dni',
+      'dhi',
+      'gti',
+      'airTemp',
+      'minAirTemp',
+      'dewPoint',
+      'windSpeed',
+      'cloudOpacity',
+      'snowDepth',
+    ];
     const a = src.actuals({ ...q, parameters: lean });
     const b = src.actuals({ ...q, parameters: [...lean, 'relativeHumidity'] });
     delete b.relativeHumidity;
@@ -78,7 +95,8 @@ describe('synthetic weather: determinism', () => {
     const reversed = q.periodEnd.slice().reverse();
     const live = src.actuals({ ...q, periodEnd: reversed });
     const back: Record<string, Float64Array | string[]> = {};
-    for (const [k, v] of Object.entries(live)) back[k] = (Array.isArray(v) ? v.slice().reverse() : v.slice().reverse()) as Float64Array | string[];
+    for (const [k, v] of Object.entries(live))
+      back[k] = (Array.isArray(v) ? v.slice().reverse() : v.slice().reverse()) as Float64Array | string[];
     expectSameColumns(hist, back as WeatherColumns);
     expect(n).toBeGreaterThan(0);
   });
@@ -102,9 +120,19 @@ describe('synthetic weather: determinism', () => {
   it('gives the same snow after the yearly snow anchor whether or not the window spans it', () => {
     const cold = { latitude: 78, longitude: 15, elevation: 800, continentality: 0.3 };
     const params: WeatherColumnName[] = ['snowDepth', 'snowWaterEquivalent', 'albedo', 'snowSoilingRooftop'];
-    const long = src.actuals({ ...cold, periodEnd: grid(utc('2019-07-01T00:00Z'), 24 * 50, 3600), periodSeconds: 3600, parameters: params });
+    const long = src.actuals({
+      ...cold,
+      periodEnd: grid(utc('2019-07-01T00:00Z'), 24 * 50, 3600),
+      periodSeconds: 3600,
+      parameters: params,
+    });
     const from = 24 * 40; // 2019-08-10
-    const short = src.actuals({ ...cold, periodEnd: grid(utc('2019-08-10T00:00Z'), 24 * 10, 3600), periodSeconds: 3600, parameters: params });
+    const short = src.actuals({
+      ...cold,
+      periodEnd: grid(utc('2019-08-10T00:00Z'), 24 * 10, 3600),
+      periodSeconds: 3600,
+      parameters: params,
+    });
     expectSameColumns(slice(long, from, from + 24 * 10), short);
   });
 
@@ -123,16 +151,29 @@ const arbPlace = fc.record({
   elevation: fc.double({ min: 0, max: 3500, noNaN: true }),
   continentality: fc.double({ min: 0, max: 1, noNaN: true }),
 });
-const arbStart = fc.integer({ min: utc('2007-01-01T00:00Z') / 3600, max: utc('2025-12-01T00:00Z') / 3600 }).map((h) => h * 3600);
+const arbStart = fc
+  .integer({ min: utc('2007-01-01T00:00Z') / 3600, max: utc('2025-12-01T00:00Z') / 3600 })
+  .map((h) => h * 3600);
 
 describe('synthetic weather: physics (property tests)', () => {
   it('keeps GHI <= cap x clear-sky GHI, 0 <= DHI <= GHI, DNI >= 0, dew point <= air temperature, RH in [0, 100]', () => {
     fc.assert(
       fc.property(arbPlace, arbStart, (p, start) => {
-        const c = src.actuals({ ...p, periodEnd: grid(start, 72, 1800), periodSeconds: 1800, parameters: ACTUAL_COLUMNS });
-        const ghi = c.ghi as Float64Array, cs = c.clearskyGhi as Float64Array, dhi = c.dhi as Float64Array, dni = c.dni as Float64Array;
-        const t = c.airTemp as Float64Array, td = c.dewPoint as Float64Array, rh = c.relativeHumidity as Float64Array;
-        const op = c.cloudOpacity as Float64Array, alb = c.albedo as Float64Array;
+        const c = src.actuals({
+          ...p,
+          periodEnd: grid(start, 72, 1800),
+          periodSeconds: 1800,
+          parameters: ACTUAL_COLUMNS,
+        });
+        const ghi = c.ghi as Float64Array,
+          cs = c.clearskyGhi as Float64Array,
+          dhi = c.dhi as Float64Array,
+          dni = c.dni as Float64Array;
+        const t = c.airTemp as Float64Array,
+          td = c.dewPoint as Float64Array,
+          rh = c.relativeHumidity as Float64Array;
+        const op = c.cloudOpacity as Float64Array,
+          alb = c.albedo as Float64Array;
         for (let i = 0; i < ghi.length; i++) {
           expect(ghi[i]!).toBeLessThanOrEqual(cs[i]! * CLOUD_ENHANCEMENT_CAP + 1e-9);
           expect(dhi[i]!).toBeGreaterThanOrEqual(0);
@@ -173,9 +214,16 @@ describe('synthetic weather: physics (property tests)', () => {
   it('snows only at or below about +2 C and precipitates only under thick cloud', () => {
     fc.assert(
       fc.property(arbPlace, arbStart, (p, start) => {
-        const c = src.actuals({ ...p, periodEnd: grid(start, 96, 900), periodSeconds: 900, parameters: ['snowfallRate', 'minAirTemp', 'precipitationRate', 'cloudOpacity'] });
-        const sf = c.snowfallRate as Float64Array, tmin = c.minAirTemp as Float64Array;
-        const pr = c.precipitationRate as Float64Array, op = c.cloudOpacity as Float64Array;
+        const c = src.actuals({
+          ...p,
+          periodEnd: grid(start, 96, 900),
+          periodSeconds: 900,
+          parameters: ['snowfallRate', 'minAirTemp', 'precipitationRate', 'cloudOpacity'],
+        });
+        const sf = c.snowfallRate as Float64Array,
+          tmin = c.minAirTemp as Float64Array;
+        const pr = c.precipitationRate as Float64Array,
+          op = c.cloudOpacity as Float64Array;
         for (let i = 0; i < sf.length; i++) {
           if (sf[i]! > 0) expect(tmin[i]!).toBeLessThanOrEqual(2);
           expect(sf[i]!).toBeLessThanOrEqual(pr[i]! + 1e-12);
@@ -187,7 +235,12 @@ describe('synthetic weather: physics (property tests)', () => {
   });
 
   it('labels every period with one of the 19 weather types', () => {
-    const c = src.actuals({ ...place, periodEnd: grid(utc('2019-02-01T00:00Z'), 24 * 14, 3600), periodSeconds: 3600, parameters: ['weatherType'] });
+    const c = src.actuals({
+      ...place,
+      periodEnd: grid(utc('2019-02-01T00:00Z'), 24 * 14, 3600),
+      periodSeconds: 3600,
+      parameters: ['weatherType'],
+    });
     const labels = c.weatherType as string[];
     for (const l of labels) expect(WEATHER_TYPES).toContain(l);
     expect(new Set(labels).size).toBeGreaterThan(4);
@@ -198,7 +251,14 @@ describe('synthetic weather: climate', () => {
   it('is colder at altitude, inland in winter, and towards the poles', () => {
     const jan = grid(utc('2015-01-01T00:00Z'), 24 * 31, 3600);
     const mean = (q: Partial<WeatherQuery>) => {
-      const t = src.actuals({ latitude: 45, longitude: 10, periodEnd: jan, periodSeconds: 3600, parameters: ['airTemp'], ...q }).airTemp as Float64Array;
+      const t = src.actuals({
+        latitude: 45,
+        longitude: 10,
+        periodEnd: jan,
+        periodSeconds: 3600,
+        parameters: ['airTemp'],
+        ...q,
+      }).airTemp as Float64Array;
       return t.reduce((s, v) => s + v, 0) / t.length;
     };
     expect(mean({ elevation: 2000 })).toBeLessThan(mean({ elevation: 0 }) - 5);
@@ -208,8 +268,17 @@ describe('synthetic weather: climate', () => {
 
   it('builds and melts a snow pack in a cold winter climate, raising albedo', () => {
     const period = grid(utc('2016-10-01T00:00Z'), 24 * 300, 3600);
-    const c = src.actuals({ latitude: 62, longitude: 30, elevation: 200, continentality: 1, periodEnd: period, periodSeconds: 3600, parameters: ['snowDepth', 'albedo', 'snowWaterEquivalent'] });
-    const depth = c.snowDepth as Float64Array, alb = c.albedo as Float64Array;
+    const c = src.actuals({
+      latitude: 62,
+      longitude: 30,
+      elevation: 200,
+      continentality: 1,
+      periodEnd: period,
+      periodSeconds: 3600,
+      parameters: ['snowDepth', 'albedo', 'snowWaterEquivalent'],
+    });
+    const depth = c.snowDepth as Float64Array,
+      alb = c.albedo as Float64Array;
     const feb = 24 * 130;
     const aug = depth.length - 1;
     expect(depth[feb]!).toBeGreaterThan(5);
@@ -221,12 +290,21 @@ describe('synthetic weather: climate', () => {
 
 describe('synthetic weather: forecasts', () => {
   const issued = utc('2023-05-10T06:00Z');
-  const q = { ...place, periodEnd: grid(issued - 6 * 3600, 14 * 48, 1800), periodSeconds: 1800, parameters: FORECAST_COLUMNS, issuedAt: issued };
+  const q = {
+    ...place,
+    periodEnd: grid(issued - 6 * 3600, 14 * 48, 1800),
+    periodSeconds: 1800,
+    parameters: FORECAST_COLUMNS,
+    issuedAt: issued,
+  };
 
   it('equals the actuals for periods already past at issue time', () => {
     const f = src.forecast(q);
     // Actuals have no P10/P90: asking for them is an error (see the next test), so ask for the rest.
-    const a = src.actuals({ ...q, parameters: q.parameters.filter((p) => (ACTUAL_COLUMNS as readonly string[]).includes(p)) });
+    const a = src.actuals({
+      ...q,
+      parameters: q.parameters.filter((p) => (ACTUAL_COLUMNS as readonly string[]).includes(p)),
+    });
     for (let i = 0; i < 12; i++) {
       expect(f.ghi![i]).toBe(a.ghi![i]);
       expect(f.airTemp![i]).toBe(a.airTemp![i]);
@@ -234,10 +312,16 @@ describe('synthetic weather: forecasts', () => {
   });
 
   it('refuses unknown parameter names (and P10/P90 of actuals) with an error naming them, not an empty answer', () => {
-    expect(() => src.actuals({ ...q, parameters: ['ghi', 'ghi_10' as never] })).toThrow(/syntheticSource\(\).actuals: query.parameters must be names of actual weather columns \(.*\) \(got "ghi_10"\)/);
+    expect(() => src.actuals({ ...q, parameters: ['ghi', 'ghi_10' as never] })).toThrow(
+      /syntheticSource\(\).actuals: query.parameters must be names of actual weather columns \(.*\) \(got "ghi_10"\)/,
+    );
     expect(() => src.actuals({ ...q, parameters: ['ghi10'] })).toThrow(/got "ghi10"/);
-    expect(() => src.forecast({ ...q, parameters: ['temperature' as never] })).toThrow(/names of forecast weather columns/);
-    expect(() => src.actuals({ ...q, periodEnd: q.periodEnd.map((t) => t * 1000) })).toThrow(/query.periodEnd must be Unix seconds .*milliseconds/);
+    expect(() => src.forecast({ ...q, parameters: ['temperature' as never] })).toThrow(
+      /names of forecast weather columns/,
+    );
+    expect(() => src.actuals({ ...q, periodEnd: q.periodEnd.map((t) => t * 1000) })).toThrow(
+      /query.periodEnd must be Unix seconds .*milliseconds/,
+    );
     expect(() => src.actuals({ ...q, latitude: 200 })).toThrow(/query.latitude must be a number from -90 to 90/);
     expect(() => src.forecast({ ...q, issuedAt: undefined } as never)).toThrow(/query.issuedAt must be a number/);
   });
@@ -246,7 +330,9 @@ describe('synthetic weather: forecasts', () => {
     const f = src.forecast(q);
     expectSameColumns(f, syntheticSource().forecast(q));
     for (const name of ['ghi', 'dni', 'dhi', 'gti', 'cloudOpacity']) {
-      const p10 = byName(f)[`${name}10`] as Float64Array, p50 = byName(f)[name] as Float64Array, p90 = byName(f)[`${name}90`] as Float64Array;
+      const p10 = byName(f)[`${name}10`] as Float64Array,
+        p50 = byName(f)[name] as Float64Array,
+        p90 = byName(f)[`${name}90`] as Float64Array;
       for (let i = 0; i < p50.length; i++) {
         expect(p10[i]!).toBeLessThanOrEqual(p50[i]! + 1e-9);
         expect(p50[i]!).toBeLessThanOrEqual(p90[i]! + 1e-9);
@@ -255,21 +341,41 @@ describe('synthetic weather: forecasts', () => {
   });
 
   it('has an error that grows with lead time and covers the actual about 80 % of the time', () => {
-    let inside = 0, count = 0, nearErr = 0, nearN = 0, farErr = 0, farN = 0;
+    let inside = 0,
+      count = 0,
+      nearErr = 0,
+      nearN = 0,
+      farErr = 0,
+      farN = 0;
     for (let k = 0; k < 24; k++) {
       const issue = utc('2020-01-01T00:00Z') + k * 15.3 * 86400;
       const pe = grid(issue, 10 * 24, 3600);
-      const base = { latitude: -30 + 4 * k, longitude: 10 * k - 100, elevation: 300, continentality: 0.5, periodEnd: pe, periodSeconds: 3600 };
+      const base = {
+        latitude: -30 + 4 * k,
+        longitude: 10 * k - 100,
+        elevation: 300,
+        continentality: 0.5,
+        periodEnd: pe,
+        periodSeconds: 3600,
+      };
       const a = src.actuals({ ...base, parameters: ['ghi'] }).ghi as Float64Array;
       const f = src.forecast({ ...base, issuedAt: issue, parameters: ['ghi', 'ghi10', 'ghi90'] });
-      const g = f.ghi as Float64Array, lo = f.ghi10 as Float64Array, hi = f.ghi90 as Float64Array;
+      const g = f.ghi as Float64Array,
+        lo = f.ghi10 as Float64Array,
+        hi = f.ghi90 as Float64Array;
       for (let i = 0; i < pe.length; i++) {
         if (!(a[i]! > 50)) continue;
         count++;
         if (a[i]! >= lo[i]! - 1e-9 && a[i]! <= hi[i]! + 1e-9) inside++;
         const lead = (pe[i]! - issue) / 3600;
-        if (lead <= 4) { nearErr += Math.abs(g[i]! - a[i]!); nearN++; }
-        if (lead >= 120) { farErr += Math.abs(g[i]! - a[i]!); farN++; }
+        if (lead <= 4) {
+          nearErr += Math.abs(g[i]! - a[i]!);
+          nearN++;
+        }
+        if (lead >= 120) {
+          farErr += Math.abs(g[i]! - a[i]!);
+          farN++;
+        }
       }
     }
     const coverage = inside / count;

@@ -35,8 +35,12 @@ function exampleRunner(ctx: ServerContext): ExampleRunner {
   const { options } = ctx;
   return async (requests) => {
     const twin = await createServer({
-      dbPath: ':memory:', clock: ctx.clock, weatherSource: ctx.weatherSource, weatherDir: '',
-      ...(options.place ? { place: options.place } : {}), ...(options.horizon ? { horizon: options.horizon } : {}),
+      dbPath: ':memory:',
+      clock: ctx.clock,
+      weatherSource: ctx.weatherSource,
+      weatherDir: '',
+      ...(options.place ? { place: options.place } : {}),
+      ...(options.horizon ? { horizon: options.horizon } : {}),
     });
     try {
       const accounts = twin.solarkit.stores.accounts;
@@ -45,12 +49,20 @@ function exampleRunner(ctx: ServerContext): ExampleRunner {
       const answers = [];
       for (const r of requests) {
         const res = await twin.inject({
-          method: r.method, url: r.url,
-          headers: { authorization: `Bearer ${key}`, ...(r.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+          method: r.method,
+          url: r.url,
+          headers: {
+            authorization: `Bearer ${key}`,
+            ...(r.body !== undefined ? { 'content-type': 'application/json' } : {}),
+          },
           ...(r.body !== undefined ? { payload: JSON.stringify(r.body) } : {}),
         });
         let body: unknown = res.body;
-        try { body = JSON.parse(res.body); } catch { /* not JSON: kept as text */ }
+        try {
+          body = JSON.parse(res.body);
+        } catch {
+          /* not JSON: kept as text */
+        }
         answers.push({ status: res.statusCode, body });
       }
       return answers;
@@ -68,15 +80,16 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   // both servers share, so it is handled as the HTTP/1.1 instance type.
   const app = Fastify({
     ...fastifyTlsOptions(options.tls),
-    logger: options.logger || options.logStream
-      ? {
-          level: 'info',
-          ...(options.logStream ? { stream: options.logStream } : {}),
-          serializers: {
-            req: (req: FastifyRequest) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
-          },
-        }
-      : false,
+    logger:
+      options.logger || options.logStream
+        ? {
+            level: 'info',
+            ...(options.logStream ? { stream: options.logStream } : {}),
+            serializers: {
+              req: (req: FastifyRequest) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+            },
+          }
+        : false,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     // Node's own limit on receiving a whole request, a backstop of the body limit (it is checked
     // only every 30 s); 0 in fastify's defaults.
@@ -95,7 +108,9 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   // 405 for a known path with another method: remember every route's methods.
   const routes: { re: RegExp; methods: Set<string> }[] = [];
   app.addHook('onRoute', (route) => {
-    const re = new RegExp(`^${route.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_]+/g, '[^/]+')}/?$`);
+    const re = new RegExp(
+      `^${route.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_]+/g, '[^/]+')}/?$`,
+    );
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const hit = routes.find((r) => r.re.source === re.source);
     if (hit) methods.forEach((m) => hit.methods.add(m));
@@ -105,8 +120,20 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   app.addHook('onRoute', (route) => ctx.openapi.addRoute(route));
 
   app.setErrorHandler((error, request, reply) => {
-    if (options.development && !(error instanceof ApiError) && (error as { statusCode?: number }).statusCode === undefined) {
-      void reply.status(500).send({ response_status: { error_code: 'InternalServerError', message: String(error), stack_trace: (error as Error).stack ?? '', errors: [], meta: {} } });
+    if (
+      options.development &&
+      !(error instanceof ApiError) &&
+      (error as { statusCode?: number }).statusCode === undefined
+    ) {
+      void reply.status(500).send({
+        response_status: {
+          error_code: 'InternalServerError',
+          message: String(error),
+          stack_trace: (error as Error).stack ?? '',
+          errors: [],
+          meta: {},
+        },
+      });
       return;
     }
     errorHandler(error as Error, request, reply);
@@ -116,7 +143,10 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     const known = routes.find((r) => r.re.test(path));
     if (known && !known.methods.has(request.method)) {
       const allow = [...known.methods].filter((m) => m !== 'HEAD').join(', ');
-      void reply.status(405).header('allow', allow).type('application/json; charset=utf-8')
+      void reply
+        .status(405)
+        .header('allow', allow)
+        .type('application/json; charset=utf-8')
         .send(errorBody('MethodNotAllowed', `${request.method} is not allowed on ${path}; allowed: ${allow}.`));
       return;
     }
@@ -125,7 +155,10 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
 
   registerBodyRules(app, { timeoutMs: options.bodyTimeoutMs ?? 30_000 });
   registerAuth(app, ctx.stores.accounts);
-  registerLimits(app, ctx.stores.limits, ctx.quota, { rateLimit: options.rateLimit, rateWindowSeconds: options.rateWindowSeconds });
+  registerLimits(app, ctx.stores.limits, ctx.quota, {
+    rateLimit: options.rateLimit,
+    rateWindowSeconds: options.rateWindowSeconds,
+  });
   // The weather files another process imported are noticed before a request is answered.
   if (weatherStore !== undefined) app.addHook('onRequest', async () => weatherStore.refresh());
 
@@ -152,8 +185,12 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     // The main thread computes small requests; the pool's threads compute the large ones (a TMY):
     // with a pool, the main thread compiles the path once and leaves the drills to the threads.
     const pool = ctx.compute.pool;
-    const [failed] = await Promise.all([warmUp(ctx.products, pool === undefined ? {} : { drills: 0 }), pool?.warm(ctx.clock.now())]);
-    if (failed !== undefined) app.log.warn({ err: failed }, 'warm-up skipped: the first TMY request will pay the compilation');
+    const [failed] = await Promise.all([
+      warmUp(ctx.products, pool === undefined ? {} : { drills: 0 }),
+      pool?.warm(ctx.clock.now()),
+    ]);
+    if (failed !== undefined)
+      app.log.warn({ err: failed }, 'warm-up skipped: the first TMY request will pay the compilation');
   }
   return app;
 }

@@ -6,7 +6,11 @@
  * family and the plugins of an embedding server read it.
  */
 import type {
-  FastifyBaseLogger, FastifyInstance, FastifyPluginAsync, FastifyPluginOptions, FastifyRegisterOptions,
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyPluginAsync,
+  FastifyPluginOptions,
+  FastifyRegisterOptions,
 } from 'fastify';
 import type { HorizonProfile } from 'solarkit';
 import { type Clock, clockFrom } from 'solarkit/internal';
@@ -177,9 +181,10 @@ export async function createServerContext(options: ServerOptions): Promise<Serve
   const db = 'db' in storage ? (storage.db as Database) : undefined;
   const clock = options.clock ?? clockFrom(process.env.SOLARKIT_NOW);
   const explicitDir = options.weatherDir ?? process.env.SOLARKIT_WEATHER_DIR;
-  const weatherDir = options.weatherSource !== undefined && (explicitDir === undefined || explicitDir === '')
-    ? undefined
-    : weatherDirectoryOf(options.dbPath, options.weatherDir);
+  const weatherDir =
+    options.weatherSource !== undefined && (explicitDir === undefined || explicitDir === '')
+      ? undefined
+      : weatherDirectoryOf(options.dbPath, options.weatherDir);
   // A problem with a user file is logged once (it is met again at every re-read of the files).
   const reported = new Set<string>();
   const ctx = { log: { error: () => undefined } } as Pick<ServerContext, 'log'>;
@@ -188,13 +193,17 @@ export async function createServerContext(options: ServerOptions): Promise<Serve
     if (reported.has(key)) return;
     if (reported.size >= 10_000) reported.clear();
     reported.add(key);
-    ctx.log.error({ file: p.file, reason: p.reason }, p.kind === 'weather-file'
-      ? 'a stored weather file cannot be read and is skipped'
-      : 'a DEM tile cannot be decoded; the global elevation grid is used for it');
+    ctx.log.error(
+      { file: p.file, reason: p.reason },
+      p.kind === 'weather-file'
+        ? 'a stored weather file cannot be read and is skipped'
+        : 'a DEM tile cannot be decoded; the global elevation grid is used for it',
+    );
   };
-  const weatherStore = weatherDir === undefined
-    ? undefined
-    : watchWeatherStore(weatherDir, options.weatherRefreshMs ?? 1000, (p) => report({ kind: 'weather-file', ...p }));
+  const weatherStore =
+    weatherDir === undefined
+      ? undefined
+      : watchWeatherStore(weatherDir, options.weatherRefreshMs ?? 1000, (p) => report({ kind: 'weather-file', ...p }));
   const { weatherSource, products } = createServerProducts({
     clock,
     ...(weatherStore ? { weatherStore } : {}),
@@ -203,10 +212,12 @@ export async function createServerContext(options: ServerOptions): Promise<Serve
     ...(options.horizon ? { horizon: options.horizon } : {}),
     report,
   });
-  const ownSources = options.weatherSource !== undefined || options.place !== undefined || options.horizon !== undefined;
-  const pool = ownSources || options.compute?.threads === 0
-    ? undefined
-    : new ComputePool({ ...options.compute, ...(weatherDir !== undefined ? { weatherDir } : {}) });
+  const ownSources =
+    options.weatherSource !== undefined || options.place !== undefined || options.horizon !== undefined;
+  const pool =
+    ownSources || options.compute?.threads === 0
+      ? undefined
+      : new ComputePool({ ...options.compute, ...(weatherDir !== undefined ? { weatherDir } : {}) });
   // With `warmUp`, createServer warms the threads itself (and waits for them) before it is ready.
   if (options.warmUp !== true) void pool?.warm();
   const stores: Stores = {

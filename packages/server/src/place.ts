@@ -31,6 +31,10 @@ export function placeFacts(latitude: number, longitude: number): PlaceFacts {
  * Terrain horizon of a place (user DEM tiles when SOLARKIT_DEM_DIR holds them, else the global
  * grid; a tile that cannot be decoded is told once to `onTileError` and the global grid answers).
  */
-export function placeHorizon(latitude: number, longitude: number, onTileError?: TileErrorHandler): Promise<HorizonProfile> {
+export function placeHorizon(
+  latitude: number,
+  longitude: number,
+  onTileError?: TileErrorHandler,
+): Promise<HorizonProfile> {
   return terrainHorizon(latitude, longitude, onTileError ? { onTileError } : {});
 }

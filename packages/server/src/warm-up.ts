@@ -58,8 +58,12 @@ export async function warmUp(ctx: ProductContext, options: WarmUpOptions = {}): 
       syntheticTypicalYear(
         { latitude, longitude, ...ctx.place(latitude, longitude) },
         {
-          probability: DEFAULT_TMY_REQUEST.probability, ghiWeight: DEFAULT_TMY_REQUEST.ghiWeight, dniWeight: DEFAULT_TMY_REQUEST.dniWeight,
-          offsetMinutes: 0, firstYear: DRILL_FIRST_YEAR, lastYear: DRILL_LAST_YEAR,
+          probability: DEFAULT_TMY_REQUEST.probability,
+          ghiWeight: DEFAULT_TMY_REQUEST.ghiWeight,
+          dniWeight: DEFAULT_TMY_REQUEST.dniWeight,
+          offsetMinutes: 0,
+          firstYear: DRILL_FIRST_YEAR,
+          lastYear: DRILL_LAST_YEAR,
         },
       );
       await warmUpAnswer(ctx, 6 + d);
@@ -73,10 +77,24 @@ export async function warmUp(ctx: ProductContext, options: WarmUpOptions = {}): 
 /** The TMY rooftop answer at WARM_UP_PLACE as a request with the defaults asks it (hourly), rendered. */
 async function warmUpAnswer(ctx: ProductContext, capacity: number): Promise<void> {
   const { latitude, longitude } = WARM_UP_PLACE;
-  const table = await rooftop({
-    latitude, longitude, tilt: defaultTilt(latitude), azimuth: defaultAzimuth(latitude), arrayType: 'fixed', terrainShading: false,
-    kind: 'tmy', capacity, lossFactor: undefined, installDate: undefined, outputParameters: ['pv_power_rooftop'],
-    window: tmyWindow({ period: 'PT60M' }, 0), now: ctx.clock.now(), tmy: DEFAULT_TMY_REQUEST,
-  }, ctx);
+  const table = await rooftop(
+    {
+      latitude,
+      longitude,
+      tilt: defaultTilt(latitude),
+      azimuth: defaultAzimuth(latitude),
+      arrayType: 'fixed',
+      terrainShading: false,
+      kind: 'tmy',
+      capacity,
+      lossFactor: undefined,
+      installDate: undefined,
+      outputParameters: ['pv_power_rooftop'],
+      window: tmyWindow({ period: 'PT60M' }, 0),
+      now: ctx.clock.now(),
+      tmy: DEFAULT_TMY_REQUEST,
+    },
+    ctx,
+  );
   seriesToJson(table, 'v3', '3');
 }

@@ -19,21 +19,49 @@ export interface ApiCsvPlace {
  * names (packages/server/src/products/weather-columns.ts), checked against this one by its tests.
  */
 const API_CSV_COLUMNS: Readonly<Record<string, readonly [NumericWeatherColumnName, ((value: number) => number)?]>> = {
-  air_temp: ['airTemp'], albedo: ['albedo'], azimuth: ['solarAzimuth'], zenith: ['solarZenith'],
-  clearsky_dhi: ['clearskyDhi'], clearsky_dni: ['clearskyDni'], clearsky_ghi: ['clearskyGhi'], clearsky_gti: ['clearskyGti'],
-  cloud_opacity: ['cloudOpacity'], cloud_opacity10: ['cloudOpacity10'], cloud_opacity90: ['cloudOpacity90'],
-  dewpoint_temp: ['dewPoint'], dhi: ['dhi'], dni: ['dni'], ghi: ['ghi'], gti: ['gti'],
-  dhi10: ['dhi10'], dhi90: ['dhi90'], dni10: ['dni10'], dni90: ['dni90'],
-  ghi10: ['ghi10'], ghi90: ['ghi90'], gti10: ['gti10'], gti90: ['gti90'],
+  air_temp: ['airTemp'],
+  albedo: ['albedo'],
+  azimuth: ['solarAzimuth'],
+  zenith: ['solarZenith'],
+  clearsky_dhi: ['clearskyDhi'],
+  clearsky_dni: ['clearskyDni'],
+  clearsky_ghi: ['clearskyGhi'],
+  clearsky_gti: ['clearskyGti'],
+  cloud_opacity: ['cloudOpacity'],
+  cloud_opacity10: ['cloudOpacity10'],
+  cloud_opacity90: ['cloudOpacity90'],
+  dewpoint_temp: ['dewPoint'],
+  dhi: ['dhi'],
+  dni: ['dni'],
+  ghi: ['ghi'],
+  gti: ['gti'],
+  dhi10: ['dhi10'],
+  dhi90: ['dhi90'],
+  dni10: ['dni10'],
+  dni90: ['dni90'],
+  ghi10: ['ghi10'],
+  ghi90: ['ghi90'],
+  gti10: ['gti10'],
+  gti90: ['gti90'],
   precipitable_water: ['precipitableWater', (kgPerM2) => kgPerM2 / 10], // kg/m2 -> cm
-  precipitation_rate: ['precipitationRate'], relative_humidity: ['relativeHumidity'],
+  precipitation_rate: ['precipitationRate'],
+  relative_humidity: ['relativeHumidity'],
   surface_pressure: ['pressure', (hPa) => hPa * 100], // hPa -> Pa
-  snow_soiling_rooftop: ['snowSoilingRooftop'], snow_soiling_ground: ['snowSoilingGround'],
-  wind_direction_100m: ['windDirection100m'], wind_direction_10m: ['windDirection'],
-  wind_speed_100m: ['windSpeed100m'], wind_speed_10m: ['windSpeed'],
-  snow_depth: ['snowDepth'], snow_water_equivalent: ['snowWaterEquivalent'], snowfall_rate: ['snowfallRate'],
-  wind_gust: ['windGust'], cape: ['cape'], min_air_temp: ['minAirTemp'], max_air_temp: ['maxAirTemp'],
-  pm10: ['pm10'], 'pm2.5': ['pm25'],
+  snow_soiling_rooftop: ['snowSoilingRooftop'],
+  snow_soiling_ground: ['snowSoilingGround'],
+  wind_direction_100m: ['windDirection100m'],
+  wind_direction_10m: ['windDirection'],
+  wind_speed_100m: ['windSpeed100m'],
+  wind_speed_10m: ['windSpeed'],
+  snow_depth: ['snowDepth'],
+  snow_water_equivalent: ['snowWaterEquivalent'],
+  snowfall_rate: ['snowfallRate'],
+  wind_gust: ['windGust'],
+  cape: ['cape'],
+  min_air_temp: ['minAirTemp'],
+  max_air_temp: ['maxAirTemp'],
+  pm10: ['pm10'],
+  'pm2.5': ['pm25'],
 };
 
 /**
@@ -64,7 +92,9 @@ export function readApiCsv(text: string, place: ApiCsvPlace): WeatherSeries {
   const rows = lines.slice(1);
   const n = rows.length;
   const periodEnd = new Float64Array(n);
-  const valueCols = header.map((h, i) => [h, i] as const).filter(([h, i]) => i !== iEnd && i !== iPeriod && Object.prototype.hasOwnProperty.call(API_CSV_COLUMNS, h));
+  const valueCols = header
+    .map((h, i) => [h, i] as const)
+    .filter(([h, i]) => i !== iEnd && i !== iPeriod && Object.hasOwn(API_CSV_COLUMNS, h));
   const cols: NumericWeatherColumns = {};
   for (const [h] of valueCols) cols[API_CSV_COLUMNS[h]![0]] = new Float64Array(n);
   let periodSeconds = 0;
@@ -86,8 +116,18 @@ export function readApiCsv(text: string, place: ApiCsvPlace): WeatherSeries {
     }
   }
   const typical = n > 0 && new Date(periodEnd[0]! * 1000).getUTCFullYear() === 2059;
-  return increasingInTime({
-    format: 'api-csv', latitude: place.latitude, longitude: place.longitude, elevation: place.elevation ?? Number.NaN,
-    timeZone: Number.NaN, typical, periodEnd, periodSeconds, columns: cols,
-  }, 'API CSV');
+  return increasingInTime(
+    {
+      format: 'api-csv',
+      latitude: place.latitude,
+      longitude: place.longitude,
+      elevation: place.elevation ?? Number.NaN,
+      timeZone: Number.NaN,
+      typical,
+      periodEnd,
+      periodSeconds,
+      columns: cols,
+    },
+    'API CSV',
+  );
 }

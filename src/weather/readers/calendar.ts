@@ -68,8 +68,18 @@ const isLeap = (y: number): boolean => (y % 4 === 0 && y % 100 !== 0) || y % 400
  * Unix s of a label in the given year (the label's own year, or a coerced one).
  * @param toMarch whether 24:00 on 28 February ends at 1 March (see LabelRule)
  */
-function labelInstant(year: number, month: number, day: number, hour: number, minute: number, rule: LabelRule, toMarch: boolean): number {
-  let m = month, d = day, h = hour;
+function labelInstant(
+  year: number,
+  month: number,
+  day: number,
+  hour: number,
+  minute: number,
+  rule: LabelRule,
+  toMarch: boolean,
+): number {
+  let m = month,
+    d = day,
+    h = hour;
   if (h === 24 && toMarch && m === 2 && d === 28) {
     m = 3;
     d = 1;
@@ -85,7 +95,10 @@ function labelInstant(year: number, month: number, day: number, hour: number, mi
  */
 function middleCalendar(end: number, rule: LabelRule): [year: number, position: number] {
   const d = new Date((end - rule.periodSeconds / 2 + rule.offsetHours * 3600) * 1000);
-  const position = ((d.getUTCMonth() * 32 + d.getUTCDate()) * 24 + d.getUTCHours()) * 3600 + d.getUTCMinutes() * 60 + d.getUTCSeconds();
+  const position =
+    ((d.getUTCMonth() * 32 + d.getUTCDate()) * 24 + d.getUTCHours()) * 3600 +
+    d.getUTCMinutes() * 60 +
+    d.getUTCSeconds();
   return [d.getUTCFullYear(), position];
 }
 
@@ -101,10 +114,19 @@ export function dateRows(labels: RowLabels, rule: LabelRule, options: CalendarRe
   const n = labels.year.length;
   const yearsWithLeapDay = new Set<number>();
   for (let i = 0; i < n; i++) if (labels.month[i] === 2 && labels.day[i] === 29) yearsWithLeapDay.add(labels.year[i]!);
-  const toMarch = (i: number): boolean => rule.february28MidnightIsMarch1 === true && !yearsWithLeapDay.has(labels.year[i]!);
+  const toMarch = (i: number): boolean =>
+    rule.february28MidnightIsMarch1 === true && !yearsWithLeapDay.has(labels.year[i]!);
   const own = new Float64Array(n);
   for (let i = 0; i < n; i++) {
-    own[i] = labelInstant(labels.year[i]!, labels.month[i]!, labels.day[i]!, labels.hour[i]!, labels.minute[i]!, rule, toMarch(i));
+    own[i] = labelInstant(
+      labels.year[i]!,
+      labels.month[i]!,
+      labels.day[i]!,
+      labels.hour[i]!,
+      labels.minute[i]!,
+      rule,
+      toMarch(i),
+    );
   }
   const ownYear = new Float64Array(n);
   let typical = rule.typical;
@@ -136,9 +158,19 @@ export function dateRows(labels: RowLabels, rule: LabelRule, options: CalendarRe
       if (labels.month[i] === 2 && labels.day[i] === 29 && !isLeap(year)) {
         let leap = year + 1;
         while (!isLeap(leap)) leap++;
-        throw new Error(`${format}: row ${i + 1} is dated 29 February, which ${year} does not have; give coerceYear a leap year (e.g. ${leap})`);
+        throw new Error(
+          `${format}: row ${i + 1} is dated 29 February, which ${year} does not have; give coerceYear a leap year (e.g. ${leap})`,
+        );
       }
-      periodEnd[i] = labelInstant(year, labels.month[i]!, labels.day[i]!, labels.hour[i]!, labels.minute[i]!, rule, toMarch(i));
+      periodEnd[i] = labelInstant(
+        year,
+        labels.month[i]!,
+        labels.day[i]!,
+        labels.hour[i]!,
+        labels.minute[i]!,
+        rule,
+        toMarch(i),
+      );
     }
     sourcePeriodEnd = own;
   }
@@ -179,14 +211,22 @@ export function increasingInTime<T extends OrderableSeries>(s: T, format: string
   if (increasing) return s;
   const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => s.periodEnd[a]! - s.periodEnd[b]! || a - b);
   for (let k = 1; k < n; k++) {
-    const a = order[k - 1]!, b = order[k]!;
+    const a = order[k - 1]!,
+      b = order[k]!;
     if (s.periodEnd[a] === s.periodEnd[b]) {
       const when = new Date(s.periodEnd[a]! * 1000).toISOString();
-      throw new Error(`${format}: rows ${Math.min(a, b) + 1} and ${Math.max(a, b) + 1} both end at ${when}; a series needs one row per period (a multi-year file cannot be re-dated into one year with coerceYear)`);
+      throw new Error(
+        `${format}: rows ${Math.min(a, b) + 1} and ${Math.max(a, b) + 1} both end at ${when}; a series needs one row per period (a multi-year file cannot be re-dated into one year with coerceYear)`,
+      );
     }
   }
   const pick = (c: Float64Array): Float64Array => Float64Array.from(order, (i) => c[i]!);
   const columns: NumericWeatherColumns = {};
   for (const [k, v] of Object.entries(s.columns)) columns[k as keyof NumericWeatherColumns] = pick(v);
-  return { ...s, periodEnd: pick(s.periodEnd), ...(s.sourcePeriodEnd ? { sourcePeriodEnd: pick(s.sourcePeriodEnd) } : {}), columns };
+  return {
+    ...s,
+    periodEnd: pick(s.periodEnd),
+    ...(s.sourcePeriodEnd ? { sourcePeriodEnd: pick(s.sourcePeriodEnd) } : {}),
+    columns,
+  };
 }

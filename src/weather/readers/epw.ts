@@ -31,13 +31,33 @@ export function readEpw(text: string, options: CalendarReadOptions = {}): Weathe
   while (first < lines.length && !/^\d{4},/.test(lines[first]!)) first++;
   const rows = lines.slice(first);
   const n = rows.length;
-  const labels = { year: new Float64Array(n), month: new Float64Array(n), day: new Float64Array(n), hour: new Float64Array(n), minute: new Float64Array(n) };
+  const labels = {
+    year: new Float64Array(n),
+    month: new Float64Array(n),
+    day: new Float64Array(n),
+    hour: new Float64Array(n),
+    minute: new Float64Array(n),
+  };
   const column = (): Float64Array => new Float64Array(n);
   const cols = {
-    airTemp: column(), dewPoint: column(), relativeHumidity: column(), pressure: column(), ghi: column(), dni: column(), dhi: column(),
-    windDirection: column(), windSpeed: column(), precipitableWater: column(), snowDepth: column(), albedo: column(), precipitationRate: column(),
+    airTemp: column(),
+    dewPoint: column(),
+    relativeHumidity: column(),
+    pressure: column(),
+    ghi: column(),
+    dni: column(),
+    dhi: column(),
+    windDirection: column(),
+    windSpeed: column(),
+    precipitableWater: column(),
+    snowDepth: column(),
+    albedo: column(),
+    precipitationRate: column(),
   };
-  if (!Number.isFinite(timeZone)) throw new Error(`EPW: the LOCATION line's time zone (ninth field, hours east of UTC) is not a number: '${loc[8] ?? ''}'`);
+  if (!Number.isFinite(timeZone))
+    throw new Error(
+      `EPW: the LOCATION line's time zone (ninth field, hours east of UTC) is not a number: '${loc[8] ?? ''}'`,
+    );
   for (let i = 0; i < n; i++) {
     const f = splitCsv(rows[i]!);
     labels.year[i] = Number(f[0]);
@@ -61,5 +81,8 @@ export function readEpw(text: string, options: CalendarReadOptions = {}): Weathe
     cols.precipitationRate[i] = hours > 0 ? depth / hours : depth;
   }
   const dated = dateRows(labels, { offsetHours: timeZone, periodSeconds: 3600, labelToEnd: 0 }, options, 'EPW');
-  return increasingInTime({ format: 'epw', latitude, longitude, elevation, timeZone, periodSeconds: 3600, columns: cols, ...dated }, 'EPW');
+  return increasingInTime(
+    { format: 'epw', latitude, longitude, elevation, timeZone, periodSeconds: 3600, columns: cols, ...dated },
+    'EPW',
+  );
 }

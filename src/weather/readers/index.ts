@@ -49,17 +49,29 @@ export function readWeatherFile(text: string, hint: FilePlaceHint = {}): Weather
   if (head.trimStart().startsWith('{')) return readPvgisTmyJson(text, options);
   if (/^Latitude \(decimal degrees\)/m.test(head)) return readPvgisTmyCsv(text, options);
   if (/Date \(MM\/DD\/YYYY\)/.test(head)) return readTmy3(text, options);
-  if (/^\s*\d{5}\s.*\s[NS]\s+\d+\s+\d+\s+[EW]\s+\d+\s+\d+\s+-?\d+\s*$/.test(firstLine) && /^ \d{8}/.test(lines[1] ?? '')) return readTmy2(text, options);
+  if (
+    /^\s*\d{5}\s.*\s[NS]\s+\d+\s+\d+\s+[EW]\s+\d+\s+\d+\s+-?\d+\s*$/.test(firstLine) &&
+    /^ \d{8}/.test(lines[1] ?? '')
+  )
+    return readTmy2(text, options);
   if (/(^|,)period_end(,|$)/m.test(firstLine)) {
-    if (hint.latitude === undefined || hint.longitude === undefined) throw new Error('API CSV: give the latitude and longitude it was requested for');
+    if (hint.latitude === undefined || hint.longitude === undefined)
+      throw new Error('API CSV: give the latitude and longitude it was requested for');
     return readApiCsv(text, { latitude: hint.latitude, longitude: hint.longitude, elevation: hint.elevation });
   }
   if (/^Source,/i.test(firstLine) || /Year,Month,Day,Hour/.test(head)) {
     const hasMetadata = /^Source,/i.test(firstLine);
-    if (!hasMetadata && (hint.latitude === undefined || hint.longitude === undefined)) throw new Error(PSM_PLACE_HINT_MESSAGE);
-    const place: Psm3Place | undefined = hint.latitude !== undefined && hint.longitude !== undefined
-      ? { latitude: hint.latitude, longitude: hint.longitude, timeZone: hint.timeZone ?? Math.round(hint.longitude / 15), elevation: hint.elevation }
-      : undefined;
+    if (!hasMetadata && (hint.latitude === undefined || hint.longitude === undefined))
+      throw new Error(PSM_PLACE_HINT_MESSAGE);
+    const place: Psm3Place | undefined =
+      hint.latitude !== undefined && hint.longitude !== undefined
+        ? {
+            latitude: hint.latitude,
+            longitude: hint.longitude,
+            timeZone: hint.timeZone ?? Math.round(hint.longitude / 15),
+            elevation: hint.elevation,
+          }
+        : undefined;
     return readPsm3(text, place, options);
   }
   throw new Error('weather file: format not recognised (EPW, TMY2, TMY3, PSM3/PSM4, PVGIS TMY CSV/JSON, API CSV)');

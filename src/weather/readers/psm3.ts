@@ -72,19 +72,36 @@ export function readPsm3(text: string, place?: Psm3Place, options: CalendarReadO
   if (!Number.isFinite(timeZone) && typeof zoneHint !== 'string') throw new Error(PSM_PLACE_HINT_MESSAGE);
   const header = splitCsv(lines[h]!).map((s) => s.trim());
   const col = (name: string): number => header.indexOf(name);
-  const iY = col('Year'), iM = col('Month'), iD = col('Day'), iH = col('Hour'), iMin = col('Minute');
-  if (iY < 0 || iM < 0 || iD < 0 || iH < 0) throw new Error('PSM3/PSM4: the column header must hold Year, Month, Day and Hour');
+  const iY = col('Year'),
+    iM = col('Month'),
+    iD = col('Day'),
+    iH = col('Hour'),
+    iMin = col('Minute');
+  if (iY < 0 || iM < 0 || iD < 0 || iH < 0)
+    throw new Error('PSM3/PSM4: the column header must hold Year, Month, Day and Hour');
   const map: [NumericWeatherColumnName, string, number][] = [
-    ['ghi', 'GHI', 1], ['dni', 'DNI', 1], ['dhi', 'DHI', 1], ['airTemp', 'Temperature', 1],
-    ['dewPoint', 'Dew Point', 1], ['relativeHumidity', 'Relative Humidity', 1],
-    ['pressure', 'Pressure', 100], ['windSpeed', 'Wind Speed', 1], // mbar -> Pa
-    ['windDirection', 'Wind Direction', 1], ['albedo', 'Surface Albedo', 1],
+    ['ghi', 'GHI', 1],
+    ['dni', 'DNI', 1],
+    ['dhi', 'DHI', 1],
+    ['airTemp', 'Temperature', 1],
+    ['dewPoint', 'Dew Point', 1],
+    ['relativeHumidity', 'Relative Humidity', 1],
+    ['pressure', 'Pressure', 100],
+    ['windSpeed', 'Wind Speed', 1], // mbar -> Pa
+    ['windDirection', 'Wind Direction', 1],
+    ['albedo', 'Surface Albedo', 1],
     ['precipitableWater', 'Precipitable Water', 1], // cm
   ];
   const present = map.filter(([, name]) => col(name) >= 0);
   const rows = lines.slice(h + 1);
   const n = rows.length;
-  const labels = { year: new Float64Array(n), month: new Float64Array(n), day: new Float64Array(n), hour: new Float64Array(n), minute: new Float64Array(n) };
+  const labels = {
+    year: new Float64Array(n),
+    month: new Float64Array(n),
+    day: new Float64Array(n),
+    hour: new Float64Array(n),
+    minute: new Float64Array(n),
+  };
   const cols: NumericWeatherColumns = {};
   for (const [k] of present) cols[k] = new Float64Array(n);
   for (let i = 0; i < n; i++) {
@@ -96,8 +113,10 @@ export function readPsm3(text: string, place?: Psm3Place, options: CalendarReadO
     labels.minute[i] = iMin >= 0 ? Number(f[iMin]) : 0;
     for (const [k, name, scale] of present) cols[k]![i] = numberOr(f[col(name)], [-9999]) * scale;
   }
-  if (!Number.isFinite(timeZone) && typeof zoneHint === 'string') timeZone = standardOffsetMinutes(zoneHint, labels.year[0] ?? 2000) / 60;
-  const stamp = (i: number): number => Date.UTC(labels.year[i]!, labels.month[i]! - 1, labels.day[i]!, labels.hour[i]!, labels.minute[i]!) / 1000;
+  if (!Number.isFinite(timeZone) && typeof zoneHint === 'string')
+    timeZone = standardOffsetMinutes(zoneHint, labels.year[0] ?? 2000) / 60;
+  const stamp = (i: number): number =>
+    Date.UTC(labels.year[i]!, labels.month[i]! - 1, labels.day[i]!, labels.hour[i]!, labels.minute[i]!) / 1000;
   const step = n > 1 ? stamp(1) - stamp(0) : 3600;
   if (!(step > 0)) throw new Error(`PSM3/PSM4: the first two rows must be one time step apart, got ${step} s`);
   if (cols.relativeHumidity === undefined && cols.airTemp && cols.dewPoint) {
@@ -105,6 +124,14 @@ export function readPsm3(text: string, place?: Psm3Place, options: CalendarReadO
     for (let i = 0; i < n; i++) rh[i] = humidityFromDewPoint(cols.airTemp[i]!, cols.dewPoint[i]!);
     cols.relativeHumidity = rh;
   }
-  const dated = dateRows(labels, { offsetHours: timeZone, periodSeconds: step, labelToEnd: step / 2 }, options, 'PSM3/PSM4');
-  return increasingInTime({ format: 'psm3', latitude, longitude, elevation, timeZone, periodSeconds: step, columns: cols, ...dated }, 'PSM3/PSM4');
+  const dated = dateRows(
+    labels,
+    { offsetHours: timeZone, periodSeconds: step, labelToEnd: step / 2 },
+    options,
+    'PSM3/PSM4',
+  );
+  return increasingInTime(
+    { format: 'psm3', latitude, longitude, elevation, timeZone, periodSeconds: step, columns: cols, ...dated },
+    'PSM3/PSM4',
+  );
 }

@@ -6,21 +6,44 @@ import type { NumericWeatherColumnName, NumericWeatherColumns } from '../columns
 /** "20180101:0000" (UTC): year, month, day, hour, minute. */
 function pvgisLabel(s: string): [number, number, number, number, number] {
   const t = s.trim();
-  return [Number(t.slice(0, 4)), Number(t.slice(4, 6)), Number(t.slice(6, 8)), Number(t.slice(9, 11)), Number(t.slice(11, 13))];
+  return [
+    Number(t.slice(0, 4)),
+    Number(t.slice(4, 6)),
+    Number(t.slice(6, 8)),
+    Number(t.slice(9, 11)),
+    Number(t.slice(11, 13)),
+  ];
 }
 
 /** The columns read: the core's name, PVGIS's field (in the core's unit: SP is in Pa). */
 const PVGIS_COLUMNS: [NumericWeatherColumnName, string][] = [
-  ['airTemp', 'T2m'], ['relativeHumidity', 'RH'], ['ghi', 'G(h)'], ['dni', 'Gb(n)'],
-  ['dhi', 'Gd(h)'], ['windSpeed', 'WS10m'], ['windDirection', 'WD10m'], ['pressure', 'SP'],
+  ['airTemp', 'T2m'],
+  ['relativeHumidity', 'RH'],
+  ['ghi', 'G(h)'],
+  ['dni', 'Gb(n)'],
+  ['dhi', 'Gd(h)'],
+  ['windSpeed', 'WS10m'],
+  ['windDirection', 'WD10m'],
+  ['pressure', 'SP'],
 ];
 
 function finish(
-  latitude: number, longitude: number, elevation: number, stamps: string[], raw: Record<string, number[]>,
-  monthYears: Record<number, number>, options: CalendarReadOptions,
+  latitude: number,
+  longitude: number,
+  elevation: number,
+  stamps: string[],
+  raw: Record<string, number[]>,
+  monthYears: Record<number, number>,
+  options: CalendarReadOptions,
 ): WeatherSeries {
   const n = stamps.length;
-  const labels = { year: new Float64Array(n), month: new Float64Array(n), day: new Float64Array(n), hour: new Float64Array(n), minute: new Float64Array(n) };
+  const labels = {
+    year: new Float64Array(n),
+    month: new Float64Array(n),
+    day: new Float64Array(n),
+    hour: new Float64Array(n),
+    minute: new Float64Array(n),
+  };
   for (let i = 0; i < n; i++) {
     [labels.year[i], labels.month[i], labels.day[i], labels.hour[i], labels.minute[i]] = pvgisLabel(stamps[i]!);
   }
@@ -38,9 +61,24 @@ function finish(
   }
   // PVGIS stamps the hour by its start (values are sampled a few minutes into it), so each row is
   // the period ending one hour after its stamp.
-  const dated = dateRows(labels, { offsetHours: 0, periodSeconds: 3600, labelToEnd: 3600, typical: true }, options, 'PVGIS TMY');
+  const dated = dateRows(
+    labels,
+    { offsetHours: 0, periodSeconds: 3600, labelToEnd: 3600, typical: true },
+    options,
+    'PVGIS TMY',
+  );
   return increasingInTime(
-    { format: 'pvgis-tmy', latitude, longitude, elevation, timeZone: 0, periodSeconds: 3600, columns: cols, ...dated, ...(Object.keys(monthYears).length > 0 ? { monthYears } : {}) },
+    {
+      format: 'pvgis-tmy',
+      latitude,
+      longitude,
+      elevation,
+      timeZone: 0,
+      periodSeconds: 3600,
+      columns: cols,
+      ...dated,
+      ...(Object.keys(monthYears).length > 0 ? { monthYears } : {}),
+    },
     'PVGIS TMY',
   );
 }
@@ -59,7 +97,9 @@ function finish(
 export function readPvgisTmyCsv(text: string, options: CalendarReadOptions = {}): WeatherSeries {
   checkString('readPvgisTmyCsv', 'text', text, 'the text of a weather file');
   const lines = textLines(text);
-  let latitude = Number.NaN, longitude = Number.NaN, elevation = Number.NaN;
+  let latitude = Number.NaN,
+    longitude = Number.NaN,
+    elevation = Number.NaN;
   const monthYears: Record<number, number> = {};
   let i = 0;
   for (; i < lines.length; i++) {
@@ -105,7 +145,12 @@ export function readPvgisTmyJson(text: string, options: CalendarReadOptions = {}
   for (const m of doc.outputs?.months_selected ?? []) monthYears[m.month] = m.year;
   const records = doc.outputs?.tmy_hourly;
   // Any JSON parses: refuse what is not a PVGIS TMY document instead of returning an empty year.
-  if (!Array.isArray(records) || records.length === 0 || typeof records[0] !== 'object' || !('time(UTC)' in records[0]!)) {
+  if (
+    !Array.isArray(records) ||
+    records.length === 0 ||
+    typeof records[0] !== 'object' ||
+    !('time(UTC)' in records[0]!)
+  ) {
     throw new Error('not a PVGIS TMY JSON document: outputs.tmy_hourly with time(UTC) rows is missing');
   }
   const stamps: string[] = [];
@@ -116,5 +161,13 @@ export function readPvgisTmyJson(text: string, options: CalendarReadOptions = {}
     stamps.push(String(r['time(UTC)']));
     for (const [k, name] of present) raw[k]!.push(Number(r[name]));
   }
-  return finish(loc.latitude ?? Number.NaN, loc.longitude ?? Number.NaN, loc.elevation ?? Number.NaN, stamps, raw, monthYears, options);
+  return finish(
+    loc.latitude ?? Number.NaN,
+    loc.longitude ?? Number.NaN,
+    loc.elevation ?? Number.NaN,
+    stamps,
+    raw,
+    monthYears,
+    options,
+  );
 }

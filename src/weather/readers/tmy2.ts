@@ -9,14 +9,55 @@ import type { NumericWeatherColumnName, NumericWeatherColumns } from '../columns
  * skipped here.
  */
 const TMY2_FIELDS: readonly [name: string, width: number][] = [
-  ['year', 2], ['month', 2], ['day', 2], ['hour', 2], ['etr', 4], ['etrn', 4],
-  ['ghi', 4], ['', 2], ['dni', 4], ['', 2], ['dhi', 4], ['', 2],
-  ['ghIllum', 4], ['', 2], ['dnIllum', 4], ['', 2], ['dhIllum', 4], ['', 2], ['zenithLum', 4], ['', 2],
-  ['totalCloud', 2], ['', 2], ['opaqueCloud', 2], ['', 2],
-  ['dryBulb', 4], ['', 2], ['dewPoint', 4], ['', 2], ['humidity', 3], ['', 2], ['pressure', 4], ['', 2],
-  ['windDirection', 3], ['', 2], ['windSpeed', 3], ['', 2], ['visibility', 4], ['', 2], ['ceiling', 5], ['', 2],
-  ['presentWeather', 10], ['precipitableWater', 3], ['', 2], ['aod', 3], ['', 2], ['snowDepth', 3], ['', 2],
-  ['daysSinceSnow', 2], ['', 2],
+  ['year', 2],
+  ['month', 2],
+  ['day', 2],
+  ['hour', 2],
+  ['etr', 4],
+  ['etrn', 4],
+  ['ghi', 4],
+  ['', 2],
+  ['dni', 4],
+  ['', 2],
+  ['dhi', 4],
+  ['', 2],
+  ['ghIllum', 4],
+  ['', 2],
+  ['dnIllum', 4],
+  ['', 2],
+  ['dhIllum', 4],
+  ['', 2],
+  ['zenithLum', 4],
+  ['', 2],
+  ['totalCloud', 2],
+  ['', 2],
+  ['opaqueCloud', 2],
+  ['', 2],
+  ['dryBulb', 4],
+  ['', 2],
+  ['dewPoint', 4],
+  ['', 2],
+  ['humidity', 3],
+  ['', 2],
+  ['pressure', 4],
+  ['', 2],
+  ['windDirection', 3],
+  ['', 2],
+  ['windSpeed', 3],
+  ['', 2],
+  ['visibility', 4],
+  ['', 2],
+  ['ceiling', 5],
+  ['', 2],
+  ['presentWeather', 10],
+  ['precipitableWater', 3],
+  ['', 2],
+  ['aod', 3],
+  ['', 2],
+  ['snowDepth', 3],
+  ['', 2],
+  ['daysSinceSnow', 2],
+  ['', 2],
 ];
 
 /** Start of each named field in a line (the line's first character is a blank). */
@@ -69,15 +110,27 @@ const TMY2_COLUMNS: readonly [column: NumericWeatherColumnName, field: string, s
  */
 export function readTmy2(text: string, options: CalendarReadOptions = {}): WeatherSeries {
   const lines = textLines(text);
-  const head = /^\s*(\d+)\s+(.*?)\s+(\S{2})\s+(-?\d+(?:\.\d+)?)\s+([NS])\s+(\d+)\s+(\d+)\s+([EW])\s+(\d+)\s+(\d+)\s+(-?\d+)\s*$/.exec(lines[0] ?? '');
-  if (!head) throw new Error('TMY2: the first line must be the station header (WBAN, city, state, time zone, N/S dd mm, E/W ddd mm, elevation)');
+  const head =
+    /^\s*(\d+)\s+(.*?)\s+(\S{2})\s+(-?\d+(?:\.\d+)?)\s+([NS])\s+(\d+)\s+(\d+)\s+([EW])\s+(\d+)\s+(\d+)\s+(-?\d+)\s*$/.exec(
+      lines[0] ?? '',
+    );
+  if (!head)
+    throw new Error(
+      'TMY2: the first line must be the station header (WBAN, city, state, time zone, N/S dd mm, E/W ddd mm, elevation)',
+    );
   const timeZone = Number(head[4]);
   const latitude = (Number(head[6]) + Number(head[7]) / 60) * (head[5] === 'N' ? 1 : -1);
   const longitude = (Number(head[9]) + Number(head[10]) / 60) * (head[8] === 'E' ? 1 : -1);
   const elevation = Number(head[11]);
   const rows = lines.slice(1);
   const n = rows.length;
-  const labels = { year: new Float64Array(n), month: new Float64Array(n), day: new Float64Array(n), hour: new Float64Array(n), minute: new Float64Array(n) };
+  const labels = {
+    year: new Float64Array(n),
+    month: new Float64Array(n),
+    day: new Float64Array(n),
+    hour: new Float64Array(n),
+    minute: new Float64Array(n),
+  };
   const cols: NumericWeatherColumns = {};
   for (const [k] of TMY2_COLUMNS) cols[k] = new Float64Array(n);
   const lineLength = FIELD_AT.get('daysSinceSnow')![1];
@@ -87,7 +140,8 @@ export function readTmy2(text: string, options: CalendarReadOptions = {}): Weath
   };
   for (let i = 0; i < n; i++) {
     const line = rows[i]!;
-    if (line.length < lineLength) throw new Error(`TMY2: row ${i + 2} has ${line.length} characters, a TMY2 row has ${lineLength}`);
+    if (line.length < lineLength)
+      throw new Error(`TMY2: row ${i + 2} has ${line.length} characters, a TMY2 row has ${lineLength}`);
     // Two-digit years of the 1961-1990 data (TMY2 predates 2000).
     labels.year[i] = 1900 + field(line, 'year');
     labels.month[i] = field(line, 'month');
@@ -97,6 +151,14 @@ export function readTmy2(text: string, options: CalendarReadOptions = {}): Weath
     if (cols.snowDepth![i] === 999) cols.snowDepth![i] = Number.NaN;
     cols.precipitableWater![i] = cols.precipitableWater![i]! / 10; // mm -> cm
   }
-  const dated = dateRows(labels, { offsetHours: timeZone, periodSeconds: 3600, labelToEnd: 0, typical: true }, options, 'TMY2');
-  return increasingInTime({ format: 'tmy2', latitude, longitude, elevation, timeZone, periodSeconds: 3600, columns: cols, ...dated }, 'TMY2');
+  const dated = dateRows(
+    labels,
+    { offsetHours: timeZone, periodSeconds: 3600, labelToEnd: 0, typical: true },
+    options,
+    'TMY2',
+  );
+  return increasingInTime(
+    { format: 'tmy2', latitude, longitude, elevation, timeZone, periodSeconds: 3600, columns: cols, ...dated },
+    'TMY2',
+  );
 }

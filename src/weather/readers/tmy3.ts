@@ -61,7 +61,10 @@ export function readTmy3(text: string, options: CalendarReadOptions = {}): Weath
     }
     throw new Error(`TMY3: column '${names[0]}' not found`);
   };
-  if (!Number.isFinite(timeZone)) throw new Error(`TMY3: the first line's fourth field must be the time zone (hours east of UTC), got '${meta[3] ?? ''}'`);
+  if (!Number.isFinite(timeZone))
+    throw new Error(
+      `TMY3: the first line's fourth field must be the time zone (hours east of UTC), got '${meta[3] ?? ''}'`,
+    );
   const iDate = at(['Date (MM/DD/YYYY)']);
   const iTime = at(['Time (HH:MM)']);
   const map = TMY3_COLUMNS.map(([k, names, scale]) => [k, at(names), scale] as const);
@@ -69,7 +72,13 @@ export function readTmy3(text: string, options: CalendarReadOptions = {}): Weath
   const iPrecipHours = header.indexOf('Lprecip quantity (hr)');
   const rows = lines.slice(2);
   const n = rows.length;
-  const labels = { year: new Float64Array(n), month: new Float64Array(n), day: new Float64Array(n), hour: new Float64Array(n), minute: new Float64Array(n) };
+  const labels = {
+    year: new Float64Array(n),
+    month: new Float64Array(n),
+    day: new Float64Array(n),
+    hour: new Float64Array(n),
+    minute: new Float64Array(n),
+  };
   const cols: NumericWeatherColumns = {};
   for (const [k] of map) cols[k] = new Float64Array(n);
   if (iPrecip >= 0) cols.precipitationRate = new Float64Array(n);
@@ -78,7 +87,10 @@ export function readTmy3(text: string, options: CalendarReadOptions = {}): Weath
     const f = splitCsv(rows[i]!);
     const date = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec((f[iDate] ?? '').trim());
     const time = /^(\d{1,2}):(\d{2})$/.exec((f[iTime] ?? '').trim());
-    if (!date || !time) throw new Error(`TMY3: row ${i + 3} has no date MM/DD/YYYY and time HH:MM ('${f[iDate] ?? ''}', '${f[iTime] ?? ''}')`);
+    if (!date || !time)
+      throw new Error(
+        `TMY3: row ${i + 3} has no date MM/DD/YYYY and time HH:MM ('${f[iDate] ?? ''}', '${f[iTime] ?? ''}')`,
+      );
     labels.month[i] = Number(date[1]);
     labels.day[i] = Number(date[2]);
     labels.year[i] = Number(date[3]);
@@ -91,6 +103,14 @@ export function readTmy3(text: string, options: CalendarReadOptions = {}): Weath
       cols.precipitationRate![i] = hours > 0 ? depth / hours : depth;
     }
   }
-  const dated = dateRows(labels, { offsetHours: timeZone, periodSeconds: 3600, labelToEnd: 0, february28MidnightIsMarch1: true }, options, 'TMY3');
-  return increasingInTime({ format: 'tmy3', latitude, longitude, elevation, timeZone, periodSeconds: 3600, columns: cols, ...dated }, 'TMY3');
+  const dated = dateRows(
+    labels,
+    { offsetHours: timeZone, periodSeconds: 3600, labelToEnd: 0, february28MidnightIsMarch1: true },
+    options,
+    'TMY3',
+  );
+  return increasingInTime(
+    { format: 'tmy3', latitude, longitude, elevation, timeZone, periodSeconds: 3600, columns: cols, ...dated },
+    'TMY3',
+  );
 }

@@ -82,7 +82,10 @@ function poaHandler(model: SkyDiffuseModel): CaseHandler {
           airmass: optionalInput(refCase, 'airmass_relative') ?? optionalInput(refCase, 'airmass'),
           albedo: optionalInput(refCase, 'albedo') ?? param(refCase, 'albedo', 0.25),
         },
-        { model, perezCoefficients: param<PerezCoefficientSet>(refCase, 'perez_coefficients', 'allsitescomposite1990') },
+        {
+          model,
+          perezCoefficients: param<PerezCoefficientSet>(refCase, 'perez_coefficients', 'allsitescomposite1990'),
+        },
       );
       return {
         poa_global: r.poaGlobal,
@@ -100,7 +103,9 @@ function poaHandler(model: SkyDiffuseModel): CaseHandler {
 const extraterrestrialHandler: CaseHandler = {
   variant: 'extraterrestrial',
   matches: (_stem, name, refCase) =>
-    name.startsWith('extraterrestrial') && ['spencer', 'asce'].includes(param(refCase, 'method', 'spencer')) && has(refCase, 'unix_s'),
+    name.startsWith('extraterrestrial') &&
+    ['spencer', 'asce'].includes(param(refCase, 'method', 'spencer')) &&
+    has(refCase, 'unix_s'),
   run: (refCase) => ({
     dni_extra: extraterrestrialRadiation(inputColumn(refCase, 'unix_s'), {
       solarConstant: param(refCase, 'solar_constant', 1366.1),
@@ -116,7 +121,9 @@ const AIRMASS_MODELS: readonly string[] = ['kastenyoung1989', 'kasten1966', 'sim
 const airmassHandler: CaseHandler = {
   variant: 'airmass',
   matches: (_stem, name, refCase) =>
-    name.startsWith('airmass') && AIRMASS_MODELS.includes(param(refCase, 'model', 'kastenyoung1989')) && has(refCase, 'zenith'),
+    name.startsWith('airmass') &&
+    AIRMASS_MODELS.includes(param(refCase, 'model', 'kastenyoung1989')) &&
+    has(refCase, 'zenith'),
   run: (refCase) => {
     const model = param<RelativeAirmassModel>(refCase, 'model', 'kastenyoung1989');
     const relative = relativeAirmass(inputColumn(refCase, 'zenith'), { model });
@@ -137,7 +144,8 @@ const altitudeHandler: CaseHandler = {
 /** pvlib.clearsky.ineichen. */
 const ineichenHandler: CaseHandler = {
   variant: 'ineichen',
-  matches: (_stem, name, refCase) => name.startsWith('ineichen') && has(refCase, 'apparent_zenith', 'airmass_absolute', 'linke_turbidity'),
+  matches: (_stem, name, refCase) =>
+    name.startsWith('ineichen') && has(refCase, 'apparent_zenith', 'airmass_absolute', 'linke_turbidity'),
   run: (refCase) => {
     const r = clearskyIneichen(
       {
@@ -168,7 +176,11 @@ const erbsHandler: CaseHandler = {
   matches: (_stem, name, refCase) => name.startsWith('erbs') && has(refCase, 'ghi', 'zenith', 'unix_s'),
   run: (refCase) => {
     const r = erbs(
-      { ghi: inputColumn(refCase, 'ghi'), zenith: inputColumn(refCase, 'zenith'), unixSeconds: inputColumn(refCase, 'unix_s') },
+      {
+        ghi: inputColumn(refCase, 'ghi'),
+        zenith: inputColumn(refCase, 'zenith'),
+        unixSeconds: inputColumn(refCase, 'unix_s'),
+      },
       { minCosZenith: param(refCase, 'min_cos_zenith', 0.065), maxZenith: param(refCase, 'max_zenith', 87) },
     );
     return { dni: r.dni, dhi: r.dhi, kt: r.kt };
@@ -202,7 +214,8 @@ const discHandler: CaseHandler = {
 /** pvlib.irradiance.dirint (optional dew point column `temp_dew`, param `use_delta_kt_prime`). */
 const dirintHandler: CaseHandler = {
   variant: 'dirint',
-  matches: (_stem, name, refCase) => name.startsWith('dirint') && has(refCase, 'ghi', 'zenith', 'unix_s') && 'dni' in refCase.expected,
+  matches: (_stem, name, refCase) =>
+    name.startsWith('dirint') && has(refCase, 'ghi', 'zenith', 'unix_s') && 'dni' in refCase.expected,
   run: (refCase) => {
     const tempDew = optionalInput(refCase, 'temp_dew');
     const dni = dirint(

@@ -70,7 +70,7 @@ const trackerHandler: CaseHandler = {
   defaultTolerance: TOLERANCE.value,
   deviation:
     'trackers are laid flat (tilt 0, azimuth 180) while the tracked sun is below the horizon, where pvlib.tracking.singleaxis ' +
-    'gives NaN: the night irradiance is 0 rather than NaN (the expected values of those rows are pvlib\'s on the flat plane; params night=flat)',
+    "gives NaN: the night irradiance is 0 rather than NaN (the expected values of those rows are pvlib's on the flat plane; params night=flat)",
 };
 
 export const handlers: CaseHandler[] = [fixedHandler, trackerHandler];

@@ -29,15 +29,12 @@ const sapmHandler: CaseHandler = {
   variant: 'sapm_cell',
   matches: (stem, name) => isPvPower(stem) && name.startsWith('sapm_cell'),
   run: (c) => ({
-    temp_cell: sapmCellTemperature(
-      weather(c),
-      {
-        a: param(c, 'a', Number.NaN),
-        b: param(c, 'b', Number.NaN),
-        deltaT: param(c, 'deltaT', Number.NaN),
-        irradRef: param(c, 'irrad_ref', 1000),
-      },
-    ),
+    temp_cell: sapmCellTemperature(weather(c), {
+      a: param(c, 'a', Number.NaN),
+      b: param(c, 'b', Number.NaN),
+      deltaT: param(c, 'deltaT', Number.NaN),
+      irradRef: param(c, 'irrad_ref', 1000),
+    }),
   }),
   defaultTolerance: TOLERANCE.value,
 };
@@ -72,7 +69,11 @@ const pvwattsDcHandler: CaseHandler = {
   run: (c) => ({
     pdc: pvwattsDc(
       { effectiveIrradiance: inputColumn(c, 'effective_irradiance'), tempCell: inputColumn(c, 'temp_cell') },
-      { pdc0: param(c, 'pdc0', Number.NaN), gammaPdc: param(c, 'gamma_pdc', Number.NaN), tempRef: param(c, 'temp_ref', 25) },
+      {
+        pdc0: param(c, 'pdc0', Number.NaN),
+        gammaPdc: param(c, 'gamma_pdc', Number.NaN),
+        tempRef: param(c, 'temp_ref', 25),
+      },
     ),
   }),
   defaultTolerance: TOLERANCE.value,

@@ -9,7 +9,11 @@
  * call (either form accepts any order of times). Without delta T the core's estimate is used.
  */
 import {
-  type SolarPosition, type SolarPositionInput, type SolarPositionOptions, solarPositionFast, solarPositionSpa,
+  type SolarPosition,
+  type SolarPositionInput,
+  type SolarPositionOptions,
+  solarPositionFast,
+  solarPositionSpa,
 } from '../../../src/solar/index.js';
 import { inputColumn, param } from '../runner.js';
 import { TOLERANCE, type CaseHandler, type ComputedColumns, type ReferenceCase } from '../schema.js';
@@ -54,7 +58,8 @@ function runGrouped(refCase: ReferenceCase, fn: SolarFunction): ComputedColumns 
   const result: Record<string, Float64Array> = {};
   for (const [name] of COLUMNS) if (name in refCase.expected) result[name] = new Float64Array(n);
 
-  const pick = (col: Float64Array, rows: number[], scale = 1): Float64Array => Float64Array.from(rows, (r) => col[r]! * scale);
+  const pick = (col: Float64Array, rows: number[], scale = 1): Float64Array =>
+    Float64Array.from(rows, (r) => col[r]! * scale);
   for (const rows of groups.values()) {
     const first = rows[0]!;
     const input: SolarPositionInput = {
@@ -81,7 +86,10 @@ function runGrouped(refCase: ReferenceCase, fn: SolarFunction): ComputedColumns 
 }
 
 const isSpaCase = (_fileStem: string, caseName: string, refCase: ReferenceCase): boolean =>
-  caseName.startsWith('spa_') && 'unix_s' in refCase.inputs && 'latitude' in refCase.inputs && 'longitude' in refCase.inputs;
+  caseName.startsWith('spa_') &&
+  'unix_s' in refCase.inputs &&
+  'latitude' in refCase.inputs &&
+  'longitude' in refCase.inputs;
 
 /** pvlib.solarposition.spa_python: the full SPA at every row. */
 const spaHandler: CaseHandler = {

@@ -17,7 +17,8 @@ import { fuentesCellTemperature, noctSamCellTemperature, rossCellTemperature } f
 import { inputColumn, param } from '../runner.js';
 import { TOLERANCE, type CaseHandler, type ReferenceCase } from '../schema.js';
 
-const isTemperatureFile = (fileStem: string): boolean => fileStem.startsWith('temperature') || fileStem.startsWith('pv_power');
+const isTemperatureFile = (fileStem: string): boolean =>
+  fileStem.startsWith('temperature') || fileStem.startsWith('pv_power');
 
 /** A column that may come as an input column or as a scalar param; undefined when neither. */
 function columnOrParam(refCase: ReferenceCase, name: string): Float64Array | number | undefined {
@@ -39,7 +40,12 @@ const rossHandler: CaseHandler = {
   run: (c) => {
     const k = param<number | undefined>(c, 'k', undefined);
     const parameters = k !== undefined ? { k } : { noct: required(c, 'noct') };
-    return { temp_cell: rossCellTemperature({ poaGlobal: inputColumn(c, 'poa_global'), airTemp: inputColumn(c, 'temp_air') }, parameters) };
+    return {
+      temp_cell: rossCellTemperature(
+        { poaGlobal: inputColumn(c, 'poa_global'), airTemp: inputColumn(c, 'temp_air') },
+        parameters,
+      ),
+    };
   },
   defaultTolerance: TOLERANCE.value,
 };

@@ -17,24 +17,38 @@ export interface AccountCreateOptions {
 }
 
 /** `accounts create <name>`: creates the database when there is none. */
-export async function accountsCreate(dbPath: string, name: string, o: AccountCreateOptions, io: CliIo): Promise<number> {
+export async function accountsCreate(
+  dbPath: string,
+  name: string,
+  o: AccountCreateOptions,
+  io: CliIo,
+): Promise<number> {
   const fv = o.formatVersion;
-  if (fv !== undefined && fv !== 'legacy' && fv !== '3') throw new UsageError(`--format-version must be 'legacy' or '3' (got '${fv}')`);
+  if (fv !== undefined && fv !== 'legacy' && fv !== '3')
+    throw new UsageError(`--format-version must be 'legacy' or '3' (got '${fv}')`);
   let plans;
   try {
-    plans = o.plan === undefined ? 'all' as const : parsePlans(o.plan);
+    plans = o.plan === undefined ? ('all' as const) : parsePlans(o.plan);
   } catch (e) {
     throw new UsageError(`--plan: ${(e as Error).message}`);
   }
   const a = await using(openOrCreateStorage(dbPath, io), async ({ accounts }) => {
     try {
-      return await accounts.createAccount(name, { admin: o.admin === true, plans, formatVersion: fv as FormatVersion | undefined, quota: o.quota });
+      return await accounts.createAccount(name, {
+        admin: o.admin === true,
+        plans,
+        formatVersion: fv as FormatVersion | undefined,
+        quota: o.quota,
+      });
     } catch (e) {
-      if (e instanceof AccountNameTakenError) throw new CliError(`account '${name}' already exists (see: solarkit accounts list)`);
+      if (e instanceof AccountNameTakenError)
+        throw new CliError(`account '${name}' already exists (see: solarkit accounts list)`);
       throw e;
     }
   });
-  io.out(`created account ${a.id} '${a.name}': plans=${a.plans.join(',')} admin=${a.admin} format_version=${a.formatVersion} quota=${a.quota}`);
+  io.out(
+    `created account ${a.id} '${a.name}': plans=${a.plans.join(',')} admin=${a.admin} format_version=${a.formatVersion} quota=${a.quota}`,
+  );
   return 0;
 }
 
@@ -49,7 +63,9 @@ export async function accountsList(dbPath: string, io: CliIo): Promise<number> {
 
 /** The account a command names: its name, or its id as `accounts list` shows it. */
 async function accountNamed(accounts: AccountStore, reference: string): Promise<AccountRow> {
-  const a = await accounts.getAccount(reference) ?? (/^\d+$/.test(reference) ? await accounts.getAccount(Number(reference)) : undefined);
+  const a =
+    (await accounts.getAccount(reference)) ??
+    (/^\d+$/.test(reference) ? await accounts.getAccount(Number(reference)) : undefined);
   if (!a) throw new CliError(`no account '${reference}' (see: solarkit accounts list)`);
   return a;
 }
@@ -60,10 +76,14 @@ export async function accountsDelete(dbPath: string, reference: string, force: b
     const a = await accountNamed(accounts, reference);
     const { keys, sites } = await accounts.accountHoldings(a.id);
     if (sites > 0 && !force) {
-      throw new CliError(`account '${a.name}' owns ${sites} site${sites === 1 ? '' : 's'} (with their measurements): add --force to delete them too`);
+      throw new CliError(
+        `account '${a.name}' owns ${sites} site${sites === 1 ? '' : 's'} (with their measurements): add --force to delete them too`,
+      );
     }
     await accounts.deleteAccount(a.id);
-    io.out(`deleted account ${a.id} '${a.name}' with ${keys} key${keys === 1 ? '' : 's'}${sites > 0 ? ` and ${sites} site${sites === 1 ? '' : 's'}` : ''}`);
+    io.out(
+      `deleted account ${a.id} '${a.name}' with ${keys} key${keys === 1 ? '' : 's'}${sites > 0 ? ` and ${sites} site${sites === 1 ? '' : 's'}` : ''}`,
+    );
     return 0;
   });
 }
@@ -92,12 +112,16 @@ export async function keysList(dbPath: string, io: CliIo): Promise<number> {
 export async function keysRevoke(dbPath: string, reference: string, io: CliIo): Promise<number> {
   return using(openExistingStorage(dbPath), async ({ accounts }) => {
     const matches = await accounts.keysByReference(reference);
-    if (matches.length === 0) throw new CliError(`no key matches '${reference}': give the key, its id or its prefix (see: solarkit keys list)`);
+    if (matches.length === 0)
+      throw new CliError(`no key matches '${reference}': give the key, its id or its prefix (see: solarkit keys list)`);
     if (matches.length > 1) {
-      throw new CliError(`'${reference}' matches ${matches.length} keys (ids ${matches.map((k) => k.id).join(', ')}): give the id or more of the key`);
+      throw new CliError(
+        `'${reference}' matches ${matches.length} keys (ids ${matches.map((k) => k.id).join(', ')}): give the id or more of the key`,
+      );
     }
     const k = matches[0]!;
-    if (k.revokedAt !== null) throw new CliError(`key ${k.id} of '${k.accountName}' (${k.prefix}…) was already revoked at ${iso(k.revokedAt)}`);
+    if (k.revokedAt !== null)
+      throw new CliError(`key ${k.id} of '${k.accountName}' (${k.prefix}…) was already revoked at ${iso(k.revokedAt)}`);
     await accounts.revokeKeyById(k.id);
     io.out(`revoked key ${k.id} of '${k.accountName}' (${k.prefix}…)`);
     return 0;

@@ -69,7 +69,9 @@ function hintFor(command: Command | undefined): string {
 /** Builds the command tree; an action hands its exit code (or the promise of one) to `done`. */
 function program(io: CliIo, env: NodeJS.ProcessEnv, done: (code: Promise<number> | number) => Promise<void>): Command {
   const root = new Command('solarkit')
-    .description('Self-hosted Solar Data and Site Resource API: the server, its accounts and keys, and real weather files.')
+    .description(
+      'Self-hosted Solar Data and Site Resource API: the server, its accounts and keys, and real weather files.',
+    )
     .version(packageJson.version, '-v, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
     .addHelpText('after', ENVIRONMENT)
@@ -82,85 +84,133 @@ function program(io: CliIo, env: NodeJS.ProcessEnv, done: (code: Promise<number>
     return cmd;
   };
   const withDb = (cmd: Command): Command =>
-    cmd.option('--db <path>', `the database: a SQLite file or a postgres:// URL (default $SOLARKIT_DB or ${DEFAULT_DB_PATH})`);
+    cmd.option(
+      '--db <path>',
+      `the database: a SQLite file or a postgres:// URL (default $SOLARKIT_DB or ${DEFAULT_DB_PATH})`,
+    );
   const db = (cmd: Command): string => dbPathOf(cmd.opts<{ db?: string }>().db, env);
 
   withDb(root.command('serve'))
     .description('start the API server (the first start on an empty database makes a demo account and key)')
     .option('--port <n>', 'TCP port, 0 for any free one (default $PORT or 8080)')
-    .option('--host <address>', 'address to listen on (default $HOST or 127.0.0.1, this machine only; 0.0.0.0 for every interface)')
-    .option('--tls-cert <file>', 'PEM certificate: serve HTTPS, HTTP/2 and HTTP/1.1 (with --tls-key; default $SOLARKIT_TLS_CERT)')
+    .option(
+      '--host <address>',
+      'address to listen on (default $HOST or 127.0.0.1, this machine only; 0.0.0.0 for every interface)',
+    )
+    .option(
+      '--tls-cert <file>',
+      'PEM certificate: serve HTTPS, HTTP/2 and HTTP/1.1 (with --tls-key; default $SOLARKIT_TLS_CERT)',
+    )
     .option('--tls-key <file>', 'PEM private key of the certificate (default $SOLARKIT_TLS_KEY)')
     .option('--log-file <file>', 'append the JSON request log to this file (default $SOLARKIT_LOG_FILE, else stderr)')
-    .option('--weather-dir <dir>', 'imported weather files (default $SOLARKIT_WEATHER_DIR, else weather/ beside a SQLite database; none for PostgreSQL)')
-    .action((o: { port?: string; host?: string; tlsCert?: string; tlsKey?: string; logFile?: string; weatherDir?: string }, cmd: Command) => {
-      const port = o.port !== undefined ? wholeNumber('--port', o.port, 0, 65535)
-        : env.PORT !== undefined && env.PORT !== '' ? wholeNumber('PORT', env.PORT, 0, 65535) : 8080;
-      const host = o.host ?? (env.HOST !== undefined && env.HOST !== '' ? env.HOST : '127.0.0.1');
-      const tlsCert = o.tlsCert ?? (env.SOLARKIT_TLS_CERT || undefined);
-      const tlsKey = o.tlsKey ?? (env.SOLARKIT_TLS_KEY || undefined);
-      const logFile = o.logFile ?? (env.SOLARKIT_LOG_FILE || undefined);
-      return done(serve({
-        dbPath: db(cmd), port, host,
-        ...(o.weatherDir !== undefined ? { weatherDir: o.weatherDir } : {}),
-        ...(tlsCert !== undefined ? { tlsCert } : {}), ...(tlsKey !== undefined ? { tlsKey } : {}),
-        ...(logFile !== undefined ? { logFile } : {}),
-      }, io));
-    });
+    .option(
+      '--weather-dir <dir>',
+      'imported weather files (default $SOLARKIT_WEATHER_DIR, else weather/ beside a SQLite database; none for PostgreSQL)',
+    )
+    .action(
+      (
+        o: { port?: string; host?: string; tlsCert?: string; tlsKey?: string; logFile?: string; weatherDir?: string },
+        cmd: Command,
+      ) => {
+        const port =
+          o.port !== undefined
+            ? wholeNumber('--port', o.port, 0, 65535)
+            : env.PORT !== undefined && env.PORT !== ''
+              ? wholeNumber('PORT', env.PORT, 0, 65535)
+              : 8080;
+        const host = o.host ?? (env.HOST !== undefined && env.HOST !== '' ? env.HOST : '127.0.0.1');
+        const tlsCert = o.tlsCert ?? (env.SOLARKIT_TLS_CERT || undefined);
+        const tlsKey = o.tlsKey ?? (env.SOLARKIT_TLS_KEY || undefined);
+        const logFile = o.logFile ?? (env.SOLARKIT_LOG_FILE || undefined);
+        return done(
+          serve(
+            {
+              dbPath: db(cmd),
+              port,
+              host,
+              ...(o.weatherDir !== undefined ? { weatherDir: o.weatherDir } : {}),
+              ...(tlsCert !== undefined ? { tlsCert } : {}),
+              ...(tlsKey !== undefined ? { tlsKey } : {}),
+              ...(logFile !== undefined ? { logFile } : {}),
+            },
+            io,
+          ),
+        );
+      },
+    );
 
   const accounts = root.command('accounts').description('create, list and delete accounts');
   withDb(accounts.command('create <name>'))
     .description('create an account (and the database, when there is none)')
-    .option('--admin', 'may list every account\'s sites (show_all)')
+    .option('--admin', "may list every account's sites (show_all)")
     .option('--plan <families>', `all, or a comma-separated list of: ${PLAN_FAMILIES.join(', ')} (default all)`)
     .option('--format-version <version>', 'legacy or 3: the response format its requests get by default (default 3)')
     .option('--quota <n>', 'transactions a UTC day, 0 or more (default 1000)')
-    .action((name: string, o: { admin?: boolean; plan?: string; formatVersion?: string; quota?: string }, cmd: Command) => {
-      const quota = o.quota === undefined ? undefined : wholeNumber('--quota', o.quota, 0, Number.MAX_SAFE_INTEGER, ' of transactions a day,');
-      return done(accountsCreate(db(cmd), name, { ...o, quota }, io));
-    });
-  withDb(accounts.command('list')).description('list the accounts: id, name, admin, format version, quota, plans')
+    .action(
+      (name: string, o: { admin?: boolean; plan?: string; formatVersion?: string; quota?: string }, cmd: Command) => {
+        const quota =
+          o.quota === undefined
+            ? undefined
+            : wholeNumber('--quota', o.quota, 0, Number.MAX_SAFE_INTEGER, ' of transactions a day,');
+        return done(accountsCreate(db(cmd), name, { ...o, quota }, io));
+      },
+    );
+  withDb(accounts.command('list'))
+    .description('list the accounts: id, name, admin, format version, quota, plans')
     .action((_o: unknown, cmd: Command) => done(accountsList(db(cmd), io)));
   withDb(accounts.command('delete <account>'))
     .description('delete an account (by name or id) with its keys and usage')
     .option('--force', 'also delete the sites it owns, with their measurements')
-    .action((account: string, o: { force?: boolean }, cmd: Command) => done(accountsDelete(db(cmd), account, o.force === true, io)));
+    .action((account: string, o: { force?: boolean }, cmd: Command) =>
+      done(accountsDelete(db(cmd), account, o.force === true, io)),
+    );
 
   const keys = root.command('keys').description('create, list and revoke API keys');
   withDb(keys.command('create <account>'))
     .description('make a key for an account (by name or id); the key alone on the last line, shown once')
     .action((account: string, _o: unknown, cmd: Command) => done(keysCreate(db(cmd), account, io)));
-  withDb(keys.command('list')).description('list the keys: id, account, the first 8 characters, created, revoked')
+  withDb(keys.command('list'))
+    .description('list the keys: id, account, the first 8 characters, created, revoked')
     .action((_o: unknown, cmd: Command) => done(keysList(db(cmd), io)));
   withDb(keys.command('revoke <key>'))
     .description('revoke a key: the whole key, its id, or its prefix as `keys list` shows it')
     .action((key: string, _o: unknown, cmd: Command) => done(keysRevoke(db(cmd), key, io)));
 
-  const weather = root.command('weather').description('real weather files: requests within 5 km of a file\'s place use it');
+  const weather = root
+    .command('weather')
+    .description("real weather files: requests within 5 km of a file's place use it");
   const weatherDir = (cmd: Command): string => {
     const dir = weatherDirectoryOf(db(cmd), cmd.opts<{ weatherDir?: string }>().weatherDir, env);
-    if (dir === undefined) throw new UsageError('a database in memory or on a PostgreSQL server has no directory beside it: give --weather-dir');
+    if (dir === undefined)
+      throw new UsageError(
+        'a database in memory or on a PostgreSQL server has no directory beside it: give --weather-dir',
+      );
     return dir;
   };
-  const withWeatherDir = (cmd: Command): Command => withDb(cmd)
-    .option('--weather-dir <dir>', 'the weather files (default $SOLARKIT_WEATHER_DIR, else weather/ beside a SQLite database)');
+  const withWeatherDir = (cmd: Command): Command =>
+    withDb(cmd).option(
+      '--weather-dir <dir>',
+      'the weather files (default $SOLARKIT_WEATHER_DIR, else weather/ beside a SQLite database)',
+    );
   withWeatherDir(weather.command('import <file>'))
-    .description('load a weather file: EPW, TMY3, PSM3, PVGIS TMY (CSV or JSON), the API\'s CSV')
+    .description("load a weather file: EPW, TMY3, PSM3, PVGIS TMY (CSV or JSON), the API's CSV")
     .option('--latitude <degrees>', 'the place, for a file that does not name it (with --longitude)')
     .option('--longitude <degrees>', 'east positive')
-    .option('--time-zone <hours>', 'hours east of UTC of the file\'s local standard time, for a file that does not say')
+    .option('--time-zone <hours>', "hours east of UTC of the file's local standard time, for a file that does not say")
     .action((file: string, o: { latitude?: string; longitude?: string; timeZone?: string }, cmd: Command) => {
       const latitude = decimal('--latitude', o.latitude, -90, 90, 'degrees');
       const longitude = decimal('--longitude', o.longitude, -180, 180, 'degrees');
       const timeZone = decimal('--time-zone', o.timeZone, -12, 14, 'hours');
-      if ((latitude === undefined) !== (longitude === undefined)) throw new UsageError('give both --latitude and --longitude, or neither');
+      if ((latitude === undefined) !== (longitude === undefined))
+        throw new UsageError('give both --latitude and --longitude, or neither');
       const hint: FilePlaceHint = {};
       if (latitude !== undefined) hint.latitude = latitude;
       if (longitude !== undefined) hint.longitude = longitude;
       if (timeZone !== undefined) hint.timeZone = timeZone;
       return done(weatherImport(file, hint, weatherDir(cmd), io));
     });
-  withWeatherDir(weather.command('list')).description('the loaded files: id, format, place, kind, dates')
+  withWeatherDir(weather.command('list'))
+    .description('the loaded files: id, format, place, kind, dates')
     .action((_o: unknown, cmd: Command) => {
       const dir = weatherDir(cmd);
       const store = openWeatherStore(dir);
@@ -168,27 +218,44 @@ function program(io: CliIo, env: NodeJS.ProcessEnv, done: (code: Promise<number>
       const invalid = store.invalid();
       io.out('id\tformat\tlatitude\tlongitude\tkind\tfrom\tto\tperiod_s\tfile');
       for (const w of rows) {
-        io.out(`${w.id}\t${w.format}\t${w.latitude}\t${w.longitude}\t${w.typical ? 'typical\t-\t-' : `actual\t${iso(w.from)}\t${iso(w.to)}`}\t${w.periodSeconds}\t${w.source}`);
+        io.out(
+          `${w.id}\t${w.format}\t${w.latitude}\t${w.longitude}\t${w.typical ? 'typical\t-\t-' : `actual\t${iso(w.from)}\t${iso(w.to)}`}\t${w.periodSeconds}\t${w.source}`,
+        );
       }
       // Files the server skips: shown, with why, so that they can be removed or imported again.
-      for (const f of invalid) io.out(`${f.file.replace(/\.weather\.json$/, '')}\tINVALID\t-\t-\t-\t-\t-\t-\t${f.reason}`);
+      for (const f of invalid)
+        io.out(`${f.file.replace(/\.weather\.json$/, '')}\tINVALID\t-\t-\t-\t-\t-\t-\t${f.reason}`);
       if (rows.length + invalid.length === 0) io.err(`no weather files in ${dir}`);
       return done(0);
     });
-  withWeatherDir(weather.command('remove <id>')).description('remove a loaded file (a running server notices within a second)')
+  withWeatherDir(weather.command('remove <id>'))
+    .description('remove a loaded file (a running server notices within a second)')
     .action((id: string, _o: unknown, cmd: Command) => {
       const dir = weatherDir(cmd);
-      if (!openWeatherStore(dir).remove(id)) throw new CliError(`no weather file '${id}' in ${dir} (see: solarkit weather list)`);
+      if (!openWeatherStore(dir).remove(id))
+        throw new CliError(`no weather file '${id}' in ${dir} (see: solarkit weather list)`);
       io.out(`removed ${id}`);
       return done(0);
     });
 
-  root.command('simulate')
-    .description('simulate a fleet of PV sites on every core, to CSV or Parquet (docs/batch.md); Ctrl-C leaves a valid file of the sites done')
-    .requiredOption('--sites <file>', 'CSV: id,latitude,longitude,capacity_kw,tilt,azimuth (degrees east of north, 180 = south); optional loss_factor, array_type (fixed|horizontal_single_axis), elevation')
+  root
+    .command('simulate')
+    .description(
+      'simulate a fleet of PV sites on every core, to CSV or Parquet (docs/batch.md); Ctrl-C leaves a valid file of the sites done',
+    )
+    .requiredOption(
+      '--sites <file>',
+      'CSV: id,latitude,longitude,capacity_kw,tilt,azimuth (degrees east of north, 180 = south); optional loss_factor, array_type (fixed|horizontal_single_axis), elevation',
+    )
     .requiredOption('--out <file>', 'results: FILE.csv, FILE.parquet, or - for CSV on stdout')
-    .option('--weather <source>', 'synthetic (default), a weather file, or a directory of them (each site takes the nearest)')
-    .option('--weather-grid <degrees>', 'synthetic weather on a grid: the sites of a cell share its centre\'s weather (default 0: each site its own)')
+    .option(
+      '--weather <source>',
+      'synthetic (default), a weather file, or a directory of them (each site takes the nearest)',
+    )
+    .option(
+      '--weather-grid <degrees>',
+      "synthetic weather on a grid: the sites of a cell share its centre's weather (default 0: each site its own)",
+    )
     .option('--year <yyyy>', 'the period: a calendar year (UTC)')
     .option('--start <iso>', 'the period: from (ISO 8601, UTC unless it says), with --end')
     .option('--end <iso>', 'the period: to')
@@ -197,31 +264,50 @@ function program(io: CliIo, env: NodeJS.ProcessEnv, done: (code: Promise<number>
     .option('--threads <n>', 'worker threads (default: the cores); 1 runs in the main thread')
     .option('--skip-invalid', 'report the bad rows of the sites file and simulate the others')
     .option('--progress <kind>', 'bar (default on a terminal), lines (default otherwise) or none')
-    .action((o: { sites: string; out: string; weather?: string; weatherGrid?: string; year?: string; start?: string; end?: string; period?: string; aggregate?: string; threads?: string; skipInvalid?: boolean; progress?: string }) => {
-      const options: SimulateCommandOptions = { sites: o.sites, out: o.out };
-      if (o.weather !== undefined) options.weather = o.weather;
-      const grid = decimal('--weather-grid', o.weatherGrid, 0, 10, 'degrees');
-      if (grid !== undefined) options.weatherGrid = grid;
-      if (o.year !== undefined) options.year = wholeNumber('--year', o.year, 1900, 2100);
-      if (o.start !== undefined) options.start = o.start;
-      if (o.end !== undefined) options.end = o.end;
-      if (o.period !== undefined) options.period = o.period;
-      if (o.aggregate !== undefined) {
-        if (o.aggregate !== 'annual' && o.aggregate !== 'monthly' && o.aggregate !== 'none') throw new UsageError(`--aggregate must be annual, monthly or none (got '${o.aggregate}')`);
-        options.aggregate = o.aggregate;
-      }
-      if (o.threads !== undefined) options.threads = wholeNumber('--threads', o.threads, 1, 256);
-      if (o.skipInvalid === true) options.skipInvalid = true;
-      if (o.progress !== undefined) {
-        if (o.progress !== 'bar' && o.progress !== 'lines' && o.progress !== 'none') throw new UsageError(`--progress must be bar, lines or none (got '${o.progress}')`);
-        options.progress = o.progress;
-      }
-      // SIGINT aborts the run (the file keeps the sites done); a second one ends the process.
-      const controller = new AbortController();
-      const stop = (): void => controller.abort(new Error('interrupted'));
-      process.once('SIGINT', stop);
-      return done(simulateCommand(options, io, controller.signal).finally(() => process.removeListener('SIGINT', stop)));
-    });
+    .action(
+      (o: {
+        sites: string;
+        out: string;
+        weather?: string;
+        weatherGrid?: string;
+        year?: string;
+        start?: string;
+        end?: string;
+        period?: string;
+        aggregate?: string;
+        threads?: string;
+        skipInvalid?: boolean;
+        progress?: string;
+      }) => {
+        const options: SimulateCommandOptions = { sites: o.sites, out: o.out };
+        if (o.weather !== undefined) options.weather = o.weather;
+        const grid = decimal('--weather-grid', o.weatherGrid, 0, 10, 'degrees');
+        if (grid !== undefined) options.weatherGrid = grid;
+        if (o.year !== undefined) options.year = wholeNumber('--year', o.year, 1900, 2100);
+        if (o.start !== undefined) options.start = o.start;
+        if (o.end !== undefined) options.end = o.end;
+        if (o.period !== undefined) options.period = o.period;
+        if (o.aggregate !== undefined) {
+          if (o.aggregate !== 'annual' && o.aggregate !== 'monthly' && o.aggregate !== 'none')
+            throw new UsageError(`--aggregate must be annual, monthly or none (got '${o.aggregate}')`);
+          options.aggregate = o.aggregate;
+        }
+        if (o.threads !== undefined) options.threads = wholeNumber('--threads', o.threads, 1, 256);
+        if (o.skipInvalid === true) options.skipInvalid = true;
+        if (o.progress !== undefined) {
+          if (o.progress !== 'bar' && o.progress !== 'lines' && o.progress !== 'none')
+            throw new UsageError(`--progress must be bar, lines or none (got '${o.progress}')`);
+          options.progress = o.progress;
+        }
+        // SIGINT aborts the run (the file keeps the sites done); a second one ends the process.
+        const controller = new AbortController();
+        const stop = (): void => controller.abort(new Error('interrupted'));
+        process.once('SIGINT', stop);
+        return done(
+          simulateCommand(options, io, controller.signal).finally(() => process.removeListener('SIGINT', stop)),
+        );
+      },
+    );
 
   return finish(root);
 }
@@ -232,12 +318,20 @@ function program(io: CliIo, env: NodeJS.ProcessEnv, done: (code: Promise<number>
  *
  * @example await main(['keys', 'list', '--db', 'data/solarkit.db']) // 0, the keys on stdout
  */
-export async function main(argv: readonly string[], io: CliIo = consoleIo, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+export async function main(
+  argv: readonly string[],
+  io: CliIo = consoleIo,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
   let result = 0;
   let current: Command | undefined;
   // parseAsync awaits the promise an action returns, so a failure of `serve` lands in the catch.
-  const root = program(io, env, async (code) => { result = await code; });
-  root.hook('preAction', (_root, action) => { current = action; });
+  const root = program(io, env, async (code) => {
+    result = await code;
+  });
+  root.hook('preAction', (_root, action) => {
+    current = action;
+  });
   try {
     await root.parseAsync([...argv], { from: 'user' });
     return result;

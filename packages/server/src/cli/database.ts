@@ -50,13 +50,17 @@ async function open(location: string): Promise<Storage> {
     }
   }
   if (location !== ':memory:' && existsSync(location) && statSync(location).isDirectory()) {
-    throw new CliError(`the database path ${location} is a directory: give a file in it, e.g. --db ${location.replace(/\/$/, '')}/solarkit.db`);
+    throw new CliError(
+      `the database path ${location} is a directory: give a file in it, e.g. --db ${location.replace(/\/$/, '')}/solarkit.db`,
+    );
   }
   try {
     return openSqliteStorage(location);
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
-    throw new CliError(`cannot open the database ${location}: ${err.code === 'EACCES' ? 'permission denied' : err.message}`);
+    throw new CliError(
+      `cannot open the database ${location}: ${err.code === 'EACCES' ? 'permission denied' : err.message}`,
+    );
   }
 }
 
@@ -68,7 +72,9 @@ async function open(location: string): Promise<Storage> {
  */
 export async function openExistingStorage(location: string): Promise<Storage> {
   if (location !== ':memory:' && !isPostgresUrl(location) && !existsSync(location)) {
-    throw new CliError(`no database at ${location}: check --db (or SOLARKIT_DB); 'solarkit serve' or 'solarkit accounts create' makes one`);
+    throw new CliError(
+      `no database at ${location}: check --db (or SOLARKIT_DB); 'solarkit serve' or 'solarkit accounts create' makes one`,
+    );
   }
   return open(location);
 }
@@ -82,7 +88,10 @@ export async function openOrCreateStorage(location: string, io: CliIo): Promise<
 }
 
 /** Runs `f` on open storage and closes it. */
-export async function using<T>(storage: Storage | Promise<Storage>, f: (storage: Storage) => Promise<T> | T): Promise<T> {
+export async function using<T>(
+  storage: Storage | Promise<Storage>,
+  f: (storage: Storage) => Promise<T> | T,
+): Promise<T> {
   const s = await storage;
   try {
     return await f(s);

@@ -2,7 +2,10 @@
 
 /** A failure of a command: printed as `error: <message>`, exit code 1 unless given. */
 export class CliError extends Error {
-  constructor(message: string, readonly exitCode = 1) {
+  constructor(
+    message: string,
+    readonly exitCode = 1,
+  ) {
     super(message);
   }
 }

@@ -7,7 +7,10 @@ export interface CliIo {
 }
 
 /** The process's stdout and stderr. */
-export const consoleIo: CliIo = { out: (l) => process.stdout.write(l + '\n'), err: (l) => process.stderr.write(l + '\n') };
+export const consoleIo: CliIo = {
+  out: (l) => process.stdout.write(l + '\n'),
+  err: (l) => process.stderr.write(l + '\n'),
+};
 
 /** An instant (Unix seconds) as ISO 8601 UTC to the second; '-' for none. */
 export function iso(unixSeconds: number | null): string {

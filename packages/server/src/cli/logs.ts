@@ -28,12 +28,17 @@ export function logDestination(file: string | undefined): LogDestination {
     // Fail here, with the path, rather than in the logger's first write.
     closeSync(openSync(path, 'a'));
   } catch (e) {
-    throw new CliError(`cannot write the log file ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    throw new CliError(
+      `cannot write the log file ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+    );
   }
   const stream = createWriteStream(path, { flags: 'a' });
   return {
     stream,
     description: path,
-    close: () => new Promise((done) => { stream.end(() => done()); }),
+    close: () =>
+      new Promise((done) => {
+        stream.end(() => done());
+      }),
   };
 }

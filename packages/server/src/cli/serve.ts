@@ -50,11 +50,21 @@ function tlsOf(o: ServeOptions): { credentials: TlsCredentials; selfSigned: bool
 /** Why listening failed, in the words of the options that choose the address. */
 function listenError(e: NodeJS.ErrnoException, o: ServeOptions): Error {
   switch (e.code) {
-    case 'EADDRINUSE': return new CliError(`port ${o.port} on ${o.host} is in use by another program: choose another with --port`);
-    case 'EACCES': return new CliError(`no permission to listen on port ${o.port} (ports below 1024 need privileges): choose another with --port`);
-    case 'EADDRNOTAVAIL': return new CliError(`--host ${o.host} is not an address of this machine (127.0.0.1 for this machine only, 0.0.0.0 for every interface)`);
-    case 'ENOTFOUND': case 'EAI_AGAIN': return new CliError(`--host ${o.host} is not a known host name or address`);
-    default: return e;
+    case 'EADDRINUSE':
+      return new CliError(`port ${o.port} on ${o.host} is in use by another program: choose another with --port`);
+    case 'EACCES':
+      return new CliError(
+        `no permission to listen on port ${o.port} (ports below 1024 need privileges): choose another with --port`,
+      );
+    case 'EADDRNOTAVAIL':
+      return new CliError(
+        `--host ${o.host} is not an address of this machine (127.0.0.1 for this machine only, 0.0.0.0 for every interface)`,
+      );
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return new CliError(`--host ${o.host} is not a known host name or address`);
+    default:
+      return e;
   }
 }
 
@@ -64,17 +74,21 @@ export async function serve(o: ServeOptions, io: CliIo): Promise<number> {
   const log = logDestination(o.logFile);
   // On first start with an empty database: a demo account and key, so that a curl works at once
   // (made by one node only when several start together on one PostgreSQL database).
-  const { demoKey, keyHolder } = await using(openOrCreateStorage(o.dbPath, { out: io.out, err: io.out }), async ({ accounts }) => {
-    const existing = await accounts.listAccounts();
-    if (existing.length > 0) return { demoKey: undefined, keyHolder: (existing.find((a) => a.name === 'demo') ?? existing[0]!).name };
-    try {
-      const a = await accounts.createAccount('demo', { plans: 'all', formatVersion: '3' });
-      return { demoKey: (await accounts.createKey(a.id)).key, keyHolder: a.name };
-    } catch (e) {
-      if (e instanceof AccountNameTakenError) return { demoKey: undefined, keyHolder: 'demo' };
-      throw e;
-    }
-  });
+  const { demoKey, keyHolder } = await using(
+    openOrCreateStorage(o.dbPath, { out: io.out, err: io.out }),
+    async ({ accounts }) => {
+      const existing = await accounts.listAccounts();
+      if (existing.length > 0)
+        return { demoKey: undefined, keyHolder: (existing.find((a) => a.name === 'demo') ?? existing[0]!).name };
+      try {
+        const a = await accounts.createAccount('demo', { plans: 'all', formatVersion: '3' });
+        return { demoKey: (await accounts.createKey(a.id)).key, keyHolder: a.name };
+      } catch (e) {
+        if (e instanceof AccountNameTakenError) return { demoKey: undefined, keyHolder: 'demo' };
+        throw e;
+      }
+    },
+  );
   let app: FastifyInstance;
   // The warm-up takes a few seconds of CPU (longer on a busy machine): say what the wait is.
   io.out('starting: loading the data grids and warming up the TMY path (a few seconds)');
@@ -82,7 +96,10 @@ export async function serve(o: ServeOptions, io: CliIo): Promise<number> {
     // warmUp: the engine compiles the TMY path (here and in the compute threads) before the
     // server listens, so the first request is not charged for it.
     app = await createServer({
-      dbPath: o.dbPath, logger: true, logStream: log.stream, warmUp: true,
+      dbPath: o.dbPath,
+      logger: true,
+      logStream: log.stream,
+      warmUp: true,
       ...(o.weatherDir !== undefined ? { weatherDir: o.weatherDir } : {}),
       ...(tls ? { tls: tls.credentials } : {}),
     });
@@ -101,15 +118,21 @@ export async function serve(o: ServeOptions, io: CliIo): Promise<number> {
   const bound = app.server.address() as AddressInfo;
   const url = `${tls ? 'https' : 'http'}://${bound.family === 'IPv6' ? `[${bound.address}]` : bound.address}:${bound.port}`;
   const store = app.solarkit.weatherStore;
-  io.out(`solarkit API listening on ${url} (database ${displayLocation(o.dbPath)}${store ? `, weather files ${store.directory}: ${store.list().length}` : ''})`);
+  io.out(
+    `solarkit API listening on ${url} (database ${displayLocation(o.dbPath)}${store ? `, weather files ${store.directory}: ${store.list().length}` : ''})`,
+  );
   if (WILDCARDS.has(bound.address)) {
-    io.out(`on every interface (--host ${o.host}): other machines can reach it, and any key of the database works from them`);
+    io.out(
+      `on every interface (--host ${o.host}): other machines can reach it, and any key of the database works from them`,
+    );
   }
   io.out(`request log (JSON lines): ${log.description}`);
   for (const item of dataInventory()) {
-    io.out(item.foundAt !== undefined
-      ? `data: ${item.path} from ${item.foundAt}`
-      : `data: ${item.path} is MISSING (${item.purpose}); requests that need it answer 503. Searched: ${dataDirectories().join(', ') || '(none)'}; set ${DATA_DIR_VARIABLE}`);
+    io.out(
+      item.foundAt !== undefined
+        ? `data: ${item.path} from ${item.foundAt}`
+        : `data: ${item.path} is MISSING (${item.purpose}); requests that need it answer 503. Searched: ${dataDirectories().join(', ') || '(none)'}; set ${DATA_DIR_VARIABLE}`,
+    );
   }
   // A URL to call from this machine: a wildcard address is not one to connect to.
   const local = url.replace(/\/\/(0\.0\.0\.0|\[::\])/, '//127.0.0.1');
@@ -120,12 +143,17 @@ export async function serve(o: ServeOptions, io: CliIo): Promise<number> {
     io.out(`created the demo account 'demo' with key ${demoKey}`);
     io.out(`try: curl ${trust}-H "Authorization: Bearer ${demoKey}" "${example}"`);
   } else {
-    io.out(`keys are shown once, when made: for a new key run  npx solarkit keys create ${keyHolder} --db ${displayLocation(o.dbPath)}`);
+    io.out(
+      `keys are shown once, when made: for a new key run  npx solarkit keys create ${keyHolder} --db ${displayLocation(o.dbPath)}`,
+    );
     io.out(`then: curl ${trust}-H "Authorization: Bearer <key>" "${example}"`);
   }
   io.out(`documentation: ${local}/docs`);
   const stop = (): void => {
-    void app.close().then(() => log.close()).then(() => process.exit(0));
+    void app
+      .close()
+      .then(() => log.close())
+      .then(() => process.exit(0));
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

@@ -10,8 +10,23 @@
 import { closeSync, openSync, readFileSync, statSync, writeSync } from 'node:fs';
 import { SingleBar } from 'cli-progress';
 import { ParquetWriter, fileWriter } from 'hyparquet-writer';
-import { type FleetAggregate, type FleetSite, type FleetSiteResult, durationSeconds, parseDuration, readFleetSitesCsv } from 'solarkit';
-import { type FleetJob, type FleetOutcome, type FleetProgress, type FleetWeatherSpec, defaultFleetThreads, fleetPeriodEnds, simulateFleet } from 'solarkit/node';
+import {
+  type FleetAggregate,
+  type FleetSite,
+  type FleetSiteResult,
+  durationSeconds,
+  parseDuration,
+  readFleetSitesCsv,
+} from 'solarkit';
+import {
+  type FleetJob,
+  type FleetOutcome,
+  type FleetProgress,
+  type FleetWeatherSpec,
+  defaultFleetThreads,
+  fleetPeriodEnds,
+  simulateFleet,
+} from 'solarkit/node';
 import { UsageError } from './errors.js';
 import type { CliIo } from './io.js';
 
@@ -64,8 +79,10 @@ const VALUE_COLUMNS: Record<FleetAggregate, string[]> = {
 };
 
 function columnsOf(aggregate: FleetAggregate): string[] {
-  return aggregate === 'monthly' ? ['id', 'month', ...VALUE_COLUMNS.monthly]
-    : aggregate === 'none' ? ['id', 'period_end', ...VALUE_COLUMNS.none]
+  return aggregate === 'monthly'
+    ? ['id', 'month', ...VALUE_COLUMNS.monthly]
+    : aggregate === 'none'
+      ? ['id', 'period_end', ...VALUE_COLUMNS.none]
       : ['id', ...VALUE_COLUMNS.annual];
 }
 
@@ -117,9 +134,18 @@ function parquetSink(out: string, aggregate: FleetAggregate): RowSink {
   const schema = [
     { name: 'root', num_children: columnsOf(aggregate).length },
     { name: 'id', type: 'BYTE_ARRAY' as const, converted_type: 'UTF8' as const, repetition_type: 'REQUIRED' as const },
-    ...(aggregate === 'monthly' ? [{ name: 'month', type: 'INT32' as const, repetition_type: 'REQUIRED' as const }] : []),
+    ...(aggregate === 'monthly'
+      ? [{ name: 'month', type: 'INT32' as const, repetition_type: 'REQUIRED' as const }]
+      : []),
     ...(aggregate === 'none'
-      ? [{ name: 'period_end', type: 'INT64' as const, converted_type: 'TIMESTAMP_MILLIS' as const, repetition_type: 'REQUIRED' as const }]
+      ? [
+          {
+            name: 'period_end',
+            type: 'INT64' as const,
+            converted_type: 'TIMESTAMP_MILLIS' as const,
+            repetition_type: 'REQUIRED' as const,
+          },
+        ]
       : []),
     ...valueNames.map((name) => ({ name, type: 'DOUBLE' as const, repetition_type: 'OPTIONAL' as const })),
   ];
@@ -130,7 +156,9 @@ function parquetSink(out: string, aggregate: FleetAggregate): RowSink {
     const columnData = [
       { name: 'id', data: buffer.id },
       ...(buffer.month !== undefined ? [{ name: 'month', data: buffer.month }] : []),
-      ...(buffer.periodEnd !== undefined ? [{ name: 'period_end', data: buffer.periodEnd.map((t) => new Date(t * 1000)) }] : []),
+      ...(buffer.periodEnd !== undefined
+        ? [{ name: 'period_end', data: buffer.periodEnd.map((t) => new Date(t * 1000)) }]
+        : []),
       ...valueNames.map((name) => ({ name, data: buffer.values[name]!.map((x) => (x === x ? x : null)) })),
     ];
     void writer.write({ columnData, rowGroupSize: buffer.id.length });
@@ -194,29 +222,39 @@ function rowsOf(r: FleetSiteResult, aggregate: FleetAggregate, periodEnd: () => 
 function instant(name: string, text: string): number {
   const withZone = /([zZ]|[+-]\d\d:?\d\d)$/.test(text) ? text : /T/.test(text) ? `${text}Z` : `${text}T00:00:00Z`;
   const ms = Date.parse(withZone);
-  if (!Number.isFinite(ms)) throw new SimulateUsageError(`--${name} must be an ISO 8601 date or date-time, UTC unless it says (got '${text}')`);
+  if (!Number.isFinite(ms))
+    throw new SimulateUsageError(`--${name} must be an ISO 8601 date or date-time, UTC unless it says (got '${text}')`);
   return ms / 1000;
 }
 
 /** The job of the options: weather, period, aggregate. */
 function jobOf(o: SimulateCommandOptions): FleetJob {
   const aggregate = o.aggregate ?? 'annual';
-  if (!['annual', 'monthly', 'none'].includes(aggregate)) throw new SimulateUsageError(`--aggregate must be annual, monthly or none (got '${aggregate}')`);
+  if (!['annual', 'monthly', 'none'].includes(aggregate))
+    throw new SimulateUsageError(`--aggregate must be annual, monthly or none (got '${aggregate}')`);
   const w = o.weather ?? 'synthetic';
   let weather: FleetWeatherSpec;
   if (w === 'synthetic') {
-    weather = { type: 'synthetic', ...(o.weatherGrid !== undefined && o.weatherGrid > 0 ? { cellDegrees: o.weatherGrid } : {}) };
+    weather = {
+      type: 'synthetic',
+      ...(o.weatherGrid !== undefined && o.weatherGrid > 0 ? { cellDegrees: o.weatherGrid } : {}),
+    };
   } else {
-    if (o.weatherGrid !== undefined) throw new SimulateUsageError('--weather-grid is for the synthetic weather only (a weather file is one place)');
+    if (o.weatherGrid !== undefined)
+      throw new SimulateUsageError('--weather-grid is for the synthetic weather only (a weather file is one place)');
     let isDir: boolean;
     try {
       isDir = readdirOk(w);
     } catch {
-      throw new SimulateUsageError(`--weather: no file or directory '${w}' (give a weather file, a directory of them, or synthetic)`);
+      throw new SimulateUsageError(
+        `--weather: no file or directory '${w}' (give a weather file, a directory of them, or synthetic)`,
+      );
     }
     weather = isDir ? { type: 'directory', path: w } : { type: 'file', path: w };
     if (o.year !== undefined || o.start !== undefined || o.end !== undefined || o.period !== undefined) {
-      throw new SimulateUsageError('--year, --start, --end and --period are for the synthetic weather: a weather file brings its own periods');
+      throw new SimulateUsageError(
+        '--year, --start, --end and --period are for the synthetic weather: a weather file brings its own periods',
+      );
     }
     return { weather, aggregate };
   }
@@ -233,8 +271,10 @@ function jobOf(o: SimulateCommandOptions): FleetJob {
   }
   let period: FleetJob['period'];
   if (o.year !== undefined) {
-    if (o.start !== undefined || o.end !== undefined) throw new SimulateUsageError('give --year, or --start and --end, not both');
-    if (!Number.isInteger(o.year) || o.year < 1900 || o.year > 2100) throw new SimulateUsageError(`--year must be a year from 1900 to 2100 (got ${o.year})`);
+    if (o.start !== undefined || o.end !== undefined)
+      throw new SimulateUsageError('give --year, or --start and --end, not both');
+    if (!Number.isInteger(o.year) || o.year < 1900 || o.year > 2100)
+      throw new SimulateUsageError(`--year must be a year from 1900 to 2100 (got ${o.year})`);
     period = { year: o.year };
   } else if (o.start !== undefined || o.end !== undefined) {
     if (o.start === undefined || o.end === undefined) throw new SimulateUsageError('give both --start and --end');
@@ -253,7 +293,11 @@ function readdirOk(path: string): boolean {
 }
 
 /** A progress display on stderr: a bar on a terminal, else a line every 5 s. */
-function progressDisplay(mode: 'bar' | 'lines' | 'none', total: number, io: CliIo): { update(p: FleetProgress): void; stop(): void } {
+function progressDisplay(
+  mode: 'bar' | 'lines' | 'none',
+  total: number,
+  io: CliIo,
+): { update(p: FleetProgress): void; stop(): void } {
   if (mode === 'none') return { update() {}, stop() {} };
   if (mode === 'bar') {
     const bar = new SingleBar({
@@ -299,10 +343,12 @@ function progressDisplay(mode: 'bar' | 'lines' | 'none', total: number, io: CliI
 export async function simulateCommand(o: SimulateCommandOptions, io: CliIo, signal?: AbortSignal): Promise<number> {
   const job = jobOf(o);
   const threads = o.threads ?? defaultFleetThreads();
-  if (!Number.isInteger(threads) || threads < 1 || threads > 256) throw new SimulateUsageError(`--threads must be a whole number from 1 to 256 (got ${o.threads})`);
+  if (!Number.isInteger(threads) || threads < 1 || threads > 256)
+    throw new SimulateUsageError(`--threads must be a whole number from 1 to 256 (got ${o.threads})`);
   const out = o.out;
   const parquet = /\.parquet$/i.test(out);
-  if (out !== '-' && !parquet && !/\.csv$/i.test(out)) throw new SimulateUsageError(`--out must end in .csv or .parquet, or be - for CSV on stdout (got '${out}')`);
+  if (out !== '-' && !parquet && !/\.csv$/i.test(out))
+    throw new SimulateUsageError(`--out must end in .csv or .parquet, or be - for CSV on stdout (got '${out}')`);
 
   let text: string;
   try {
@@ -341,10 +387,15 @@ export async function simulateCommand(o: SimulateCommandOptions, io: CliIo, sign
   let failed = 0;
   let interrupted = false;
   try {
-    const run = simulateFleet(sites, { ...job, threads, ...(signal !== undefined ? { signal } : {}), onProgress: (p) => {
-      display.update(p);
-      o.onProgress?.(p);
-    } });
+    const run = simulateFleet(sites, {
+      ...job,
+      threads,
+      ...(signal !== undefined ? { signal } : {}),
+      onProgress: (p) => {
+        display.update(p);
+        o.onProgress?.(p);
+      },
+    });
     for await (const r of run as AsyncIterable<FleetOutcome>) {
       if ('error' in r) {
         failed++;
@@ -365,7 +416,9 @@ export async function simulateCommand(o: SimulateCommandOptions, io: CliIo, sign
     return 130;
   }
   if (failed > 0) {
-    io.err(`${failed} site${failed === 1 ? '' : 's'} failed (listed above); the others are in ${out === '-' ? 'stdout' : out}`);
+    io.err(
+      `${failed} site${failed === 1 ? '' : 's'} failed (listed above); the others are in ${out === '-' ? 'stdout' : out}`,
+    );
     return 1;
   }
   return 0;

@@ -19,7 +19,14 @@ export function weatherImport(file: string, hint: FilePlaceHint, dir: string, io
     text = readWeatherText(path);
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
-    const why = err.code === 'ENOENT' ? 'no such file' : err.code === 'EACCES' ? 'permission denied' : err.code === 'EISDIR' ? 'it is a directory' : err.message;
+    const why =
+      err.code === 'ENOENT'
+        ? 'no such file'
+        : err.code === 'EACCES'
+          ? 'permission denied'
+          : err.code === 'EISDIR'
+            ? 'it is a directory'
+            : err.message;
     io.err(`error: cannot read ${file}: ${why}`);
     return 1;
   }
@@ -43,13 +50,19 @@ export function weatherImport(file: string, hint: FilePlaceHint, dir: string, io
   } catch (e) {
     const message = (e as Error).message;
     if (/place is unknown|give (the )?latitude|give latitude/i.test(message)) {
-      io.err(`error: ${file} does not say where it was measured; give --latitude and --longitude (and --time-zone, hours east of UTC of its local standard time, if not longitude/15)`);
+      io.err(
+        `error: ${file} does not say where it was measured; give --latitude and --longitude (and --time-zone, hours east of UTC of its local standard time, if not longitude/15)`,
+      );
     } else {
       io.err(`error: ${file}: ${message}`);
     }
     return 1;
   }
-  io.out(`imported ${info.id}: ${info.format}, ${info.latitude}, ${info.longitude}, ${info.typical ? 'a typical year' : `actuals ${iso(info.from)} .. ${iso(info.to)}`}, every ${info.periodSeconds / 60} min, ${info.columns.length} columns (${info.columns.join(', ')})`);
-  io.out(`requests within 5 km of ${info.latitude}, ${info.longitude} now use it${info.typical ? ' for p50 TMY' : ' for the times it covers'} (store: ${dir})`);
+  io.out(
+    `imported ${info.id}: ${info.format}, ${info.latitude}, ${info.longitude}, ${info.typical ? 'a typical year' : `actuals ${iso(info.from)} .. ${iso(info.to)}`}, every ${info.periodSeconds / 60} min, ${info.columns.length} columns (${info.columns.join(', ')})`,
+  );
+  io.out(
+    `requests within 5 km of ${info.latitude}, ${info.longitude} now use it${info.typical ? ' for p50 TMY' : ' for the times it covers'} (store: ${dir})`,
+  );
   return 0;
 }

@@ -5,7 +5,14 @@
  * slice of rows at a time instead of built whole.
  */
 import type { Readable } from 'node:stream';
-import { type SeriesRendering, renderSeries, seriesHead, seriesRows, seriesTail, seriesType } from '../formats/render.js';
+import {
+  type SeriesRendering,
+  renderSeries,
+  seriesHead,
+  seriesRows,
+  seriesTail,
+  seriesType,
+} from '../formats/render.js';
 import type { ProductContext } from '../products/context.js';
 import { type ProductTask, type TaskSize, computeProduct, taskSize } from '../products/task.js';
 import type { SeriesTable } from '../products/table.js';
@@ -47,15 +54,16 @@ export interface AnswerContext {
 }
 
 /** Renders rows on the main thread, after letting other work run (a slice is some 40 ms). */
-const renderHere: RowsRenderer = (slice, rendering, first) => new Promise((resolve, reject) => {
-  setImmediate(() => {
-    try {
-      resolve(Buffer.from(seriesRows(slice, rendering, first)));
-    } catch (e) {
-      reject(e as Error);
-    }
+const renderHere: RowsRenderer = (slice, rendering, first) =>
+  new Promise((resolve, reject) => {
+    setImmediate(() => {
+      try {
+        resolve(Buffer.from(seriesRows(slice, rendering, first)));
+      } catch (e) {
+        reject(e as Error);
+      }
+    });
   });
-});
 
 /**
  * Computes a task and renders its answer.
@@ -63,14 +71,31 @@ const renderHere: RowsRenderer = (slice, rendering, first) => new Promise((resol
  * @throws ApiError 503 (with Retry-After) when the pool has admitted all it may
  */
 export async function answerSeries(
-  c: AnswerContext, task: ProductTask, rendering: SeriesRendering, now: number, onStreamFailure: (error: Error) => void,
+  c: AnswerContext,
+  task: ProductTask,
+  rendering: SeriesRendering,
+  now: number,
+  onStreamFailure: (error: Error) => void,
 ): Promise<SeriesAnswer> {
   const size = taskSize(task);
   const type = seriesType(rendering.format);
   const whole = cellsOf(size) <= WHOLE_BODY_CELLS;
   if (c.pool === undefined || !belongsInPool(size)) {
     const table = await computeProduct(task, c.products);
-    return whole ? renderSeries(table, rendering) : { type, stream: streamOf(table, rendering, seriesHead(table, rendering), seriesTail(rendering), renderHere, false, onStreamFailure) };
+    return whole
+      ? renderSeries(table, rendering)
+      : {
+          type,
+          stream: streamOf(
+            table,
+            rendering,
+            seriesHead(table, rendering),
+            seriesTail(rendering),
+            renderHere,
+            false,
+            onStreamFailure,
+          ),
+        };
   }
   const pool = c.pool;
   const admission = pool.admit();
@@ -78,8 +103,17 @@ export async function answerSeries(
   try {
     const result = await pool.series(task, rendering, now, c.weatherGeneration(), whole);
     for (const p of result.problems) c.report(p);
-    if (result.body !== undefined) return { type, body: Buffer.from(result.body.buffer, result.body.byteOffset, result.body.byteLength) };
-    const stream = streamOf(result.table!, rendering, result.head!, result.tail!, (s, r, f) => pool.rows(s, r, f), true, onStreamFailure);
+    if (result.body !== undefined)
+      return { type, body: Buffer.from(result.body.buffer, result.body.byteOffset, result.body.byteLength) };
+    const stream = streamOf(
+      result.table!,
+      rendering,
+      result.head!,
+      result.tail!,
+      (s, r, f) => pool.rows(s, r, f),
+      true,
+      onStreamFailure,
+    );
     stream.once('close', () => admission.release());
     streaming = true;
     return { type, stream };
@@ -89,7 +123,12 @@ export async function answerSeries(
 }
 
 function streamOf(
-  table: SeriesTable, rendering: SeriesRendering, head: string, tail: string, render: RowsRenderer, copySlices: boolean,
+  table: SeriesTable,
+  rendering: SeriesRendering,
+  head: string,
+  tail: string,
+  render: RowsRenderer,
+  copySlices: boolean,
   onFailure: (error: Error) => void,
 ): SeriesStream {
   return new SeriesStream({ table, rendering, head, tail, render, copySlices, onFailure });

@@ -81,7 +81,10 @@ export class ComputePool {
     this.threads = Math.max(1, options.threads ?? defaultThreads());
     this.maxInFlight = Math.max(1, options.maxInFlight ?? 4 * this.threads);
     this.retryAfter = options.retryAfterSeconds ?? 2;
-    const setup: WorkerSetup = { hold: this.holdFlag, ...(options.weatherDir !== undefined ? { weatherDir: options.weatherDir } : {}) };
+    const setup: WorkerSetup = {
+      hold: this.holdFlag,
+      ...(options.weatherDir !== undefined ? { weatherDir: options.weatherDir } : {}),
+    };
     const { filename, execArgv } = workerModule();
     this.piscina = new Piscina({
       filename,
@@ -117,9 +120,13 @@ export class ComputePool {
   admit(): Admission {
     if (this.inFlight >= this.maxInFlight) {
       this.refused++;
-      throw new ApiError(503, 'ServiceUnavailable',
+      throw new ApiError(
+        503,
+        'ServiceUnavailable',
         `The server is computing ${this.inFlight} large requests, its limit; try again in ${this.retryAfter} s.`,
-        [], { 'retry-after': String(this.retryAfter) });
+        [],
+        { 'retry-after': String(this.retryAfter) },
+      );
     }
     this.inFlight++;
     let released = false;
@@ -133,8 +140,21 @@ export class ComputePool {
   }
 
   /** Computes a task's series in a worker: rendered whole, or its table with the head and tail. */
-  async series(task: ProductTask, rendering: SeriesRendering, now: number, weatherGeneration: number, whole: boolean): Promise<SeriesResult> {
-    const result = await this.piscina.run({ op: 'series', task, rendering, now, weatherGeneration, whole }) as SeriesResult;
+  async series(
+    task: ProductTask,
+    rendering: SeriesRendering,
+    now: number,
+    weatherGeneration: number,
+    whole: boolean,
+  ): Promise<SeriesResult> {
+    const result = (await this.piscina.run({
+      op: 'series',
+      task,
+      rendering,
+      now,
+      weatherGeneration,
+      whole,
+    })) as SeriesResult;
     this.seriesComputed++;
     this.computedOn.add(result.threadId);
     return result;
@@ -142,8 +162,14 @@ export class ComputePool {
 
   /** Renders rows of a table in a worker; the slice's buffers are moved there (the caller keeps none). */
   async rows(slice: SeriesTable, rendering: SeriesRendering, first: boolean): Promise<Buffer> {
-    const transferList = [slice.periodEnd.buffer, ...slice.columns.flatMap((c) => (c.values instanceof Float64Array ? [c.values.buffer] : []))];
-    const { bytes } = await this.piscina.run({ op: 'rows', slice, rendering, first }, { transferList: [...new Set(transferList)] as ArrayBuffer[] }) as RowsResult;
+    const transferList = [
+      slice.periodEnd.buffer,
+      ...slice.columns.flatMap((c) => (c.values instanceof Float64Array ? [c.values.buffer] : [])),
+    ];
+    const { bytes } = (await this.piscina.run(
+      { op: 'rows', slice, rendering, first },
+      { transferList: [...new Set(transferList)] as ArrayBuffer[] },
+    )) as RowsResult;
     return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
 
@@ -163,8 +189,12 @@ export class ComputePool {
 
   stats(): ComputePoolStats {
     return {
-      threads: this.threads, inFlight: this.inFlight, maxInFlight: this.maxInFlight, refused: this.refused,
-      seriesComputed: this.seriesComputed, computedOn: [...this.computedOn],
+      threads: this.threads,
+      inFlight: this.inFlight,
+      maxInFlight: this.maxInFlight,
+      refused: this.refused,
+      seriesComputed: this.seriesComputed,
+      computedOn: [...this.computedOn],
     };
   }
 

@@ -35,16 +35,29 @@ export interface ServerProductsOptions {
 }
 
 /** The weather source and the product context of a server. */
-export function createServerProducts(o: ServerProductsOptions): { weatherSource: WeatherSource; products: ProductContext } {
+export function createServerProducts(o: ServerProductsOptions): {
+  weatherSource: WeatherSource;
+  products: ProductContext;
+} {
   const store = o.weatherStore;
-  const weatherSource = o.weatherSource === undefined
-    ? weatherSourceWithStore(store)
-    : store === undefined
-      ? o.weatherSource
-      : composeSources(realDataSource(() => store.series()), o.weatherSource);
+  const weatherSource =
+    o.weatherSource === undefined
+      ? weatherSourceWithStore(store)
+      : store === undefined
+        ? o.weatherSource
+        : composeSources(
+            realDataSource(() => store.series()),
+            o.weatherSource,
+          );
   const report = o.report;
-  const horizon = o.horizon ?? ((latitude: number, longitude: number) => placeHorizon(latitude, longitude,
-    report === undefined ? undefined : (file, error) => report({ kind: 'dem-tile', file, reason: error.message })));
+  const horizon =
+    o.horizon ??
+    ((latitude: number, longitude: number) =>
+      placeHorizon(
+        latitude,
+        longitude,
+        report === undefined ? undefined : (file, error) => report({ kind: 'dem-tile', file, reason: error.message }),
+      ));
   return {
     weatherSource,
     products: createProductContext({

@@ -29,9 +29,12 @@ let products: ProductContext | undefined;
 /** The product context for the main thread's weather generation (rebuilt, files re-read, when it changes). */
 function productsAt(weatherGeneration: number): ProductContext {
   if (products === undefined || generation !== weatherGeneration) {
-    const weatherStore: WeatherFileStore | undefined = setup.weatherDir === undefined
-      ? undefined
-      : openWeatherStore(setup.weatherDir, { onInvalid: (p) => problems.push({ kind: 'weather-file', file: p.file, reason: p.reason }) });
+    const weatherStore: WeatherFileStore | undefined =
+      setup.weatherDir === undefined
+        ? undefined
+        : openWeatherStore(setup.weatherDir, {
+            onInvalid: (p) => problems.push({ kind: 'weather-file', file: p.file, reason: p.reason }),
+          });
     products = createServerProducts({
       clock: { now: () => now },
       ...(weatherStore ? { weatherStore } : {}),
@@ -64,7 +67,10 @@ function ownedCopy(table: SeriesTable): { table: SeriesTable; buffers: ArrayBuff
     return c;
   };
   const periodEnd = copy(table.periodEnd);
-  const columns = table.columns.map((c) => ({ ...c, values: c.values instanceof Float64Array ? copy(c.values) : c.values }));
+  const columns = table.columns.map((c) => ({
+    ...c,
+    values: c.values instanceof Float64Array ? copy(c.values) : c.values,
+  }));
   return { table: { ...table, periodEnd, columns }, buffers };
 }
 
@@ -73,8 +79,12 @@ function moved<T extends object>(value: T, buffers: ArrayBufferLike[]): T {
   // piscina's Transferable: the buffers to move and the value that travels with them. The worker
   // posts the value (`move` marks the wrapper; the main thread receives `value` itself).
   return move({
-    get [transferableSymbol]() { return buffers; },
-    get [valueSymbol]() { return value; },
+    get [transferableSymbol]() {
+      return buffers;
+    },
+    get [valueSymbol]() {
+      return value;
+    },
   }) as unknown as T;
 }
 
@@ -86,12 +96,20 @@ async function series(t: SeriesTask): Promise<SeriesResult> {
   const found = problems;
   problems = [];
   if (t.whole) {
-    const body = encoder.encode(seriesHead(table, t.rendering) + seriesRows(table, t.rendering, true) + seriesTail(t.rendering));
+    const body = encoder.encode(
+      seriesHead(table, t.rendering) + seriesRows(table, t.rendering, true) + seriesTail(t.rendering),
+    );
     return moved({ threadId, problems: found, body }, [body.buffer]);
   }
   const owned = ownedCopy(table);
   return moved(
-    { threadId, problems: found, table: owned.table, head: seriesHead(table, t.rendering), tail: seriesTail(t.rendering) },
+    {
+      threadId,
+      problems: found,
+      table: owned.table,
+      head: seriesHead(table, t.rendering),
+      tail: seriesTail(t.rendering),
+    },
     owned.buffers,
   );
 }

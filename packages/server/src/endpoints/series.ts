@@ -42,7 +42,8 @@ export const NOW_STEP_SECONDS = 300;
 
 function formatDef(formats: readonly string[]): ParamDef {
   return {
-    name: 'format', type: 'string',
+    name: 'format',
+    type: 'string',
     description: `Response format: ${formats.join(', ')}; json and csv accept the suffix ';version=3'. HTML when absent.`,
   };
 }
@@ -55,14 +56,21 @@ export interface SeriesEndpointsOptions {
 /** The OpenAPI operation of an endpoint with its parameters (`defs`, `format` included). */
 function seriesDoc(endpoint: DataEndpoint, defs: readonly ParamDef[]): RouteDoc {
   return {
-    summary: endpoint.summary, tags: [endpoint.family], params: defs,
+    summary: endpoint.summary,
+    tags: [endpoint.family],
+    params: defs,
     responseTypes: ['text/csv', 'text/html'],
     example: { query: exampleQuery(defs) },
     responseSchema: {
       type: 'object',
       properties: {
         [endpoint.kind === 'forecast' ? 'forecasts' : 'estimated_actuals']: {
-          type: 'array', items: { type: 'object', properties: { period_end: { type: 'string' }, period: { type: 'string' } }, additionalProperties: true },
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { period_end: { type: 'string' }, period: { type: 'string' } },
+            additionalProperties: true,
+          },
         },
       },
     },

@@ -38,7 +38,8 @@ export interface SitePowerEndpoint<C extends SiteConfigBase = SiteConfigBase> {
 }
 
 const FORMAT: ParamDef = {
-  name: 'format', type: 'string',
+  name: 'format',
+  type: 'string',
   description: "Response format: json or csv (either may end in ';version=3'); HTML when absent.",
 };
 
@@ -52,7 +53,8 @@ export interface SitePowerEndpointsOptions<C extends SiteConfigBase> {
  * sites of each configuration type, `app.register(sitePowerEndpoints<PvSiteRecord>, { endpoints })`.
  */
 export async function sitePowerEndpoints<C extends SiteConfigBase>(
-  app: FastifyInstance, { endpoints }: SitePowerEndpointsOptions<C>,
+  app: FastifyInstance,
+  { endpoints }: SitePowerEndpointsOptions<C>,
 ): Promise<void> {
   for (const endpoint of endpoints) sitePowerRoute(app, endpoint);
 }
@@ -62,7 +64,9 @@ function sitePowerRoute<C extends SiteConfigBase>(app: FastifyInstance, endpoint
   const { sites } = ctx.stores;
   const defs = [...endpoint.params, FORMAT];
   const openapi: RouteDoc = {
-    summary: endpoint.summary, tags: [endpoint.family], params: defs,
+    summary: endpoint.summary,
+    tags: [endpoint.family],
+    params: defs,
     responseTypes: ['text/csv', 'text/html'],
     // PV: the shared Sydney test site (the parameter's example); wind: the site the example of
     // POST /resources/wind_power_site creates.
@@ -78,14 +82,20 @@ function sitePowerRoute<C extends SiteConfigBase>(app: FastifyInstance, endpoint
     if (!valid) throw badRequest(errors);
     const rid = values.resource_id as string;
     const site = await sites.getSite(endpoint.siteKind, rid, { accountId: account.id });
-    if (!site) throw notFound(`No ${endpoint.siteKind === 'pv' ? 'PV power' : 'wind power'} site with resource_id '${rid}'.`);
+    if (!site)
+      throw notFound(`No ${endpoint.siteKind === 'pv' ? 'PV power' : 'wind power'} site with resource_id '${rid}'.`);
     // Free only for a shared test site or a site at an unmetered place; reserved before any work.
     await ctx.quota.charge(request, site.unmetered || isUnmeteredLocation(site.config.latitude, site.config.longitude));
     const history = await sites.configHistory<C>(site.id);
     const table = await endpoint.compute({ kind: endpoint.kind, now, ...valid, history }, ctx.products);
     const version = responseVersion(account, version3, now);
     const style: TimestampStyle = endpoint.legacyTimestamps && version === 'legacy' ? 'legacy' : 'v3';
-    const { type, body } = renderSeries(table, { format, style, precision: '3', request: { path: endpoint.path, defs, values } });
+    const { type, body } = renderSeries(table, {
+      format,
+      style,
+      precision: '3',
+      request: { path: endpoint.path, defs, values },
+    });
     return reply.type(type).send(body);
   });
 }

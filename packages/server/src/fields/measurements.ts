@@ -41,34 +41,55 @@ const VALUE_FIELDS: readonly FieldRule[] = [
 ];
 
 /** Reads a record's period_end and period; pushes errors named with the record's path. */
-function readTime(rec: Record<string, unknown>, at: string, errors: FieldError[]): { periodEnd: number; period: number } | undefined {
+function readTime(
+  rec: Record<string, unknown>,
+  at: string,
+  errors: FieldError[],
+): { periodEnd: number; period: number } | undefined {
   let periodEnd: number | undefined;
   let period: number | undefined;
   const pe = rec.period_end;
   const f1 = `${at}.period_end`;
-  if (pe === undefined || pe === null || pe === '') errors.push(fieldError('NotEmpty', f1, `'${f1}' must not be empty.`));
-  else if (typeof pe !== 'string') errors.push(fieldError('InvalidType', f1, `'${f1}' must be an ISO 8601 date-time string.`));
+  if (pe === undefined || pe === null || pe === '')
+    errors.push(fieldError('NotEmpty', f1, `'${f1}' must not be empty.`));
+  else if (typeof pe !== 'string')
+    errors.push(fieldError('InvalidType', f1, `'${f1}' must be an ISO 8601 date-time string.`));
   else {
     try {
       // Whole seconds: the key of a record is what reads back (timestamps show no fraction), so
       // 00:05:00.4 replaces 00:05:00 instead of standing beside it under the same period_end.
       periodEnd = Math.round(parseDateTime(pe));
       if (!(periodEnd >= EARLIEST_PERIOD_END && periodEnd < LATEST_PERIOD_END)) {
-        errors.push(fieldError('InclusiveBetween', f1, `'${f1}' must be between 1900-01-01 and 2099-12-31. You entered '${pe.slice(0, 64)}'.`));
+        errors.push(
+          fieldError(
+            'InclusiveBetween',
+            f1,
+            `'${f1}' must be between 1900-01-01 and 2099-12-31. You entered '${pe.slice(0, 64)}'.`,
+          ),
+        );
         periodEnd = undefined;
       }
     } catch (e) {
       if (!(e instanceof TimeParseError)) throw e;
-      errors.push(fieldError('InvalidDateTime', f1, `'${f1}' must be an ISO 8601 date-time. You entered '${pe.slice(0, 64)}'.`));
+      errors.push(
+        fieldError('InvalidDateTime', f1, `'${f1}' must be an ISO 8601 date-time. You entered '${pe.slice(0, 64)}'.`),
+      );
     }
   }
   const p = rec.period;
   const f2 = `${at}.period`;
   if (p === undefined || p === null || p === '') errors.push(fieldError('NotEmpty', f2, `'${f2}' must not be empty.`));
-  else if (typeof p !== 'string') errors.push(fieldError('InvalidType', f2, `'${f2}' must be an ISO 8601 duration string.`));
+  else if (typeof p !== 'string')
+    errors.push(fieldError('InvalidType', f2, `'${f2}' must be an ISO 8601 duration string.`));
   else if (!ACCEPTED_PERIODS.has(p.trim().toUpperCase())) {
-    errors.push(fieldError('Enum', f2, `'${f2}' must be one of ${PERIODS.join(', ')} (PT1H is read as PT60M). You entered '${p.slice(0, 32)}'.`,
-      { AllowedValues: [...PERIODS] }));
+    errors.push(
+      fieldError(
+        'Enum',
+        f2,
+        `'${f2}' must be one of ${PERIODS.join(', ')} (PT1H is read as PT60M). You entered '${p.slice(0, 32)}'.`,
+        { AllowedValues: [...PERIODS] },
+      ),
+    );
   } else {
     period = parsePeriod(p.trim().toUpperCase());
   }
@@ -82,7 +103,9 @@ function readNumber(v: unknown, f: string, rule: Num, errors: FieldError[]): num
     return undefined;
   }
   if (rule.min !== undefined && rule.max !== undefined && (v < rule.min || v > rule.max)) {
-    errors.push(fieldError('InclusiveBetween', f, `'${f}' must be between ${rule.min} and ${rule.max}. You entered ${v}.`));
+    errors.push(
+      fieldError('InclusiveBetween', f, `'${f}' must be between ${rule.min} and ${rule.max}. You entered ${v}.`),
+    );
     return undefined;
   }
   if (rule.min !== undefined && rule.max === undefined && v < rule.min) {
@@ -136,11 +159,14 @@ export function readSubUnitRecord(value: unknown, at: string, errors: FieldError
   const time = readTime(rec, at, errors);
   const su = rec.sub_unit;
   const fs = `${at}.sub_unit`;
-  if (su === undefined || su === null || su === '') errors.push(fieldError('NotEmpty', fs, `'${fs}' must not be empty.`));
-  else if (typeof su !== 'string' || su.length > 100) errors.push(fieldError('InvalidType', fs, `'${fs}' must be a string of 1 to 100 characters.`));
+  if (su === undefined || su === null || su === '')
+    errors.push(fieldError('NotEmpty', fs, `'${fs}' must not be empty.`));
+  else if (typeof su !== 'string' || su.length > 100)
+    errors.push(fieldError('InvalidType', fs, `'${fs}' must be a string of 1 to 100 characters.`));
   const fp = `${at}.power`;
   let power: number | undefined;
-  if (rec.power === undefined || rec.power === null) errors.push(fieldError('NotEmpty', fp, `'${fp}' must not be empty.`));
+  if (rec.power === undefined || rec.power === null)
+    errors.push(fieldError('NotEmpty', fp, `'${fp}' must not be empty.`));
   else power = readNumber(rec.power, fp, { kind: 'number' }, errors);
   if (errors.length > before || time === undefined || power === undefined) return undefined;
   return { subUnit: su as string, periodEnd: time.periodEnd, period: time.period, power };
@@ -148,7 +174,9 @@ export function readSubUnitRecord(value: unknown, at: string, errors: FieldError
 
 /** Reads the records of an upload body: `measurement` and/or `measurements`, 1 to 1000 together. */
 export function readBatch<T>(
-  body: Record<string, unknown>, single: string | undefined, read: (v: unknown, at: string, errors: FieldError[]) => T | undefined,
+  body: Record<string, unknown>,
+  single: string | undefined,
+  read: (v: unknown, at: string, errors: FieldError[]) => T | undefined,
 ): { one: T | undefined; many: T[] | undefined } {
   const errors: FieldError[] = [];
   const oneRaw = single === undefined ? undefined : body[single];
@@ -160,8 +188,14 @@ export function readBatch<T>(
   const count = (hasOne ? 1 : 0) + (Array.isArray(manyRaw) ? manyRaw.length : 0);
   if (count < 1 || count > MAX_RECORDS) {
     const names = single === undefined ? "'measurements'" : "'measurement' and 'measurements'";
-    throw badRequest([fieldError('InclusiveBetween', 'measurements',
-      `${names} must hold between 1 and ${MAX_RECORDS} records together. You sent ${count}.`, { From: 1, To: MAX_RECORDS, PropertyValue: count })]);
+    throw badRequest([
+      fieldError(
+        'InclusiveBetween',
+        'measurements',
+        `${names} must hold between 1 and ${MAX_RECORDS} records together. You sent ${count}.`,
+        { From: 1, To: MAX_RECORDS, PropertyValue: count },
+      ),
+    ]);
   }
   const one = hasOne ? read(oneRaw, single!, errors) : undefined;
   const many = Array.isArray(manyRaw) ? manyRaw.map((r, i) => read(r, `measurements[${i}]`, errors)) : undefined;
@@ -171,7 +205,11 @@ export function readBatch<T>(
 
 /** A record as the API shows it (absent values left out). */
 export function measurementView(r: MeasurementRecord): Record<string, unknown> {
-  const out: Record<string, unknown> = { period_end: formatTimestamp(r.periodEnd, 'v3'), period: formatPeriod(r.period), total_power: r.totalPower };
+  const out: Record<string, unknown> = {
+    period_end: formatTimestamp(r.periodEnd, 'v3'),
+    period: formatPeriod(r.period),
+    total_power: r.totalPower,
+  };
   for (const rule of VALUE_FIELDS) {
     const v = r[rule.key];
     if (rule.name !== 'total_power' && v !== null) out[rule.name] = v;
@@ -181,7 +219,12 @@ export function measurementView(r: MeasurementRecord): Record<string, unknown> {
 
 /** A sub-unit record as the API shows it. */
 export function subUnitView(r: SubUnitRecord): Record<string, unknown> {
-  return { sub_unit: r.subUnit, power: r.power, period_end: formatTimestamp(r.periodEnd, 'v3'), period: formatPeriod(r.period) };
+  return {
+    sub_unit: r.subUnit,
+    power: r.power,
+    period_end: formatTimestamp(r.periodEnd, 'v3'),
+    period: formatPeriod(r.period),
+  };
 }
 
 /** CSV columns of utility-scale records and of sub-unit records. */

@@ -11,10 +11,15 @@ import { type NormalizedQuery, type ParamDef, normalizeName, normalizeQuery, par
 import type { SiteKind } from '../storage/types.js';
 import { REQUIRED_SITE_FIELDS, type SiteWrite, siteFields } from './sites.js';
 
-const RESOURCE_ID_RE = /^[A-Za-z0-9][A-Za-z0-9_.\-]{0,63}$/;
+const RESOURCE_ID_RE = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 
 const JSON_TYPE: Record<string, string> = {
-  number: 'number', integer: 'number', boolean: 'boolean', string: 'string', enum: 'string', datetime: 'string',
+  number: 'number',
+  integer: 'number',
+  boolean: 'boolean',
+  string: 'string',
+  enum: 'string',
+  datetime: 'string',
 };
 
 /**
@@ -22,7 +27,12 @@ const JSON_TYPE: Record<string, string> = {
  * way: a JSON body must send a number as a number and a boolean as a boolean (the query string
  * cannot, so there strings are read). Null counts as absent.
  */
-function bodyAsQuery(defs: readonly ParamDef[], body: Record<string, unknown>, into: NormalizedQuery, errors: FieldError[]): Map<string, unknown> {
+function bodyAsQuery(
+  defs: readonly ParamDef[],
+  body: Record<string, unknown>,
+  into: NormalizedQuery,
+  errors: FieldError[],
+): Map<string, unknown> {
   const raw = new Map<string, unknown>();
   for (const key of Object.keys(body)) raw.set(normalizeName(key), body[key]);
   const structured = new Map<string, unknown>();
@@ -54,7 +64,14 @@ function bodyAsQuery(defs: readonly ParamDef[], body: Record<string, unknown>, i
     }
     const want = JSON_TYPE[def.type];
     if (typeof v !== want) {
-      const what = def.type === 'integer' ? 'an integer' : want === 'number' ? 'a number' : want === 'boolean' ? 'true or false' : 'a string';
+      const what =
+        def.type === 'integer'
+          ? 'an integer'
+          : want === 'number'
+            ? 'a number'
+            : want === 'boolean'
+              ? 'true or false'
+              : 'a string';
       errors.push(fieldError('InvalidType', f, `'${f}' must be ${what}.`));
       into.delete(k);
       continue;
@@ -84,7 +101,9 @@ function parseListText(text: string): unknown {
   }
   const json = text
     .replace(/'/g, '"')
-    .replace(/\bTrue\b/g, 'true').replace(/\bFalse\b/g, 'false').replace(/\bNone\b/g, 'null');
+    .replace(/\bTrue\b/g, 'true')
+    .replace(/\bFalse\b/g, 'false')
+    .replace(/\bNone\b/g, 'null');
   try {
     return JSON.parse(json);
   } catch {
@@ -134,17 +153,34 @@ function zenithCoefficients(name: string, v: unknown, errors: FieldError[]): unk
     }
     const day = item.day_of_year;
     if (typeof day !== 'number' || !Number.isInteger(day) || day < 1 || day > 366) {
-      errors.push(fieldError('InclusiveBetween', `${at}.day_of_year`, `'${at}.day_of_year' must be an integer between 1 and 366.`));
+      errors.push(
+        fieldError(
+          'InclusiveBetween',
+          `${at}.day_of_year`,
+          `'${at}.day_of_year' must be an integer between 1 and 366.`,
+        ),
+      );
       return undefined;
     }
     const c = item.signed_zenith_coefficients;
     if (c !== undefined && (typeof c !== 'object' || c === null || Array.isArray(c))) {
-      errors.push(fieldError('InvalidType', `${at}.signed_zenith_coefficients`, `'${at}.signed_zenith_coefficients' must be an object.`));
+      errors.push(
+        fieldError(
+          'InvalidType',
+          `${at}.signed_zenith_coefficients`,
+          `'${at}.signed_zenith_coefficients' must be an object.`,
+        ),
+      );
       return undefined;
     }
     if (c !== undefined && !nestedAtMost(c, MAX_COEFFICIENT_DEPTH)) {
-      errors.push(fieldError('InvalidType', `${at}.signed_zenith_coefficients`,
-        `'${at}.signed_zenith_coefficients' must not nest objects or arrays more than ${MAX_COEFFICIENT_DEPTH} levels deep.`));
+      errors.push(
+        fieldError(
+          'InvalidType',
+          `${at}.signed_zenith_coefficients`,
+          `'${at}.signed_zenith_coefficients' must not nest objects or arrays more than ${MAX_COEFFICIENT_DEPTH} levels deep.`,
+        ),
+      );
       return undefined;
     }
   }
@@ -152,7 +188,12 @@ function zenithCoefficients(name: string, v: unknown, errors: FieldError[]): unk
 }
 
 /** The fields a request gives (validated, typed), or a 400 listing every problem. */
-export function readSiteFields(kind: SiteKind, mode: SiteWrite, body: unknown, query: unknown): Record<string, unknown> {
+export function readSiteFields(
+  kind: SiteKind,
+  mode: SiteWrite,
+  body: unknown,
+  query: unknown,
+): Record<string, unknown> {
   const defs = siteFields(kind);
   const errors: FieldError[] = [];
   const q = normalizeQuery(query as Record<string, unknown>);
@@ -163,7 +204,10 @@ export function readSiteFields(kind: SiteKind, mode: SiteWrite, body: unknown, q
     }
     structured = bodyAsQuery(defs, body as Record<string, unknown>, q, errors);
   }
-  const { values, errors: parseErrors } = parseParams(defs.map((d) => ({ ...d, required: false, default: undefined })), q);
+  const { values, errors: parseErrors } = parseParams(
+    defs.map((d) => ({ ...d, required: false, default: undefined })),
+    q,
+  );
   errors.push(...parseErrors);
   for (const def of defs) {
     if (!def.name.endsWith('_zenith_coefficients')) continue;
@@ -179,7 +223,13 @@ export function readSiteFields(kind: SiteKind, mode: SiteWrite, body: unknown, q
   // Rules a definition cannot express.
   const rid = values.resource_id as string | undefined;
   if (rid !== undefined && mode === 'create' && !RESOURCE_ID_RE.test(rid)) {
-    errors.push(fieldError('Matches', 'resource_id', "'resource_id' must be 1 to 64 letters, digits, '_', '.' or '-', starting with a letter or digit."));
+    errors.push(
+      fieldError(
+        'Matches',
+        'resource_id',
+        "'resource_id' must be 1 to 64 letters, digits, '_', '.' or '-', starting with a letter or digit.",
+      ),
+    );
   }
   const name = values.name as string | undefined;
   if (name !== undefined && (name.trim() === '' || name.length > 200)) {
@@ -187,11 +237,23 @@ export function readSiteFields(kind: SiteKind, mode: SiteWrite, body: unknown, q
   }
   const limit = values.grid_export_limit as number | undefined;
   if (limit !== undefined && limit < 0 && limit !== -1) {
-    errors.push(fieldError('GridExportLimit', 'grid_export_limit', "'grid_export_limit' must be greater than or equal to '0', or -1 for no limit."));
+    errors.push(
+      fieldError(
+        'GridExportLimit',
+        'grid_export_limit',
+        "'grid_export_limit' must be greater than or equal to '0', or -1 for no limit.",
+      ),
+    );
   }
   const dust = values.dust_soiling_average as number[] | undefined;
   if (dust !== undefined && ![1, 2, 3, 4, 6, 12].includes(dust.length)) {
-    errors.push(fieldError('Length', 'dust_soiling_average', "'dust_soiling_average' must hold 12 monthly values (or 1, 2, 3, 4 or 6 values each covering 12/n months)."));
+    errors.push(
+      fieldError(
+        'Length',
+        'dust_soiling_average',
+        "'dust_soiling_average' must hold 12 monthly values (or 1, 2, 3, 4 or 6 values each covering 12/n months).",
+      ),
+    );
   }
   const install = values.install_date as string | undefined;
   if (install !== undefined) {
@@ -199,7 +261,13 @@ export function readSiteFields(kind: SiteKind, mode: SiteWrite, body: unknown, q
       values.install_date = formatTimestamp(parseDateTime(install), 'v3');
     } catch (e) {
       if (!(e instanceof RangeError)) throw e; // TimeParseError, or a date beyond year 9999
-      errors.push(fieldError('InvalidDateTime', 'install_date', `'install_date' must be an ISO 8601 date or date-time. You entered '${install.slice(0, 64)}'.`));
+      errors.push(
+        fieldError(
+          'InvalidDateTime',
+          'install_date',
+          `'install_date' must be an ISO 8601 date or date-time. You entered '${install.slice(0, 64)}'.`,
+        ),
+      );
     }
   }
   for (const f of REQUIRED_SITE_FIELDS[kind][mode]) {

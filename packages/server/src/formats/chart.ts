@@ -11,13 +11,28 @@ export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-const PALETTE = ['#1f77b4', '#d62728', '#2ca02c', '#ff7f0e', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f', '#bcbd22', '#17becf'];
+const PALETTE = [
+  '#1f77b4',
+  '#d62728',
+  '#2ca02c',
+  '#ff7f0e',
+  '#9467bd',
+  '#8c564b',
+  '#e377c2',
+  '#7f7f7f',
+  '#bcbd22',
+  '#17becf',
+];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** A unit as a person reads it: `W/m²`, `°C`. */
 export function unitLabel(unit: string | undefined): string {
   if (unit === undefined || unit === '') return '';
-  return unit.replace(/^degrees C$/, '°C').replace(/m2\b/, 'm²').replace(/m3\b/, 'm³').replace(/^ug\//, 'µg/');
+  return unit
+    .replace(/^degrees C$/, '°C')
+    .replace(/m2\b/, 'm²')
+    .replace(/m3\b/, 'm³')
+    .replace(/^ug\//, 'µg/');
 }
 
 /** The time zone of a response as text: `UTC`, `UTC+10:00`, `UTC-03:30`. */
@@ -34,7 +49,9 @@ export function zoneLabel(offsetMinutes: number): string {
  * @example niceTicks(0, 937, 5) // { values: [0, 200, 400, 600, 800, 1000], decimals: 0 }
  */
 export function niceTicks(lo: number, hi: number, count = 5): { values: number[]; decimals: number } {
-  if (!(hi > lo)) { hi = lo + 1; }
+  if (!(hi > lo)) {
+    hi = lo + 1;
+  }
   // The smallest step of 1, 2 or 5 times a power of ten that needs at most count + 1 intervals.
   let power = 10 ** Math.floor(Math.log10((hi - lo) / Math.max(1, count))) / 10;
   let step = power;
@@ -63,7 +80,12 @@ const HOUR = 3600;
 const DAY = 86400;
 
 /** Ticks along a time axis in local time (offset minutes east of UTC): instants and labels. */
-export function timeTicks(t0: number, t1: number, offsetMinutes: number, maxTicks = 8): { at: number[]; labels: string[] } {
+export function timeTicks(
+  t0: number,
+  t1: number,
+  offsetMinutes: number,
+  maxTicks = 8,
+): { at: number[]; labels: string[] } {
   const shift = offsetMinutes * 60;
   const span = t1 - t0;
   const pad = (n: number): string => String(n).padStart(2, '0');
@@ -79,8 +101,14 @@ export function timeTicks(t0: number, t1: number, offsetMinutes: number, maxTick
     for (;;) {
       const t = Date.UTC(y, m, 1) / 1000 - shift;
       if (t >= t1) break; // the right edge needs no month of its own (a year ends where the next begins)
-      if (t >= t0 && m % every === 0) { at.push(t); labels.push(every > 1 && m === 0 ? `${MONTHS[m]} ${y}` : MONTHS[m]!); }
-      if (++m > 11) { m = 0; y++; }
+      if (t >= t0 && m % every === 0) {
+        at.push(t);
+        labels.push(every > 1 && m === 0 ? `${MONTHS[m]} ${y}` : MONTHS[m]!);
+      }
+      if (++m > 11) {
+        m = 0;
+        y++;
+      }
     }
     return { at, labels };
   }
@@ -91,20 +119,29 @@ export function timeTicks(t0: number, t1: number, offsetMinutes: number, maxTick
     const d = local(t);
     const midnight = d.getUTCHours() === 0 && d.getUTCMinutes() === 0;
     at.push(t);
-    labels.push(step >= DAY || midnight ? `${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}` : `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`);
+    labels.push(
+      step >= DAY || midnight
+        ? `${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`
+        : `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`,
+    );
   }
   return { at, labels };
 }
 
 /** The numeric columns of a table grouped by unit, in the order their first column appears. */
-function byUnit(table: SeriesTable): { unit: string; columns: { name: string; values: Float64Array; color: string }[] }[] {
+function byUnit(
+  table: SeriesTable,
+): { unit: string; columns: { name: string; values: Float64Array; color: string }[] }[] {
   const groups: { unit: string; columns: { name: string; values: Float64Array; color: string }[] }[] = [];
   let k = 0;
   for (const c of table.columns) {
     if (!(c.values instanceof Float64Array)) continue;
     const unit = c.unit ?? '';
     let g = groups.find((x) => x.unit === unit);
-    if (!g) { g = { unit, columns: [] }; groups.push(g); }
+    if (!g) {
+      g = { unit, columns: [] };
+      groups.push(g);
+    }
     g.columns.push({ name: c.name, values: c.values, color: PALETTE[k++ % PALETTE.length]! });
   }
   return groups;
@@ -129,8 +166,13 @@ export function svgChart(table: SeriesTable, width = 900): string {
     return `<svg class="chart" xmlns="http://www.w3.org/2000/svg" width="${width}" height="60" role="img" aria-label="no data"><text x="10" y="30">No numeric data to chart.</text></svg>`;
   }
   // The axis spans the periods: from the start of the first to the end of the last.
-  let t0 = Infinity, t1 = -Infinity;
-  for (let i = 0; i < n; i++) { const t = table.periodEnd[i]!; if (t < t0) t0 = t; if (t > t1) t1 = t; }
+  let t0 = Infinity,
+    t1 = -Infinity;
+  for (let i = 0; i < n; i++) {
+    const t = table.periodEnd[i]!;
+    if (t < t0) t0 = t;
+    if (t > t1) t1 = t;
+  }
   t0 -= table.periodSeconds;
   const W = width - PAD.l - PAD.r;
   const sx = (t: number): number => PAD.l + ((t - t0) / (t1 - t0)) * W;
@@ -144,12 +186,24 @@ export function svgChart(table: SeriesTable, width = 900): string {
   groups.forEach((g, p) => {
     const top = PAD.t + p * PANEL_HEIGHT;
     const H = PANEL_HEIGHT - 22;
-    let lo = Infinity, hi = -Infinity;
-    for (const c of g.columns) for (let i = 0; i < n; i++) { const v = c.values[i]!; if (v === v) { if (v < lo) lo = v; if (v > hi) hi = v; } }
-    if (!(lo <= hi)) { lo = 0; hi = 1; }
+    let lo = Infinity,
+      hi = -Infinity;
+    for (const c of g.columns)
+      for (let i = 0; i < n; i++) {
+        const v = c.values[i]!;
+        if (v === v) {
+          if (v < lo) lo = v;
+          if (v > hi) hi = v;
+        }
+      }
+    if (!(lo <= hi)) {
+      lo = 0;
+      hi = 1;
+    }
     if (lo > 0 && lo < (hi - lo) * 0.5) lo = 0; // irradiance and power: from zero
     const y = niceTicks(lo, hi, 4);
-    const y0 = y.values[0]!, y1 = y.values[y.values.length - 1]!;
+    const y0 = y.values[0]!,
+      y1 = y.values[y.values.length - 1]!;
     const sy = (v: number): number => top + (1 - (v - y0) / (y1 - y0)) * H;
     const label = unitLabel(g.unit) || 'value';
     let s = `<g class="panel" data-unit="${escapeHtml(g.unit)}"><rect x="${PAD.l}" y="${top}" width="${W}" height="${H}" fill="#fafafa" stroke="#999"/>`;
@@ -159,7 +213,8 @@ export function svgChart(table: SeriesTable, width = 900): string {
       s += `<line x1="${PAD.l}" x2="${PAD.l + W}" y1="${yy}" y2="${yy}" stroke="#e2e2e2"/><text x="${PAD.l - 6}" y="${(sy(v) + 4).toFixed(1)}" text-anchor="end" font-size="11">${tickText(v, y.decimals)}</text>`;
     }
     s += `<text class="axis-title" transform="translate(14 ${(top + H / 2).toFixed(1)}) rotate(-90)" text-anchor="middle" font-size="12">${escapeHtml(label)}</text></g>`;
-    for (const t of ticks.at) s += `<line x1="${sx(t).toFixed(1)}" x2="${sx(t).toFixed(1)}" y1="${top}" y2="${top + H}" stroke="#eee"/>`;
+    for (const t of ticks.at)
+      s += `<line x1="${sx(t).toFixed(1)}" x2="${sx(t).toFixed(1)}" y1="${top}" y2="${top + H}" stroke="#eee"/>`;
     for (const c of g.columns) {
       let d = '';
       let pen = false;
@@ -168,14 +223,17 @@ export function svgChart(table: SeriesTable, width = 900): string {
         pen = true;
       };
       for (let b = 0; b < buckets; b++) {
-        const from = Math.floor((b * n) / buckets), to = Math.floor(((b + 1) * n) / buckets);
+        const from = Math.floor((b * n) / buckets),
+          to = Math.floor(((b + 1) * n) / buckets);
         if (to - from === 1) {
           const i = order[from]!;
           const v = c.values[i]!;
-          if (v === v) emit(i, v); else pen = false;
+          if (v === v) emit(i, v);
+          else pen = false;
           continue;
         }
-        let iMin = -1, iMax = -1;
+        let iMin = -1,
+          iMax = -1;
         for (let k = from; k < to; k++) {
           const i = order[k]!;
           const v = c.values[i]!;
@@ -183,7 +241,10 @@ export function svgChart(table: SeriesTable, width = 900): string {
           if (iMin < 0 || v < c.values[iMin]!) iMin = i;
           if (iMax < 0 || v > c.values[iMax]!) iMax = i;
         }
-        if (iMin < 0) { pen = false; continue; }
+        if (iMin < 0) {
+          pen = false;
+          continue;
+        }
         const [a, z] = table.periodEnd[iMin]! <= table.periodEnd[iMax]! ? [iMin, iMax] : [iMax, iMin];
         emit(a, c.values[a]!);
         if (z !== a) emit(z, c.values[z]!);
@@ -202,14 +263,17 @@ export function svgChart(table: SeriesTable, width = 900): string {
   let k = 0;
   for (const g of groups) {
     for (const c of g.columns) {
-      const x = PAD.l + (k % 4) * Math.floor(W / 4), yy = axisY + AXIS_HEIGHT + 12 + Math.floor(k / 4) * 18;
+      const x = PAD.l + (k % 4) * Math.floor(W / 4),
+        yy = axisY + AXIS_HEIGHT + 12 + Math.floor(k / 4) * 18;
       legend += `<g class="legend-item"><rect x="${x}" y="${yy - 9}" width="14" height="4" fill="${c.color}"/><text x="${x + 18}" y="${yy}" font-size="12">${escapeHtml(c.name)}${g.unit ? ` (${escapeHtml(unitLabel(g.unit))})` : ''}</text></g>`;
       k++;
     }
   }
   legend += `</g>`;
-  return `<svg class="chart" xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="chart of the series, one panel per unit">` +
-    `${parts.join('')}${axis}${legend}</svg>`;
+  return (
+    `<svg class="chart" xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="chart of the series, one panel per unit">` +
+    `${parts.join('')}${axis}${legend}</svg>`
+  );
 }
 
 /** One series of monthly values for the bar chart. */

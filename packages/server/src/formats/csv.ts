@@ -35,10 +35,14 @@ export function csvCell(value: unknown): string {
 export function recordsToCsv(columns: readonly string[], records: readonly Record<string, unknown>[]): string {
   const lines = [columns.map(csvCell).join(',')];
   for (const r of records) {
-    lines.push(columns.map((c) => {
-      const v = r[c];
-      return csvCell(typeof v === 'object' && v !== null ? JSON.stringify(v) : v);
-    }).join(','));
+    lines.push(
+      columns
+        .map((c) => {
+          const v = r[c];
+          return csvCell(typeof v === 'object' && v !== null ? JSON.stringify(v) : v);
+        })
+        .join(','),
+    );
   }
   return lines.join('\r\n') + '\r\n';
 }

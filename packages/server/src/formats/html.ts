@@ -18,14 +18,29 @@ export { escapeHtml, svgChart } from './chart.js';
 /** The monthly totals of a long series: a bar chart of the energy columns and a table of every column. */
 function summarySection(summary: MonthlySummary): string {
   const energy = summary.rows.filter((r) => r.kind === 'total');
-  const bars = energy.length > 0 ? svgMonthlyBars(summary.months, energy.map((r) => ({ name: r.name, unit: r.unit, values: r.monthly }))) : '';
-  const show = (v: number, kind: 'total' | 'mean'): string => (Number.isFinite(v) ? v.toFixed(kind === 'total' && Math.abs(v) >= 100 ? 0 : 1) : '');
+  const bars =
+    energy.length > 0
+      ? svgMonthlyBars(
+          summary.months,
+          energy.map((r) => ({ name: r.name, unit: r.unit, values: r.monthly })),
+        )
+      : '';
+  const show = (v: number, kind: 'total' | 'mean'): string =>
+    Number.isFinite(v) ? v.toFixed(kind === 'total' && Math.abs(v) >= 100 ? 0 : 1) : '';
   const head = `<tr><th>month</th>${summary.rows.map((r) => `<th>${escapeHtml(r.name)} ${r.kind}<br><small>${escapeHtml(unitLabel(r.unit))}</small></th>`).join('')}</tr>`;
-  const body = summary.months.map((m, j) => `<tr><th>${escapeHtml(m)}</th>${summary.rows.map((r) => `<td>${show(r.monthly[j]!, r.kind)}</td>`).join('')}</tr>`).join('');
+  const body = summary.months
+    .map(
+      (m, j) =>
+        `<tr><th>${escapeHtml(m)}</th>${summary.rows.map((r) => `<td>${show(r.monthly[j]!, r.kind)}</td>`).join('')}</tr>`,
+    )
+    .join('');
   const whole = `<tr class="whole"><th>${summary.wholeLabel}</th>${summary.rows.map((r) => `<td>${show(r.whole, r.kind)}</td>`).join('')}</tr>`;
-  const energyNote = energy.length > 0 ? 'Energy: the sum of each period\'s mean times its length (W/m² to kWh/m², kW to kWh). ' : '';
-  return `<h2>Monthly totals</h2>${bars}<div class="scroll"><table class="totals"><thead>${head}</thead><tbody>${body}${whole}</tbody></table></div>` +
-    `<p class="note">${energyNote}Other quantities: the mean of the month. Months of the response's time zone.</p>`;
+  const energyNote =
+    energy.length > 0 ? "Energy: the sum of each period's mean times its length (W/m² to kWh/m², kW to kWh). " : '';
+  return (
+    `<h2>Monthly totals</h2>${bars}<div class="scroll"><table class="totals"><thead>${head}</thead><tbody>${body}${whole}</tbody></table></div>` +
+    `<p class="note">${energyNote}Other quantities: the mean of the month. Months of the response's time zone.</p>`
+  );
 }
 
 /** The echoed request of a page: the endpoint and the parameters it was given. */
@@ -44,7 +59,10 @@ export function htmlHead(table: SeriesTable, request: HtmlPageRequest): string {
   const cols = table.columns;
   const echo = Object.entries(request.params)
     .filter(([k, v]) => v !== undefined && k !== 'api_key')
-    .map(([k, v]) => `<tr><th>${escapeHtml(k)}</th><td>${escapeHtml(Array.isArray(v) ? v.join(', ') : String(v))}</td></tr>`)
+    .map(
+      ([k, v]) =>
+        `<tr><th>${escapeHtml(k)}</th><td>${escapeHtml(Array.isArray(v) ? v.join(', ') : String(v))}</td></tr>`,
+    )
     .join('');
   const head = `<tr>${cols.map((c) => `<th>${escapeHtml(c.name)}${c.unit ? `<br><small>${escapeHtml(unitLabel(c.unit))}</small>` : ''}</th>`).join('')}<th>period_end<br><small>${zoneLabel(table.offsetMinutes)}</small></th><th>period</th></tr>`;
   const long = isLongSeries(table);
@@ -91,6 +109,11 @@ export const HTML_TAIL = `</tbody></table></div></details>
 <p>JSON: add <code>format=json</code>; CSV: <code>format=csv</code>.</p></body></html>`;
 
 /** The whole page: title, request parameters, chart, monthly totals of a long series, table. */
-export function seriesToHtml(table: SeriesTable, style: TimestampStyle, version: FormatVersion, request: HtmlPageRequest): string {
+export function seriesToHtml(
+  table: SeriesTable,
+  style: TimestampStyle,
+  version: FormatVersion,
+  request: HtmlPageRequest,
+): string {
   return htmlHead(table, request) + htmlRows(table, style, version) + HTML_TAIL;
 }

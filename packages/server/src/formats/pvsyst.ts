@@ -29,21 +29,37 @@ export function pvsystHead(table: SeriesTable, siteName = 'solarkit'): string {
     `#Time step,${table.periodSeconds / 60} min; period start, local standard time`,
     '#Units,W/m2,W/m2,W/m2,deg C,m/s',
     'Year,Month,Day,Hour,Minute,GHI,DHI,DNI,Tamb,WindVel',
-  ].map((line) => line + '\r\n').join('');
+  ]
+    .map((line) => line + '\r\n')
+    .join('');
 }
 
 /** The rows of a table (or of a slice of one), each ended by CRLF. */
 export function pvsystRows(table: SeriesTable): string {
-  const [ghi, dhi, dni, tamb, wind] = PVSYST_PARAMETERS.map((name) => needed(table, name)) as [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array];
+  const [ghi, dhi, dni, tamb, wind] = PVSYST_PARAMETERS.map((name) => needed(table, name)) as [
+    Float64Array,
+    Float64Array,
+    Float64Array,
+    Float64Array,
+    Float64Array,
+  ];
   const n = table.periodEnd.length;
   const lines: string[] = new Array(n);
   for (let i = 0; i < n; i++) {
     const d = new Date((table.periodEnd[i]! - table.periodSeconds + table.offsetMinutes * 60) * 1000);
-    lines[i] = [
-      d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(),
-      formatNumber(ghi[i]!, 0), formatNumber(dhi[i]!, 0), formatNumber(dni[i]!, 0),
-      formatNumber(tamb[i]!, 1), formatNumber(wind[i]!, 1),
-    ].join(',') + '\r\n';
+    lines[i] =
+      [
+        d.getUTCFullYear(),
+        d.getUTCMonth() + 1,
+        d.getUTCDate(),
+        d.getUTCHours(),
+        d.getUTCMinutes(),
+        formatNumber(ghi[i]!, 0),
+        formatNumber(dhi[i]!, 0),
+        formatNumber(dni[i]!, 0),
+        formatNumber(tamb[i]!, 1),
+        formatNumber(wind[i]!, 1),
+      ].join(',') + '\r\n';
   }
   return lines.join('');
 }

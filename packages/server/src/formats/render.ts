@@ -49,12 +49,16 @@ export function seriesType(format: SeriesFormat): string {
  */
 export function seriesHead(table: SeriesTable, r: SeriesRendering): string {
   switch (r.format) {
-    case 'json': return jsonHead(table);
-    case 'csv': return csvHead(table);
-    case 'pvsyst': return pvsystHead(table);
+    case 'json':
+      return jsonHead(table);
+    case 'csv':
+      return csvHead(table);
+    case 'pvsyst':
+      return pvsystHead(table);
     case 'html': {
       const params: Record<string, unknown> = {};
-      for (const d of r.request.defs) if (r.request.values[d.name] !== undefined) params[d.name] = r.request.values[d.name];
+      for (const d of r.request.defs)
+        if (r.request.values[d.name] !== undefined) params[d.name] = r.request.values[d.name];
       return htmlHead(table, { path: r.request.path, params });
     }
   }
@@ -67,10 +71,14 @@ export function seriesHead(table: SeriesTable, r: SeriesRendering): string {
  */
 export function seriesRows(slice: SeriesTable, r: SeriesRendering, first: boolean): string {
   switch (r.format) {
-    case 'json': return jsonRows(slice, r.style, r.precision, first);
-    case 'csv': return csvRows(slice, r.style, r.precision);
-    case 'pvsyst': return pvsystRows(slice);
-    case 'html': return htmlRows(slice, r.style, r.precision, first);
+    case 'json':
+      return jsonRows(slice, r.style, r.precision, first);
+    case 'csv':
+      return csvRows(slice, r.style, r.precision);
+    case 'pvsyst':
+      return pvsystRows(slice);
+    case 'html':
+      return htmlRows(slice, r.style, r.precision, first);
   }
 }
 
@@ -97,7 +105,10 @@ export function sliceTable(table: SeriesTable, from: number, to: number, copy: b
   return {
     ...table,
     periodEnd: cut(table.periodEnd),
-    columns: table.columns.map((c) => ({ ...c, values: c.values instanceof Float64Array ? cut(c.values) : c.values.slice(from, to) })),
+    columns: table.columns.map((c) => ({
+      ...c,
+      values: c.values instanceof Float64Array ? cut(c.values) : c.values.slice(from, to),
+    })),
   };
 }
 
@@ -108,7 +119,10 @@ export function sliceTable(table: SeriesTable, from: number, to: number, copy: b
  * @example renderRecords('csv', ['a'], [{ a: 1 }], undefined).body // 'a\r\n1\r\n' (CSV of recordsToCsv)
  */
 export function renderRecords(
-  format: RecordFormat, columns: readonly string[], records: readonly Record<string, unknown>[], json: unknown,
+  format: RecordFormat,
+  columns: readonly string[],
+  records: readonly Record<string, unknown>[],
+  json: unknown,
 ): RenderedBody {
   if (format === 'csv') return { type: CSV_TYPE, body: recordsToCsv(columns, records) };
   return { type: JSON_TYPE, body: JSON.stringify(json) };

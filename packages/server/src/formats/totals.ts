@@ -85,13 +85,19 @@ export function monthlySummary(table: SeriesTable): MonthlySummary {
     if (energy) {
       const f = hours * energy.perHour;
       rows.push({
-        name: c.name, kind: 'total', unit: energy.unit,
-        monthly: Array.from(sum, (v, j) => (count[j]! > 0 ? v * f : Number.NaN)), whole: all > 0 ? total * f : Number.NaN,
+        name: c.name,
+        kind: 'total',
+        unit: energy.unit,
+        monthly: Array.from(sum, (v, j) => (count[j]! > 0 ? v * f : Number.NaN)),
+        whole: all > 0 ? total * f : Number.NaN,
       });
     } else {
       rows.push({
-        name: c.name, kind: 'mean', unit: c.unit ?? '',
-        monthly: Array.from(sum, (v, j) => (count[j]! > 0 ? v / count[j]! : Number.NaN)), whole: all > 0 ? total / all : Number.NaN,
+        name: c.name,
+        kind: 'mean',
+        unit: c.unit ?? '',
+        monthly: Array.from(sum, (v, j) => (count[j]! > 0 ? v / count[j]! : Number.NaN)),
+        whole: all > 0 ? total / all : Number.NaN,
       });
     }
   }

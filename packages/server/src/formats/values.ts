@@ -20,7 +20,7 @@ export function formatNumber(x: number, decimals: number): string {
   // Past 2^53 every double is already a whole number of the last decimal (and x * p may overflow
   // to Infinity, which is not JSON): nothing to round.
   if (scaled >= 9_007_199_254_740_992) return String(x);
-  const r = Math.sign(x) * Math.round(scaled) / p;
+  const r = (Math.sign(x) * Math.round(scaled)) / p;
   if (r === 0) return '0';
   return String(r);
 }

@@ -29,7 +29,11 @@ export const LEGACY_RETIREMENT = Date.UTC(2027, 1, 1) / 1000;
  * @param now the server's clock, Unix seconds
  * @example responseVersion({ formatVersion: 'legacy' }, false, Date.UTC(2026, 0, 1) / 1000) // 'legacy'
  */
-export function responseVersion(account: { formatVersion: FormatVersion } | undefined, version3Requested: boolean, now: number): FormatVersion {
+export function responseVersion(
+  account: { formatVersion: FormatVersion } | undefined,
+  version3Requested: boolean,
+  now: number,
+): FormatVersion {
   if (version3Requested || now >= LEGACY_RETIREMENT || account?.formatVersion !== 'legacy') return '3';
   return 'legacy';
 }
@@ -54,7 +58,10 @@ function formatParts(text: string): { base: string; options: string[] } {
  * @throws ApiError 400 naming `format` for any other value
  * @example parseSeriesFormat('CSV; version=3', ['json', 'csv']) // { format: 'csv', version3: true }
  */
-export function parseSeriesFormat(value: unknown, accepted: readonly string[]): { format: SeriesFormat; version3: boolean } {
+export function parseSeriesFormat(
+  value: unknown,
+  accepted: readonly string[],
+): { format: SeriesFormat; version3: boolean } {
   if (value === undefined) return { format: 'html', version3: false };
   const { base, options } = formatParts(String(value).trim());
   let version3 = false;
@@ -65,9 +72,14 @@ export function parseSeriesFormat(value: unknown, accepted: readonly string[]): 
     else ok = false;
   }
   if (!ok) {
-    throw badRequest([fieldError('Enum', 'format',
-      `'format' must be one of ${accepted.join(', ')} (json and csv may end in ';version=3'). You entered '${String(value).slice(0, 32)}'.`,
-      { AllowedValues: accepted })]);
+    throw badRequest([
+      fieldError(
+        'Enum',
+        'format',
+        `'format' must be one of ${accepted.join(', ')} (json and csv may end in ';version=3'). You entered '${String(value).slice(0, 32)}'.`,
+        { AllowedValues: accepted },
+      ),
+    ]);
   }
   return { format: base as SeriesFormat, version3 };
 }
@@ -80,16 +92,23 @@ export function parseSeriesFormat(value: unknown, accepted: readonly string[]): 
  * @example parseRecordFormat({ format: 'csv' }) // { format: 'csv', version3: false }
  */
 export function parseRecordFormat(query: unknown): { format: RecordFormat; version3: boolean } {
-  const raw = normalizeQuery(query as Record<string, unknown>).get('format')?.[0]?.trim();
+  const raw = normalizeQuery(query as Record<string, unknown>)
+    .get('format')?.[0]
+    ?.trim();
   if (raw === undefined || raw === '') return { format: 'json', version3: false };
   const { base, options } = formatParts(raw);
   let version3 = false;
   for (const o of options) {
     if (o === 'version=3') version3 = true;
-    else if (o !== '') throw badRequest([fieldError('Enum', 'format', `'format' has an option that is not accepted: '${o}'. Accepted: version=3.`)]);
+    else if (o !== '')
+      throw badRequest([
+        fieldError('Enum', 'format', `'format' has an option that is not accepted: '${o}'. Accepted: version=3.`),
+      ]);
   }
   if (base !== 'json' && base !== 'csv') {
-    throw badRequest([fieldError('Enum', 'format', `'format' must be json or csv. You entered '${raw.slice(0, 64)}'.`)]);
+    throw badRequest([
+      fieldError('Enum', 'format', `'format' must be json or csv. You entered '${raw.slice(0, 64)}'.`),
+    ]);
   }
   return { format: base, version3 };
 }

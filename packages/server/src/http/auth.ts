@@ -5,7 +5,13 @@
  * routes call `requirePlan`. Accounts and keys themselves are stored by storage/accounts.ts.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type AccountRow, type AccountStore, type PlanFamily, accountsGeneration, isWellFormedKey } from '../storage/accounts.js';
+import {
+  type AccountRow,
+  type AccountStore,
+  type PlanFamily,
+  accountsGeneration,
+  isWellFormedKey,
+} from '../storage/accounts.js';
 import { forbidden, unauthorized } from './errors.js';
 import { normalizeName, parseQueryString, queryStart } from './params.js';
 
@@ -111,7 +117,8 @@ export function registerAuth(app: FastifyInstance, accounts: AccountStore): void
     if (key === '' && isBasicWithPassword(request)) {
       throw unauthorized('HTTP Basic authentication takes the API key as the user name and an empty password.');
     }
-    if (key === undefined || key === '') throw unauthorized('An API key is required: send Authorization: Bearer <key>.');
+    if (key === undefined || key === '')
+      throw unauthorized('An API key is required: send Authorization: Bearer <key>.');
     if (!isWellFormedKey(key)) throw unauthorized('The API key is malformed.');
     const nowMs = Date.now();
     if (cacheGeneration !== accountsGeneration()) {
@@ -124,8 +131,13 @@ export function registerAuth(app: FastifyInstance, accounts: AccountStore): void
       let account: Account | null = null;
       if (row) {
         account = {
-          id: row.id, name: row.name, plans: row.plans, admin: row.admin, formatVersion: row.formatVersion,
-          quota: row.quota, keyId: row.keyId,
+          id: row.id,
+          name: row.name,
+          plans: row.plans,
+          admin: row.admin,
+          formatVersion: row.formatVersion,
+          quota: row.quota,
+          keyId: row.keyId,
         };
       }
       hit = { account, until: nowMs + AUTH_CACHE_MS };
@@ -140,7 +152,9 @@ export function registerAuth(app: FastifyInstance, accounts: AccountStore): void
 function basicCredentials(encoded: string): { user: string; password: string } {
   const decoded = Buffer.from(encoded, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
-  return colon >= 0 ? { user: decoded.slice(0, colon), password: decoded.slice(colon + 1) } : { user: decoded, password: '' };
+  return colon >= 0
+    ? { user: decoded.slice(0, colon), password: decoded.slice(colon + 1) }
+    : { user: decoded, password: '' };
 }
 
 /** Whether the request sends HTTP Basic credentials with a non-empty password. */

@@ -30,7 +30,9 @@ export function registerBodyRules(app: FastifyInstance, options: { timeoutMs: nu
     // The body is read through a pass-through that the limit can fail on its own: failing the
     // request stream itself would drop the connection without an answer.
     const body = Object.assign(new PassThrough(), { receivedEncodedLength: 0 });
-    payload.on('data', (chunk: Buffer) => { body.receivedEncodedLength += chunk.length; });
+    payload.on('data', (chunk: Buffer) => {
+      body.receivedEncodedLength += chunk.length;
+    });
     payload.pipe(body);
     payload.once('error', (error) => body.destroy(error));
     request.bodyTimer = setTimeout(() => {

@@ -11,7 +11,17 @@ interface DocParameter {
   in: string;
   required?: boolean;
   description?: string;
-  schema?: { type?: string; format?: string; default?: unknown; enum?: unknown[]; minimum?: number; maximum?: number; exclusiveMinimum?: boolean; exclusiveMaximum?: boolean; items?: { enum?: unknown[] } };
+  schema?: {
+    type?: string;
+    format?: string;
+    default?: unknown;
+    enum?: unknown[];
+    minimum?: number;
+    maximum?: number;
+    exclusiveMinimum?: boolean;
+    exclusiveMaximum?: boolean;
+    items?: { enum?: unknown[] };
+  };
 }
 
 interface DocOperation {
@@ -42,9 +52,13 @@ export function curlOf(serverUrl: string, method: string, op: DocOperation): str
   const url = op['x-example-url'];
   if (url === undefined) return undefined;
   // One option a line for a request with a body, so that it reads on a narrow screen.
-  const parts = [method === 'get' ? 'curl' : `curl -X ${method.toUpperCase()}`, '-H "Authorization: Bearer $SOLARKIT_KEY"'];
+  const parts = [
+    method === 'get' ? 'curl' : `curl -X ${method.toUpperCase()}`,
+    '-H "Authorization: Bearer $SOLARKIT_KEY"',
+  ];
   const body = op.requestBody?.content['application/json'].example;
-  if (body !== undefined) parts.push(`-H ${shellQuote('Content-Type: application/json')}`, `--data ${shellQuote(JSON.stringify(body))}`);
+  if (body !== undefined)
+    parts.push(`-H ${shellQuote('Content-Type: application/json')}`, `--data ${shellQuote(JSON.stringify(body))}`);
   parts.push(shellQuote(serverUrl + url));
   return parts.join(body !== undefined ? ' \\\n  ' : ' ');
 }
@@ -74,22 +88,51 @@ export function docsPage(doc: DocsDocument): string {
       families.get(family)!.push({ method, path, op });
     }
   }
-  const toc = [...families].map(([family, ops]) => `<li><a href="#family-${escapeHtml(family)}">${escapeHtml(family)}</a><ul>` +
-    ops.map(({ method, path, op }) => `<li><a href="#${op.operationId}"><span class="method">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></a></li>`).join('') +
-    '</ul></li>').join('');
-  const sections = [...families].map(([family, ops]) => `<h2 id="family-${escapeHtml(family)}">${escapeHtml(family)}</h2>` + ops.map(({ method, path, op }) => {
-    const rows = op.parameters.map((p) => `<tr><td><code>${escapeHtml(p.name)}</code>${p.required ? ' <b>required</b>' : ''}${p.in === 'path' ? ' (path)' : ''}</td>` +
-      `<td>${escapeHtml(p.schema?.format ?? p.schema?.type ?? '')}</td><td>${range(p.schema)}</td>` +
-      `<td>${p.schema?.default !== undefined ? escapeHtml(JSON.stringify(p.schema.default)) : ''}</td><td>${escapeHtml(p.description ?? '')}</td></tr>`).join('');
-    const curl = curlOf(server, method, op);
-    const response = op.responses[200]?.content?.['application/json']?.example;
-    return `<section class="operation" id="${op.operationId}"><h3><span class="method">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code> <a class="anchor" href="#${op.operationId}" aria-label="link to this endpoint">#</a></h3>` +
-      `<p>${escapeHtml(op.summary)}</p>${op.description ? `<p>${escapeHtml(op.description)}</p>` : ''}` +
-      (rows ? `<div class="scroll"><table class="params"><tr><th>parameter</th><th>type</th><th>range</th><th>default</th><th>description</th></tr>${rows}</table></div>` : '') +
-      (curl ? `<h4>Example request</h4><pre class="request"><code>${escapeHtml(curl)}</code></pre>` : '') +
-      (response !== undefined ? `<h4>Example response</h4><pre class="response"><code>${escapeHtml(JSON.stringify(response, null, 2))}</code></pre>` : '') +
-      `<p class="top"><a href="#contents">contents</a></p></section>`;
-  }).join('\n')).join('\n');
+  const toc = [...families]
+    .map(
+      ([family, ops]) =>
+        `<li><a href="#family-${escapeHtml(family)}">${escapeHtml(family)}</a><ul>` +
+        ops
+          .map(
+            ({ method, path, op }) =>
+              `<li><a href="#${op.operationId}"><span class="method">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></a></li>`,
+          )
+          .join('') +
+        '</ul></li>',
+    )
+    .join('');
+  const sections = [...families]
+    .map(
+      ([family, ops]) =>
+        `<h2 id="family-${escapeHtml(family)}">${escapeHtml(family)}</h2>` +
+        ops
+          .map(({ method, path, op }) => {
+            const rows = op.parameters
+              .map(
+                (p) =>
+                  `<tr><td><code>${escapeHtml(p.name)}</code>${p.required ? ' <b>required</b>' : ''}${p.in === 'path' ? ' (path)' : ''}</td>` +
+                  `<td>${escapeHtml(p.schema?.format ?? p.schema?.type ?? '')}</td><td>${range(p.schema)}</td>` +
+                  `<td>${p.schema?.default !== undefined ? escapeHtml(JSON.stringify(p.schema.default)) : ''}</td><td>${escapeHtml(p.description ?? '')}</td></tr>`,
+              )
+              .join('');
+            const curl = curlOf(server, method, op);
+            const response = op.responses[200]?.content?.['application/json']?.example;
+            return (
+              `<section class="operation" id="${op.operationId}"><h3><span class="method">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code> <a class="anchor" href="#${op.operationId}" aria-label="link to this endpoint">#</a></h3>` +
+              `<p>${escapeHtml(op.summary)}</p>${op.description ? `<p>${escapeHtml(op.description)}</p>` : ''}` +
+              (rows
+                ? `<div class="scroll"><table class="params"><tr><th>parameter</th><th>type</th><th>range</th><th>default</th><th>description</th></tr>${rows}</table></div>`
+                : '') +
+              (curl ? `<h4>Example request</h4><pre class="request"><code>${escapeHtml(curl)}</code></pre>` : '') +
+              (response !== undefined
+                ? `<h4>Example response</h4><pre class="response"><code>${escapeHtml(JSON.stringify(response, null, 2))}</code></pre>`
+                : '') +
+              `<p class="top"><a href="#contents">contents</a></p></section>`
+            );
+          })
+          .join('\n'),
+    )
+    .join('\n');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(doc.info.title)}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>body{font-family:system-ui,sans-serif;margin:0 auto;padding:0 1em 2em;max-width:60em;color:#222;line-height:1.4}

@@ -33,7 +33,12 @@ export function badRequest(fieldErrors: FieldError[]): ApiError {
 }
 
 /** A field error, with meta defaulting to {}. */
-export function fieldError(errorCode: string, fieldName: string, message: string, meta: Record<string, unknown> = {}): FieldError {
+export function fieldError(
+  errorCode: string,
+  fieldName: string,
+  message: string,
+  meta: Record<string, unknown> = {},
+): FieldError {
   return { error_code: errorCode, field_name: fieldName, message, meta };
 }
 
@@ -73,7 +78,11 @@ function fromFastifyError(error: FastifyError): ApiError | undefined {
       return new ApiError(413, 'PayloadTooLarge', 'The request body is larger than the limit.');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return new ApiError(415, 'UnsupportedMediaType', 'The request body must be JSON (Content-Type: application/json).');
+      return new ApiError(
+        415,
+        'UnsupportedMediaType',
+        'The request body must be JSON (Content-Type: application/json).',
+      );
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return badRequest([fieldError('NotEmpty', 'body', 'The JSON body must not be empty.')]);
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
@@ -86,7 +95,8 @@ function fromFastifyError(error: FastifyError): ApiError | undefined {
   if (error.statusCode === 400) {
     return badRequest([fieldError('InvalidJson', 'body', 'The request body is not valid JSON.')]);
   }
-  if (error.statusCode === 413) return new ApiError(413, 'PayloadTooLarge', 'The request body is larger than the limit.');
+  if (error.statusCode === 413)
+    return new ApiError(413, 'PayloadTooLarge', 'The request body is larger than the limit.');
   if (error.statusCode === 415) return new ApiError(415, 'UnsupportedMediaType', 'The request body must be JSON.');
   return undefined;
 }
@@ -96,25 +106,38 @@ function fromFastifyError(error: FastifyError): ApiError | undefined {
  * a 500 whose details go to the log only (never to the client). A data file missing from the
  * data directory is a 503 naming it, logged once per request as a warning.
  */
-export function errorHandler(error: FastifyError | ApiError | Error, request: FastifyRequest, reply: FastifyReply): void {
-  const api = error instanceof ApiError
-    ? error
-    : error instanceof MissingDataError
-      ? serviceUnavailable(`This request needs data the server does not have: ${error.message}`)
-      : fromFastifyError(error as FastifyError);
+export function errorHandler(
+  error: FastifyError | ApiError | Error,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const api =
+    error instanceof ApiError
+      ? error
+      : error instanceof MissingDataError
+        ? serviceUnavailable(`This request needs data the server does not have: ${error.message}`)
+        : fromFastifyError(error as FastifyError);
   if (api) {
-    if (error instanceof MissingDataError) request.log.warn({ file: error.file, searched: error.searched }, 'data file missing');
+    if (error instanceof MissingDataError)
+      request.log.warn({ file: error.file, searched: error.searched }, 'data file missing');
     for (const [k, v] of Object.entries(api.headers)) reply.header(k, v);
-    void reply.status(api.status).type('application/json; charset=utf-8').send(errorBody(api.errorCode, api.message, api.fieldErrors));
+    void reply
+      .status(api.status)
+      .type('application/json; charset=utf-8')
+      .send(errorBody(api.errorCode, api.message, api.fieldErrors));
     return;
   }
   request.log.error({ err: error }, 'unhandled error');
-  void reply.status(500).type('application/json; charset=utf-8')
+  void reply
+    .status(500)
+    .type('application/json; charset=utf-8')
     .send(errorBody('InternalServerError', 'An internal error occurred.'));
 }
 
 /** No route for the path with any method: 404 NotFound (app.ts answers 405 for a known path's other methods). */
 export function notFoundHandler(request: FastifyRequest, reply: FastifyReply): void {
-  void reply.status(404).type('application/json; charset=utf-8')
+  void reply
+    .status(404)
+    .type('application/json; charset=utf-8')
     .send(errorBody('NotFound', `No route for ${request.method} ${request.url.split('?')[0]}.`));
 }

@@ -45,9 +45,7 @@ export interface LimitOptions {
 }
 
 /** What the quota decided for a request: unmetered, or one transaction reserved on a day. */
-type QuotaDecision =
-  | { unmetered: true }
-  | { unmetered: false; accountId: number; day: string; refunded: boolean };
+type QuotaDecision = { unmetered: true } | { unmetered: false; accountId: number; day: string; refunded: boolean };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -62,7 +60,10 @@ declare module 'fastify' {
  * request fails.
  */
 export class Quota {
-  constructor(private readonly limits: LimitStore, private readonly clock: Clock) {}
+  constructor(
+    private readonly limits: LimitStore,
+    private readonly clock: Clock,
+  ) {}
 
   /** The server's "now", Unix seconds: the quota's day is the UTC day it falls in. */
   now(): number {
@@ -102,7 +103,12 @@ export class Quota {
  * Registers the rate limit and the quota's hooks. They run after authentication (the auth hook is
  * an onRequest hook registered first), so `request.account` is set for every non-public route.
  */
-export function registerLimits(app: FastifyInstance, limits: LimitStore, quota: Quota, options: LimitOptions = {}): void {
+export function registerLimits(
+  app: FastifyInstance,
+  limits: LimitStore,
+  quota: Quota,
+  options: LimitOptions = {},
+): void {
   const limit = options.rateLimit ?? 600;
   const windowMs = (options.rateWindowSeconds ?? 60) * 1000;
 

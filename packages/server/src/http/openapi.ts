@@ -43,7 +43,13 @@ declare module 'fastify' {
   }
 }
 
-const DOCUMENTED_METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] satisfies OperationDoc['method'][];
+const DOCUMENTED_METHODS: readonly string[] = [
+  'GET',
+  'POST',
+  'PUT',
+  'PATCH',
+  'DELETE',
+] satisfies OperationDoc['method'][];
 
 function isDocumentedMethod(method: string): method is OperationDoc['method'] {
   return DOCUMENTED_METHODS.includes(method);
@@ -57,8 +63,15 @@ export interface OperationExample {
 }
 
 /** One example request as the runner sends it, and what it answered. */
-export interface ExampleRequest { method: OperationDoc['method']; url: string; body?: unknown }
-export interface ExampleAnswer { status: number; body: unknown }
+export interface ExampleRequest {
+  method: OperationDoc['method'];
+  url: string;
+  body?: unknown;
+}
+export interface ExampleAnswer {
+  status: number;
+  body: unknown;
+}
 
 /** Sends example requests, in order, to a server like this one; answers in the same order. */
 export type ExampleRunner = (requests: readonly ExampleRequest[]) => Promise<ExampleAnswer[]>;
@@ -87,7 +100,9 @@ function shortened(value: unknown): unknown {
 
 /** The path of an example request: path parameters filled in, then the query. */
 export function exampleUrl(path: string, example: OperationExample): string {
-  const filled = path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(example.path?.[name] ?? `{${name}}`));
+  const filled = path.replace(/\{([^}]+)\}/g, (_, name: string) =>
+    encodeURIComponent(example.path?.[name] ?? `{${name}}`),
+  );
   const query = new URLSearchParams(example.query ?? {}).toString();
   return query ? `${filled}?${query}` : filled;
 }
@@ -117,22 +132,54 @@ export function paramSchema(def: ParamDef): Record<string, unknown> {
     if (def.minimum !== undefined) t.minimum = def.minimum;
     if (def.maximum !== undefined) t.maximum = def.maximum;
     // OpenAPI 3.0 (JSON Schema draft 4 style): an exclusive bound is the bound plus a boolean flag.
-    if (def.exclusiveMinimum !== undefined) { t.minimum = def.exclusiveMinimum; t.exclusiveMinimum = true; }
-    if (def.exclusiveMaximum !== undefined) { t.maximum = def.exclusiveMaximum; t.exclusiveMaximum = true; }
+    if (def.exclusiveMinimum !== undefined) {
+      t.minimum = def.exclusiveMinimum;
+      t.exclusiveMinimum = true;
+    }
+    if (def.exclusiveMaximum !== undefined) {
+      t.maximum = def.exclusiveMaximum;
+      t.exclusiveMaximum = true;
+    }
     if (def.step !== undefined) t.multipleOf = def.step;
     return t;
   };
   switch (def.type) {
-    case 'number': Object.assign(s, bounds({ type: 'number', format: 'double' })); break;
-    case 'integer': Object.assign(s, bounds({ type: 'integer', format: 'int32' })); break;
-    case 'boolean': s.type = 'boolean'; break;
-    case 'string': s.type = 'string'; break;
-    case 'enum': s.type = 'string'; s.enum = [...(def.enum ?? [])]; break;
-    case 'datetime': s.type = 'string'; s.format = 'date-time'; break;
-    case 'duration': s.type = 'string'; s.format = 'duration'; break;
-    case 'string[]': s.type = 'array'; s.items = { type: 'string' }; break;
-    case 'number[]': s.type = 'array'; s.items = bounds({ type: 'number', format: 'double' }); break;
-    case 'enum[]': s.type = 'array'; s.items = { type: 'string', enum: [...(def.enum ?? [])] }; break;
+    case 'number':
+      Object.assign(s, bounds({ type: 'number', format: 'double' }));
+      break;
+    case 'integer':
+      Object.assign(s, bounds({ type: 'integer', format: 'int32' }));
+      break;
+    case 'boolean':
+      s.type = 'boolean';
+      break;
+    case 'string':
+      s.type = 'string';
+      break;
+    case 'enum':
+      s.type = 'string';
+      s.enum = [...(def.enum ?? [])];
+      break;
+    case 'datetime':
+      s.type = 'string';
+      s.format = 'date-time';
+      break;
+    case 'duration':
+      s.type = 'string';
+      s.format = 'duration';
+      break;
+    case 'string[]':
+      s.type = 'array';
+      s.items = { type: 'string' };
+      break;
+    case 'number[]':
+      s.type = 'array';
+      s.items = bounds({ type: 'number', format: 'double' });
+      break;
+    case 'enum[]':
+      s.type = 'array';
+      s.items = { type: 'string', enum: [...(def.enum ?? [])] };
+      break;
   }
   if (def.default !== undefined) s.default = def.default;
   return s;
@@ -152,7 +199,10 @@ const ERROR_SCHEMA = {
           items: {
             type: 'object',
             properties: {
-              error_code: { type: 'string' }, field_name: { type: 'string' }, message: { type: 'string' }, meta: { type: 'object' },
+              error_code: { type: 'string' },
+              field_name: { type: 'string' },
+              message: { type: 'string' },
+              meta: { type: 'object' },
             },
           },
         },
@@ -184,7 +234,8 @@ export class OpenApiRegistry {
     const path = route.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
-      if (!isDocumentedMethod(method)) throw new Error(`${method} ${route.url}: an OpenAPI operation is GET, POST, PUT, PATCH or DELETE`);
+      if (!isDocumentedMethod(method))
+        throw new Error(`${method} ${route.url}: an OpenAPI operation is GET, POST, PUT, PATCH or DELETE`);
       this.add({ method, path, ...doc });
     }
   }
@@ -209,14 +260,19 @@ export class OpenApiRegistry {
     this.answers ??= (async () => {
       const withExample = this.ops.filter((op) => op.example !== undefined);
       const rank = { POST: 0, PUT: 1, PATCH: 2, GET: 3, DELETE: 4 } as const;
-      const ordered = withExample.map((op, i) => ({ op, i }))
+      const ordered = withExample
+        .map((op, i) => ({ op, i }))
         .sort((a, b) => rank[a.op.method] - rank[b.op.method] || (a.op.method === 'DELETE' ? b.i - a.i : a.i - b.i))
         .map(({ op }) => op);
       const out = new Map<OperationDoc, ExampleAnswer>();
       if (!this.runner || ordered.length === 0) return out;
-      const answers = await this.runner(ordered.map((op) => ({
-        method: op.method, url: exampleUrl(op.path, op.example!), ...(op.example!.body !== undefined ? { body: op.example!.body } : {}),
-      })));
+      const answers = await this.runner(
+        ordered.map((op) => ({
+          method: op.method,
+          url: exampleUrl(op.path, op.example!),
+          ...(op.example!.body !== undefined ? { body: op.example!.body } : {}),
+        })),
+      );
       ordered.forEach((op, i) => out.set(op, answers[i]!));
       return out;
     })();
@@ -231,7 +287,11 @@ export class OpenApiRegistry {
       const example = op.example ?? {};
       const parameters = [
         ...(op.pathParams ?? []).map((p) => ({
-          name: p.name, in: 'path', required: true, description: p.description, schema: { type: 'string' },
+          name: p.name,
+          in: 'path',
+          required: true,
+          description: p.description,
+          schema: { type: 'string' },
           ...(example.path?.[p.name] !== undefined ? { example: example.path[p.name] } : {}),
         })),
         ...op.params.map((d) => ({
@@ -241,7 +301,11 @@ export class OpenApiRegistry {
           description: d.description,
           schema: paramSchema(d),
           ...(d.type.endsWith('[]') ? { style: 'form', explode: true } : {}),
-          ...(example.query?.[d.name] !== undefined ? { example: example.query[d.name] } : d.example !== undefined ? { example: d.example } : {}),
+          ...(example.query?.[d.name] !== undefined
+            ? { example: example.query[d.name] }
+            : d.example !== undefined
+              ? { example: d.example }
+              : {}),
         })),
       ];
       const answer = answers.get(op);
@@ -257,16 +321,33 @@ export class OpenApiRegistry {
         parameters,
         responses: {
           200: { description: 'Success', content },
-          400: { description: 'Invalid parameter', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } } },
-          401: { description: 'No valid API key', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } } },
-          403: { description: 'The plan does not include this endpoint', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } } },
-          429: { description: 'Rate limit or daily quota exceeded', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } } },
+          400: {
+            description: 'Invalid parameter',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } },
+          },
+          401: {
+            description: 'No valid API key',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } },
+          },
+          403: {
+            description: 'The plan does not include this endpoint',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } },
+          },
+          429: {
+            description: 'Rate limit or daily quota exceeded',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } },
+          },
         },
       };
       if (op.requestBody || example.body !== undefined) {
         operation.requestBody = {
           required: true,
-          content: { 'application/json': { schema: op.requestBody ?? { type: 'object' }, ...(example.body !== undefined ? { example: example.body } : {}) } },
+          content: {
+            'application/json': {
+              schema: op.requestBody ?? { type: 'object' },
+              ...(example.body !== undefined ? { example: example.body } : {}),
+            },
+          },
         };
       }
       if (op.example) operation['x-example-url'] = exampleUrl(op.path, op.example);
@@ -277,7 +358,8 @@ export class OpenApiRegistry {
       info: {
         title: 'Solar Data and Site Resource API (solarkit)',
         version: '1.0.0',
-        description: 'Self-hosted implementation of the Solar Data and Site Resource API. Parameter names are matched ' +
+        description:
+          'Self-hosted implementation of the Solar Data and Site Resource API. Parameter names are matched ' +
           'case-insensitively with or without underscores; list parameters accept repeated keys, comma-joined values or ' +
           "the bracketed form ['a','b']. See docs/api.md.",
       },

@@ -9,8 +9,16 @@ import { type FieldError, type ParamDef, type ParamValues, normalizeQuery, parse
 import { badRequest, fieldError } from './errors.js';
 
 export {
-  type FieldError, type NormalizedQuery, type ParamDef, type ParamType, type ParamValues,
-  normalizeName, normalizeQuery, parseParams, rawValues, splitList,
+  type FieldError,
+  type NormalizedQuery,
+  type ParamDef,
+  type ParamType,
+  type ParamValues,
+  normalizeName,
+  normalizeQuery,
+  parseParams,
+  rawValues,
+  splitList,
 } from '../products/params.js';
 
 /**
@@ -52,7 +60,13 @@ export function readInstant(field: string, text: string, errors: FieldError[]): 
     return parseDateTime(text);
   } catch (e) {
     if (!(e instanceof TimeParseError)) throw e;
-    errors.push(fieldError('InvalidDateTime', field, `'${field}' must be an ISO 8601 date-time. You entered '${text.slice(0, 64)}'.`));
+    errors.push(
+      fieldError(
+        'InvalidDateTime',
+        field,
+        `'${field}' must be an ISO 8601 date-time. You entered '${text.slice(0, 64)}'.`,
+      ),
+    );
     return undefined;
   }
 }

@@ -60,15 +60,20 @@ export class ResponseCache {
   private readonly maxEntryBytes: number;
   private seen: number;
 
-  constructor(private readonly currentGeneration: () => number = () => 0, limits: ResponseCacheLimits = {}) {
+  constructor(
+    private readonly currentGeneration: () => number = () => 0,
+    limits: ResponseCacheLimits = {},
+  ) {
     this.maxBytes = limits.maxBytes ?? 64 * 1024 * 1024;
     this.maxEntries = limits.maxEntries ?? 20_000;
     this.maxEntryBytes = limits.maxEntryBytes ?? 1024 * 1024;
     this.lru = new LRUCache<string, Entry>({
       max: this.maxEntries,
       maxSize: this.maxBytes,
-      sizeCalculation: (entry, key) => ENTRY_OVERHEAD_BYTES + 2 * key.length
-        + ('alias' in entry ? 2 * entry.alias.length : entry.response.body.length + 2 * entry.response.type.length),
+      sizeCalculation: (entry, key) =>
+        ENTRY_OVERHEAD_BYTES +
+        2 * key.length +
+        ('alias' in entry ? 2 * entry.alias.length : entry.response.body.length + 2 * entry.response.type.length),
     });
     this.seen = currentGeneration();
   }
@@ -98,7 +103,14 @@ export class ResponseCache {
    * for its own key only), unless the generation has changed since `generation` or the body is
    * larger than the per-entry bound.
    */
-  set(key: string, type: string, body: string | Buffer, unmetered: boolean, generation: number, aliases: readonly string[] = []): void {
+  set(
+    key: string,
+    type: string,
+    body: string | Buffer,
+    unmetered: boolean,
+    generation: number,
+    aliases: readonly string[] = [],
+  ): void {
     if (this.generation() !== generation) return;
     const bytes = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
     if (bytes > this.maxEntryBytes) return;
@@ -114,6 +126,11 @@ export class ResponseCache {
 
   /** Entries and bytes held, against the bounds. */
   stats(): ResponseCacheStats {
-    return { entries: this.lru.size, bytes: this.lru.calculatedSize, maxEntries: this.maxEntries, maxBytes: this.maxBytes };
+    return {
+      entries: this.lru.size,
+      bytes: this.lru.calculatedSize,
+      maxEntries: this.maxEntries,
+      maxBytes: this.maxBytes,
+    };
   }
 }

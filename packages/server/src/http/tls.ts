@@ -46,7 +46,9 @@ export function readTlsFiles(certPath: string, keyPath: string): TlsCredentials 
     try {
       return readFileSync(path, 'utf8');
     } catch (e) {
-      throw new TlsSetupError(`cannot read the TLS ${what} ${resolve(path)}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      throw new TlsSetupError(
+        `cannot read the TLS ${what} ${resolve(path)}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+      );
     }
   };
   const cert = read(certPath, 'certificate');
@@ -55,13 +57,17 @@ export function readTlsFiles(certPath: string, keyPath: string): TlsCredentials 
   try {
     x509 = new X509Certificate(cert);
   } catch {
-    throw new TlsSetupError(`the TLS certificate ${resolve(certPath)} is not a PEM certificate (-----BEGIN CERTIFICATE-----)`);
+    throw new TlsSetupError(
+      `the TLS certificate ${resolve(certPath)} is not a PEM certificate (-----BEGIN CERTIFICATE-----)`,
+    );
   }
   let privateKey;
   try {
     privateKey = createPrivateKey(key);
   } catch (e) {
-    throw new TlsSetupError(`the TLS key ${resolve(keyPath)} is not an unencrypted PEM private key (${(e as Error).message})`);
+    throw new TlsSetupError(
+      `the TLS key ${resolve(keyPath)} is not an unencrypted PEM private key (${(e as Error).message})`,
+    );
   }
   if (!x509.checkPrivateKey(privateKey)) {
     throw new TlsSetupError(`the TLS key ${resolve(keyPath)} is not the key of the certificate ${resolve(certPath)}`);

@@ -10,7 +10,17 @@
  * periods that ended earlier keep their answers.
  */
 import {
-  DURATION, END, START, TIME_ZONE, apiAzimuthToPvlib, apiTrackerAxisToPvlib, defaultAzimuth, defaultTilt, hoursDef, periodDef, type Window,
+  DURATION,
+  END,
+  START,
+  TIME_ZONE,
+  apiAzimuthToPvlib,
+  apiTrackerAxisToPvlib,
+  defaultAzimuth,
+  defaultTilt,
+  hoursDef,
+  periodDef,
+  type Window,
 } from './common.js';
 import { type PvSiteConfig as SiteChainConfig, sitePvPower } from 'solarkit';
 import type { ProductContext } from './context.js';
@@ -76,8 +86,11 @@ export interface SiteSeriesRequest<C> {
 
 /** The `resource_id` query parameter of the site power endpoints. */
 export const SITE_RESOURCE_ID: ParamDef = {
-  name: 'resource_id', type: 'string', required: true,
-  description: 'The site: one of the caller\'s sites or a shared test site.', example: 'ba75-e17a-7374-95ed',
+  name: 'resource_id',
+  type: 'string',
+  required: true,
+  description: "The site: one of the caller's sites or a shared test site.",
+  example: 'ba75-e17a-7374-95ed',
 };
 
 /** Output parameters of advanced PV power by endpoint kind. */
@@ -91,22 +104,35 @@ export const ADVANCED_PV_OUTPUTS: Record<'historic' | 'live' | 'forecast', reado
  * Query parameters of a site-based power endpoint (format is added by the server). `capacity`
  * and other site fields the Python SDK sends are ignored as unknown parameters.
  */
-export function sitePowerParams(kind: 'historic' | 'live' | 'forecast', outputs: readonly string[], unit: string): ParamDef[] {
+export function sitePowerParams(
+  kind: 'historic' | 'live' | 'forecast',
+  outputs: readonly string[],
+  unit: string,
+): ParamDef[] {
   const outputDef: ParamDef = {
-    name: 'output_parameters', type: 'enum[]', enum: outputs, default: [outputs[0]!],
+    name: 'output_parameters',
+    type: 'enum[]',
+    enum: outputs,
+    default: [outputs[0]!],
     description: `Value fields: ${outputs.join(', ')} (${unit}). Default ${outputs[0]}.`,
   };
   const common = [SITE_RESOURCE_ID, outputDef];
   switch (kind) {
-    case 'historic': return [...common, START, END, DURATION, periodDef('PT30M'), TIME_ZONE];
-    case 'live': return [...common, hoursDef(168, 24), periodDef('PT30M')];
-    case 'forecast': return [...common, hoursDef(336, 48), periodDef('PT30M')];
+    case 'historic':
+      return [...common, START, END, DURATION, periodDef('PT30M'), TIME_ZONE];
+    case 'live':
+      return [...common, hoursDef(168, 24), periodDef('PT30M')];
+    case 'forecast':
+      return [...common, hoursDef(336, 48), periodDef('PT30M')];
   }
 }
 
 /** The window and outputs of a site power request; pushes errors (historic window rules). */
 export function validateSitePower(
-  kind: 'historic' | 'live' | 'forecast', values: ParamValues, now: number, errors: FieldError[],
+  kind: 'historic' | 'live' | 'forecast',
+  values: ParamValues,
+  now: number,
+  errors: FieldError[],
 ): { window: Window; outputParameters: string[] } | undefined {
   const window = windowOf(kind, values, now, errors);
   if (!window || errors.length > 0) return undefined;
@@ -168,14 +194,29 @@ export async function bySiteVersion<C>(
 
 /** Weather a site needs, read for its place over some period ends. */
 export async function siteWeather(
-  ctx: ProductContext, kind: 'historic' | 'live' | 'forecast', now: number, window: Window,
-  place: { latitude: number; longitude: number }, periodEnd: Float64Array, parameters: readonly WeatherColumnName[],
+  ctx: ProductContext,
+  kind: 'historic' | 'live' | 'forecast',
+  now: number,
+  window: Window,
+  place: { latitude: number; longitude: number },
+  periodEnd: Float64Array,
+  parameters: readonly WeatherColumnName[],
 ): Promise<WeatherColumns> {
   const sub: Window = { periodEnd, periodSeconds: window.periodSeconds, offsetMinutes: window.offsetMinutes };
-  return ctx.weatherColumns({
-    kind, window: sub, now, latitude: place.latitude, longitude: place.longitude,
-    tilt: defaultTilt(place.latitude), azimuth: defaultAzimuth(place.latitude), arrayType: 'fixed', terrainShading: false,
-  }, parameters);
+  return ctx.weatherColumns(
+    {
+      kind,
+      window: sub,
+      now,
+      latitude: place.latitude,
+      longitude: place.longitude,
+      tilt: defaultTilt(place.latitude),
+      azimuth: defaultAzimuth(place.latitude),
+      arrayType: 'fixed',
+      terrainShading: false,
+    },
+    parameters,
+  );
 }
 
 /** A power column of a response, MW. */
@@ -185,7 +226,8 @@ export function powerColumn(name: string, values: Float64Array): SeriesColumn {
 
 /** The table of a site power response. */
 export function siteTable(
-  request: SiteSeriesRequest<{ latitude: number; longitude: number }>, columns: Record<string, Float64Array>,
+  request: SiteSeriesRequest<{ latitude: number; longitude: number }>,
+  columns: Record<string, Float64Array>,
 ): SeriesTable {
   const latest = request.history[request.history.length - 1]!.config;
   return {
@@ -211,18 +253,29 @@ const PV_WEATHER_90 = ['ghi90', 'dni90', 'dhi90'] as const;
  * grows with DNI, which takes sky diffuse from a plane facing away from a low sun), so P10 is
  * capped at P50 and P90 raised to it: P10 <= P50 <= P90 holds (contract section 8).
  */
-export async function advancedPvPower(request: SiteSeriesRequest<PvSiteRecord>, ctx: ProductContext): Promise<SeriesTable> {
+export async function advancedPvPower(
+  request: SiteSeriesRequest<PvSiteRecord>,
+  ctx: ProductContext,
+): Promise<SeriesTable> {
   const columns = await bySiteVersion(request, async (config, periodEnd, outputs) => {
     const wantLow = outputs.includes('pv_power_advanced10');
     const wantHigh = outputs.includes('pv_power_advanced90');
-    const parameters: WeatherColumnName[] = [...PV_WEATHER, ...(wantLow ? PV_WEATHER_10 : []), ...(wantHigh ? PV_WEATHER_90 : [])];
+    const parameters: WeatherColumnName[] = [
+      ...PV_WEATHER,
+      ...(wantLow ? PV_WEATHER_10 : []),
+      ...(wantHigh ? PV_WEATHER_90 : []),
+    ];
     const w = await siteWeather(ctx, request.kind, request.now, request.window, config, periodEnd, parameters);
     const num = (name: NumericWeatherColumnName): Float64Array => w[name]!;
     const { elevation } = ctx.place(config.latitude, config.longitude);
-    const run = (ghi: NumericWeatherColumnName, dni: NumericWeatherColumnName, dhi: NumericWeatherColumnName) => sitePvColumn(
-      config, periodEnd, request.window.periodSeconds, elevation,
-      { ghi: num(ghi), dni: num(dni), dhi: num(dhi), airTemp: num('airTemp'), windSpeed: num('windSpeed') },
-    );
+    const run = (ghi: NumericWeatherColumnName, dni: NumericWeatherColumnName, dhi: NumericWeatherColumnName) =>
+      sitePvColumn(config, periodEnd, request.window.periodSeconds, elevation, {
+        ghi: num(ghi),
+        dni: num(dni),
+        dhi: num(dhi),
+        airTemp: num('airTemp'),
+        windSpeed: num('windSpeed'),
+      });
     const out: Record<string, Float64Array> = {};
     const median = run('ghi', 'dni', 'dhi');
     if (outputs.includes('pv_power_advanced')) out.pv_power_advanced = median;
@@ -265,19 +318,35 @@ export function sitePvOptions(config: PvSiteRecord, periodSeconds: number): Site
   if (dust !== undefined) o.dustSoilingAverage = dust;
   const map: [keyof SiteChainConfig, unknown][] = [
     // Azimuths: the API's convention to the core's (degrees east of north).
-    ['trackingType', config.tracking_type], ['tilt', config.tilt],
+    ['trackingType', config.tracking_type],
+    ['tilt', config.tilt],
     ['azimuth', typeof config.azimuth === 'number' ? apiAzimuthToPvlib(config.azimuth) : config.azimuth],
     ['terrainSlope', config.terrain_slope],
-    ['terrainAzimuth', typeof config.terrain_azimuth === 'number' ? apiAzimuthToPvlib(config.terrain_azimuth) : config.terrain_azimuth],
-    ['trackerAxisAzimuth', typeof config.tracker_axis_azimuth === 'number' ? apiTrackerAxisToPvlib(config.tracker_axis_azimuth) : config.tracker_axis_azimuth],
+    [
+      'terrainAzimuth',
+      typeof config.terrain_azimuth === 'number' ? apiAzimuthToPvlib(config.terrain_azimuth) : config.terrain_azimuth,
+    ],
+    [
+      'trackerAxisAzimuth',
+      typeof config.tracker_axis_azimuth === 'number'
+        ? apiTrackerAxisToPvlib(config.tracker_axis_azimuth)
+        : config.tracker_axis_azimuth,
+    ],
     ['trackerMaxRotationAngle', config.tracker_max_rotation_angle],
-    ['trackerBackTracking', config.tracker_back_tracking], ['trackerSmartTracking', config.tracker_smart_tracking],
-    ['bifacialSystem', config.bifacial_system], ['bifacialityFactor', config.bifaciality_factor],
-    ['pvrowHeight', config.pvrow_height], ['pvrowWidth', config.pvrow_width],
-    ['groundCoverageRatio', config.ground_coverage_ratio], ['siteGroundAlbedo', config.site_ground_albedo],
-    ['moduleType', config.module_type], ['deratingTempModule', config.derating_temp_module],
-    ['deratingAgeSystem', config.derating_age_system], ['deratingOtherSystem', config.derating_other_system],
-    ['inverterPeakEfficiency', config.inverter_peak_efficiency], ['gridExportLimit', config.grid_export_limit],
+    ['trackerBackTracking', config.tracker_back_tracking],
+    ['trackerSmartTracking', config.tracker_smart_tracking],
+    ['bifacialSystem', config.bifacial_system],
+    ['bifacialityFactor', config.bifaciality_factor],
+    ['pvrowHeight', config.pvrow_height],
+    ['pvrowWidth', config.pvrow_width],
+    ['groundCoverageRatio', config.ground_coverage_ratio],
+    ['siteGroundAlbedo', config.site_ground_albedo],
+    ['moduleType', config.module_type],
+    ['deratingTempModule', config.derating_temp_module],
+    ['deratingAgeSystem', config.derating_age_system],
+    ['deratingOtherSystem', config.derating_other_system],
+    ['inverterPeakEfficiency', config.inverter_peak_efficiency],
+    ['gridExportLimit', config.grid_export_limit],
   ];
   for (const [k, v] of map) if (v !== undefined && v !== null) (o as unknown as Record<string, unknown>)[k] = v;
   return o;
@@ -289,7 +358,10 @@ export function sitePvOptions(config: PvSiteRecord, periodSeconds: number): Site
  * that a configured albedo is what the answer uses).
  */
 function sitePvColumn(
-  config: PvSiteRecord, periodEnd: Float64Array, periodSeconds: number, elevation: number | undefined,
+  config: PvSiteRecord,
+  periodEnd: Float64Array,
+  periodSeconds: number,
+  elevation: number | undefined,
   w: { ghi: Float64Array; dni: Float64Array; dhi: Float64Array; airTemp: Float64Array; windSpeed: Float64Array },
 ): Float64Array {
   const options = sitePvOptions(config, periodSeconds);

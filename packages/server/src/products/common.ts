@@ -4,8 +4,16 @@
  * Everything here is pure: "now" is passed in.
  */
 import {
-  addDuration, durationSeconds, parseDateTime, parseDuration, parseTimeZone, parseRepeatingInterval, periodGrid,
-  TimeParseError, defaultAzimuth as coreDefaultAzimuth, defaultTilt as coreDefaultTilt,
+  addDuration,
+  durationSeconds,
+  parseDateTime,
+  parseDuration,
+  parseTimeZone,
+  parseRepeatingInterval,
+  periodGrid,
+  TimeParseError,
+  defaultAzimuth as coreDefaultAzimuth,
+  defaultTilt as coreDefaultTilt,
 } from 'solarkit';
 import { forecastGrid, liveGrid, parsePeriod, parseWashDates } from 'solarkit/internal';
 import type { FieldError, ParamDef, ParamValues } from './params.js';
@@ -22,71 +30,121 @@ export const TMY_YEAR = 2059;
 
 export const PERIODS = ['PT5M', 'PT10M', 'PT15M', 'PT20M', 'PT30M', 'PT60M'] as const;
 
-export function fieldError(code: string, field: string, message: string, meta: Record<string, unknown> = {}): FieldError {
+export function fieldError(
+  code: string,
+  field: string,
+  message: string,
+  meta: Record<string, unknown> = {},
+): FieldError {
   return { error_code: code, field_name: field, message, meta };
 }
 
 // ---- Parameter definitions shared by several endpoints ----
 
 export const LATITUDE: ParamDef = {
-  name: 'latitude', type: 'number', required: true, minimum: -90, maximum: 90,
-  description: 'Latitude, decimal degrees north (EPSG:4326), -90 to 90.', example: '-33.856784',
+  name: 'latitude',
+  type: 'number',
+  required: true,
+  minimum: -90,
+  maximum: 90,
+  description: 'Latitude, decimal degrees north (EPSG:4326), -90 to 90.',
+  example: '-33.856784',
 };
 export const LONGITUDE: ParamDef = {
-  name: 'longitude', type: 'number', required: true, minimum: -180, maximum: 180,
-  description: 'Longitude, decimal degrees east (EPSG:4326), -180 to 180.', example: '151.215297',
+  name: 'longitude',
+  type: 'number',
+  required: true,
+  minimum: -180,
+  maximum: 180,
+  description: 'Longitude, decimal degrees east (EPSG:4326), -180 to 180.',
+  example: '151.215297',
 };
 export function periodDef(defaultPeriod: 'PT30M' | 'PT60M' = 'PT30M'): ParamDef {
   return {
-    name: 'period', type: 'enum', enum: [...PERIODS, 'PT1H'], default: defaultPeriod,
+    name: 'period',
+    type: 'enum',
+    enum: [...PERIODS, 'PT1H'],
+    default: defaultPeriod,
     description: `Length of the averaging period, ISO 8601: ${PERIODS.join(', ')} (PT1H is read as PT60M). Default ${defaultPeriod}.`,
   };
 }
 export const TILT: ParamDef = {
-  name: 'tilt', type: 'number', minimum: 0, maximum: 90,
-  description: 'Tilt of the modules from horizontal, degrees (0 faces up, 90 is vertical). Default: |latitude|, at most 90.',
+  name: 'tilt',
+  type: 'number',
+  minimum: 0,
+  maximum: 90,
+  description:
+    'Tilt of the modules from horizontal, degrees (0 faces up, 90 is vertical). Default: |latitude|, at most 90.',
 };
 export const AZIMUTH: ParamDef = {
-  name: 'azimuth', type: 'number', minimum: -180, maximum: 180,
-  description: 'Direction the modules face, degrees from true north, east negative, west positive (-90 faces east, ' +
+  name: 'azimuth',
+  type: 'number',
+  minimum: -180,
+  maximum: 180,
+  description:
+    'Direction the modules face, degrees from true north, east negative, west positive (-90 faces east, ' +
     '180 faces south). Default 0 in the southern hemisphere, 180 in the northern.',
 };
 export const ARRAY_TYPE: ParamDef = {
-  name: 'array_type', type: 'enum', enum: ['fixed', 'horizontal_single_axis'], default: 'fixed',
-  enumErrorCode: 'Predicate', enumMessage: "The specified condition was not met for 'array_type'.",
-  description: 'Mounting of the modules for gti and clearsky_gti: fixed, or horizontal_single_axis (north-south axis, backtracking).',
+  name: 'array_type',
+  type: 'enum',
+  enum: ['fixed', 'horizontal_single_axis'],
+  default: 'fixed',
+  enumErrorCode: 'Predicate',
+  enumMessage: "The specified condition was not met for 'array_type'.",
+  description:
+    'Mounting of the modules for gti and clearsky_gti: fixed, or horizontal_single_axis (north-south axis, backtracking).',
 };
 export const TERRAIN_SHADING: ParamDef = {
-  name: 'terrain_shading', type: 'boolean', default: false,
-  description: 'When true, beam irradiance is zero when terrain blocks the sun and diffuse is scaled by the sky-view factor.',
+  name: 'terrain_shading',
+  type: 'boolean',
+  default: false,
+  description:
+    'When true, beam irradiance is zero when terrain blocks the sun and diffuse is scaled by the sky-view factor.',
 };
 export const TIME_ZONE: ParamDef = {
-  name: 'time_zone', type: 'string', default: 'utc',
-  description: 'Time zone of the response timestamps and of start/end without an offset: utc, longitudinal ' +
+  name: 'time_zone',
+  type: 'string',
+  default: 'utc',
+  description:
+    'Time zone of the response timestamps and of start/end without an offset: utc, longitudinal ' +
     '(longitude/15 h rounded to 0.25 h), or hours from -13 to 13 in steps of 0.25.',
 };
 export const START: ParamDef = {
-  name: 'start', type: 'datetime', required: true,
-  description: 'Start of the window (exclusive), ISO 8601; without an offset it is read in time_zone. Not before 2007-01-01T00:00Z.',
+  name: 'start',
+  type: 'datetime',
+  required: true,
+  description:
+    'Start of the window (exclusive), ISO 8601; without an offset it is read in time_zone. Not before 2007-01-01T00:00Z.',
   example: '2022-10-25T14:45:00Z',
 };
 export const END: ParamDef = {
-  name: 'end', type: 'datetime',
+  name: 'end',
+  type: 'datetime',
   description: 'End of the window (inclusive), ISO 8601; not later than now minus 7 days, at most 31 days after start.',
 };
 export const DURATION: ParamDef = {
-  name: 'duration', type: 'duration',
-  description: 'Length of the window, ISO 8601 duration (e.g. P3D, PT12H, P1M); at most 31 days.', example: 'P3D',
+  name: 'duration',
+  type: 'duration',
+  description: 'Length of the window, ISO 8601 duration (e.g. P3D, PT12H, P1M); at most 31 days.',
+  example: 'P3D',
 };
 export function hoursDef(max: number, dflt: number): ParamDef {
   return {
-    name: 'hours', type: 'integer', minimum: 1, maximum: max, default: dflt,
+    name: 'hours',
+    type: 'integer',
+    minimum: 1,
+    maximum: max,
+    default: dflt,
     description: `Number of hours to return, 1 to ${max}; default ${dflt}.`,
   };
 }
 export const MANUAL_WASH_DATES: ParamDef = {
-  name: 'manual_wash_dates', type: 'string[]', aliases: ['manual_washdates'],
-  description: 'Dates the modules were washed: a list of ISO 8601 dates, or one repeating interval R<n>/<start>/<duration>. ' +
+  name: 'manual_wash_dates',
+  type: 'string[]',
+  aliases: ['manual_washdates'],
+  description:
+    'Dates the modules were washed: a list of ISO 8601 dates, or one repeating interval R<n>/<start>/<duration>. ' +
     'Dates outside the window are ignored.',
 };
 
@@ -157,9 +215,14 @@ export function timeZoneOffset(values: ParamValues, errors: FieldError[]): numbe
   try {
     return parseTimeZone(String(tz), Number(values.longitude ?? 0));
   } catch (e) {
-    errors.push(fieldError('InvalidTimeZone', 'time_zone',
-      `'time_zone' must be utc, longitudinal, or a number of hours from -13 to 13 in steps of 0.25. You entered '${String(tz).slice(0, 32)}'.`,
-      { detail: e instanceof Error ? e.message : String(e) }));
+    errors.push(
+      fieldError(
+        'InvalidTimeZone',
+        'time_zone',
+        `'time_zone' must be utc, longitudinal, or a number of hours from -13 to 13 in steps of 0.25. You entered '${String(tz).slice(0, 32)}'.`,
+        { detail: e instanceof Error ? e.message : String(e) },
+      ),
+    );
     return 0;
   }
 }
@@ -180,14 +243,20 @@ export interface Window {
  * after now - 7 days. Pushes field errors and returns undefined when any rule fails.
  */
 export function historicWindow(
-  values: ParamValues, now: number, rule: EndRule, offsetMinutes: number, errors: FieldError[],
+  values: ParamValues,
+  now: number,
+  rule: EndRule,
+  offsetMinutes: number,
+  errors: FieldError[],
 ): Window | undefined {
   const before = errors.length;
   let start = NaN;
   try {
     start = parseDateTime(String(values.start), offsetMinutes);
   } catch (e) {
-    errors.push(fieldError('InvalidDateTime', 'start', `'start' is not a valid ISO 8601 date-time: ${(e as Error).message}`));
+    errors.push(
+      fieldError('InvalidDateTime', 'start', `'start' is not a valid ISO 8601 date-time: ${(e as Error).message}`),
+    );
   }
   const hasEnd = values.end !== undefined;
   const hasDuration = values.duration !== undefined;
@@ -195,8 +264,13 @@ export function historicWindow(
     errors.push(fieldError('Conflict', 'duration', "Only one of 'end' or 'duration' may be given."));
   }
   if (!hasEnd && !hasDuration) {
-    errors.push(fieldError('NotEmpty', 'end',
-      rule === 'exactly-one' ? "One of 'end' or 'duration' must be given." : "'end' or 'duration' must be given."));
+    errors.push(
+      fieldError(
+        'NotEmpty',
+        'end',
+        rule === 'exactly-one' ? "One of 'end' or 'duration' must be given." : "'end' or 'duration' must be given.",
+      ),
+    );
   }
   let endFromEnd = NaN;
   let endFromDuration = NaN;
@@ -204,7 +278,9 @@ export function historicWindow(
     try {
       endFromEnd = parseDateTime(String(values.end), offsetMinutes);
     } catch (e) {
-      errors.push(fieldError('InvalidDateTime', 'end', `'end' is not a valid ISO 8601 date-time: ${(e as Error).message}`));
+      errors.push(
+        fieldError('InvalidDateTime', 'end', `'end' is not a valid ISO 8601 date-time: ${(e as Error).message}`),
+      );
     }
   }
   if (hasDuration) {
@@ -216,7 +292,13 @@ export function historicWindow(
         durationSeconds(d.years || d.months ? { ...d, years: 0, months: 0 } : d);
       }
     } catch (e) {
-      errors.push(fieldError('InvalidDuration', 'duration', `'duration' is not a valid ISO 8601 duration: ${(e as Error).message}`));
+      errors.push(
+        fieldError(
+          'InvalidDuration',
+          'duration',
+          `'duration' is not a valid ISO 8601 duration: ${(e as Error).message}`,
+        ),
+      );
     }
   }
   if (errors.length > before || !Number.isFinite(start)) return undefined;
@@ -230,17 +312,28 @@ export function historicWindow(
     return undefined;
   }
   if (end - start > HISTORIC_MAX_SECONDS) {
-    errors.push(fieldError('LessThanOrEqual', hasEnd ? 'end' : 'duration', 'The window must be at most 31 days from start.',
-      { MaxDays: 31 }));
+    errors.push(
+      fieldError('LessThanOrEqual', hasEnd ? 'end' : 'duration', 'The window must be at most 31 days from start.', {
+        MaxDays: 31,
+      }),
+    );
   }
   if (start < HISTORIC_EARLIEST) {
-    errors.push(fieldError('GreaterThanOrEqual', 'start', "'start' must not be before 2007-01-01T00:00:00Z.",
-      { Earliest: '2007-01-01T00:00:00Z' }));
+    errors.push(
+      fieldError('GreaterThanOrEqual', 'start', "'start' must not be before 2007-01-01T00:00:00Z.", {
+        Earliest: '2007-01-01T00:00:00Z',
+      }),
+    );
   }
   if (end > now - HISTORIC_LAG_SECONDS) {
-    errors.push(fieldError('LessThanOrEqual', hasEnd ? 'end' : 'duration',
-      'The window must end at least 7 days before now: historic data ends 7 days ago; use the live endpoint for later data.',
-      { Latest: new Date((now - HISTORIC_LAG_SECONDS) * 1000).toISOString() }));
+    errors.push(
+      fieldError(
+        'LessThanOrEqual',
+        hasEnd ? 'end' : 'duration',
+        'The window must end at least 7 days before now: historic data ends 7 days ago; use the live endpoint for later data.',
+        { Latest: new Date((now - HISTORIC_LAG_SECONDS) * 1000).toISOString() },
+      ),
+    );
   }
   if (errors.length > before) return undefined;
   const periodSeconds = periodSecondsOf(values);
@@ -273,7 +366,11 @@ export function tmyWindow(values: ParamValues, offsetMinutes: number): Window {
 
 /** Parses manual wash dates, keeping those inside (start, end]; pushes a field error on bad input. */
 export function washDates(
-  values: ParamValues, offsetMinutes: number, start: number, end: number, errors: FieldError[],
+  values: ParamValues,
+  offsetMinutes: number,
+  start: number,
+  end: number,
+  errors: FieldError[],
 ): Float64Array {
   const list = values.manual_wash_dates as string[] | undefined;
   if (!list || list.length === 0) return new Float64Array(0);
@@ -281,8 +378,13 @@ export function washDates(
     const all = parseWashDatesSafe(list, offsetMinutes);
     return all.filter((t) => t > start && t <= end);
   } catch (e) {
-    errors.push(fieldError('InvalidDateTime', 'manual_wash_dates',
-      `'manual_wash_dates' must be ISO 8601 dates or one repeating interval R<n>/<start>/<duration>: ${(e as Error).message}`));
+    errors.push(
+      fieldError(
+        'InvalidDateTime',
+        'manual_wash_dates',
+        `'manual_wash_dates' must be ISO 8601 dates or one repeating interval R<n>/<start>/<duration>: ${(e as Error).message}`,
+      ),
+    );
     return new Float64Array(0);
   }
 }

@@ -6,7 +6,13 @@
  */
 import type { Clock } from 'solarkit/internal';
 import { apiAzimuthToPvlib, type Window } from './common.js';
-import { DEFAULT_TMY_REQUEST, issueTime, type PlaneRequest, type SeriesKind, type TmyRequestOptions } from './request.js';
+import {
+  DEFAULT_TMY_REQUEST,
+  issueTime,
+  type PlaneRequest,
+  type SeriesKind,
+  type TmyRequestOptions,
+} from './request.js';
 import type { WeatherColumnName, WeatherColumns, WeatherQuery, WeatherSource } from './source.js';
 import { defaultWeatherSource } from 'solarkit';
 import type { ClimateNormals, HorizonProfile } from 'solarkit';
@@ -81,7 +87,12 @@ export function createProductContext(options: ProductContextOptions): ProductCon
     if (sel === undefined) {
       sel = syntheticTypicalYear(
         { latitude: need.latitude, longitude: need.longitude, ...place(need.latitude, need.longitude) },
-        { probability: tmy.probability, ghiWeight: tmy.ghiWeight, dniWeight: tmy.dniWeight, offsetMinutes: need.window.offsetMinutes },
+        {
+          probability: tmy.probability,
+          ghiWeight: tmy.ghiWeight,
+          dniWeight: tmy.dniWeight,
+          offsetMinutes: need.window.offsetMinutes,
+        },
       );
       stats.tmySelections++;
       if (selections.size >= 256) selections.delete(selections.keys().next().value!);
@@ -106,8 +117,13 @@ export function createProductContext(options: ProductContextOptions): ProductCon
       const wanted = shade ? [...new Set([...parameters, ...SHADING_INPUTS])] : parameters;
       const query: WeatherQuery = {
         ...place(need.latitude, need.longitude),
-        latitude: need.latitude, longitude: need.longitude, periodEnd: need.window.periodEnd,
-        periodSeconds: need.window.periodSeconds, parameters: wanted, tilt: need.tilt, azimuth: apiAzimuthToPvlib(need.azimuth),
+        latitude: need.latitude,
+        longitude: need.longitude,
+        periodEnd: need.window.periodEnd,
+        periodSeconds: need.window.periodSeconds,
+        parameters: wanted,
+        tilt: need.tilt,
+        azimuth: apiAzimuthToPvlib(need.azimuth),
         arrayType: need.arrayType,
       };
       let columns: WeatherColumns;
@@ -116,20 +132,27 @@ export function createProductContext(options: ProductContextOptions): ProductCon
         void _grid;
         const tmy = need.tmy ?? DEFAULT_TMY_REQUEST;
         // A file holds one typical year, so it can only be the p50 (P75-P95 stay synthetic).
-        const stored = tmy.probability === 'p50' && options.typicalSeries !== undefined
-          ? nearestSeries(options.typicalSeries(), need, { radiusKm: TYPICAL_FILE_RADIUS_KM, typical: true })
-          : undefined;
-        const year = stored !== undefined
-          ? typicalYearFor({
-              query: rest,
-              tmy: { probability: tmy.probability, ghiWeight: tmy.ghiWeight, dniWeight: tmy.dniWeight, offsetMinutes: need.window.offsetMinutes },
-              typicalSeries: [stored],
-              radiusKm: TYPICAL_FILE_RADIUS_KM,
-              source,
-              // The place's cached selection: the file's neighbourhood needs no new 19-year history.
-              selection: selectionOf(need),
-            })
-          : typicalYearWeather(rest, selectionOf(need), { source, offsetMinutes: need.window.offsetMinutes });
+        const stored =
+          tmy.probability === 'p50' && options.typicalSeries !== undefined
+            ? nearestSeries(options.typicalSeries(), need, { radiusKm: TYPICAL_FILE_RADIUS_KM, typical: true })
+            : undefined;
+        const year =
+          stored !== undefined
+            ? typicalYearFor({
+                query: rest,
+                tmy: {
+                  probability: tmy.probability,
+                  ghiWeight: tmy.ghiWeight,
+                  dniWeight: tmy.dniWeight,
+                  offsetMinutes: need.window.offsetMinutes,
+                },
+                typicalSeries: [stored],
+                radiusKm: TYPICAL_FILE_RADIUS_KM,
+                source,
+                // The place's cached selection: the file's neighbourhood needs no new 19-year history.
+                selection: selectionOf(need),
+              })
+            : typicalYearWeather(rest, selectionOf(need), { source, offsetMinutes: need.window.offsetMinutes });
         if (year.periodEnd.length !== need.window.periodEnd.length || year.periodEnd[0] !== need.window.periodEnd[0]) {
           throw new Error('typical-year grid differs from the response grid');
         }

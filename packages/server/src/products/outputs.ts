@@ -57,8 +57,16 @@ export const RADIATION_OUTPUTS: Record<string, OutputInfo> = {
 
 /** The probabilistic outputs only the forecast accepts. */
 export const FORECAST_ONLY_OUTPUTS: Record<string, OutputInfo> = {
-  cloud_opacity10: PCT, cloud_opacity90: PCT,
-  dhi10: IRR, dhi90: IRR, dni10: IRR, dni90: IRR, ghi10: IRR, ghi90: IRR, gti10: IRR, gti90: IRR,
+  cloud_opacity10: PCT,
+  cloud_opacity90: PCT,
+  dhi10: IRR,
+  dhi90: IRR,
+  dni10: IRR,
+  dni90: IRR,
+  ghi10: IRR,
+  ghi90: IRR,
+  gti10: IRR,
+  gti90: IRR,
 };
 
 export const RADIATION_OUTPUT_NAMES = Object.keys(RADIATION_OUTPUTS);

@@ -60,7 +60,7 @@ export interface ParamDef {
  * `output_parameters`, `outputParameters` and `OutputParameters` (and `pm2.5`, `pm2_5`) are one.
  */
 export function normalizeName(name: string): string {
-  return name.toLowerCase().replace(/[_.\-]/g, '');
+  return name.toLowerCase().replace(/[_.-]/g, '');
 }
 
 /** A query string after name normalisation: each normalised name with every raw value given. */
@@ -131,35 +131,58 @@ export function rawValues(query: NormalizedQuery, def: ParamDef): string[] | und
 function checkRange(def: ParamDef, x: number, errors: FieldError[]): boolean {
   const f = def.name;
   if (def.minimum !== undefined && def.maximum !== undefined && (x < def.minimum || x > def.maximum)) {
-    errors.push(err('InclusiveBetween', f,
-      `'${f}' must be between ${show(def.minimum)} and ${show(def.maximum)}. You entered ${show(x)}.`,
-      { From: def.minimum, To: def.maximum, PropertyValue: x }));
+    errors.push(
+      err(
+        'InclusiveBetween',
+        f,
+        `'${f}' must be between ${show(def.minimum)} and ${show(def.maximum)}. You entered ${show(x)}.`,
+        { From: def.minimum, To: def.maximum, PropertyValue: x },
+      ),
+    );
     return false;
   }
   if (def.minimum !== undefined && def.maximum === undefined && x < def.minimum) {
-    errors.push(err('GreaterThanOrEqual', f, `'${f}' must be greater than or equal to '${show(def.minimum)}'.`,
-      { ComparisonValue: def.minimum, PropertyValue: x }));
+    errors.push(
+      err('GreaterThanOrEqual', f, `'${f}' must be greater than or equal to '${show(def.minimum)}'.`, {
+        ComparisonValue: def.minimum,
+        PropertyValue: x,
+      }),
+    );
     return false;
   }
   if (def.maximum !== undefined && def.minimum === undefined && x > def.maximum) {
-    errors.push(err('LessThanOrEqual', f, `'${f}' must be less than or equal to '${show(def.maximum)}'.`,
-      { ComparisonValue: def.maximum, PropertyValue: x }));
+    errors.push(
+      err('LessThanOrEqual', f, `'${f}' must be less than or equal to '${show(def.maximum)}'.`, {
+        ComparisonValue: def.maximum,
+        PropertyValue: x,
+      }),
+    );
     return false;
   }
   if (def.exclusiveMinimum !== undefined && !(x > def.exclusiveMinimum)) {
-    errors.push(err('GreaterThan', f, `'${f}' must be greater than '${show(def.exclusiveMinimum)}'.`,
-      { ComparisonValue: def.exclusiveMinimum, PropertyValue: x }));
+    errors.push(
+      err('GreaterThan', f, `'${f}' must be greater than '${show(def.exclusiveMinimum)}'.`, {
+        ComparisonValue: def.exclusiveMinimum,
+        PropertyValue: x,
+      }),
+    );
     return false;
   }
   if (def.exclusiveMaximum !== undefined && !(x < def.exclusiveMaximum)) {
-    errors.push(err('LessThan', f, `'${f}' must be less than '${show(def.exclusiveMaximum)}'.`,
-      { ComparisonValue: def.exclusiveMaximum, PropertyValue: x }));
+    errors.push(
+      err('LessThan', f, `'${f}' must be less than '${show(def.exclusiveMaximum)}'.`, {
+        ComparisonValue: def.exclusiveMaximum,
+        PropertyValue: x,
+      }),
+    );
     return false;
   }
   if (def.step !== undefined) {
     const q = x / def.step;
     if (Math.abs(q - Math.round(q)) > 1e-9) {
-      errors.push(err('Step', f, `'${f}' must be a multiple of ${show(def.step)}.`, { Step: def.step, PropertyValue: x }));
+      errors.push(
+        err('Step', f, `'${f}' must be a multiple of ${show(def.step)}.`, { Step: def.step, PropertyValue: x }),
+      );
       return false;
     }
   }
@@ -169,8 +192,13 @@ function checkRange(def: ParamDef, x: number, errors: FieldError[]): boolean {
 function parseNumber(def: ParamDef, text: string, errors: FieldError[], integer: boolean): number | undefined {
   const t = text.trim();
   if (!(integer ? INTEGER_RE : NUMBER_RE).test(t)) {
-    errors.push(err(integer ? 'InvalidInteger' : 'InvalidNumber', def.name,
-      `'${def.name}' must be ${integer ? 'an integer' : 'a number'}. You entered '${text.slice(0, 64)}'.`));
+    errors.push(
+      err(
+        integer ? 'InvalidInteger' : 'InvalidNumber',
+        def.name,
+        `'${def.name}' must be ${integer ? 'an integer' : 'a number'}. You entered '${text.slice(0, 64)}'.`,
+      ),
+    );
     return undefined;
   }
   const x = Number(t);
@@ -185,9 +213,15 @@ function matchEnum(def: ParamDef, text: string, errors: FieldError[]): string | 
   const t = text.trim().toLowerCase();
   const hit = (def.enum ?? []).find((e) => e.toLowerCase() === t);
   if (hit === undefined) {
-    errors.push(err(def.enumErrorCode ?? 'Enum', def.name,
-      def.enumMessage ?? `'${def.name}' has a value that is not accepted: '${text.slice(0, 64)}'. Accepted values: ${(def.enum ?? []).join(', ')}.`,
-      { AllowedValues: def.enum }));
+    errors.push(
+      err(
+        def.enumErrorCode ?? 'Enum',
+        def.name,
+        def.enumMessage ??
+          `'${def.name}' has a value that is not accepted: '${text.slice(0, 64)}'. Accepted values: ${(def.enum ?? []).join(', ')}.`,
+        { AllowedValues: def.enum },
+      ),
+    );
     return undefined;
   }
   return hit;
@@ -201,7 +235,10 @@ export type ParamValues = Record<string, unknown>;
  * presence. Returns the typed values (datetime and duration stay strings: their meaning depends
  * on other fields, e.g. time_zone) and every field error found, in definition order.
  */
-export function parseParams(defs: readonly ParamDef[], query: NormalizedQuery): { values: ParamValues; errors: FieldError[] } {
+export function parseParams(
+  defs: readonly ParamDef[],
+  query: NormalizedQuery,
+): { values: ParamValues; errors: FieldError[] } {
   const values: ParamValues = {};
   const errors: FieldError[] = [];
   for (const def of defs) {
@@ -211,9 +248,11 @@ export function parseParams(defs: readonly ParamDef[], query: NormalizedQuery): 
     const present = items.length > 0 && !(items.length === 1 && items[0] === '');
     if (!present) {
       if (def.required) {
-        errors.push(def.missingError
-          ? err(def.missingError.code, def.name, def.missingError.message)
-          : err('NotEmpty', def.name, `'${def.name}' must not be empty.`));
+        errors.push(
+          def.missingError
+            ? err(def.missingError.code, def.name, def.missingError.message)
+            : err('NotEmpty', def.name, `'${def.name}' must not be empty.`),
+        );
       } else if (def.default !== undefined) {
         values[def.name] = Array.isArray(def.default) ? [...def.default] : def.default;
       }
@@ -231,7 +270,10 @@ export function parseParams(defs: readonly ParamDef[], query: NormalizedQuery): 
         const t = text.toLowerCase();
         if (t === 'true' || t === '1') values[def.name] = true;
         else if (t === 'false' || t === '0') values[def.name] = false;
-        else errors.push(err('InvalidBoolean', def.name, `'${def.name}' must be true or false. You entered '${text.slice(0, 64)}'.`));
+        else
+          errors.push(
+            err('InvalidBoolean', def.name, `'${def.name}' must be true or false. You entered '${text.slice(0, 64)}'.`),
+          );
         break;
       }
       case 'enum': {
@@ -263,7 +305,10 @@ export function parseParams(defs: readonly ParamDef[], query: NormalizedQuery): 
         let ok = true;
         for (const it of items) {
           const x = parseNumber(def, it, errors, false);
-          if (x === undefined) { ok = false; break; }
+          if (x === undefined) {
+            ok = false;
+            break;
+          }
           out.push(x);
         }
         if (ok) values[def.name] = out;

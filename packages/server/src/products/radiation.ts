@@ -3,9 +3,27 @@
  * request -> columns of the requested output parameters, in the order requested.
  */
 import {
-  ARRAY_TYPE, AZIMUTH, DURATION, END, LATITUDE, LONGITUDE, START, TERRAIN_SHADING, TILT, TIME_ZONE,
-  defaultAzimuth, defaultTilt, fieldError, forecastWindow, historicWindow, hoursDef, liveWindow, periodDef,
-  timeZoneOffset, tmyWindow, type Window,
+  ARRAY_TYPE,
+  AZIMUTH,
+  DURATION,
+  END,
+  LATITUDE,
+  LONGITUDE,
+  START,
+  TERRAIN_SHADING,
+  TILT,
+  TIME_ZONE,
+  defaultAzimuth,
+  defaultTilt,
+  fieldError,
+  forecastWindow,
+  historicWindow,
+  hoursDef,
+  liveWindow,
+  periodDef,
+  timeZoneOffset,
+  tmyWindow,
+  type Window,
 } from './common.js';
 import { FORECAST_OUTPUT_NAMES, RADIATION_OUTPUT_NAMES, outputInfo } from './outputs.js';
 import type { FieldError, ParamDef, ParamValues } from './params.js';
@@ -18,16 +36,28 @@ import { apiWeatherColumns, coreWeatherColumns } from './weather-columns.js';
 export const RADIATION_DEFAULT_OUTPUTS = ['air_temp', 'dni', 'ghi'];
 
 export const PROBABILITY: ParamDef = {
-  name: 'probability', type: 'enum', enum: ['p50', 'p75', 'p90', 'p95'], default: 'p50',
-  description: 'TMY probability: p50 (typical), or the year whose energy is exceeded with that probability (p75, p90, p95).',
+  name: 'probability',
+  type: 'enum',
+  enum: ['p50', 'p75', 'p90', 'p95'],
+  default: 'p50',
+  description:
+    'TMY probability: p50 (typical), or the year whose energy is exceeded with that probability (p75, p90, p95).',
 };
 export const GHI_WEIGHT: ParamDef = {
-  name: 'ghi_weight', type: 'number', minimum: 0, maximum: 1,
-  description: 'Weight of GHI in the TMY selection target; ghi_weight + dni_weight must equal 1. Default 0.5 (or 1 - dni_weight).',
+  name: 'ghi_weight',
+  type: 'number',
+  minimum: 0,
+  maximum: 1,
+  description:
+    'Weight of GHI in the TMY selection target; ghi_weight + dni_weight must equal 1. Default 0.5 (or 1 - dni_weight).',
 };
 export const DNI_WEIGHT: ParamDef = {
-  name: 'dni_weight', type: 'number', minimum: 0, maximum: 1,
-  description: 'Weight of DNI in the TMY selection target; ghi_weight + dni_weight must equal 1. Default 0.5 (or 1 - ghi_weight).',
+  name: 'dni_weight',
+  type: 'number',
+  minimum: 0,
+  maximum: 1,
+  description:
+    'Weight of DNI in the TMY selection target; ghi_weight + dni_weight must equal 1. Default 0.5 (or 1 - ghi_weight).',
 };
 
 /** Output parameters accepted by an endpoint kind. */
@@ -38,15 +68,23 @@ export function radiationOutputNames(kind: SeriesKind): string[] {
 /** The query parameters of a radiation endpoint (format is added by the server). */
 export function radiationParams(kind: SeriesKind): ParamDef[] {
   const outputs: ParamDef = {
-    name: 'output_parameters', type: 'enum[]', enum: radiationOutputNames(kind), default: RADIATION_DEFAULT_OUTPUTS,
-    description: 'Value fields to return, in this order. Repeated keys, comma-joined or bracketed lists. Default air_temp,dni,ghi.',
+    name: 'output_parameters',
+    type: 'enum[]',
+    enum: radiationOutputNames(kind),
+    default: RADIATION_DEFAULT_OUTPUTS,
+    description:
+      'Value fields to return, in this order. Repeated keys, comma-joined or bracketed lists. Default air_temp,dni,ghi.',
   };
   const common = [LATITUDE, LONGITUDE, outputs, TILT, AZIMUTH, ARRAY_TYPE, TERRAIN_SHADING];
   switch (kind) {
-    case 'historic': return [...common, START, END, DURATION, periodDef('PT30M'), TIME_ZONE];
-    case 'live': return [...common, hoursDef(168, 24), periodDef('PT30M')];
-    case 'forecast': return [...common, hoursDef(336, 48), periodDef('PT30M')];
-    case 'tmy': return [...common, periodDef('PT60M'), TIME_ZONE, PROBABILITY, GHI_WEIGHT, DNI_WEIGHT];
+    case 'historic':
+      return [...common, START, END, DURATION, periodDef('PT30M'), TIME_ZONE];
+    case 'live':
+      return [...common, hoursDef(168, 24), periodDef('PT30M')];
+    case 'forecast':
+      return [...common, hoursDef(336, 48), periodDef('PT30M')];
+    case 'tmy':
+      return [...common, periodDef('PT60M'), TIME_ZONE, PROBABILITY, GHI_WEIGHT, DNI_WEIGHT];
   }
 }
 
@@ -74,15 +112,23 @@ export function planeOf(values: ParamValues): PlaneRequest {
 
 /** The window of any series kind; pushes errors (historic rules) and may return undefined. */
 export function windowOf(
-  kind: SeriesKind, values: ParamValues, now: number, errors: FieldError[], rule: 'end-or-duration' | 'exactly-one' = 'end-or-duration',
+  kind: SeriesKind,
+  values: ParamValues,
+  now: number,
+  errors: FieldError[],
+  rule: 'end-or-duration' | 'exactly-one' = 'end-or-duration',
 ): Window | undefined {
   const offset = values.time_zone !== undefined ? timeZoneOffset(values, errors) : 0;
   if (errors.length > 0) return undefined;
   switch (kind) {
-    case 'historic': return historicWindow(values, now, rule, offset, errors);
-    case 'live': return liveWindow(values, now, offset);
-    case 'forecast': return forecastWindow(values, now, offset);
-    case 'tmy': return tmyWindow(values, offset);
+    case 'historic':
+      return historicWindow(values, now, rule, offset, errors);
+    case 'live':
+      return liveWindow(values, now, offset);
+    case 'forecast':
+      return forecastWindow(values, now, offset);
+    case 'tmy':
+      return tmyWindow(values, offset);
   }
 }
 
@@ -90,23 +136,38 @@ export function windowOf(
 export function tmyOptionsOf(values: ParamValues, errors: FieldError[]): TmyRequestOptions {
   const g = values.ghi_weight as number | undefined;
   const d = values.dni_weight as number | undefined;
-  let ghiWeight = 0.5, dniWeight = 0.5;
+  let ghiWeight = 0.5,
+    dniWeight = 0.5;
   if (g !== undefined && d !== undefined) {
     if (Math.abs(g + d - 1) > 1e-9) {
-      errors.push(fieldError('Predicate', 'dni_weight', "'ghi_weight' plus 'dni_weight' must equal 1.", { ghi_weight: g, dni_weight: d }));
+      errors.push(
+        fieldError('Predicate', 'dni_weight', "'ghi_weight' plus 'dni_weight' must equal 1.", {
+          ghi_weight: g,
+          dni_weight: d,
+        }),
+      );
     }
-    ghiWeight = g; dniWeight = d;
+    ghiWeight = g;
+    dniWeight = d;
   } else if (g !== undefined) {
-    ghiWeight = g; dniWeight = 1 - g;
+    ghiWeight = g;
+    dniWeight = 1 - g;
   } else if (d !== undefined) {
-    dniWeight = d; ghiWeight = 1 - d;
+    dniWeight = d;
+    ghiWeight = 1 - d;
   }
-  return { probability: (values.probability as TmyRequestOptions['probability'] | undefined) ?? 'p50', ghiWeight, dniWeight };
+  return {
+    probability: (values.probability as TmyRequestOptions['probability'] | undefined) ?? 'p50',
+    ghiWeight,
+    dniWeight,
+  };
 }
 
 /** Cross-field validation of radiation values already checked field by field. */
 export function validateRadiation(
-  kind: SeriesKind, values: ParamValues, now: number,
+  kind: SeriesKind,
+  values: ParamValues,
+  now: number,
 ): { request: RadiationRequest; errors?: undefined } | { errors: FieldError[]; request?: undefined } {
   const errors: FieldError[] = [];
   const window = windowOf(kind, values, now, errors);
@@ -114,7 +175,10 @@ export function validateRadiation(
   if (errors.length > 0 || !window) return { errors };
   return {
     request: {
-      ...planeOf(values), kind, window, now,
+      ...planeOf(values),
+      kind,
+      window,
+      now,
       outputParameters: (values.output_parameters as string[] | undefined) ?? RADIATION_DEFAULT_OUTPUTS,
       ...(tmy ? { tmy } : {}),
     },
@@ -122,12 +186,19 @@ export function validateRadiation(
 }
 
 /** Builds response columns from source columns, in the requested order, with their rounding. */
-export function toColumns(names: readonly string[], data: Record<string, Float64Array | string[]>, n: number): SeriesColumn[] {
+export function toColumns(
+  names: readonly string[],
+  data: Record<string, Float64Array | string[]>,
+  n: number,
+): SeriesColumn[] {
   return names.map((name) => {
     const info = outputInfo(name);
     const values = data[name] ?? new Float64Array(n).fill(NaN);
     return {
-      name, values, decimals: info.decimals, unit: info.unit,
+      name,
+      values,
+      decimals: info.decimals,
+      unit: info.unit,
       ...(info.legacyDecimals !== undefined ? { legacyDecimals: info.legacyDecimals } : {}),
     };
   });

@@ -4,4 +4,11 @@
  * issued at a given time. The interface is src/weather's; weather-columns.ts converts the
  * columns to the API's output parameters.
  */
-export type { ForecastQuery, NumericWeatherColumnName, WeatherColumnName, WeatherColumns, WeatherQuery, WeatherSource } from 'solarkit';
+export type {
+  ForecastQuery,
+  NumericWeatherColumnName,
+  WeatherColumnName,
+  WeatherColumns,
+  WeatherQuery,
+  WeatherSource,
+} from 'solarkit';

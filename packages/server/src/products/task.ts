@@ -24,9 +24,12 @@ export type ProductTask =
  */
 export function computeProduct(task: ProductTask, ctx: ProductContext): Promise<SeriesTable> {
   switch (task.product) {
-    case 'radiation': return radiation(task.request, ctx);
-    case 'rooftop': return rooftop(task.request, ctx);
-    case 'soiling': return soiling(task.request, ctx);
+    case 'radiation':
+      return radiation(task.request, ctx);
+    case 'rooftop':
+      return rooftop(task.request, ctx);
+    case 'soiling':
+      return soiling(task.request, ctx);
   }
 }
 
@@ -52,7 +55,12 @@ export function taskSize(task: ProductTask): TaskSize {
   switch (task.product) {
     case 'radiation':
     case 'rooftop':
-      return { kind: task.request.kind, rows, columns: task.request.outputParameters.length, terrainShading: task.request.terrainShading };
+      return {
+        kind: task.request.kind,
+        rows,
+        columns: task.request.outputParameters.length,
+        terrainShading: task.request.terrainShading,
+      };
     case 'soiling':
       return { kind: task.request.kind, rows, columns: 1, terrainShading: false };
   }

@@ -16,7 +16,14 @@ import type { WeatherColumnName, WeatherColumns } from './source.js';
 
 /** Weather columns shading needs besides the requested ones. */
 export const SHADING_INPUTS: readonly WeatherColumnName[] = [
-  'solarZenith', 'solarAzimuth', 'dni', 'dhi', 'ghi', 'clearskyDni', 'clearskyDhi', 'clearskyGhi',
+  'solarZenith',
+  'solarAzimuth',
+  'dni',
+  'dhi',
+  'ghi',
+  'clearskyDni',
+  'clearskyDhi',
+  'clearskyGhi',
 ];
 
 /** The horizontal and plane-of-array columns shaded together: measured and clear-sky. */
@@ -31,7 +38,8 @@ const SHADED_SETS = [
  * tracker. `columns` must hold solarZenith (deg) and solarAzimuth (degrees east of north).
  */
 export function applyTerrainShading(
-  columns: WeatherColumns, profile: HorizonProfile,
+  columns: WeatherColumns,
+  profile: HorizonProfile,
   plane: { tilt: number; azimuth: number; arrayType: 'fixed' | 'horizontal_single_axis' },
 ): void {
   const zenith = columns.solarZenith!;

@@ -70,7 +70,7 @@ export const API_WEATHER_COLUMNS: Readonly<Record<string, ApiWeatherColumn>> = {
 };
 
 function entry(parameter: string): ApiWeatherColumn {
-  const e = Object.prototype.hasOwnProperty.call(API_WEATHER_COLUMNS, parameter) ? API_WEATHER_COLUMNS[parameter] : undefined;
+  const e = Object.hasOwn(API_WEATHER_COLUMNS, parameter) ? API_WEATHER_COLUMNS[parameter] : undefined;
   if (e === undefined) throw new Error(`${parameter} is not a weather output parameter`);
   return e;
 }

@@ -62,12 +62,15 @@ export function windFarmOptions(config: WindSiteRecord): WindFarmOptions {
 export async function windPower(request: SiteSeriesRequest<WindSiteRecord>, ctx: ProductContext): Promise<SeriesTable> {
   const columns = await bySiteVersion(request, async (config, periodEnd) => {
     const w = await siteWeather(ctx, request.kind, request.now, request.window, config, periodEnd, WEATHER);
-    const power = windFarmPower({
-      windSpeed: w.windSpeed!,
-      windSpeed100m: w.windSpeed100m!,
-      airTemp: w.airTemp!,
-      pressure: w.pressure!,
-    }, windFarmOptions(config));
+    const power = windFarmPower(
+      {
+        windSpeed: w.windSpeed!,
+        windSpeed100m: w.windSpeed100m!,
+        airTemp: w.airTemp!,
+        pressure: w.pressure!,
+      },
+      windFarmOptions(config),
+    );
     return { wind_power: power };
   });
   return siteTable(request, columns);

@@ -18,11 +18,17 @@ const SUMMARY: Record<SitePowerKind, string> = {
 /** The advanced PV power endpoints (plan family advanced_pv). */
 export const advancedPvRoutes: FastifyPluginAsync = async (app) => {
   await app.register(sitePowerEndpoints<PvSiteRecord>, {
-    endpoints: (['historic', 'live', 'forecast'] as const).map((kind): SitePowerEndpoint<PvSiteRecord> => ({
-      path: `/data/${kind}/advanced_pv_power`, kind, family: 'advanced_pv', siteKind: 'pv', summary: SUMMARY[kind],
-      params: sitePowerParams(kind, ADVANCED_PV_OUTPUTS[kind], 'MW'),
-      legacyTimestamps: kind !== 'historic',
-      compute: advancedPvPower,
-    })),
+    endpoints: (['historic', 'live', 'forecast'] as const).map(
+      (kind): SitePowerEndpoint<PvSiteRecord> => ({
+        path: `/data/${kind}/advanced_pv_power`,
+        kind,
+        family: 'advanced_pv',
+        siteKind: 'pv',
+        summary: SUMMARY[kind],
+        params: sitePowerParams(kind, ADVANCED_PV_OUTPUTS[kind], 'MW'),
+        legacyTimestamps: kind !== 'historic',
+        compute: advancedPvPower,
+      }),
+    ),
   });
 };

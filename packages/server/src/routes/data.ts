@@ -39,8 +39,12 @@ function radiationEndpoint(kind: SeriesKind, summary: string): DataEndpoint {
 
 function soilingEndpoint(model: SoilingModel, kind: SoilingKind): DataEndpoint {
   const name = model === 'hsu' ? 'HSU' : 'Kimber';
-  const what = kind === 'historic' ? 'Historic (2007-01-01 to 7 days ago, at most 31 days)'
-    : kind === 'live' ? 'Live (the past hours, newest first)' : 'Forecast (up to 14 days ahead)';
+  const what =
+    kind === 'historic'
+      ? 'Historic (2007-01-01 to 7 days ago, at most 31 days)'
+      : kind === 'live'
+        ? 'Live (the past hours, newest first)'
+        : 'Forecast (up to 14 days ahead)';
   return {
     path: `/data/${kind}/soiling/${model}`,
     family: 'soiling',
@@ -78,15 +82,23 @@ function rooftopEndpoint(kind: SeriesKind, summary: string): DataEndpoint {
 
 /** Every time-series endpoint of this server part. */
 export const DATA_ENDPOINTS: DataEndpoint[] = [
-  radiationEndpoint('historic', 'Historic estimated actuals of irradiance and weather (2007-01-01 to 7 days ago, at most 31 days).'),
-  radiationEndpoint('live', 'Live estimated actuals of irradiance and weather (the past hours up to 7 days), newest first.'),
+  radiationEndpoint(
+    'historic',
+    'Historic estimated actuals of irradiance and weather (2007-01-01 to 7 days ago, at most 31 days).',
+  ),
+  radiationEndpoint(
+    'live',
+    'Live estimated actuals of irradiance and weather (the past hours up to 7 days), newest first.',
+  ),
   radiationEndpoint('forecast', 'Forecast of irradiance and weather up to 14 days ahead.'),
   radiationEndpoint('tmy', 'Typical meteorological year of irradiance and weather, dated 2059.'),
   rooftopEndpoint('historic', 'Historic rooftop PV power, kW (2007-01-01 to 7 days ago, at most 31 days).'),
   rooftopEndpoint('live', 'Live rooftop PV power, kW (the past hours up to 7 days), newest first.'),
   rooftopEndpoint('forecast', 'Forecast rooftop PV power, kW, with P10/P90, up to 14 days ahead.'),
   rooftopEndpoint('tmy', 'Rooftop PV power, kW, over a typical meteorological year dated 2059.'),
-  ...(['hsu', 'kimber'] as const).flatMap((m) => (['historic', 'live', 'forecast'] as const).map((k) => soilingEndpoint(m, k))),
+  ...(['hsu', 'kimber'] as const).flatMap((m) =>
+    (['historic', 'live', 'forecast'] as const).map((k) => soilingEndpoint(m, k)),
+  ),
 ];
 
 /** Every data route of DATA_ENDPOINTS (their responses share the server's response cache). */

@@ -21,7 +21,13 @@ import { type FieldError, type ParamDef, readInstant, validateQuery } from '../h
 import { ReadOnlySiteError, ResourceIdTakenError, type StoredSite, type Viewer } from '../storage/types.js';
 
 /** Records in a format: CSV rows of `columns`, or `json` as JSON. */
-function sendRecords(reply: FastifyReply, format: RecordFormat, columns: readonly string[], records: Record<string, unknown>[], json: unknown): FastifyReply {
+function sendRecords(
+  reply: FastifyReply,
+  format: RecordFormat,
+  columns: readonly string[],
+  records: Record<string, unknown>[],
+  json: unknown,
+): FastifyReply {
   const { type, body } = renderRecords(format, columns, records, json);
   return reply.type(type).send(body);
 }
@@ -30,11 +36,40 @@ const LIST_PARAMS: ParamDef[] = [
   { name: 'query', type: 'string', description: 'Case-insensitive substring of the site name or resource_id.' },
   { name: 'start', type: 'datetime', description: 'Keep sites created at or after this instant (ISO 8601).' },
   { name: 'end', type: 'datetime', description: 'Keep sites created before this instant (ISO 8601).' },
-  { name: 'entitlement', type: 'enum', enum: ['advanced', 'premium'], description: 'advanced (PV sites) or premium (wind sites): a site list of the other entitlement is empty.' },
-  { name: 'forecast_production', type: 'boolean', description: 'true keeps only sites with machine-learning forecast production, which this server does not run: the list is then empty.' },
-  { name: 'show_all', type: 'boolean', default: false, description: 'Every account\'s sites (admin only; 403 otherwise).' },
-  { name: 'skip', type: 'integer', minimum: 0, maximum: 2147483647, default: 0, description: 'Sites to skip (default 0; at most 2^31 - 1, as offset is an int32).' },
-  { name: 'take', type: 'integer', minimum: 1, maximum: 1000, default: 100, description: 'Sites to return, 1 to 1000 (default 100).' },
+  {
+    name: 'entitlement',
+    type: 'enum',
+    enum: ['advanced', 'premium'],
+    description: 'advanced (PV sites) or premium (wind sites): a site list of the other entitlement is empty.',
+  },
+  {
+    name: 'forecast_production',
+    type: 'boolean',
+    description:
+      'true keeps only sites with machine-learning forecast production, which this server does not run: the list is then empty.',
+  },
+  {
+    name: 'show_all',
+    type: 'boolean',
+    default: false,
+    description: "Every account's sites (admin only; 403 otherwise).",
+  },
+  {
+    name: 'skip',
+    type: 'integer',
+    minimum: 0,
+    maximum: 2147483647,
+    default: 0,
+    description: 'Sites to skip (default 0; at most 2^31 - 1, as offset is an int32).',
+  },
+  {
+    name: 'take',
+    type: 'integer',
+    minimum: 1,
+    maximum: 1000,
+    default: 100,
+    description: 'Sites to return, 1 to 1000 (default 100).',
+  },
   { name: 'format', type: 'string', description: 'json (default) or csv; `;version=3` asks for the paged object.' },
 ];
 
@@ -67,12 +102,29 @@ export const resourceRoutes: FastifyPluginAsync = async (app) => {
     // The documentation's examples: a site made by the POST example (on the example runner's
     // throwaway database), read, replaced, patched and, last of all, deleted.
     const exampleId = EXAMPLE_SITE_IDS[kind];
-    const exampleSite = kind === 'pv'
-      ? {
-        resource_id: exampleId, name: 'Example roof', latitude: -33.86, longitude: 151.21, capacity: 5, capacity_dc: 6,
-        install_date: '2024-03-01', tracking_type: 'fixed', tilt: 25, azimuth: 0,
-      }
-      : { resource_id: exampleId, name: 'Example farm', latitude: -31.9, longitude: 115.9, capacity: 40, number_of_turbines: 10, hub_height: 90 };
+    const exampleSite =
+      kind === 'pv'
+        ? {
+            resource_id: exampleId,
+            name: 'Example roof',
+            latitude: -33.86,
+            longitude: 151.21,
+            capacity: 5,
+            capacity_dc: 6,
+            install_date: '2024-03-01',
+            tracking_type: 'fixed',
+            tilt: 25,
+            azimuth: 0,
+          }
+        : {
+            resource_id: exampleId,
+            name: 'Example farm',
+            latitude: -31.9,
+            longitude: 115.9,
+            capacity: 40,
+            number_of_turbines: 10,
+            hub_height: 90,
+          };
     const readId = kind === 'pv' ? UNMETERED_LOCATIONS[0]!.resourceId : exampleId;
 
     const viewerOf = (request: FastifyRequest): { account: Account; viewer: Viewer } => {
@@ -89,122 +141,166 @@ export const resourceRoutes: FastifyPluginAsync = async (app) => {
       try {
         return await fn();
       } catch (e) {
-        if (e instanceof ReadOnlySiteError) throw forbidden(`'${rid}' is a shared test site: it cannot be changed or deleted.`);
+        if (e instanceof ReadOnlySiteError)
+          throw forbidden(`'${rid}' is a shared test site: it cannot be changed or deleted.`);
         if (e instanceof ResourceIdTakenError) {
           // A site of another account is one the caller may not see: 404, as for every method
           // (contract section 5), never a 409 that would tell that it exists.
-          if (await sites.getSite(undefined, rid, viewer) === undefined) throw missing(rid);
-          throw new ApiError(409, 'Conflict', `resource_id '${rid}' is already in use.`,
-            [fieldError('Unique', 'resource_id', `resource_id '${rid}' is already in use.`)]);
+          if ((await sites.getSite(undefined, rid, viewer)) === undefined) throw missing(rid);
+          throw new ApiError(409, 'Conflict', `resource_id '${rid}' is already in use.`, [
+            fieldError('Unique', 'resource_id', `resource_id '${rid}' is already in use.`),
+          ]);
         }
         throw e;
       }
     };
 
-    app.get(one, {
-      config: { openapi: recordDoc(`Read one ${what}`, ONE_PARAMS, { example: { query: { resource_id: readId } } }) },
-    }, async (request, reply) => {
-      const { viewer } = viewerOf(request);
-      const { resource_id: rid } = validateQuery(ONE_PARAMS, request.query) as { resource_id: string };
-      parseRecordFormat(request.query);
-      const site = await sites.getSite(kind, rid, viewer);
-      if (!site) throw missing(rid);
-      return respondSite(request, reply, site);
-    });
-
-    app.post(one, {
-      config: {
-        openapi: recordDoc(`Create a ${what} (fields in a JSON body or the query string)`, [], {
-          requestBody: siteBodySchema(kind, 'create'), example: { body: exampleSite },
-        }),
+    app.get(
+      one,
+      {
+        config: { openapi: recordDoc(`Read one ${what}`, ONE_PARAMS, { example: { query: { resource_id: readId } } }) },
       },
-    }, async (request, reply) => {
-      const { account, viewer } = viewerOf(request);
-      const fields = readSiteFields(kind, 'create', request.body, request.query);
-      parseRecordFormat(request.query);
-      const now = ctx.clock.now();
-      const config = newSiteConfig(kind, fields, now);
-      const rid = fields.resource_id as string | undefined;
-      const site = await guarded(rid ?? '', viewer, () => sites.createSite(kind, account.id, rid, config, now));
-      return respondSite(request, reply, site);
-    });
-
-    app.put(one, {
-      config: {
-        openapi: recordDoc(`Replace a ${what}`, [], {
-          requestBody: siteBodySchema(kind, 'replace'),
-          example: { body: { ...exampleSite, capacity: exampleSite.capacity * 2 } },
-        }),
+      async (request, reply) => {
+        const { viewer } = viewerOf(request);
+        const { resource_id: rid } = validateQuery(ONE_PARAMS, request.query) as { resource_id: string };
+        parseRecordFormat(request.query);
+        const site = await sites.getSite(kind, rid, viewer);
+        if (!site) throw missing(rid);
+        return respondSite(request, reply, site);
       },
-    }, async (request, reply) => {
-      const { viewer } = viewerOf(request);
-      const fields = readSiteFields(kind, 'replace', request.body, request.query);
-      parseRecordFormat(request.query);
-      const rid = fields.resource_id as string;
-      const now = ctx.clock.now();
-      const site = await guarded(rid, viewer, () => sites.updateSite(kind, rid, viewer, () => newSiteConfig(kind, fields, now), now));
-      if (!site) throw missing(rid);
-      return respondSite(request, reply, site);
-    });
+    );
 
-    app.patch(one, {
-      config: {
-        openapi: recordDoc(`Change some fields of a ${what}`, [], {
-          requestBody: siteBodySchema(kind, 'patch'),
-          example: { body: { resource_id: exampleId, name: `${exampleSite.name} (renamed)` } },
-        }),
+    app.post(
+      one,
+      {
+        config: {
+          openapi: recordDoc(`Create a ${what} (fields in a JSON body or the query string)`, [], {
+            requestBody: siteBodySchema(kind, 'create'),
+            example: { body: exampleSite },
+          }),
+        },
       },
-    }, async (request, reply) => {
-      const { viewer } = viewerOf(request);
-      const fields = readSiteFields(kind, 'patch', request.body, request.query);
-      parseRecordFormat(request.query);
-      const rid = fields.resource_id as string;
-      const now = ctx.clock.now();
-      const site = await guarded(rid, viewer, () => sites.updateSite(kind, rid, viewer, (current) => patchedSiteConfig(kind, current, fields), now));
-      if (!site) throw missing(rid);
-      return respondSite(request, reply, site);
-    });
-
-    app.delete(one, {
-      config: {
-        openapi: recordDoc(`Delete a ${what} with its measurements`, ONE_PARAMS, { example: { query: { resource_id: exampleId } } }),
+      async (request, reply) => {
+        const { account, viewer } = viewerOf(request);
+        const fields = readSiteFields(kind, 'create', request.body, request.query);
+        parseRecordFormat(request.query);
+        const now = ctx.clock.now();
+        const config = newSiteConfig(kind, fields, now);
+        const rid = fields.resource_id as string | undefined;
+        const site = await guarded(rid ?? '', viewer, () => sites.createSite(kind, account.id, rid, config, now));
+        return respondSite(request, reply, site);
       },
-    }, async (request, reply) => {
-      const { viewer } = viewerOf(request);
-      const { resource_id: rid } = validateQuery(ONE_PARAMS, request.query) as { resource_id: string };
-      parseRecordFormat(request.query);
-      const site = await sites.getSite(kind, rid, viewer);
-      if (!site) throw missing(rid);
-      await guarded(rid, viewer, () => sites.deleteSite(kind, rid, viewer));
-      return respondSite(request, reply, site);
-    });
+    );
 
-    app.get(many, {
-      config: { openapi: recordDoc(`List ${what}s`, LIST_PARAMS, { example: { query: { take: '2' } } }) },
-    }, async (request, reply) => {
-      const { account, viewer } = viewerOf(request);
-      const p = validateQuery(LIST_PARAMS, request.query);
-      const { format, version3 } = parseRecordFormat(request.query);
-      if (p.show_all === true) {
-        if (!account.admin) throw forbidden("'show_all' needs an admin account.");
-        viewer.all = true;
-      }
-      const createdFrom = parseInstant('start', p.start as string | undefined);
-      const createdBefore = parseInstant('end', p.end as string | undefined);
-      const skip = p.skip as number;
-      const take = p.take as number;
-      const wrongEntitlement = p.entitlement !== undefined && p.entitlement !== (kind === 'pv' ? 'advanced' : 'premium');
-      const page = wrongEntitlement || p.forecast_production === true
-        ? { total: 0, results: [] as StoredSite[] }
-        : await sites.listSites({
-          kind, viewer, skip, take,
-          ...(p.query !== undefined ? { query: p.query as string } : {}),
-          ...(createdFrom !== undefined ? { createdFrom } : {}),
-          ...(createdBefore !== undefined ? { createdBefore } : {}),
-        });
-      const views = page.results.map(siteView);
-      const v3 = responseVersion(account, version3, ctx.clock.now()) === '3';
-      return sendRecords(reply, format, order, views, v3 ? { offset: skip, total: page.total, results: views, meta: {} } : views);
-    });
+    app.put(
+      one,
+      {
+        config: {
+          openapi: recordDoc(`Replace a ${what}`, [], {
+            requestBody: siteBodySchema(kind, 'replace'),
+            example: { body: { ...exampleSite, capacity: exampleSite.capacity * 2 } },
+          }),
+        },
+      },
+      async (request, reply) => {
+        const { viewer } = viewerOf(request);
+        const fields = readSiteFields(kind, 'replace', request.body, request.query);
+        parseRecordFormat(request.query);
+        const rid = fields.resource_id as string;
+        const now = ctx.clock.now();
+        const site = await guarded(rid, viewer, () =>
+          sites.updateSite(kind, rid, viewer, () => newSiteConfig(kind, fields, now), now),
+        );
+        if (!site) throw missing(rid);
+        return respondSite(request, reply, site);
+      },
+    );
+
+    app.patch(
+      one,
+      {
+        config: {
+          openapi: recordDoc(`Change some fields of a ${what}`, [], {
+            requestBody: siteBodySchema(kind, 'patch'),
+            example: { body: { resource_id: exampleId, name: `${exampleSite.name} (renamed)` } },
+          }),
+        },
+      },
+      async (request, reply) => {
+        const { viewer } = viewerOf(request);
+        const fields = readSiteFields(kind, 'patch', request.body, request.query);
+        parseRecordFormat(request.query);
+        const rid = fields.resource_id as string;
+        const now = ctx.clock.now();
+        const site = await guarded(rid, viewer, () =>
+          sites.updateSite(kind, rid, viewer, (current) => patchedSiteConfig(kind, current, fields), now),
+        );
+        if (!site) throw missing(rid);
+        return respondSite(request, reply, site);
+      },
+    );
+
+    app.delete(
+      one,
+      {
+        config: {
+          openapi: recordDoc(`Delete a ${what} with its measurements`, ONE_PARAMS, {
+            example: { query: { resource_id: exampleId } },
+          }),
+        },
+      },
+      async (request, reply) => {
+        const { viewer } = viewerOf(request);
+        const { resource_id: rid } = validateQuery(ONE_PARAMS, request.query) as { resource_id: string };
+        parseRecordFormat(request.query);
+        const site = await sites.getSite(kind, rid, viewer);
+        if (!site) throw missing(rid);
+        await guarded(rid, viewer, () => sites.deleteSite(kind, rid, viewer));
+        return respondSite(request, reply, site);
+      },
+    );
+
+    app.get(
+      many,
+      {
+        config: { openapi: recordDoc(`List ${what}s`, LIST_PARAMS, { example: { query: { take: '2' } } }) },
+      },
+      async (request, reply) => {
+        const { account, viewer } = viewerOf(request);
+        const p = validateQuery(LIST_PARAMS, request.query);
+        const { format, version3 } = parseRecordFormat(request.query);
+        if (p.show_all === true) {
+          if (!account.admin) throw forbidden("'show_all' needs an admin account.");
+          viewer.all = true;
+        }
+        const createdFrom = parseInstant('start', p.start as string | undefined);
+        const createdBefore = parseInstant('end', p.end as string | undefined);
+        const skip = p.skip as number;
+        const take = p.take as number;
+        const wrongEntitlement =
+          p.entitlement !== undefined && p.entitlement !== (kind === 'pv' ? 'advanced' : 'premium');
+        const page =
+          wrongEntitlement || p.forecast_production === true
+            ? { total: 0, results: [] as StoredSite[] }
+            : await sites.listSites({
+                kind,
+                viewer,
+                skip,
+                take,
+                ...(p.query !== undefined ? { query: p.query as string } : {}),
+                ...(createdFrom !== undefined ? { createdFrom } : {}),
+                ...(createdBefore !== undefined ? { createdBefore } : {}),
+              });
+        const views = page.results.map(siteView);
+        const v3 = responseVersion(account, version3, ctx.clock.now()) === '3';
+        return sendRecords(
+          reply,
+          format,
+          order,
+          views,
+          v3 ? { offset: skip, total: page.total, results: views, meta: {} } : views,
+        );
+      },
+    );
   }
 };

@@ -9,9 +9,20 @@ import { type DocsDocument, docsPage } from '../http/docs-page.js';
 /** /health (documented), /openapi.json and /docs (the document and its page, not operations of the API). */
 export const serviceRoutes: FastifyPluginAsync = async (app) => {
   const ctx = app.solarkit;
-  app.get('/health', {
-    config: { openapi: { summary: 'Whether the server runs, and its clock (no key needed).', tags: ['service'], params: [], example: {} } },
-  }, async () => ({ status: 'ok', now: new Date(ctx.clock.now() * 1000).toISOString() }));
+  app.get(
+    '/health',
+    {
+      config: {
+        openapi: {
+          summary: 'Whether the server runs, and its clock (no key needed).',
+          tags: ['service'],
+          params: [],
+          example: {},
+        },
+      },
+    },
+    async () => ({ status: 'ok', now: new Date(ctx.clock.now() * 1000).toISOString() }),
+  );
   const origin = (request: FastifyRequest): string => `${request.protocol}://${request.host}`;
   app.get('/openapi.json', async (request) => ctx.openapi.document(origin(request)));
   app.get('/docs', async (request, reply) => {

@@ -21,11 +21,17 @@ const SUMMARY = {
 /** The wind power endpoints (plan family premium). */
 export const windRoutes: FastifyPluginAsync = async (app) => {
   await app.register(sitePowerEndpoints<WindSiteRecord>, {
-    endpoints: (['historic', 'live', 'forecast'] as const).map((kind): SitePowerEndpoint<WindSiteRecord> => ({
-      path: `/data/${kind}/wind_power`, kind, family: 'premium', siteKind: 'wind', summary: SUMMARY[kind],
-      params: sitePowerParams(kind, WIND_OUTPUTS, 'MW'),
-      legacyTimestamps: false,
-      compute: windPower,
-    })),
+    endpoints: (['historic', 'live', 'forecast'] as const).map(
+      (kind): SitePowerEndpoint<WindSiteRecord> => ({
+        path: `/data/${kind}/wind_power`,
+        kind,
+        family: 'premium',
+        siteKind: 'wind',
+        summary: SUMMARY[kind],
+        params: sitePowerParams(kind, WIND_OUTPUTS, 'MW'),
+        legacyTimestamps: false,
+        compute: windPower,
+      }),
+    ),
   });
 };

@@ -10,7 +10,14 @@ import type { Database } from './database.js';
 
 /** The endpoint families a plan can include. `premium` is the wind family. */
 export const PLAN_FAMILIES = [
-  'radiation', 'rooftop', 'advanced_pv', 'soiling', 'tmy', 'resources', 'measurements', 'premium',
+  'radiation',
+  'rooftop',
+  'advanced_pv',
+  'soiling',
+  'tmy',
+  'resources',
+  'measurements',
+  'premium',
 ] as const;
 export type PlanFamily = (typeof PLAN_FAMILIES)[number];
 
@@ -61,7 +68,10 @@ export function isWellFormedKey(key: string): boolean {
 export function parsePlans(text: string): PlanFamily[] {
   if (text.trim().toLowerCase() === 'all') return [...PLAN_FAMILIES];
   const out: PlanFamily[] = [];
-  for (const p of text.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)) {
+  for (const p of text
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean)) {
     if (!(PLAN_FAMILIES as readonly string[]).includes(p)) {
       throw new Error(`unknown plan family '${p}' (known: ${PLAN_FAMILIES.join(', ')}, or all)`);
     }
@@ -72,35 +82,70 @@ export function parsePlans(text: string): PlanFamily[] {
 
 /** An `accounts` row as both backends return it (the same columns and types in SQLite and PostgreSQL). */
 export interface AccountDbRow {
-  id: number; name: string; plans: string; admin: number; format_version: FormatVersion; daily_quota: number; created_at: number;
+  id: number;
+  name: string;
+  plans: string;
+  admin: number;
+  format_version: FormatVersion;
+  daily_quota: number;
+  created_at: number;
 }
 
 /** An `api_keys` row joined with its account's name, as `listKeys` of both backends selects it. */
 export interface KeyDbRow {
-  id: number; account_id: number; name: string; key_prefix: string; created_at: number; revoked_at: number | null;
+  id: number;
+  account_id: number;
+  name: string;
+  key_prefix: string;
+  created_at: number;
+  revoked_at: number | null;
 }
 
 /** The account of a database row. */
 export function toAccountRow(r: AccountDbRow): AccountRow {
   return {
-    id: r.id, name: r.name, plans: r.plans ? (r.plans.split(',') as PlanFamily[]) : [], admin: r.admin === 1,
-    formatVersion: r.format_version, quota: r.daily_quota, createdAt: r.created_at,
+    id: r.id,
+    name: r.name,
+    plans: r.plans ? (r.plans.split(',') as PlanFamily[]) : [],
+    admin: r.admin === 1,
+    formatVersion: r.format_version,
+    quota: r.daily_quota,
+    createdAt: r.created_at,
   };
 }
 
 /** The key row of a database row. */
 export function toKeyRow(r: KeyDbRow): KeyRow {
-  return { id: r.id, accountId: r.account_id, accountName: r.name, prefix: r.key_prefix, createdAt: r.created_at, revokedAt: r.revoked_at };
+  return {
+    id: r.id,
+    accountId: r.account_id,
+    accountName: r.name,
+    prefix: r.key_prefix,
+    createdAt: r.created_at,
+    revokedAt: r.revoked_at,
+  };
 }
 
 /** The column values of a new account (both backends insert these): options with their defaults. */
-export function newAccountValues(name: string, options: CreateAccountOptions): {
-  name: string; plans: string; admin: number; formatVersion: FormatVersion; quota: number; now: number;
+export function newAccountValues(
+  name: string,
+  options: CreateAccountOptions,
+): {
+  name: string;
+  plans: string;
+  admin: number;
+  formatVersion: FormatVersion;
+  quota: number;
+  now: number;
 } {
   const plans = options.plans === undefined || options.plans === 'all' ? [...PLAN_FAMILIES] : options.plans;
   return {
-    name, plans: plans.join(','), admin: options.admin ? 1 : 0, formatVersion: options.formatVersion ?? '3',
-    quota: options.quota ?? 1000, now: options.now ?? Date.now() / 1000,
+    name,
+    plans: plans.join(','),
+    admin: options.admin ? 1 : 0,
+    formatVersion: options.formatVersion ?? '3',
+    quota: options.quota ?? 1000,
+    now: options.now ?? Date.now() / 1000,
   };
 }
 
@@ -158,16 +203,20 @@ export interface AccountStore {
 export function createAccount(db: Database, name: string, options: CreateAccountOptions = {}): AccountRow {
   const v = newAccountValues(name, options);
   if (db.prepare('SELECT 1 FROM accounts WHERE name = ?').get(name)) throw new AccountNameTakenError(name);
-  const info = db.prepare(
-    'INSERT INTO accounts (name, plans, admin, format_version, daily_quota, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-  ).run(v.name, v.plans, v.admin, v.formatVersion, v.quota, v.now);
+  const info = db
+    .prepare(
+      'INSERT INTO accounts (name, plans, admin, format_version, daily_quota, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+    )
+    .run(v.name, v.plans, v.admin, v.formatVersion, v.quota, v.now);
   return getAccount(db, Number(info.lastInsertRowid))!;
 }
 
 export function getAccount(db: Database, idOrName: number | string): AccountRow | undefined {
-  const r = (typeof idOrName === 'number'
-    ? db.prepare('SELECT * FROM accounts WHERE id = ?').get(idOrName)
-    : db.prepare('SELECT * FROM accounts WHERE name = ?').get(idOrName)) as AccountDbRow | undefined;
+  const r = (
+    typeof idOrName === 'number'
+      ? db.prepare('SELECT * FROM accounts WHERE id = ?').get(idOrName)
+      : db.prepare('SELECT * FROM accounts WHERE name = ?').get(idOrName)
+  ) as AccountDbRow | undefined;
   return r ? toAccountRow(r) : undefined;
 }
 
@@ -178,7 +227,8 @@ export function listAccounts(db: Database): AccountRow[] {
 /** Issues a new key for an account; returns the key (shown once, never stored). */
 export function createKey(db: Database, accountId: number, now = Date.now() / 1000): { key: string; id: number } {
   const { key, hash, prefix } = newKey();
-  const info = db.prepare('INSERT INTO api_keys (account_id, key_hash, key_prefix, created_at) VALUES (?, ?, ?, ?)')
+  const info = db
+    .prepare('INSERT INTO api_keys (account_id, key_hash, key_prefix, created_at) VALUES (?, ?, ?, ?)')
     .run(accountId, hash, prefix, now);
   accountsChanged();
   return { key, id: Number(info.lastInsertRowid) };
@@ -207,7 +257,9 @@ export function accountsGeneration(): number {
 
 /** Revokes a key given in full; returns false when no active key matches. */
 export function revokeKey(db: Database, key: string, now = Date.now() / 1000): boolean {
-  const info = db.prepare('UPDATE api_keys SET revoked_at = ? WHERE key_hash = ? AND revoked_at IS NULL').run(now, hashKey(key.trim()));
+  const info = db
+    .prepare('UPDATE api_keys SET revoked_at = ? WHERE key_hash = ? AND revoked_at IS NULL')
+    .run(now, hashKey(key.trim()));
   accountsChanged();
   return info.changes > 0;
 }
@@ -239,7 +291,10 @@ export function accountByKey(db: Database): (key: string) => KeyedAccount | unde
  * @example keyReference('12') // { id: 12 } (too short to be a prefix)
  */
 export function keyReference(reference: string): { hash?: string; id?: number; prefix?: string } {
-  const ref = reference.trim().replace(/(…|\.\.\.)$/, '').toLowerCase();
+  const ref = reference
+    .trim()
+    .replace(/(…|\.\.\.)$/, '')
+    .toLowerCase();
   if (isWellFormedKey(ref)) return { hash: hashKey(ref) };
   return {
     ...(/^\d+$/.test(ref) ? { id: Number(ref) } : {}),
@@ -281,7 +336,8 @@ export function revokeKeyById(db: Database, id: number, now = Date.now() / 1000)
 
 /** How many keys and sites an account holds (what deleting it would delete with it). */
 export function accountHoldings(db: Database, accountId: number): AccountHoldings {
-  const keys = (db.prepare('SELECT COUNT(*) AS n FROM api_keys WHERE account_id = ?').get(accountId) as { n: number }).n;
+  const keys = (db.prepare('SELECT COUNT(*) AS n FROM api_keys WHERE account_id = ?').get(accountId) as { n: number })
+    .n;
   const sites = (db.prepare('SELECT COUNT(*) AS n FROM sites WHERE account_id = ?').get(accountId) as { n: number }).n;
   return { keys, sites };
 }

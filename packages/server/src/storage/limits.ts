@@ -24,7 +24,9 @@ export function utcDay(unixSeconds: number): string {
  * command line and tests; the server goes through `LimitStore.transactionsOn`).
  */
 export function usageOn(db: Database, accountId: number, now: number): number {
-  const r = db.prepare('SELECT count FROM usage WHERE account_id = ? AND day = ?').get(accountId, utcDay(now)) as { count: number } | undefined;
+  const r = db.prepare('SELECT count FROM usage WHERE account_id = ? AND day = ?').get(accountId, utcDay(now)) as
+    | { count: number }
+    | undefined;
   return r?.count ?? 0;
 }
 
@@ -44,7 +46,9 @@ export class SqliteLimitStore implements LimitStore {
        RETURNING count`,
     );
     this.refund = db.prepare('UPDATE usage SET count = count - 1 WHERE account_id = ? AND day = ? AND count > 0');
-    this.used = db.prepare<[number, string], { count: number }>('SELECT count FROM usage WHERE account_id = ? AND day = ?');
+    this.used = db.prepare<[number, string], { count: number }>(
+      'SELECT count FROM usage WHERE account_id = ? AND day = ?',
+    );
     // Every assignment of an UPDATE reads the row as it was: both CASEs test the old window.
     this.rate = db.prepare<{ key: number; now: number; length: number }, { window_start: number; count: number }>(
       `INSERT INTO rate_windows (key_id, window_start, count) VALUES (@key, @now, 1)

@@ -8,8 +8,14 @@
  */
 import type { Database } from './database.js';
 import {
-  type MeasurementQuery, MeasurementLimitError, type MeasurementRecord, type MeasurementStore, type Page, SiteGoneError,
-  type SubUnitRecord, type UpsertOptions,
+  type MeasurementQuery,
+  MeasurementLimitError,
+  type MeasurementRecord,
+  type MeasurementStore,
+  type Page,
+  SiteGoneError,
+  type SubUnitRecord,
+  type UpsertOptions,
 } from './types.js';
 
 /** Runs a write; a foreign-key failure means the site was deleted since the caller looked it up. */
@@ -21,7 +27,6 @@ function siteMustExist<T>(write: () => T): T {
     throw e;
   }
 }
-
 
 /** A `site_measurements` row as both backends return it. */
 export interface MeasurementRow {
@@ -112,14 +117,27 @@ export class SqliteMeasurementStore implements MeasurementStore {
     return this.rowsOf.get(accountId)?.rows ?? 0;
   }
 
-  async upsertMeasurements(siteId: number, accountId: number, records: readonly MeasurementRecord[], options?: UpsertOptions): Promise<void> {
+  async upsertMeasurements(
+    siteId: number,
+    accountId: number,
+    records: readonly MeasurementRecord[],
+    options?: UpsertOptions,
+  ): Promise<void> {
     const run = this.db.transaction(() => {
       for (const r of records) {
         this.upsertOne.run({
-          siteId, accountId, periodEnd: r.periodEnd, period: r.period, totalPower: r.totalPower,
-          availability: r.availability, meanGhi: r.meanGhi, trackingAngle: r.trackingAngle,
+          siteId,
+          accountId,
+          periodEnd: r.periodEnd,
+          period: r.period,
+          totalPower: r.totalPower,
+          availability: r.availability,
+          meanGhi: r.meanGhi,
+          trackingAngle: r.trackingAngle,
           networkConstraint: r.networkConstraint === null ? null : r.networkConstraint ? 1 : 0,
-          constraintPowerCeiling: r.constraintPowerCeiling, localLimit: r.localLimit, frequency: r.frequency,
+          constraintPowerCeiling: r.constraintPowerCeiling,
+          localLimit: r.localLimit,
+          frequency: r.frequency,
         });
       }
       this.checkCap(accountId, options);
@@ -131,7 +149,9 @@ export class SqliteMeasurementStore implements MeasurementStore {
     const params: Record<string, unknown> = { siteId, accountId, skip: q.skip, take: q.take };
     const where = `site_id = @siteId AND account_id = @accountId${windowClause(q, params)}`;
     const read = this.db.transaction(() => {
-      const { n } = this.db.prepare(`SELECT count(*) AS n FROM site_measurements WHERE ${where}`).get(params) as { n: number };
+      const { n } = this.db.prepare(`SELECT count(*) AS n FROM site_measurements WHERE ${where}`).get(params) as {
+        n: number;
+      };
       const rows = this.db
         .prepare(`SELECT * FROM site_measurements WHERE ${where} ORDER BY period_end, period LIMIT @take OFFSET @skip`)
         .all(params) as MeasurementRow[];
@@ -141,23 +161,34 @@ export class SqliteMeasurementStore implements MeasurementStore {
   }
 
   async deleteMeasurements(siteId: number, accountId: number, w: { start: number; end: number }): Promise<number> {
-    return this.db.prepare(
-      'DELETE FROM site_measurements WHERE site_id = ? AND account_id = ? AND period_end >= ? AND period_end <= ?',
-    ).run(siteId, accountId, w.start, w.end).changes;
+    return this.db
+      .prepare(
+        'DELETE FROM site_measurements WHERE site_id = ? AND account_id = ? AND period_end >= ? AND period_end <= ?',
+      )
+      .run(siteId, accountId, w.start, w.end).changes;
   }
 
   async deleteSubUnitMeasurements(
-    siteId: number, accountId: number, w: { start: number; end: number; subUnit?: string },
+    siteId: number,
+    accountId: number,
+    w: { start: number; end: number; subUnit?: string },
   ): Promise<number> {
     const bySubUnit = w.subUnit !== undefined ? ' AND sub_unit = ?' : '';
     const args: unknown[] = [siteId, accountId, w.start, w.end];
     if (w.subUnit !== undefined) args.push(w.subUnit);
-    return this.db.prepare(
-      `DELETE FROM sub_unit_measurements WHERE site_id = ? AND account_id = ? AND period_end >= ? AND period_end <= ?${bySubUnit}`,
-    ).run(...args).changes;
+    return this.db
+      .prepare(
+        `DELETE FROM sub_unit_measurements WHERE site_id = ? AND account_id = ? AND period_end >= ? AND period_end <= ?${bySubUnit}`,
+      )
+      .run(...args).changes;
   }
 
-  async upsertSubUnitMeasurements(siteId: number, accountId: number, records: readonly SubUnitRecord[], options?: UpsertOptions): Promise<void> {
+  async upsertSubUnitMeasurements(
+    siteId: number,
+    accountId: number,
+    records: readonly SubUnitRecord[],
+    options?: UpsertOptions,
+  ): Promise<void> {
     const run = this.db.transaction(() => {
       for (const r of records) this.upsertSubUnit.run(siteId, accountId, r.periodEnd, r.subUnit, r.period, r.power);
       this.checkCap(accountId, options);
@@ -166,7 +197,9 @@ export class SqliteMeasurementStore implements MeasurementStore {
   }
 
   async listSubUnitMeasurements(
-    siteId: number, accountId: number, q: MeasurementQuery & { subUnit?: string },
+    siteId: number,
+    accountId: number,
+    q: MeasurementQuery & { subUnit?: string },
   ): Promise<Page<SubUnitRecord>> {
     const params: Record<string, unknown> = { siteId, accountId, skip: q.skip, take: q.take };
     let where = `site_id = @siteId AND account_id = @accountId${windowClause(q, params)}`;
@@ -175,14 +208,19 @@ export class SqliteMeasurementStore implements MeasurementStore {
       params.subUnit = q.subUnit;
     }
     const read = this.db.transaction(() => {
-      const { n } = this.db.prepare(`SELECT count(*) AS n FROM sub_unit_measurements WHERE ${where}`).get(params) as { n: number };
+      const { n } = this.db.prepare(`SELECT count(*) AS n FROM sub_unit_measurements WHERE ${where}`).get(params) as {
+        n: number;
+      };
       const rows = this.db
         .prepare(
           `SELECT sub_unit, period_end, period, power FROM sub_unit_measurements WHERE ${where}
            ORDER BY period_end, sub_unit, period LIMIT @take OFFSET @skip`,
         )
         .all(params) as { sub_unit: string; period_end: number; period: number; power: number }[];
-      return { total: n, results: rows.map((r) => ({ subUnit: r.sub_unit, periodEnd: r.period_end, period: r.period, power: r.power })) };
+      return {
+        total: n,
+        results: rows.map((r) => ({ subUnit: r.sub_unit, periodEnd: r.period_end, period: r.period, power: r.power })),
+      };
     });
     return read();
   }

@@ -11,8 +11,16 @@
 import type { Database } from './database.js';
 import { randomBytes } from 'node:crypto';
 import {
-  type Page, ReadOnlySiteError, ResourceIdTakenError, type SiteConfigBase, type SiteConfigVersion,
-  type SiteKind, type SiteListQuery, type SiteStore, type StoredSite, type Viewer,
+  type Page,
+  ReadOnlySiteError,
+  ResourceIdTakenError,
+  type SiteConfigBase,
+  type SiteConfigVersion,
+  type SiteKind,
+  type SiteListQuery,
+  type SiteStore,
+  type StoredSite,
+  type Viewer,
 } from './types.js';
 
 /** A resource id of the form of the test sites: four groups of four hex digits. */
@@ -54,8 +62,11 @@ export function toSite<C extends SiteConfigBase>(row: SiteRow): StoredSite<C> {
  * shared test sites, and every site for an admin's show_all.
  */
 export function isVisible(site: SiteRow | undefined, kind: SiteKind | undefined, viewer: Viewer): site is SiteRow {
-  return site !== undefined && (kind === undefined || site.kind === kind)
-    && (site.account_id === null || site.account_id === viewer.accountId || viewer.all === true);
+  return (
+    site !== undefined &&
+    (kind === undefined || site.kind === kind) &&
+    (site.account_id === null || site.account_id === viewer.accountId || viewer.all === true)
+  );
 }
 
 /** Name of the SQL function the store registers: Unicode lower case (SQLite's lower() is ASCII only). */
@@ -77,7 +88,9 @@ export class SqliteSiteStore implements SiteStore {
   constructor(private readonly db: Database) {
     // SQLite's lower() and LIKE fold A-Z only; list queries match names case-insensitively in
     // every script, so they fold with JavaScript's Unicode lower case.
-    db.function(UNICODE_LOWER, { deterministic: true }, (text: unknown) => (typeof text === 'string' ? text.toLowerCase() : text));
+    db.function(UNICODE_LOWER, { deterministic: true }, (text: unknown) =>
+      typeof text === 'string' ? text.toLowerCase() : text,
+    );
     this.byId = db.prepare<[string], SiteRow>('SELECT * FROM sites WHERE resource_id = ?');
     this.insertSite = db.prepare(
       `INSERT INTO sites (resource_id, kind, account_id, unmetered, name, latitude, longitude, config,
@@ -98,14 +111,24 @@ export class SqliteSiteStore implements SiteStore {
   }
 
   async createSite<C extends SiteConfigBase>(
-    kind: SiteKind, ownerId: number, resourceId: string | undefined, config: C, now: number,
+    kind: SiteKind,
+    ownerId: number,
+    resourceId: string | undefined,
+    config: C,
+    now: number,
   ): Promise<StoredSite<C>> {
     const create = this.db.transaction((id: string): number => {
       if (this.byId.get(id) !== undefined) throw new ResourceIdTakenError(id);
       const json = JSON.stringify(config);
       const { lastInsertRowid } = this.insertSite.run({
-        resourceId: id, kind, ownerId, name: config.name, latitude: config.latitude, longitude: config.longitude,
-        config: json, now,
+        resourceId: id,
+        kind,
+        ownerId,
+        name: config.name,
+        latitude: config.latitude,
+        longitude: config.longitude,
+        config: json,
+        now,
       });
       this.insertHistory.run(lastInsertRowid, now, json);
       return Number(lastInsertRowid);
@@ -123,14 +146,20 @@ export class SqliteSiteStore implements SiteStore {
   }
 
   async getSite<C extends SiteConfigBase = SiteConfigBase>(
-    kind: SiteKind | undefined, resourceId: string, viewer: Viewer,
+    kind: SiteKind | undefined,
+    resourceId: string,
+    viewer: Viewer,
   ): Promise<StoredSite<C> | undefined> {
     const row = this.byId.get(resourceId);
     return isVisible(row, kind, viewer) ? toSite<C>(row) : undefined;
   }
 
   async updateSite<C extends SiteConfigBase>(
-    kind: SiteKind, resourceId: string, viewer: Viewer, update: (current: C) => C, now: number,
+    kind: SiteKind,
+    resourceId: string,
+    viewer: Viewer,
+    update: (current: C) => C,
+    now: number,
   ): Promise<StoredSite<C> | undefined> {
     const run = this.db.transaction((): StoredSite<C> | undefined => {
       const row = this.byId.get(resourceId);
@@ -138,7 +167,14 @@ export class SqliteSiteStore implements SiteStore {
       if (row.unmetered === 1) throw new ReadOnlySiteError(resourceId);
       const next = update(JSON.parse(row.config) as C);
       const json = JSON.stringify(next);
-      this.updateRow.run({ id: row.id, name: next.name, latitude: next.latitude, longitude: next.longitude, config: json, now });
+      this.updateRow.run({
+        id: row.id,
+        name: next.name,
+        latitude: next.latitude,
+        longitude: next.longitude,
+        config: json,
+        now,
+      });
       this.insertHistory.run(row.id, now, json);
       return toSite<C>(this.byId.get(resourceId)!);
     });

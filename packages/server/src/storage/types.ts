@@ -92,7 +92,10 @@ export class ReadOnlySiteError extends Error {
  * kinds together) over `limit`; nothing of the batch is then stored.
  */
 export class MeasurementLimitError extends Error {
-  constructor(readonly limit: number, readonly stored: number) {
+  constructor(
+    readonly limit: number,
+    readonly stored: number,
+  ) {
     super(`an account may store at most ${limit} measurement records; this upload would bring it to ${stored}`);
     this.name = 'MeasurementLimitError';
   }
@@ -113,11 +116,17 @@ export interface SiteStore {
    * @throws ResourceIdTakenError when the id is in use
    */
   createSite<C extends SiteConfigBase>(
-    kind: SiteKind, ownerId: number, resourceId: string | undefined, config: C, now: number,
+    kind: SiteKind,
+    ownerId: number,
+    resourceId: string | undefined,
+    config: C,
+    now: number,
   ): Promise<StoredSite<C>>;
   /** The site of this kind (any kind when omitted) the viewer may see, or undefined. */
   getSite<C extends SiteConfigBase = SiteConfigBase>(
-    kind: SiteKind | undefined, resourceId: string, viewer: Viewer,
+    kind: SiteKind | undefined,
+    resourceId: string,
+    viewer: Viewer,
   ): Promise<StoredSite<C> | undefined>;
   /**
    * Replaces a site's configuration with what `update` returns from the current one, atomically
@@ -127,7 +136,11 @@ export interface SiteStore {
    * @throws ReadOnlySiteError for a shared test site
    */
   updateSite<C extends SiteConfigBase>(
-    kind: SiteKind, resourceId: string, viewer: Viewer, update: (current: C) => C, now: number,
+    kind: SiteKind,
+    resourceId: string,
+    viewer: Viewer,
+    update: (current: C) => C,
+    now: number,
   ): Promise<StoredSite<C> | undefined>;
   /**
    * Deletes a site with its configuration history and measurements.
@@ -222,21 +235,35 @@ export interface MeasurementStore {
    * whose (period_end, period) the site already has for that account replaces the old one.
    * @throws MeasurementLimitError when the account would hold more than `maxRowsPerAccount` records
    */
-  upsertMeasurements(siteId: number, accountId: number, records: readonly MeasurementRecord[], options?: UpsertOptions): Promise<void>;
+  upsertMeasurements(
+    siteId: number,
+    accountId: number,
+    records: readonly MeasurementRecord[],
+    options?: UpsertOptions,
+  ): Promise<void>;
   /** Stored records, by period_end then period. */
   listMeasurements(siteId: number, accountId: number, query: MeasurementQuery): Promise<Page<MeasurementRecord>>;
   /** Deletes the account's records of a site with period_end in [start, end]; returns how many. */
   deleteMeasurements(siteId: number, accountId: number, window: { start: number; end: number }): Promise<number>;
   /** As upsertMeasurements, keyed by (sub_unit, period_end, period). */
-  upsertSubUnitMeasurements(siteId: number, accountId: number, records: readonly SubUnitRecord[], options?: UpsertOptions): Promise<void>;
+  upsertSubUnitMeasurements(
+    siteId: number,
+    accountId: number,
+    records: readonly SubUnitRecord[],
+    options?: UpsertOptions,
+  ): Promise<void>;
   /** Records (both kinds, all sites) the account has stored. */
   storedRows(accountId: number): Promise<number>;
   /** Stored sub-unit records, by period_end, then sub_unit, then period. */
   listSubUnitMeasurements(
-    siteId: number, accountId: number, query: MeasurementQuery & { subUnit?: string },
+    siteId: number,
+    accountId: number,
+    query: MeasurementQuery & { subUnit?: string },
   ): Promise<Page<SubUnitRecord>>;
   /** Deletes sub-unit records with period_end in [start, end] (of one sub-unit when given); returns how many. */
   deleteSubUnitMeasurements(
-    siteId: number, accountId: number, window: { start: number; end: number; subUnit?: string },
+    siteId: number,
+    accountId: number,
+    window: { start: number; end: number; subUnit?: string },
   ): Promise<number>;
 }

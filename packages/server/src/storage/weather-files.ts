@@ -7,7 +7,12 @@
  */
 import { readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { type InvalidWeatherFile, type StoredWeatherInfo, type WeatherFileStore, openWeatherStore } from 'solarkit/node';
+import {
+  type InvalidWeatherFile,
+  type StoredWeatherInfo,
+  type WeatherFileStore,
+  openWeatherStore,
+} from 'solarkit/node';
 import type { FilePlaceHint, WeatherSeries } from 'solarkit';
 import { isPostgresUrl } from './location.js';
 
@@ -16,7 +21,11 @@ import { isPostgresUrl } from './location.js';
  * `$SOLARKIT_WEATHER_DIR`, else `weather/` beside the database file. A database in memory or on a
  * PostgreSQL server has no directory: undefined (no store) unless one of the first two is given.
  */
-export function weatherDirectoryOf(dbPath: string, explicit?: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
+export function weatherDirectoryOf(
+  dbPath: string,
+  explicit?: string,
+  env: NodeJS.ProcessEnv = process.env,
+): string | undefined {
   const chosen = explicit ?? env.SOLARKIT_WEATHER_DIR;
   if (chosen !== undefined && chosen !== '') return resolve(chosen);
   if (dbPath === ':memory:' || dbPath === '' || isPostgresUrl(dbPath)) return undefined;
@@ -44,7 +53,9 @@ export interface ServerWeatherStore {
 function listing(directory: string): string {
   let names: string[];
   try {
-    names = readdirSync(directory).filter((f) => f.endsWith('.weather.json')).sort();
+    names = readdirSync(directory)
+      .filter((f) => f.endsWith('.weather.json'))
+      .sort();
   } catch {
     return '';
   }
@@ -67,7 +78,9 @@ function listing(directory: string): string {
  * `onInvalid` when the store reads it.
  */
 export function watchWeatherStore(
-  directory: string, refreshMs = 1000, onInvalid?: (problem: InvalidWeatherFile) => void,
+  directory: string,
+  refreshMs = 1000,
+  onInvalid?: (problem: InvalidWeatherFile) => void,
 ): ServerWeatherStore {
   const open = (): WeatherFileStore => openWeatherStore(directory, onInvalid ? { onInvalid } : {});
   let store = open();

@@ -69,7 +69,11 @@ function requestsEncode(params: [string, Py | null][]): string {
   return out.join('&');
 }
 
-interface RawResponse { status: number; headers: IncomingHttpHeaders; body: string }
+interface RawResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
 
 /** The certificate an https base URL's server uses, trusted by the clients (as SSL_CERT_FILE would). */
 let trustedCert: string | undefined;
@@ -78,24 +82,32 @@ let trustedCert: string | undefined;
  * One HTTP/1.1 request with exactly these headers (fetch would add its own); over TLS for an
  * https base URL, trusting `trustedCert`, offering only HTTP/1.1 as Python's clients do.
  */
-function rawRequest(baseUrl: string, method: string, target: string, headers: Record<string, string>): Promise<RawResponse> {
+function rawRequest(
+  baseUrl: string,
+  method: string,
+  target: string,
+  headers: Record<string, string>,
+): Promise<RawResponse> {
   const url = new URL(baseUrl);
   const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
   const tls = url.protocol === 'https:' ? { ca: trustedCert, ALPNProtocols: ['http/1.1'] } : {};
   return new Promise((resolve, reject) => {
-    const req = request({ host: url.hostname, port: url.port, method, path: target, headers, agent: false, ...tls }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        let buf = Buffer.concat(chunks);
-        // requests decodes gzip/deflate itself; urllib (the SDK) never asks for them.
-        const enc = res.headers['content-encoding'];
-        if (enc === 'gzip') buf = gunzipSync(buf);
-        else if (enc === 'deflate') buf = inflateSync(buf);
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: buf.toString('utf8') });
-      });
-      res.on('error', reject);
-    });
+    const req = request(
+      { host: url.hostname, port: url.port, method, path: target, headers, agent: false, ...tls },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          let buf = Buffer.concat(chunks);
+          // requests decodes gzip/deflate itself; urllib (the SDK) never asks for them.
+          const enc = res.headers['content-encoding'];
+          if (enc === 'gzip') buf = gunzipSync(buf);
+          else if (enc === 'deflate') buf = inflateSync(buf);
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: buf.toString('utf8') });
+        });
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -106,7 +118,14 @@ function rawRequest(baseUrl: string, method: string, target: string, headers: Re
 // ---------------------------------------------------------------------------------------------
 
 /** What `solcast.api.Response` holds: code, data on success, exception message on an error. */
-interface SdkResponse { code: number; url: string; data: string | null; success: boolean; exception: string | null; headers: IncomingHttpHeaders }
+interface SdkResponse {
+  code: number;
+  url: string;
+  data: string | null;
+  success: boolean;
+  exception: string | null;
+  headers: IncomingHttpHeaders;
+}
 
 let s: TestServer;
 
@@ -118,13 +137,18 @@ let s: TestServer;
  * and Content-Length: 0 for a POST/PUT/PATCH without data).
  */
 async function sdkCall(
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', endpoint: string, params: [string, Py][], key: string, server: TestServer = s,
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  endpoint: string,
+  params: [string, Py][],
+  key: string,
+  server: TestServer = s,
 ): Promise<SdkResponse> {
   const checked: [string, Py][] = [];
   for (const [k, v] of params) {
     if (k === 'api_key') continue;
     if (k === 'output_parameters' && Array.isArray(v)) checked.push([k, v.map(pyStr).join(',')]);
-    else if ((k === 'latitude' || k === 'longitude') && typeof v === 'number') checked.push([k, Math.round(v * 1e6) / 1e6]);
+    else if ((k === 'latitude' || k === 'longitude') && typeof v === 'number')
+      checked.push([k, Math.round(v * 1e6) / 1e6]);
     else checked.push([k, v]);
   }
   const fmt = checked.find(([k]) => k === 'format');
@@ -148,7 +172,9 @@ async function sdkCall(
   try {
     const m = (JSON.parse(r.body) as { response_status: { message: unknown } }).response_status.message;
     if (typeof m === 'string') exception = m;
-  } catch { /* the SDK's bare except */ }
+  } catch {
+    /* the SDK's bare except */
+  }
   return { code: r.status, url: target, data: null, success: false, exception, headers: r.headers };
 }
 
@@ -165,18 +191,25 @@ function parseTimestamp(text: string): { t: number; zone: string } {
   if (!m) throw new Error(`period_end '${text}' is not ISO 8601 with a zone`);
   const [, y, mo, d, h, mi, se, frac, zone] = m;
   let t = Date.UTC(+y!, +mo! - 1, +d!, +h!, +mi!, +se!) / 1000 + (frac ? Number(frac) : 0);
-  if (zone !== 'Z') t -= (zone!.startsWith('-') ? -1 : 1) * (Number(zone!.slice(1, 3)) * 3600 + Number(zone!.slice(4, 6)) * 60);
+  if (zone !== 'Z')
+    t -= (zone!.startsWith('-') ? -1 : 1) * (Number(zone!.slice(1, 3)) * 3600 + Number(zone!.slice(4, 6)) * 60);
   return { t, zone: zone! };
 }
 
 /** `pd.to_timedelta` of the ISO 8601 durations this API uses, in seconds. */
 function parseTimedelta(text: string): number {
   const m = /^PT(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?$/.exec(text);
-  if (!m || (m[1] === undefined && m[2] === undefined && m[3] === undefined)) throw new Error(`period '${text}' is not an ISO 8601 duration`);
+  if (!m || (m[1] === undefined && m[2] === undefined && m[3] === undefined))
+    throw new Error(`period '${text}' is not an ISO 8601 duration`);
   return Number(m[1] ?? 0) * 3600 + Number(m[2] ?? 0) * 60 + Number(m[3] ?? 0);
 }
 
-interface Frame { columns: string[]; index: number[]; rows: Record<string, unknown>[]; zones: Set<string> }
+interface Frame {
+  columns: string[];
+  index: number[];
+  rows: Record<string, unknown>[];
+  zones: Set<string>;
+}
 
 /**
  * `PandafiableResponse.to_pandas`: one DataFrame.from_records per top-level key, concatenated,
@@ -195,7 +228,12 @@ function toPandas(r: SdkResponse): Frame {
   const zones = new Set(parsed.map((p) => p.zone));
   expect(zones.size, 'a DatetimeIndex needs one zone for every row').toBe(1);
   for (const row of rows) parseTimedelta(String(row.period));
-  return { columns: columns.filter((c) => c !== 'period_end' && c !== 'period'), index: parsed.map((p) => p.t), rows, zones };
+  return {
+    columns: columns.filter((c) => c !== 'period_end' && c !== 'period'),
+    index: parsed.map((p) => p.t),
+    rows,
+    zones,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -204,13 +242,27 @@ function toPandas(r: SdkResponse): Frame {
 
 /** VARIABLE_MAP of pvlib/iotools/solcast.py: Solcast name -> pvlib name. */
 const PVLIB_NAMES: Record<string, string> = {
-  air_temp: 'temp_air', surface_pressure: 'pressure', dewpoint_temp: 'temp_dew', gti: 'poa_global',
-  wind_speed_10m: 'wind_speed', wind_direction_10m: 'wind_direction', azimuth: 'solar_azimuth',
-  precipitable_water: 'precipitable_water', zenith: 'solar_zenith', clearsky_dhi: 'dhi_clear',
-  clearsky_dni: 'dni_clear', clearsky_ghi: 'ghi_clear', clearsky_gti: 'poa_global_clear',
+  air_temp: 'temp_air',
+  surface_pressure: 'pressure',
+  dewpoint_temp: 'temp_dew',
+  gti: 'poa_global',
+  wind_speed_10m: 'wind_speed',
+  wind_direction_10m: 'wind_direction',
+  azimuth: 'solar_azimuth',
+  precipitable_water: 'precipitable_water',
+  zenith: 'solar_zenith',
+  clearsky_dhi: 'dhi_clear',
+  clearsky_dni: 'dni_clear',
+  clearsky_ghi: 'ghi_clear',
+  clearsky_gti: 'poa_global_clear',
 };
 
-interface PvlibFrame { columns: string[]; periodMid: number[]; rows: Record<string, unknown>[]; topKey: string }
+interface PvlibFrame {
+  columns: string[];
+  periodMid: number[];
+  rows: Record<string, unknown>[];
+  topKey: string;
+}
 
 /**
  * `_get_solcast(endpoint, params, api_key, map_variables=True)`: requests.get of
@@ -218,7 +270,12 @@ interface PvlibFrame { columns: string[]; periodMid: number[]; rows: Record<stri
  * `j[list(j.keys())[0]]` into a DataFrame and `_solcast2pvlib`; otherwise
  * `raise Exception(response.json())`, so an error body must be JSON too.
  */
-async function pvlibGet(endpoint: string, params: [string, Py | null][], apiKey: string, server: TestServer = s): Promise<PvlibFrame> {
+async function pvlibGet(
+  endpoint: string,
+  params: [string, Py | null][],
+  apiKey: string,
+  server: TestServer = s,
+): Promise<PvlibFrame> {
   const url = new URL(server.baseUrl);
   const r = await rawRequest(server.baseUrl, 'GET', `/data/${endpoint}?${requestsEncode(params)}`, {
     Host: url.host,
@@ -245,7 +302,12 @@ async function pvlibGet(endpoint: string, params: [string, Py | null][], apiKey:
 }
 
 class PvlibError extends Error {
-  constructor(public status: number, public body: unknown) { super(`pvlib raised Exception(${JSON.stringify(body)})`); }
+  constructor(
+    public status: number,
+    public body: unknown,
+  ) {
+    super(`pvlib raised Exception(${JSON.stringify(body)})`);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -265,19 +327,33 @@ beforeAll(async () => {
   key = (await s.createAccount('sdk-v3')).key;
   legacyKey = (await s.createAccount('sdk-legacy', { formatVersion: 'legacy' })).key;
 });
-afterAll(async () => { await s.close(); });
+afterAll(async () => {
+  await s.close();
+});
 
 function numericOrNull(v: unknown): boolean {
   return v === null || (typeof v === 'number' && Number.isFinite(v));
 }
 
 describe('solcast SDK 1.3.0: solcast/live.py', () => {
-  it.each([['3', () => key, V3_END], ['legacy', () => legacyKey, LEGACY_END]] as const)(
+  it.each([
+    ['3', () => key, V3_END],
+    ['legacy', () => legacyKey, LEGACY_END],
+  ] as const)(
     'live.radiation_and_weather(lat, lon, output_parameters=["dni","ghi"]) (version %s): to_pandas columns [dni, ghi]',
     async (_v, k, endForm) => {
       // solcast/live.py radiation_and_weather; tests/test_live.py test_radiation_and_weather
-      const r = await sdkCall('GET', 'data/live/radiation_and_weather',
-        [['latitude', LATS[0]!], ['longitude', LONS[0]!], ['output_parameters', ['dni', 'ghi']], ['format', 'json']], k());
+      const r = await sdkCall(
+        'GET',
+        'data/live/radiation_and_weather',
+        [
+          ['latitude', LATS[0]!],
+          ['longitude', LONS[0]!],
+          ['output_parameters', ['dni', 'ghi']],
+          ['format', 'json'],
+        ],
+        k(),
+      );
       expect(r.url).toContain('output_parameters=dni%2Cghi&format=json');
       expect(r.code).toBe(200);
       expect(r.success).toBe(true);
@@ -299,12 +375,22 @@ describe('solcast SDK 1.3.0: solcast/live.py', () => {
       expect(df.index[0]!).toBeLessThanOrEqual(TEST_NOW);
       expect(df.index[0]! % 1800).toBe(0);
       expect(df.index[0]! - df.index[1]!).toBe(1800);
-    });
+    },
+  );
 
   it('live.rooftop_pv_power(lat, lon, capacity=3): success, pv_power_rooftop', async () => {
     // solcast/live.py rooftop_pv_power; tests/test_live.py test_rooftop_pv_power
-    const r = await sdkCall('GET', 'data/live/rooftop_pv_power',
-      [['latitude', LATS[0]!], ['longitude', LONS[0]!], ['format', 'json'], ['capacity', 3]], key);
+    const r = await sdkCall(
+      'GET',
+      'data/live/rooftop_pv_power',
+      [
+        ['latitude', LATS[0]!],
+        ['longitude', LONS[0]!],
+        ['format', 'json'],
+        ['capacity', 3],
+      ],
+      key,
+    );
     expect(r.success).toBe(true);
     const df = toPandas(r);
     expect(df.columns).toEqual(['pv_power_rooftop']);
@@ -314,8 +400,16 @@ describe('solcast SDK 1.3.0: solcast/live.py', () => {
   it('live.rooftop_pv_power(lat, lon) without capacity: 400 and the message the SDK puts in exception', async () => {
     // solcast/live.py rooftop_pv_power; tests/test_live.py test_fail_rooftop_pv_power (which
     // compares "'Capacity' must be greater than '0'."; the contract fixes the lower-case form)
-    const r = await sdkCall('GET', 'data/live/rooftop_pv_power',
-      [['latitude', LATS[0]!], ['longitude', LONS[0]!], ['format', 'json']], key);
+    const r = await sdkCall(
+      'GET',
+      'data/live/rooftop_pv_power',
+      [
+        ['latitude', LATS[0]!],
+        ['longitude', LONS[0]!],
+        ['format', 'json'],
+      ],
+      key,
+    );
     expect(r.success).toBe(false);
     expect(r.code).toBe(400);
     expect(r.exception).toBe("'capacity' must be greater than '0'.");
@@ -324,7 +418,15 @@ describe('solcast SDK 1.3.0: solcast/live.py', () => {
 
   it('live.advanced_pv_power(resource_id) of the Sydney test site: success, to_pandas', async () => {
     // solcast/live.py advanced_pv_power; tests/test_live.py test_advanced_pv_power
-    const r = await sdkCall('GET', 'data/live/advanced_pv_power', [['resource_id', SYDNEY_SITE], ['format', 'json']], key);
+    const r = await sdkCall(
+      'GET',
+      'data/live/advanced_pv_power',
+      [
+        ['resource_id', SYDNEY_SITE],
+        ['format', 'json'],
+      ],
+      key,
+    );
     expect(r.success).toBe(true);
     expect(Object.keys(toDict(r) as object)).toEqual(['estimated_actuals']);
     const df = toPandas(r);
@@ -337,8 +439,18 @@ describe('solcast SDK 1.3.0: solcast/live.py', () => {
 describe('solcast SDK 1.3.0: solcast/api.py Client', () => {
   it('Client.get(output_parameters="ghi", hours=1): len(to_dict()) == 1', async () => {
     // tests/test_client.py test_client: a string output_parameters goes through unchanged
-    const r = await sdkCall('GET', 'data/live/radiation_and_weather',
-      [['latitude', -33.8567848776324], ['longitude', 151.215297], ['output_parameters', 'ghi'], ['hours', 1], ['format', 'json']], key);
+    const r = await sdkCall(
+      'GET',
+      'data/live/radiation_and_weather',
+      [
+        ['latitude', -33.8567848776324],
+        ['longitude', 151.215297],
+        ['output_parameters', 'ghi'],
+        ['hours', 1],
+        ['format', 'json'],
+      ],
+      key,
+    );
     expect(r.url).toContain('latitude=-33.856785&');
     expect(r.code).toBe(200);
     expect(Object.keys(toDict(r) as object).length).toBe(1);
@@ -347,29 +459,72 @@ describe('solcast SDK 1.3.0: solcast/api.py Client', () => {
 
   it.each([
     ['data/live/rooftop_pv_power', [['capacity', 3]], 'pv_power_rooftop'],
-    ['data/forecast/rooftop_pv_power', [['capacity', 3], ['hours', 3]], 'pv_power_rooftop'],
-    ['data/forecast/radiation_and_weather', [['output_parameters', ['ghi']], ['hours', 3]], 'ghi'],
-  ] as [string, [string, Py][], string][])('%s for a legacy account: legacy timestamps, to_pandas works', async (endpoint, extra, column) => {
-    const r = await sdkCall('GET', endpoint, [['latitude', LATS[0]!], ['longitude', LONS[0]!], ['format', 'json'], ...extra], legacyKey);
-    const df = toPandas(r);
-    expect(df.columns).toEqual([column]);
-    expect([...df.zones]).toEqual(['Z']);
-    for (const row of df.rows) expect(String(row.period_end)).toMatch(LEGACY_END);
-  });
+    [
+      'data/forecast/rooftop_pv_power',
+      [
+        ['capacity', 3],
+        ['hours', 3],
+      ],
+      'pv_power_rooftop',
+    ],
+    [
+      'data/forecast/radiation_and_weather',
+      [
+        ['output_parameters', ['ghi']],
+        ['hours', 3],
+      ],
+      'ghi',
+    ],
+  ] as [string, [string, Py][], string][])(
+    '%s for a legacy account: legacy timestamps, to_pandas works',
+    async (endpoint, extra, column) => {
+      const r = await sdkCall(
+        'GET',
+        endpoint,
+        [['latitude', LATS[0]!], ['longitude', LONS[0]!], ['format', 'json'], ...extra],
+        legacyKey,
+      );
+      const df = toPandas(r);
+      expect(df.columns).toEqual([column]);
+      expect([...df.zones]).toEqual(['Z']);
+      for (const row of df.rows) expect(String(row.period_end)).toMatch(LEGACY_END);
+    },
+  );
 
-  it.each(['data/live/advanced_pv_power', 'data/forecast/advanced_pv_power'])('%s for a legacy account: to_pandas works', async (endpoint) => {
-    const r = await sdkCall('GET', endpoint, [['resource_id', SYDNEY_SITE], ['format', 'json']], legacyKey);
-    const df = toPandas(r);
-    expect(df.columns).toEqual(['pv_power_advanced']);
-    expect(String(df.rows[0]!.period_end)).toMatch(LEGACY_END);
-  });
+  it.each(['data/live/advanced_pv_power', 'data/forecast/advanced_pv_power'])(
+    '%s for a legacy account: to_pandas works',
+    async (endpoint) => {
+      const r = await sdkCall(
+        'GET',
+        endpoint,
+        [
+          ['resource_id', SYDNEY_SITE],
+          ['format', 'json'],
+        ],
+        legacyKey,
+      );
+      const df = toPandas(r);
+      expect(df.columns).toEqual(['pv_power_advanced']);
+      expect(String(df.rows[0]!.period_end)).toMatch(LEGACY_END);
+    },
+  );
 });
 
 describe('solcast SDK 1.3.0: solcast/forecast.py', () => {
   it('forecast.radiation_and_weather(output_parameters=["albedo"], hours=3): columns [albedo], period PT30M', async () => {
     // solcast/forecast.py radiation_and_weather; tests/test_forecast.py test_radiation_and_weather
-    const r = await sdkCall('GET', 'data/forecast/radiation_and_weather',
-      [['latitude', LATS[3]!], ['longitude', LONS[3]!], ['output_parameters', ['albedo']], ['format', 'json'], ['hours', 3]], key);
+    const r = await sdkCall(
+      'GET',
+      'data/forecast/radiation_and_weather',
+      [
+        ['latitude', LATS[3]!],
+        ['longitude', LONS[3]!],
+        ['output_parameters', ['albedo']],
+        ['format', 'json'],
+        ['hours', 3],
+      ],
+      key,
+    );
     expect(r.success).toBe(true);
     const df = toPandas(r);
     expect(df.columns).toEqual(['albedo']);
@@ -384,8 +539,19 @@ describe('solcast SDK 1.3.0: solcast/forecast.py', () => {
 
   it('forecast.rooftop_pv_power(output_parameters=["pv_power_rooftop10"], hours=3, capacity=1)', async () => {
     // solcast/forecast.py rooftop_pv_power; tests/test_forecast.py test_rooftop_pv_power
-    const r = await sdkCall('GET', 'data/forecast/rooftop_pv_power',
-      [['latitude', LATS[3]!], ['longitude', LONS[3]!], ['output_parameters', ['pv_power_rooftop10']], ['format', 'json'], ['hours', 3], ['capacity', 1]], key);
+    const r = await sdkCall(
+      'GET',
+      'data/forecast/rooftop_pv_power',
+      [
+        ['latitude', LATS[3]!],
+        ['longitude', LONS[3]!],
+        ['output_parameters', ['pv_power_rooftop10']],
+        ['format', 'json'],
+        ['hours', 3],
+        ['capacity', 1],
+      ],
+      key,
+    );
     expect(r.success).toBe(true);
     const df = toPandas(r);
     expect(df.columns).toEqual(['pv_power_rooftop10']);
@@ -394,8 +560,17 @@ describe('solcast SDK 1.3.0: solcast/forecast.py', () => {
 
   it('forecast.advanced_pv_power(resource_id, hours=3, capacity=1): capacity is ignored, success', async () => {
     // solcast/forecast.py advanced_pv_power; tests/test_forecast.py test_advanced_pv_power
-    const r = await sdkCall('GET', 'data/forecast/advanced_pv_power',
-      [['resource_id', SYDNEY_SITE], ['format', 'json'], ['hours', 3], ['capacity', 1]], key);
+    const r = await sdkCall(
+      'GET',
+      'data/forecast/advanced_pv_power',
+      [
+        ['resource_id', SYDNEY_SITE],
+        ['format', 'json'],
+        ['hours', 3],
+        ['capacity', 1],
+      ],
+      key,
+    );
     expect(r.success).toBe(true);
     const df = toPandas(r);
     expect(df.columns).toEqual(['pv_power_advanced']);
@@ -407,10 +582,21 @@ describe('solcast SDK 1.3.0: solcast/historic.py', () => {
   it('historic.radiation_and_weather(start, duration="P3D", install_date, capacity, time_zone=-3): 145 rows, zone-aware index', async () => {
     // solcast/historic.py radiation_and_weather; tests/test_historic.py test_radiation_and_weather
     // and tests/test_client.py test_timezone (index.tz is not None)
-    const r = await sdkCall('GET', 'data/historic/radiation_and_weather', [
-      ['latitude', LATS[0]!], ['longitude', LONS[0]!], ['start', '2022-10-25T14:45:00.00Z'], ['format', 'json'],
-      ['install_date', '2022-10-01'], ['capacity', 1], ['time_zone', -3], ['duration', 'P3D'],
-    ], key);
+    const r = await sdkCall(
+      'GET',
+      'data/historic/radiation_and_weather',
+      [
+        ['latitude', LATS[0]!],
+        ['longitude', LONS[0]!],
+        ['start', '2022-10-25T14:45:00.00Z'],
+        ['format', 'json'],
+        ['install_date', '2022-10-01'],
+        ['capacity', 1],
+        ['time_zone', -3],
+        ['duration', 'P3D'],
+      ],
+      key,
+    );
     expect(r.success).toBe(true);
     const dict = toDict(r) as { estimated_actuals: unknown[] };
     expect(dict.estimated_actuals.length).toBe(3 * 48 + 1);
@@ -424,10 +610,19 @@ describe('solcast SDK 1.3.0: solcast/historic.py', () => {
 
   it('historic.radiation_and_weather(start, duration="P3D", capacity=10): 145 rows, no missing values', async () => {
     // tests/test_historic.py test_rooftop_pv_power (which calls radiation_and_weather)
-    const r = await sdkCall('GET', 'data/historic/radiation_and_weather', [
-      ['latitude', LATS[0]!], ['longitude', LONS[0]!], ['start', '2022-10-25T14:45:00.00Z'], ['format', 'json'],
-      ['capacity', 10], ['duration', 'P3D'],
-    ], key);
+    const r = await sdkCall(
+      'GET',
+      'data/historic/radiation_and_weather',
+      [
+        ['latitude', LATS[0]!],
+        ['longitude', LONS[0]!],
+        ['start', '2022-10-25T14:45:00.00Z'],
+        ['format', 'json'],
+        ['capacity', 10],
+        ['duration', 'P3D'],
+      ],
+      key,
+    );
     const df = toPandas(r);
     expect(df.rows.length).toBe(145);
     for (const row of df.rows) for (const c of df.columns) expect(typeof row[c]).toBe('number');
@@ -435,10 +630,19 @@ describe('solcast SDK 1.3.0: solcast/historic.py', () => {
 
   it('historic.rooftop_pv_power(lat, lon, start, duration="P3D", capacity=5): 145 rows of pv_power_rooftop', async () => {
     // solcast/historic.py rooftop_pv_power (asserts exactly one of end/duration client-side)
-    const r = await sdkCall('GET', 'data/historic/rooftop_pv_power', [
-      ['latitude', LATS[0]!], ['longitude', LONS[0]!], ['start', '2022-10-25T14:45:00.00Z'], ['format', 'json'],
-      ['capacity', 5], ['duration', 'P3D'],
-    ], key);
+    const r = await sdkCall(
+      'GET',
+      'data/historic/rooftop_pv_power',
+      [
+        ['latitude', LATS[0]!],
+        ['longitude', LONS[0]!],
+        ['start', '2022-10-25T14:45:00.00Z'],
+        ['format', 'json'],
+        ['capacity', 5],
+        ['duration', 'P3D'],
+      ],
+      key,
+    );
     expect(r.success).toBe(true);
     const df = toPandas(r);
     expect(df.rows.length).toBe(145);
@@ -448,17 +652,36 @@ describe('solcast SDK 1.3.0: solcast/historic.py', () => {
 
   it('historic.rooftop_pv_power(start, end=...) answers the rows of duration=P3D', async () => {
     // solcast/historic.py rooftop_pv_power with end instead of duration
-    const base: [string, Py][] = [['latitude', LATS[0]!], ['longitude', LONS[0]!], ['start', '2022-10-25T14:45:00.00Z'], ['format', 'json'], ['capacity', 5]];
-    const byEnd = await sdkCall('GET', 'data/historic/rooftop_pv_power', [...base, ['end', '2022-10-28T14:45:00.00Z']], key);
+    const base: [string, Py][] = [
+      ['latitude', LATS[0]!],
+      ['longitude', LONS[0]!],
+      ['start', '2022-10-25T14:45:00.00Z'],
+      ['format', 'json'],
+      ['capacity', 5],
+    ];
+    const byEnd = await sdkCall(
+      'GET',
+      'data/historic/rooftop_pv_power',
+      [...base, ['end', '2022-10-28T14:45:00.00Z']],
+      key,
+    );
     const byDuration = await sdkCall('GET', 'data/historic/rooftop_pv_power', [...base, ['duration', 'P3D']], key);
     expect(toDict(byEnd)).toEqual(toDict(byDuration));
   });
 
   it('historic.advanced_pv_power(resource_id, start, duration="P3D"): 145 rows, no missing values', async () => {
     // solcast/historic.py advanced_pv_power; tests/test_historic.py test_advanced_pv_power
-    const r = await sdkCall('GET', 'data/historic/advanced_pv_power', [
-      ['resource_id', SYDNEY_SITE], ['start', '2022-10-25T14:45:00.00Z'], ['format', 'json'], ['duration', 'P3D'],
-    ], key);
+    const r = await sdkCall(
+      'GET',
+      'data/historic/advanced_pv_power',
+      [
+        ['resource_id', SYDNEY_SITE],
+        ['start', '2022-10-25T14:45:00.00Z'],
+        ['format', 'json'],
+        ['duration', 'P3D'],
+      ],
+      key,
+    );
     expect(r.success, String(r.exception)).toBe(true);
     const dict = toDict(r) as { estimated_actuals: unknown[] };
     expect(Object.keys(dict)).toEqual(['estimated_actuals']);
@@ -471,8 +694,17 @@ describe('solcast SDK 1.3.0: solcast/historic.py', () => {
 describe('solcast SDK 1.3.0: solcast/tmy.py', () => {
   it('tmy.radiation_and_weather(output_parameters=["dni","ghi"]): columns [dni, ghi], one year 2059', async () => {
     // solcast/tmy.py radiation_and_weather; tests/test_tmy.py test_radiation_and_weather
-    const r = await sdkCall('GET', 'data/tmy/radiation_and_weather',
-      [['latitude', LATS[0]!], ['longitude', LONS[0]!], ['format', 'json'], ['output_parameters', ['dni', 'ghi']]], key);
+    const r = await sdkCall(
+      'GET',
+      'data/tmy/radiation_and_weather',
+      [
+        ['latitude', LATS[0]!],
+        ['longitude', LONS[0]!],
+        ['format', 'json'],
+        ['output_parameters', ['dni', 'ghi']],
+      ],
+      key,
+    );
     expect(r.success).toBe(true);
     const df = toPandas(r);
     expect(df.columns).toEqual(['dni', 'ghi']);
@@ -484,8 +716,17 @@ describe('solcast SDK 1.3.0: solcast/tmy.py', () => {
 
   it('tmy.rooftop_pv_power(capacity=3): success', async () => {
     // solcast/tmy.py rooftop_pv_power; tests/test_tmy.py test_rooftop_pv_power
-    const r = await sdkCall('GET', 'data/tmy/rooftop_pv_power',
-      [['latitude', LATS[0]!], ['longitude', LONS[0]!], ['format', 'json'], ['capacity', 3]], key);
+    const r = await sdkCall(
+      'GET',
+      'data/tmy/rooftop_pv_power',
+      [
+        ['latitude', LATS[0]!],
+        ['longitude', LONS[0]!],
+        ['format', 'json'],
+        ['capacity', 3],
+      ],
+      key,
+    );
     expect(r.success).toBe(true);
     const df = toPandas(r);
     expect(df.columns).toEqual(['pv_power_rooftop']);
@@ -501,7 +742,9 @@ describe('solcast SDK 1.3.0: solcast/pv_power_sites.py', () => {
     const sites = toDict(r) as { resource_id: string; name: string }[];
     expect(Array.isArray(sites)).toBe(true);
     expect(sites.every((x) => typeof x.resource_id === 'string')).toBe(true);
-    expect(sites.filter((x) => x.name === 'Test Site: Giza Pyramid Complex').map((x) => x.resource_id)).toEqual(['8d10-f530-af85-5cbb']);
+    expect(sites.filter((x) => x.name === 'Test Site: Giza Pyramid Complex').map((x) => x.resource_id)).toEqual([
+      '8d10-f530-af85-5cbb',
+    ]);
   });
 
   it('list_pv_power_sites() for a version 3 account: the paged object', async () => {
@@ -515,7 +758,15 @@ describe('solcast SDK 1.3.0: solcast/pv_power_sites.py', () => {
 
   it('get_pv_power_site(resource_id): to_dict()["resource_id"]', async () => {
     // tests/test_pv_power_sites.py test_get_pv_power_sites
-    const r = await sdkCall('GET', 'resources/pv_power_site', [['resource_id', SYDNEY_SITE], ['format', 'json']], key);
+    const r = await sdkCall(
+      'GET',
+      'resources/pv_power_site',
+      [
+        ['resource_id', SYDNEY_SITE],
+        ['format', 'json'],
+      ],
+      key,
+    );
     expect(r.success).toBe(true);
     const site = toDict(r) as Record<string, unknown>;
     expect(site.resource_id).toBe(SYDNEY_SITE);
@@ -526,57 +777,148 @@ describe('solcast SDK 1.3.0: solcast/pv_power_sites.py', () => {
   it('create, patch, advanced_pv_power, update, delete: every field in the query string, no body', async () => {
     // the 4.1 notebook: create_pv_power_site(latitude=lat, longitude=lon, name="my test site",
     // capacity=1000, capacity_dc=1200, tracking_type='horizontal_single_axis', install_date="2024-02-13")
-    const created = await sdkCall('POST', 'resources/pv_power_site', [
-      ['name', 'my test site'], ['latitude', 35.97812], ['longitude', -118.339086], ['format', 'json'],
-      ['capacity', 1000], ['capacity_dc', 1200], ['tracking_type', 'horizontal_single_axis'], ['install_date', '2024-02-13'],
-    ], key);
+    const created = await sdkCall(
+      'POST',
+      'resources/pv_power_site',
+      [
+        ['name', 'my test site'],
+        ['latitude', 35.97812],
+        ['longitude', -118.339086],
+        ['format', 'json'],
+        ['capacity', 1000],
+        ['capacity_dc', 1200],
+        ['tracking_type', 'horizontal_single_axis'],
+        ['install_date', '2024-02-13'],
+      ],
+      key,
+    );
     expect(created.url).toContain('name=my+test+site&');
     expect(created.success, String(created.exception)).toBe(true);
     const site = toDict(created) as Record<string, unknown>;
     const id = site.resource_id as string;
     expect(typeof id).toBe('string');
     expect(site).toMatchObject({
-      name: 'my test site', latitude: 35.97812, longitude: -118.339086, capacity: 1000, capacity_dc: 1200,
-      tracking_type: 'horizontal_single_axis', module_type: 'poly-si', ground_coverage_ratio: 0.36,
+      name: 'my test site',
+      latitude: 35.97812,
+      longitude: -118.339086,
+      capacity: 1000,
+      capacity_dc: 1200,
+      tracking_type: 'horizontal_single_axis',
+      module_type: 'poly-si',
+      ground_coverage_ratio: 0.36,
     });
     expect(String(site.install_date)).toMatch(/^2024-02-13T00:00:00/);
 
     // patch_pv_power_site(resource_id=resource_id, bifacial_system=True, tracker_axis_azimuth=-10):
     // Python prints True as "True"
-    const patched = await sdkCall('PATCH', 'resources/pv_power_site',
-      [['resource_id', id], ['format', 'json'], ['bifacial_system', true], ['tracker_axis_azimuth', -10]], key);
+    const patched = await sdkCall(
+      'PATCH',
+      'resources/pv_power_site',
+      [
+        ['resource_id', id],
+        ['format', 'json'],
+        ['bifacial_system', true],
+        ['tracker_axis_azimuth', -10],
+      ],
+      key,
+    );
     expect(patched.url).toContain('bifacial_system=True&tracker_axis_azimuth=-10');
     expect(patched.success, String(patched.exception)).toBe(true);
-    expect(toDict(patched)).toMatchObject({ resource_id: id, bifacial_system: true, tracker_axis_azimuth: -10, capacity: 1000, name: 'my test site' });
+    expect(toDict(patched)).toMatchObject({
+      resource_id: id,
+      bifacial_system: true,
+      tracker_axis_azimuth: -10,
+      capacity: 1000,
+      name: 'my test site',
+    });
 
     // a list kwarg goes through urlencode without doseq: str(list) = "[0.02, 0.02, ...]"
     const dust = Array.from({ length: 12 }, () => 0.02);
-    const patched2 = await sdkCall('PATCH', 'resources/pv_power_site',
-      [['resource_id', id], ['format', 'json'], ['dust_soiling_average', dust]], key);
+    const patched2 = await sdkCall(
+      'PATCH',
+      'resources/pv_power_site',
+      [
+        ['resource_id', id],
+        ['format', 'json'],
+        ['dust_soiling_average', dust],
+      ],
+      key,
+    );
     expect(patched2.url).toContain('dust_soiling_average=%5B0.02%2C+0.02%2C+');
     expect(patched2.success, String(patched2.exception)).toBe(true);
     expect((toDict(patched2) as { dust_soiling_average: number[] }).dust_soiling_average).toEqual(dust);
 
     // the notebook then calls live.advanced_pv_power(resource_id) and apply_snow_soiling=0
-    const power = await sdkCall('GET', 'data/live/advanced_pv_power', [['resource_id', id], ['format', 'json']], key);
+    const power = await sdkCall(
+      'GET',
+      'data/live/advanced_pv_power',
+      [
+        ['resource_id', id],
+        ['format', 'json'],
+      ],
+      key,
+    );
     expect(toPandas(power).columns).toEqual(['pv_power_advanced']);
-    const noSnow = await sdkCall('GET', 'data/live/advanced_pv_power', [['resource_id', id], ['format', 'json'], ['apply_snow_soiling', 0]], key);
+    const noSnow = await sdkCall(
+      'GET',
+      'data/live/advanced_pv_power',
+      [
+        ['resource_id', id],
+        ['format', 'json'],
+        ['apply_snow_soiling', 0],
+      ],
+      key,
+    );
     expect(noSnow.success, String(noSnow.exception)).toBe(true);
 
     // update_pv_power_site(resource_id, **fields): PUT with the fields in the query string
-    const updated = await sdkCall('PUT', 'resources/pv_power_site', [
-      ['resource_id', id], ['format', 'json'], ['name', 'renamed site'], ['latitude', 35.97812], ['longitude', -118.339086],
-      ['capacity', 900], ['capacity_dc', 1100], ['install_date', '2024-02-13'], ['tracking_type', 'fixed'],
-    ], key);
+    const updated = await sdkCall(
+      'PUT',
+      'resources/pv_power_site',
+      [
+        ['resource_id', id],
+        ['format', 'json'],
+        ['name', 'renamed site'],
+        ['latitude', 35.97812],
+        ['longitude', -118.339086],
+        ['capacity', 900],
+        ['capacity_dc', 1100],
+        ['install_date', '2024-02-13'],
+        ['tracking_type', 'fixed'],
+      ],
+      key,
+    );
     expect(updated.success, String(updated.exception)).toBe(true);
-    expect(toDict(updated)).toMatchObject({ resource_id: id, name: 'renamed site', capacity: 900, capacity_dc: 1100, tracking_type: 'fixed' });
+    expect(toDict(updated)).toMatchObject({
+      resource_id: id,
+      name: 'renamed site',
+      capacity: 900,
+      capacity_dc: 1100,
+      tracking_type: 'fixed',
+    });
 
     // delete_pv_power_site(resource_id): 200 with a body or 204, both fine for to_dict
-    const deleted = await sdkCall('DELETE', 'resources/pv_power_site', [['resource_id', id], ['format', 'json']], key);
+    const deleted = await sdkCall(
+      'DELETE',
+      'resources/pv_power_site',
+      [
+        ['resource_id', id],
+        ['format', 'json'],
+      ],
+      key,
+    );
     expect([200, 204]).toContain(deleted.code);
     expect(() => toDict(deleted)).not.toThrow();
 
-    const gone = await sdkCall('GET', 'resources/pv_power_site', [['resource_id', id], ['format', 'json']], key);
+    const gone = await sdkCall(
+      'GET',
+      'resources/pv_power_site',
+      [
+        ['resource_id', id],
+        ['format', 'json'],
+      ],
+      key,
+    );
     expect(gone.code).toBe(404);
     expect(gone.exception).not.toBe('Undefined Error');
   });
@@ -584,8 +926,17 @@ describe('solcast SDK 1.3.0: solcast/pv_power_sites.py', () => {
 
 describe('solcast SDK 1.3.0: key and errors', () => {
   it('an unknown key: 401 with a JSON response_status.message the SDK reads', async () => {
-    const r = await sdkCall('GET', 'data/live/radiation_and_weather',
-      [['latitude', LATS[0]!], ['longitude', LONS[0]!], ['output_parameters', ['ghi']], ['format', 'json']], '00000000-0000-4000-8000-000000000000');
+    const r = await sdkCall(
+      'GET',
+      'data/live/radiation_and_weather',
+      [
+        ['latitude', LATS[0]!],
+        ['longitude', LONS[0]!],
+        ['output_parameters', ['ghi']],
+        ['format', 'json'],
+      ],
+      '00000000-0000-4000-8000-000000000000',
+    );
     expect(r.code).toBe(401);
     expect(r.exception).not.toBe('Undefined Error');
     expect(r.exception!.length).toBeGreaterThan(0);
@@ -593,8 +944,17 @@ describe('solcast SDK 1.3.0: key and errors', () => {
 
   it('tmy.radiation_and_weather(array_type="wrong"): 400, the literal array_type message in exception', async () => {
     // solcast/tmy.py radiation_and_weather with an array_type kwarg.
-    const r = await sdkCall('GET', 'data/tmy/radiation_and_weather',
-      [['latitude', LATS[0]!], ['longitude', LONS[0]!], ['format', 'json'], ['array_type', 'wrong']], key);
+    const r = await sdkCall(
+      'GET',
+      'data/tmy/radiation_and_weather',
+      [
+        ['latitude', LATS[0]!],
+        ['longitude', LONS[0]!],
+        ['format', 'json'],
+        ['array_type', 'wrong'],
+      ],
+      key,
+    );
     expect(r.code).toBe(400);
     expect(r.exception).toBe("The specified condition was not met for 'array_type'.");
   });
@@ -602,39 +962,75 @@ describe('solcast SDK 1.3.0: key and errors', () => {
   it('tmy.rooftop_pv_power(lat, lon, array_type="wrong") without capacity: 400, the array_type message first', async () => {
     // tests/test_tmy.py test_fail_rooftop_pv_power: success False, code 400, and the array_type
     // message (it compares the spelling 'Array Type'; the contract fixes 'array_type').
-    const r = await sdkCall('GET', 'data/tmy/rooftop_pv_power',
-      [['latitude', LATS[0]!], ['longitude', LONS[0]!], ['format', 'json'], ['array_type', 'wrong']], key);
+    const r = await sdkCall(
+      'GET',
+      'data/tmy/rooftop_pv_power',
+      [
+        ['latitude', LATS[0]!],
+        ['longitude', LONS[0]!],
+        ['format', 'json'],
+        ['array_type', 'wrong'],
+      ],
+      key,
+    );
     expect(r.success).toBe(false);
     expect(r.code).toBe(400);
     expect(r.exception).toBe("The specified condition was not met for 'array_type'.");
   });
 
-  it.each(['live', 'forecast', 'historic', 'tmy'])('%s rooftop_pv_power: array_type fixed (default) or horizontal_single_axis, anything else 400', async (kind) => {
-    const window: [string, Py][] = kind === 'historic' ? [['start', '2026-06-01T00:00Z'], ['duration', 'P1D']] : kind === 'tmy' ? [] : [['hours', 24]];
-    const call = (arrayType: string | undefined): Promise<SdkResponse> => sdkCall('GET', `data/${kind}/rooftop_pv_power`,
-      [['latitude', LATS[1]!], ['longitude', LONS[1]!], ['format', 'json'], ['capacity', 5], ...window,
-        ...(arrayType === undefined ? [] : [['array_type', arrayType] as [string, Py]])], key);
-    const energy = (r: SdkResponse): number => (toDict(r) as Record<string, { pv_power_rooftop: number }[]>)[kind === 'forecast' ? 'forecasts' : 'estimated_actuals']!
-      .reduce((sum, row) => sum + row.pv_power_rooftop, 0);
-    const byDefault = await call(undefined);
-    const fixed = await call('fixed');
-    const tracked = await call('Horizontal_Single_Axis');
-    expect([byDefault.code, fixed.code, tracked.code]).toEqual([200, 200, 200]);
-    expect(fixed.data).toBe(byDefault.data);
-    // The tracker turns the modules towards the sun: another series, and never above 0.9 x 5 kW.
-    expect(energy(tracked)).not.toBe(energy(fixed));
-    expect(energy(tracked)).toBeGreaterThan(0);
-    for (const row of Object.values(toDict(tracked) as Record<string, { pv_power_rooftop: number }[]>)[0]!) {
-      expect(row.pv_power_rooftop).toBeLessThanOrEqual(4.5);
-    }
-    const bad = await call('dual_axis');
-    expect(bad.code).toBe(400);
-    expect(bad.exception).toBe("The specified condition was not met for 'array_type'.");
-  });
+  it.each(['live', 'forecast', 'historic', 'tmy'])(
+    '%s rooftop_pv_power: array_type fixed (default) or horizontal_single_axis, anything else 400',
+    async (kind) => {
+      const window: [string, Py][] =
+        kind === 'historic'
+          ? [
+              ['start', '2026-06-01T00:00Z'],
+              ['duration', 'P1D'],
+            ]
+          : kind === 'tmy'
+            ? []
+            : [['hours', 24]];
+      const call = (arrayType: string | undefined): Promise<SdkResponse> =>
+        sdkCall(
+          'GET',
+          `data/${kind}/rooftop_pv_power`,
+          [
+            ['latitude', LATS[1]!],
+            ['longitude', LONS[1]!],
+            ['format', 'json'],
+            ['capacity', 5],
+            ...window,
+            ...(arrayType === undefined ? [] : [['array_type', arrayType] as [string, Py]]),
+          ],
+          key,
+        );
+      const energy = (r: SdkResponse): number =>
+        (toDict(r) as Record<string, { pv_power_rooftop: number }[]>)[
+          kind === 'forecast' ? 'forecasts' : 'estimated_actuals'
+        ]!.reduce((sum, row) => sum + row.pv_power_rooftop, 0);
+      const byDefault = await call(undefined);
+      const fixed = await call('fixed');
+      const tracked = await call('Horizontal_Single_Axis');
+      expect([byDefault.code, fixed.code, tracked.code]).toEqual([200, 200, 200]);
+      expect(fixed.data).toBe(byDefault.data);
+      // The tracker turns the modules towards the sun: another series, and never above 0.9 x 5 kW.
+      expect(energy(tracked)).not.toBe(energy(fixed));
+      expect(energy(tracked)).toBeGreaterThan(0);
+      for (const row of Object.values(toDict(tracked) as Record<string, { pv_power_rooftop: number }[]>)[0]!) {
+        expect(row.pv_power_rooftop).toBeLessThanOrEqual(4.5);
+      }
+      const bad = await call('dual_axis');
+      expect(bad.code).toBe(400);
+      expect(bad.exception).toBe("The specified condition was not met for 'array_type'.");
+    },
+  );
 });
 
 describe('pvlib.iotools solcast functions', () => {
-  const SYD: [string, Py][] = [['latitude', -33.856784], ['longitude', 151.215297]];
+  const SYD: [string, Py][] = [
+    ['latitude', -33.856784],
+    ['longitude', 151.215297],
+  ];
 
   it('get_solcast_live(lat, lon, api_key): default columns renamed, period_mid 15 min before period_end', async () => {
     // pvlib/iotools/solcast.py get_solcast_live -> _get_solcast("live/radiation_and_weather")
@@ -647,23 +1043,54 @@ describe('pvlib.iotools solcast functions', () => {
 
   it('get_solcast_live(terrain_shading=True, output_parameters=[ghi, clearsky_ghi, snow_soiling_rooftop]): repeated keys, True', async () => {
     // the docstring example of get_solcast_live
-    const params: [string, Py][] = [...SYD, ['format', 'json'], ['terrain_shading', true], ['output_parameters', ['ghi', 'clearsky_ghi', 'snow_soiling_rooftop']]];
-    expect(requestsEncode(params)).toContain('terrain_shading=True&output_parameters=ghi&output_parameters=clearsky_ghi&output_parameters=snow_soiling_rooftop');
+    const params: [string, Py][] = [
+      ...SYD,
+      ['format', 'json'],
+      ['terrain_shading', true],
+      ['output_parameters', ['ghi', 'clearsky_ghi', 'snow_soiling_rooftop']],
+    ];
+    expect(requestsEncode(params)).toContain(
+      'terrain_shading=True&output_parameters=ghi&output_parameters=clearsky_ghi&output_parameters=snow_soiling_rooftop',
+    );
     const df = await pvlibGet('live/radiation_and_weather', params, key);
     expect(df.columns).toEqual(['ghi', 'ghi_clear', 'snow_soiling_rooftop']);
-    for (const row of df.rows) for (const c of ['ghi', 'clearsky_ghi', 'snow_soiling_rooftop']) expect(numericOrNull(row[c])).toBe(true);
+    for (const row of df.rows)
+      for (const c of ['ghi', 'clearsky_ghi', 'snow_soiling_rooftop']) expect(numericOrNull(row[c])).toBe(true);
   });
 
   it('get_solcast_live with every VARIABLE_MAP input: the conversions (x*100, -x % 360, x/10) get numbers', async () => {
     // _solcast2pvlib applies each conversion with Series.apply: a column of nulls only would
     // be an object column of None, and None * 100 raises TypeError.
-    const names = ['air_temp', 'surface_pressure', 'dewpoint_temp', 'gti', 'wind_speed_10m', 'wind_direction_10m', 'azimuth',
-      'precipitable_water', 'zenith', 'clearsky_dhi', 'clearsky_dni', 'clearsky_ghi', 'clearsky_gti'];
-    const df = await pvlibGet('live/radiation_and_weather', [...SYD, ['format', 'json'], ['output_parameters', names]], key);
+    const names = [
+      'air_temp',
+      'surface_pressure',
+      'dewpoint_temp',
+      'gti',
+      'wind_speed_10m',
+      'wind_direction_10m',
+      'azimuth',
+      'precipitable_water',
+      'zenith',
+      'clearsky_dhi',
+      'clearsky_dni',
+      'clearsky_ghi',
+      'clearsky_gti',
+    ];
+    const df = await pvlibGet(
+      'live/radiation_and_weather',
+      [...SYD, ['format', 'json'], ['output_parameters', names]],
+      key,
+    );
     expect(df.columns).toEqual(names.map((n) => PVLIB_NAMES[n]));
     for (const n of names) {
-      expect(df.rows.every((row) => numericOrNull(row[n])), n).toBe(true);
-      expect(df.rows.some((row) => typeof row[n] === 'number'), n).toBe(true);
+      expect(
+        df.rows.every((row) => numericOrNull(row[n])),
+        n,
+      ).toBe(true);
+      expect(
+        df.rows.some((row) => typeof row[n] === 'number'),
+        n,
+      ).toBe(true);
     }
     // hPa, so that x * 100 is Pa near 1e5; kg/m2 so that x / 10 is cm
     const p = df.rows[0]!.surface_pressure as number;
@@ -675,15 +1102,27 @@ describe('pvlib.iotools solcast functions', () => {
   });
 
   it('get_solcast_live for a legacy account: the legacy timestamps parse the same way', async () => {
-    const df = await pvlibGet('live/radiation_and_weather', [...SYD, ['format', 'json'], ['output_parameters', ['dni', 'ghi']]], legacyKey);
+    const df = await pvlibGet(
+      'live/radiation_and_weather',
+      [...SYD, ['format', 'json'], ['output_parameters', ['dni', 'ghi']]],
+      legacyKey,
+    );
     expect(String(df.rows[0]!.period_end)).toMatch(LEGACY_END);
     expect(df.periodMid[0]! % 900).toBe(0);
   });
 
   it('get_solcast_forecast(output_parameters=[dni, clearsky_dni, snow_soiling_rooftop], hours=24): forecasts', async () => {
     // the docstring example of get_solcast_forecast
-    const df = await pvlibGet('forecast/radiation_and_weather',
-      [...SYD, ['format', 'json'], ['output_parameters', ['dni', 'clearsky_dni', 'snow_soiling_rooftop']], ['hours', 24]], key);
+    const df = await pvlibGet(
+      'forecast/radiation_and_weather',
+      [
+        ...SYD,
+        ['format', 'json'],
+        ['output_parameters', ['dni', 'clearsky_dni', 'snow_soiling_rooftop']],
+        ['hours', 24],
+      ],
+      key,
+    );
     expect(df.topKey).toBe('forecasts');
     expect(df.columns).toEqual(['dni', 'dni_clear', 'snow_soiling_rooftop']);
     expect(df.rows.length).toBe(48);
@@ -691,8 +1130,18 @@ describe('pvlib.iotools solcast functions', () => {
 
   it('get_solcast_forecast(hours="5", period="PT1H", output_parameters="dni"): 5 hourly rows, PT60M parses', async () => {
     // tests/iotools/test_solcast.py test_get_solcast_forecast parameters
-    const df = await pvlibGet('forecast/radiation_and_weather',
-      [['latitude', -33.856784], ['longitude', 51.215297], ['format', 'json'], ['hours', '5'], ['period', 'PT1H'], ['output_parameters', 'dni']], key);
+    const df = await pvlibGet(
+      'forecast/radiation_and_weather',
+      [
+        ['latitude', -33.856784],
+        ['longitude', 51.215297],
+        ['format', 'json'],
+        ['hours', '5'],
+        ['period', 'PT1H'],
+        ['output_parameters', 'dni'],
+      ],
+      key,
+    );
     expect(df.columns).toEqual(['dni']);
     expect(df.rows.length).toBe(5);
     expect(df.rows[0]!.period).toBe('PT60M');
@@ -701,7 +1150,14 @@ describe('pvlib.iotools solcast functions', () => {
 
   it('get_solcast_historic(start="2007-01-01T00:00Z", duration="P1D"): api_key in the query and Bearer', async () => {
     // get_solcast_historic: params latitude, longitude, start, end=None (dropped), duration, api_key, format
-    const params: [string, Py | null][] = [...SYD, ['start', '2007-01-01T00:00Z'], ['end', null], ['duration', 'P1D'], ['api_key', key], ['format', 'json']];
+    const params: [string, Py | null][] = [
+      ...SYD,
+      ['start', '2007-01-01T00:00Z'],
+      ['end', null],
+      ['duration', 'P1D'],
+      ['api_key', key],
+      ['format', 'json'],
+    ];
     expect(requestsEncode(params)).toContain(`duration=P1D&api_key=${key}&format=json`);
     const df = await pvlibGet('historic/radiation_and_weather', params, key);
     expect(df.topKey).toBe('estimated_actuals');
@@ -711,19 +1167,50 @@ describe('pvlib.iotools solcast functions', () => {
   });
 
   it('get_solcast_historic(start, end="2007-01-02T00:00Z"): the same rows as duration=P1D', async () => {
-    const a = await pvlibGet('historic/radiation_and_weather',
-      [...SYD, ['start', '2007-01-01T00:00Z'], ['end', '2007-01-02T00:00Z'], ['duration', null], ['api_key', key], ['format', 'json']], key);
-    const b = await pvlibGet('historic/radiation_and_weather',
-      [...SYD, ['start', '2007-01-01T00:00Z'], ['end', null], ['duration', 'P1D'], ['api_key', key], ['format', 'json']], key);
+    const a = await pvlibGet(
+      'historic/radiation_and_weather',
+      [
+        ...SYD,
+        ['start', '2007-01-01T00:00Z'],
+        ['end', '2007-01-02T00:00Z'],
+        ['duration', null],
+        ['api_key', key],
+        ['format', 'json'],
+      ],
+      key,
+    );
+    const b = await pvlibGet(
+      'historic/radiation_and_weather',
+      [
+        ...SYD,
+        ['start', '2007-01-01T00:00Z'],
+        ['end', null],
+        ['duration', 'P1D'],
+        ['api_key', key],
+        ['format', 'json'],
+      ],
+      key,
+    );
     expect(a.rows).toEqual(b.rows);
   });
 
   it('get_solcast_historic(start="2023-01-01T08:00", duration="P1D", period="PT1H", output_parameters="dni")', async () => {
     // tests/iotools/test_solcast.py test_get_solcast_historic parameters
-    const df = await pvlibGet('historic/radiation_and_weather', [
-      ['latitude', -33.856784], ['longitude', 51.215297], ['start', '2023-01-01T08:00'], ['end', null], ['duration', 'P1D'],
-      ['api_key', key], ['format', 'json'], ['period', 'PT1H'], ['output_parameters', 'dni'],
-    ], key);
+    const df = await pvlibGet(
+      'historic/radiation_and_weather',
+      [
+        ['latitude', -33.856784],
+        ['longitude', 51.215297],
+        ['start', '2023-01-01T08:00'],
+        ['end', null],
+        ['duration', 'P1D'],
+        ['api_key', key],
+        ['format', 'json'],
+        ['period', 'PT1H'],
+        ['output_parameters', 'dni'],
+      ],
+      key,
+    );
     expect(df.columns).toEqual(['dni']);
     expect(df.rows.length).toBe(24);
     expect(df.periodMid[0]).toBe(Date.UTC(2023, 0, 1, 8, 30) / 1000);
@@ -732,21 +1219,40 @@ describe('pvlib.iotools solcast functions', () => {
 
   it('get_solcast_historic(start=<a tz-aware datetime>): str() gives "2023-01-01 08:00:00+00:00"', async () => {
     // pvlib documents start as datetime-like; requests prints a datetime with str()
-    const df = await pvlibGet('historic/radiation_and_weather', [
-      ...SYD, ['start', '2023-01-01 08:00:00+00:00'], ['end', null], ['duration', 'PT6H'], ['api_key', key], ['format', 'json'],
-    ], key);
+    const df = await pvlibGet(
+      'historic/radiation_and_weather',
+      [
+        ...SYD,
+        ['start', '2023-01-01 08:00:00+00:00'],
+        ['end', null],
+        ['duration', 'PT6H'],
+        ['api_key', key],
+        ['format', 'json'],
+      ],
+      key,
+    );
     expect(df.rows.length).toBe(12);
     expect(df.periodMid[0]).toBe(Date.UTC(2023, 0, 1, 8, 15) / 1000);
   });
 
   it('historic azimuth follows the convention VARIABLE_MAP converts with -x % 360 (east negative)', async () => {
     // Sydney, 2024-01-15 (summer): 08-10 local (UTC+10) the sun is east, 14-16 west
-    const df = await pvlibGet('historic/radiation_and_weather', [
-      ...SYD, ['start', '2024-01-14T22:00Z'], ['end', null], ['duration', 'PT8H'], ['api_key', key], ['format', 'json'],
-      ['period', 'PT60M'], ['output_parameters', ['azimuth', 'zenith']],
-    ], key);
+    const df = await pvlibGet(
+      'historic/radiation_and_weather',
+      [
+        ...SYD,
+        ['start', '2024-01-14T22:00Z'],
+        ['end', null],
+        ['duration', 'PT8H'],
+        ['api_key', key],
+        ['format', 'json'],
+        ['period', 'PT60M'],
+        ['output_parameters', ['azimuth', 'zenith']],
+      ],
+      key,
+    );
     expect(df.columns).toEqual(['solar_azimuth', 'solar_zenith']);
-    const pvlibAzimuth = (x: number) => (((-x) % 360) + 360) % 360;
+    const pvlibAzimuth = (x: number) => ((-x % 360) + 360) % 360;
     const morning = df.rows[0]!.azimuth as number; // 22:00-23:00 UTC = 08:00-09:00 local
     const afternoon = df.rows[5]!.azimuth as number; // 03:00-04:00 UTC = 13:00-14:00 local
     expect(morning).toBeLessThan(0);
@@ -774,11 +1280,16 @@ describe('pvlib.iotools solcast functions', () => {
 
   it('an error: the body is JSON, so raise Exception(response.json()) works', async () => {
     // _get_solcast: `raise Exception(response.json())` on any status but 200
-    const bad = await pvlibGet('live/radiation_and_weather', [...SYD, ['format', 'json']], 'not-a-key').catch((e: unknown) => e);
+    const bad = await pvlibGet('live/radiation_and_weather', [...SYD, ['format', 'json']], 'not-a-key').catch(
+      (e: unknown) => e,
+    );
     expect(bad).toBeInstanceOf(PvlibError);
     expect((bad as PvlibError).status).toBe(401);
-    const invalid = await pvlibGet('historic/radiation_and_weather',
-      [...SYD, ['start', '2007-01-01T00:00Z'], ['end', null], ['duration', null], ['api_key', key], ['format', 'json']], key).catch((e: unknown) => e);
+    const invalid = await pvlibGet(
+      'historic/radiation_and_weather',
+      [...SYD, ['start', '2007-01-01T00:00Z'], ['end', null], ['duration', null], ['api_key', key], ['format', 'json']],
+      key,
+    ).catch((e: unknown) => e);
     expect(invalid).toBeInstanceOf(PvlibError);
     expect((invalid as PvlibError).status).toBe(400);
     expect((invalid as PvlibError).body).toMatchObject({ response_status: { error_code: 'BadRequest' } });
@@ -789,10 +1300,20 @@ describe('pvlib.iotools solcast functions', () => {
 // Over TLS: `solarkit serve --tls-cert --tls-key` (HTTP/2 with HTTP/1.1 on the same port)
 // ---------------------------------------------------------------------------------------------
 
-interface H2Response { status: number; headers: Record<string, string | string[] | undefined>; body: string; alpn: string | false | undefined }
+interface H2Response {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+  alpn: string | false | undefined;
+}
 
 /** One HTTP/2 request (what curl, browsers and httpx negotiate over TLS), trusting the test certificate. */
-function h2Request(baseUrl: string, method: string, target: string, headers: Record<string, string> = {}): Promise<H2Response> {
+function h2Request(
+  baseUrl: string,
+  method: string,
+  target: string,
+  headers: Record<string, string> = {},
+): Promise<H2Response> {
   return new Promise((resolve, reject) => {
     const session = http2Connect(baseUrl, { ca: trustedCert });
     session.on('error', reject);
@@ -800,7 +1321,10 @@ function h2Request(baseUrl: string, method: string, target: string, headers: Rec
     const chunks: Buffer[] = [];
     let status = 0;
     let responseHeaders: H2Response['headers'] = {};
-    req.on('response', (h) => { status = Number(h[':status']); responseHeaders = h as H2Response['headers']; });
+    req.on('response', (h) => {
+      status = Number(h[':status']);
+      responseHeaders = h as H2Response['headers'];
+    });
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const alpn = session.alpnProtocol;
@@ -831,8 +1355,19 @@ describe('over TLS with a self-signed certificate the clients trust: HTTP/2 and 
 
   it('tests/test_client.py test_client: an https base URL, Client.get(ghi, hours=1) is 200 with one key', async () => {
     expect(tls.baseUrl.startsWith('https')).toBe(true); // assert cli.url.startswith("https")
-    const r = await sdkCall('GET', 'data/live/radiation_and_weather',
-      [['latitude', -33.856784], ['longitude', 151.215297], ['output_parameters', 'ghi'], ['hours', 1], ['format', 'json']], tlsKey, tls);
+    const r = await sdkCall(
+      'GET',
+      'data/live/radiation_and_weather',
+      [
+        ['latitude', -33.856784],
+        ['longitude', 151.215297],
+        ['output_parameters', 'ghi'],
+        ['hours', 1],
+        ['format', 'json'],
+      ],
+      tlsKey,
+      tls,
+    );
     expect(r.code).toBe(200);
     expect(Object.keys(toDict(r) as object).length).toBe(1);
     expect(toPandas(r).columns).toEqual(['ghi']);
@@ -841,17 +1376,48 @@ describe('over TLS with a self-signed certificate the clients trust: HTTP/2 and 
   it('the SDK over TLS: sites list (legacy), TMY rooftop with array_type=wrong, historic with its time zone', async () => {
     const sites = await sdkCall('GET', 'resources/pv_power_sites', [['format', 'json']], tlsLegacyKey, tls);
     expect(Array.isArray(toDict(sites))).toBe(true);
-    const bad = await sdkCall('GET', 'data/tmy/rooftop_pv_power',
-      [['latitude', LATS[0]!], ['longitude', LONS[0]!], ['format', 'json'], ['array_type', 'wrong']], tlsKey, tls);
+    const bad = await sdkCall(
+      'GET',
+      'data/tmy/rooftop_pv_power',
+      [
+        ['latitude', LATS[0]!],
+        ['longitude', LONS[0]!],
+        ['format', 'json'],
+        ['array_type', 'wrong'],
+      ],
+      tlsKey,
+      tls,
+    );
     expect([bad.code, bad.exception]).toEqual([400, "The specified condition was not met for 'array_type'."]);
-    const historic = await sdkCall('GET', 'data/historic/radiation_and_weather',
-      [['latitude', LATS[0]!], ['longitude', LONS[0]!], ['output_parameters', 'air_temp'], ['start', '2022-10-25T14:45:00.000Z'], ['duration', 'P1D'], ['format', 'json']], tlsKey, tls);
+    const historic = await sdkCall(
+      'GET',
+      'data/historic/radiation_and_weather',
+      [
+        ['latitude', LATS[0]!],
+        ['longitude', LONS[0]!],
+        ['output_parameters', 'air_temp'],
+        ['start', '2022-10-25T14:45:00.000Z'],
+        ['duration', 'P1D'],
+        ['format', 'json'],
+      ],
+      tlsKey,
+      tls,
+    );
     expect(toPandas(historic).rows.length).toBe(49);
   });
 
   it('pvlib (requests, HTTP/1.1 over TLS): get_solcast_live with repeated output_parameters', async () => {
-    const df = await pvlibGet('live/radiation_and_weather',
-      [['latitude', -33.856784], ['longitude', 151.215297], ['output_parameters', ['ghi', 'dni']], ['format', 'json']], tlsKey, tls);
+    const df = await pvlibGet(
+      'live/radiation_and_weather',
+      [
+        ['latitude', -33.856784],
+        ['longitude', 151.215297],
+        ['output_parameters', ['ghi', 'dni']],
+        ['format', 'json'],
+      ],
+      tlsKey,
+      tls,
+    );
     expect(df.columns).toEqual(['ghi', 'dni']);
     expect(df.rows.length).toBe(48);
   });
@@ -877,23 +1443,38 @@ describe('over TLS with a self-signed certificate the clients trust: HTTP/2 and 
     const notAllowed = await h2Request(tls.baseUrl, 'DELETE', '/data/live/radiation_and_weather', auth);
     expect(notAllowed.status).toBe(405);
     expect(notAllowed.headers.allow).toBe('GET');
-    const doc = JSON.parse((await h2Request(tls.baseUrl, 'GET', '/openapi.json')).body) as { servers: { url: string }[] };
+    const doc = JSON.parse((await h2Request(tls.baseUrl, 'GET', '/openapi.json')).body) as {
+      servers: { url: string }[];
+    };
     expect(doc.servers[0]!.url).toBe(tls.baseUrl);
     // A site created over HTTP/2 with a JSON body is read back over HTTP/1.1.
     const created = await new Promise<H2Response>((resolve, reject) => {
       const session = http2Connect(tls.baseUrl, { ca: trustedCert });
-      const req = session.request({ ':method': 'POST', ':path': '/resources/pv_power_site', 'content-type': 'application/json', ...auth });
+      const req = session.request({
+        ':method': 'POST',
+        ':path': '/resources/pv_power_site',
+        'content-type': 'application/json',
+        ...auth,
+      });
       let status = 0;
       const chunks: Buffer[] = [];
-      req.on('response', (h) => { status = Number(h[':status']); });
+      req.on('response', (h) => {
+        status = Number(h[':status']);
+      });
       req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => { session.close(); resolve({ status, headers: {}, body: Buffer.concat(chunks).toString(), alpn: 'h2' }); });
+      req.on('end', () => {
+        session.close();
+        resolve({ status, headers: {}, body: Buffer.concat(chunks).toString(), alpn: 'h2' });
+      });
       req.on('error', reject);
       req.end(JSON.stringify({ name: 'h2 site', latitude: -33.86, longitude: 151.21, capacity: 5 }));
     });
     expect(created.status).toBe(200);
     const rid = (JSON.parse(created.body) as { resource_id: string }).resource_id;
-    const read = await rawRequest(tls.baseUrl, 'GET', `/resources/pv_power_site?resource_id=${rid}`, { host: new URL(tls.baseUrl).host, ...auth });
+    const read = await rawRequest(tls.baseUrl, 'GET', `/resources/pv_power_site?resource_id=${rid}`, {
+      host: new URL(tls.baseUrl).host,
+      ...auth,
+    });
     expect(read.status).toBe(200);
     expect(JSON.parse(read.body)).toMatchObject({ resource_id: rid, name: 'h2 site' });
   });

@@ -1,5 +1,14 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -10,19 +19,30 @@ import { TEST_BACKEND, type TestDatabase, freshDatabase, runSql } from '../suppo
 
 const run = promisify(execFile);
 const BIN = join(__dirname, '..', '..', 'bin', 'solarkit.js');
-const VERSION = (JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }).version;
+const VERSION = (JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as { version: string })
+  .version;
 const dir = mkdtempSync(join(tmpdir(), 'solarkit-cli-'));
 const db = join(dir, 'cli.db');
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-interface Run { code: number; stdout: string; stderr: string; out: string[]; err: string[] }
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+  out: string[];
+  err: string[];
+}
 
 /** The command line in this process: its exit code and what it wrote, line by line. */
 async function sk(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await main(args, { out: (l) => out.push(...l.split('\n')), err: (l) => err.push(...l.split('\n')) }, env);
+  const code = await main(
+    args,
+    { out: (l) => out.push(...l.split('\n')), err: (l) => err.push(...l.split('\n')) },
+    env,
+  );
   return { code, out, err, stdout: out.join('\n'), stderr: err.join('\n') };
 }
 
@@ -45,7 +65,18 @@ describe('solarkit --version and --help', () => {
   });
 
   it.each([
-    ['serve', ['--port <n>', '--host <address>', '--tls-cert <file>', '--tls-key <file>', '--log-file <file>', '--weather-dir <dir>', '--db <path>']],
+    [
+      'serve',
+      [
+        '--port <n>',
+        '--host <address>',
+        '--tls-cert <file>',
+        '--tls-key <file>',
+        '--log-file <file>',
+        '--weather-dir <dir>',
+        '--db <path>',
+      ],
+    ],
     ['accounts', ['create [options] <name>', 'list [options]', 'delete [options] <account>']],
     ['accounts create', ['--admin', '--plan <families>', '--format-version <version>', '--quota <n>', '--db <path>']],
     ['accounts list', ['--db <path>']],
@@ -58,7 +89,7 @@ describe('solarkit --version and --help', () => {
     ['weather import', ['--latitude <degrees>', '--longitude <degrees>', '--time-zone <hours>', '--weather-dir <dir>']],
     ['weather list', ['--weather-dir <dir>']],
     ['weather remove', ['--weather-dir <dir>']],
-  ])('solarkit %s --help: that command\'s usage and options, not the global usage', async (command, expected) => {
+  ])("solarkit %s --help: that command's usage and options, not the global usage", async (command, expected) => {
     const r = await sk([...command.split(' '), '--help']);
     expect(r.code).toBe(0);
     expect(r.out[0]).toMatch(new RegExp(`^Usage: solarkit ${command} `));
@@ -77,34 +108,76 @@ describe('solarkit --version and --help', () => {
   });
 });
 
-describe('usage errors: one line and a hint to the command\'s --help (exit 2)', () => {
+describe("usage errors: one line and a hint to the command's --help (exit 2)", () => {
   it.each([
     [['accounts', 'list', '--bogus'], "unknown option '--bogus'", 'accounts list'],
-    [['accounts', 'create', 'x', '--quota', '-5'], "--quota must be a whole number of transactions a day, 0 or more (got '-5')", 'accounts create'],
-    [['accounts', 'create', 'x', '--quota', '2.5'], "--quota must be a whole number of transactions a day, 0 or more (got '2.5')", 'accounts create'],
+    [
+      ['accounts', 'create', 'x', '--quota', '-5'],
+      "--quota must be a whole number of transactions a day, 0 or more (got '-5')",
+      'accounts create',
+    ],
+    [
+      ['accounts', 'create', 'x', '--quota', '2.5'],
+      "--quota must be a whole number of transactions a day, 0 or more (got '2.5')",
+      'accounts create',
+    ],
     [['serve', '--port', 'abc'], "--port must be a whole number from 0 to 65535 (got 'abc')", 'serve'],
     [['serve', '--port', '70000'], "--port must be a whole number from 0 to 65535 (got '70000')", 'serve'],
-    [['accounts', 'create', 'y', '--format-version', '2'], "--format-version must be 'legacy' or '3' (got '2')", 'accounts create'],
-    [['accounts', 'create', 'z', '--plan', 'everything'], /^error: --plan: unknown plan family 'everything' \(known: radiation, .*, or all\)$/, 'accounts create'],
+    [
+      ['accounts', 'create', 'y', '--format-version', '2'],
+      "--format-version must be 'legacy' or '3' (got '2')",
+      'accounts create',
+    ],
+    [
+      ['accounts', 'create', 'z', '--plan', 'everything'],
+      /^error: --plan: unknown plan family 'everything' \(known: radiation, .*, or all\)$/,
+      'accounts create',
+    ],
     [['frobnicate'], "unknown command 'frobnicate'", ''],
     [['keys', 'frobnicate'], "unknown command 'frobnicate'", 'keys'],
     [['keys', 'revoke'], "missing required argument 'key'", 'keys revoke'],
     [['keys', 'list', 'extra'], /^error: too many arguments for 'list'/, 'keys list'],
     [['weather', 'import'], "missing required argument 'file'", 'weather import'],
-    [['weather', 'import', 'x.epw', '--latitude', '40'], 'give both --latitude and --longitude, or neither', 'weather import'],
-    [['weather', 'import', 'x.epw', '--latitude', '40', '--longitude', '-200'], "--longitude must be a number from -180 to 180 degrees (got '-200')", 'weather import'],
-    [['serve', '--tls-cert', 'cert.pem'], 'give both --tls-cert and --tls-key (or SOLARKIT_TLS_CERT and SOLARKIT_TLS_KEY), or neither', 'serve'],
+    [
+      ['weather', 'import', 'x.epw', '--latitude', '40'],
+      'give both --latitude and --longitude, or neither',
+      'weather import',
+    ],
+    [
+      ['weather', 'import', 'x.epw', '--latitude', '40', '--longitude', '-200'],
+      "--longitude must be a number from -180 to 180 degrees (got '-200')",
+      'weather import',
+    ],
+    [
+      ['serve', '--tls-cert', 'cert.pem'],
+      'give both --tls-cert and --tls-key (or SOLARKIT_TLS_CERT and SOLARKIT_TLS_KEY), or neither',
+      'serve',
+    ],
   ] as [string[], string | RegExp, string][])('solarkit %j', async (args, message, command) => {
     expectUsageError(await sk([...args, '--db', db]), message, command);
   });
 
   it('an environment variable is named as such: PORT=abc', async () => {
-    expectUsageError(await sk(['serve', '--db', db], { PORT: 'abc' }), "PORT must be a whole number from 0 to 65535 (got 'abc')", 'serve');
+    expectUsageError(
+      await sk(['serve', '--db', db], { PORT: 'abc' }),
+      "PORT must be a whole number from 0 to 65535 (got 'abc')",
+      'serve',
+    );
   });
 
   it('a negative value is a value, not an option: --longitude -108.5', async () => {
     // The file does not exist: the options were accepted, the failure is the file's.
-    const r = await sk(['weather', 'import', join(dir, 'absent.epw'), '--latitude', '40.5', '--longitude', '-108.5', '--db', db]);
+    const r = await sk([
+      'weather',
+      'import',
+      join(dir, 'absent.epw'),
+      '--latitude',
+      '40.5',
+      '--longitude',
+      '-108.5',
+      '--db',
+      db,
+    ]);
     expect(r.code).toBe(1);
     expect(r.err).toEqual([`error: cannot read ${join(dir, 'absent.epw')}: no such file`]);
   });
@@ -113,21 +186,33 @@ describe('usage errors: one line and a hint to the command\'s --help (exit 2)', 
 describe('the database of a command', () => {
   it('a read command on a path with no database: says so, exits 1, and creates nothing', async () => {
     const missing = join(dir, 'typo', 'solarkti.db');
-    for (const args of [['keys', 'list'], ['accounts', 'list'], ['keys', 'create', 'acme'], ['keys', 'revoke', '1'], ['accounts', 'delete', 'acme']]) {
+    for (const args of [
+      ['keys', 'list'],
+      ['accounts', 'list'],
+      ['keys', 'create', 'acme'],
+      ['keys', 'revoke', '1'],
+      ['accounts', 'delete', 'acme'],
+    ]) {
       const r = await sk([...args, '--db', missing]);
       expect(r.code).toBe(1);
-      expect(r.err).toEqual([`error: no database at ${missing}: check --db (or SOLARKIT_DB); 'solarkit serve' or 'solarkit accounts create' makes one`]);
+      expect(r.err).toEqual([
+        `error: no database at ${missing}: check --db (or SOLARKIT_DB); 'solarkit serve' or 'solarkit accounts create' makes one`,
+      ]);
       expect(existsSync(join(dir, 'typo'))).toBe(false);
     }
     // SOLARKIT_DB is read the same way.
     const viaEnv = await sk(['accounts', 'list'], { SOLARKIT_DB: missing });
-    expect(viaEnv.err[0]).toBe(`error: no database at ${missing}: check --db (or SOLARKIT_DB); 'solarkit serve' or 'solarkit accounts create' makes one`);
+    expect(viaEnv.err[0]).toBe(
+      `error: no database at ${missing}: check --db (or SOLARKIT_DB); 'solarkit serve' or 'solarkit accounts create' makes one`,
+    );
   });
 
   it('a directory instead of a file: the path and what to give', async () => {
     const r = await sk(['accounts', 'list', '--db', dir]);
     expect(r.code).toBe(1);
-    expect(r.err).toEqual([`error: the database path ${dir} is a directory: give a file in it, e.g. --db ${dir}/solarkit.db`]);
+    expect(r.err).toEqual([
+      `error: the database path ${dir} is a directory: give a file in it, e.g. --db ${dir}/solarkit.db`,
+    ]);
   });
 
   it('a postgres:// URL is a database location as given (not a path): an unreachable server is named without its password', async () => {
@@ -135,12 +220,17 @@ describe('the database of a command', () => {
     for (const r of [await sk(['accounts', 'list', '--db', url]), await sk(['keys', 'list'], { SOLARKIT_DB: url })]) {
       expect(r.code).toBe(1);
       expect(r.err).toHaveLength(1);
-      expect(r.err[0]).toMatch(/^error: cannot open the database postgres:\/\/solarkit:\*\*\*@127\.0\.0\.1:1\/solarkit: .*ECONNREFUSED/);
+      expect(r.err[0]).toMatch(
+        /^error: cannot open the database postgres:\/\/solarkit:\*\*\*@127\.0\.0\.1:1\/solarkit: .*ECONNREFUSED/,
+      );
       expect(r.stderr + r.stdout).not.toContain('s3cret');
     }
     // Weather files live in a directory: a PostgreSQL database has none beside it.
-    expectUsageError(await sk(['weather', 'list', '--db', url]),
-      'a database in memory or on a PostgreSQL server has no directory beside it: give --weather-dir', 'weather list');
+    expectUsageError(
+      await sk(['weather', 'list', '--db', url]),
+      'a database in memory or on a PostgreSQL server has no directory beside it: give --weather-dir',
+      'weather list',
+    );
   });
 
   it('accounts create makes the database (and its directory) and says so', async () => {
@@ -154,7 +244,10 @@ describe('the database of a command', () => {
     const again = await sk(['accounts', 'create', 'second', '--db', fresh]);
     expect(again.err).toEqual([]);
     const taken = await sk(['accounts', 'create', 'second', '--db', fresh]);
-    expect([taken.code, taken.err]).toEqual([1, ["error: account 'second' already exists (see: solarkit accounts list)"]]);
+    expect([taken.code, taken.err]).toEqual([
+      1,
+      ["error: account 'second' already exists (see: solarkit accounts list)"],
+    ]);
   });
 });
 
@@ -170,7 +263,23 @@ describe(`accounts and keys (${TEST_BACKEND})`, () => {
   afterAll(async () => keysDatabase.drop());
 
   it('creates accounts and keys and lists them (keys by their first 8 characters only)', async () => {
-    expect((await sk(['accounts', 'create', 'acme', '--plan', 'radiation,soiling', '--format-version', 'legacy', '--quota', '50', '--db', keysDb])).code).toBe(0);
+    expect(
+      (
+        await sk([
+          'accounts',
+          'create',
+          'acme',
+          '--plan',
+          'radiation,soiling',
+          '--format-version',
+          'legacy',
+          '--quota',
+          '50',
+          '--db',
+          keysDb,
+        ])
+      ).code,
+    ).toBe(0);
     expect((await sk(['accounts', 'create', 'root', '--admin', '--db', keysDb])).code).toBe(0);
     const accounts = (await sk(['accounts', 'list', '--db', keysDb])).stdout;
     expect(accounts).toMatch(/\tacme\tfalse\tlegacy\t50\tradiation,soiling/);
@@ -180,7 +289,9 @@ describe(`accounts and keys (${TEST_BACKEND})`, () => {
     const key = made.out[made.out.length - 1]!;
     expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     const keys = (await sk(['keys', 'list', '--db', keysDb])).stdout;
-    expect(keys).toMatch(new RegExp(`\\n1\\tacme\\t${key.slice(0, 8)}…\\t\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ\\t-$`));
+    expect(keys).toMatch(
+      new RegExp(`\\n1\\tacme\\t${key.slice(0, 8)}…\\t\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ\\t-$`),
+    );
     expect(keys).not.toContain(key);
     const none = await sk(['keys', 'create', 'nobody', '--db', keysDb]);
     expect([none.code, none.err]).toEqual([1, ["error: no account 'nobody' (see: solarkit accounts list)"]]);
@@ -197,7 +308,10 @@ describe(`accounts and keys (${TEST_BACKEND})`, () => {
     await runSql(keysDb, 'UPDATE api_keys SET key_prefix = ? WHERE id = ?', ['abcd1111', a.id]);
     await runSql(keysDb, 'UPDATE api_keys SET key_prefix = ? WHERE id = ?', ['abcd2222', b.id]);
     const ambiguous = await sk(['keys', 'revoke', 'abcd', '--db', keysDb]);
-    expect([ambiguous.code, ambiguous.err]).toEqual([1, [`error: 'abcd' matches 2 keys (ids ${a.id}, ${b.id}): give the id or more of the key`]]);
+    expect([ambiguous.code, ambiguous.err]).toEqual([
+      1,
+      [`error: 'abcd' matches 2 keys (ids ${a.id}, ${b.id}): give the id or more of the key`],
+    ]);
     const byPrefix = await sk(['keys', 'revoke', 'abcd1111…', '--db', keysDb]);
     expect([byPrefix.code, byPrefix.stdout]).toEqual([0, `revoked key ${a.id} of 'revoker' (abcd1111…)`]);
     const byId = await sk(['keys', 'revoke', String(b.id), '--db', keysDb]);
@@ -206,12 +320,18 @@ describe(`accounts and keys (${TEST_BACKEND})`, () => {
     expect(whole.stdout).toBe(`revoked key ${c.id} of 'revoker' (${c.key.slice(0, 8)}…)`);
     const twice = await sk(['keys', 'revoke', String(b.id), '--db', keysDb]);
     expect(twice.code).toBe(1);
-    expect(twice.err[0]).toMatch(new RegExp(`^error: key ${b.id} of 'revoker' \\(abcd2222…\\) was already revoked at \\d{4}-`));
+    expect(twice.err[0]).toMatch(
+      new RegExp(`^error: key ${b.id} of 'revoker' \\(abcd2222…\\) was already revoked at \\d{4}-`),
+    );
     const unknown = await sk(['keys', 'revoke', 'ffff0000', '--db', keysDb]);
-    expect(unknown.err).toEqual(["error: no key matches 'ffff0000': give the key, its id or its prefix (see: solarkit keys list)"]);
+    expect(unknown.err).toEqual([
+      "error: no key matches 'ffff0000': give the key, its id or its prefix (see: solarkit keys list)",
+    ]);
     // A number beyond every id (and PostgreSQL's 32-bit ids) is no id; as a prefix it matches none here.
     const huge = await sk(['keys', 'revoke', '99999999999', '--db', keysDb]);
-    expect(huge.err).toEqual(["error: no key matches '99999999999': give the key, its id or its prefix (see: solarkit keys list)"]);
+    expect(huge.err).toEqual([
+      "error: no key matches '99999999999': give the key, its id or its prefix (see: solarkit keys list)",
+    ]);
     const list = (await sk(['keys', 'list', '--db', keysDb])).stdout;
     expect(list).toMatch(new RegExp(`\\n${a.id}\\trevoker\\tabcd1111…\\t\\S+\\t\\d{4}-`));
   });
@@ -220,10 +340,19 @@ describe(`accounts and keys (${TEST_BACKEND})`, () => {
     const d = await openStorage(keysDb);
     const owner = await d.accounts.createAccount('landlord');
     await d.accounts.createKey(owner.id);
-    await d.sites.createSite('pv', owner.id, undefined, { name: 'roof', latitude: -30, longitude: 150, capacity: 5 }, 1000);
+    await d.sites.createSite(
+      'pv',
+      owner.id,
+      undefined,
+      { name: 'roof', latitude: -30, longitude: 150, capacity: 5 },
+      1000,
+    );
     await d.close();
     const refused = await sk(['accounts', 'delete', 'landlord', '--db', keysDb]);
-    expect([refused.code, refused.err]).toEqual([1, ["error: account 'landlord' owns 1 site (with their measurements): add --force to delete them too"]]);
+    expect([refused.code, refused.err]).toEqual([
+      1,
+      ["error: account 'landlord' owns 1 site (with their measurements): add --force to delete them too"],
+    ]);
     const forced = await sk(['accounts', 'delete', 'landlord', '--force', '--db', keysDb]);
     expect([forced.code, forced.stdout]).toEqual([0, `deleted account ${owner.id} 'landlord' with 1 key and 1 site`]);
     const byId = await sk(['accounts', 'delete', '1', '--db', keysDb]);
@@ -247,24 +376,39 @@ function withPassword(location: string): string {
 /** Starts `solarkit serve` on a free port; resolves with the child and its stdout once the `documentation:` line is out. */
 function startServe(db: string): Promise<{ child: ChildProcess; out: string }> {
   const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--db', db], {
-    env: { ...process.env, SOLARKIT_NOW: '2026-11-20T12:00:00Z' }, stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, SOLARKIT_NOW: '2026-11-20T12:00:00Z' },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`no ready line: ${out}`)); }, 60_000);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`no ready line: ${out}`));
+    }, 60_000);
     child.stdout!.on('data', (d: Buffer) => {
       out += d.toString();
-      if (/^documentation: /m.test(out)) { clearTimeout(timer); resolve({ child, out }); }
+      if (/^documentation: /m.test(out)) {
+        clearTimeout(timer);
+        resolve({ child, out });
+      }
     });
-    child.stderr!.on('data', (d: Buffer) => { out += d.toString(); });
-    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`exited ${code}: ${out}`)); });
+    child.stderr!.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`exited ${code}: ${out}`));
+    });
   });
 }
 
 /** Stops a server child and waits for it: its database is dropped after the test. */
 function stopServe(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
-    if (child.exitCode !== null) { resolve(); return; }
+    if (child.exitCode !== null) {
+      resolve();
+      return;
+    }
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
   });
@@ -278,7 +422,9 @@ describe(`serve (${TEST_BACKEND})`, () => {
       const first = await startServe(db);
       let curl: RegExpExecArray;
       try {
-        curl = /^try: curl -H "Authorization: Bearer ([0-9a-f-]+)" "(http:\/\/127\.0\.0\.1:\d+\/data\/[^"]+)"$/m.exec(first.out)!;
+        curl = /^try: curl -H "Authorization: Bearer ([0-9a-f-]+)" "(http:\/\/127\.0\.0\.1:\d+\/data\/[^"]+)"$/m.exec(
+          first.out,
+        )!;
         expect(curl).not.toBeNull();
         const r = await fetch(curl[2]!, { headers: { authorization: `Bearer ${curl[1]}` } });
         expect(r.status).toBe(200);
@@ -318,12 +464,15 @@ describe('bin/solarkit.js', () => {
       mkdirSync(join(root, 'dist'));
       writeFileSync(join(root, 'dist', 'cli.js'), "console.log('dist');\n");
     }
-    if (parts.tsx) symlinkSync(join(__dirname, '..', '..', '..', '..', 'node_modules'), join(root, 'node_modules'), 'dir');
+    if (parts.tsx)
+      symlinkSync(join(__dirname, '..', '..', '..', '..', 'node_modules'), join(root, 'node_modules'), 'dir');
     return root;
   }
 
   async function which(root: string, extra: NodeJS.ProcessEnv = {}): Promise<string> {
-    const { stdout } = await run(process.execPath, [join(root, 'bin', 'solarkit.js')], { env: { ...process.env, ...extra } });
+    const { stdout } = await run(process.execPath, [join(root, 'bin', 'solarkit.js')], {
+      env: { ...process.env, ...extra },
+    });
     rmSync(root, { recursive: true, force: true });
     return stdout.trim();
   }
@@ -341,8 +490,12 @@ describe('bin/solarkit.js', () => {
 
   it('the real command: --version and a usage error with its exit code', async () => {
     expect((await run(process.execPath, [BIN, '--version'])).stdout.trim()).toBe(VERSION);
-    const bad = await run(process.execPath, [BIN, 'keys', 'list', '--bogus']).catch((e: { code: number; stderr: string }) => e);
+    const bad = await run(process.execPath, [BIN, 'keys', 'list', '--bogus']).catch(
+      (e: { code: number; stderr: string }) => e,
+    );
     expect((bad as { code: number }).code).toBe(2);
-    expect((bad as { stderr: string }).stderr).toBe("error: unknown option '--bogus'\n(see: solarkit keys list --help)\n");
+    expect((bad as { stderr: string }).stderr).toBe(
+      "error: unknown option '--bogus'\n(see: solarkit keys list --help)\n",
+    );
   }, 30_000);
 });

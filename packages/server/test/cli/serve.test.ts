@@ -20,21 +20,38 @@ delete env.PORT;
 delete env.HOST;
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-interface Started { child: ChildProcess; out: () => string; err: () => string }
+interface Started {
+  child: ChildProcess;
+  out: () => string;
+  err: () => string;
+}
 
 /** Spawns a command and resolves once stdout has a `documentation:` line (or rejects with what it said). */
 function start(command: string, args: string[], cwd = ROOT, extraEnv: NodeJS.ProcessEnv = {}): Promise<Started> {
   const child = spawn(command, args, { cwd, env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
-  child.stdout!.on('data', (d: Buffer) => { out += d.toString(); });
-  child.stderr!.on('data', (d: Buffer) => { err += d.toString(); });
+  child.stdout!.on('data', (d: Buffer) => {
+    out += d.toString();
+  });
+  child.stderr!.on('data', (d: Buffer) => {
+    err += d.toString();
+  });
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`no ready line: ${out}${err}`)); }, 60_000);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`no ready line: ${out}${err}`));
+    }, 60_000);
     child.stdout!.on('data', () => {
-      if (/^documentation: /m.test(out)) { clearTimeout(timer); resolve({ child, out: () => out, err: () => err }); }
+      if (/^documentation: /m.test(out)) {
+        clearTimeout(timer);
+        resolve({ child, out: () => out, err: () => err });
+      }
     });
-    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`exited ${code}: ${out}${err}`)); });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`exited ${code}: ${out}${err}`));
+    });
   });
 }
 
@@ -43,14 +60,21 @@ function finish(args: string[]): Promise<{ code: number | null; out: string; err
   const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
-  child.stdout.on('data', (d: Buffer) => { out += d.toString(); });
-  child.stderr.on('data', (d: Buffer) => { err += d.toString(); });
+  child.stdout.on('data', (d: Buffer) => {
+    out += d.toString();
+  });
+  child.stderr.on('data', (d: Buffer) => {
+    err += d.toString();
+  });
   return new Promise((resolve) => child.on('exit', (code) => resolve({ code, out, err })));
 }
 
 function stop(s: Started): Promise<void> {
   return new Promise((resolve) => {
-    if (s.child.exitCode !== null) { resolve(); return; }
+    if (s.child.exitCode !== null) {
+      resolve();
+      return;
+    }
     s.child.on('exit', () => resolve());
     s.child.kill('SIGTERM');
   });
@@ -66,7 +90,10 @@ describe('solarkit serve', () => {
       const url = listening(s.out());
       expect(url.protocol).toBe('http:');
       expect(url.hostname).toBe('127.0.0.1');
-      const curl = /^try: curl -H "Authorization: Bearer ([0-9a-f-]+)" "(http:\/\/127\.0\.0\.1:\d+\/data\/[^"]+)"$/m.exec(s.out())!;
+      const curl =
+        /^try: curl -H "Authorization: Bearer ([0-9a-f-]+)" "(http:\/\/127\.0\.0\.1:\d+\/data\/[^"]+)"$/m.exec(
+          s.out(),
+        )!;
       expect(curl).not.toBeNull();
       expect(s.out()).toContain(`created the database ${db}\n`);
       expect(s.out()).toMatch(new RegExp(`^documentation: http://127\\.0\\.0\\.1:${url.port}/docs$`, 'm'));
@@ -85,8 +112,12 @@ describe('solarkit serve', () => {
     const again = await start(process.execPath, [BIN, 'serve', '--port', '0', '--db', db]);
     try {
       expect(again.out()).not.toContain('created the demo account');
-      expect(again.out()).toContain(`keys are shown once, when made: for a new key run  npx solarkit keys create demo --db ${db}\n`);
-      expect(again.out()).toMatch(/^then: curl -H "Authorization: Bearer <key>" "http:\/\/127\.0\.0\.1:\d+\/data\/live\//m);
+      expect(again.out()).toContain(
+        `keys are shown once, when made: for a new key run  npx solarkit keys create demo --db ${db}\n`,
+      );
+      expect(again.out()).toMatch(
+        /^then: curl -H "Authorization: Bearer <key>" "http:\/\/127\.0\.0\.1:\d+\/data\/live\//m,
+      );
     } finally {
       await stop(again);
     }
@@ -94,7 +125,18 @@ describe('solarkit serve', () => {
 
   it('--host 0.0.0.0 listens on every interface and says so; --log-file takes the request log', async () => {
     const log = join(dir, 'requests.log');
-    const s = await start(process.execPath, [BIN, 'serve', '--port', '0', '--host', '0.0.0.0', '--log-file', log, '--db', join(dir, 'wide.db')]);
+    const s = await start(process.execPath, [
+      BIN,
+      'serve',
+      '--port',
+      '0',
+      '--host',
+      '0.0.0.0',
+      '--log-file',
+      log,
+      '--db',
+      join(dir, 'wide.db'),
+    ]);
     try {
       const url = listening(s.out());
       expect(url.hostname).toBe('0.0.0.0');
@@ -112,26 +154,46 @@ describe('solarkit serve', () => {
   it('--tls-cert and --tls-key: an https URL, a curl line that trusts the self-signed certificate, HTTPS answers', async () => {
     const cert = selfSignedCertificate();
     try {
-      const s = await start(process.execPath, [BIN, 'serve', '--port', '0', '--tls-cert', cert.certPath, '--tls-key', cert.keyPath, '--db', join(dir, 'tls.db')]);
+      const s = await start(process.execPath, [
+        BIN,
+        'serve',
+        '--port',
+        '0',
+        '--tls-cert',
+        cert.certPath,
+        '--tls-key',
+        cert.keyPath,
+        '--db',
+        join(dir, 'tls.db'),
+      ]);
       try {
         const url = listening(s.out());
         expect(url.protocol).toBe('https:');
-        const curl = new RegExp(`^try: curl --cacert ${cert.certPath} -H "Authorization: Bearer ([0-9a-f-]+)" "(https://127\\.0\\.0\\.1:${url.port}/data/[^"]+)"$`, 'm').exec(s.out())!;
+        const curl = new RegExp(
+          `^try: curl --cacert ${cert.certPath} -H "Authorization: Bearer ([0-9a-f-]+)" "(https://127\\.0\\.0\\.1:${url.port}/data/[^"]+)"$`,
+          'm',
+        ).exec(s.out())!;
         expect(curl).not.toBeNull();
         const body = await new Promise<string>((resolve, reject) => {
           httpsRequest(curl[2]!, { ca: cert.cert, headers: { authorization: `Bearer ${curl[1]}` } }, (res) => {
             let text = '';
-            res.on('data', (d: Buffer) => { text += d.toString(); });
+            res.on('data', (d: Buffer) => {
+              text += d.toString();
+            });
             res.on('end', () => resolve(text));
-          }).on('error', reject).end();
+          })
+            .on('error', reject)
+            .end();
         });
         expect(body.split('\r\n')[0]).toBe('air_temp,dni,ghi,period_end,period');
       } finally {
         await stop(s);
       }
       // The same through the environment variables.
-      const viaEnv = await start(process.execPath, [BIN, 'serve', '--port', '0', '--db', join(dir, 'tls.db')], ROOT,
-        { SOLARKIT_TLS_CERT: cert.certPath, SOLARKIT_TLS_KEY: cert.keyPath });
+      const viaEnv = await start(process.execPath, [BIN, 'serve', '--port', '0', '--db', join(dir, 'tls.db')], ROOT, {
+        SOLARKIT_TLS_CERT: cert.certPath,
+        SOLARKIT_TLS_KEY: cert.keyPath,
+      });
       try {
         expect(listening(viaEnv.out()).protocol).toBe('https:');
       } finally {
@@ -147,13 +209,51 @@ describe('solarkit serve', () => {
     const b = selfSignedCertificate();
     const db = join(dir, 'bad.db');
     try {
-      const missing = await finish(['serve', '--port', '0', '--tls-cert', join(a.dir, 'none.pem'), '--tls-key', a.keyPath, '--db', db]);
-      expect([missing.code, missing.err]).toEqual([1, `error: cannot read the TLS certificate ${join(a.dir, 'none.pem')}: ENOENT\n`]);
-      const mismatched = await finish(['serve', '--port', '0', '--tls-cert', a.certPath, '--tls-key', b.keyPath, '--db', db]);
-      expect([mismatched.code, mismatched.err]).toEqual([1, `error: the TLS key ${b.keyPath} is not the key of the certificate ${a.certPath}\n`]);
+      const missing = await finish([
+        'serve',
+        '--port',
+        '0',
+        '--tls-cert',
+        join(a.dir, 'none.pem'),
+        '--tls-key',
+        a.keyPath,
+        '--db',
+        db,
+      ]);
+      expect([missing.code, missing.err]).toEqual([
+        1,
+        `error: cannot read the TLS certificate ${join(a.dir, 'none.pem')}: ENOENT\n`,
+      ]);
+      const mismatched = await finish([
+        'serve',
+        '--port',
+        '0',
+        '--tls-cert',
+        a.certPath,
+        '--tls-key',
+        b.keyPath,
+        '--db',
+        db,
+      ]);
+      expect([mismatched.code, mismatched.err]).toEqual([
+        1,
+        `error: the TLS key ${b.keyPath} is not the key of the certificate ${a.certPath}\n`,
+      ]);
       writeFileSync(join(a.dir, 'junk.pem'), 'not a certificate');
-      const junk = await finish(['serve', '--port', '0', '--tls-cert', join(a.dir, 'junk.pem'), '--tls-key', a.keyPath, '--db', db]);
-      expect(junk.err).toBe(`error: the TLS certificate ${join(a.dir, 'junk.pem')} is not a PEM certificate (-----BEGIN CERTIFICATE-----)\n`);
+      const junk = await finish([
+        'serve',
+        '--port',
+        '0',
+        '--tls-cert',
+        join(a.dir, 'junk.pem'),
+        '--tls-key',
+        a.keyPath,
+        '--db',
+        db,
+      ]);
+      expect(junk.err).toBe(
+        `error: the TLS certificate ${join(a.dir, 'junk.pem')} is not a PEM certificate (-----BEGIN CERTIFICATE-----)\n`,
+      );
     } finally {
       rmSync(a.dir, { recursive: true, force: true });
       rmSync(b.dir, { recursive: true, force: true });
@@ -163,7 +263,10 @@ describe('solarkit serve', () => {
     try {
       const port = (taken.address() as { port: number }).port;
       const busy = await finish(['serve', '--port', String(port), '--db', db]);
-      expect([busy.code, busy.err]).toEqual([1, `error: port ${port} on 127.0.0.1 is in use by another program: choose another with --port\n`]);
+      expect([busy.code, busy.err]).toEqual([
+        1,
+        `error: port ${port} on 127.0.0.1 is in use by another program: choose another with --port\n`,
+      ]);
     } finally {
       taken.close();
     }
@@ -177,7 +280,9 @@ function processesNaming(marker: string): number[] {
     if (!/^\d+$/.test(entry)) continue;
     try {
       if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(marker)) pids.push(Number(entry));
-    } catch { /* ended meanwhile */ }
+    } catch {
+      /* ended meanwhile */
+    }
   }
   return pids;
 }
@@ -185,21 +290,28 @@ function processesNaming(marker: string): number[] {
 function refused(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');
-    socket.on('connect', () => { socket.destroy(); resolve(false); });
+    socket.on('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
     socket.on('error', () => resolve(true));
   });
 }
 
 describe.skipIf(process.platform !== 'linux')('npm start and signals', () => {
-  it.each(['SIGTERM', 'SIGINT'] as const)('%s to `npm start` stops the server: the port is released and no process is left', async (signal) => {
-    const db = join(dir, `npm-start-${signal}.db`);
-    const s = await start('npm', ['start', '--silent', '--', '--port', '0', '--db', db]);
-    const port = Number(listening(s.out()).port);
-    expect(processesNaming(db).length).toBeGreaterThan(0);
-    const exited = new Promise<void>((resolve) => s.child.on('exit', () => resolve()));
-    s.child.kill(signal); // to npm alone, as a process manager or `kill` does
-    await exited;
-    await expect.poll(() => refused(port), { timeout: 15_000 }).toBe(true);
-    await expect.poll(() => processesNaming(db), { timeout: 15_000 }).toEqual([]);
-  }, 90_000);
+  it.each(['SIGTERM', 'SIGINT'] as const)(
+    '%s to `npm start` stops the server: the port is released and no process is left',
+    async (signal) => {
+      const db = join(dir, `npm-start-${signal}.db`);
+      const s = await start('npm', ['start', '--silent', '--', '--port', '0', '--db', db]);
+      const port = Number(listening(s.out()).port);
+      expect(processesNaming(db).length).toBeGreaterThan(0);
+      const exited = new Promise<void>((resolve) => s.child.on('exit', () => resolve()));
+      s.child.kill(signal); // to npm alone, as a process manager or `kill` does
+      await exited;
+      await expect.poll(() => refused(port), { timeout: 15_000 }).toBe(true);
+      await expect.poll(() => processesNaming(db), { timeout: 15_000 }).toEqual([]);
+    },
+    90_000,
+  );
 });

@@ -17,7 +17,11 @@ function capture(): CliIo & { outLines: string[]; errLines: string[] } {
 }
 
 const HEADER = 'id,latitude,longitude,capacity_kw,tilt,azimuth,loss_factor,array_type';
-const rows = Array.from({ length: 30 }, (_, i) => `roof-${i},${(52 + (i % 6) * 0.02).toFixed(2)},${(4.9 + (i % 4) * 0.03).toFixed(2)},${3 + (i % 5)},${20 + (i % 4) * 5},${150 + (i % 7) * 10},${i % 3 === 0 ? '0.9' : ''},${i % 10 === 7 ? 'horizontal_single_axis' : 'fixed'}`);
+const rows = Array.from(
+  { length: 30 },
+  (_, i) =>
+    `roof-${i},${(52 + (i % 6) * 0.02).toFixed(2)},${(4.9 + (i % 4) * 0.03).toFixed(2)},${3 + (i % 5)},${20 + (i % 4) * 5},${150 + (i % 7) * 10},${i % 3 === 0 ? '0.9' : ''},${i % 10 === 7 ? 'horizontal_single_axis' : 'fixed'}`,
+);
 const sitesFile = join(dir, 'sites.csv');
 writeFileSync(sitesFile, [HEADER, ...rows, ''].join('\n'));
 // Ten days of March: quick, and long enough for real sums.
@@ -33,10 +37,16 @@ function readCsv(path: string): Record<string, string>[] {
 describe('solarkit simulate', () => {
   it('lists every bad row (line, field, reason) and computes nothing; --skip-invalid goes on without them', async () => {
     const bad = join(dir, 'bad.csv');
-    writeFileSync(bad, [HEADER, rows[0], 'x,91,5,4,30,180,,', 'y,52,5,0,30,180,2,', rows[0], 'z,52,5,4,30,180,,flat'].join('\n'));
+    writeFileSync(
+      bad,
+      [HEADER, rows[0], 'x,91,5,4,30,180,,', 'y,52,5,0,30,180,2,', rows[0], 'z,52,5,4,30,180,,flat'].join('\n'),
+    );
     const out = join(dir, 'bad-out.csv');
     const io = capture();
-    const code = await main(['simulate', '--sites', bad, '--start', PERIOD.start, '--end', PERIOD.end, '--out', out, '--threads', '1'], io);
+    const code = await main(
+      ['simulate', '--sites', bad, '--start', PERIOD.start, '--end', PERIOD.end, '--out', out, '--threads', '1'],
+      io,
+    );
     expect(code).toBe(1);
     expect(existsSync(out)).toBe(false);
     const listed = io.errLines.filter((l) => /^\d+\t/.test(l)).map((l) => l.split('\t').slice(0, 2).join(':'));
@@ -45,7 +55,27 @@ describe('solarkit simulate', () => {
     expect(io.errLines.join('\n')).toMatch(/nothing was computed/);
 
     const io2 = capture();
-    expect(await main(['simulate', '--sites', bad, '--start', PERIOD.start, '--end', PERIOD.end, '--out', out, '--threads', '1', '--skip-invalid', '--progress', 'none'], io2)).toBe(0);
+    expect(
+      await main(
+        [
+          'simulate',
+          '--sites',
+          bad,
+          '--start',
+          PERIOD.start,
+          '--end',
+          PERIOD.end,
+          '--out',
+          out,
+          '--threads',
+          '1',
+          '--skip-invalid',
+          '--progress',
+          'none',
+        ],
+        io2,
+      ),
+    ).toBe(0);
     expect(readCsv(out).map((r) => r.id)).toEqual(['roof-0']);
   });
 
@@ -61,7 +91,21 @@ describe('solarkit simulate', () => {
   it('writes Parquet that its own reader reads back equal to the CSV, monthly aggregates, 2 threads', async () => {
     const csv = join(dir, 'monthly.csv');
     const parquet = join(dir, 'monthly.parquet');
-    const common = ['simulate', '--sites', sitesFile, '--start', PERIOD.start, '--end', PERIOD.end, '--aggregate', 'monthly', '--weather-grid', '0.05', '--progress', 'none'];
+    const common = [
+      'simulate',
+      '--sites',
+      sitesFile,
+      '--start',
+      PERIOD.start,
+      '--end',
+      PERIOD.end,
+      '--aggregate',
+      'monthly',
+      '--weather-grid',
+      '0.05',
+      '--progress',
+      'none',
+    ];
     expect(await main([...common, '--out', csv, '--threads', '2'], capture())).toBe(0);
     expect(await main([...common, '--out', parquet, '--threads', '2'], capture())).toBe(0);
     const fromCsv = readCsv(csv);
@@ -87,24 +131,46 @@ describe('solarkit simulate', () => {
     writeFileSync(few, [HEADER, ...rows.slice(0, 2)].join('\n'));
     const csv = join(dir, 'series.csv');
     const parquet = join(dir, 'series.parquet');
-    const common = ['simulate', '--sites', few, '--start', '2024-03-01', '--end', '2024-03-02', '--aggregate', 'none', '--threads', '1', '--progress', 'none'];
+    const common = [
+      'simulate',
+      '--sites',
+      few,
+      '--start',
+      '2024-03-01',
+      '--end',
+      '2024-03-02',
+      '--aggregate',
+      'none',
+      '--threads',
+      '1',
+      '--progress',
+      'none',
+    ];
     expect(await main([...common, '--out', csv], capture())).toBe(0);
     expect(await main([...common, '--out', parquet], capture())).toBe(0);
     const fromCsv = readCsv(csv);
     expect(fromCsv).toHaveLength(48);
     expect(fromCsv[0]).toMatchObject({ id: 'roof-0', period_end: '2024-03-01T01:00:00Z' });
     const fromParquet = await parquetReadObjects({ file: await asyncBufferFromFile(parquet) });
-    expect(fromParquet.map((r) => `${r.id} ${(r.period_end as Date).toISOString().replace('.000Z', 'Z')} ${r.power_kw}`))
-      .toEqual(fromCsv.map((r) => `${r.id} ${r.period_end} ${Number(r.power_kw)}`));
+    expect(
+      fromParquet.map((r) => `${r.id} ${(r.period_end as Date).toISOString().replace('.000Z', 'Z')} ${r.power_kw}`),
+    ).toEqual(fromCsv.map((r) => `${r.id} ${r.period_end} ${Number(r.power_kw)}`));
   });
 
   it.each(['csv', 'parquet'])('leaves a valid %s file of the sites done when the run is aborted', async (format) => {
     const out = join(dir, `aborted.${format}`);
     const controller = new AbortController();
     const options: SimulateCommandOptions = {
-      sites: sitesFile, start: PERIOD.start, end: PERIOD.end, out, threads: 1, progress: 'none',
+      sites: sitesFile,
+      start: PERIOD.start,
+      end: PERIOD.end,
+      out,
+      threads: 1,
+      progress: 'none',
       // Abort after the second batch of 8 sites.
-      onProgress: (p) => { if (p.done >= 16) controller.abort(new Error('interrupted')); },
+      onProgress: (p) => {
+        if (p.done >= 16) controller.abort(new Error('interrupted'));
+      },
     };
     const io = capture();
     expect(await simulateCommand(options, io, controller.signal)).toBe(130);

@@ -36,14 +36,28 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('solarkit weather', () => {
   it('imports files into weather/ beside the database and lists them', async () => {
     const epw = await cli('weather', 'import', weatherFile('epw_amsterdam_iwec_062400.epw'));
-    expect(epw.stdout).toMatch(/^imported 52\.3000_4\.7700_epw_amsterdam_iwec_062400\.epw: epw, 52\.3, 4\.77, a typical year, every 60 min/);
+    expect(epw.stdout).toMatch(
+      /^imported 52\.3000_4\.7700_epw_amsterdam_iwec_062400\.epw: epw, 52\.3, 4\.77, a typical year, every 60 min/,
+    );
     expect(epw.stdout).toContain(join(dir, 'weather'));
     // A PSM3 file without metadata whose name does not hold the place: given on the command line
     // (a negative longitude as its own argument).
     const bare = join(dir, 'colorado.csv');
     copyFileSync(weatherFile('nsrdb_psm3_2017_40.5137_-108.5449.csv'), bare);
-    const psm3 = await cli('weather', 'import', bare, '--latitude', '40.5137', '--longitude', '-108.5449', '--time-zone', '-7');
-    expect(psm3.stdout).toMatch(/: psm3, 40\.5137, -108\.5449, actuals 2017-01-01T07:15:00Z \.\. 2018-01-01T06:45:00Z, every 30 min/);
+    const psm3 = await cli(
+      'weather',
+      'import',
+      bare,
+      '--latitude',
+      '40.5137',
+      '--longitude',
+      '-108.5449',
+      '--time-zone',
+      '-7',
+    );
+    expect(psm3.stdout).toMatch(
+      /: psm3, 40\.5137, -108\.5449, actuals 2017-01-01T07:15:00Z \.\. 2018-01-01T06:45:00Z, every 30 min/,
+    );
 
     const lines = (await cli('weather', 'list')).stdout.trimEnd().split('\n');
     expect(lines[0]).toBe('id\tformat\tlatitude\tlongitude\tkind\tfrom\tto\tperiod_s\tfile');
@@ -52,7 +66,9 @@ describe('solarkit weather', () => {
       '52.3000_4.7700_epw_amsterdam_iwec_062400.epw\tepw\t52.3\t4.77\ttypical\t-\t-\t3600\tepw_amsterdam_iwec_062400.epw',
     ]);
 
-    expect((await cli('weather', 'remove', '40.5137_-108.5449_colorado.csv')).stdout.trim()).toBe('removed 40.5137_-108.5449_colorado.csv');
+    expect((await cli('weather', 'remove', '40.5137_-108.5449_colorado.csv')).stdout.trim()).toBe(
+      'removed 40.5137_-108.5449_colorado.csv',
+    );
     expect((await cli('weather', 'list')).stdout).not.toContain('colorado');
   }, 60_000);
 
@@ -65,7 +81,9 @@ describe('solarkit weather', () => {
     writeFileSync(notes, 'temperature was nice today\n');
     const unknown = await fails(['weather', 'import', notes]);
     expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toMatch(/notes\.txt: unknown weather file format; expected EPW, NSRDB TMY3, NSRDB PSM3, PVGIS TMY/);
+    expect(unknown.stderr).toMatch(
+      /notes\.txt: unknown weather file format; expected EPW, NSRDB TMY3, NSRDB PSM3, PVGIS TMY/,
+    );
 
     const json = join(dir, 'settings.json');
     writeFileSync(json, '{"a": 1}');
@@ -75,17 +93,23 @@ describe('solarkit weather', () => {
     copyFileSync(weatherFile('nsrdb_psm3_2017_40.5137_-108.5449.csv'), bare);
     const noPlace = await fails(['weather', 'import', bare]);
     expect(noPlace.code).toBe(1);
-    expect(noPlace.stderr).toMatch(/colorado2\.csv does not say where it was measured; give --latitude and --longitude/);
+    expect(noPlace.stderr).toMatch(
+      /colorado2\.csv does not say where it was measured; give --latitude and --longitude/,
+    );
 
     const half = await fails(['weather', 'import', bare, '--latitude', '40.5']);
     expect(half.code).toBe(2);
     expect(half.stderr).toMatch(/give both --latitude and --longitude/);
-    expect((await fails(['weather', 'import', bare, '--latitude', '91', '--longitude', '0'])).stderr).toMatch(/--latitude must be a number from -90 to 90/);
+    expect((await fails(['weather', 'import', bare, '--latitude', '91', '--longitude', '0'])).stderr).toMatch(
+      /--latitude must be a number from -90 to 90/,
+    );
 
     const gone = await fails(['weather', 'remove', 'no-such-id']);
     expect(gone.code).toBe(1);
     expect(gone.stderr).toMatch(/no weather file 'no-such-id'/);
-    expect((await fails(['weather', 'import'])).stderr).toBe("error: missing required argument 'file'\n(see: solarkit weather import --help)\n");
+    expect((await fails(['weather', 'import'])).stderr).toBe(
+      "error: missing required argument 'file'\n(see: solarkit weather import --help)\n",
+    );
   }, 60_000);
 
   it('fails at once, with the reason, on a device, a pipe or a directory (reads are bounded)', async () => {
@@ -95,12 +119,20 @@ describe('solarkit weather', () => {
     const fifo = join(dir, 'pipe.epw');
     execFileSync('mkfifo', [fifo]);
     expect((await fails(['weather', 'import', fifo])).stderr).toMatch(/pipe\.epw: .*not a regular file/);
-    expect((await fails(['weather', 'import', dir])).stderr).toMatch(/cannot read .*: (it is a directory|.*not a regular file)/);
+    expect((await fails(['weather', 'import', dir])).stderr).toMatch(
+      /cannot read .*: (it is a directory|.*not a regular file)/,
+    );
   }, 60_000);
 
   it('writes a stored file whole (through a temporary name), and lists a file it cannot read as INVALID', async () => {
     const weatherDir = join(dir, 'atomic');
-    const imported = await cli('weather', 'import', weatherFile('epw_amsterdam_iwec_062400.epw'), '--weather-dir', weatherDir);
+    const imported = await cli(
+      'weather',
+      'import',
+      weatherFile('epw_amsterdam_iwec_062400.epw'),
+      '--weather-dir',
+      weatherDir,
+    );
     expect(imported.stdout).toMatch(/^imported /);
     const stored = readdirSync(weatherDir);
     expect(stored).toEqual(['52.3000_4.7700_epw_amsterdam_iwec_062400.epw.weather.json']);
@@ -112,7 +144,9 @@ describe('solarkit weather', () => {
     expect(lines).toHaveLength(3);
     expect(lines[1]).toMatch(/^52\.3000_4\.7700_epw_amsterdam_iwec_062400\.epw\tepw\t/);
     expect(lines[2]).toMatch(/^broken\tINVALID\t(-\t){6}.*JSON/);
-    expect((await cli('weather', 'remove', 'broken', '--weather-dir', weatherDir)).stdout.trim()).toBe('removed broken');
+    expect((await cli('weather', 'remove', 'broken', '--weather-dir', weatherDir)).stdout.trim()).toBe(
+      'removed broken',
+    );
   }, 60_000);
 
   it('a running server uses a file imported by the command line without a restart', async () => {
@@ -120,9 +154,14 @@ describe('solarkit weather', () => {
     const s = await startTestServer({ weatherDir });
     try {
       const { key } = await s.createAccount('w');
-      const path = '/data/historic/radiation_and_weather?format=json&output_parameters=ghi&period=PT60M&latitude=40.52&longitude=-108.54&start=2017-07-01T00:00Z&duration=P1D';
+      const path =
+        '/data/historic/radiation_and_weather?format=json&output_parameters=ghi&period=PT60M&latitude=40.52&longitude=-108.54&start=2017-07-01T00:00Z&duration=P1D';
       const first = await (await s.get(path, key)).text();
-      await run(process.execPath, [BIN, 'weather', 'import', weatherFile('nsrdb_psm3_2017_40.5137_-108.5449.csv'), '--weather-dir', weatherDir], { env });
+      await run(
+        process.execPath,
+        [BIN, 'weather', 'import', weatherFile('nsrdb_psm3_2017_40.5137_-108.5449.csv'), '--weather-dir', weatherDir],
+        { env },
+      );
       // The server re-reads the directory at most once a second: ask until it has.
       let body = first;
       for (let i = 0; i < 50 && body === first; i++) {

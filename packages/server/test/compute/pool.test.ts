@@ -20,7 +20,8 @@ import { TEST_NOW, type TestServer, startTestServer } from '../support/server.js
 
 const ALL = RADIATION_OUTPUT_NAMES.join(',');
 /** The maximal TMY request: every parameter at PT5M, 105 120 rows, about 71 MB of JSON. */
-const MAXIMAL_TMY = (lat: number) => `/data/tmy/radiation_and_weather?latitude=${lat}&longitude=20&period=PT5M&output_parameters=${ALL}&format=json`;
+const MAXIMAL_TMY = (lat: number) =>
+  `/data/tmy/radiation_and_weather?latitude=${lat}&longitude=20&period=PT5M&output_parameters=${ALL}&format=json`;
 
 let s: TestServer;
 let key: string;
@@ -28,7 +29,9 @@ beforeAll(async () => {
   s = await startTestServer({ rateLimit: 1_000_000, compute: { threads: 1, maxInFlight: 4 } });
   key = (await s.createAccount(undefined, { quota: 1_000_000 })).key;
 });
-afterAll(async () => { await s.close(); });
+afterAll(async () => {
+  await s.close();
+});
 
 /** Reads a response body as it arrives, counting rows (`"period":"PT5M"}` closes each) and bytes. */
 async function countRows(r: Response): Promise<{ rows: number; bytes: number; end: string }> {
@@ -55,12 +58,18 @@ async function wholeBody(path: string): Promise<string> {
   const values = validateQuery(defs, query);
   const { format } = parseSeriesFormat(values.format, endpoint.formats);
   const table = await computeProduct(endpoint.validate(values, TEST_NOW, format), s.app.solarkit.products);
-  const rendering: SeriesRendering = { format, style: 'v3', precision: '3', request: { path: endpoint.path, defs, values } };
+  const rendering: SeriesRendering = {
+    format,
+    style: 'v3',
+    precision: '3',
+    request: { path: endpoint.path, defs, values },
+  };
   return renderSeries(table, rendering).body;
 }
 
 describe('streamed large responses', () => {
-  const HISTORIC = '/data/historic/radiation_and_weather?latitude=-20.5&longitude=130.25&start=2024-03-01T00:00Z&duration=P31D&period=PT5M';
+  const HISTORIC =
+    '/data/historic/radiation_and_weather?latitude=-20.5&longitude=130.25&start=2024-03-01T00:00Z&duration=P31D&period=PT5M';
   it.each([
     ['json', `${HISTORIC}&format=json&output_parameters=${ALL}`],
     ['csv', `${HISTORIC}&format=csv&output_parameters=${ALL}`],
@@ -86,11 +95,13 @@ describe('the event loop stays free', () => {
     const before = pool.stats().seriesComputed;
     pool.hold();
     const settled = [false, false, false, false];
-    const requests = [31, 32, 33, 34].map((lat, i) => s.get(MAXIMAL_TMY(lat), key).then(async (r) => {
-      const counted = { status: r.status, ...(await countRows(r)) };
-      settled[i] = true;
-      return counted;
-    }));
+    const requests = [31, 32, 33, 34].map((lat, i) =>
+      s.get(MAXIMAL_TMY(lat), key).then(async (r) => {
+        const counted = { status: r.status, ...(await countRows(r)) };
+        settled[i] = true;
+        return counted;
+      }),
+    );
     while (pool.stats().inFlight < 4) await new Promise((r) => setTimeout(r, 10));
     // All four admitted, none can finish while held: /health answers meanwhile.
     const health = await fetch(`${s.baseUrl}/health`);
@@ -121,21 +132,29 @@ describe('the event loop stays free', () => {
     expect(stats.computedOn).not.toContain(threadId);
     latencies.sort((a, b) => a - b);
     const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]!.toFixed(1);
-    console.log(`/health during four maximal TMY requests: n=${latencies.length} p50=${q(0.5)} ms p99=${q(0.99)} ms max=${q(1)} ms`);
+    console.log(
+      `/health during four maximal TMY requests: n=${latencies.length} p50=${q(0.5)} ms p99=${q(0.99)} ms max=${q(1)} ms`,
+    );
     expect(latencies.length).toBeGreaterThan(0);
   }, 240_000);
 
   it('a request past the admission bound gets 503 with Retry-After; small requests still answer', async () => {
     const pool = s.app.solarkit.compute.pool!;
     pool.hold();
-    const held = [41, 42, 43, 44].map((lat) => s.get(`/data/tmy/radiation_and_weather?latitude=${lat}&longitude=20&format=json`, key));
+    const held = [41, 42, 43, 44].map((lat) =>
+      s.get(`/data/tmy/radiation_and_weather?latitude=${lat}&longitude=20&format=json`, key),
+    );
     while (pool.stats().inFlight < 4) await new Promise((r) => setTimeout(r, 10));
     const refused = await s.get('/data/tmy/radiation_and_weather?latitude=45&longitude=20&format=json', key);
     expect(refused.status).toBe(503);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await refused.json() as { response_status: { error_code: string } }).response_status.error_code).toBe('ServiceUnavailable');
+    expect(((await refused.json()) as { response_status: { error_code: string } }).response_status.error_code).toBe(
+      'ServiceUnavailable',
+    );
     // A small request is computed on the main thread, pool or no pool.
-    expect((await s.get('/data/live/radiation_and_weather?latitude=46&longitude=20&hours=2&format=json', key)).status).toBe(200);
+    expect(
+      (await s.get('/data/live/radiation_and_weather?latitude=46&longitude=20&hours=2&format=json', key)).status,
+    ).toBe(200);
     pool.release();
     for (const r of await Promise.all(held)) expect(r.status).toBe(200);
     expect(pool.stats().inFlight).toBe(0);

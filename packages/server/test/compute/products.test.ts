@@ -18,7 +18,12 @@ let logs = '';
 beforeAll(async () => {
   // The Sydney tile, cut to a size that is no square of samples.
   writeFileSync(join(dir, 'S34E151.hgt'), Buffer.alloc(12_345));
-  const logStream = new Writable({ write(chunk, _enc, cb) { logs += String(chunk); cb(); } });
+  const logStream = new Writable({
+    write(chunk, _enc, cb) {
+      logs += String(chunk);
+      cb();
+    },
+  });
   const before = process.env.SOLARKIT_DEM_DIR;
   // The workers of the pool take the environment as it is when the server starts.
   process.env.SOLARKIT_DEM_DIR = dir;
@@ -39,7 +44,11 @@ afterAll(async () => {
 it('answers terrain shading in that tile from the global grid, and logs the tile once', async () => {
   const a = (await withTile.createAccount()).key;
   const b = (await without.createAccount()).key;
-  for (const [lat, lon] of [[-33.856784, 151.215297], [-33.7, 151.1], [-33.5, 151.3]] as const) {
+  for (const [lat, lon] of [
+    [-33.856784, 151.215297],
+    [-33.7, 151.1],
+    [-33.5, 151.3],
+  ] as const) {
     const path = `/data/live/radiation_and_weather?latitude=${lat}&longitude=${lon}&hours=6&terrain_shading=true&output_parameters=ghi,dni,dhi,gti&format=json`;
     const r = await withTile.get(path, a);
     expect(r.status, path).toBe(200);

@@ -25,7 +25,14 @@ describe('chart ticks', () => {
   });
 
   it('unit and zone labels', () => {
-    expect(['W/m2', 'degrees C', 'kW', 'ug/m3', 'kg/m2', ''].map(unitLabel)).toEqual(['W/m²', '°C', 'kW', 'µg/m³', 'kg/m²', '']);
+    expect(['W/m2', 'degrees C', 'kW', 'ug/m3', 'kg/m2', ''].map(unitLabel)).toEqual([
+      'W/m²',
+      '°C',
+      'kW',
+      'µg/m³',
+      'kg/m²',
+      '',
+    ]);
     expect([0, 600, -210, 345].map(zoneLabel)).toEqual(['UTC', 'UTC+10:00', 'UTC-03:30', 'UTC+05:45']);
   });
 });
@@ -37,11 +44,26 @@ describe('monthly summary', () => {
   const periodEnd = Float64Array.from({ length: n }, (_, i) => start + (i + 1) * 3600);
   const hourOf = (i: number): number => i % 24; // local hour the period starts
   const table: SeriesTable = {
-    key: 'estimated_actuals', periodSeconds: 3600, offsetMinutes: 60, latitude: 0, longitude: 0, periodEnd,
+    key: 'estimated_actuals',
+    periodSeconds: 3600,
+    offsetMinutes: 60,
+    latitude: 0,
+    longitude: 0,
+    periodEnd,
     columns: [
-      { name: 'ghi', unit: 'W/m2', decimals: 0, values: Float64Array.from({ length: n }, (_, i) => (hourOf(i) >= 10 && hourOf(i) < 14 ? 1000 : 0)) },
+      {
+        name: 'ghi',
+        unit: 'W/m2',
+        decimals: 0,
+        values: Float64Array.from({ length: n }, (_, i) => (hourOf(i) >= 10 && hourOf(i) < 14 ? 1000 : 0)),
+      },
       { name: 'pv', unit: 'kW', decimals: 3, values: new Float64Array(n).fill(2) },
-      { name: 'air_temp', unit: 'degrees C', decimals: 1, values: Float64Array.from({ length: n }, (_, i) => (i === 5 ? Number.NaN : 20)) },
+      {
+        name: 'air_temp',
+        unit: 'degrees C',
+        decimals: 1,
+        values: Float64Array.from({ length: n }, (_, i) => (i === 5 ? Number.NaN : 20)),
+      },
     ],
   };
 
@@ -51,7 +73,13 @@ describe('monthly summary', () => {
     expect(s.months).toEqual(['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']);
     expect(s.wholeLabel).toBe('Year');
     const [ghi, pv, temp] = s.rows;
-    expect([ghi!.kind, ghi!.unit, pv!.unit, temp!.kind, temp!.unit]).toEqual(['total', 'kWh/m2', 'kWh', 'mean', 'degrees C']);
+    expect([ghi!.kind, ghi!.unit, pv!.unit, temp!.kind, temp!.unit]).toEqual([
+      'total',
+      'kWh/m2',
+      'kWh',
+      'mean',
+      'degrees C',
+    ]);
     expect(ghi!.monthly[0]).toBeCloseTo(31 * 4, 9); // 31 days x 4 kWh/m2
     expect(ghi!.monthly[1]).toBeCloseTo(28 * 4, 9);
     expect(ghi!.whole).toBeCloseTo(365 * 4, 9);
@@ -63,7 +91,12 @@ describe('monthly summary', () => {
   it('a short series is not long; a window across a new year names the years', () => {
     expect(isLongSeries({ ...table, periodEnd: periodEnd.subarray(0, 48), columns: [] })).toBe(false);
     const dec = Date.UTC(2025, 11, 20) / 1000;
-    const s = monthlySummary({ ...table, offsetMinutes: 0, periodEnd: Float64Array.from({ length: 30 * 24 }, (_, i) => dec + (i + 1) * 3600), columns: [] });
+    const s = monthlySummary({
+      ...table,
+      offsetMinutes: 0,
+      periodEnd: Float64Array.from({ length: 30 * 24 }, (_, i) => dec + (i + 1) * 3600),
+      columns: [],
+    });
     expect(s.months).toEqual(['Dec 2025', 'Jan 2026']);
     expect(s.wholeLabel).toBe('Total');
   });

@@ -34,15 +34,20 @@ async function open(path: string, width = 1100): Promise<Page> {
 }
 
 /** The panels of the line chart: unit, axis title, tick labels and the series drawn in it. */
-async function panels(page: Page): Promise<{ unit: string; title: string; ticks: string[]; series: { name: string; length: number }[] }[]> {
-  return page.locator('svg.chart g.panel').evaluateAll((els) => els.map((g) => ({
-    unit: g.getAttribute('data-unit') ?? '',
-    title: g.querySelector('.y-axis .axis-title')?.textContent ?? '',
-    ticks: [...g.querySelectorAll('.y-axis text:not(.axis-title)')].map((t) => t.textContent ?? ''),
-    series: [...g.querySelectorAll('path.series')].map((p) => ({
-      name: p.getAttribute('data-name') ?? '', length: (p as unknown as { getTotalLength(): number }).getTotalLength(),
+async function panels(
+  page: Page,
+): Promise<{ unit: string; title: string; ticks: string[]; series: { name: string; length: number }[] }[]> {
+  return page.locator('svg.chart g.panel').evaluateAll((els) =>
+    els.map((g) => ({
+      unit: g.getAttribute('data-unit') ?? '',
+      title: g.querySelector('.y-axis .axis-title')?.textContent ?? '',
+      ticks: [...g.querySelectorAll('.y-axis text:not(.axis-title)')].map((t) => t.textContent ?? ''),
+      series: [...g.querySelectorAll('path.series')].map((p) => ({
+        name: p.getAttribute('data-name') ?? '',
+        length: (p as unknown as { getTotalLength(): number }).getTotalLength(),
+      })),
     })),
-  })));
+  );
 }
 
 /** Tick labels are rounded: few digits, evenly spaced. */
@@ -59,7 +64,10 @@ describe.skipIf(!hasChromium)('HTML data page in a browser', () => {
     const page = await open(`/data/live/radiation_and_weather?${SYDNEY}&hours=24&output_parameters=ghi,dni,air_temp`);
     try {
       const p = await panels(page);
-      expect(p.map((x) => [x.unit, x.title])).toEqual([['W/m2', 'W/m²'], ['degrees C', '°C']]);
+      expect(p.map((x) => [x.unit, x.title])).toEqual([
+        ['W/m2', 'W/m²'],
+        ['degrees C', '°C'],
+      ]);
       expect(p[0]!.series.map((x) => x.name)).toEqual(['ghi', 'dni']);
       expect(p[1]!.series.map((x) => x.name)).toEqual(['air_temp']);
       for (const panel of p) {
@@ -74,13 +82,23 @@ describe.skipIf(!hasChromium)('HTML data page in a browser', () => {
       expect(timeLabels.length).toBeGreaterThanOrEqual(4);
       for (const t of timeLabels) expect(t).toMatch(/^(\d\d:\d\d|\d\d-\d\d)$/);
       expect(await page.locator('svg.chart .x-axis .axis-title').textContent()).toBe('period_end (UTC)');
-      expect(await page.locator('svg.chart .legend-item text').allTextContents()).toEqual(['ghi (W/m²)', 'dni (W/m²)', 'air_temp (°C)']);
+      expect(await page.locator('svg.chart .legend-item text').allTextContents()).toEqual([
+        'ghi (W/m²)',
+        'dni (W/m²)',
+        'air_temp (°C)',
+      ]);
       // A short series: no monthly totals, the table shown with its 48 rows.
       expect(await page.locator('table.totals').count()).toBe(0);
       expect(await page.locator('table.data').isVisible()).toBe(true);
       expect(await page.locator('table.data tbody tr').count()).toBe(48);
       const headers = await page.locator('table.data thead th').allInnerTexts();
-      expect(headers.map((h) => h.replace(/\s+/g, ' '))).toEqual(['ghi W/m²', 'dni W/m²', 'air_temp °C', 'period_end UTC', 'period']);
+      expect(headers.map((h) => h.replace(/\s+/g, ' '))).toEqual([
+        'ghi W/m²',
+        'dni W/m²',
+        'air_temp °C',
+        'period_end UTC',
+        'period',
+      ]);
       expect(await page.locator('table.request').innerText()).not.toContain(key);
       await page.screenshot({ path: join(SHOTS, 'data-live.png'), fullPage: false });
     } finally {
@@ -89,7 +107,9 @@ describe.skipIf(!hasChromium)('HTML data page in a browser', () => {
   });
 
   it('historic at time_zone=10: the time axis is labelled in UTC+10:00, at local hours', async () => {
-    const page = await open(`/data/historic/radiation_and_weather?${SYDNEY}&start=2026-06-01T00:00:00%2B10:00&duration=P2D&time_zone=10&output_parameters=ghi,air_temp`);
+    const page = await open(
+      `/data/historic/radiation_and_weather?${SYDNEY}&start=2026-06-01T00:00:00%2B10:00&duration=P2D&time_zone=10&output_parameters=ghi,air_temp`,
+    );
     try {
       expect(await page.locator('svg.chart .x-axis .axis-title').textContent()).toBe('period_end (UTC+10:00)');
       const labels = await page.locator('svg.chart .x-axis text:not(.axis-title)').allTextContents();
@@ -112,8 +132,24 @@ describe.skipIf(!hasChromium)('HTML data page in a browser', () => {
       // The totals table: 12 months and the year; ghi and dni as kWh/m², air_temp as a mean.
       const heads = (await page.locator('table.totals thead th').allInnerTexts()).map((h) => h.replace(/\s+/g, ' '));
       expect(heads).toEqual(['month', 'ghi total kWh/m²', 'dni total kWh/m²', 'air_temp mean °C']);
-      const rows = await page.locator('table.totals tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent ?? '')));
-      expect(rows.map((r) => r[0])).toEqual(['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec', 'Year']);
+      const rows = await page
+        .locator('table.totals tbody tr')
+        .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent ?? '')));
+      expect(rows.map((r) => r[0])).toEqual([
+        'Jan',
+        'Feb',
+        'Mar',
+        'Apr',
+        'May',
+        'Jun',
+        'Jul',
+        'Aug',
+        'Sep',
+        'Oct',
+        'Nov',
+        'Dec',
+        'Year',
+      ]);
       const ghiMonths = rows.slice(0, 12).map((r) => Number(r[1]));
       const ghiYear = Number(rows[12]![1]);
       // Sydney receives about 1,600 to 1,900 kWh/m² a year on the horizontal; more in summer (Dec, Jan) than in winter (Jun).
@@ -122,15 +158,20 @@ describe.skipIf(!hasChromium)('HTML data page in a browser', () => {
       expect(Math.abs(ghiMonths.reduce((a, b) => a + b, 0) - ghiYear)).toBeLessThanOrEqual(6); // rounding of 12 months
       expect(ghiMonths[0]!).toBeGreaterThan(ghiMonths[5]!);
       // The bar chart: one panel (kWh/m²), 12 bars for each energy column; the mean is not a bar.
-      const bars = await page.locator('svg.monthly rect.bar').evaluateAll((rs) => rs.map((r) => r.getAttribute('data-name')));
+      const bars = await page
+        .locator('svg.monthly rect.bar')
+        .evaluateAll((rs) => rs.map((r) => r.getAttribute('data-name')));
       expect(bars.filter((b) => b === 'ghi')).toHaveLength(12);
       expect(bars.filter((b) => b === 'dni')).toHaveLength(12);
       expect(bars).not.toContain('air_temp');
       expect(await page.locator('svg.monthly g.panel .axis-title').allTextContents()).toEqual(['kWh/m²']);
       // Totals come before the table, which is collapsed until asked for.
       // compareDocumentPosition: bit 4 is DOCUMENT_POSITION_FOLLOWING.
-      const order = await page.locator('table.totals').evaluate((totals) =>
-        (totals.compareDocumentPosition(totals.ownerDocument.querySelector('details.data')!) & 4) !== 0);
+      const order = await page
+        .locator('table.totals')
+        .evaluate(
+          (totals) => (totals.compareDocumentPosition(totals.ownerDocument.querySelector('details.data')!) & 4) !== 0,
+        );
       expect(order).toBe(true);
       expect(await page.locator('details.data').getAttribute('open')).toBeNull();
       expect(await page.locator('table.data').isVisible()).toBe(false);

@@ -10,23 +10,34 @@ const LIVE = '/data/live/radiation_and_weather?latitude=-33.856784&longitude=151
 let s: TestServer;
 let logs = '';
 beforeAll(async () => {
-  const logStream = new Writable({ write(chunk, _enc, cb) { logs += String(chunk); cb(); } });
+  const logStream = new Writable({
+    write(chunk, _enc, cb) {
+      logs += String(chunk);
+      cb();
+    },
+  });
   s = await startTestServer({
     logStream,
     bodyLimit: 1024,
-    plugins: [async (app) => {
-      app.post('/test/echo', async (request) => ({ received: request.body }));
-    }],
+    plugins: [
+      async (app) => {
+        app.post('/test/echo', async (request) => ({ received: request.body }));
+      },
+    ],
   });
 });
-afterAll(async () => { await s.close(); });
+afterAll(async () => {
+  await s.close();
+});
 
 describe('key transports', () => {
   it('accepts the key as a Bearer header, as api_key, and as HTTP Basic user name', async () => {
     const { key } = await s.createAccount();
     const bearer = await fetch(s.baseUrl + LIVE, { headers: { authorization: `Bearer ${key}` } });
     const query = await fetch(`${s.baseUrl}${LIVE}&api_key=${key}`);
-    const basic = await fetch(s.baseUrl + LIVE, { headers: { authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}` } });
+    const basic = await fetch(s.baseUrl + LIVE, {
+      headers: { authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}` },
+    });
     expect([bearer.status, query.status, basic.status]).toEqual([200, 200, 200]);
     const bodies = await Promise.all([bearer.text(), query.text(), basic.text()]);
     expect(bodies[1]).toBe(bodies[0]);
@@ -36,7 +47,18 @@ describe('key transports', () => {
   it('accepts and redacts from the log every spelling of the key parameter that authentication reads', async () => {
     const { key } = await s.createAccount();
     // Each is one name to the server's query parser and name matching: each authenticates.
-    const spellings = ['api_key', 'apiKey', 'API_KEY', 'a_p_i_key', 'api__key', '_api_key_', 'api%5Fkey', '%61pi_key', 'api-key', 'api.key'];
+    const spellings = [
+      'api_key',
+      'apiKey',
+      'API_KEY',
+      'a_p_i_key',
+      'api__key',
+      '_api_key_',
+      'api%5Fkey',
+      '%61pi_key',
+      'api-key',
+      'api.key',
+    ];
     for (const name of spellings) {
       const r = await fetch(`${s.baseUrl}${LIVE}&${name}=${key}`);
       expect(r.status, name).toBe(200);
@@ -53,12 +75,15 @@ describe('key transports', () => {
 
   it('refuses HTTP Basic with a password: the contract takes the key as the user name and an empty password', async () => {
     const { key } = await s.createAccount();
-    const basic = (user: string, password: string) => fetch(s.baseUrl + LIVE, {
-      headers: { authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` },
-    });
+    const basic = (user: string, password: string) =>
+      fetch(s.baseUrl + LIVE, {
+        headers: { authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` },
+      });
     const r = await basic(key, 'secret');
     expect(r.status).toBe(401);
-    expect((await r.json() as { response_status: { message: string } }).response_status.message).toMatch(/empty password/);
+    expect(((await r.json()) as { response_status: { message: string } }).response_status.message).toMatch(
+      /empty password/,
+    );
     expect((await basic(key, '')).status).toBe(200);
   });
 
@@ -84,7 +109,7 @@ describe('401 and 403', () => {
   it.each(unauthorizedCases)('401 Unauthorized for %s', async (_name, headers, suffix) => {
     const r = await fetch(s.baseUrl + LIVE + suffix, { headers });
     expect(r.status).toBe(401);
-    const body = await r.json() as { response_status: Record<string, unknown> };
+    const body = (await r.json()) as { response_status: Record<string, unknown> };
     expect(Object.keys(body)).toEqual(['response_status']);
     expect(body.response_status).toMatchObject({ error_code: 'Unauthorized', stack_trace: '', errors: [], meta: {} });
     expect(typeof body.response_status.message).toBe('string');
@@ -96,16 +121,21 @@ describe('401 and 403', () => {
     expect(await s.storage.accounts.revokeKey(key)).toBe(true);
     const r = await s.get(LIVE, key);
     expect(r.status).toBe(401);
-    expect((await r.json() as { response_status: { error_code: string } }).response_status.error_code).toBe('Unauthorized');
+    expect(((await r.json()) as { response_status: { error_code: string } }).response_status.error_code).toBe(
+      'Unauthorized',
+    );
   });
 
   it('403 Forbidden when the plan lacks the endpoint family', async () => {
     const { key } = await s.createAccount(undefined, { plans: ['soiling'] });
     const r = await s.get(LIVE, key);
     expect(r.status).toBe(403);
-    const body = await r.json() as { response_status: Record<string, unknown> };
+    const body = (await r.json()) as { response_status: Record<string, unknown> };
     expect(body.response_status).toMatchObject({ error_code: 'Forbidden', stack_trace: '', errors: [] });
-    const soiling = await s.get('/data/live/soiling/kimber?latitude=-33.856784&longitude=151.215297&hours=1&format=json', key);
+    const soiling = await s.get(
+      '/data/live/soiling/kimber?latitude=-33.856784&longitude=151.215297&hours=1&format=json',
+      key,
+    );
     expect(soiling.status).toBe(200);
   });
 
@@ -120,7 +150,16 @@ describe('401 and 403', () => {
 
 describe('public paths and protocol errors', () => {
   it('serves /health, /openapi.json and /docs without a key, with or without a trailing slash', async () => {
-    for (const p of ['/health', '/openapi.json', '/docs', '/health/', '/openapi.json/', '/docs/', '/health?x=1', '/health/?api_key=']) {
+    for (const p of [
+      '/health',
+      '/openapi.json',
+      '/docs',
+      '/health/',
+      '/openapi.json/',
+      '/docs/',
+      '/health?x=1',
+      '/health/?api_key=',
+    ]) {
       expect((await fetch(s.baseUrl + p)).status, p).toBe(200);
     }
     // The data routes still want a key, with a trailing slash too.
@@ -130,7 +169,9 @@ describe('public paths and protocol errors', () => {
   it('404 NotFound for an unknown path, 405 for a known path with another method', async () => {
     const nf = await fetch(`${s.baseUrl}/data/live/nothing_here`);
     expect(nf.status).toBe(404);
-    expect((await nf.json() as { response_status: { error_code: string } }).response_status.error_code).toBe('NotFound');
+    expect(((await nf.json()) as { response_status: { error_code: string } }).response_status.error_code).toBe(
+      'NotFound',
+    );
     const na = await fetch(s.baseUrl + LIVE, { method: 'DELETE' });
     expect(na.status).toBe(405);
     expect(na.headers.get('allow')).toContain('GET');
@@ -139,16 +180,32 @@ describe('public paths and protocol errors', () => {
   it('413 for a body over the limit, 415 for a body that is not JSON, 400 for broken JSON', async () => {
     const { key } = await s.createAccount();
     const headers = { authorization: `Bearer ${key}` };
-    const ok = await fetch(`${s.baseUrl}/test/echo`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{"a":1}' });
+    const ok = await fetch(`${s.baseUrl}/test/echo`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: '{"a":1}',
+    });
     expect(ok.status).toBe(200);
-    const big = await fetch(`${s.baseUrl}/test/echo`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ a: 'x'.repeat(5000) }) });
+    const big = await fetch(`${s.baseUrl}/test/echo`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ a: 'x'.repeat(5000) }),
+    });
     expect(big.status).toBe(413);
-    const text = await fetch(`${s.baseUrl}/test/echo`, { method: 'POST', headers: { ...headers, 'content-type': 'text/plain' }, body: 'hello' });
+    const text = await fetch(`${s.baseUrl}/test/echo`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'text/plain' },
+      body: 'hello',
+    });
     expect(text.status).toBe(415);
-    const broken = await fetch(`${s.baseUrl}/test/echo`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{"a":' });
+    const broken = await fetch(`${s.baseUrl}/test/echo`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: '{"a":',
+    });
     expect(broken.status).toBe(400);
     for (const r of [big, text, broken]) {
-      const body = await r.json() as { response_status: { stack_trace: string; meta: object } };
+      const body = (await r.json()) as { response_status: { stack_trace: string; meta: object } };
       expect(body.response_status.stack_trace).toBe('');
     }
   });

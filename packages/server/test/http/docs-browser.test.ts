@@ -10,7 +10,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCREENSHOTS as SHOTS, hasChromium, launchChromium } from '../support/browser.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
-
 let s: TestServer;
 let browser: Browser;
 beforeAll(async () => {
@@ -35,7 +34,18 @@ describe.skipIf(!hasChromium)('/docs in a browser', () => {
       expect(sections).toHaveLength(operations);
       expect([...links].sort()).toEqual([...sections].sort());
       const families = await page.locator('nav.toc > ul > li > a').allTextContents();
-      expect(families).toEqual(expect.arrayContaining(['radiation', 'rooftop', 'tmy', 'soiling', 'resources', 'measurements', 'advanced_pv', 'premium']));
+      expect(families).toEqual(
+        expect.arrayContaining([
+          'radiation',
+          'rooftop',
+          'tmy',
+          'soiling',
+          'resources',
+          'measurements',
+          'advanced_pv',
+          'premium',
+        ]),
+      );
       // Follow one link as a reader does.
       await page.locator('nav.toc a[href="#getDataTmyRooftopPvPower"]').click();
       expect(new URL(page.url()).hash).toBe('#getDataTmyRooftopPvPower');
@@ -43,8 +53,12 @@ describe.skipIf(!hasChromium)('/docs in a browser', () => {
       const top = (await section.boundingBox())!.y;
       expect(top).toBeGreaterThanOrEqual(-1);
       expect(top).toBeLessThan(50);
-      expect(await section.locator('pre.request').innerText()).toMatch(/^curl -H "Authorization: Bearer \$SOLARKIT_KEY" '.*\/data\/tmy\/rooftop_pv_power\?latitude=-33\.856784&longitude=151\.215297&capacity=5&format=json'$/);
-      const response = JSON.parse(await section.locator('pre.response').innerText()) as { estimated_actuals: { pv_power_rooftop: number; period_end: string }[] };
+      expect(await section.locator('pre.request').innerText()).toMatch(
+        /^curl -H "Authorization: Bearer \$SOLARKIT_KEY" '.*\/data\/tmy\/rooftop_pv_power\?latitude=-33\.856784&longitude=151\.215297&capacity=5&format=json'$/,
+      );
+      const response = JSON.parse(await section.locator('pre.response').innerText()) as {
+        estimated_actuals: { pv_power_rooftop: number; period_end: string }[];
+      };
       expect(response.estimated_actuals).toHaveLength(3);
       expect(response.estimated_actuals[0]!.period_end).toBe('2059-01-01T01:00:00+00:00');
       // Every section has both examples.
@@ -58,21 +72,33 @@ describe.skipIf(!hasChromium)('/docs in a browser', () => {
   });
 
   it('phone (390 px): no sideways scrolling of the page; code and tables scroll in their own boxes', async () => {
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const page = await browser.newPage({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+    });
     try {
       await page.goto(`${s.baseUrl}/docs`);
-      const widths = await page.locator('html').evaluate((html) => ({ page: html.scrollWidth, view: html.ownerDocument.defaultView!.innerWidth }));
+      const widths = await page
+        .locator('html')
+        .evaluate((html) => ({ page: html.scrollWidth, view: html.ownerDocument.defaultView!.innerWidth }));
       expect(widths.view).toBe(390);
       expect(widths.page).toBeLessThanOrEqual(390);
       // Text is at a readable size (the viewport meta keeps the phone from zooming out).
-      const fontSize = await page.locator('section.operation p').first().evaluate((p) => parseFloat(p.ownerDocument.defaultView!.getComputedStyle(p).fontSize));
+      const fontSize = await page
+        .locator('section.operation p')
+        .first()
+        .evaluate((p) => parseFloat(p.ownerDocument.defaultView!.getComputedStyle(p).fontSize));
       expect(fontSize).toBeGreaterThanOrEqual(14);
       const pre = page.locator('section#postResourcesPvPowerSite pre.request');
       const box = (await pre.boundingBox())!;
       expect(box.x + box.width).toBeLessThanOrEqual(390);
       await page.screenshot({ path: join(SHOTS, 'docs-phone.png') });
       await page.locator('section#postResourcesPvPowerSite').scrollIntoViewIfNeeded();
-      await page.locator('section#postResourcesPvPowerSite').screenshot({ path: join(SHOTS, 'docs-phone-endpoint.png') });
+      await page
+        .locator('section#postResourcesPvPowerSite')
+        .screenshot({ path: join(SHOTS, 'docs-phone-endpoint.png') });
     } finally {
       await page.close();
     }

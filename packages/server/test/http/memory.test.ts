@@ -23,9 +23,15 @@ const CACHE_BYTES = 8 * 1024 * 1024;
 
 let s: TestServer;
 beforeAll(async () => {
-  s = await startTestServer({ rateLimit: 1_000_000, compute: { threads: 0 }, responseCache: { maxBytes: CACHE_BYTES, maxEntries: 1_000_000 } });
+  s = await startTestServer({
+    rateLimit: 1_000_000,
+    compute: { threads: 0 },
+    responseCache: { maxBytes: CACHE_BYTES, maxEntries: 1_000_000 },
+  });
 });
-afterAll(async () => { await s.close(); });
+afterAll(async () => {
+  await s.close();
+});
 
 function heapAfterGc(): number {
   gc();
@@ -36,14 +42,17 @@ function heapAfterGc(): number {
 it('distinct 8 kB URLs to an unmetered place leave the heap within the cache bound', async () => {
   const { key, accountId } = await s.createAccount(undefined, { quota: 1 });
   const padding = 'p'.repeat(8000);
-  const path = (i: number) => `/data/live/radiation_and_weather?latitude=-33.856784&longitude=151.215297&hours=1&format=json&n${i}=${padding}`;
+  const path = (i: number) =>
+    `/data/live/radiation_and_weather?latitude=-33.856784&longitude=151.215297&hours=1&format=json&n${i}=${padding}`;
   const send = async (from: number, to: number): Promise<void> => {
     // Eight at a time: as fast as one connection after another, without queuing thousands of sockets.
     for (let i = from; i < to; i += 8) {
-      const batch = Array.from({ length: Math.min(8, to - i) }, (_, j) => s.get(path(i + j), key).then(async (r) => {
-        expect(r.status).toBe(200);
-        await r.arrayBuffer();
-      }));
+      const batch = Array.from({ length: Math.min(8, to - i) }, (_, j) =>
+        s.get(path(i + j), key).then(async (r) => {
+          expect(r.status).toBe(200);
+          await r.arrayBuffer();
+        }),
+      );
       await Promise.all(batch);
     }
   };
@@ -55,9 +64,13 @@ it('distinct 8 kB URLs to an unmetered place leave the heap within the cache bou
   const after = heapAfterGc();
   const stats = s.app.solarkit.responses.stats();
   const growth = after - baseline;
-  console.log(`heap after GC: ${(baseline / 1e6).toFixed(1)} -> ${(after / 1e6).toFixed(1)} MB over ${requests} distinct 8 kB URLs; cache ${stats.entries} entries, ${(stats.bytes / 1e6).toFixed(1)} MB`);
+  console.log(
+    `heap after GC: ${(baseline / 1e6).toFixed(1)} -> ${(after / 1e6).toFixed(1)} MB over ${requests} distinct 8 kB URLs; cache ${stats.entries} entries, ${(stats.bytes / 1e6).toFixed(1)} MB`,
+  );
   // Free requests: the quota of 1 was never touched.
-  expect(await queryRows(s.dbPath, 'SELECT COALESCE(SUM(count), 0) AS n FROM usage WHERE account_id = ?', [accountId])).toEqual([{ n: 0 }]);
+  expect(
+    await queryRows(s.dbPath, 'SELECT COALESCE(SUM(count), 0) AS n FROM usage WHERE account_id = ?', [accountId]),
+  ).toEqual([{ n: 0 }]);
   expect(stats.bytes).toBeLessThanOrEqual(CACHE_BYTES);
   // Their URLs alone are 8 kB x 3000 = 24 MB (one byte a character in V8): the cache let go of
   // them. Measured: 3.2 MB of growth; 27.4 MB with a cache that does not count its keys.

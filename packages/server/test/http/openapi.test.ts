@@ -6,14 +6,24 @@ import { DATA_ENDPOINTS } from '../../src/routes/data.js';
 import { TEST_NOW, startTestServer, type TestServer } from '../support/server.js';
 
 let s: TestServer;
-beforeAll(async () => { s = await startTestServer(); });
-afterAll(async () => { await s.close(); });
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(async () => {
+  await s.close();
+});
 
-type Doc = { openapi: string; paths: Record<string, Record<string, { parameters: { name: string; required: boolean; schema: Record<string, unknown> }[] }>> };
+type Doc = {
+  openapi: string;
+  paths: Record<
+    string,
+    Record<string, { parameters: { name: string; required: boolean; schema: Record<string, unknown> }[] }>
+  >;
+};
 
 describe('OpenAPI document', () => {
   it('describes every data route with the parameters validation uses', async () => {
-    const doc = await (await fetch(`${s.baseUrl}/openapi.json`)).json() as Doc;
+    const doc = (await (await fetch(`${s.baseUrl}/openapi.json`)).json()) as Doc;
     expect(doc.openapi).toMatch(/^3\./);
     for (const e of DATA_ENDPOINTS) {
       const op = doc.paths[e.path]?.get;
@@ -26,8 +36,10 @@ describe('OpenAPI document', () => {
         const schema = (def.type.endsWith('[]') ? p.schema.items : p.schema) as Record<string, unknown>;
         if (def.minimum !== undefined) expect(schema.minimum).toBe(def.minimum);
         if (def.maximum !== undefined) expect(schema.maximum).toBe(def.maximum);
-        if (def.exclusiveMinimum !== undefined) expect([schema.minimum, schema.exclusiveMinimum]).toEqual([def.exclusiveMinimum, true]);
-        if (def.exclusiveMaximum !== undefined) expect([schema.maximum, schema.exclusiveMaximum]).toEqual([def.exclusiveMaximum, true]);
+        if (def.exclusiveMinimum !== undefined)
+          expect([schema.minimum, schema.exclusiveMinimum]).toEqual([def.exclusiveMinimum, true]);
+        if (def.exclusiveMaximum !== undefined)
+          expect([schema.maximum, schema.exclusiveMaximum]).toEqual([def.exclusiveMaximum, true]);
         if (def.enum && def.type === 'enum') expect(p.schema.enum).toEqual(def.enum);
       }
       expect(names).toContain('format');
@@ -35,11 +47,13 @@ describe('OpenAPI document', () => {
   });
 
   it('documented bounds are the enforced bounds', async () => {
-    const doc = await (await fetch(`${s.baseUrl}/openapi.json`)).json() as Doc;
+    const doc = (await (await fetch(`${s.baseUrl}/openapi.json`)).json()) as Doc;
     const hours = doc.paths['/data/live/radiation_and_weather']!.get!.parameters.find((p) => p.name === 'hours')!;
     const { key } = await s.createAccount();
     const at = (h: number): Promise<number> =>
-      s.get(`/data/live/radiation_and_weather?latitude=-33.856784&longitude=151.215297&format=json&hours=${h}`, key).then((r) => r.status);
+      s
+        .get(`/data/live/radiation_and_weather?latitude=-33.856784&longitude=151.215297&format=json&hours=${h}`, key)
+        .then((r) => r.status);
     expect(await at(Number(hours.schema.maximum))).toBe(200);
     expect(await at(Number(hours.schema.maximum) + 1)).toBe(400);
     expect(await at(Number(hours.schema.minimum))).toBe(200);
@@ -62,14 +76,18 @@ type Operation = {
 
 describe('the examples of the OpenAPI document and /docs', () => {
   it('every operation has an example request and the answer this server gave to it', async () => {
-    const doc = await (await fetch(`${s.baseUrl}/openapi.json`)).json() as { paths: Record<string, Record<string, Operation>> };
+    const doc = (await (await fetch(`${s.baseUrl}/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, Operation>>;
+    };
     let count = 0;
     for (const [path, methods] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(methods)) {
         count++;
         const url = op['x-example-url'];
         expect(url, `${method} ${path}`).toBeDefined();
-        expect(url!.split('?')[0]!.replace(/[^/]+(?=\/measurements$)/, '{resource_id}'), `${method} ${path}`).toBe(path);
+        expect(url!.split('?')[0]!.replace(/[^/]+(?=\/measurements$)/, '{resource_id}'), `${method} ${path}`).toBe(
+          path,
+        );
         expect(op.responses[200].content['application/json'].example, `${method} ${path}`).toBeDefined();
         if (method === 'post' || method === 'put' || method === 'patch') {
           expect(op.requestBody!.content['application/json'].example, `${method} ${path}`).toBeDefined();
@@ -80,18 +98,27 @@ describe('the examples of the OpenAPI document and /docs', () => {
     // The answers were 2xx: the runner's record of them says so, operation by operation.
     const answers = await s.app.solarkit.openapi.exampleAnswers();
     expect(answers.size).toBe(count);
-    for (const [op, answer] of answers) expect(answer.status, `${op.method} ${op.path}: ${JSON.stringify(answer.body).slice(0, 200)}`).toBeLessThan(300);
+    for (const [op, answer] of answers)
+      expect(answer.status, `${op.method} ${op.path}: ${JSON.stringify(answer.body).slice(0, 200)}`).toBeLessThan(300);
   });
 
   it('an example answer is what the server answers to the same request (lists of records cut to 3)', async () => {
-    const doc = await (await fetch(`${s.baseUrl}/openapi.json`)).json() as { paths: Record<string, Record<string, Operation>> };
+    const doc = (await (await fetch(`${s.baseUrl}/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, Operation>>;
+    };
     const { key } = await s.createAccount();
-    for (const path of ['/data/tmy/rooftop_pv_power', '/data/historic/radiation_and_weather', '/resources/pv_power_site']) {
+    for (const path of [
+      '/data/tmy/rooftop_pv_power',
+      '/data/historic/radiation_and_weather',
+      '/resources/pv_power_site',
+    ]) {
       const op = doc.paths[path]!.get!;
-      const real = await (await s.get(op['x-example-url']!, key)).json() as Record<string, unknown>;
+      const real = (await (await s.get(op['x-example-url']!, key)).json()) as Record<string, unknown>;
       const shown = op.responses[200].content['application/json'].example as Record<string, unknown>;
       // Lists of records are cut to 3; lists of numbers (dust_soiling_average) stay whole.
-      const cut = Object.fromEntries(Object.entries(real).map(([k, v]) => [k, Array.isArray(v) && typeof v[0] === 'object' ? v.slice(0, 3) : v]));
+      const cut = Object.fromEntries(
+        Object.entries(real).map(([k, v]) => [k, Array.isArray(v) && typeof v[0] === 'object' ? v.slice(0, 3) : v]),
+      );
       expect(shown, path).toEqual(cut);
     }
     // The example site writes of the documentation happened on the runner's own database.
@@ -106,33 +133,57 @@ describe('the examples of the OpenAPI document and /docs', () => {
     for (const id of ids) expect(toc).toContain(`href="#${id}"`);
     const sections = html.split('<section class="operation"').slice(1);
     for (const section of sections) {
-      expect(section).toMatch(/<pre class="request"><code>curl( -X (POST|PUT|PATCH|DELETE))?( \\\n {2}| )-H &quot;Authorization: Bearer \$SOLARKIT_KEY&quot; /);
+      expect(section).toMatch(
+        /<pre class="request"><code>curl( -X (POST|PUT|PATCH|DELETE))?( \\\n {2}| )-H &quot;Authorization: Bearer \$SOLARKIT_KEY&quot; /,
+      );
       const response = /<pre class="response"><code>([\s\S]*?)<\/code><\/pre>/.exec(section)![1]!;
-      const text = response.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+      const text = response
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'")
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&amp;/g, '&');
       expect(() => JSON.parse(text) as unknown).not.toThrow();
     }
-    expect(html).toContain(`curl -H &quot;Authorization: Bearer $SOLARKIT_KEY&quot; &#39;${s.baseUrl}/data/live/radiation_and_weather?latitude=-33.856784&amp;longitude=151.215297&amp;hours=2&amp;format=json&#39;`);
+    expect(html).toContain(
+      `curl -H &quot;Authorization: Bearer $SOLARKIT_KEY&quot; &#39;${s.baseUrl}/data/live/radiation_and_weather?latitude=-33.856784&amp;longitude=151.215297&amp;hours=2&amp;format=json&#39;`,
+    );
   });
 });
 
 describe('every route documents itself (config.openapi, recorded as the route is declared)', () => {
   it("an embedding server's prefixed plugin route is documented at its full path; every operation is a route", async () => {
     const app = await createServer({
-      dbPath: ':memory:', clock: fixedClock(TEST_NOW), compute: { threads: 0 },
-      plugins: [{
-        plugin: async (app) => {
-          app.get<{ Params: { id: string } }>('/things/:id', {
-            config: {
-              openapi: { summary: 'One thing', tags: ['mine'], params: [], pathParams: [{ name: 'id', description: 'The thing.' }] },
-            },
-          }, async (request) => ({ id: request.params.id }));
-          app.get('/undocumented', async () => ({}));
+      dbPath: ':memory:',
+      clock: fixedClock(TEST_NOW),
+      compute: { threads: 0 },
+      plugins: [
+        {
+          plugin: async (app) => {
+            app.get<{ Params: { id: string } }>(
+              '/things/:id',
+              {
+                config: {
+                  openapi: {
+                    summary: 'One thing',
+                    tags: ['mine'],
+                    params: [],
+                    pathParams: [{ name: 'id', description: 'The thing.' }],
+                  },
+                },
+              },
+              async (request) => ({ id: request.params.id }),
+            );
+            app.get('/undocumented', async () => ({}));
+          },
+          options: { prefix: '/my' },
         },
-        options: { prefix: '/my' },
-      }],
+      ],
     });
     try {
-      const doc = await (await app.inject({ url: '/openapi.json' })).json() as { paths: Record<string, Record<string, { summary: string }>> };
+      const doc = (await (await app.inject({ url: '/openapi.json' })).json()) as {
+        paths: Record<string, Record<string, { summary: string }>>;
+      };
       // The GET, not fastify's HEAD twin of it.
       expect(Object.keys(doc.paths['/my/things/{id}']!)).toEqual(['get']);
       expect(doc.paths['/my/things/{id}']!.get!.summary).toBe('One thing');

@@ -5,7 +5,7 @@
  * spread over two server processes on one database, get exactly `quota` successes; the rate limit
  * is counted in the database too.
  */
-import { type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from '../../src/app.js';
@@ -25,7 +25,9 @@ let s: TestServer;
 beforeAll(async () => {
   s = await startTestServer({ rateLimit: 1_000_000 });
 });
-afterAll(async () => { await s.close(); });
+afterAll(async () => {
+  await s.close();
+});
 
 describe('what is free', () => {
   it("a test site's resource_id does not make a request free on an endpoint that ignores resource_id", async () => {
@@ -43,7 +45,14 @@ describe('what is free', () => {
     const { key, accountId } = await s.createAccount(undefined, { quota: 1 });
     expect((await s.get(METERED, key)).status).toBe(200);
     const { latitude, longitude } = UNMETERED_LOCATIONS[2]!;
-    expect((await s.get(`/data/live/radiation_and_weather?latitude=${latitude}&longitude=${longitude}&hours=1&format=json`, key)).status).toBe(200);
+    expect(
+      (
+        await s.get(
+          `/data/live/radiation_and_weather?latitude=${latitude}&longitude=${longitude}&hours=1&format=json`,
+          key,
+        )
+      ).status,
+    ).toBe(200);
     expect(await s.usage(accountId)).toBe(1);
   });
 
@@ -53,7 +62,8 @@ describe('what is free', () => {
     expect((await power(SYDNEY_SITE)).status).toBe(200);
     expect(await s.usage(accountId)).toBe(0);
     const created = await fetch(`${s.baseUrl}/resources/pv_power_site`, {
-      method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'own', latitude: 10, longitude: 20, capacity: 1, resource_id: 'own-quota-site' }),
     });
     expect(created.status).toBe(200);
@@ -99,8 +109,9 @@ describe('reserved before the work', () => {
     const { key, accountId } = await s.createAccount(undefined, { quota });
     // 31 days at PT5M with every parameter: a body of some 6 MB, far more than the socket buffers
     // hold, so a client that stops reading keeps its response from ever finishing.
-    const path = (i: number) => `/data/historic/radiation_and_weather?latitude=${12 + i / 100}&longitude=22&start=2024-01-01T00:00Z&duration=P31D`
-      + `&period=PT5M&format=json&output_parameters=${RADIATION_OUTPUT_NAMES.join(',')}`;
+    const path = (i: number) =>
+      `/data/historic/radiation_and_weather?latitude=${12 + i / 100}&longitude=22&start=2024-01-01T00:00Z&duration=P31D` +
+      `&period=PT5M&format=json&output_parameters=${RADIATION_OUTPUT_NAMES.join(',')}`;
     const readers = await Promise.all(Array.from({ length: quota + 3 }, (_, i) => slowReader(s.baseUrl, path(i), key)));
     const statuses = readers.map((r) => r.status).sort();
     for (const r of readers) r.close();
@@ -114,7 +125,8 @@ describe('reserved before the work', () => {
     try {
       const { key, accountId } = await busy.createAccount(undefined, { quota: 5 });
       busy.app.solarkit.compute.pool!.hold();
-      const tmy = (lat: number) => busy.get(`/data/tmy/radiation_and_weather?latitude=${lat}&longitude=20&format=json`, key);
+      const tmy = (lat: number) =>
+        busy.get(`/data/tmy/radiation_and_weather?latitude=${lat}&longitude=20&format=json`, key);
       const first = tmy(13);
       // The first is admitted once the pool counts it; then the second is refused.
       while (busy.app.solarkit.compute.pool!.stats().inFlight === 0) await new Promise((r) => setTimeout(r, 10));
@@ -136,7 +148,11 @@ describe('shared by the processes on one database', () => {
   const children: ChildProcess[] = [];
   afterAll(async () => {
     for (const c of children) c.kill('SIGKILL');
-    await Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null || c.signalCode !== null ? r(null) : c.once('exit', r)))));
+    await Promise.all(
+      children.map(
+        (c) => new Promise((r) => (c.exitCode !== null || c.signalCode !== null ? r(null) : c.once('exit', r))),
+      ),
+    );
     for (const d of databases) await d.drop();
   });
   const database = async (): Promise<string> => {
@@ -151,9 +167,17 @@ describe('shared by the processes on one database', () => {
     const { key, accountId } = await seedAccount(dbPath, 'shared', { quota });
     const servers = await Promise.all([spawnServer(dbPath), spawnServer(dbPath)]);
     children.push(...servers.map((x) => x.child));
-    const statuses = await Promise.all(Array.from({ length: 4 * quota }, (_, i) =>
-      fetch(`${servers[i % 2]!.baseUrl}/data/live/radiation_and_weather?latitude=${15 + i / 100}&longitude=25&hours=1&format=json`,
-        { headers: { authorization: `Bearer ${key}` } }).then(async (r) => { await r.arrayBuffer(); return r.status; })));
+    const statuses = await Promise.all(
+      Array.from({ length: 4 * quota }, (_, i) =>
+        fetch(
+          `${servers[i % 2]!.baseUrl}/data/live/radiation_and_weather?latitude=${15 + i / 100}&longitude=25&hours=1&format=json`,
+          { headers: { authorization: `Bearer ${key}` } },
+        ).then(async (r) => {
+          await r.arrayBuffer();
+          return r.status;
+        }),
+      ),
+    );
     expect(statuses.filter((x) => x === 200)).toHaveLength(quota);
     expect(statuses.filter((x) => x === 429)).toHaveLength(3 * quota);
     const check = await openStorage(dbPath);
@@ -166,7 +190,13 @@ describe('shared by the processes on one database', () => {
 
   it('the rate limit of a key is one count over both servers', async () => {
     const dbPath = await database();
-    const options = { dbPath, clock: fixedClock(TEST_NOW), rateLimit: 5, rateWindowSeconds: 3600, compute: { threads: 0 } };
+    const options = {
+      dbPath,
+      clock: fixedClock(TEST_NOW),
+      rateLimit: 5,
+      rateWindowSeconds: 3600,
+      compute: { threads: 0 },
+    };
     const a = await createServer(options);
     const b = await createServer(options);
     try {

@@ -51,7 +51,9 @@ describe('over HTTP', () => {
   beforeAll(async () => {
     s = await startTestServer({ rateLimit: 1_000_000, responseCache: { maxBytes: 2_000_000, maxEntries: 60 } });
   });
-  afterAll(async () => { await s.close(); });
+  afterAll(async () => {
+    await s.close();
+  });
 
   it('distinct 8 kB URLs to an unmetered place keep the cache within its bounds', async () => {
     const { key } = await s.createAccount(undefined, { quota: 1 });
@@ -71,6 +73,6 @@ describe('over HTTP', () => {
     expect(2 * keyChars).toBeGreaterThan(3_000_000);
     const stats = s.app.solarkit.responses.stats();
     expect(stats.entries).toBeGreaterThan(0);
-    expect(stats.bytes).toBeGreaterThanOrEqual(stats.entries * 2 * 8000 / 2);
+    expect(stats.bytes).toBeGreaterThanOrEqual((stats.entries * 2 * 8000) / 2);
   });
 });

@@ -46,8 +46,15 @@ describe('cold start', () => {
     expect(selectionYears).toEqual(['2007-2025']);
     // The warm-up's place is cached: a TMY there computes no second selection.
     const need: WeatherNeed = {
-      ...WARM_UP_PLACE, tilt: 30, azimuth: 0, arrayType: 'fixed', terrainShading: false,
-      kind: 'tmy', window: tmyWindow({}, 0), now: NOW, tmy: DEFAULT_TMY_REQUEST,
+      ...WARM_UP_PLACE,
+      tilt: 30,
+      azimuth: 0,
+      arrayType: 'fixed',
+      terrainShading: false,
+      kind: 'tmy',
+      window: tmyWindow({}, 0),
+      now: NOW,
+      tmy: DEFAULT_TMY_REQUEST,
     };
     await warm.solarkit.products.weatherColumns(need, ['ghi']);
     expect(warm.solarkit.products.stats.tmySelections).toBe(1);
@@ -62,13 +69,25 @@ describe('cold start', () => {
     await warm.close();
   });
 
-  it('a TMY near an imported typical-year file reuses the place\'s cached selection', async () => {
+  it("a TMY near an imported typical-year file reuses the place's cached selection", async () => {
     const file = readTmy3(weatherText('tmy3_sand_point_ak_703165.csv'));
     let imported: (typeof file)[] = [];
-    const ctx = createProductContext({ clock, typicalSeries: () => imported, place: () => ({ elevation: 7, continentality: 0.1 }) });
+    const ctx = createProductContext({
+      clock,
+      typicalSeries: () => imported,
+      place: () => ({ elevation: 7, continentality: 0.1 }),
+    });
     const need: WeatherNeed = {
-      latitude: 55.32, longitude: -160.52, tilt: 30, azimuth: 180, arrayType: 'fixed', terrainShading: false,
-      kind: 'tmy', window: tmyWindow({}, 0), now: NOW, tmy: DEFAULT_TMY_REQUEST,
+      latitude: 55.32,
+      longitude: -160.52,
+      tilt: 30,
+      azimuth: 180,
+      arrayType: 'fixed',
+      terrainShading: false,
+      kind: 'tmy',
+      window: tmyWindow({}, 0),
+      now: NOW,
+      tmy: DEFAULT_TMY_REQUEST,
     };
     // Before the import: the synthetic TMY, whose selection the context keeps.
     const synthetic = await ctx.weatherColumns(need, ['ghi']);

@@ -36,7 +36,11 @@ describe('the API weather parameters and the core weather columns', () => {
   });
 
   it('passes the weather labels through and leaves out columns the core did not give', () => {
-    const out = apiWeatherColumns({ weatherType: ['SUNNY'], ghi: Float64Array.of(500) }, ['weather_type', 'ghi', 'dni']);
+    const out = apiWeatherColumns({ weatherType: ['SUNNY'], ghi: Float64Array.of(500) }, [
+      'weather_type',
+      'ghi',
+      'dni',
+    ]);
     expect(out).toEqual({ weather_type: ['SUNNY'], ghi: Float64Array.of(500) });
   });
 });

@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  apiAzimuthToPvlib, apiTrackerAxisToPvlib, historicWindow, liveWindow, forecastWindow, pvlibAzimuthToApi, tmyWindow,
+  apiAzimuthToPvlib,
+  apiTrackerAxisToPvlib,
+  historicWindow,
+  liveWindow,
+  forecastWindow,
+  pvlibAzimuthToApi,
+  tmyWindow,
 } from '../../src/products/common.js';
 import type { FieldError } from '../../src/products/params.js';
 
@@ -10,7 +16,13 @@ const NOW = Date.UTC(2026, 10, 20, 12, 7) / 1000;
 describe('historic window', () => {
   it('gives 145 rows from 15:00 on day 0 to 15:00 on day 3 for start 14:45, P3D, PT30M', () => {
     const errors: FieldError[] = [];
-    const w = historicWindow({ start: '2022-10-25T14:45:00Z', duration: 'P3D', period: 'PT30M' }, NOW, 'end-or-duration', 0, errors);
+    const w = historicWindow(
+      { start: '2022-10-25T14:45:00Z', duration: 'P3D', period: 'PT30M' },
+      NOW,
+      'end-or-duration',
+      0,
+      errors,
+    );
     expect(errors).toEqual([]);
     expect(w!.periodEnd.length).toBe(145);
     expect(w!.periodEnd[0]).toBe(Date.UTC(2022, 9, 25, 15) / 1000);
@@ -19,8 +31,20 @@ describe('historic window', () => {
 
   it('joins month-by-month requests without overlap or gap', () => {
     const errors: FieldError[] = [];
-    const a = historicWindow({ start: '2024-01-01', end: '2024-02-01', period: 'PT60M' }, NOW, 'end-or-duration', 0, errors)!;
-    const b = historicWindow({ start: '2024-02-01', end: '2024-03-01', period: 'PT60M' }, NOW, 'end-or-duration', 0, errors)!;
+    const a = historicWindow(
+      { start: '2024-01-01', end: '2024-02-01', period: 'PT60M' },
+      NOW,
+      'end-or-duration',
+      0,
+      errors,
+    )!;
+    const b = historicWindow(
+      { start: '2024-02-01', end: '2024-03-01', period: 'PT60M' },
+      NOW,
+      'end-or-duration',
+      0,
+      errors,
+    )!;
     expect(errors).toEqual([]);
     expect(b.periodEnd[0]! - a.periodEnd[a.periodEnd.length - 1]!).toBe(3600);
     expect(a.periodEnd.length).toBe(31 * 24);
@@ -28,7 +52,13 @@ describe('historic window', () => {
 
   it('reads a start without zone in the time zone given', () => {
     const errors: FieldError[] = [];
-    const w = historicWindow({ start: '2024-01-01 00:00', duration: 'PT1H', period: 'PT60M' }, NOW, 'end-or-duration', 600, errors)!;
+    const w = historicWindow(
+      { start: '2024-01-01 00:00', duration: 'PT1H', period: 'PT60M' },
+      NOW,
+      'end-or-duration',
+      600,
+      errors,
+    )!;
     expect(w.periodEnd[0]).toBe(Date.UTC(2023, 11, 31, 15) / 1000);
   });
 
@@ -49,8 +79,18 @@ describe('historic window', () => {
 
   it('accepts both end and duration when they agree, and exactly 31 days', () => {
     const errors: FieldError[] = [];
-    expect(historicWindow({ start: '2024-01-01', end: '2024-01-02', duration: 'P1D', period: 'PT30M' }, NOW, 'end-or-duration', 0, errors)).toBeDefined();
-    expect(historicWindow({ start: '2024-01-01', duration: 'P31D', period: 'PT30M' }, NOW, 'end-or-duration', 0, errors)).toBeDefined();
+    expect(
+      historicWindow(
+        { start: '2024-01-01', end: '2024-01-02', duration: 'P1D', period: 'PT30M' },
+        NOW,
+        'end-or-duration',
+        0,
+        errors,
+      ),
+    ).toBeDefined();
+    expect(
+      historicWindow({ start: '2024-01-01', duration: 'P31D', period: 'PT30M' }, NOW, 'end-or-duration', 0, errors),
+    ).toBeDefined();
     expect(errors).toEqual([]);
   });
 });
@@ -78,7 +118,7 @@ describe('live, forecast and TMY windows', () => {
 });
 
 describe('azimuth conventions', () => {
-  it('maps the API azimuth (east negative) to the core\'s (pvlib: east 90)', () => {
+  it("maps the API azimuth (east negative) to the core's (pvlib: east 90)", () => {
     expect(apiAzimuthToPvlib(-90)).toBe(90);
     expect(apiAzimuthToPvlib(90)).toBe(270);
     expect(apiAzimuthToPvlib(180)).toBe(180);
@@ -87,7 +127,7 @@ describe('azimuth conventions', () => {
     expect(Object.is(apiAzimuthToPvlib(-0), 0)).toBe(true);
     expect(apiAzimuthToPvlib(135)).toBe(225);
   });
-  it('maps the core\'s solar azimuth back to the API\'s [-180, 180), and round-trips', () => {
+  it("maps the core's solar azimuth back to the API's [-180, 180), and round-trips", () => {
     expect(pvlibAzimuthToApi(90)).toBe(-90);
     expect(pvlibAzimuthToApi(270)).toBe(90);
     expect(pvlibAzimuthToApi(180)).toBe(-180);
@@ -98,7 +138,7 @@ describe('azimuth conventions', () => {
       }),
     );
   });
-  it('names a north-south tracker axis 180 in the core (API 0), and turns it with the API\'s azimuth', () => {
+  it("names a north-south tracker axis 180 in the core (API 0), and turns it with the API's azimuth", () => {
     expect(apiTrackerAxisToPvlib(0)).toBe(180);
     expect(apiTrackerAxisToPvlib(10)).toBe(170);
     expect(apiTrackerAxisToPvlib(-10)).toBe(190);

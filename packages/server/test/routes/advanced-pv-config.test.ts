@@ -12,7 +12,11 @@ let now = TEST_NOW;
 const DAY = 86400;
 
 async function send(method: string, path: string, body: unknown): Promise<{ status: number; body: any }> {
-  const r = await fetch(server.baseUrl + path, { method, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const r = await fetch(server.baseUrl + path, {
+    method,
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: r.status, body: await r.json() };
 }
 async function series(path: string): Promise<number[]> {
@@ -23,7 +27,15 @@ async function series(path: string): Promise<number[]> {
 }
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
-const base = { latitude: -33.86, longitude: 151.21, capacity: 10, capacity_dc: 12, install_date: '2026-01-01', tilt: 30, azimuth: 0 };
+const base = {
+  latitude: -33.86,
+  longitude: 151.21,
+  capacity: 10,
+  capacity_dc: 12,
+  install_date: '2026-01-01',
+  tilt: 30,
+  azimuth: 0,
+};
 let counter = 0;
 /** Forecast energy (MWh over 3 days at PT60M) of a new site with the base fields and some changed. */
 async function energy(change: Record<string, unknown>): Promise<number> {
@@ -73,7 +85,7 @@ describe('site configuration in the PV chain', () => {
     ['azimuth', { azimuth: 90 }],
     ['module_type', { module_type: 'cdte' }],
   ])('%s changes the output', async (_name, change) => {
-    expect(Math.abs(await energy(change) - reference)).toBeGreaterThan(reference * 1e-3);
+    expect(Math.abs((await energy(change)) - reference)).toBeGreaterThan(reference * 1e-3);
   });
 });
 
@@ -81,11 +93,15 @@ describe('configuration history', () => {
   it('applies a change made in the past only to periods that ended after it', async () => {
     now = TEST_NOW - 30 * DAY;
     for (const rid of ['hist-changed', 'hist-twin']) {
-      expect((await send('POST', '/resources/pv_power_site', { ...base, name: rid, resource_id: rid })).status).toBe(200);
+      expect((await send('POST', '/resources/pv_power_site', { ...base, name: rid, resource_id: rid })).status).toBe(
+        200,
+      );
     }
     const change = Date.UTC(2026, 9, 31, 0, 0) / 1000; // 2026-10-31T00:00Z
     now = change;
-    expect((await send('PATCH', '/resources/pv_power_site', { resource_id: 'hist-changed', grid_export_limit: 1.5 })).status).toBe(200);
+    expect(
+      (await send('PATCH', '/resources/pv_power_site', { resource_id: 'hist-changed', grid_export_limit: 1.5 })).status,
+    ).toBe(200);
     now = TEST_NOW;
     const window = 'start=2026-10-29T00:00:00Z&end=2026-11-02T00:00:00Z&period=PT60M&format=json';
     const changed = await series(`/data/historic/advanced_pv_power?resource_id=hist-changed&${window}`);

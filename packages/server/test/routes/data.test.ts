@@ -13,29 +13,51 @@ beforeAll(async () => {
   key = (await s.createAccount('v3')).key;
   legacyKey = (await s.createAccount('old-client', { formatVersion: 'legacy' })).key;
 });
-afterAll(async () => { await s.close(); });
+afterAll(async () => {
+  await s.close();
+});
 
 async function json(path: string, k = key): Promise<Record<string, Rows>> {
   const r = await s.get(path, k);
   expect(r.status, `${path}: ${r.status}`).toBe(200);
   expect(r.headers.get('content-type')).toMatch(/^application\/json/);
-  return await r.json() as Record<string, Rows>;
+  return (await r.json()) as Record<string, Rows>;
 }
 
 /** Every endpoint with a small valid query, its response key and its value columns. */
 const ENDPOINTS: [string, string, string[]][] = [
-  [`/data/historic/radiation_and_weather?${SYD}&start=2024-03-01T00:00Z&duration=PT6H`, 'estimated_actuals', ['air_temp', 'dni', 'ghi']],
+  [
+    `/data/historic/radiation_and_weather?${SYD}&start=2024-03-01T00:00Z&duration=PT6H`,
+    'estimated_actuals',
+    ['air_temp', 'dni', 'ghi'],
+  ],
   [`/data/live/radiation_and_weather?${SYD}&hours=3`, 'estimated_actuals', ['air_temp', 'dni', 'ghi']],
   [`/data/forecast/radiation_and_weather?${SYD}&hours=3`, 'forecasts', ['air_temp', 'dni', 'ghi']],
   [`/data/tmy/radiation_and_weather?${SYD}`, 'estimated_actuals', ['air_temp', 'dni', 'ghi']],
-  [`/data/historic/rooftop_pv_power?${SYD}&capacity=5&start=2024-03-01T00:00Z&duration=PT6H`, 'estimated_actuals', ['pv_power_rooftop']],
+  [
+    `/data/historic/rooftop_pv_power?${SYD}&capacity=5&start=2024-03-01T00:00Z&duration=PT6H`,
+    'estimated_actuals',
+    ['pv_power_rooftop'],
+  ],
   [`/data/live/rooftop_pv_power?${SYD}&capacity=5&hours=3`, 'estimated_actuals', ['pv_power_rooftop']],
-  [`/data/forecast/rooftop_pv_power?${SYD}&capacity=5&hours=3&output_parameters=pv_power_rooftop,pv_power_rooftop90`, 'forecasts', ['pv_power_rooftop', 'pv_power_rooftop90']],
+  [
+    `/data/forecast/rooftop_pv_power?${SYD}&capacity=5&hours=3&output_parameters=pv_power_rooftop,pv_power_rooftop90`,
+    'forecasts',
+    ['pv_power_rooftop', 'pv_power_rooftop90'],
+  ],
   [`/data/tmy/rooftop_pv_power?${SYD}&capacity=5`, 'estimated_actuals', ['pv_power_rooftop']],
-  [`/data/historic/soiling/hsu?${SYD}&start=2024-03-01T00:00Z&duration=PT6H`, 'estimated_actuals', ['hsu_loss_fraction']],
+  [
+    `/data/historic/soiling/hsu?${SYD}&start=2024-03-01T00:00Z&duration=PT6H`,
+    'estimated_actuals',
+    ['hsu_loss_fraction'],
+  ],
   [`/data/live/soiling/hsu?${SYD}&hours=3`, 'estimated_actuals', ['hsu_loss_fraction']],
   [`/data/forecast/soiling/hsu?${SYD}&hours=3`, 'forecasts', ['hsu_loss_fraction']],
-  [`/data/historic/soiling/kimber?${SYD}&start=2024-03-01T00:00Z&end=2024-03-01T06:00Z`, 'estimated_actuals', ['kimber_loss_fraction']],
+  [
+    `/data/historic/soiling/kimber?${SYD}&start=2024-03-01T00:00Z&end=2024-03-01T06:00Z`,
+    'estimated_actuals',
+    ['kimber_loss_fraction'],
+  ],
   [`/data/live/soiling/kimber?${SYD}&hours=3`, 'estimated_actuals', ['kimber_loss_fraction']],
   [`/data/forecast/soiling/kimber?${SYD}&hours=3`, 'forecasts', ['kimber_loss_fraction']],
 ];
@@ -76,7 +98,11 @@ describe.each(ENDPOINTS)('%s', (path, responseKey, columns) => {
 
 describe('windows and order', () => {
   it('historic start 14:45 + P3D at PT30M: 145 rows from 15:00 day 0 to 15:00 day 3', async () => {
-    const rows = (await json(`/data/historic/radiation_and_weather?${SYD}&start=2022-10-25T14:45:00Z&duration=P3D&period=PT30M&format=json`)).estimated_actuals!;
+    const rows = (
+      await json(
+        `/data/historic/radiation_and_weather?${SYD}&start=2022-10-25T14:45:00Z&duration=P3D&period=PT30M&format=json`,
+      )
+    ).estimated_actuals!;
     expect(rows.length).toBe(145);
     expect(rows[0]!.period_end).toBe('2022-10-25T15:00:00+00:00');
     expect(rows[144]!.period_end).toBe('2022-10-28T15:00:00+00:00');
@@ -93,7 +119,8 @@ describe('windows and order', () => {
   });
 
   it('forecast lists the oldest first, after now', async () => {
-    const rows = (await json(`/data/forecast/radiation_and_weather?${SYD}&hours=2&period=PT60M&format=json`)).forecasts!;
+    const rows = (await json(`/data/forecast/radiation_and_weather?${SYD}&hours=2&period=PT60M&format=json`))
+      .forecasts!;
     expect(rows.map((r) => r.period_end)).toEqual(['2026-11-20T13:00:00+00:00', '2026-11-20T14:00:00+00:00']);
     expect(rows[0]!.period).toBe('PT60M');
   });
@@ -107,8 +134,9 @@ describe('windows and order', () => {
 
   it('TMY: each probability its own plausible year; a time_zone dates it in local 2059', async () => {
     const sum = async (q: string): Promise<number> =>
-      (await json(`/data/tmy/radiation_and_weather?${SYD}&output_parameters=ghi&format=json${q}`)).estimated_actuals!
-        .reduce((a, r) => a + Number(r.ghi), 0);
+      (
+        await json(`/data/tmy/radiation_and_weather?${SYD}&output_parameters=ghi&format=json${q}`)
+      ).estimated_actuals!.reduce((a, r) => a + Number(r.ghi), 0);
     const p50 = await sum('');
     const p75 = await sum('&probability=p75');
     const p90 = await sum('&probability=p90');
@@ -125,14 +153,22 @@ describe('windows and order', () => {
   });
 
   it('a time_zone gives local timestamps with the offset', async () => {
-    const rows = (await json(`/data/historic/radiation_and_weather?${SYD}&start=2024-03-01 00:00&duration=PT2H&time_zone=10&format=json`)).estimated_actuals!;
+    const rows = (
+      await json(
+        `/data/historic/radiation_and_weather?${SYD}&start=2024-03-01 00:00&duration=PT2H&time_zone=10&format=json`,
+      )
+    ).estimated_actuals!;
     expect(rows.map((r) => r.period_end)).toEqual([
-      '2024-03-01T00:30:00+10:00', '2024-03-01T01:00:00+10:00', '2024-03-01T01:30:00+10:00', '2024-03-01T02:00:00+10:00',
+      '2024-03-01T00:30:00+10:00',
+      '2024-03-01T01:00:00+10:00',
+      '2024-03-01T01:30:00+10:00',
+      '2024-03-01T02:00:00+10:00',
     ]);
   });
 
   it('PT1H is accepted and echoed as PT60M', async () => {
-    const rows = (await json(`/data/live/radiation_and_weather?${SYD}&hours=2&period=PT1H&format=json`)).estimated_actuals!;
+    const rows = (await json(`/data/live/radiation_and_weather?${SYD}&hours=2&period=PT1H&format=json`))
+      .estimated_actuals!;
     expect(rows[0]!.period).toBe('PT60M');
   });
 });
@@ -140,13 +176,24 @@ describe('windows and order', () => {
 describe('parameters as clients send them', () => {
   const base = `/data/live/radiation_and_weather?${SYD}&hours=2&format=json`;
   it('keeps the column order of output_parameters', async () => {
-    const rows = (await json(`${base}&output_parameters=zenith,ghi,air_temp,weather_type,cloud_opacity`)).estimated_actuals!;
-    expect(Object.keys(rows[0]!)).toEqual(['zenith', 'ghi', 'air_temp', 'weather_type', 'cloud_opacity', 'period_end', 'period']);
+    const rows = (await json(`${base}&output_parameters=zenith,ghi,air_temp,weather_type,cloud_opacity`))
+      .estimated_actuals!;
+    expect(Object.keys(rows[0]!)).toEqual([
+      'zenith',
+      'ghi',
+      'air_temp',
+      'weather_type',
+      'cloud_opacity',
+      'period_end',
+      'period',
+    ]);
   });
 
   it('reads repeated keys, camelCase names and the bracketed list form alike', async () => {
     const a = await json(`${base}&output_parameters=dni&output_parameters=ghi`);
-    const b = await json(`/data/live/radiation_and_weather?Latitude=-33.856784&LONGITUDE=151.215297&Hours=2&Format=json&outputParameters=dni,ghi`);
+    const b = await json(
+      `/data/live/radiation_and_weather?Latitude=-33.856784&LONGITUDE=151.215297&Hours=2&Format=json&outputParameters=dni,ghi`,
+    );
     const c = await json(`${base}&output_parameters=${encodeURIComponent("['dni','ghi']")}`);
     expect(Object.keys(a.estimated_actuals![0]!)).toEqual(['dni', 'ghi', 'period_end', 'period']);
     expect(b).toEqual(a);
@@ -163,7 +210,8 @@ describe('parameters as clients send them', () => {
     const p = `/data/historic/soiling/kimber?latitude=29.977296&longitude=31.132496&start=2024-03-01T00:00Z&duration=P3D&period=PT60M&format=json&initial_soiling=0.1`;
     const plain = (await json(p)).estimated_actuals!;
     const washed = (await json(`${p}&manual_washdates=2024-03-02T00:00Z`)).estimated_actuals!;
-    const camel = (await json(`${p}&manualWashDates=${encodeURIComponent("['2024-03-02T00:00Z']")}`)).estimated_actuals!;
+    const camel = (await json(`${p}&manualWashDates=${encodeURIComponent("['2024-03-02T00:00Z']")}`))
+      .estimated_actuals!;
     expect(washed).toEqual(camel);
     const i = plain.findIndex((r) => r.period_end === '2024-03-02T00:00:00+00:00');
     expect(Number(washed[i]!.kimber_loss_fraction)).toBe(0);
@@ -206,7 +254,12 @@ describe('response format versions', () => {
   });
 
   it('historic radiation keeps the version 3 timestamps for legacy accounts, with whole-degree air_temp', async () => {
-    const rows = (await json(`/data/historic/radiation_and_weather?${SYD}&start=2024-03-01T00:00Z&duration=PT6H&format=json`, legacyKey)).estimated_actuals!;
+    const rows = (
+      await json(
+        `/data/historic/radiation_and_weather?${SYD}&start=2024-03-01T00:00Z&duration=PT6H&format=json`,
+        legacyKey,
+      )
+    ).estimated_actuals!;
     for (const r of rows) {
       expect(r.period_end).toMatch(V3_TS);
       expect(Number.isInteger(r.air_temp)).toBe(true);
@@ -223,7 +276,7 @@ describe('response format versions', () => {
     try {
       const { key: k } = await later.createAccount('legacy-later', { formatVersion: 'legacy' });
       const r = await later.get(`${live}&format=json`, k);
-      const rows = (await r.json() as Record<string, Rows>).estimated_actuals!;
+      const rows = ((await r.json()) as Record<string, Rows>).estimated_actuals!;
       expect(rows[0]!.period_end).toMatch(V3_TS);
     } finally {
       await later.close();
@@ -233,13 +286,15 @@ describe('response format versions', () => {
 
 describe('terrain shading', () => {
   it('only removes irradiance: beam zero while the Alps hide the low winter sun, global and tilted never higher', async () => {
-    const q = '/data/historic/radiation_and_weather?latitude=46.59&longitude=7.91&start=2024-12-01&duration=P2D&period=PT60M&format=json&output_parameters=ghi,dni,dhi,gti,air_temp';
+    const q =
+      '/data/historic/radiation_and_weather?latitude=46.59&longitude=7.91&start=2024-12-01&duration=P2D&period=PT60M&format=json&output_parameters=ghi,dni,dhi,gti,air_temp';
     const open = (await json(q)).estimated_actuals!;
     const shaded = (await json(`${q}&terrain_shading=true`)).estimated_actuals!;
     expect(shaded.length).toBe(open.length);
     let hidden = 0;
     for (let i = 0; i < open.length; i++) {
-      const a = open[i]!, b = shaded[i]!;
+      const a = open[i]!,
+        b = shaded[i]!;
       expect(b.air_temp).toBe(a.air_temp);
       expect(Number(b.ghi)).toBeLessThanOrEqual(Number(a.ghi));
       expect(Number(b.gti)).toBeLessThanOrEqual(Number(a.gti));
@@ -253,7 +308,11 @@ describe('terrain shading', () => {
 
 describe('rooftop power', () => {
   it('never exceeds loss_factor x capacity and is zero at night', async () => {
-    const rows = (await json(`/data/historic/rooftop_pv_power?${SYD}&capacity=4&loss_factor=0.8&start=2024-01-01&duration=P2D&period=PT60M&format=json`)).estimated_actuals!;
+    const rows = (
+      await json(
+        `/data/historic/rooftop_pv_power?${SYD}&capacity=4&loss_factor=0.8&start=2024-01-01&duration=P2D&period=PT60M&format=json`,
+      )
+    ).estimated_actuals!;
     const p = rows.map((r) => Number(r.pv_power_rooftop));
     expect(Math.max(...p)).toBeLessThanOrEqual(0.8 * 4 + 1e-9);
     expect(Math.max(...p)).toBeGreaterThan(0.5);
@@ -262,9 +321,15 @@ describe('rooftop power', () => {
   });
 
   it('legacy accounts get legacy timestamps on live rooftop, version 3 on historic', async () => {
-    const live = (await json(`/data/live/rooftop_pv_power?${SYD}&capacity=4&hours=1&format=json`, legacyKey)).estimated_actuals!;
+    const live = (await json(`/data/live/rooftop_pv_power?${SYD}&capacity=4&hours=1&format=json`, legacyKey))
+      .estimated_actuals!;
     expect(live[0]!.period_end).toMatch(/\.0000000Z$/);
-    const hist = (await json(`/data/historic/rooftop_pv_power?${SYD}&capacity=4&start=2024-01-01&duration=PT1H&format=json`, legacyKey)).estimated_actuals!;
+    const hist = (
+      await json(
+        `/data/historic/rooftop_pv_power?${SYD}&capacity=4&start=2024-01-01&duration=PT1H&format=json`,
+        legacyKey,
+      )
+    ).estimated_actuals!;
     expect(hist[0]!.period_end).toMatch(/\+00:00$/);
   });
 
@@ -272,7 +337,9 @@ describe('rooftop power', () => {
     for (const q of ['', '&capacity=0', '&capacity=-2']) {
       const r = await s.get(`/data/live/rooftop_pv_power?${SYD}&format=json${q}`, key);
       expect(r.status).toBe(400);
-      const body = await r.json() as { response_status: { message: string; errors: { field_name: string; error_code: string }[] } };
+      const body = (await r.json()) as {
+        response_status: { message: string; errors: { field_name: string; error_code: string }[] };
+      };
       expect(body.response_status.message).toBe("'capacity' must be greater than '0'.");
       expect(body.response_status.errors[0]).toMatchObject({ field_name: 'capacity', error_code: 'GreaterThan' });
     }
@@ -281,12 +348,17 @@ describe('rooftop power', () => {
 
 describe('pvsyst', () => {
   it('historic radiation as a PVsyst meteo CSV in local standard time', async () => {
-    const r = await s.get(`/data/historic/radiation_and_weather?${SYD}&start=2024-03-01T00:00Z&duration=PT3H&period=PT60M&time_zone=10&format=pvsyst`, key);
+    const r = await s.get(
+      `/data/historic/radiation_and_weather?${SYD}&start=2024-03-01T00:00Z&duration=PT3H&period=PT60M&time_zone=10&format=pvsyst`,
+      key,
+    );
     expect(r.status).toBe(200);
     const lines = (await r.text()).trimEnd().split('\r\n');
-    const header = lines.findIndex((l) => l === 'Year,Month,Day,Hour,Minute,GHI,DHI,DNI,Tamb,WindVel');
+    const header = lines.indexOf('Year,Month,Day,Hour,Minute,GHI,DHI,DNI,Tamb,WindVel');
     expect(header).toBeGreaterThan(0);
-    expect(lines.slice(0, header).join('\n')).toMatch(/#Latitude,-33\.856784[\s\S]*#Longitude,151\.215297[\s\S]*#Altitude,[\s\S]*#Time Zone,10/);
+    expect(lines.slice(0, header).join('\n')).toMatch(
+      /#Latitude,-33\.856784[\s\S]*#Longitude,151\.215297[\s\S]*#Altitude,[\s\S]*#Time Zone,10/,
+    );
     expect(lines.length - header - 1).toBe(3);
     // 00:00Z-01:00Z is 10:00-11:00 local: labelled by its start.
     expect(lines[header + 1]!.split(',').slice(0, 5)).toEqual(['2024', '3', '1', '10', '0']);
@@ -295,7 +367,10 @@ describe('pvsyst', () => {
   it("writes the site's altitude (the elevation the server uses for the place), not 0", async () => {
     // NW Colorado, about 1,800 m: the header said #Altitude,0 for every place before.
     const place = 'latitude=40.5137&longitude=-108.5449';
-    const r = await s.get(`/data/historic/radiation_and_weather?${place}&start=2024-03-01T00:00Z&duration=PT3H&period=PT60M&format=pvsyst`, key);
+    const r = await s.get(
+      `/data/historic/radiation_and_weather?${place}&start=2024-03-01T00:00Z&duration=PT3H&period=PT60M&format=pvsyst`,
+      key,
+    );
     expect(r.status).toBe(200);
     const altitude = (await r.text()).split('\r\n').find((l) => l.startsWith('#Altitude,'));
     const expected = placeFacts(40.5137, -108.5449).elevation!;

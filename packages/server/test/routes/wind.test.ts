@@ -10,7 +10,11 @@ async function json(path: string, k = key): Promise<{ status: number; body: any 
   return { status: r.status, body: await r.json() };
 }
 async function send(method: string, path: string, body: unknown, k = key): Promise<{ status: number; body: any }> {
-  const r = await fetch(server.baseUrl + path, { method, headers: { authorization: `Bearer ${k}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const r = await fetch(server.baseUrl + path, {
+    method,
+    headers: { authorization: `Bearer ${k}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: r.status, body: await r.json() };
 }
 const power = (rows: any[]) => rows.map((r) => r.wind_power as number);
@@ -20,7 +24,14 @@ beforeAll(async () => {
   key = (await server.createAccount('wind')).key;
   now = TEST_NOW - 30 * 86400;
   const made = await send('POST', '/resources/wind_power_site', {
-    name: 'North Sea', latitude: 54.0, longitude: 6.5, capacity: 60, number_of_turbines: 20, rated_power: 3, hub_height: 110, resource_id: 'wind-1',
+    name: 'North Sea',
+    latitude: 54.0,
+    longitude: 6.5,
+    capacity: 60,
+    number_of_turbines: 20,
+    rated_power: 3,
+    hub_height: 110,
+    resource_id: 'wind-1',
   });
   expect(made.status).toBe(200);
   now = TEST_NOW;
@@ -29,7 +40,9 @@ afterAll(async () => server.close());
 
 describe('premium wind power', () => {
   it('answers historic, live and forecast within 0 and the capacity', async () => {
-    const historic = await json('/data/historic/wind_power?resource_id=wind-1&start=2026-11-01&end=2026-11-04&format=json');
+    const historic = await json(
+      '/data/historic/wind_power?resource_id=wind-1&start=2026-11-01&end=2026-11-04&format=json',
+    );
     expect(historic.status).toBe(200);
     const rows = historic.body.estimated_actuals;
     expect(rows).toHaveLength(144);
@@ -53,7 +66,9 @@ describe('premium wind power', () => {
     const peak = Math.max(...before);
     expect(peak).toBeGreaterThan(1);
     const limit = Math.round(peak * 50) / 100;
-    expect((await send('PATCH', '/resources/wind_power_site', { resource_id: 'wind-1', grid_export_limit: limit })).status).toBe(200);
+    expect(
+      (await send('PATCH', '/resources/wind_power_site', { resource_id: 'wind-1', grid_export_limit: limit })).status,
+    ).toBe(200);
     const after = power((await json(path)).body.forecasts);
     for (let i = 0; i < after.length; i++) expect(after[i]).toBeCloseTo(Math.min(before[i]!, limit), 6);
   });

@@ -38,7 +38,12 @@ const PER_BATCH = 200;
 function batch(id: number): { period_end: string; period: string; total_power: number; frequency: number }[] {
   const out = [];
   for (let i = 0; i < PER_BATCH; i++) {
-    out.push({ period_end: new Date(Date.UTC(2026, 0, 1) + (id * PER_BATCH + i + 1) * 300_000).toISOString(), period: 'PT5M', total_power: i, frequency: id + 1 });
+    out.push({
+      period_end: new Date(Date.UTC(2026, 0, 1) + (id * PER_BATCH + i + 1) * 300_000).toISOString(),
+      period: 'PT5M',
+      total_power: i,
+      frequency: id + 1,
+    });
   }
   return out;
 }
@@ -49,7 +54,9 @@ it('keeps every acknowledged upload, and no partial one, across a SIGKILL', asyn
 
   const first = await startServer();
   const made = await fetch(`${first.baseUrl}/resources/pv_power_site`, {
-    method: 'POST', headers, body: JSON.stringify({ name: 'Crash', latitude: 10, longitude: 10, capacity: 1, resource_id: 'crash-site' }),
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ name: 'Crash', latitude: 10, longitude: 10, capacity: 1, resource_id: 'crash-site' }),
   });
   expect(made.status).toBe(200);
 
@@ -64,7 +71,9 @@ it('keeps every acknowledged upload, and no partial one, across a SIGKILL', asyn
       attempted.add(id);
       try {
         const r = await fetch(`${first.baseUrl}/utility_scale_sites/crash-site/measurements`, {
-          method: 'POST', headers, body: JSON.stringify({ measurements: batch(id) }),
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ measurements: batch(id) }),
         });
         await r.arrayBuffer();
         if (r.status === 200) acknowledged.add(id);
@@ -79,14 +88,20 @@ it('keeps every acknowledged upload, and no partial one, across a SIGKILL', asyn
     }
   };
   await Promise.all([writer(), writer(), writer(), writer()]);
-  await new Promise((resolve) => (first.child.exitCode !== null || first.child.signalCode !== null ? resolve(null) : first.child.once('exit', resolve)));
+  await new Promise((resolve) =>
+    first.child.exitCode !== null || first.child.signalCode !== null
+      ? resolve(null)
+      : first.child.once('exit', resolve),
+  );
   expect(first.child.signalCode).toBe('SIGKILL');
   expect(acknowledged.size).toBeGreaterThanOrEqual(25);
 
   const second = await startServer();
   const stored: { frequency: number; total_power: number }[] = [];
   for (let skip = 0; ; skip += 1000) {
-    const page = await (await fetch(`${second.baseUrl}/utility_scale_sites/crash-site/measurements?skip=${skip}&take=1000`, { headers })).json() as any;
+    const page = (await (
+      await fetch(`${second.baseUrl}/utility_scale_sites/crash-site/measurements?skip=${skip}&take=1000`, { headers })
+    ).json()) as any;
     stored.push(...page.results);
     if (stored.length >= page.total) break;
   }
@@ -99,5 +114,6 @@ it('keeps every acknowledged upload, and no partial one, across a SIGKILL', asyn
   }
   second.child.kill('SIGTERM');
   await new Promise((resolve) => second.child.once('exit', resolve));
-  if (TEST_BACKEND === 'sqlite') expect(await queryRows(dbPath, 'PRAGMA integrity_check')).toEqual([{ integrity_check: 'ok' }]);
+  if (TEST_BACKEND === 'sqlite')
+    expect(await queryRows(dbPath, 'PRAGMA integrity_check')).toEqual([{ integrity_check: 'ok' }]);
 });

@@ -4,7 +4,12 @@ import { openStorage } from '../../src/storage/open.js';
 import { configAt } from '../../src/storage/sites.js';
 import { UNMETERED_LOCATIONS } from '../../src/storage/test-sites.js';
 import {
-  ReadOnlySiteError, ResourceIdTakenError, SiteGoneError, type MeasurementRecord, type MeasurementStore, type SiteStore,
+  ReadOnlySiteError,
+  ResourceIdTakenError,
+  SiteGoneError,
+  type MeasurementRecord,
+  type MeasurementStore,
+  type SiteStore,
 } from '../../src/storage/types.js';
 import type { Storage } from '../../src/storage/stores.js';
 import { type TestDatabase, freshDatabase, queryRows } from '../support/backend.js';
@@ -20,7 +25,13 @@ async function account(name: string): Promise<number> {
   return (await storage.accounts.createAccount(name, { plans: ['resources'], now: 0 })).id;
 }
 
-const config = (name: string, extra: Record<string, unknown> = {}) => ({ name, latitude: -30, longitude: 150, capacity: 5, ...extra });
+const config = (name: string, extra: Record<string, unknown> = {}) => ({
+  name,
+  latitude: -30,
+  longitude: 150,
+  capacity: 5,
+  ...extra,
+});
 
 beforeEach(async () => {
   database = await freshDatabase();
@@ -42,8 +53,12 @@ describe('SiteStore', () => {
     const sydney = await sites.getSite('pv', 'ba75-e17a-7374-95ed', { accountId: bob });
     expect(sydney?.config.name).toBe('Test Site: Sydney Opera House');
     expect(sydney?.unmetered).toBe(true);
-    await expect(sites.updateSite('pv', 'ba75-e17a-7374-95ed', { accountId: bob }, (c) => c, 10)).rejects.toBeInstanceOf(ReadOnlySiteError);
-    await expect(sites.deleteSite('pv', 'ba75-e17a-7374-95ed', { accountId: bob })).rejects.toBeInstanceOf(ReadOnlySiteError);
+    await expect(
+      sites.updateSite('pv', 'ba75-e17a-7374-95ed', { accountId: bob }, (c) => c, 10),
+    ).rejects.toBeInstanceOf(ReadOnlySiteError);
+    await expect(sites.deleteSite('pv', 'ba75-e17a-7374-95ed', { accountId: bob })).rejects.toBeInstanceOf(
+      ReadOnlySiteError,
+    );
   });
 
   it('keeps a site to its owner, generates ids, refuses a taken id', async () => {
@@ -54,7 +69,9 @@ describe('SiteStore', () => {
     expect(await sites.getSite('pv', made.resourceId, { accountId: alice })).toBeUndefined();
     expect((await sites.getSite(undefined, made.resourceId, { accountId: alice }))?.kind).toBe('wind');
     expect((await sites.getSite('wind', made.resourceId, { accountId: bob, all: true }))?.ownerId).toBe(alice);
-    await expect(sites.createSite('pv', bob, made.resourceId, config('x'), 1)).rejects.toBeInstanceOf(ResourceIdTakenError);
+    await expect(sites.createSite('pv', bob, made.resourceId, config('x'), 1)).rejects.toBeInstanceOf(
+      ResourceIdTakenError,
+    );
     expect(await sites.updateSite('wind', made.resourceId, { accountId: bob }, (c) => c, 5)).toBeUndefined();
     expect(await sites.deleteSite('wind', made.resourceId, { accountId: bob })).toBe(false);
     expect(await sites.deleteSite('wind', made.resourceId, { accountId: alice })).toBe(true);
@@ -63,7 +80,13 @@ describe('SiteStore', () => {
 
   it('records configuration versions and answers the one in force at a period end', async () => {
     await sites.createSite('pv', alice, 'my-site', config('A', { grid_export_limit: 4 }), 1000);
-    const updated = await sites.updateSite('pv', 'my-site', { accountId: alice }, (c) => ({ ...c, grid_export_limit: 2 }), 2000);
+    const updated = await sites.updateSite(
+      'pv',
+      'my-site',
+      { accountId: alice },
+      (c) => ({ ...c, grid_export_limit: 2 }),
+      2000,
+    );
     expect(updated?.configChangedAt).toBe(2000);
     expect(updated?.createdAt).toBe(1000);
     const history = await sites.configHistory(updated!.id);
@@ -75,28 +98,65 @@ describe('SiteStore', () => {
 
   it('leaves a site unchanged when the update throws', async () => {
     await sites.createSite('pv', alice, 's1', config('A'), 1000);
-    await expect(sites.updateSite('pv', 's1', { accountId: alice }, () => { throw new Error('invalid'); }, 2000)).rejects.toThrow('invalid');
+    await expect(
+      sites.updateSite(
+        'pv',
+        's1',
+        { accountId: alice },
+        () => {
+          throw new Error('invalid');
+        },
+        2000,
+      ),
+    ).rejects.toThrow('invalid');
     const site = await sites.getSite('pv', 's1', { accountId: alice });
     expect(site?.updatedAt).toBe(1000);
     expect((await sites.configHistory(site!.id)).length).toBe(1);
   });
 
   it('filters lists by query, creation time and owner, and pages with a total', async () => {
-    for (let i = 0; i < 7; i++) await sites.createSite('wind', alice, `w-${i}`, config(i % 2 ? 'North 50%_x' : 'South'), 100 * i);
+    for (let i = 0; i < 7; i++)
+      await sites.createSite('wind', alice, `w-${i}`, config(i % 2 ? 'North 50%_x' : 'South'), 100 * i);
     await sites.createSite('wind', bob, 'bob-1', config('North'), 50);
     const own = await sites.listSites({ kind: 'wind', viewer: { accountId: alice }, skip: 2, take: 3 });
     expect(own.total).toBe(7);
     expect(own.results.map((s) => s.resourceId)).toEqual(['w-2', 'w-3', 'w-4']);
-    const north = await sites.listSites({ kind: 'wind', viewer: { accountId: alice }, query: 'NORTH', skip: 0, take: 100 });
+    const north = await sites.listSites({
+      kind: 'wind',
+      viewer: { accountId: alice },
+      query: 'NORTH',
+      skip: 0,
+      take: 100,
+    });
     expect(north.results.map((s) => s.resourceId)).toEqual(['w-1', 'w-3', 'w-5']);
     // LIKE wildcards in the query are literal characters
-    expect((await sites.listSites({ kind: 'wind', viewer: { accountId: alice }, query: '%_', skip: 0, take: 100 })).total).toBe(3);
-    expect((await sites.listSites({ kind: 'wind', viewer: { accountId: alice }, query: 'w-6', skip: 0, take: 100 })).total).toBe(1);
+    expect(
+      (await sites.listSites({ kind: 'wind', viewer: { accountId: alice }, query: '%_', skip: 0, take: 100 })).total,
+    ).toBe(3);
+    expect(
+      (await sites.listSites({ kind: 'wind', viewer: { accountId: alice }, query: 'w-6', skip: 0, take: 100 })).total,
+    ).toBe(1);
     // Case-insensitive beyond ASCII (SQLite's own lower() folds A-Z only).
     await sites.createSite('pv', alice, 'umlaut', config('Ärøskøbing Ørsted'), 1000);
-    expect((await sites.listSites({ kind: 'pv', viewer: { accountId: alice }, query: 'ærøSKØBING ørsted'.replace('æ', 'ä'), skip: 0, take: 100 }))
-      .results.map((s) => s.resourceId)).toEqual(['umlaut']);
-    const window = await sites.listSites({ kind: 'wind', viewer: { accountId: alice }, createdFrom: 200, createdBefore: 400, skip: 0, take: 100 });
+    expect(
+      (
+        await sites.listSites({
+          kind: 'pv',
+          viewer: { accountId: alice },
+          query: 'ærøSKØBING ørsted'.replace('æ', 'ä'),
+          skip: 0,
+          take: 100,
+        })
+      ).results.map((s) => s.resourceId),
+    ).toEqual(['umlaut']);
+    const window = await sites.listSites({
+      kind: 'wind',
+      viewer: { accountId: alice },
+      createdFrom: 200,
+      createdBefore: 400,
+      skip: 0,
+      take: 100,
+    });
     expect(window.results.map((s) => s.createdAt)).toEqual([200, 300]);
     const all = await sites.listSites({ kind: 'wind', viewer: { accountId: alice, all: true }, skip: 0, take: 100 });
     expect(all.total).toBe(8);
@@ -105,8 +165,16 @@ describe('SiteStore', () => {
 
 describe('MeasurementStore', () => {
   const record = (periodEnd: number, totalPower: number): MeasurementRecord => ({
-    periodEnd, period: 300, totalPower, availability: null, meanGhi: 500, trackingAngle: null,
-    networkConstraint: true, constraintPowerCeiling: null, localLimit: null, frequency: 50,
+    periodEnd,
+    period: 300,
+    totalPower,
+    availability: null,
+    meanGhi: 500,
+    trackingAngle: null,
+    networkConstraint: true,
+    constraintPowerCeiling: null,
+    localLimit: null,
+    frequency: 50,
   });
 
   it('upserts by (period_end, period) per account and reads back exactly', async () => {
@@ -117,7 +185,9 @@ describe('MeasurementStore', () => {
     const page = await store.listMeasurements(site.id, alice, { skip: 0, take: 100 });
     expect(page.total).toBe(2);
     expect(page.results).toEqual([record(300, 1.25), record(600, 2.5)]);
-    expect((await store.listMeasurements(site.id, alice, { start: 301, skip: 0, take: 100 })).results).toEqual([record(600, 2.5)]);
+    expect((await store.listMeasurements(site.id, alice, { start: 301, skip: 0, take: 100 })).results).toEqual([
+      record(600, 2.5),
+    ]);
   });
 
   it('stores nothing of a batch that fails part-way', async () => {
@@ -130,9 +200,12 @@ describe('MeasurementStore', () => {
   it('keys sub-unit records by sub-unit too, filters and pages them, and deletes them with the site', async () => {
     const site = await sites.createSite('pv', alice, 'm3', config('M'), 0);
     const rows = [];
-    for (let t = 1; t <= 4; t++) for (const subUnit of ['inv-b', 'inv-a']) rows.push({ subUnit, periodEnd: 300 * t, period: 300, power: t });
+    for (let t = 1; t <= 4; t++)
+      for (const subUnit of ['inv-b', 'inv-a']) rows.push({ subUnit, periodEnd: 300 * t, period: 300, power: t });
     await store.upsertSubUnitMeasurements(site.id, alice, rows);
-    await store.upsertSubUnitMeasurements(site.id, alice, [{ subUnit: 'inv-a', periodEnd: 300, period: 300, power: 42 }]);
+    await store.upsertSubUnitMeasurements(site.id, alice, [
+      { subUnit: 'inv-a', periodEnd: 300, period: 300, power: 42 },
+    ]);
     const all = await store.listSubUnitMeasurements(site.id, alice, { skip: 0, take: 3 });
     expect(all.total).toBe(8);
     expect(all.results).toEqual([
@@ -140,7 +213,13 @@ describe('MeasurementStore', () => {
       { subUnit: 'inv-b', periodEnd: 300, period: 300, power: 1 },
       { subUnit: 'inv-a', periodEnd: 600, period: 300, power: 2 },
     ]);
-    const one = await store.listSubUnitMeasurements(site.id, alice, { subUnit: 'inv-b', start: 600, end: 900, skip: 0, take: 100 });
+    const one = await store.listSubUnitMeasurements(site.id, alice, {
+      subUnit: 'inv-b',
+      start: 600,
+      end: 900,
+      skip: 0,
+      take: 100,
+    });
     expect(one.results.map((r) => r.periodEnd)).toEqual([600, 900]);
     await sites.deleteSite('pv', 'm3', { accountId: alice });
     expect((await store.listSubUnitMeasurements(site.id, alice, { skip: 0, take: 100 })).total).toBe(0);
@@ -150,8 +229,9 @@ describe('MeasurementStore', () => {
     const site = await sites.createSite('pv', alice, 'm4', config('M'), 0);
     await sites.deleteSite('pv', 'm4', { accountId: alice });
     await expect(store.upsertMeasurements(site.id, alice, [record(300, 1)])).rejects.toBeInstanceOf(SiteGoneError);
-    await expect(store.upsertSubUnitMeasurements(site.id, alice, [{ subUnit: 'a', periodEnd: 300, period: 300, power: 1 }]))
-      .rejects.toBeInstanceOf(SiteGoneError);
+    await expect(
+      store.upsertSubUnitMeasurements(site.id, alice, [{ subUnit: 'a', periodEnd: 300, period: 300, power: 1 }]),
+    ).rejects.toBeInstanceOf(SiteGoneError);
     expect(await queryRows(database.location, 'SELECT count(*) AS n FROM site_measurements')).toEqual([{ n: 0 }]);
   });
 });

@@ -21,7 +21,8 @@ const FAR_PSM3 = 'latitude=40.5137&longitude=-107.9527';
 // About 1.4 km from the EPW's place (52.30, 4.77).
 const NEAR_AMS = 'latitude=52.31&longitude=4.78';
 
-const HISTORIC = '/data/historic/radiation_and_weather?format=json&output_parameters=ghi,air_temp&period=PT60M&start=2017-06-10T00:00Z&duration=P2D';
+const HISTORIC =
+  '/data/historic/radiation_and_weather?format=json&output_parameters=ghi,air_temp&period=PT60M&start=2017-06-10T00:00Z&duration=P2D';
 
 type Rows = { ghi: number; air_temp: number; period_end: string }[];
 
@@ -34,7 +35,7 @@ let plainKey: string;
 async function rows(s: TestServer, k: string, path: string): Promise<Rows> {
   const r = await s.get(path, k);
   expect(r.status, `${path}: ${r.status} ${r.status === 200 ? '' : await r.text()}`).toBe(200);
-  return (await r.json() as { estimated_actuals: Rows }).estimated_actuals;
+  return ((await r.json()) as { estimated_actuals: Rows }).estimated_actuals;
 }
 
 async function cli(...args: string[]): Promise<{ code: number; out: string[]; err: string[] }> {
@@ -99,7 +100,9 @@ describe('real weather files', () => {
   it('imports the PSM3 year and the EPW typical year with the command line', async () => {
     const psm3 = await cli('weather', 'import', PSM3, '--weather-dir', join(dir, 'weather'));
     expect(psm3.code, psm3.err.join('\n')).toBe(0);
-    expect(psm3.out[0]).toMatch(/^imported 40\.5137_-108\.5449_.*: psm3, 40\.5137, -108\.5449, actuals 2017-01-01T07:15:00Z/);
+    expect(psm3.out[0]).toMatch(
+      /^imported 40\.5137_-108\.5449_.*: psm3, 40\.5137, -108\.5449, actuals 2017-01-01T07:15:00Z/,
+    );
     const epw = await cli('weather', 'import', EPW, '--weather-dir', join(dir, 'weather'));
     expect(epw.code, epw.err.join('\n')).toBe(0);
     expect(epw.out[0]).toMatch(/: epw, 52\.3, 4\.77, a typical year/);
@@ -127,20 +130,27 @@ describe('real weather files', () => {
     expect(far).toEqual(await rows(synthetic, plainKey, `${HISTORIC}&${FAR_PSM3}`));
   });
 
-  it('a historic request outside the file\'s year near its place answers the synthetic model', async () => {
+  it("a historic request outside the file's year near its place answers the synthetic model", async () => {
     const path = HISTORIC.replace('2017-06-10', '2019-06-10') + `&${NEAR_PSM3}`;
     expect(await rows(withFiles, key, path)).toEqual(await rows(synthetic, plainKey, path));
   });
 
-  it('a p50 TMY request near Amsterdam uses the EPW year (June GHI sum equals the file\'s)', async () => {
+  it("a p50 TMY request near Amsterdam uses the EPW year (June GHI sum equals the file's)", async () => {
     const tmy = `/data/tmy/radiation_and_weather?format=json&output_parameters=ghi&period=PT60M&time_zone=1&${NEAR_AMS}`;
     const got = await rows(withFiles, key, tmy);
     expect(got).toHaveLength(8760);
     // EPW rows: hour ending, local standard time (UTC+1), GHI in field 14.
-    const epwJune = readFileSync(EPW, 'utf8').split(/\r?\n/).slice(8).filter((l) => l.split(',')[1] === '6').map((l) => Number(l.split(',')[13]));
+    const epwJune = readFileSync(EPW, 'utf8')
+      .split(/\r?\n/)
+      .slice(8)
+      .filter((l) => l.split(',')[1] === '6')
+      .map((l) => Number(l.split(',')[13]));
     expect(epwJune).toHaveLength(720);
-    const june = got.filter((r) => r.period_end.startsWith('2059-06') && !r.period_end.startsWith('2059-06-01T00:00')
-      || r.period_end.startsWith('2059-07-01T00:00'));
+    const june = got.filter(
+      (r) =>
+        (r.period_end.startsWith('2059-06') && !r.period_end.startsWith('2059-06-01T00:00')) ||
+        r.period_end.startsWith('2059-07-01T00:00'),
+    );
     expect(june).toHaveLength(720);
     const fileSum = epwJune.reduce((s, v) => s + v, 0);
     const daylight = epwJune.filter((v) => v > 0).length;
@@ -156,7 +166,10 @@ describe('real weather files', () => {
 
   it('after the PSM3 file is removed, the place answers the synthetic model again', async () => {
     const list = await cli('weather', 'list', '--weather-dir', join(dir, 'weather'));
-    const id = list.out.slice(1).map((l) => l.split('\t')[0]!).find((i) => i.startsWith('40.5137'))!;
+    const id = list.out
+      .slice(1)
+      .map((l) => l.split('\t')[0]!)
+      .find((i) => i.startsWith('40.5137'))!;
     expect((await cli('weather', 'remove', id, '--weather-dir', join(dir, 'weather'))).code).toBe(0);
     expect(await rows(withFiles, key, `${HISTORIC}&${NEAR_PSM3}`)).toEqual(before);
   });
@@ -175,21 +188,31 @@ describe('a stored file that cannot be read', () => {
     const epwFile = readdirSync(weatherDir()).find((f) => f.startsWith('52.3000'))!;
     const text = readFileSync(join(weatherDir(), epwFile), 'utf8');
     writeFileSync(join(weatherDir(), epwFile), text.slice(0, text.length >> 1));
-    const logStream = new Writable({ write(chunk, _enc, cb) { logs += String(chunk); cb(); } });
+    const logStream = new Writable({
+      write(chunk, _enc, cb) {
+        logs += String(chunk);
+        cb();
+      },
+    });
     broken = await startTestServer({ weatherDir: weatherDir(), logStream });
     k = (await broken.createAccount('b')).key;
   }, 60_000);
-  afterAll(async () => { await broken.close(); });
+  afterAll(async () => {
+    await broken.close();
+  });
 
   it('is skipped with one logged error: the other files and every other place answer as before', async () => {
     // The PSM3 file still answers near its place (the same rows as a server with that file alone).
     const near = await rows(broken, k, `${HISTORIC}&${NEAR_PSM3}`);
     const file = psm3Rows();
-    for (const r of near) expect(Math.abs(r.ghi - hourlyMean(file, Date.parse(r.period_end) / 1000))).toBeLessThanOrEqual(0.5 + 1e-9);
+    for (const r of near)
+      expect(Math.abs(r.ghi - hourlyMean(file, Date.parse(r.period_end) / 1000))).toBeLessThanOrEqual(0.5 + 1e-9);
     // Near the broken file's place, and elsewhere: the synthetic model, as without any file.
     const ams = `/data/historic/radiation_and_weather?format=json&output_parameters=ghi,air_temp&period=PT60M&start=2019-06-10T00:00Z&duration=P2D&${NEAR_AMS}`;
     expect(await rows(broken, k, ams)).toEqual(await rows(synthetic, plainKey, ams));
-    expect(await rows(broken, k, `${HISTORIC}&${FAR_PSM3}`)).toEqual(await rows(synthetic, plainKey, `${HISTORIC}&${FAR_PSM3}`));
+    expect(await rows(broken, k, `${HISTORIC}&${FAR_PSM3}`)).toEqual(
+      await rows(synthetic, plainKey, `${HISTORIC}&${FAR_PSM3}`),
+    );
     // A TMY near Amsterdam (computed by a worker thread, which reads the files too) answers the model's year.
     const tmy = `/data/tmy/radiation_and_weather?format=json&output_parameters=ghi&period=PT60M&${NEAR_AMS}`;
     expect(await rows(broken, k, tmy)).toEqual(await rows(synthetic, plainKey, tmy));
@@ -197,6 +220,8 @@ describe('a stored file that cannot be read', () => {
     expect(errors).toHaveLength(1);
     expect(errors[0]).toContain('52.3000_4.7700');
     expect(JSON.parse(errors[0]!)).toMatchObject({ level: 50 });
-    expect(broken.app.solarkit.weatherStore!.invalid().map((f) => f.file)).toEqual([expect.stringMatching(/^52\.3000_4\.7700/)]);
+    expect(broken.app.solarkit.weatherStore!.invalid().map((f) => f.file)).toEqual([
+      expect.stringMatching(/^52\.3000_4\.7700/),
+    ]);
   }, 120_000);
 });

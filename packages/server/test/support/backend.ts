@@ -42,14 +42,23 @@ export async function freshDatabase(name = 'test'): Promise<TestDatabase> {
  * Rows of a read-only SQL query (written to run on both backends) straight from a database,
  * bypassing the server: for tests that look at what is stored.
  */
-export async function queryRows<T = Record<string, unknown>>(location: string, sql: string, params: unknown[] = []): Promise<T[]> {
+export async function queryRows<T = Record<string, unknown>>(
+  location: string,
+  sql: string,
+  params: unknown[] = [],
+): Promise<T[]> {
   if (isPostgresUrl(location)) {
     const client = new pg.Client({ connectionString: location, types: NUMERIC_INT8 });
     await client.connect();
     let n = 0;
     try {
       // Numbered placeholders are PostgreSQL's; the SQLite branch reads `?`.
-      return (await client.query(sql.replace(/\?/g, () => `$${++n}`), params)).rows as T[];
+      return (
+        await client.query(
+          sql.replace(/\?/g, () => `$${++n}`),
+          params,
+        )
+      ).rows as T[];
     } finally {
       await client.end();
     }
@@ -73,7 +82,14 @@ export async function runSql(location: string, sql: string, params: unknown[] = 
     await client.connect();
     let n = 0;
     try {
-      return (await client.query(sql.replace(/\?/g, () => `$${++n}`), params)).rowCount ?? 0;
+      return (
+        (
+          await client.query(
+            sql.replace(/\?/g, () => `$${++n}`),
+            params,
+          )
+        ).rowCount ?? 0
+      );
     } finally {
       await client.end();
     }
@@ -87,7 +103,11 @@ export async function runSql(location: string, sql: string, params: unknown[] = 
 }
 
 /** Creates an account (all plans unless told) with one key directly in the database at `location`. */
-export async function seedAccount(location: string, name: string, options: CreateAccountOptions = {}): Promise<{ key: string; accountId: number }> {
+export async function seedAccount(
+  location: string,
+  name: string,
+  options: CreateAccountOptions = {},
+): Promise<{ key: string; accountId: number }> {
   const storage = await openStorage(location, { poolSize: 1 });
   try {
     const account = await storage.accounts.createAccount(name, options);

@@ -7,9 +7,26 @@ import { type ChildProcess, spawn } from 'node:child_process';
 
 /** Starts the server on `dbPath`; resolves with the child and its base URL once it listens. */
 export function spawnServer(dbPath: string): Promise<{ child: ChildProcess; baseUrl: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/cli/main.ts', 'serve', '--port', '0', '--host', '127.0.0.1', '--db', dbPath], {
-    cwd: process.cwd(), stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, SOLARKIT_NOW: '2026-11-20T12:00:00Z' },
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'packages/server/src/cli/main.ts',
+      'serve',
+      '--port',
+      '0',
+      '--host',
+      '127.0.0.1',
+      '--db',
+      dbPath,
+    ],
+    {
+      cwd: process.cwd(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, SOLARKIT_NOW: '2026-11-20T12:00:00Z' },
+    },
+  );
   return new Promise((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => {
@@ -27,7 +44,9 @@ export function spawnServer(dbPath: string): Promise<{ child: ChildProcess; base
         resolve({ child, baseUrl: m[1]! });
       }
     });
-    child.stderr!.on('data', (chunk: Buffer) => { out += chunk.toString(); });
+    child.stderr!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+    });
     child.on('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`server exited with ${code}: ${out}`));

@@ -28,7 +28,8 @@ export function postgresBinDir(env: NodeJS.ProcessEnv = process.env): string | u
   if (env.SOLARKIT_PG_BIN) return env.SOLARKIT_PG_BIN;
   const debian = '/usr/lib/postgresql';
   if (existsSync(debian)) {
-    const versions = readdirSync(debian).filter((v) => existsSync(join(debian, v, 'bin', 'initdb')))
+    const versions = readdirSync(debian)
+      .filter((v) => existsSync(join(debian, v, 'bin', 'initdb')))
       .sort((a, b) => Number(b) - Number(a));
     if (versions[0] !== undefined) return join(debian, versions[0], 'bin');
   }
@@ -59,14 +60,18 @@ function freePort(): Promise<number> {
 export async function startPostgresCluster(): Promise<PostgresCluster> {
   const bin = postgresBinDir();
   if (bin === undefined) {
-    throw new Error('PostgreSQL is not installed (no initdb in /usr/lib/postgresql/*/bin, $SOLARKIT_PG_BIN or PATH): '
-      + 'apt-get install postgresql, or run the tests with SOLARKIT_TEST_POSTGRES=0 to leave the PostgreSQL backend untested');
+    throw new Error(
+      'PostgreSQL is not installed (no initdb in /usr/lib/postgresql/*/bin, $SOLARKIT_PG_BIN or PATH): ' +
+        'apt-get install postgresql, or run the tests with SOLARKIT_TEST_POSTGRES=0 to leave the PostgreSQL backend untested',
+    );
   }
   const dir = mkdtempSync(join(tmpdir(), 'solarkit-pg-'));
   const asRoot = process.getuid?.() === 0;
   // PostgreSQL will not run as root: the cluster belongs to `nobody` then.
   const run = (command: string, args: string[]): void => {
-    const [file, argv] = asRoot ? ['runuser', ['-u', 'nobody', '--', join(bin, command), ...args]] : [join(bin, command), args];
+    const [file, argv] = asRoot
+      ? ['runuser', ['-u', 'nobody', '--', join(bin, command), ...args]]
+      : [join(bin, command), args];
     execFileSync(file, argv, { stdio: ['ignore', 'pipe', 'pipe'], cwd: dir });
   };
   if (asRoot) {
@@ -89,9 +94,19 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     for (let attempt = 0; attempt < 3; attempt++) {
       const port = await freePort();
       try {
-        run('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-w', '-t', '60', 'start', '-o',
-          `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off `
-          + '-c full_page_writes=off -c max_connections=300 -c shared_buffers=32MB']);
+        run('pg_ctl', [
+          '-D',
+          data,
+          '-l',
+          join(dir, 'server.log'),
+          '-w',
+          '-t',
+          '60',
+          'start',
+          '-o',
+          `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off ` +
+            '-c full_page_writes=off -c max_connections=300 -c shared_buffers=32MB',
+        ]);
         return { adminUrl: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
       } catch (e) {
         lastError = e;

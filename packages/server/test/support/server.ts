@@ -36,7 +36,12 @@ let counter = 0;
 export async function startTestServer(options: Partial<ServerOptions> & { now?: number } = {}): Promise<TestServer> {
   const database = await freshDatabase();
   const { now, ...rest } = options;
-  const app = await createServer({ clock: fixedClock(now ?? TEST_NOW), logger: false, ...rest, dbPath: database.location });
+  const app = await createServer({
+    clock: fixedClock(now ?? TEST_NOW),
+    logger: false,
+    ...rest,
+    dbPath: database.location,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('no port');
@@ -49,7 +54,8 @@ export async function startTestServer(options: Partial<ServerOptions> & { now?: 
     dbPath: database.location,
     async createAccount(name, accountOptions = {}) {
       const account = await storage.accounts.createAccount(
-        name ?? `account-${++counter}-${Math.random().toString(36).slice(2, 8)}`, accountOptions,
+        name ?? `account-${++counter}-${Math.random().toString(36).slice(2, 8)}`,
+        accountOptions,
       );
       const { key } = await storage.accounts.createKey(account.id);
       return { key, accountId: account.id };

@@ -3,9 +3,24 @@
  * hashing and messages as the SQLite one (the helpers of ../accounts.ts build both).
  */
 import {
-  ACCOUNT_BY_KEY_SQL, type AccountDbRow, type AccountHoldings, type AccountRow, type AccountStore, type CreateAccountOptions,
-  type KeyDbRow, type KeyRow, type KeyedAccount, LIST_KEYS_SQL, AccountNameTakenError, accountsChanged, hashKey, keyReference,
-  newAccountValues, newKey, toAccountRow, toKeyRow,
+  ACCOUNT_BY_KEY_SQL,
+  type AccountDbRow,
+  type AccountHoldings,
+  type AccountRow,
+  type AccountStore,
+  type CreateAccountOptions,
+  type KeyDbRow,
+  type KeyRow,
+  type KeyedAccount,
+  LIST_KEYS_SQL,
+  AccountNameTakenError,
+  accountsChanged,
+  hashKey,
+  keyReference,
+  newAccountValues,
+  newKey,
+  toAccountRow,
+  toKeyRow,
 } from '../accounts.js';
 import { type Pool, sqlState } from './client.js';
 
@@ -29,9 +44,10 @@ export class PostgresAccountStore implements AccountStore {
   }
 
   async getAccount(idOrName: number | string): Promise<AccountRow | undefined> {
-    const { rows } = typeof idOrName === 'number'
-      ? await this.pool.query<AccountDbRow>('SELECT * FROM accounts WHERE id = $1', [idOrName])
-      : await this.pool.query<AccountDbRow>('SELECT * FROM accounts WHERE name = $1', [idOrName]);
+    const { rows } =
+      typeof idOrName === 'number'
+        ? await this.pool.query<AccountDbRow>('SELECT * FROM accounts WHERE id = $1', [idOrName])
+        : await this.pool.query<AccountDbRow>('SELECT * FROM accounts WHERE name = $1', [idOrName]);
     return rows[0] ? toAccountRow(rows[0]) : undefined;
   }
 
@@ -42,7 +58,8 @@ export class PostgresAccountStore implements AccountStore {
   async accountHoldings(accountId: number): Promise<AccountHoldings> {
     const { rows } = await this.pool.query<AccountHoldings>(
       `SELECT (SELECT COUNT(*) FROM api_keys WHERE account_id = $1) AS keys,
-              (SELECT COUNT(*) FROM sites WHERE account_id = $1) AS sites`, [accountId],
+              (SELECT COUNT(*) FROM sites WHERE account_id = $1) AS sites`,
+      [accountId],
     );
     return { keys: rows[0]!.keys, sites: rows[0]!.sites };
   }
@@ -83,7 +100,8 @@ export class PostgresAccountStore implements AccountStore {
 
   async revokeKey(key: string, now = Date.now() / 1000): Promise<boolean> {
     const { rowCount } = await this.pool.query(
-      'UPDATE api_keys SET revoked_at = $1 WHERE key_hash = $2 AND revoked_at IS NULL', [now, hashKey(key.trim())],
+      'UPDATE api_keys SET revoked_at = $1 WHERE key_hash = $2 AND revoked_at IS NULL',
+      [now, hashKey(key.trim())],
     );
     accountsChanged();
     return (rowCount ?? 0) > 0;
@@ -91,7 +109,8 @@ export class PostgresAccountStore implements AccountStore {
 
   async revokeKeyById(id: number, now = Date.now() / 1000): Promise<boolean> {
     const { rowCount } = await this.pool.query(
-      'UPDATE api_keys SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL', [now, id],
+      'UPDATE api_keys SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL',
+      [now, id],
     );
     accountsChanged();
     return (rowCount ?? 0) > 0;

@@ -37,7 +37,9 @@ export function sqlState(e: unknown): string | undefined {
  */
 export const NUMERIC_INT8 = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === pg.types.builtins.INT8 ? (text: string) => Number(text) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    oid === pg.types.builtins.INT8
+      ? (text: string) => Number(text)
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
 /** Opens a pool of at most `size` connections on a connection URL. */
@@ -57,12 +59,17 @@ export async function migrate(pool: Pool, migrations: readonly Migration[] = pos
     await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version integer PRIMARY KEY, name text NOT NULL, applied_at text NOT NULL)`);
-    const applied = new Set((await client.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version));
+    const applied = new Set(
+      (await client.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version),
+    );
     for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
       if (applied.has(m.version)) continue;
       await client.query(m.up);
-      await client.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)',
-        [m.version, m.name, new Date().toISOString()]);
+      await client.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [
+        m.version,
+        m.name,
+        new Date().toISOString(),
+      ]);
     }
     await client.query('COMMIT');
     client.release();
@@ -78,7 +85,11 @@ export async function migrate(pool: Pool, migrations: readonly Migration[] = pos
  * a consistent read of several statements), retried up to 5 times after a deadlock or a
  * serialization failure; any other error rolls back and is thrown.
  */
-export async function transaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>, isolation?: string): Promise<T> {
+export async function transaction<T>(
+  pool: Pool,
+  work: (client: PoolClient) => Promise<T>,
+  isolation?: string,
+): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     const client = await pool.connect();
     let broken: Error | undefined;
@@ -88,7 +99,9 @@ export async function transaction<T>(pool: Pool, work: (client: PoolClient) => P
       await client.query('COMMIT');
       return result;
     } catch (e) {
-      await client.query('ROLLBACK').catch((rollbackError: Error) => { broken = rollbackError; });
+      await client.query('ROLLBACK').catch((rollbackError: Error) => {
+        broken = rollbackError;
+      });
       if (attempt < 5 && RETRYABLE.has(sqlState(e) ?? '')) continue;
       throw e;
     } finally {

@@ -23,11 +23,17 @@ export class PostgresLimitStore implements LimitStore {
   }
 
   async refundTransaction(accountId: number, day: string): Promise<void> {
-    await this.pool.query('UPDATE usage SET count = count - 1 WHERE account_id = $1 AND day = $2 AND count > 0', [accountId, day]);
+    await this.pool.query('UPDATE usage SET count = count - 1 WHERE account_id = $1 AND day = $2 AND count > 0', [
+      accountId,
+      day,
+    ]);
   }
 
   async transactionsOn(accountId: number, day: string): Promise<number> {
-    const { rows } = await this.pool.query<{ count: number }>('SELECT count FROM usage WHERE account_id = $1 AND day = $2', [accountId, day]);
+    const { rows } = await this.pool.query<{ count: number }>(
+      'SELECT count FROM usage WHERE account_id = $1 AND day = $2',
+      [accountId, day],
+    );
     return rows[0]?.count ?? 0;
   }
 

@@ -9,8 +9,14 @@
  * and two batches cannot deadlock over the keys they share.
  */
 import {
-  type MeasurementQuery, MeasurementLimitError, type MeasurementRecord, type MeasurementStore, type Page, SiteGoneError,
-  type SubUnitRecord, type UpsertOptions,
+  type MeasurementQuery,
+  MeasurementLimitError,
+  type MeasurementRecord,
+  type MeasurementStore,
+  type Page,
+  SiteGoneError,
+  type SubUnitRecord,
+  type UpsertOptions,
 } from '../types.js';
 import { type MeasurementRow, toRecord } from '../measurements.js';
 import { type Pool, type PoolClient, sqlState, transaction } from './client.js';
@@ -48,7 +54,11 @@ export class PostgresMeasurementStore implements MeasurementStore {
    * checked after the writes (replaced records are not counted twice), a deleted site reported as
    * SiteGoneError.
    */
-  private async batch(accountId: number, options: UpsertOptions | undefined, write: (client: PoolClient) => Promise<void>): Promise<void> {
+  private async batch(
+    accountId: number,
+    options: UpsertOptions | undefined,
+    write: (client: PoolClient) => Promise<void>,
+  ): Promise<void> {
     try {
       await transaction(this.pool, async (client) => {
         await client.query(
@@ -59,7 +69,9 @@ export class PostgresMeasurementStore implements MeasurementStore {
         await write(client);
         const limit = options?.maxRowsPerAccount;
         if (limit === undefined) return;
-        const stored = (await client.query<{ rows: number }>('SELECT rows FROM measurement_rows WHERE account_id = $1', [accountId])).rows[0]?.rows ?? 0;
+        const stored =
+          (await client.query<{ rows: number }>('SELECT rows FROM measurement_rows WHERE account_id = $1', [accountId]))
+            .rows[0]?.rows ?? 0;
         if (stored > limit) throw new MeasurementLimitError(limit, stored);
       });
     } catch (e) {
@@ -68,7 +80,12 @@ export class PostgresMeasurementStore implements MeasurementStore {
     }
   }
 
-  async upsertMeasurements(siteId: number, accountId: number, records: readonly MeasurementRecord[], options?: UpsertOptions): Promise<void> {
+  async upsertMeasurements(
+    siteId: number,
+    accountId: number,
+    records: readonly MeasurementRecord[],
+    options?: UpsertOptions,
+  ): Promise<void> {
     const rows = lastOfEachKey(records, (r) => `${r.periodEnd}|${r.period}`);
     await this.batch(accountId, options, async (client) => {
       await client.query(
@@ -82,44 +99,73 @@ export class PostgresMeasurementStore implements MeasurementStore {
            constraint_power_ceiling = excluded.constraint_power_ceiling, local_limit = excluded.local_limit,
            frequency = excluded.frequency`,
         [
-          siteId, accountId, rows.map((r) => r.periodEnd), rows.map((r) => r.period), rows.map((r) => r.totalPower),
-          rows.map((r) => r.availability), rows.map((r) => r.meanGhi), rows.map((r) => r.trackingAngle),
+          siteId,
+          accountId,
+          rows.map((r) => r.periodEnd),
+          rows.map((r) => r.period),
+          rows.map((r) => r.totalPower),
+          rows.map((r) => r.availability),
+          rows.map((r) => r.meanGhi),
+          rows.map((r) => r.trackingAngle),
           rows.map((r) => (r.networkConstraint === null ? null : r.networkConstraint ? 1 : 0)),
-          rows.map((r) => r.constraintPowerCeiling), rows.map((r) => r.localLimit), rows.map((r) => r.frequency),
+          rows.map((r) => r.constraintPowerCeiling),
+          rows.map((r) => r.localLimit),
+          rows.map((r) => r.frequency),
         ],
       );
     });
   }
 
-  async upsertSubUnitMeasurements(siteId: number, accountId: number, records: readonly SubUnitRecord[], options?: UpsertOptions): Promise<void> {
+  async upsertSubUnitMeasurements(
+    siteId: number,
+    accountId: number,
+    records: readonly SubUnitRecord[],
+    options?: UpsertOptions,
+  ): Promise<void> {
     const rows = lastOfEachKey(records, (r) => `${r.subUnit}|${r.periodEnd}|${r.period}`);
     await this.batch(accountId, options, async (client) => {
       await client.query(
         `INSERT INTO sub_unit_measurements (site_id, account_id, sub_unit, period_end, period, power)
          SELECT $1::integer, $2::integer, * FROM unnest($3::text[], $4::float8[], $5::integer[], $6::float8[])
          ON CONFLICT (site_id, account_id, period_end, sub_unit, period) DO UPDATE SET power = excluded.power`,
-        [siteId, accountId, rows.map((r) => r.subUnit), rows.map((r) => r.periodEnd), rows.map((r) => r.period), rows.map((r) => r.power)],
+        [
+          siteId,
+          accountId,
+          rows.map((r) => r.subUnit),
+          rows.map((r) => r.periodEnd),
+          rows.map((r) => r.period),
+          rows.map((r) => r.power),
+        ],
       );
     });
   }
 
   async storedRows(accountId: number): Promise<number> {
-    const { rows } = await this.pool.query<{ rows: number }>('SELECT rows FROM measurement_rows WHERE account_id = $1', [accountId]);
+    const { rows } = await this.pool.query<{ rows: number }>(
+      'SELECT rows FROM measurement_rows WHERE account_id = $1',
+      [accountId],
+    );
     return rows[0]?.rows ?? 0;
   }
 
   async listMeasurements(siteId: number, accountId: number, q: MeasurementQuery): Promise<Page<MeasurementRecord>> {
     const params: unknown[] = [siteId, accountId];
     const where = `site_id = $1 AND account_id = $2${windowClause(q, params)}`;
-    return transaction(this.pool, async (client) => {
-      const { rows: [counted] } = await client.query<{ n: number }>(`SELECT count(*) AS n FROM site_measurements WHERE ${where}`, params);
-      const { rows } = await client.query<MeasurementRow>(
-        `SELECT * FROM site_measurements WHERE ${where} ORDER BY period_end, period
+    return transaction(
+      this.pool,
+      async (client) => {
+        const {
+          rows: [counted],
+        } = await client.query<{ n: number }>(`SELECT count(*) AS n FROM site_measurements WHERE ${where}`, params);
+        const { rows } = await client.query<MeasurementRow>(
+          `SELECT * FROM site_measurements WHERE ${where} ORDER BY period_end, period
          LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-        [...params, q.take, q.skip],
-      );
-      return { total: counted!.n, results: rows.map(toRecord) };
-    }, 'REPEATABLE READ READ ONLY');
+          [...params, q.take, q.skip],
+        );
+        return { total: counted!.n, results: rows.map(toRecord) };
+      },
+      'REPEATABLE READ READ ONLY',
+    );
   }
 
   async deleteMeasurements(siteId: number, accountId: number, w: { start: number; end: number }): Promise<number> {
@@ -131,7 +177,9 @@ export class PostgresMeasurementStore implements MeasurementStore {
   }
 
   async listSubUnitMeasurements(
-    siteId: number, accountId: number, q: MeasurementQuery & { subUnit?: string },
+    siteId: number,
+    accountId: number,
+    q: MeasurementQuery & { subUnit?: string },
   ): Promise<Page<SubUnitRecord>> {
     const params: unknown[] = [siteId, accountId];
     let where = `site_id = $1 AND account_id = $2${windowClause(q, params)}`;
@@ -139,19 +187,35 @@ export class PostgresMeasurementStore implements MeasurementStore {
       params.push(q.subUnit);
       where += ` AND sub_unit = $${params.length}`;
     }
-    return transaction(this.pool, async (client) => {
-      const { rows: [counted] } = await client.query<{ n: number }>(`SELECT count(*) AS n FROM sub_unit_measurements WHERE ${where}`, params);
-      const { rows } = await client.query<{ sub_unit: string; period_end: number; period: number; power: number }>(
-        `SELECT sub_unit, period_end, period, power FROM sub_unit_measurements WHERE ${where}
+    return transaction(
+      this.pool,
+      async (client) => {
+        const {
+          rows: [counted],
+        } = await client.query<{ n: number }>(`SELECT count(*) AS n FROM sub_unit_measurements WHERE ${where}`, params);
+        const { rows } = await client.query<{ sub_unit: string; period_end: number; period: number; power: number }>(
+          `SELECT sub_unit, period_end, period, power FROM sub_unit_measurements WHERE ${where}
          ORDER BY period_end, sub_unit COLLATE "C", period LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-        [...params, q.take, q.skip],
-      );
-      return { total: counted!.n, results: rows.map((r) => ({ subUnit: r.sub_unit, periodEnd: r.period_end, period: r.period, power: r.power })) };
-    }, 'REPEATABLE READ READ ONLY');
+          [...params, q.take, q.skip],
+        );
+        return {
+          total: counted!.n,
+          results: rows.map((r) => ({
+            subUnit: r.sub_unit,
+            periodEnd: r.period_end,
+            period: r.period,
+            power: r.power,
+          })),
+        };
+      },
+      'REPEATABLE READ READ ONLY',
+    );
   }
 
   async deleteSubUnitMeasurements(
-    siteId: number, accountId: number, w: { start: number; end: number; subUnit?: string },
+    siteId: number,
+    accountId: number,
+    w: { start: number; end: number; subUnit?: string },
   ): Promise<number> {
     const params: unknown[] = [siteId, accountId, w.start, w.end];
     let where = 'site_id = $1 AND account_id = $2 AND period_end >= $3 AND period_end <= $4';

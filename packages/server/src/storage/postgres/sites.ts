@@ -9,8 +9,16 @@
  * and its first configuration version together).
  */
 import {
-  type Page, ReadOnlySiteError, ResourceIdTakenError, type SiteConfigBase, type SiteConfigVersion, type SiteKind,
-  type SiteListQuery, type SiteStore, type StoredSite, type Viewer,
+  type Page,
+  ReadOnlySiteError,
+  ResourceIdTakenError,
+  type SiteConfigBase,
+  type SiteConfigVersion,
+  type SiteKind,
+  type SiteListQuery,
+  type SiteStore,
+  type StoredSite,
+  type Viewer,
 } from '../types.js';
 import { type SiteRow, generateResourceId, isVisible, toSite } from '../sites.js';
 import { type Pool, sqlState, transaction } from './client.js';
@@ -22,7 +30,11 @@ export class PostgresSiteStore implements SiteStore {
   constructor(private readonly pool: Pool) {}
 
   async createSite<C extends SiteConfigBase>(
-    kind: SiteKind, ownerId: number, resourceId: string | undefined, config: C, now: number,
+    kind: SiteKind,
+    ownerId: number,
+    resourceId: string | undefined,
+    config: C,
+    now: number,
   ): Promise<StoredSite<C>> {
     const json = JSON.stringify(config);
     for (let attempt = 1; ; attempt++) {
@@ -48,17 +60,24 @@ export class PostgresSiteStore implements SiteStore {
   }
 
   async getSite<C extends SiteConfigBase = SiteConfigBase>(
-    kind: SiteKind | undefined, resourceId: string, viewer: Viewer,
+    kind: SiteKind | undefined,
+    resourceId: string,
+    viewer: Viewer,
   ): Promise<StoredSite<C> | undefined> {
     const { rows } = await this.pool.query<SiteRow>('SELECT * FROM sites WHERE resource_id = $1', [resourceId]);
     return isVisible(rows[0], kind, viewer) ? toSite<C>(rows[0]) : undefined;
   }
 
   async updateSite<C extends SiteConfigBase>(
-    kind: SiteKind, resourceId: string, viewer: Viewer, update: (current: C) => C, now: number,
+    kind: SiteKind,
+    resourceId: string,
+    viewer: Viewer,
+    update: (current: C) => C,
+    now: number,
   ): Promise<StoredSite<C> | undefined> {
     return transaction(this.pool, async (client) => {
-      const row = (await client.query<SiteRow>('SELECT * FROM sites WHERE resource_id = $1 FOR UPDATE', [resourceId])).rows[0];
+      const row = (await client.query<SiteRow>('SELECT * FROM sites WHERE resource_id = $1 FOR UPDATE', [resourceId]))
+        .rows[0];
       if (!isVisible(row, kind, viewer)) return undefined;
       if (row.unmetered === 1) throw new ReadOnlySiteError(resourceId);
       const next = update(JSON.parse(row.config) as C);
@@ -79,7 +98,8 @@ export class PostgresSiteStore implements SiteStore {
 
   async deleteSite(kind: SiteKind, resourceId: string, viewer: Viewer): Promise<boolean> {
     return transaction(this.pool, async (client) => {
-      const row = (await client.query<SiteRow>('SELECT * FROM sites WHERE resource_id = $1 FOR UPDATE', [resourceId])).rows[0];
+      const row = (await client.query<SiteRow>('SELECT * FROM sites WHERE resource_id = $1 FOR UPDATE', [resourceId]))
+        .rows[0];
       if (!isVisible(row, kind, viewer)) return false;
       if (row.unmetered === 1) throw new ReadOnlySiteError(resourceId);
       await client.query('DELETE FROM sites WHERE id = $1', [row.id]);
@@ -99,7 +119,9 @@ export class PostgresSiteStore implements SiteStore {
       // database's own locale: ICU's root collation.
       params.push(q.query.toLowerCase());
       const n = params.length;
-      where.push(`(strpos(lower(name COLLATE "und-x-icu"), $${n}) > 0 OR strpos(lower(resource_id COLLATE "und-x-icu"), $${n}) > 0)`);
+      where.push(
+        `(strpos(lower(name COLLATE "und-x-icu"), $${n}) > 0 OR strpos(lower(resource_id COLLATE "und-x-icu"), $${n}) > 0)`,
+      );
     }
     if (q.createdFrom !== undefined) {
       params.push(q.createdFrom);
@@ -111,19 +133,26 @@ export class PostgresSiteStore implements SiteStore {
     }
     const clause = where.join(' AND ');
     // The count and the page from one snapshot.
-    return transaction(this.pool, async (client) => {
-      const { rows: [counted] } = await client.query<{ n: number }>(`SELECT count(*) AS n FROM sites WHERE ${clause}`, params);
-      const { rows } = await client.query<SiteRow>(
-        `SELECT * FROM sites WHERE ${clause} ORDER BY created_at, id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-        [...params, q.take, q.skip],
-      );
-      return { total: counted!.n, results: rows.map((r) => toSite<C>(r)) };
-    }, 'REPEATABLE READ READ ONLY');
+    return transaction(
+      this.pool,
+      async (client) => {
+        const {
+          rows: [counted],
+        } = await client.query<{ n: number }>(`SELECT count(*) AS n FROM sites WHERE ${clause}`, params);
+        const { rows } = await client.query<SiteRow>(
+          `SELECT * FROM sites WHERE ${clause} ORDER BY created_at, id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+          [...params, q.take, q.skip],
+        );
+        return { total: counted!.n, results: rows.map((r) => toSite<C>(r)) };
+      },
+      'REPEATABLE READ READ ONLY',
+    );
   }
 
   async configHistory<C extends SiteConfigBase = SiteConfigBase>(siteId: number): Promise<SiteConfigVersion<C>[]> {
     const { rows } = await this.pool.query<{ valid_from: number; config: string }>(
-      'SELECT valid_from, config FROM site_config_history WHERE site_id = $1 ORDER BY valid_from', [siteId],
+      'SELECT valid_from, config FROM site_config_history WHERE site_id = $1 ORDER BY valid_from',
+      [siteId],
     );
     return rows.map((r) => ({ validFrom: r.valid_from, config: JSON.parse(r.config) as C }));
   }
