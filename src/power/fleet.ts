@@ -38,12 +38,15 @@ export type FleetAggregate = 'annual' | 'monthly' | 'none';
 
 /** A problem with one field of a site (what a sites file's validation lists). */
 export interface FleetSiteProblem {
+  /** The site's field at fault (`latitude`, `capacityKw`...), or the column of a sites file. */
   field: string;
+  /** Why the value is refused (with the expected range and unit, where there is one). */
   reason: string;
 }
 
 /** The result of one site. */
 export interface FleetSiteResult {
+  /** The site's id, as given. */
   id: string;
   /** The site's DC nameplate, kW (the divisor of the specific yields). */
   capacityKw: number;
@@ -79,7 +82,9 @@ export interface SyntheticFleetWeatherOptions {
 
 /** The time grid of a fleet run: period ends (Unix seconds, UTC) and their length. */
 export interface FleetGrid {
+  /** Period ends, Unix seconds (UTC), increasing. */
   periodEnd: Float64Array;
+  /** Length of every period, s. */
   periodSeconds: number;
 }
 
@@ -294,6 +299,7 @@ export function syntheticFleetWeather(
 
 /** A problem of a sites file: the line (1 = the header), the column and why. */
 export interface FleetSitesFileProblem extends FleetSiteProblem {
+  /** The file's line, 1 = the header. */
   line: number;
 }
 

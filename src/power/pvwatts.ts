@@ -79,15 +79,25 @@ export function pvwattsInverter(
 
 /** The PVWatts system losses, percent (PVWatts defaults). */
 export interface PvwattsLosses {
+  /** Dirt, dust and other deposits on the modules, % (default 2). */
   soiling?: number;
+  /** Shade from nearby objects and other rows, % (default 3). */
   shading?: number;
+  /** Snow covering the modules, % (default 0). */
   snow?: number;
+  /** Modules of slightly different characteristics wired together, % (default 2). */
   mismatch?: number;
+  /** Resistance of the DC and AC wiring, % (default 2). */
   wiring?: number;
+  /** Resistance of the electrical connectors, % (default 0.5). */
   connections?: number;
+  /** Light-induced degradation in the modules' first months, % (default 1.5). */
   lid?: number;
+  /** Modules below their nameplate rating, % (default 1). */
   nameplateRating?: number;
+  /** Ageing of the modules, % (default 0). */
   age?: number;
+  /** Downtime for maintenance, outages and curtailment, % (default 3). */
   availability?: number;
 }
 

@@ -5,7 +5,9 @@ import { asColumn, type Column, outputColumn, seriesLength } from '../util/colum
 
 /** Weather of the Ross model: plane-of-array irradiance W/m2 and air temperature degrees C (no wind). */
 export interface RossInput {
+  /** Global irradiance on the plane of the modules, W/m2. */
   poaGlobal: Column;
+  /** Ambient air temperature, degrees C. */
   airTemp: Column;
 }
 

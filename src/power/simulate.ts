@@ -85,8 +85,9 @@ export interface PvSystem {
   rowWidth?: number;
   /** Most the system may export, kW (default: no limit below the AC rating). */
   exportLimit?: number;
-  /** Installation time, Unix s, and the loss per year since (default 0.005). */
+  /** Installation time, Unix s: degradation counts from it (default: none). */
   installDate?: number;
+  /** Loss of power per year since `installDate`, fraction (default 0.005). */
   degradationPerYear?: number;
 }
 
@@ -99,10 +100,13 @@ export interface PvSystem {
 export interface PvWeatherColumns {
   /** period ends, Unix s (or give periodEnd) */
   unixSeconds?: Float64Array;
+  /** period ends, Unix s (or give unixSeconds) */
   periodEnd?: Float64Array;
-  /** W/m2 */
+  /** global horizontal irradiance, W/m2 */
   ghi: Float64Array;
+  /** direct normal irradiance, W/m2 */
   dni: Float64Array;
+  /** diffuse horizontal irradiance, W/m2 */
   dhi: Float64Array;
   /** degrees C */
   airTemp?: Column;
@@ -117,6 +121,7 @@ export interface PvWeatherColumns {
  * period ends given, or over every period of a calendar year (UTC).
  */
 export interface PvSourceWeather {
+  /** The provider of the weather, for example `defaultWeatherSource()`. */
   source: WeatherSource;
   /** Period ends, Unix seconds; or give `year`. */
   periodEnd?: Float64Array;
@@ -148,21 +153,27 @@ export interface PvSimulationColumns {
   ac: Float64Array;
   /** DC power after losses, kW. */
   dc: Float64Array;
-  /** Plane-of-array irradiance, W/m2: global, beam and diffuse (front side). */
+  /** Plane-of-array global irradiance (front side), W/m2. */
   poaGlobal: Float64Array;
+  /** Plane-of-array beam irradiance (front side), W/m2. */
   poaDirect: Float64Array;
+  /** Plane-of-array diffuse irradiance, sky and ground-reflected (front side), W/m2. */
   poaDiffuse: Float64Array;
   /** Irradiance reaching the cells after reflection, soiling and the rear side, W/m2. */
   effectiveIrradiance: Float64Array;
   /** Cell temperature, degrees C. */
   tempCell: Float64Array;
-  /** The sun at mid-period: zenith and apparent zenith, azimuth east of north, degrees. */
+  /** Solar zenith at mid-period, degrees. */
   solarZenith: Float64Array;
+  /** Apparent (refraction-corrected) solar zenith at mid-period, degrees. */
   apparentZenith: Float64Array;
+  /** Solar azimuth at mid-period, degrees east of north. */
   solarAzimuth: Float64Array;
-  /** Trackers only: rotation (NaN at night), tilt and azimuth of the modules, degrees. */
+  /** Trackers only: rotation of the modules, degrees (NaN at night). */
   trackerTheta?: Float64Array;
+  /** Trackers only: tilt of the modules from horizontal, degrees. */
   surfaceTilt?: Float64Array;
+  /** Trackers only: direction the modules face, degrees east of north. */
   surfaceAzimuth?: Float64Array;
 }
 
@@ -182,9 +193,11 @@ export interface PvEnergy {
 
 /** The result of {@link simulatePv}. */
 export interface PvSimulation {
+  /** The simulated columns, one row per period. */
   columns: PvSimulationColumns;
   /** Length of the periods, s. */
   periodSeconds: number;
+  /** AC energy totals of the simulation, kWh. */
   energy: PvEnergy;
 }
 

@@ -25,7 +25,9 @@ import { type SapmMounting, sapmCellTemperature } from './temperature.js';
 
 /** A PV site's configuration (the fields of spec 2.1 that have a physical meaning). Azimuths in pvlib's convention. */
 export interface PvSiteConfig {
+  /** Degrees north, -90..90. */
   latitude: number;
+  /** Degrees east, -180..180. */
   longitude: number;
   /** Height above sea level, m (default 0). */
   elevation?: number;

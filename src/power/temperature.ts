@@ -17,8 +17,11 @@ function checkCellInput(fn: string, input: CellTemperatureInput): void {
 
 /** Weather at the module: plane-of-array irradiance W/m2, air temperature degrees C, wind speed m/s. */
 export interface CellTemperatureInput {
+  /** Global irradiance on the plane of the modules, W/m2. */
   poaGlobal: Column;
+  /** Ambient air temperature, degrees C. */
   airTemp: Column;
+  /** Wind speed, m/s (at the height the model's parameters were fitted for). */
   windSpeed: Column;
 }
 
