@@ -70,18 +70,29 @@ export interface InfiniteShedsOptions {
 export interface InfiniteShedsResult {
   /** Front plus rear, the rear weighted by bifaciality, shade and transmission factors. */
   poaGlobal: Float64Array;
+  /** Total irradiance on the front side: beam plus diffuse. */
   poaFront: Float64Array;
+  /** Total irradiance on the rear side, before the bifaciality, shade and transmission factors. */
   poaBack: Float64Array;
+  /** Beam irradiance on the front side, after the row in front's shade and the front IAM. */
   poaFrontDirect: Float64Array;
+  /** Diffuse irradiance on the front side: sky plus ground-reflected. */
   poaFrontDiffuse: Float64Array;
+  /** Sky diffuse on the front side, less what the rows in front hide. */
   poaFrontSkyDiffuse: Float64Array;
+  /** Ground-reflected diffuse on the front side. */
   poaFrontGroundDiffuse: Float64Array;
   /** Fraction of the front slant height, from the bottom, shaded from the beam by the row in front. */
   shadedFractionFront: Float64Array;
+  /** Beam irradiance on the rear side, after the row behind's shade and the rear IAM. */
   poaBackDirect: Float64Array;
+  /** Diffuse irradiance on the rear side: sky plus ground-reflected. */
   poaBackDiffuse: Float64Array;
+  /** Sky diffuse on the rear side, less what the neighbouring rows hide. */
   poaBackSkyDiffuse: Float64Array;
+  /** Ground-reflected diffuse on the rear side. */
   poaBackGroundDiffuse: Float64Array;
+  /** Fraction of the rear slant height, from the bottom, shaded from the beam by the neighbouring row. */
   shadedFractionBack: Float64Array;
 }
 

@@ -12,6 +12,7 @@ export interface HorizonCache {
   get(key: string): HorizonProfile | undefined;
   /** Stores a profile, dropping the least recently used one beyond the cache's size. */
   set(key: string, profile: HorizonProfile): void;
+  /** The number of profiles stored, at most the cache's `maxEntries`. */
   readonly size: number;
   /** Drops every profile. */
   clear(): void;

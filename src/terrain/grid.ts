@@ -166,6 +166,7 @@ export function sampleGridAt(grid: ElevationGrid, row: number, column: number): 
 
 /** A point of an elevation grid: the grid and a latitude/longitude, degrees. */
 export interface GridPoint {
+  /** The elevation grid to sample, heights in m above sea level. */
   grid: ElevationGrid;
   /** Degrees north. */
   latitude: number;

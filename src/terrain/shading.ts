@@ -58,8 +58,14 @@ export interface ShadingOptions {
 
 /** Shaded irradiance columns, W/m2. */
 export interface ShadedIrradiance {
+  /** Direct normal irradiance, W/m2: 0 while the sun is behind the horizon. */
   dni: Float64Array;
+  /** Diffuse horizontal irradiance after the horizon's share of the sky is taken away, W/m2. */
   dhi: Float64Array;
+  /**
+   * Global horizontal irradiance after shading, W/m2: the given GHI less what the horizon takes
+   * away, or (no GHI given) the shaded beam on the horizontal plus the shaded DHI.
+   */
   ghi: Float64Array;
 }
 
@@ -243,9 +249,13 @@ export interface PlaneOfArrayShadingInput {
 
 /** Shaded plane-of-array columns, W/m2. */
 export interface ShadedPlaneOfArray {
+  /** Beam irradiance on the plane, W/m2: 0 while the sun is behind the horizon. */
   poaDirect: Float64Array;
+  /** Isotropic sky diffuse on the plane scaled by its sky-view factor relative to open ground, W/m2. */
   poaSkyDiffuse: Float64Array;
+  /** Circumsolar diffuse on the plane, W/m2: 0 while the sun is behind the horizon. */
   poaCircumsolar: Float64Array;
+  /** Global irradiance on the plane, W/m2: the sum of the shaded parts and the ground-reflected light. */
   poaGlobal: Float64Array;
 }
 
