@@ -22,7 +22,7 @@ export interface WeatherPlace {
   elevation?: number;
   /**
    * 0 (open ocean, small islands, windward coasts) .. 1 (deep inside a continent). The caller
-   * derives it from a land mask, see {@link continentalityFromLand}; default 0.5.
+   * derives it from a land mask, see `continentalityFromLand`; default 0.5.
    */
   continentality?: number;
   /** integer seed of the synthetic weather; default 0 */

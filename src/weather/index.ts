@@ -42,6 +42,7 @@ export {
   type ClimateGrid,
   type ClimateGrids,
   type ClimateNormals,
+  type LandShareAround,
   type NormalsSite,
   climateNormalsAt,
 } from './normals.js';

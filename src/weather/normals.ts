@@ -26,8 +26,9 @@ export interface ClimateGrids {
   temperature: ClimateGrid;
   /** precipitation, mm/day */
   precipitation: ClimateGrid;
-  /** monthly mean 10 m wind components (east and north), m/s */
+  /** monthly mean 10 m eastward wind component, m/s */
   uWind: ClimateGrid;
+  /** monthly mean 10 m northward wind component, m/s */
   vWind: ClimateGrid;
   /** mean surface elevation of each temperature-grid cell, m (sea 0), [latitudes][longitudes] */
   cellElevation: Float32Array;
@@ -47,11 +48,11 @@ export interface ClimateNormals {
   windSpeed: Float64Array;
   /** direction the annual mean wind comes from, degrees (0 north, 90 east) */
   prevailingWind: number;
-  /** monthly clearness index Kt: GHI over extraterrestrial horizontal irradiation ({@link monthlyClearnessIndex}) */
+  /** monthly clearness index Kt: GHI over extraterrestrial horizontal irradiation (`monthlyClearnessIndex`) */
   clearnessIndex: Float64Array;
   /**
    * monthly clear-sky index: the month's GHI over its clear-sky GHI (Ineichen with the Linke
-   * turbidity climatology, src/atmosphere), Kt x {@link extraterrestrialToClearSky}, 0.3..0.98
+   * turbidity climatology, src/atmosphere), Kt x `extraterrestrialToClearSky`, 0.3..0.98
    */
   clearSkyIndex: Float64Array;
 }
@@ -74,19 +75,26 @@ export interface NormalsSite {
    */
   surroundingElevation?: number;
   /**
-   * share of land within 1 degree of the four points {@link landNeighbourPoints} (1.5 degrees
+   * share of land within 1 degree of the four points `landNeighbourPoints` (1.5 degrees
    * north, east, south and west of the site), 0..1 each: the clearness relation takes the land
-   * share upwind of the annual mean wind from them ({@link upwindLandShare}); default the site's
+   * share upwind of the annual mean wind from them (`upwindLandShare`); default the site's
    * landShare in every direction
    */
   landShareAround?: LandShareAround;
 }
 
-/** Share of land (0..1) within 1 degree of each of the points {@link landNeighbourPoints}. */
+/**
+ * Share of land (0..1) within 1 degree of each of the points `landNeighbourPoints`: 1.5 degrees
+ * of latitude north, east, south and west of a site.
+ */
 export interface LandShareAround {
+  /** Share of land around the point north of the site, 0..1. */
   north: number;
+  /** Share of land around the point east of the site, 0..1. */
   east: number;
+  /** Share of land around the point south of the site, 0..1. */
   south: number;
+  /** Share of land around the point west of the site, 0..1. */
   west: number;
 }
 
@@ -589,9 +597,9 @@ export function windSpeedFromMeanVector(u: number, v: number): number {
 }
 
 /**
- * The monthly normals of a site from the grids: temperature downscaled by {@link siteTemperature},
+ * The monthly normals of a site from the grids: temperature downscaled by `siteTemperature`,
  * precipitation and wind interpolated bilinearly (nodes far above the site weighted down), the
- * clearness from {@link monthlyClearnessIndex}. Continuous in the site's coordinates and elevation.
+ * clearness from `monthlyClearnessIndex`. Continuous in the site's coordinates and elevation.
  * @example
  * // Lima:
  * const normals = climateNormalsAt(climateGrids(), { latitude: -12.05, longitude: -77.05, elevation: 150, continentality: 0.3 });
