@@ -20,6 +20,7 @@ import type { WeatherColumns } from '../weather/columns.js';
 export interface TmyInput {
   /** period end, Unix s, on a regular grid, increasing */
   periodEnd: Float64Array;
+  /** length of every period, s (3600 or less) */
   periodSeconds: number;
   /** needs ghi, dni (W/m2), airTemp, dewPoint (degrees C), windSpeed (m/s) */
   columns: WeatherColumns;
@@ -94,6 +95,7 @@ export interface TmyOptions {
 export interface TmyMonth {
   /** 1..12 */
   month: number;
+  /** the data year whose month was chosen */
   year: number;
   /** weighted sum of the Finkelstein-Schafer statistics of that (year, month) */
   weightedSum: number;
@@ -101,7 +103,9 @@ export interface TmyMonth {
 
 /** Result of {@link selectTypicalYear}: the chosen month of each calendar month, and why. */
 export interface TmySelection {
+  /** the chosen (year, month) of each calendar month, January first */
   months: TmyMonth[];
+  /** the exceedance probability the selection was made for ('p50' ... 'p95') */
   probability: TmyProbability;
   /** p50: 'finkelstein-schafer' months; P75-P95: 'annual-exceedance' (one whole year) */
   method: 'finkelstein-schafer' | 'annual-exceedance';

@@ -20,8 +20,9 @@ export interface TypicalYearRequest {
   radiusKm?: number;
   /** the model for everything a file does not give; default the synthetic source */
   source?: WeatherSource;
-  /** data years of the synthetic selection; default 2007-2025 */
+  /** first data year of the synthetic selection; default 2007 */
   firstYear?: number;
+  /** last data year of the synthetic selection; default 2025 */
   lastYear?: number;
   /**
    * The synthetic selection of this place and `tmy` options when the caller already has it (a

@@ -31,7 +31,7 @@ export type WeatherType = (typeof WEATHER_TYPES)[number];
 
 /** One period's values of the weather columns (WeatherColumns' names) that {@link weatherType} classifies. */
 export interface WeatherTypeInput {
-  /** % */
+  /** cloud opacity, % */
   cloudOpacity: number;
   /** degrees; > 90 is night */
   solarZenith: number;
@@ -39,18 +39,21 @@ export interface WeatherTypeInput {
   precipitationRate: number;
   /** cm/h of snow */
   snowfallRate: number;
-  /** degrees C */
+  /** air temperature, degrees C */
   airTemp: number;
+  /** dew point temperature, degrees C */
   dewPoint: number;
-  /** % */
+  /** relative humidity, % */
   relativeHumidity: number;
-  /** m/s */
+  /** mean wind speed at 10 m, m/s */
   windSpeed: number;
+  /** wind gust at 10 m, m/s */
   windGust: number;
   /** J/kg */
   cape: number;
-  /** micrograms/m3 */
+  /** PM2.5 particulate matter concentration, micrograms/m3 */
   pm25: number;
+  /** PM10 particulate matter concentration, micrograms/m3 */
   pm10: number;
 }
 

@@ -36,7 +36,9 @@ import {
 
 /** A place on the globe: degrees north and east. */
 export interface LatLon {
+  /** Degrees north, -90..90. */
   latitude: number;
+  /** Degrees east, -180..180. */
   longitude: number;
 }
 
@@ -102,7 +104,9 @@ export function nearestSeries(
 
 /** A grid of periods: their ends (Unix s, increasing) and their length (s). */
 export interface PeriodGrid {
+  /** Period ends, Unix seconds (UTC), increasing. */
   periodEnd: Float64Array;
+  /** Length of every period, s. */
   periodSeconds: number;
 }
 

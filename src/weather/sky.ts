@@ -214,8 +214,11 @@ export function allSky(
 
 /** The plane of a query's gti and clearskyGti, defaults applied (see queryPlane); pvlib's azimuth convention. */
 export interface QueryPlane {
+  /** Tilt of a fixed plane from horizontal, degrees. */
   tilt: number;
+  /** Direction a fixed plane faces, or the tracker axis's direction, degrees east of north. */
   azimuth: number;
+  /** A fixed plane, or {@link WEATHER_TRACKER}'s level single axis. */
   arrayType: 'fixed' | 'horizontal_single_axis';
 }
 

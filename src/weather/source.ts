@@ -139,6 +139,7 @@ export type ForecastQuery = WeatherQuery & { issuedAt: number };
 
 /** A provider of weather. */
 export interface WeatherSource {
+  /** A short name of the source, for logs and provenance (`'synthetic'`, `'real'`). */
   name: string;
   /**
    * Per period of the query, 1 where this source has data of its own, 0 elsewhere. Absent: the

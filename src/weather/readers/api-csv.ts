@@ -7,8 +7,11 @@ import type { NumericWeatherColumnName, NumericWeatherColumns } from '../columns
 
 /** Where an API CSV was requested for (the CSV itself does not say). */
 export interface ApiCsvPlace {
+  /** Degrees north, -90..90. */
   latitude: number;
+  /** Degrees east, -180..180. */
   longitude: number;
+  /** Height above sea level, m (absent: unknown). */
   elevation?: number;
 }
 

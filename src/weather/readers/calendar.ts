@@ -18,7 +18,7 @@ export interface CalendarReadOptions {
   /**
    * Re-date every row into this year (pvlib's `coerce_year`): each row keeps its month, day and
    * time; the rows after the year's last midnight (31 December 24:00) fall on 1 January of the next
-   * year, so the period ends increase. Default: {@link TYPICAL_YEAR} for a typical year, none (the
+   * year, so the period ends increase. Default: `TYPICAL_YEAR` (2059) for a typical year, none (the
    * file's own times) for a real series. With it, the file's own period ends are kept in
    * `sourcePeriodEnd`. A row dated 29 February needs a leap year here.
    */

@@ -13,8 +13,11 @@ import { checkString } from '../../util/validate.js';
  * and the reading options (coerceYear).
  */
 export interface FilePlaceHint extends CalendarReadOptions {
+  /** Degrees north, -90..90 (required by a file that does not name its place). */
   latitude?: number;
+  /** Degrees east, -180..180 (required by a file that does not name its place). */
   longitude?: number;
+  /** Height above sea level, m (absent: the file's, else unknown). */
   elevation?: number;
   /**
    * The file's zone: hours east of UTC of its local standard time, or a zone name such as

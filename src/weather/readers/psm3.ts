@@ -6,7 +6,9 @@ import type { NumericWeatherColumnName, NumericWeatherColumns } from '../columns
 
 /** Where a PSM3/PSM4 file without its metadata lines is, and its time zone. */
 export interface Psm3Place {
+  /** Degrees north, -90..90. */
   latitude: number;
+  /** Degrees east, -180..180. */
   longitude: number;
   /**
    * The zone of the file's stamps: hours east of UTC of its local standard time (a number), or a
@@ -14,6 +16,7 @@ export interface Psm3Place {
    * NSRDB writes standard time all year, never daylight saving time).
    */
   timeZone: number | string;
+  /** Height above sea level, m (absent: unknown). */
   elevation?: number;
 }
 
