@@ -45,6 +45,7 @@ export const DATA_FILES: ReadonlyArray<{ readonly path: string; readonly purpose
 
 /** A data file that no searched directory holds. */
 export class MissingDataError extends Error {
+  /** The error's name, `'MissingDataError'`. */
   override readonly name = 'MissingDataError';
   /** The file, relative to the data directory. */
   readonly file: string;

@@ -47,7 +47,7 @@ export function globalElevation(): GlobalElevation {
 }
 
 /**
- * The global grid as an {@link ElevationGrid} (sea at 0 m).
+ * The global grid as an `ElevationGrid` of solarkit (sea at 0 m).
  * @example
  * globalElevationGrid().cellSizeLatitude; // about 0.08333 degrees (5 arc-minutes)
  */
@@ -137,7 +137,7 @@ export function srtmTileName(latitude: number, longitude: number): string {
 }
 
 /**
- * Reads a GeoTIFF file of elevations in geographic coordinates into an {@link ElevationGrid}
+ * Reads a GeoTIFF file of elevations in geographic coordinates into an `ElevationGrid` of solarkit
  * (first band; no-data as NaN), through the `geotiff` package.
  */
 export async function readGeoTiffGrid(path: string): Promise<ElevationGrid> {
@@ -149,7 +149,7 @@ export async function readGeoTiffGrid(path: string): Promise<ElevationGrid> {
 }
 
 /**
- * Decodes GeoTIFF bytes (an ArrayBuffer) into an {@link ElevationGrid}; see {@link readGeoTiffGrid}.
+ * Decodes GeoTIFF bytes (an ArrayBuffer) into an `ElevationGrid` of solarkit; see {@link readGeoTiffGrid}.
  * `geotiff` is an optional peer dependency of solarkit (only DEM tiles need it, and it brings
  * nine packages): install it beside solarkit to read GeoTIFF tiles (`npm install geotiff`).
  */

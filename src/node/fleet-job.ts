@@ -35,11 +35,13 @@ export type FleetPeriod = { year: number } | { start: number; end: number };
 
 /** Everything a thread needs besides the sites (structured-clonable). */
 export interface FleetJob {
+  /** Where the sites' weather comes from: the synthetic model, a weather file or a directory of them. */
   weather: FleetWeatherSpec;
   /** Synthetic weather only. */
   period?: FleetPeriod;
   /** Length of the periods, s (synthetic weather; default 3600). */
   periodSeconds?: number;
+  /** What is kept of each site: the annual totals, the monthly energies too, or every period's power. */
   aggregate: FleetAggregate;
 }
 

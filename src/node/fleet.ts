@@ -31,7 +31,9 @@ export interface FleetProgress {
  * here so that the types need neither the DOM library nor @types/node.
  */
 export interface FleetAbortSignal {
+  /** True once the run is to stop. */
   readonly aborted: boolean;
+  /** Why the run was aborted: what the iterator throws (absent: an Error saying the run was aborted). */
   readonly reason?: unknown;
   /** Calls `listener` when the job is aborted (as AbortSignal's). */
   addEventListener(type: 'abort', listener: () => void, options?: { once?: boolean }): void;

@@ -89,15 +89,23 @@ export function loadWeatherFile(path: string, hint: FilePlaceHint = {}): Weather
 
 /** What the store lists for each series. */
 export interface StoredWeatherInfo {
+  /** the stored series' id: its place and the imported file's name */
   id: string;
+  /** the format the file was read as */
   format: WeatherSeries['format'];
+  /** degrees north */
   latitude: number;
+  /** degrees east */
   longitude: number;
+  /** a typical year (TMY/EPW) whose rows come from different years, rather than a real span */
   typical: boolean;
-  /** first and last period end, Unix s */
+  /** first period end, Unix s */
   from: number;
+  /** last period end, Unix s */
   to: number;
+  /** length of the periods, s */
   periodSeconds: number;
+  /** names of the series' columns (WeatherColumns' names) */
   columns: string[];
   /** the imported file's name */
   source: string;
@@ -116,11 +124,13 @@ interface StoredFile {
 export interface InvalidWeatherFile {
   /** its name in the directory */
   file: string;
+  /** why it cannot be read back: the error's message */
   reason: string;
 }
 
 /** A directory of imported weather series. */
 export interface WeatherFileStore {
+  /** The directory the series are stored in, one `<id>.weather.json` each. */
   directory: string;
   /**
    * Reads a file and keeps its series (written to a temporary name, then renamed, so that a
