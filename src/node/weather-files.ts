@@ -18,6 +18,7 @@ import {
 import { basename, join } from 'node:path';
 import type { WeatherSeries } from '../weather/readers/types.js';
 import { FORECAST_COLUMNS, type NumericWeatherColumnName, type NumericWeatherColumns } from '../weather/columns.js';
+import { API_WEATHER_COLUMN_NAMES, apiColumnToCore } from '../weather/readers/api-csv.js';
 import { type FilePlaceHint, guessPlaceFromName, readWeatherFile } from '../weather/readers/index.js';
 import { realDataSource } from '../weather/real.js';
 import { type WeatherSource, composeSources } from '../weather/source.js';
@@ -158,6 +159,10 @@ export interface WeatherStoreOptions {
 
 /** The columns a stored series may hold: the core's numeric weather columns. */
 const STORED_COLUMNS: ReadonlySet<string> = new Set(FORECAST_COLUMNS.filter((c) => c !== 'weatherType'));
+/** The API's names of weather columns, as series stored by earlier versions name them. */
+const STORED_API_COLUMNS: Readonly<Record<string, true>> = Object.fromEntries(
+  API_WEATHER_COLUMN_NAMES.map((name) => [name, true] as const),
+);
 
 function toStored(s: WeatherSeries, info: StoredWeatherInfo): StoredFile {
   const columns: Record<string, (number | null)[]> = {};
@@ -194,9 +199,10 @@ function checkStored(value: unknown): StoredFile {
     throw new Error('periodEnd is not a list of times');
   if (typeof series.columns !== 'object' || series.columns === null) throw new Error('the series has no columns');
   for (const [name, values] of Object.entries(series.columns)) {
-    // Files stored before the core's weather columns (API names such as air_temp, in hPa) are not read as they are.
-    if (!STORED_COLUMNS.has(name))
-      throw new Error(`column ${name} is not a weather column of this version (import the file again)`);
+    // Files stored by earlier versions name their columns as the API does (air_temp, surface_pressure
+    // in hPa): fromStored converts those; anything else is not a weather column.
+    if (!STORED_COLUMNS.has(name) && !Object.hasOwn(STORED_API_COLUMNS, name))
+      throw new Error(`column ${name} is not a weather column`);
     if (!Array.isArray(values) || values.length !== series.periodEnd.length)
       throw new Error(`column ${name} does not have one value per period`);
   }
@@ -211,8 +217,14 @@ function checkStored(value: unknown): StoredFile {
 
 function fromStored(f: StoredFile): WeatherSeries {
   const columns: NumericWeatherColumns = {};
-  for (const [k, v] of Object.entries(f.series.columns))
-    columns[k as NumericWeatherColumnName] = Float64Array.from(v, (x) => (x === null ? Number.NaN : x));
+  for (const [k, v] of Object.entries(f.series.columns)) {
+    const values = Float64Array.from(v, (x) => (x === null ? Number.NaN : x));
+    if (STORED_COLUMNS.has(k)) columns[k as NumericWeatherColumnName] = values;
+    else {
+      const core = apiColumnToCore(k, values);
+      if (core !== undefined && columns[core.name] === undefined) columns[core.name] = core.values;
+    }
+  }
   const { sourcePeriodEnd, ...rest } = f.series;
   return {
     ...rest,

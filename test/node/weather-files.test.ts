@@ -138,23 +138,52 @@ describe('local weather store and composed source', () => {
 });
 
 describe('a weather store of an earlier version', () => {
-  it("reports a stored series in the API's names (before WeatherColumns) invalid, naming the column", () => {
+  // Series stored before WeatherColumns named their columns as the API does, in the API's units.
+  const write = (dir: string, columns: Record<string, number[]>): void => {
+    const series = {
+      format: 'api-csv',
+      latitude: 1,
+      longitude: 2,
+      typical: false,
+      periodEnd: [3600],
+      periodSeconds: 3600,
+      columns,
+    };
+    writeFileSync(join(dir, 'old.weather.json'), JSON.stringify({ info: { id: 'old' }, series }));
+  };
+
+  it("reads a stored series in the API's names as the core's columns and units (nothing to import again)", () => {
     const old = mkdtempSync(join(tmpdir(), 'solarkit-weather-old-'));
     try {
-      const series = {
-        format: 'api-csv',
-        latitude: 1,
-        longitude: 2,
-        typical: false,
-        periodEnd: [3600],
-        periodSeconds: 3600,
-        columns: { ghi: [100], air_temp: [20] },
-      };
-      writeFileSync(join(old, 'old.weather.json'), JSON.stringify({ info: { id: 'old' }, series }));
+      write(old, { ghi: [100], air_temp: [20], surface_pressure: [1013.5], precipitable_water: [25], azimuth: [-90] });
+      const problems: string[] = [];
+      const store = openWeatherStore(old, { onInvalid: (p) => problems.push(p.reason) });
+      expect(problems).toEqual([]);
+      const [series] = store.series();
+      expect(Object.keys(series!.columns).sort()).toEqual([
+        'airTemp',
+        'ghi',
+        'precipitableWater',
+        'pressure',
+        'solarAzimuth',
+      ]);
+      expect(series!.columns.airTemp![0]).toBe(20);
+      expect(series!.columns.pressure![0]).toBe(101350); // hPa -> Pa
+      expect(series!.columns.precipitableWater![0]).toBe(2.5); // kg/m2 -> cm
+      expect(series!.columns.solarAzimuth![0]).toBe(90); // the API's east -90 -> pvlib's east 90
+    } finally {
+      rmSync(old, { recursive: true, force: true });
+    }
+  });
+
+  it('reports a column that is neither a weather column nor an API name invalid, naming it', () => {
+    const old = mkdtempSync(join(tmpdir(), 'solarkit-weather-old-'));
+    try {
+      write(old, { ghi: [100], temperature: [20] });
       const problems: string[] = [];
       const store = openWeatherStore(old, { onInvalid: (p) => problems.push(p.reason) });
       expect(store.series()).toEqual([]);
-      expect(problems).toEqual(['column air_temp is not a weather column of this version (import the file again)']);
+      expect(problems).toEqual(['column temperature is not a weather column']);
     } finally {
       rmSync(old, { recursive: true, force: true });
     }

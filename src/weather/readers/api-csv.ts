@@ -67,6 +67,35 @@ const API_CSV_COLUMNS: Readonly<Record<string, readonly [NumericWeatherColumnNam
   'pm2.5': ['pm25'],
 };
 
+/** The API's names of weather columns (the keys of the table above). */
+export const API_WEATHER_COLUMN_NAMES: readonly string[] = Object.keys(API_CSV_COLUMNS);
+
+/** The API's solar azimuth (degrees, 0 north, east -90) as pvlib's (east of north, 0..360), in place. */
+function apiAzimuthToCore(azimuth: Float64Array): void {
+  for (let i = 0; i < azimuth.length; i++) {
+    const a = -azimuth[i]! % 360;
+    azimuth[i] = a < 0 ? a + 360 : a + 0; // + 0: no -0
+  }
+}
+
+/**
+ * A column named and measured as the API names it (`air_temp`, `surface_pressure` in hPa, the
+ * solar `azimuth` east -90) as the core's column (`airTemp`, `pressure` in Pa, `solarAzimuth`
+ * east of north), converted in place; undefined for a name that is not an API weather column.
+ * For series stored by earlier versions, whose columns had the API's names.
+ */
+export function apiColumnToCore(
+  apiName: string,
+  values: Float64Array,
+): { name: NumericWeatherColumnName; values: Float64Array } | undefined {
+  const entry = Object.hasOwn(API_CSV_COLUMNS, apiName) ? API_CSV_COLUMNS[apiName] : undefined;
+  if (entry === undefined) return undefined;
+  const [name, toCore] = entry;
+  if (toCore !== undefined) for (let i = 0; i < values.length; i++) values[i] = toCore(values[i]!);
+  if (name === 'solarAzimuth') apiAzimuthToCore(values);
+  return { name, values };
+}
+
 /**
  * Reads the API's own CSV output (contract.md section 3): a header of value columns (API
  * parameter names, API units), then `period_end` and `period`; one row per period, empty cell
@@ -111,13 +140,7 @@ export function readApiCsv(text: string, place: ApiCsvPlace): WeatherSeries {
       cols[name]![i] = toCore === undefined ? v : toCore(v);
     }
   }
-  const azimuth = cols.solarAzimuth;
-  if (azimuth !== undefined) {
-    for (let i = 0; i < n; i++) {
-      const a = -azimuth[i]! % 360;
-      azimuth[i] = a < 0 ? a + 360 : a + 0; // + 0: no -0
-    }
-  }
+  if (cols.solarAzimuth !== undefined) apiAzimuthToCore(cols.solarAzimuth);
   const typical = n > 0 && new Date(periodEnd[0]! * 1000).getUTCFullYear() === 2059;
   return increasingInTime(
     {
