@@ -26,14 +26,14 @@ export type RossParameters = { noct: number; k?: undefined } | { k: number; noct
  * (2009), "Operating temperature of photovoltaic modules: a survey of pertinent correlations",
  * Renewable Energy 34(1) 23-29, doi:10.1016/j.renene.2008.04.009. Follows pvlib.temperature.ross.
  * @param input poaGlobal W/m2, airTemp degrees C (columns or numbers)
- * @param parameters `{ noct }` in degrees C or `{ k }` in K m2/W, exactly one of them
+ * @param options `{ noct }` in degrees C or `{ k }` in K m2/W, exactly one of them
  * @returns cell temperature, degrees C, one per row
  * @throws RangeError when both or neither of noct and k are given, or one is not a finite number
  * @example
  * rossCellTemperature({ poaGlobal: 800, airTemp: 20 }, { noct: 45 })[0]; // => 45
  */
-export function rossCellTemperature(input: RossInput, parameters: RossParameters, out?: Float64Array): Float64Array {
-  const { noct, k } = parameters as { noct?: number; k?: number };
+export function rossCellTemperature(input: RossInput, options: RossParameters, out?: Float64Array): Float64Array {
+  const { noct, k } = options as { noct?: number; k?: number };
   if ((noct === undefined) === (k === undefined)) {
     throw new RangeError('rossCellTemperature: give exactly one of noct (degrees C) and k (K m2/W)');
   }

@@ -3,6 +3,17 @@ import { checkString } from '../util/validate.js';
 import { TimeParseError } from './errors.js';
 import { type Disambiguation, type TimeZoneInput, localTimeToUnix, resolveTimeZone } from './zone.js';
 
+/** Options of {@link parseDateTime}. */
+export interface ParseDateTimeOptions {
+  /**
+   * Zone of a value that has no offset of its own: minutes east of UTC (the request's
+   * `time_zone`) or a zone name such as `America/New_York` (default 0, UTC).
+   */
+  zone?: TimeZoneInput;
+  /** DST rule for a local time in a gap or overlap of `zone` (default 'compatible'). */
+  disambiguation?: Disambiguation;
+}
+
 /** "2021-05-14 00:00" or "2022-01-01 00:00:00": a date and a time separated by one space. */
 const SPACE_SEPARATED = /^(\d{4}-\d{2}-\d{2}) +(\d{2}:\d{2}.*)$/;
 
@@ -12,27 +23,24 @@ const SPACE_SEPARATED = /^(\d{4}-\d{2}-\d{2}) +(\d{2}:\d{2}.*)$/;
  * Accepts every form of the API contract (section 2): with or without seconds and fractions
  * (kept to the millisecond), with `Z`, `+hh:mm`, `+hhmm` or `+hh`, a space instead of `T`
  * (`2021-05-14 00:00`), and a bare date (`2024-01-01`, midnight). A value without a zone is read
- * in `defaultZone`: minutes east of UTC (the request's `time_zone`; default 0 = UTC) or a zone name
+ * in `options.zone`: minutes east of UTC (the request's `time_zone`; default 0 = UTC) or a zone name
  * such as `America/New_York`, where a local time that the clock skips or repeats is read by
  * `disambiguation` (default 'compatible': a skipped time moves forward by the change, a repeated
  * time is its first occurrence; see `Disambiguation`).
  *
  * @param text the date-time as sent by the caller
- * @param defaultZone zone of a value that has no offset of its own
- * @param disambiguation DST rule for a local time in a gap or overlap of `defaultZone`
+ * @param options `zone` of a value that has no offset of its own; `disambiguation`, the DST rule
+ *   for a local time in a gap or overlap of that zone
  * @returns Unix seconds (may carry a millisecond fraction)
  * @throws TimeParseError naming the value when it is not ISO 8601, or the zone when it is unknown
  * @example
  * parseDateTime('2024-06-21T12:00:00+02:00'); // => 1718964000
- * parseDateTime('2024-06-21 12:00', 120); // => 1718964000
+ * parseDateTime('2024-06-21 12:00', { zone: 120 }); // => 1718964000
  * // The first 01:30 (EDT) of the night the clocks go back:
- * parseDateTime('2024-11-03T01:30', 'America/New_York'); // => 1730611800
+ * parseDateTime('2024-11-03T01:30', { zone: 'America/New_York' }); // => 1730611800
  */
-export function parseDateTime(
-  text: string,
-  defaultZone: TimeZoneInput = 0,
-  disambiguation: Disambiguation = 'compatible',
-): number {
+export function parseDateTime(text: string, options: ParseDateTimeOptions = {}): number {
+  const { zone: defaultZone = 0, disambiguation = 'compatible' } = options;
   checkString('parseDateTime', 'text', text, 'an ISO 8601 date-time string (for example 2024-01-31T12:00:00Z)');
   const trimmed = text.trim();
   if (trimmed === '') throw new TimeParseError('an empty value is not a date-time');
@@ -61,7 +69,7 @@ export function parseDateTime(
       millisecond: inUtc.millisecond,
     },
     zone.name,
-    disambiguation,
+    { disambiguation },
   );
 }
 

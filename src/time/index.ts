@@ -2,7 +2,7 @@
 // live and forecast grids, the clocks and the zone segments are the server's plumbing: they stay in
 // their modules (and src/internal.ts).
 export { TimeParseError } from './errors.js';
-export { parseDateTime } from './datetime.js';
+export { type ParseDateTimeOptions, parseDateTime } from './datetime.js';
 export { type IsoDuration, addDuration, durationSeconds, parseDuration } from './duration.js';
 export { type RepeatingInterval, expandRepeatingInterval, parseRepeatingInterval } from './repeating.js';
 export {

@@ -40,7 +40,7 @@ export function parseRepeatingInterval(text: string, defaultZone: TimeZoneInput 
       duration.seconds >
     0;
   if (!hasLength) throw new TimeParseError(`the duration of '${text}' is zero`);
-  return { count: Number(m[1]), start: parseDateTime(m[2]!, defaultZone), duration };
+  return { count: Number(m[1]), start: parseDateTime(m[2]!, { zone: defaultZone }), duration };
 }
 
 /**
@@ -90,7 +90,7 @@ export function parseWashDates(values: readonly string[], defaultZone: TimeZoneI
     const v = value.trim();
     if (v === '') continue;
     if (/^R/i.test(v)) instants.push(...expandRepeatingInterval(v, defaultZone));
-    else instants.push(parseDateTime(v, defaultZone));
+    else instants.push(parseDateTime(v, { zone: defaultZone }));
   }
   const sorted = Float64Array.from(new Set(instants)).sort();
   return sorted;

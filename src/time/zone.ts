@@ -225,19 +225,21 @@ export interface LocalDateTime {
  * for times the clock skips (a gap) or shows twice (an overlap).
  * @param local calendar fields (hour 24 is midnight at the end of the day)
  * @param zone minutes east of UTC or a zone name
- * @param disambiguation 'compatible' (default), 'earlier', 'later' or 'reject' (see {@link Disambiguation})
+ * @param options `disambiguation`: 'compatible' (default), 'earlier', 'later' or 'reject' (see
+ *   {@link Disambiguation})
  * @returns Unix seconds
  * @throws TimeParseError for a skipped or repeated time with 'reject', or an unknown zone
  * @example
  * // 05:30Z, the first 01:30 (EDT); with 'later' 06:30Z (EST):
  * localTimeToUnix({ year: 2024, month: 11, day: 3, hour: 1, minute: 30 }, 'America/New_York'); // => 1730611800
- * localTimeToUnix({ year: 2024, month: 11, day: 3, hour: 1, minute: 30 }, 'America/New_York', 'later'); // => 1730615400
+ * localTimeToUnix({ year: 2024, month: 11, day: 3, hour: 1, minute: 30 }, 'America/New_York', { disambiguation: 'later' }); // => 1730615400
  */
 export function localTimeToUnix(
   local: LocalDateTime,
   zone: TimeZoneInput,
-  disambiguation: Disambiguation = 'compatible',
+  options: { disambiguation?: Disambiguation } = {},
 ): number {
+  const { disambiguation = 'compatible' } = options;
   const z = resolveTimeZone(zone);
   const wall =
     Date.UTC(

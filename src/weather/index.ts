@@ -34,6 +34,7 @@ export {
   realDataSource,
   nearestSeries,
   typicalYearFromSeries,
+  type ResampleInput,
   resampleColumn,
 } from './real.js';
 export { type HistoryYears, syntheticHistory } from './history.js';

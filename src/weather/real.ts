@@ -110,16 +110,29 @@ export interface PeriodGrid {
   periodSeconds: number;
 }
 
+/** Input of {@link resampleColumn}: a column and the grids it goes from and to. */
+export interface ResampleInput {
+  /** The column's values, one per period of `from` (any unit; NaN = missing). */
+  values: Float64Array;
+  /** The grid of the values. */
+  from: PeriodGrid;
+  /** The grid wanted. */
+  to: PeriodGrid;
+}
+
 /**
  * Means of a column on the grid `from` over the periods (e - P, e] of the grid `to`, weighted by
  * overlap (rows of `from` are period means over (end - its period, end]). NaN where no row
  * overlaps or every overlapping value is missing.
  * @example
  * const hourly = { periodEnd: Float64Array.of(3600, 7200), periodSeconds: 3600 };
- * resampleColumn(Float64Array.of(100, 300), hourly, { periodEnd: Float64Array.of(7200), periodSeconds: 7200 })[0]; // => 200
+ * const twoHourly = { periodEnd: Float64Array.of(7200), periodSeconds: 7200 };
+ * resampleColumn({ values: Float64Array.of(100, 300), from: hourly, to: twoHourly })[0]; // => 200
  */
-export function resampleColumn(values: Float64Array, from: PeriodGrid, to: PeriodGrid): Float64Array {
+export function resampleColumn(input: ResampleInput): Float64Array {
   const fn = 'resampleColumn';
+  checkObject(fn, 'input', input);
+  const { values, from, to } = input;
   checkObject(fn, 'from', from);
   checkObject(fn, 'to', to);
   const seriesEnd = from.periodEnd;
@@ -186,7 +199,7 @@ function columnsOn(s: WeatherSeries, q: WeatherQuery): WeatherColumns {
   for (const name of q.parameters) {
     if (name === 'weatherType') continue;
     const col = s.columns[name];
-    if (col !== undefined) out[name] = resampleColumn(col, s, q);
+    if (col !== undefined) out[name] = resampleColumn({ values: col, from: s, to: q });
   }
   const wantsGti = q.parameters.includes('gti');
   const { ghi, dni, dhi } = s.columns;
@@ -196,10 +209,12 @@ function columnsOn(s: WeatherSeries, q: WeatherQuery): WeatherColumns {
     for (let i = 0; i < n; i++) mid[i] = q.periodEnd[i]! - q.periodSeconds / 2;
     const elevation = q.elevation ?? (Number.isFinite(s.elevation) ? s.elevation : 0);
     const sky = skyAtInstants(mid, q.latitude, q.longitude, elevation, stationPressure(elevation), 12);
-    const g = resampleColumn(ghi, s, q);
-    const b = resampleColumn(dni, s, q);
-    const d = resampleColumn(dhi, s, q);
-    const albedo = s.columns.albedo ? resampleColumn(s.columns.albedo, s, q) : new Float64Array(n).fill(0.2);
+    const g = resampleColumn({ values: ghi, from: s, to: q });
+    const b = resampleColumn({ values: dni, from: s, to: q });
+    const d = resampleColumn({ values: dhi, from: s, to: q });
+    const albedo = s.columns.albedo
+      ? resampleColumn({ values: s.columns.albedo, from: s, to: q })
+      : new Float64Array(n).fill(0.2);
     for (let i = 0; i < n; i++) if (!(albedo[i]! > 0 && albedo[i]! < 1)) albedo[i] = 0.2;
     out.gti = tiltedIrradiance(sky, g, b, d, albedo, queryPlane(q));
   }
@@ -320,7 +335,7 @@ export function typicalYearFromSeries(
     const col = s.columns[name];
     if (col === undefined) continue;
     const v = Float64Array.from(order, (k) => col[idx[k]!]!);
-    columns[name] = resampleColumn(v, from, to);
+    columns[name] = resampleColumn({ values: v, from, to });
   }
   return { periodEnd, periodSeconds, columns };
 }

@@ -6,7 +6,8 @@
  *   - at most three declared parameters: inputs, options, out;
  *   - a parameter named `out` comes last (so no options after it);
  *   - no parameter that takes a bare number beyond the second (a number whose meaning only the
- *     doc tells): a third input is named in an object.
+ *     doc tells): a third input is named in an object;
+ *   - at most two positional inputs: a third parameter is `options` or `out`.
  *
  * The test prints the list of every exported function with its parameter names, so that a reader
  * sees the surface in one place (the API report, etc/*.api.md, has the types).
@@ -94,8 +95,11 @@ function breaches(f: Listed): string[] {
   if (out >= 0 && out !== names.length - 1)
     found.push(`'out' is not last (${names.slice(out + 1).join(', ')} after it)`);
   f.parameters.forEach((p, i) => {
-    if (i >= 2 && p.takesNumber && p.name !== 'out' && !POSITIONAL_NUMBERS_ALLOWED.has(`${f.name}/${p.name}`)) {
+    const allowed = POSITIONAL_NUMBERS_ALLOWED.has(`${f.name}/${p.name}`);
+    if (i >= 2 && p.takesNumber && p.name !== 'out' && !allowed) {
       found.push(`parameter ${i + 1} '${p.name}' takes a bare number (name it in an object)`);
+    } else if (i >= 2 && p.name !== 'out' && p.name !== 'options' && !allowed) {
+      found.push(`parameter ${i + 1} '${p.name}' is a third positional input (name it in an object or in options)`);
     }
   });
   return found;
@@ -114,7 +118,7 @@ describe('the public API follows one calling convention', () => {
     );
   });
 
-  it('has no function with more than three parameters, out before options, or a bare number beyond the second', () => {
+  it('has no function with more than three parameters, out before options, a bare number or a third positional input beyond the second', () => {
     const problems = all.flatMap((f) => breaches(f).map((b) => `${f.entry} ${f.name}: ${b}`));
     expect(problems, problems.join('\n')).toEqual([]);
   });
@@ -131,9 +135,13 @@ describe('the public API follows one calling convention', () => {
 
   it('reports each kind of breach (the check itself can fail)', () => {
     const p = (name: string, takes = false) => ({ name, optional: false, takesNumber: takes });
-    expect(breaches({ entry: 'x', name: 'f', parameters: [p('a'), p('b'), p('c'), p('d')] })).toHaveLength(1);
+    expect(breaches({ entry: 'x', name: 'f', parameters: [p('a'), p('b'), p('c'), p('d')] })).toContain(
+      'declares 4 parameters (at most 3: inputs, options, out)',
+    );
     expect(breaches({ entry: 'x', name: 'f', parameters: [p('input'), p('out'), p('options')] })).toHaveLength(1);
     expect(breaches({ entry: 'x', name: 'f', parameters: [p('x', true), p('y', true), p('n', true)] })).toHaveLength(1);
+    expect(breaches({ entry: 'x', name: 'f', parameters: [p('values'), p('from'), p('to')] })).toHaveLength(1);
+    expect(breaches({ entry: 'x', name: 'f', parameters: [p('text'), p('zone'), p('options')] })).toEqual([]);
     expect(
       breaches({ entry: 'x', name: 'sunPosition', parameters: [p('date'), p('latitude', true), p('longitude', true)] }),
     ).toEqual([]);

@@ -32,10 +32,10 @@ describe('parseDateTime', () => {
   });
 
   it('reads a value without zone in the default offset', () => {
-    expect(parseDateTime('2022-10-25T14:45:00', 600)).toBe(utc('2022-10-25T04:45:00Z'));
-    expect(parseDateTime('2021-05-14 00:00', -60)).toBe(utc('2021-05-14T01:00:00Z'));
+    expect(parseDateTime('2022-10-25T14:45:00', { zone: 600 })).toBe(utc('2022-10-25T04:45:00Z'));
+    expect(parseDateTime('2021-05-14 00:00', { zone: -60 })).toBe(utc('2021-05-14T01:00:00Z'));
     // an explicit zone wins over the default
-    expect(parseDateTime('2022-10-25T14:45:00Z', 600)).toBe(utc('2022-10-25T14:45:00Z'));
+    expect(parseDateTime('2022-10-25T14:45:00Z', { zone: 600 })).toBe(utc('2022-10-25T14:45:00Z'));
   });
 
   it.each(['', 'yesterday', '2024-13-01', '2024-02-30T00:00Z', '2024-1-1', '25/10/2022'])('refuses %j', (text) => {

@@ -134,19 +134,21 @@ describe('longer periods in a zone with DST are calendar periods', () => {
 
 describe('local times the clock skips or repeats', () => {
   it("'compatible' (default): a skipped time moves forward by the change, a repeated one is its first occurrence", () => {
-    expect(parseDateTime('2024-03-10T02:30', NY)).toBe(utc('2024-03-10T07:30Z')); // = 03:30 EDT
-    expect(parseDateTime('2024-11-03 01:30', NY)).toBe(utc('2024-11-03T05:30Z')); // 01:30 EDT
-    expect(parseDateTime('2024-11-03T01:30-05:00', NY)).toBe(utc('2024-11-03T06:30Z')); // an explicit offset wins
-    expect(parseDateTime('2024-03-31T02:30', 'Europe/Berlin')).toBe(utc('2024-03-31T01:30Z'));
+    expect(parseDateTime('2024-03-10T02:30', { zone: NY })).toBe(utc('2024-03-10T07:30Z')); // = 03:30 EDT
+    expect(parseDateTime('2024-11-03 01:30', { zone: NY })).toBe(utc('2024-11-03T05:30Z')); // 01:30 EDT
+    expect(parseDateTime('2024-11-03T01:30-05:00', { zone: NY })).toBe(utc('2024-11-03T06:30Z')); // an explicit offset wins
+    expect(parseDateTime('2024-03-31T02:30', { zone: 'Europe/Berlin' })).toBe(utc('2024-03-31T01:30Z'));
   });
   it("'earlier', 'later' and 'reject'", () => {
-    expect(parseDateTime('2024-03-10T02:30', NY, 'earlier')).toBe(utc('2024-03-10T06:30Z'));
-    expect(parseDateTime('2024-11-03T01:30', NY, 'later')).toBe(utc('2024-11-03T06:30Z'));
-    expect(() => parseDateTime('2024-03-10T02:30', NY, 'reject')).toThrow(
+    expect(parseDateTime('2024-03-10T02:30', { zone: NY, disambiguation: 'earlier' })).toBe(utc('2024-03-10T06:30Z'));
+    expect(parseDateTime('2024-11-03T01:30', { zone: NY, disambiguation: 'later' })).toBe(utc('2024-11-03T06:30Z'));
+    expect(() => parseDateTime('2024-03-10T02:30', { zone: NY, disambiguation: 'reject' })).toThrow(
       /2024-03-10 02:30 does not exist in America\/New_York/,
     );
-    expect(() => parseDateTime('2024-11-03T01:30', NY, 'reject')).toThrow(/occurs twice in America\/New_York/);
-    expect(parseDateTime('2024-07-01T12:00', NY, 'reject')).toBe(utc('2024-07-01T16:00Z'));
+    expect(() => parseDateTime('2024-11-03T01:30', { zone: NY, disambiguation: 'reject' })).toThrow(
+      /occurs twice in America\/New_York/,
+    );
+    expect(parseDateTime('2024-07-01T12:00', { zone: NY, disambiguation: 'reject' })).toBe(utc('2024-07-01T16:00Z'));
   });
   it('adds calendar days on the wall clock (P1D across the spring change is 23 hours)', () => {
     expect(addDuration(utc('2024-03-09T17:00Z'), parseDuration('P1D'), { zone: NY }) - utc('2024-03-09T17:00Z')).toBe(
@@ -185,7 +187,7 @@ describe('zones by number and by name', () => {
     expect(() => periodGrid({ start: 0, end: 3600, periodSeconds: 3600 }, { zone: 'Mars/Olympus' })).toThrow(
       /zone 'Mars\/Olympus' is not a time zone: use an IANA name/,
     );
-    expect(() => parseDateTime('2024-01-01T00:00', 'Nowhere/City')).toThrow(/time zone 'Nowhere\/City'/);
+    expect(() => parseDateTime('2024-01-01T00:00', { zone: 'Nowhere/City' })).toThrow(/time zone 'Nowhere\/City'/);
     expect(() => resolveTimeZone(Number.NaN)).toThrow(/offset in minutes east of UTC/);
   });
   it('a PSM file without metadata takes a zone name for its standard time (America/Denver = -7 all year)', () => {

@@ -252,7 +252,7 @@ export function historicWindow(
   const before = errors.length;
   let start = NaN;
   try {
-    start = parseDateTime(String(values.start), offsetMinutes);
+    start = parseDateTime(String(values.start), { zone: offsetMinutes });
   } catch (e) {
     errors.push(
       fieldError('InvalidDateTime', 'start', `'start' is not a valid ISO 8601 date-time: ${(e as Error).message}`),
@@ -276,7 +276,7 @@ export function historicWindow(
   let endFromDuration = NaN;
   if (hasEnd) {
     try {
-      endFromEnd = parseDateTime(String(values.end), offsetMinutes);
+      endFromEnd = parseDateTime(String(values.end), { zone: offsetMinutes });
     } catch (e) {
       errors.push(
         fieldError('InvalidDateTime', 'end', `'end' is not a valid ISO 8601 date-time: ${(e as Error).message}`),
