@@ -1,0 +1,515 @@
+/**
+ * The measured climate pinned at named places (issue 29, item 6; the rules' branch is pinned by
+ * climate-fallback.test.ts).
+ *
+ * Wherever the data directory holds the climate grids (the server, `syntheticSource({ placeInfo })`),
+ * a place's climate is its measured normals (src/weather/normals.ts: the NCEP/NCAR temperature and
+ * wind and the CMAP precipitation of the data directory's climate/ folder, downscaled to the site)
+ * turned into seasonal tables by `placeClimate` (src/weather/climate.ts, the `normals` branch). This
+ * file pins every coefficient of that path: the node height weighting (`NODE_HEIGHT_TOLERANCE`,
+ * its scale), the local temperature regression (`TEMPERATURE_REGRESSION_RADIUS`, its lapse and
+ * land priors, `GRID_LAPSE_RATE`), `TEMPERATURE_CORRECTION`, the clearness relation
+ * (`CLEARNESS_COEFFICIENTS` and the constants of its terms), the wind speed from the monthly mean
+ * vector, `continentalityFromLand`, and what `placeClimate` derives from the normals (cloudiness
+ * from the clear-sky index, daily range, dew-point depression).
+ *
+ * Places: a coast under the Andes (Lima) and a valley under the Himalaya (Kathmandu), whose grid
+ * nodes lie kilometres above them; a valley below its surroundings (Sacramento) and a summit above
+ * them (Sonnblick); a high plateau (Lhasa); two inland deserts, north and south (Riyadh, Alice
+ * Springs); an equatorial island (Singapore); coasts in the westerlies on three seas (Lisbon,
+ * Amsterdam, Perth); a continental interior (Winnipeg); an Arctic coast (Utqiagvik) and the high
+ * Arctic beyond 78.5 degrees, where the cosine floors act (Alert). Each site's
+ * elevation is written here (the station's); its continentality, its land share within 1 degree,
+ * the mean surface height around it and the land shares around it come, as the Node adapter's
+ * `placeNormals` and `placeInfo` take them, from the data directory's global elevation grid and
+ * land mask, and the normals from its climate grids (without them the file skips, naming the file).
+ *
+ * What is checked, per place: the continentality; by month, the normals' air temperature, rain,
+ * 10 m wind speed and clearness index; the prevailing wind; and by season (DJF, MAM, JJA, SON) the
+ * climate's share of time under cloud, clear-sky daily temperature range and dew-point depression.
+ *
+ * Bands (error analysis). The path is deterministic given the grids: a refactoring that serves
+ * the same bytes (the project's rule) moves none of these values by more than rounding, about
+ * 1e-12; summing the regression's cells in another order moves them by less than 1e-9; the cards
+ * below are rounded to a tenth of their band or finer. Each band is at most a quarter of the
+ * smallest change that multiplying one coefficient of the path by 1.3 or 0.7 makes to the values
+ * it is there to catch, measured by perturbing every coefficient in turn (70 coefficients, the
+ * constants of unit conversions included; each then moves some value of some place by 4.2 bands
+ * or more):
+ * - continentality +-0.001 (weakest: the 3-degree radii of the land windows, 0.03);
+ * - temperature +-0.01 K (weakest: the height term of the cycle's correction, f, and the weight
+ *   of the land prior of the regression, 0.29 K);
+ * - rain +-0.2 % or +-0.001 mm/day, whichever is larger (weakest: the node height tolerance and
+ *   scale, 10 bands at Lima, Kathmandu and Lhasa, the places with nodes far above them);
+ * - wind +-0.005 m/s (the 0.176 of the mean vector, 0.28 m/s); prevailing wind +-0.1 degree;
+ * - clearness index +-0.0005 (weakest: the 10-degree scale of the southern hemisphere's rain
+ *   slope, 0.0015 at Lima; the 0.2 floor of the cosine of latitude in landNeighbourPoints,
+ *   0.0013 at Alert, the only place beyond 78.5 degrees);
+ * - cloud share +-0.0005 (weakest: the 0.02 floor of cloudinessForClearSkyIndex, 0.0021 in a
+ *   season at Utqiagvik and Alert);
+ * - daily range and dew-point depression +-0.01 K (the constants of their formulas move them by
+ *   0.25 K or more; weakest: the 0.1 floor of the sun factor, in the polar night).
+ * One constant of the path cannot be pinned: the 0.5 m/s floor of the wind's seasonal table never
+ * acts (windSpeedFromMeanVector gives 3.42 m/s or more), at 0.35 or 0.65 as at 0.5.
+ * The values are those of the model and grids of 28 November 2026. When the model changes on
+ * purpose, print the new cards with SOLARKIT_PRINT_CLIMATE_CARDS=1 npx vitest run
+ * test/weather/climate-normals.test.ts and explain the change beside them.
+ */
+import { describe, expect, it } from 'vitest';
+import { DATA_FILES, hasDataFile } from '../../src/node/data-dir.js';
+import { GLOBAL_ELEVATION_FILE, landFraction } from '../../src/node/elevation.js';
+import { placeNormals } from '../../src/node/weather-files.js';
+// From their own modules, not the weather index: the test holds the model whatever the public API exports.
+import { continentalityFromLand, placeClimate } from '../../src/weather/climate.js';
+import type { ClimateNormals } from '../../src/weather/normals.js';
+
+/** Four seasonal values: December-February, March-May, June-August, September-November. */
+type Seasons = readonly [number, number, number, number];
+
+interface NormalsCard {
+  /** continentalityFromLand on the land mask, 0..1 */
+  continentality: number;
+  /** monthly mean air temperature of the normals, degrees C */
+  temperature: readonly number[];
+  /** monthly mean rain of the normals, mm/day */
+  rain: readonly number[];
+  /** monthly mean 10 m wind speed of the normals, m/s */
+  wind: readonly number[];
+  /** monthly clearness index Kt of the normals */
+  clearness: readonly number[];
+  /** direction the annual mean wind comes from, degrees */
+  prevailingWind: number;
+  /** share of time under cloud of the climate, 0..1 */
+  cloud: Seasons;
+  /** clear-sky daily temperature range of the climate, K */
+  dailyRange: Seasons;
+  /** mean dew-point depression of the climate, K */
+  dewDepression: Seasons;
+}
+
+interface NamedPlace {
+  name: string;
+  /** the kind of place and the terms of the model it is there for */
+  why: string;
+  latitude: number;
+  longitude: number;
+  /** the station's height, m */
+  elevation: number;
+  expected: NormalsCard;
+}
+
+/** Half-widths of the bands (see the error analysis above). */
+const BAND = {
+  continentality: 0.001,
+  temperature: 0.01,
+  rainRelative: 0.002,
+  rainAbsolute: 0.001,
+  wind: 0.005,
+  clearness: 0.0005,
+  prevailingWind: 0.1,
+  cloud: 0.0005,
+  dailyRange: 0.01,
+  dewDepression: 0.01,
+};
+
+const PLACES: NamedPlace[] = [
+  {
+    name: 'Lima',
+    why: 'coast under the Andes: mountain nodes weighted down, the regression across the coast, southern tropics',
+    latitude: -12.05,
+    longitude: -77.05,
+    elevation: 34,
+    expected: {
+      continentality: 0.809,
+      temperature: [21.495, 22.43, 22.373, 21.374, 20.363, 19.435, 18.626, 18.438, 18.479, 18.572, 19.011, 20.117],
+      rain: [1.8199, 1.2455, 1.2478, 0.6476, 0.3602, 0.1798, 0.1368, 0.1857, 0.3506, 0.6896, 0.8687, 0.9351],
+      wind: [3.7666, 3.7684, 3.7005, 3.5953, 3.6852, 3.7935, 3.8128, 3.7833, 3.6144, 3.5627, 3.6255, 3.6635],
+      clearness: [
+        0.59577, 0.60504, 0.60499, 0.61924, 0.6296, 0.63865, 0.6413, 0.63831, 0.63002, 0.61798, 0.61317, 0.61157,
+      ],
+      prevailingWind: 116.81,
+      cloud: [0.2395, 0.1839, 0.1118, 0.2033],
+      dailyRange: [14.425, 14.648, 14.936, 14.57],
+      dewDepression: [6.299, 5.937, 6.676, 6.194],
+    },
+  },
+  {
+    name: 'Kathmandu',
+    why: 'valley under the Himalaya: nodes kilometres above the site, rain of the lower nodes',
+    latitude: 27.7,
+    longitude: 85.32,
+    elevation: 1337,
+    expected: {
+      continentality: 1.0,
+      temperature: [8.471, 10.932, 14.877, 18.748, 21.732, 22.4, 21.61, 21.176, 19.717, 15.766, 12.127, 9.423],
+      rain: [0.3917, 0.438, 0.369, 0.7236, 1.8031, 4.8972, 8.574, 7.6126, 5.5153, 1.4006, 0.1513, 0.2053],
+      wind: [3.5424, 3.5566, 3.6034, 3.6318, 3.6951, 3.8558, 3.9807, 3.9097, 3.7491, 3.5063, 3.6211, 3.5907],
+      clearness: [
+        0.66005, 0.65488, 0.66271, 0.62819, 0.56681, 0.48693, 0.43975, 0.4498, 0.47697, 0.58522, 0.6932, 0.6846,
+      ],
+      prevailingWind: 228.29,
+      cloud: [0.1836, 0.3878, 0.7799, 0.4245],
+      dailyRange: [17.91, 19.46, 17.892, 18.503],
+      dewDepression: [9.535, 7.903, 5.808, 7.408],
+    },
+  },
+  {
+    name: 'Sacramento',
+    why: 'Central Valley: below its surroundings (a valley), the nodes of the Sierra above',
+    latitude: 38.58,
+    longitude: -121.49,
+    elevation: 8,
+    expected: {
+      continentality: 0.2896,
+      temperature: [9.121, 9.507, 10.798, 12.601, 16.114, 19.534, 22.271, 22.152, 20.458, 16.661, 12.2, 9.276],
+      rain: [3.1154, 3.4789, 2.5686, 1.2572, 0.7185, 0.2219, 0.0425, 0.0864, 0.3295, 1.104, 2.5503, 3.2093],
+      wind: [3.7422, 3.6474, 3.4643, 3.6085, 3.7621, 3.8728, 3.8668, 3.8131, 3.6513, 3.5389, 3.5453, 3.7093],
+      clearness: [
+        0.45586, 0.44681, 0.47154, 0.52668, 0.56469, 0.62289, 0.65793, 0.64806, 0.60686, 0.536, 0.47211, 0.45343,
+      ],
+      prevailingWind: 300.5,
+      cloud: [0.5579, 0.4764, 0.1313, 0.3416],
+      dailyRange: [5.807, 8.648, 10.105, 7.93],
+      dewDepression: [1.975, 2.36, 3.625, 2.571],
+    },
+  },
+  {
+    name: 'Sonnblick',
+    why: 'Alpine summit at 3.1 km: above its surroundings, the height terms of the correction',
+    latitude: 47.054,
+    longitude: 12.958,
+    elevation: 3106,
+    expected: {
+      continentality: 0.8284,
+      temperature: [-12.742, -12.19, -9.375, -6.041, -1.492, 3.684, 6.104, 5.861, 1.894, -2.702, -8.449, -11.659],
+      rain: [1.786, 1.7888, 2.1528, 2.366, 2.9774, 3.6105, 3.5892, 3.5727, 3.2188, 2.8618, 2.7713, 2.3467],
+      wind: [3.646, 3.623, 3.5741, 3.495, 3.4937, 3.5055, 3.5069, 3.4528, 3.4667, 3.5488, 3.5694, 3.6379],
+      clearness: [
+        0.43712, 0.437, 0.42276, 0.41542, 0.39741, 0.38221, 0.38268, 0.38304, 0.39127, 0.40052, 0.40304, 0.41606,
+      ],
+      prevailingWind: 270.6,
+      cloud: [0.8357, 0.9838, 1.0, 0.9633],
+      dailyRange: [9.491, 16.622, 17.455, 12.565],
+      dewDepression: [7.9, 8.243, 8.722, 7.778],
+    },
+  },
+  {
+    name: 'Lhasa',
+    why: 'Tibetan plateau at 3.65 km: the lapse rate of the regression and its prior, the height terms',
+    latitude: 29.65,
+    longitude: 91.1,
+    elevation: 3650,
+    expected: {
+      continentality: 1.0,
+      temperature: [-4.685, -2.781, 0.163, 3.433, 6.828, 10.732, 12.43, 12.32, 10.265, 4.353, -1.282, -3.537],
+      rain: [0.0688, 0.1067, 0.243, 0.5855, 1.2673, 2.4596, 3.7296, 3.4516, 2.0367, 0.5276, 0.0963, 0.0501],
+      wind: [3.919, 4.0332, 4.0768, 4.0627, 4.0705, 4.3261, 4.2529, 4.2083, 4.1887, 3.9437, 3.6644, 3.7865],
+      clearness: [
+        0.71725, 0.71012, 0.68839, 0.64971, 0.60195, 0.55263, 0.51898, 0.52535, 0.56729, 0.65519, 0.71202, 0.72102,
+      ],
+      prevailingWind: 225.98,
+      cloud: [0.3593, 0.57, 0.8113, 0.5411],
+      dailyRange: [18.404, 20.72, 19.755, 19.666],
+      dewDepression: [12.093, 10.974, 10.314, 10.729],
+    },
+  },
+  {
+    name: 'Riyadh',
+    why: 'subtropical inland desert: little rain, land upwind in the trade-wind belt',
+    latitude: 24.7,
+    longitude: 46.7,
+    elevation: 612,
+    expected: {
+      continentality: 0.7884,
+      temperature: [14.249, 16.956, 21.211, 26.861, 31.435, 33.144, 34.203, 34.013, 30.51, 25.423, 19.932, 15.552],
+      rain: [0.4691, 0.3522, 0.8173, 0.6376, 0.2813, 0.0472, 0.0052, 0.0136, 0.0032, 0.0589, 0.3394, 0.4405],
+      wind: [3.5568, 3.5944, 3.626, 3.6368, 3.5673, 3.7258, 3.8261, 3.7432, 3.6326, 3.4961, 3.6047, 3.5935],
+      clearness: [
+        0.65903, 0.67182, 0.62924, 0.64337, 0.68059, 0.71828, 0.72729, 0.7254, 0.72773, 0.71594, 0.67334, 0.662,
+      ],
+      prevailingWind: 57.45,
+      cloud: [0.0864, 0.1996, 0.038, 0.0408],
+      dailyRange: [15.34, 16.133, 16.78, 16.421],
+      dewDepression: [7.993, 7.288, 9.523, 8.57],
+    },
+  },
+  {
+    name: 'Alice Springs',
+    why: 'southern inland desert: the southern rain slope, trade-wind belt',
+    latitude: -23.8,
+    longitude: 133.88,
+    elevation: 545,
+    expected: {
+      continentality: 0.9627,
+      temperature: [31.05, 29.834, 27.33, 22.643, 16.999, 13.412, 13.075, 15.534, 21.077, 24.874, 28.037, 29.821],
+      rain: [1.361, 1.4841, 1.0822, 0.6338, 0.5983, 0.4561, 0.4002, 0.1834, 0.288, 0.673, 1.0146, 1.3875],
+      wind: [3.9163, 4.0121, 4.063, 3.9845, 3.8753, 3.8204, 3.7508, 3.7198, 3.6896, 3.8013, 3.7733, 3.8574],
+      clearness: [
+        0.61364, 0.61036, 0.62204, 0.63971, 0.64143, 0.64906, 0.65244, 0.66851, 0.66006, 0.63787, 0.62431, 0.61292,
+      ],
+      prevailingWind: 121.83,
+      cloud: [0.2836, 0.1835, 0.0967, 0.2139],
+      dailyRange: [17.164, 17.277, 16.767, 17.443],
+      dewDepression: [7.716, 7.795, 8.874, 7.981],
+    },
+  },
+  {
+    name: 'Singapore',
+    why: 'equatorial island: the tropical terms, sea around',
+    latitude: 1.35,
+    longitude: 103.82,
+    elevation: 15,
+    expected: {
+      continentality: 0.4487,
+      temperature: [25.031, 25.222, 25.686, 26.119, 26.343, 26.131, 25.752, 25.659, 25.716, 25.799, 25.668, 25.33],
+      rain: [6.9573, 4.1172, 6.1912, 6.2572, 6.063, 5.0398, 5.4292, 5.4546, 6.1134, 6.5278, 9.4448, 10.293],
+      wind: [3.8384, 3.7932, 3.5925, 3.4621, 3.6167, 3.7076, 3.7623, 3.764, 3.6875, 3.5584, 3.5476, 3.735],
+      clearness: [
+        0.48917, 0.50284, 0.49224, 0.49196, 0.49279, 0.49762, 0.49568, 0.49556, 0.49257, 0.49085, 0.48107, 0.47877,
+      ],
+      prevailingWind: 208.66,
+      cloud: [0.5389, 0.544, 0.5227, 0.5537],
+      dailyRange: [9.927, 9.907, 9.993, 9.869],
+      dewDepression: [2.294, 2.562, 2.895, 2.27],
+    },
+  },
+  {
+    name: 'Lisbon',
+    why: 'Atlantic coast in the westerlies: sea upwind, land downwind',
+    latitude: 38.72,
+    longitude: -9.14,
+    elevation: 77,
+    expected: {
+      continentality: 0.1614,
+      temperature: [10.779, 11.119, 12.673, 13.925, 16.455, 19.732, 22.008, 22.565, 20.694, 17.77, 13.983, 11.811],
+      rain: [2.5257, 2.3244, 1.4974, 1.9485, 1.4699, 0.5345, 0.1706, 0.2578, 1.0301, 2.6675, 3.0828, 3.4425],
+      wind: [3.5466, 3.6924, 3.6745, 3.8404, 3.9094, 4.1544, 4.3474, 4.209, 3.9195, 3.5453, 3.6235, 3.566],
+      clearness: [
+        0.47215, 0.47881, 0.51299, 0.49276, 0.51438, 0.58158, 0.63095, 0.61653, 0.54011, 0.46774, 0.45597, 0.44693,
+      ],
+      prevailingWind: 340.83,
+      cloud: [0.5174, 0.5183, 0.2264, 0.4912],
+      dailyRange: [5.256, 7.534, 8.777, 6.571],
+      dewDepression: [1.955, 2.059, 2.63, 2.006],
+    },
+  },
+  {
+    name: 'Amsterdam',
+    why: 'North Sea coast: the storm track, half land',
+    latitude: 52.37,
+    longitude: 4.9,
+    elevation: 0,
+    expected: {
+      continentality: 0.4418,
+      temperature: [3.13, 3.261, 5.478, 8.873, 12.699, 15.801, 17.945, 18.051, 15.25, 11.44, 7.212, 4.263],
+      rain: [2.1893, 1.7475, 1.8381, 1.4435, 1.8631, 2.1554, 2.2103, 2.1451, 2.2137, 2.2026, 2.2523, 2.2261],
+      wind: [4.0007, 3.8867, 3.7027, 3.5239, 3.5494, 3.6626, 3.6921, 3.7065, 3.6887, 3.8007, 3.9011, 3.9703],
+      clearness: [
+        0.41586, 0.43312, 0.42928, 0.44744, 0.42825, 0.41706, 0.41512, 0.41743, 0.415, 0.41539, 0.41366, 0.41457,
+      ],
+      prevailingWind: 240.86,
+      cloud: [0.4965, 0.6916, 0.7371, 0.6065],
+      dailyRange: [4.091, 8.324, 8.981, 5.801],
+      dewDepression: [2.422, 2.12, 2.284, 2.097],
+    },
+  },
+  {
+    name: 'Winnipeg',
+    why: 'continental interior: the largest annual range, land all round',
+    latitude: 49.9,
+    longitude: -97.14,
+    elevation: 239,
+    expected: {
+      continentality: 0.9994,
+      temperature: [-13.538, -11.281, -5.014, 2.276, 10.862, 16.975, 19.862, 19.389, 14.218, 5.376, -4.345, -11.11],
+      rain: [0.5514, 0.4781, 0.8015, 0.9536, 1.9296, 2.8027, 2.4044, 2.0748, 1.7154, 1.3733, 0.8217, 0.6001],
+      wind: [3.64, 3.6082, 3.4811, 3.496, 3.4824, 3.4732, 3.5706, 3.5598, 3.5467, 3.5889, 3.6048, 3.6066],
+      clearness: [
+        0.55265, 0.56069, 0.52952, 0.51785, 0.46585, 0.43626, 0.44852, 0.46017, 0.47495, 0.49175, 0.52788, 0.54767,
+      ],
+      prevailingWind: 261.43,
+      cloud: [0.127, 0.5172, 0.6688, 0.3808],
+      dailyRange: [7.968, 14.473, 15.018, 10.601],
+      dewDepression: [8.14, 4.552, 4.087, 5.308],
+    },
+  },
+  {
+    name: 'Perth',
+    why: 'southern west coast: the westerlies off the Indian Ocean',
+    latitude: -31.95,
+    longitude: 115.86,
+    elevation: 25,
+    expected: {
+      continentality: 0.2287,
+      temperature: [24.083, 24.177, 22.559, 19.888, 16.551, 14.22, 13.125, 13.476, 14.904, 17.526, 20.09, 22.41],
+      rain: [0.4891, 0.6239, 0.7475, 1.0288, 2.3709, 3.2674, 3.3054, 2.5749, 1.8243, 0.9974, 0.7851, 0.3962],
+      wind: [4.0027, 3.9471, 3.8467, 3.6329, 3.4587, 3.5727, 3.6073, 3.5858, 3.6601, 3.7475, 3.8251, 3.9574],
+      clearness: [
+        0.62399, 0.61636, 0.61024, 0.59856, 0.56366, 0.54898, 0.54844, 0.55993, 0.57519, 0.59974, 0.60852, 0.63002,
+      ],
+      prevailingWind: 181.0,
+      cloud: [0.1881, 0.2149, 0.2955, 0.2766],
+      dailyRange: [9.381, 8.588, 7.292, 9.027],
+      dewDepression: [3.035, 2.692, 2.459, 2.655],
+    },
+  },
+  {
+    name: 'Utqiagvik',
+    why: 'Arctic coast: polar easterlies, sea ice',
+    latitude: 71.29,
+    longitude: -156.79,
+    elevation: 10,
+    expected: {
+      continentality: 0.3834,
+      temperature: [-28.741, -27.248, -24.942, -15.438, -4.065, 3.334, 5.78, 4.657, 1.552, -6.505, -18.889, -27.278],
+      rain: [0.1504, 0.1591, 0.1208, 0.1596, 0.1666, 0.2769, 0.8499, 0.9109, 0.6477, 0.3836, 0.214, 0.1566],
+      wind: [3.4998, 3.6132, 3.5716, 3.769, 3.7574, 3.6653, 3.5271, 3.5355, 3.7255, 3.8661, 3.6425, 3.7081],
+      clearness: [
+        0.49359, 0.49186, 0.49973, 0.49177, 0.49041, 0.47123, 0.40983, 0.40532, 0.42685, 0.45598, 0.48165, 0.49236,
+      ],
+      prevailingWind: 80.99,
+      cloud: [0.3962, 0.3951, 0.6096, 0.252],
+      dailyRange: [1.141, 5.869, 7.185, 2.532],
+      dewDepression: [3.131, 2.912, 2.479, 3.391],
+    },
+  },
+  {
+    name: 'Alert',
+    why: 'high Arctic at 82.5 degrees: the floors of the cosine of latitude in the neighbour points',
+    latitude: 82.5,
+    longitude: -62.35,
+    elevation: 65,
+    expected: {
+      continentality: 0.4398,
+      temperature: [
+        -34.703, -34.567, -33.357, -23.139, -9.404, 0.476, 1.977, -1.165, -12.44, -22.411, -28.593, -32.268,
+      ],
+      rain: [0.3166, 0.3993, 0.1926, 0.225, 0.2645, 0.5691, 0.6151, 0.3911, 0.3384, 0.2853, 0.1907, 0.1621],
+      wind: [3.7006, 3.7245, 3.7727, 3.6837, 3.5715, 3.6089, 3.6798, 3.7887, 3.8549, 3.8345, 3.8208, 3.7129],
+      clearness: [
+        0.4275, 0.4164, 0.44749, 0.44179, 0.43533, 0.39742, 0.39296, 0.41744, 0.42443, 0.43211, 0.44783, 0.45321,
+      ],
+      prevailingWind: 236.17,
+      cloud: [0.9435, 0.3632, 0.6166, 0.3742],
+      dailyRange: [0.838, 3.858, 5.557, 1.495],
+      dewDepression: [1.668, 3.553, 2.769, 3.595],
+    },
+  },
+];
+
+/** The first climate or elevation file the data directory lacks, or undefined when it has them all. */
+function missingDataFile(): string | undefined {
+  const needed = [GLOBAL_ELEVATION_FILE, ...DATA_FILES.map((f) => f.path).filter((p) => p.startsWith('climate/'))];
+  return needed.find((path) => !hasDataFile(path));
+}
+
+/**
+ * Means of a seasonal table (one entry a day from January 1 plus the wrap-around entry) over the
+ * twelfths of the year.
+ */
+function monthlyMeans(table: Float64Array): number[] {
+  const steps = table.length - 1;
+  const means: number[] = [];
+  for (let m = 0; m < 12; m++) {
+    const a = (m * steps) / 12;
+    const b = ((m + 1) * steps) / 12;
+    let integral = 0;
+    for (let i = Math.floor(a); i < b && i < steps; i++) {
+      const x0 = Math.max(a, i);
+      const x1 = Math.min(b, i + 1);
+      const y = (x: number): number => table[i]! + (table[i + 1]! - table[i]!) * (x - i);
+      integral += ((y(x0) + y(x1)) / 2) * (x1 - x0);
+    }
+    means.push(integral / (b - a));
+  }
+  return means;
+}
+
+/** December-February, March-May, June-August, September-November means of a seasonal table. */
+function seasonalMeans(table: Float64Array): Seasons {
+  const m = monthlyMeans(table);
+  const season = (a: number, b: number, c: number): number => (m[a]! + m[b]! + m[c]!) / 3;
+  return [season(11, 0, 1), season(2, 3, 4), season(5, 6, 7), season(8, 9, 10)];
+}
+
+/**
+ * The card of a place as the model gives it today: continentality and normals as the Node adapter
+ * derives them (placeInfo, placeNormals), at the station's elevation.
+ */
+function cardOf(place: NamedPlace): NormalsCard {
+  const { latitude, longitude, elevation } = place;
+  const continentality = continentalityFromLand(latitude, longitude, (lat, lon, radiusDegrees) =>
+    landFraction(lat, lon, { radiusDegrees }),
+  );
+  const normals: ClimateNormals = placeNormals({ latitude, longitude, elevation, continentality });
+  const climate = placeClimate({ latitude, longitude, elevation, continentality, normals });
+  return {
+    continentality,
+    temperature: [...normals.temperature],
+    rain: [...normals.precipitation],
+    wind: [...normals.windSpeed],
+    clearness: [...normals.clearnessIndex],
+    prevailingWind: normals.prevailingWind,
+    cloud: seasonalMeans(climate.cloudiness),
+    dailyRange: seasonalMeans(climate.diurnalRange),
+    dewDepression: seasonalMeans(climate.dewDepression),
+  };
+}
+
+/** Every value of a card outside its band around the expected card, as readable lines. */
+function outOfBand(got: NormalsCard, want: NormalsCard): string[] {
+  const misses: string[] = [];
+  const check = (what: string, g: number, w: number, band: number): void => {
+    if (!(Math.abs(g - w) <= band)) misses.push(`${what}: ${g} not within ${w} +- ${band}`);
+  };
+  check('continentality', got.continentality, want.continentality, BAND.continentality);
+  for (let m = 0; m < 12; m++) {
+    const month = `month ${m + 1}`;
+    check(`temperature, ${month}`, got.temperature[m]!, want.temperature[m]!, BAND.temperature);
+    const rainBand = Math.max(BAND.rainAbsolute, BAND.rainRelative * want.rain[m]!);
+    check(`rain mm/day, ${month}`, got.rain[m]!, want.rain[m]!, rainBand);
+    check(`wind m/s, ${month}`, got.wind[m]!, want.wind[m]!, BAND.wind);
+    check(`clearness index, ${month}`, got.clearness[m]!, want.clearness[m]!, BAND.clearness);
+  }
+  check('prevailing wind, degrees', got.prevailingWind, want.prevailingWind, BAND.prevailingWind);
+  const seasons = ['DJF', 'MAM', 'JJA', 'SON'];
+  for (let s = 0; s < 4; s++) {
+    check(`cloud share, ${seasons[s]}`, got.cloud[s], want.cloud[s], BAND.cloud);
+    check(`daily range K, ${seasons[s]}`, got.dailyRange[s], want.dailyRange[s], BAND.dailyRange);
+    check(`dew-point depression K, ${seasons[s]}`, got.dewDepression[s], want.dewDepression[s], BAND.dewDepression);
+  }
+  return misses;
+}
+
+/** The card as this file writes it (for SOLARKIT_PRINT_CLIMATE_CARDS). */
+function cardLiteral(c: NormalsCard): string {
+  const list = (xs: readonly number[], digits: number): string => `[${xs.map((x) => x.toFixed(digits)).join(', ')}]`;
+  return [
+    `continentality: ${c.continentality.toFixed(4)},`,
+    `temperature: ${list(c.temperature, 3)},`,
+    `rain: ${list(c.rain, 4)},`,
+    `wind: ${list(c.wind, 4)},`,
+    `clearness: ${list(c.clearness, 5)},`,
+    `prevailingWind: ${c.prevailingWind.toFixed(2)},`,
+    `cloud: ${list(c.cloud, 4)}, dailyRange: ${list(c.dailyRange, 3)}, dewDepression: ${list(c.dewDepression, 3)},`,
+  ].join('\n');
+}
+
+const missing = missingDataFile();
+if (missing === undefined) {
+  describe('synthetic climate from measured normals: the grids-based model at named places', () => {
+    for (const place of PLACES) {
+      it(`${place.name} (${place.why})`, () => {
+        const got = cardOf(place);
+        if (process.env.SOLARKIT_PRINT_CLIMATE_CARDS) console.log(`${place.name}\n${cardLiteral(got)}`);
+        expect(outOfBand(got, place.expected)).toEqual([]);
+      });
+    }
+  });
+} else {
+  const reason = `${missing} is not in the data directory (see the README's "Data" section)`;
+  console.warn(`SKIPPED the measured climate at named places: ${reason}`);
+  describe.skip(`synthetic climate from measured normals: SKIPPED, ${reason}`, () => {
+    it('needs the climate and elevation grids', () => {});
+  });
+}
