@@ -513,3 +513,26 @@ if (missing === undefined) {
     it('needs the climate and elevation grids', () => {});
   });
 }
+
+describe('synthetic climate from measured normals: the wind floor of normals a user gives', () => {
+  // The grids' relation (windSpeedFromMeanVector) never gives less than 3.42 m/s, so the 0.5 m/s
+  // floor of the seasonal wind acts only on normals a caller passes (WeatherPlace.normals): pin it
+  // there. A calm year (0.1 m/s every month) is raised to the floor everywhere; a windy one is not.
+  const normals = (wind: number): ClimateNormals => ({
+    temperature: new Float64Array(12).fill(15),
+    precipitation: new Float64Array(12).fill(2),
+    windSpeed: new Float64Array(12).fill(wind),
+    prevailingWind: 270,
+    clearnessIndex: new Float64Array(12).fill(0.5),
+    clearSkyIndex: new Float64Array(12).fill(0.7),
+  });
+  const place = { latitude: 45, longitude: 10, elevation: 100, continentality: 0.5 };
+
+  it('raises a calmer-than-0.5 m/s month to 0.5 m/s, and leaves 3 m/s as it is', () => {
+    const calm = placeClimate({ ...place, normals: normals(0.1) }).windSpeed;
+    expect(Math.min(...calm)).toBe(0.5);
+    expect(Math.max(...calm)).toBe(0.5);
+    const windy = placeClimate({ ...place, normals: normals(3) }).windSpeed;
+    for (const v of windy) expect(v).toBeCloseTo(3, 12);
+  });
+});
