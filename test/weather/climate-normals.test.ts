@@ -56,6 +56,7 @@
  * test/weather/climate-normals.test.ts and explain the change beside them.
  */
 import { describe, expect, it } from 'vitest';
+import { type Seasons, seasonalMeans } from '../support/climate-seasons.js';
 import { DATA_FILES, hasDataFile } from '../../src/node/data-dir.js';
 import { GLOBAL_ELEVATION_FILE, landFraction } from '../../src/node/elevation.js';
 import { placeNormals } from '../../src/node/weather-files.js';
@@ -64,7 +65,6 @@ import { continentalityFromLand, placeClimate } from '../../src/weather/climate.
 import type { ClimateNormals } from '../../src/weather/normals.js';
 
 /** Four seasonal values: December-February, March-May, June-August, September-November. */
-type Seasons = readonly [number, number, number, number];
 
 interface NormalsCard {
   /** continentalityFromLand on the land mask, 0..1 */
@@ -401,35 +401,6 @@ const PLACES: NamedPlace[] = [
 function missingDataFile(): string | undefined {
   const needed = [GLOBAL_ELEVATION_FILE, ...DATA_FILES.map((f) => f.path).filter((p) => p.startsWith('climate/'))];
   return needed.find((path) => !hasDataFile(path));
-}
-
-/**
- * Means of a seasonal table (one entry a day from January 1 plus the wrap-around entry) over the
- * twelfths of the year.
- */
-function monthlyMeans(table: Float64Array): number[] {
-  const steps = table.length - 1;
-  const means: number[] = [];
-  for (let m = 0; m < 12; m++) {
-    const a = (m * steps) / 12;
-    const b = ((m + 1) * steps) / 12;
-    let integral = 0;
-    for (let i = Math.floor(a); i < b && i < steps; i++) {
-      const x0 = Math.max(a, i);
-      const x1 = Math.min(b, i + 1);
-      const y = (x: number): number => table[i]! + (table[i + 1]! - table[i]!) * (x - i);
-      integral += ((y(x0) + y(x1)) / 2) * (x1 - x0);
-    }
-    means.push(integral / (b - a));
-  }
-  return means;
-}
-
-/** December-February, March-May, June-August, September-November means of a seasonal table. */
-function seasonalMeans(table: Float64Array): Seasons {
-  const m = monthlyMeans(table);
-  const season = (a: number, b: number, c: number): number => (m[a]! + m[b]! + m[c]!) / 3;
-  return [season(11, 0, 1), season(2, 3, 4), season(5, 6, 7), season(8, 9, 10)];
 }
 
 /**
