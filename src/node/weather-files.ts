@@ -355,16 +355,11 @@ export function placeInfo(latitude: number, longitude: number): PlaceInfo {
   if (v === undefined) {
     if (placeCache.size > 10000) placeCache.clear();
     const elevation = Math.max(0, siteElevation(latitude, longitude));
-    const continentality = continentalityFromLand(latitude, longitude, landFractionWithin);
+    const continentality = continentalityFromLand(latitude, longitude, landFraction);
     v = { elevation, continentality, normals: placeNormals({ latitude, longitude, elevation, continentality }) };
     placeCache.set(key, v);
   }
   return v;
-}
-
-/** landFraction with the window as the third argument, as continentalityFromLand calls it. */
-function landFractionWithin(latitude: number, longitude: number, radiusDegrees: number): number {
-  return landFraction(latitude, longitude, { radiusDegrees });
 }
 
 /** A place of {@link placeNormals}: where it is, how high, how continental. */

@@ -300,23 +300,23 @@ export function cloudinessForClearSkyIndex(kc: number): number {
 
 /**
  * Continentality of a place (0..1) from a land-fraction function (for example
- * `landFraction(lat, lon, radiusDegrees)` of solarkit's Node adapter): the share of land near
+ * `landFraction(lat, lon, { radiusDegrees })` of solarkit's Node adapter, passed as it is): the share of land near
  * the place, and more heavily the share upwind, where the air comes from (west in the
  * westerlies between 28 and 65 degrees, east in the trade-wind and polar belts).
- * @param landFractionAt share of land (0..1) within a radius (degrees) of a point
+ * @param landFractionAt share of land (0..1) within `radiusDegrees` (degrees) of a point
  */
 export function continentalityFromLand(
   latitude: number,
   longitude: number,
-  landFractionAt: (latitude: number, longitude: number, radiusDegrees: number) => number,
+  landFractionAt: (latitude: number, longitude: number, options: { radiusDegrees: number }) => number,
 ): number {
   const phi = Math.abs(latitude);
   const upwindSign = phi >= 28 && phi < 65 ? -1 : 1;
   const kmPerDegLon = Math.max(0.2, Math.cos((latitude * Math.PI) / 180));
   const wrap = (x: number): number => ((((x + 180) % 360) + 360) % 360) - 180;
-  const near = landFractionAt(latitude, longitude, 3);
-  const upwind1 = landFractionAt(latitude, wrap(longitude + (upwindSign * 5) / kmPerDegLon), 3);
-  const upwind2 = landFractionAt(latitude, wrap(longitude + (upwindSign * 12) / kmPerDegLon), 5);
+  const near = landFractionAt(latitude, longitude, { radiusDegrees: 3 });
+  const upwind1 = landFractionAt(latitude, wrap(longitude + (upwindSign * 5) / kmPerDegLon), { radiusDegrees: 3 });
+  const upwind2 = landFractionAt(latitude, wrap(longitude + (upwindSign * 12) / kmPerDegLon), { radiusDegrees: 5 });
   const c = 0.4 * near + 0.35 * upwind1 + 0.25 * upwind2;
   return Math.min(1, Math.max(0, c));
 }

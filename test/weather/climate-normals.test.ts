@@ -409,9 +409,7 @@ function missingDataFile(): string | undefined {
  */
 function cardOf(place: NamedPlace): NormalsCard {
   const { latitude, longitude, elevation } = place;
-  const continentality = continentalityFromLand(latitude, longitude, (lat, lon, radiusDegrees) =>
-    landFraction(lat, lon, { radiusDegrees }),
-  );
+  const continentality = continentalityFromLand(latitude, longitude, landFraction);
   const normals: ClimateNormals = placeNormals({ latitude, longitude, elevation, continentality });
   const climate = placeClimate({ latitude, longitude, elevation, continentality, normals });
   return {

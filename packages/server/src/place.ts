@@ -18,9 +18,7 @@ export function placeFacts(latitude: number, longitude: number): PlaceFacts {
   let f = facts.get(key);
   if (f === undefined) {
     const elevation = Math.max(0, siteElevation(latitude, longitude));
-    const landWithin = (lat: number, lon: number, radiusDegrees: number): number =>
-      landFraction(lat, lon, { radiusDegrees });
-    const continentality = continentalityFromLand(latitude, longitude, landWithin);
+    const continentality = continentalityFromLand(latitude, longitude, landFraction);
     f = { elevation, continentality, normals: placeNormals({ latitude, longitude, elevation, continentality }) };
     facts.set(key, f);
   }
