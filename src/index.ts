@@ -12,6 +12,7 @@ export * from './tracking/index.js';
 export * from './bifacial/index.js';
 export * from './terrain/index.js';
 export * from './soiling/index.js';
+export * from './pv/index.js';
 export * from './power/index.js';
 export * from './weather/index.js';
 export * from './tmy/index.js';
