@@ -101,7 +101,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
 
   app.decorate('solarkit', ctx);
   ctx.log = app.log;
-  ctx.openapi.setExampleRunner(exampleRunner(ctx));
+  ctx.openapi.setExampleRunner(exampleRunner(ctx), ctx.clock);
   // Bodies are JSON only (contract section 5: 415 for anything else); fastify also reads text/plain by default.
   app.removeContentTypeParser('text/plain');
 

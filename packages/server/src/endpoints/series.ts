@@ -13,8 +13,9 @@ import type { SeriesRendering } from '../formats/render.js';
 import { type FormatVersion, type SeriesFormat, parseSeriesFormat, responseVersion } from '../formats/version.js';
 import { requirePlan } from '../http/auth.js';
 import { isUnmeteredLocation } from '../http/limits.js';
-import { type RouteDoc, exampleQuery } from '../http/openapi.js';
+import { type OperationExample, type RouteDoc, exampleQuery, seriesResponseSchema } from '../http/openapi.js';
 import { type ParamDef, type ParamValues, validateQuery } from '../http/params.js';
+import type { OutputDoc } from '../products/outputs.js';
 import type { SeriesKind } from '../products/request.js';
 import { type ProductTask, taskPlace } from '../products/task.js';
 import type { PlanFamily } from '../storage/accounts.js';
@@ -27,6 +28,8 @@ export interface DataEndpoint {
   summary: string;
   /** Product parameters (without `format`). */
   params: ParamDef[];
+  /** Every value field a response can carry, with its unit and description (the documentation's). */
+  outputs: readonly OutputDoc[];
   /** Accepted `format` values besides HTML (format absent). */
   formats: readonly ('json' | 'csv' | 'pvsyst')[];
   /** Legacy timestamps (7 fraction digits, Z) apply to this endpoint (live/forecast radiation, rooftop, advanced PV). */
@@ -53,6 +56,24 @@ export interface SeriesEndpointsOptions {
   endpoints: readonly DataEndpoint[];
 }
 
+/**
+ * The example request of a series endpoint, at a time the sun is up at its place: live and
+ * forecast move to the unmetered place where the sun is highest over their two hours; historic
+ * requests take the documented `start` (midday in Sydney); a TMY's first rows (its default
+ * time zone is UTC: 2059-01-01 01:00Z onwards) are Sydney's midsummer midday.
+ */
+export function seriesExample(kind: SeriesKind, defs: readonly ParamDef[]): OperationExample {
+  switch (kind) {
+    case 'live':
+      return { query: exampleQuery(defs), daylight: { by: 'place', offsetSeconds: -3600 } };
+    case 'forecast':
+      return { query: exampleQuery(defs), daylight: { by: 'place', offsetSeconds: 3600 } };
+    case 'tmy':
+    case 'historic':
+      return { query: exampleQuery(defs) };
+  }
+}
+
 /** The OpenAPI operation of an endpoint with its parameters (`defs`, `format` included). */
 function seriesDoc(endpoint: DataEndpoint, defs: readonly ParamDef[]): RouteDoc {
   return {
@@ -60,20 +81,11 @@ function seriesDoc(endpoint: DataEndpoint, defs: readonly ParamDef[]): RouteDoc 
     tags: [endpoint.family],
     params: defs,
     responseTypes: ['text/csv', 'text/html'],
-    example: { query: exampleQuery(defs) },
-    responseSchema: {
-      type: 'object',
-      properties: {
-        [endpoint.kind === 'forecast' ? 'forecasts' : 'estimated_actuals']: {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: { period_end: { type: 'string' }, period: { type: 'string' } },
-            additionalProperties: true,
-          },
-        },
-      },
-    },
+    example: seriesExample(endpoint.kind, defs),
+    responseSchema: seriesResponseSchema(
+      endpoint.kind === 'forecast' ? 'forecasts' : 'estimated_actuals',
+      endpoint.outputs,
+    ),
   };
 }
 

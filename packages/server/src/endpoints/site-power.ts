@@ -12,10 +12,11 @@ import { parseSeriesFormat, responseVersion } from '../formats/version.js';
 import { requirePlan } from '../http/auth.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { isUnmeteredLocation } from '../http/limits.js';
-import { EXAMPLE_SITE_IDS, type RouteDoc, exampleQuery } from '../http/openapi.js';
+import { EXAMPLE_SITE_IDS, type RouteDoc, exampleQuery, seriesResponseSchema } from '../http/openapi.js';
 import { type FieldError, type ParamDef, validateQuery } from '../http/params.js';
 import { type SiteSeriesRequest, validateSitePower } from '../products/advanced-pv.js';
 import type { ProductContext } from '../products/context.js';
+import type { OutputDoc } from '../products/outputs.js';
 import type { SeriesTable } from '../products/table.js';
 import type { PlanFamily } from '../storage/accounts.js';
 import type { SiteConfigBase, SiteKind } from '../storage/types.js';
@@ -31,6 +32,8 @@ export interface SitePowerEndpoint<C extends SiteConfigBase = SiteConfigBase> {
   siteKind: SiteKind;
   summary: string;
   params: ParamDef[];
+  /** Every value field a response can carry, with its unit and description (the documentation's). */
+  outputs: readonly OutputDoc[];
   /** Whether legacy timestamps apply (live and forecast advanced PV; contract section 3). */
   legacyTimestamps: boolean;
   /** The product (a property, not a method, so that its parameter is checked strictly against `C`). */
@@ -68,9 +71,22 @@ function sitePowerRoute<C extends SiteConfigBase>(app: FastifyInstance, endpoint
     tags: [endpoint.family],
     params: defs,
     responseTypes: ['text/csv', 'text/html'],
-    // PV: the shared Sydney test site (the parameter's example); wind: the site the example of
-    // POST /resources/wind_power_site creates.
-    example: { query: exampleQuery(defs, endpoint.siteKind === 'wind' ? { resource_id: EXAMPLE_SITE_IDS.wind } : {}) },
+    // PV: a shared test site (historic: Sydney's, the parameter's example, at the documented
+    // midday start; live and forecast: the one where the sun is highest over the example's two
+    // hours); wind: the site the example of POST /resources/wind_power_site creates.
+    example:
+      endpoint.siteKind === 'wind'
+        ? { query: exampleQuery(defs, { resource_id: EXAMPLE_SITE_IDS.wind }) }
+        : endpoint.kind === 'historic'
+          ? { query: exampleQuery(defs) }
+          : {
+              query: exampleQuery(defs),
+              daylight: { by: 'site', offsetSeconds: endpoint.kind === 'live' ? -3600 : 3600 },
+            },
+    responseSchema: seriesResponseSchema(
+      endpoint.kind === 'forecast' ? 'forecasts' : 'estimated_actuals',
+      endpoint.outputs,
+    ),
   };
   app.get(endpoint.path, { config: { openapi } }, async (request, reply) => {
     const account = requirePlan(request, endpoint.family);

@@ -24,6 +24,28 @@ interface DocParameter {
   };
 }
 
+/** The part of a response's JSON schema the page reads: the rows' value fields with their units. */
+interface DocSchema {
+  properties?: Record<
+    string,
+    { items?: { properties?: Record<string, { description?: string; 'x-unit'?: string }> } } | undefined
+  >;
+}
+
+/** The value fields of an operation's response rows that carry a unit (output parameters). */
+export function outputFields(op: DocOperation): { name: string; unit: string; description: string }[] {
+  const out: { name: string; unit: string; description: string }[] = [];
+  const schema = op.responses[200]?.content?.['application/json']?.schema;
+  for (const list of Object.values(schema?.properties ?? {})) {
+    for (const [name, field] of Object.entries(list?.items?.properties ?? {})) {
+      if (field['x-unit'] === undefined) continue;
+      const description = (field.description ?? '').replace(/ Unit: [^.]*\.$/, '');
+      out.push({ name, unit: field['x-unit'], description });
+    }
+  }
+  return out;
+}
+
 interface DocOperation {
   operationId: string;
   summary: string;
@@ -31,7 +53,7 @@ interface DocOperation {
   tags: string[];
   parameters: DocParameter[];
   requestBody?: { content: { 'application/json': { example?: unknown } } };
-  responses: { 200?: { content?: { 'application/json'?: { example?: unknown } } } };
+  responses: { 200?: { content?: { 'application/json'?: { example?: unknown; schema?: DocSchema } } } };
   'x-example-url'?: string;
 }
 
@@ -115,6 +137,12 @@ export function docsPage(doc: DocsDocument): string {
                   `<td>${p.schema?.default !== undefined ? escapeHtml(JSON.stringify(p.schema.default)) : ''}</td><td>${escapeHtml(p.description ?? '')}</td></tr>`,
               )
               .join('');
+            const outputs = outputFields(op)
+              .map(
+                (o) =>
+                  `<tr><td><code>${escapeHtml(o.name)}</code></td><td>${escapeHtml(o.unit)}</td><td>${escapeHtml(o.description)}</td></tr>`,
+              )
+              .join('');
             const curl = curlOf(server, method, op);
             const response = op.responses[200]?.content?.['application/json']?.example;
             return (
@@ -122,6 +150,9 @@ export function docsPage(doc: DocsDocument): string {
               `<p>${escapeHtml(op.summary)}</p>${op.description ? `<p>${escapeHtml(op.description)}</p>` : ''}` +
               (rows
                 ? `<div class="scroll"><table class="params"><tr><th>parameter</th><th>type</th><th>range</th><th>default</th><th>description</th></tr>${rows}</table></div>`
+                : '') +
+              (outputs
+                ? `<h4>Output parameters</h4><div class="scroll"><table class="outputs"><tr><th>field</th><th>unit</th><th>description</th></tr>${outputs}</table></div>`
                 : '') +
               (curl ? `<h4>Example request</h4><pre class="request"><code>${escapeHtml(curl)}</code></pre>` : '') +
               (response !== undefined

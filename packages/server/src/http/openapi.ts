@@ -8,6 +8,10 @@
  * time the document is asked for. `/docs` renders the document (docs-page.ts).
  */
 import type { RouteOptions } from 'fastify';
+import { sunPosition } from 'solarkit';
+import type { Clock } from 'solarkit/internal';
+import type { OutputDoc } from '../products/outputs.js';
+import { UNMETERED_LOCATIONS } from '../storage/test-sites.js';
 import type { ParamDef } from './params.js';
 
 export interface OperationDoc {
@@ -60,6 +64,76 @@ export interface OperationExample {
   query?: Record<string, string>;
   path?: Record<string, string>;
   body?: unknown;
+  /**
+   * For an example whose window follows the clock (live, forecast): shown in daylight whatever
+   * the hour. When the document is built, the place (`latitude`, `longitude`: `by: 'place'`) or
+   * the shared test site (`resource_id`: `by: 'site'`) becomes the unmetered location where the
+   * sun is highest `offsetSeconds` from now (the middle of the example's window).
+   */
+  daylight?: { by: 'place' | 'site'; offsetSeconds: number };
+}
+
+/**
+ * The unmetered location (contract section 6) where the sun is highest at an instant.
+ *
+ * @example daylitLocation(Date.UTC(2026, 10, 20, 11, 0) / 1000).name // => 'Giza Pyramid Complex'
+ */
+export function daylitLocation(unixSeconds: number): (typeof UNMETERED_LOCATIONS)[number] {
+  let best = UNMETERED_LOCATIONS[0]!;
+  let highest = Number.NEGATIVE_INFINITY;
+  for (const loc of UNMETERED_LOCATIONS) {
+    const elevation = sunPosition(unixSeconds, loc.latitude, loc.longitude).elevation;
+    if (elevation > highest) {
+      highest = elevation;
+      best = loc;
+    }
+  }
+  return best;
+}
+
+/** An example with its `daylight` rule applied at `now` (Unix seconds); others as they are. */
+export function resolveExample(example: OperationExample, now: number): OperationExample {
+  const { daylight, ...rest } = example;
+  if (daylight === undefined) return rest;
+  const loc = daylitLocation(now + daylight.offsetSeconds);
+  const query =
+    daylight.by === 'place'
+      ? { ...rest.query, latitude: String(loc.latitude), longitude: String(loc.longitude) }
+      : { ...rest.query, resource_id: loc.resourceId };
+  return { ...rest, query };
+}
+
+/**
+ * The JSON schema of a series response (`estimated_actuals` or `forecasts`: rows of value fields,
+ * then `period_end` and `period`), each value field with its description and unit (`x-unit`,
+ * also written at the end of the description for viewers that show only that).
+ */
+export function seriesResponseSchema(key: 'estimated_actuals' | 'forecasts', outputs: readonly OutputDoc[]) {
+  const fields: Record<string, Record<string, unknown>> = {};
+  for (const o of outputs) {
+    fields[o.name] = {
+      type: o.unit === 'text' ? 'string' : 'number',
+      nullable: true,
+      description: `${o.description} Unit: ${o.unit}.`,
+      'x-unit': o.unit,
+    };
+  }
+  return {
+    type: 'object',
+    properties: {
+      [key]: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            ...fields,
+            period_end: { type: 'string', format: 'date-time', description: 'End of the period the values describe.' },
+            period: { type: 'string', format: 'duration', description: 'Length of the period, ISO 8601 (PT30M).' },
+          },
+        },
+      },
+    },
+  };
 }
 
 /** One example request as the runner sends it, and what it answered. */
@@ -216,7 +290,10 @@ const ERROR_SCHEMA = {
 export class OpenApiRegistry {
   private readonly ops: OperationDoc[] = [];
   private runner: ExampleRunner | undefined;
+  private clock: Clock | undefined;
   private answers: Promise<Map<OperationDoc, ExampleAnswer>> | undefined;
+  /** The examples as run (daylight rules applied), set with the answers. */
+  private readonly examples = new Map<OperationDoc, OperationExample>();
 
   add(op: OperationDoc): void {
     this.ops.push(op);
@@ -244,10 +321,23 @@ export class OpenApiRegistry {
     return this.ops;
   }
 
-  /** Where the example answers come from (set by the composition root; none: no answers). */
-  setExampleRunner(runner: ExampleRunner): void {
+  /**
+   * Where the example answers come from (set by the composition root; none: no answers), and the
+   * clock that places the examples whose window follows it in daylight.
+   */
+  setExampleRunner(runner: ExampleRunner, clock?: Clock): void {
     this.runner = runner;
+    this.clock = clock;
     this.answers = undefined;
+  }
+
+  /** An operation's example as the document shows it (its daylight rule applied when the answers were asked for). */
+  private exampleOf(op: OperationDoc): OperationExample | undefined {
+    return this.examples.get(op) ?? (op.example === undefined ? undefined : resolveExample(op.example, this.now()));
+  }
+
+  private now(): number {
+    return this.clock?.now() ?? Date.now() / 1000;
   }
 
   /**
@@ -259,6 +349,9 @@ export class OpenApiRegistry {
   exampleAnswers(): Promise<Map<OperationDoc, ExampleAnswer>> {
     this.answers ??= (async () => {
       const withExample = this.ops.filter((op) => op.example !== undefined);
+      const now = this.now();
+      this.examples.clear();
+      for (const op of withExample) this.examples.set(op, resolveExample(op.example!, now));
       const rank = { POST: 0, PUT: 1, PATCH: 2, GET: 3, DELETE: 4 } as const;
       const ordered = withExample
         .map((op, i) => ({ op, i }))
@@ -267,11 +360,14 @@ export class OpenApiRegistry {
       const out = new Map<OperationDoc, ExampleAnswer>();
       if (!this.runner || ordered.length === 0) return out;
       const answers = await this.runner(
-        ordered.map((op) => ({
-          method: op.method,
-          url: exampleUrl(op.path, op.example!),
-          ...(op.example!.body !== undefined ? { body: op.example!.body } : {}),
-        })),
+        ordered.map((op) => {
+          const example = this.examples.get(op)!;
+          return {
+            method: op.method,
+            url: exampleUrl(op.path, example),
+            ...(example.body !== undefined ? { body: example.body } : {}),
+          };
+        }),
       );
       ordered.forEach((op, i) => out.set(op, answers[i]!));
       return out;
@@ -284,7 +380,8 @@ export class OpenApiRegistry {
     const answers = await this.exampleAnswers();
     const paths: Record<string, Record<string, unknown>> = {};
     for (const op of this.ops) {
-      const example = op.example ?? {};
+      const shown = this.exampleOf(op);
+      const example = shown ?? {};
       const parameters = [
         ...(op.pathParams ?? []).map((p) => ({
           name: p.name,
@@ -350,7 +447,7 @@ export class OpenApiRegistry {
           },
         };
       }
-      if (op.example) operation['x-example-url'] = exampleUrl(op.path, op.example);
+      if (shown) operation['x-example-url'] = exampleUrl(op.path, shown);
       (paths[op.path] ??= {})[op.method.toLowerCase()] = operation;
     }
     return {

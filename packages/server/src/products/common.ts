@@ -116,7 +116,8 @@ export const START: ParamDef = {
   required: true,
   description:
     'Start of the window (exclusive), ISO 8601; without an offset it is read in time_zone. Not before 2007-01-01T00:00Z.',
-  example: '2022-10-25T14:45:00Z',
+  // Midday in Sydney (the example place), so that the documented answers show the sun.
+  example: '2022-10-25T01:00:00Z',
 };
 export const END: ParamDef = {
   name: 'end',

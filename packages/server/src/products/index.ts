@@ -53,7 +53,11 @@ export {
   RADIATION_OUTPUT_NAMES,
   ROOFTOP_FORECAST_OUTPUTS,
   ROOFTOP_OUTPUTS,
+  SITE_POWER_OUTPUTS,
+  SOILING_OUTPUTS,
+  outputDocs,
   outputInfo,
+  type OutputDoc,
   type OutputInfo,
 } from './outputs.js';
 export type { ForecastQuery, WeatherColumns, WeatherQuery, WeatherSource } from './source.js';

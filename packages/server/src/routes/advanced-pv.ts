@@ -7,6 +7,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { type SitePowerEndpoint, type SitePowerKind, sitePowerEndpoints } from '../endpoints/site-power.js';
+import { outputDocs } from '../products/outputs.js';
 import { ADVANCED_PV_OUTPUTS, type PvSiteRecord, advancedPvPower, sitePowerParams } from '../products/advanced-pv.js';
 
 const SUMMARY: Record<SitePowerKind, string> = {
@@ -26,6 +27,7 @@ export const advancedPvRoutes: FastifyPluginAsync = async (app) => {
         siteKind: 'pv',
         summary: SUMMARY[kind],
         params: sitePowerParams(kind, ADVANCED_PV_OUTPUTS[kind], 'MW'),
+        outputs: outputDocs(ADVANCED_PV_OUTPUTS[kind]),
         legacyTimestamps: kind !== 'historic',
         compute: advancedPvPower,
       }),

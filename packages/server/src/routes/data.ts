@@ -9,7 +9,8 @@ import { type DataEndpoint, seriesEndpoints } from '../endpoints/series.js';
 import { PVSYST_PARAMETERS } from '../formats/pvsyst.js';
 import { badRequest } from '../http/errors.js';
 import type { FieldError } from '../http/params.js';
-import { radiationParams, validateRadiation } from '../products/radiation.js';
+import { ROOFTOP_FORECAST_OUTPUTS, ROOFTOP_OUTPUTS, outputDocs } from '../products/outputs.js';
+import { radiationOutputNames, radiationParams, validateRadiation } from '../products/radiation.js';
 import type { SeriesKind } from '../products/request.js';
 import { rooftopParams, validateRooftop } from '../products/rooftop.js';
 import { type SoilingKind, type SoilingModel, soilingParams, validateSoiling } from '../products/soiling.js';
@@ -25,6 +26,7 @@ function radiationEndpoint(kind: SeriesKind, summary: string): DataEndpoint {
     kind,
     summary,
     params: radiationParams(kind),
+    outputs: outputDocs(radiationOutputNames(kind)),
     formats: kind === 'historic' || kind === 'tmy' ? ['json', 'csv', 'pvsyst'] : ['json', 'csv'],
     legacyTimestamps: kind === 'live' || kind === 'forecast',
     legacyPrecision: kind !== 'tmy',
@@ -51,6 +53,7 @@ function soilingEndpoint(model: SoilingModel, kind: SoilingKind): DataEndpoint {
     kind,
     summary: `${what} ${name} soiling loss fraction (${model}_loss_fraction).`,
     params: soilingParams(model, kind),
+    outputs: outputDocs([`${model}_loss_fraction`]),
     formats: ['json', 'csv'],
     legacyTimestamps: false,
     legacyPrecision: false,
@@ -69,6 +72,7 @@ function rooftopEndpoint(kind: SeriesKind, summary: string): DataEndpoint {
     kind,
     summary,
     params: rooftopParams(kind),
+    outputs: outputDocs(Object.keys(kind === 'forecast' ? ROOFTOP_FORECAST_OUTPUTS : ROOFTOP_OUTPUTS)),
     formats: ['json', 'csv'],
     legacyTimestamps: kind === 'live' || kind === 'forecast',
     legacyPrecision: false,

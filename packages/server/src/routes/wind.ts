@@ -9,6 +9,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { type SitePowerEndpoint, sitePowerEndpoints } from '../endpoints/site-power.js';
+import { outputDocs } from '../products/outputs.js';
 import { sitePowerParams } from '../products/advanced-pv.js';
 import { WIND_OUTPUTS, type WindSiteRecord, windPower } from '../products/wind.js';
 
@@ -29,6 +30,7 @@ export const windRoutes: FastifyPluginAsync = async (app) => {
         siteKind: 'wind',
         summary: SUMMARY[kind],
         params: sitePowerParams(kind, WIND_OUTPUTS, 'MW'),
+        outputs: outputDocs(WIND_OUTPUTS),
         legacyTimestamps: false,
         compute: windPower,
       }),

@@ -2,6 +2,7 @@ import type { HTTPMethods } from 'fastify';
 import { fixedClock } from 'solarkit/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from '../../src/app.js';
+import { daylitLocation, resolveExample } from '../../src/http/openapi.js';
 import { DATA_ENDPOINTS } from '../../src/routes/data.js';
 import { TEST_NOW, startTestServer, type TestServer } from '../support/server.js';
 
@@ -145,9 +146,129 @@ describe('the examples of the OpenAPI document and /docs', () => {
         .replace(/&amp;/g, '&');
       expect(() => JSON.parse(text) as unknown).not.toThrow();
     }
-    expect(html).toContain(
-      `curl -H &quot;Authorization: Bearer $SOLARKIT_KEY&quot; &#39;${s.baseUrl}/data/live/radiation_and_weather?latitude=-33.856784&amp;longitude=151.215297&amp;hours=2&amp;format=json&#39;`,
-    );
+    const doc = (await (await fetch(`${s.baseUrl}/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, Operation>>;
+    };
+    const live = doc.paths['/data/live/radiation_and_weather']!.get!['x-example-url']!.replace(/&/g, '&amp;');
+    expect(html).toContain(`curl -H &quot;Authorization: Bearer $SOLARKIT_KEY&quot; &#39;${s.baseUrl}${live}&#39;`);
+  });
+});
+
+type RowSchema = { properties: Record<string, { description?: string; 'x-unit'?: string }> };
+type SeriesOperation = Operation & {
+  parameters: { name: string; schema: { items?: { enum?: string[] } } }[];
+  responses: {
+    200: { content: { 'application/json': { schema: { properties: Record<string, { items: RowSchema }> } } } };
+  };
+};
+
+/** The series operations of a document (paths under /data/), each with its rows' schema and example rows. */
+function seriesOperations(doc: { paths: Record<string, Record<string, SeriesOperation>> }) {
+  return Object.entries(doc.paths)
+    .filter(([path]) => path.startsWith('/data/'))
+    .map(([path, ops]) => {
+      const op = ops.get!;
+      const json = op.responses[200].content['application/json'];
+      const [key, list] = Object.entries(json.schema.properties)[0]!;
+      const example = json.example as Record<string, Record<string, unknown>[]>;
+      return { path, op, row: list.items, rows: example[key]! };
+    });
+}
+
+describe('the output parameters and the examples of the data endpoints', () => {
+  it('every output parameter an endpoint can answer has a unit and a description in the OpenAPI document and on /docs', async () => {
+    const doc = (await (await fetch(`${s.baseUrl}/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, SeriesOperation>>;
+    };
+    const html = await (await fetch(`${s.baseUrl}/docs`)).text();
+    const ops = seriesOperations(doc);
+    expect(ops.length).toBe(DATA_ENDPOINTS.length + 6); // and advanced PV and wind power, three each
+    const units = new Map<string, string>();
+    for (const { path, op, row, rows } of ops) {
+      const requestable = op.parameters.find((p) => p.name === 'output_parameters')?.schema.items?.enum ?? [];
+      // Soiling has no output_parameters: its one field is the example's.
+      const answered = Object.keys(rows[0]!).filter((k) => k !== 'period_end' && k !== 'period');
+      const fields = [...new Set([...requestable, ...answered])];
+      expect(fields.length, path).toBeGreaterThan(0);
+      for (const name of fields) {
+        const field = row.properties[name];
+        expect(field, `${path}: ${name}`).toBeDefined();
+        expect(field!['x-unit'], `${path}: ${name}`).toMatch(/\S/);
+        expect(field!.description!.length, `${path}: ${name}`).toBeGreaterThan(15);
+        expect(field!.description, `${path}: ${name}`).toContain(`Unit: ${field!['x-unit']}.`);
+        units.set(name, field!['x-unit']!);
+      }
+      const section = html.slice(html.indexOf(`id="${op.operationId}"`));
+      const table = section.slice(
+        section.indexOf('<table class="outputs">'),
+        section.indexOf('</table>', section.indexOf('<table class="outputs">')),
+      );
+      for (const name of fields)
+        expect(table, `${path}: ${name}`).toContain(
+          `<td><code>${name}</code></td><td>${units.get(name)!.replace('&', '&amp;')}</td>`,
+        );
+    }
+    // The units of contract section 4, spot-checked.
+    expect(
+      Object.fromEntries(
+        [
+          'ghi',
+          'air_temp',
+          'surface_pressure',
+          'precipitable_water',
+          'pv_power_rooftop',
+          'pv_power_advanced',
+          'wind_power',
+          'hsu_loss_fraction',
+          'weather_type',
+        ].map((n) => [n, units.get(n)]),
+      ),
+    ).toEqual({
+      ghi: 'W/m2',
+      air_temp: 'degrees C',
+      surface_pressure: 'hPa',
+      precipitable_water: 'kg/m2',
+      pv_power_rooftop: 'kW',
+      pv_power_advanced: 'MW',
+      wind_power: 'MW',
+      hsu_loss_fraction: 'fraction',
+      weather_type: 'text',
+    });
+  });
+
+  it('the examples of irradiance and PV power are in daylight (the test clock is 23:07 in Sydney, the examples place)', async () => {
+    const doc = (await (await fetch(`${s.baseUrl}/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, SeriesOperation>>;
+    };
+    let checked = 0;
+    for (const { path, rows } of seriesOperations(doc)) {
+      for (const name of ['ghi', 'dni', 'pv_power_rooftop', 'pv_power_advanced']) {
+        if (!(name in rows[0]!)) continue;
+        checked++;
+        for (const r of rows) expect(r[name], `${path}: ${name} at ${String(r.period_end)}`).toBeGreaterThan(0);
+      }
+    }
+    expect(checked).toBe(4 * 2 + 4 + 3); // radiation ghi and dni, rooftop, advanced PV
+  });
+
+  it('a live or forecast example moves to the unmetered place (or its shared test site) where the sun is highest', () => {
+    const at = (iso: string) => Date.parse(iso) / 1000;
+    expect(daylitLocation(at('2026-11-20T11:07:00Z')).name).toBe('Giza Pyramid Complex');
+    expect(daylitLocation(at('2026-11-20T02:00:00Z')).name).toBe('Sydney Opera House');
+    expect(daylitLocation(at('2026-06-21T19:00:00Z')).name).toBe('Grand Canyon');
+    const example = { query: { latitude: '-33.856784', longitude: '151.215297', hours: '2' } };
+    expect(
+      resolveExample({ ...example, daylight: { by: 'place', offsetSeconds: -3600 } }, at('2026-11-20T12:07:00Z')),
+    ).toEqual({
+      query: { latitude: '29.977296', longitude: '31.132496', hours: '2' },
+    });
+    expect(
+      resolveExample(
+        { query: { resource_id: 'ba75-e17a-7374-95ed' }, daylight: { by: 'site', offsetSeconds: 3600 } },
+        at('2026-11-20T01:00:00Z'),
+      ),
+    ).toEqual({ query: { resource_id: 'ba75-e17a-7374-95ed' } });
+    expect(resolveExample(example, 0)).toEqual(example);
   });
 });
 
