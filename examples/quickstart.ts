@@ -1,11 +1,13 @@
 /**
  * A notebook-style use of the solarkit core: a year of hourly PV output of a roof in Amsterdam
- * on the deterministic synthetic weather, in one call; the sun at one instant; a CSV of June.
+ * on the deterministic synthetic weather, in one call; the sun at one instant; a CSV of June;
+ * the same roof on a weather file (the API's CSV of three days, examples/amsterdam-api.csv).
  * Run it from a clone with
  *   npx tsx examples/quickstart.ts
  * (an installed package imports the same names from 'solarkit').
  */
-import { defaultWeatherSource, simulatePv, sunPosition, toCsv } from '../src/index.js';
+import { readFileSync } from 'node:fs';
+import { defaultWeatherSource, readWeatherFile, simulatePv, sunPosition, toCsv } from '../src/index.js';
 
 const latitude = 52.37;
 const longitude = 4.9;
@@ -19,6 +21,15 @@ const year = simulatePv(
   { source: defaultWeatherSource(), year: 2024 },
 );
 const { unixSeconds, ac, poaGlobal, solarZenith } = year.columns;
+
+// A weather file: EPW, TMY3, PVGIS and PSM3 with its metadata lines name their place; the API's
+// CSV (here three days of hourly weather the server answered for Amsterdam) does not, so it is
+// read with the place it was requested for.
+const file = readWeatherFile(readFileSync(new URL('amsterdam-api.csv', import.meta.url), 'utf8'), {
+  latitude,
+  longitude,
+});
+const days = simulatePv({ latitude, longitude, tilt: 35, azimuth: 180, capacity: 5 }, file);
 
 // The sun at one instant (NREL SPA), degrees; azimuth east of north.
 const sun = sunPosition(new Date('2024-06-21T11:40:00Z'), latitude, longitude);
@@ -40,3 +51,6 @@ console.log(`June plane-of-array irradiance: ${(sum(june(poaGlobal)) / 1000).toF
 console.log(`June energy of a 5 kW roof: ${year.energy.monthly[5]!.toFixed(0)} kWh`);
 console.log(`2024 energy: ${year.energy.total.toFixed(0)} kWh, ${year.energy.specificYield.toFixed(0)} kWh/kWp`);
 console.log(`June CSV: ${csv.split('\n').length - 2} rows; first: ${csv.split('\n')[1]}`);
+console.log(
+  `weather file: ${file.columns.ghi!.length} hours; energy of the 5 kW roof: ${days.energy.total.toFixed(1)} kWh`,
+);

@@ -28,4 +28,10 @@ it('examples/quickstart.ts runs with tsx and prints plausible figures for a roof
   expect(specific).toBeGreaterThan(800);
   expect(specific).toBeLessThan(1100);
   expect(out).toMatch(/^June CSV: 720 rows; first: 2024-06-01T01:00:00Z,0\.000,0\.000$/m);
+  // The README's weather-file call: the API's CSV (three June days at Amsterdam) read with its place.
+  const [, hours, fileEnergy] = /^weather file: (\d+) hours; energy of the 5 kW roof: ([\d.]+) kWh$/m.exec(out)!;
+  expect(Number(hours)).toBe(72);
+  // Three days around midsummer: 2 to 6 kWh per kWp a day.
+  expect(Number(fileEnergy)).toBeGreaterThan(5 * 3 * 2);
+  expect(Number(fileEnergy)).toBeLessThan(5 * 3 * 6);
 });
