@@ -174,7 +174,8 @@ a.anchor{color:#999;text-decoration:none}p,li{overflow-wrap:anywhere}nav.toc ul{
 </head><body><h1 id="contents">${escapeHtml(doc.info.title)}</h1>
 <p>Machine-readable: <a href="/openapi.json">/openapi.json</a> (OpenAPI 3). Authenticate with <code>Authorization: Bearer &lt;key&gt;</code>,
 <code>api_key=&lt;key&gt;</code>, or HTTP Basic (the key as user name); a key comes from <code>solarkit keys create &lt;account&gt;</code>.
-The examples set <code>SOLARKIT_KEY</code> to a key; their responses were answered by this server (lists of records cut to their first ${EXAMPLE_ITEMS}).</p>
+The examples set <code>SOLARKIT_KEY</code> to a key; their responses were answered by this server (lists of records cut to their first ${EXAMPLE_ITEMS}),
+in daylight at the example's place. Each data endpoint lists its output parameters with their units; times are period ends, UTC unless <code>time_zone</code> says otherwise.</p>
 <nav class="toc"><h2>Contents</h2><ul>${toc}</ul></nav>
 ${sections}</body></html>`;
 }
