@@ -35,6 +35,7 @@ export {
   terrainHorizonCache,
 } from './elevation.js';
 export { climateGrids } from './climate-grids.js';
+export { type ReadSamLibraryOptions, type SamLibraryName, readSamLibrary } from './equipment.js';
 export {
   type InvalidWeatherFile,
   MAX_WEATHER_FILE_BYTES,

@@ -7,3 +7,15 @@ export type {
   SandiaInverterParameters,
   SapmModuleParameters,
 } from './parameters.js';
+export { EquipmentFileError, type EquipmentFileLocation } from './library/errors.js';
+export {
+  type SamCell,
+  type SamEntryInfo,
+  type SamLibrary,
+  type SamLibraryEntry,
+  type SamLibraryKind,
+  type SamLibraryOptions,
+  type SamLibraryParameters,
+  parseSamLibrary,
+  samProductKey,
+} from './library/sam.js';
