@@ -4,6 +4,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
+import {
+  type OndSandiaInverter,
+  type PvsystPanModule,
+  ondToSandiaInverter,
+  panToPvsystModule,
+  parsePanond,
+} from '../pv/library/panond.js';
 import { type SamLibrary, type SamLibraryKind, type SamLibraryParameters, parseSamLibrary } from '../pv/library/sam.js';
 import { checkObject, typeFailure } from '../util/validate.js';
 import { type Environment, MissingDataError, dataFilePath } from './data-dir.js';
@@ -94,4 +101,36 @@ function cecModulesHelp(name: string): string {
     'pvlib/data/sam-library-cec-modules-2019-03-05.csv, then pass its path: ' +
     "readSamLibrary('/path/to/CEC Modules.csv'), or put it in the data directory's pv/ folder under that name."
   );
+}
+
+/**
+ * Reads a PVsyst PAN file (a PV module) into the PVsyst single-diode parameters: the file read as
+ * UTF-8 (with or without a byte-order mark) or Latin-1 by `parsePanond`, then `panToPvsystModule`
+ * (I_L_ref and I_o_ref from the STC data; Mermoud and Lejeune 2010, DOI
+ * 10.4229/25thEUPVSEC2010-4BO.9.1). Follows pvlib.iotools.read_panond. Errors name the file (an OND
+ * given as a PAN, a missing parameter).
+ * @param path the PAN file
+ * @example
+ * const module = readPanFile(dataFilePath('pv/ET-M772BH550GL.PAN'));
+ * module.cellsInSeries; // => 72
+ */
+export function readPanFile(path: string): PvsystPanModule {
+  if (typeof path !== 'string' || path === '') typeFailure('readPanFile', 'path', 'a file path (a string)', path);
+  return panToPvsystModule(parsePanond(readFileSync(path), { fileName: path }), { fileName: path });
+}
+
+/**
+ * Reads a PVsyst OND file (an inverter) into Sandia inverter parameters fitted to its efficiency
+ * curves at three DC voltages, with its limits (Paco = PMaxOUT, Pnt = Night_Loss, Vdcmax, MPPT
+ * window): `parsePanond` then `ondToSandiaInverter` (the fit of pvlib.inverter.fit_sandia; King et
+ * al. 2007, SAND2007-5036, DOI 10.2172/920449). Errors name the file (a PAN given as an OND, no
+ * efficiency curve).
+ * @param path the OND file
+ * @example
+ * const inverter = readOndFile(dataFilePath('pv/CPS SCH275KTL-DO-US-800-250kW_275kVA_1.OND'));
+ * inverter.paco; // => 250000
+ */
+export function readOndFile(path: string): OndSandiaInverter {
+  if (typeof path !== 'string' || path === '') typeFailure('readOndFile', 'path', 'a file path (a string)', path);
+  return ondToSandiaInverter(parsePanond(readFileSync(path), { fileName: path }), { fileName: path });
 }

@@ -35,7 +35,13 @@ export {
   terrainHorizonCache,
 } from './elevation.js';
 export { climateGrids } from './climate-grids.js';
-export { type ReadSamLibraryOptions, type SamLibraryName, readSamLibrary } from './equipment.js';
+export {
+  type ReadSamLibraryOptions,
+  type SamLibraryName,
+  readOndFile,
+  readPanFile,
+  readSamLibrary,
+} from './equipment.js';
 export {
   type InvalidWeatherFile,
   MAX_WEATHER_FILE_BYTES,

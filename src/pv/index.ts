@@ -19,3 +19,19 @@ export {
   parseSamLibrary,
   samProductKey,
 } from './library/sam.js';
+export {
+  type DcVoltageLevel,
+  type FitSandiaInverterInputs,
+  type FitSandiaInverterOptions,
+  fitSandiaInverter,
+} from './fit-sandia-inverter.js';
+export {
+  type OndSandiaInverter,
+  type PanondObject,
+  type PanondOptions,
+  type PanondValue,
+  type PvsystPanModule,
+  ondToSandiaInverter,
+  panToPvsystModule,
+  parsePanond,
+} from './library/panond.js';

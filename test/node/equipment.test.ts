@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MissingDataError } from '../../src/node/data-dir.js';
-import { readSamLibrary } from '../../src/node/equipment.js';
+import { readOndFile, readPanFile, readSamLibrary } from '../../src/node/equipment.js';
 import { EquipmentFileError } from '../../src/pv/library/errors.js';
 import { optionalPvFile } from '../support/data.js';
 
@@ -110,5 +110,60 @@ describe('readSamLibrary: wrong files', () => {
   });
   it('checks its arguments', () => {
     expect(() => readSamLibrary('' as string)).toThrow(TypeError);
+  });
+});
+
+const REFERENCE = JSON.parse(readFileSync(resolve(__dirname, '../../fixtures/reference/equipment.json'), 'utf8')) as {
+  cases: Record<string, { params: Record<string, unknown>; expected: Record<string, number[]> }>;
+};
+
+describe('readPanFile and readOndFile: the data directory files', () => {
+  const pan = optionalPvFile('ET-M772BH550GL.PAN');
+  const ond = optionalPvFile('CPS SCH275KTL-DO-US-800-250kW_275kVA_1.OND');
+
+  it.skipIf(pan === undefined)('reads the PAN into the PVsyst parameters of pvlib-checked STC currents', () => {
+    const module = readPanFile(pan!);
+    const expected = REFERENCE.cases.pan_stc_et_m772bh550gl!.expected;
+    expect(module).toMatchObject({
+      cellsInSeries: 72,
+      gammaRef: 0.98,
+      rS: 0.203,
+      rShRef: 300,
+      rSh0: 2000,
+      rShExp: 5.5,
+    });
+    expect(module.alphaSc).toBeCloseTo(0.00728, 15);
+    expect(Math.abs(module.iLRef / expected.i_l_ref![0]! - 1)).toBeLessThan(1e-12);
+    expect(Math.abs(module.iORef / expected.i_o_ref![0]! - 1)).toBeLessThan(1e-9);
+    expect(module.model).toBe('ET-M772BH550GL');
+    expect(module.iamAngles).toHaveLength(9);
+  });
+
+  it.skipIf(ond === undefined)(
+    "reads the OND (UTF-8 with a BOM) into pvlib's fit_sandia of its curves and its limits",
+    () => {
+      const inverter = readOndFile(ond!);
+      const expected = REFERENCE.cases.fit_sandia_ond_cps_sch275ktl!.expected;
+      for (const [name, [value]] of Object.entries(expected)) {
+        const got = inverter[name.toLowerCase() as 'paco'];
+        expect(Math.abs(got / value! - 1), name).toBeLessThan(1e-9);
+      }
+      expect(inverter).toMatchObject({ vdcmax: 1500, mpptLow: 500, mpptHigh: 1500, idcmax: 360, vac: 800, pnt: 5 });
+      expect(inverter.manufacturer).toBe('ChintPower');
+    },
+  );
+
+  it.skipIf(pan === undefined || ond === undefined)(
+    'refuses a PAN read as an OND and the reverse, naming the file',
+    () => {
+      expect(() => readOndFile(pan!)).toThrow(EquipmentFileError);
+      expect(() => readOndFile(pan!)).toThrow(`${pan}, line 1: not a PVsyst OND (inverter) file`);
+      expect(() => readPanFile(ond!)).toThrow(`${ond}, line 1: not a PVsyst PAN (module) file`);
+    },
+  );
+
+  it('checks its arguments', () => {
+    expect(() => readPanFile(undefined as unknown as string)).toThrow(/readPanFile: path must be a file path/);
+    expect(() => readOndFile('')).toThrow(TypeError);
   });
 });
