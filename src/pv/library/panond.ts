@@ -68,8 +68,8 @@ function leadingSpaces(line: string): number {
  * @param text the file's text, or its bytes
  * @param options `fileName` for error messages
  * @example
- * const pan = parsePanond('PVObject_=pvModule\n  Version=7.2\n  NCelS=72\n  Isc=14.000\n  Point_1=0.0,1.00000\nEnd of PVObject pvModule\n');
- * pan.PVObject_; // => { PVObject_: 'pvModule', Version: 7.2, NCelS: 72, Isc: 14, Point_1: [0, 1] }
+ * const pan = parsePanond('PVObject_=pvModule\n  Version=7.2\n  NCelS=60\n  Isc=10.200\n  Point_1=0.0,1.00000\nEnd of PVObject pvModule\n');
+ * pan.PVObject_; // => { PVObject_: 'pvModule', Version: 7.2, NCelS: 60, Isc: 10.2, Point_1: [0, 1] }
  */
 export function parsePanond(text: string | Uint8Array, options: PanondOptions = {}): PanondObject {
   const fn = 'parsePanond';
@@ -228,13 +228,13 @@ function profilePoints(profile: PanondObject): [number, number][] {
  * @param options `fileName` for error messages
  * @example
  * const pan = parsePanond(
- *   'PVObject_=pvModule\n  NCelS=72\n  TRef=25.0\n  PNom=550.0\n  Isc=14.000\n  Voc=49.90\n  Imp=13.110\n  Vmp=41.96\n' +
- *     '  muISC=7.28\n  RShunt=300\n  Rp_0=2000\n  Rp_Exp=5.50\n  RSerie=0.203\n  Gamma=0.980\n  muGamma=-0.0001\nEnd of PVObject pvModule\n',
+ *   'PVObject_=pvModule\n  NCelS=60\n  TRef=25.0\n  PNom=330.0\n  Isc=10.200\n  Voc=41.30\n  Imp=9.710\n  Vmp=34.00\n' +
+ *     '  muISC=5.10\n  RShunt=450\n  Rp_0=3000\n  Rp_Exp=5.50\n  RSerie=0.250\n  Gamma=1.020\n  muGamma=-0.0003\nEnd of PVObject pvModule\n',
  * );
  * const module = panToPvsystModule(pan);
- * module.alphaSc; // => 0.00728
- * module.iLRef; // about 14.00947
- * module.iORef; // about 1.5385e-11
+ * module.cellsInSeries; // => 60
+ * module.iLRef; // about 10.2057
+ * module.iORef; // about 3.961e-11
  */
 export function panToPvsystModule(parsed: PanondObject, options: PanondOptions = {}): PvsystPanModule {
   const fn = 'panToPvsystModule';

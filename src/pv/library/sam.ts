@@ -276,11 +276,12 @@ function cellNumber(text: string): number | undefined {
  * @param text the file's text, or its bytes (UTF-8, with or without a byte-order mark, else Windows-1252)
  * @param options `kind` (default: told from the columns) and `fileName` (for messages)
  * @example
+ * // The layout of SAM's CEC inverter library, with one made-up row.
  * const text = [
  *   'Name,Vac,Pso,Paco,Pdco,Vdco,C0,C1,C2,C3,Pnt',
  *   'Units,V,W,W,W,V,1/W,1/V,1/V,1/V,W',
  *   '[0],inv_snl_ac_voltage,inv_snl_pso,inv_snl_paco,inv_snl_pdco,inv_snl_vdco,inv_snl_c0,inv_snl_c1,inv_snl_c2,inv_snl_c3,inv_snl_pnt',
- *   'ABB: MICRO-0.25-I-OUTD-US-208 [208V],208,2.089607,250,259.588593,40,-0.000041,-0.000091,0.000494,-0.013171,0.075',
+ *   'ABB: MICRO-0.25-I-OUTD-US-208 [208V],208,2.1,250,259.6,40,-0.00004,-0.00009,0.0005,-0.013,0.075',
  * ].join('\n');
  * const library = parseSamLibrary(text, { kind: 'cec-inverters' });
  * library.keys(); // => ['ABB__MICRO_0_25_I_OUTD_US_208__208V_']

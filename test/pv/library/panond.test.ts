@@ -2,45 +2,46 @@ import { describe, expect, it } from 'vitest';
 import { EquipmentFileError } from '../../../src/pv/library/errors.js';
 import { ondToSandiaInverter, panToPvsystModule, parsePanond } from '../../../src/pv/library/panond.js';
 
-// A PAN in the layout of PVsyst 7 (the data directory's ET-M772BH550GL.PAN, shortened).
+// A made-up PAN in the layout of PVsyst 7 (the blocks and keys of the data directory's
+// ET-M772BH550GL.PAN; the values are invented).
 const PAN = `PVObject_=pvModule
   Version=7.2
   Flags=$00900243
 
   PVObject_Commercial=pvCommercial
-    Comment=ET SOLAR
-    Manufacturer=ET SOLAR
-    Model=ET-M772BH550GL
-    Width=1.134
-    Height=2.278
+    Comment=EXAMPLE PV
+    Manufacturer=EXAMPLE PV
+    Model=EX-M60-330
+    Width=1.002
+    Height=1.690
   End of PVObject pvCommercial
 
-  Technol=mtSiMono
-  NCelS=72
-  NCelP=2
+  Technol=mtSiPoly
+  NCelS=60
+  NCelP=1
   GRef=1000
   TRef=25.0
-  PNom=550.0
-  Isc=14.000
-  Voc=49.90
-  Imp=13.110
-  Vmp=41.96
-  muISC=7.28
-  muVocSpec=-128.0
-  muPmpReq=-0.340
-  RShunt=300
-  Rp_0=2000
+  PNom=330.0
+  Isc=10.200
+  Voc=41.30
+  Imp=9.710
+  Vmp=34.00
+  muISC=5.10
+  muVocSpec=-115.0
+  muPmpReq=-0.370
+  RShunt=450
+  Rp_0=3000
   Rp_Exp=5.50
-  RSerie=0.203
-  Gamma=0.980
-  muGamma=-0.0001
+  RSerie=0.250
+  Gamma=1.020
+  muGamma=-0.0003
 
   PVObject_IAM=pvIAM
     IAMMode=UserProfile
     IAMProfile=TCubicProfile
       NPtsEff=3
       Point_1=0.0,1.00000
-      Point_2=60.0,0.96000
+      Point_2=60.0,0.95000
       Point_3=90.0,0.00000
     End of TCubicProfile
   End of PVObject pvIAM
@@ -90,20 +91,20 @@ describe('parsePanond', () => {
     expect(top.Flags).toBe('$00900243');
     expect(top.PVObject_Commercial).toEqual({
       PVObject_Commercial: 'pvCommercial',
-      Comment: 'ET SOLAR',
-      Manufacturer: 'ET SOLAR',
-      Model: 'ET-M772BH550GL',
-      Width: 1.134,
-      Height: 2.278,
+      Comment: 'EXAMPLE PV',
+      Manufacturer: 'EXAMPLE PV',
+      Model: 'EX-M60-330',
+      Width: 1.002,
+      Height: 1.69,
     });
     // The line closing a block belongs to the enclosing block, with a null value (no '=').
     expect(top['End of PVObject pvCommercial']).toBeNull();
-    expect(top.NCelS).toBe(72);
+    expect(top.NCelS).toBe(60);
     expect((top.PVObject_IAM as Record<string, unknown>).IAMProfile).toEqual({
       IAMProfile: 'TCubicProfile',
       NPtsEff: 3,
       Point_1: [0, 1],
-      Point_2: [60, 0.96],
+      Point_2: [60, 0.95],
       Point_3: [90, 0],
     });
     // pvlib never reads the last line.
@@ -153,42 +154,42 @@ describe('panToPvsystModule', () => {
 
   it("maps the PAN's one-diode parameters to pvlib's calcparams_pvsyst names and units", () => {
     expect(module).toMatchObject({
-      gammaRef: 0.98,
-      muGamma: -0.0001,
-      rShRef: 300,
-      rSh0: 2000,
+      gammaRef: 1.02,
+      muGamma: -0.0003,
+      rShRef: 450,
+      rSh0: 3000,
       rShExp: 5.5,
-      rS: 0.203,
-      cellsInSeries: 72,
-      alphaSc: 0.00728,
-      pNom: 550,
-      iScRef: 14,
-      vOcRef: 49.9,
-      iMpRef: 13.11,
-      vMpRef: 41.96,
+      rS: 0.25,
+      cellsInSeries: 60,
+      alphaSc: 5.1 / 1000, // the file's mA/K over 1000, as pvlib's users write it
+      pNom: 330,
+      iScRef: 10.2,
+      vOcRef: 41.3,
+      iMpRef: 9.71,
+      vMpRef: 34,
       gRef: 1000,
       tRef: 25,
-      manufacturer: 'ET SOLAR',
-      model: 'ET-M772BH550GL',
-      technology: 'mtSiMono',
-      betaOc: -0.128,
-      gammaPdc: -0.34,
-      cellsInParallel: 2,
-      width: 1.134,
-      height: 2.278,
+      manufacturer: 'EXAMPLE PV',
+      model: 'EX-M60-330',
+      technology: 'mtSiPoly',
+      betaOc: -0.115,
+      gammaPdc: -0.37,
+      cellsInParallel: 1,
+      width: 1.002,
+      height: 1.69,
       iamAngles: [0, 60, 90],
-      iamValues: [1, 0.96, 0],
+      iamValues: [1, 0.95, 0],
     });
   });
 
   it('gives currents for which the one-diode equation holds at short and open circuit', () => {
     // fixtures/reference/equipment.json checks the values against pvlib; here the equation itself.
-    const vth = (0.98 * 72 * 1.380649e-23 * 298.15) / 1.602176634e-19;
+    const vth = (1.02 * 60 * 1.380649e-23 * 298.15) / 1.602176634e-19;
     const current = (v: number, i: number): number =>
-      module.iLRef - module.iORef * Math.expm1((v + i * 0.203) / vth) - (v + i * 0.203) / 300;
-    expect(current(0, 14)).toBeCloseTo(14, 12);
-    expect(current(49.9, 0)).toBeCloseTo(0, 12);
-    expect(module.iLRef).toBeGreaterThan(14);
+      module.iLRef - module.iORef * Math.expm1((v + i * 0.25) / vth) - (v + i * 0.25) / 450;
+    expect(current(0, 10.2)).toBeCloseTo(10.2, 12);
+    expect(current(41.3, 0)).toBeCloseTo(0, 12);
+    expect(module.iLRef).toBeGreaterThan(10.2);
   });
 
   it('refuses an OND file and names a missing parameter, with the file', () => {
@@ -197,9 +198,9 @@ describe('panToPvsystModule', () => {
     expect(() => panToPvsystModule(ond, { fileName: 'inverter.OND' })).toThrow(
       /^inverter.OND, line 1: not a PVsyst PAN \(module\) file: its first object is "pvGInverter".*readOndFile/,
     );
-    const noGamma = parsePanond(PAN.replace('  Gamma=0.980\n', ''));
+    const noGamma = parsePanond(PAN.replace('  Gamma=1.020\n', ''));
     expect(() => panToPvsystModule(noGamma, { fileName: 'm.PAN' })).toThrow("m.PAN: the module has no 'Gamma'");
-    const wordy = parsePanond(PAN.replace('RSerie=0.203', 'RSerie=low'));
+    const wordy = parsePanond(PAN.replace('RSerie=0.250', 'RSerie=low'));
     expect(() => panToPvsystModule(wordy, { fileName: 'm.PAN' })).toThrow(
       `m.PAN: the module's 'RSerie' is not a number ("low")`,
     );

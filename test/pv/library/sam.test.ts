@@ -5,13 +5,14 @@ import { EquipmentFileError } from '../../../src/pv/library/errors.js';
 import { parseSamLibrary, samProductKey } from '../../../src/pv/library/sam.js';
 import { parseCsvRecords } from '../../../src/util/csv-records.js';
 
+// SAM's header lines, with made-up rows under them.
 const INVERTER_HEADER = [
   'Name,Vac,Pso,Paco,Pdco,Vdco,C0,C1,C2,C3,Pnt,Vdcmax,Idcmax,Mppt_low,Mppt_high,CEC_Date,CEC_Type',
   'Units,V,W,W,W,V,1/W,1/V,1/V,1/V,W,V,A,V,V,,',
   '[0],inv_snl_ac_voltage,inv_snl_pso,inv_snl_paco,inv_snl_pdco,inv_snl_vdco,inv_snl_c0,inv_snl_c1,inv_snl_c2,inv_snl_c3,inv_snl_pnt,inv_snl_vdcmax,inv_snl_idcmax,inv_snl_mppt_low,inv_snl_mppt_hi,inv_cec_date,inv_cec_type',
 ];
 const ROW_A =
-  'ABB: MICRO-0.25-I-OUTD-US-208 [208V],208,2.089607,250,259.588593,40,-0.000041,-0.000091,0.000494,-0.013171,0.075000,50,6.489715,30,50,n/a,Utility Interactive';
+  'ABB: MICRO-0.25-I-OUTD-US-208 [208V],208,2.1,250,259.6,40,-0.00004,-0.00009,0.0005,-0.013,0.075000,50,6.5,30,50,n/a,Utility Interactive';
 const ROW_B =
   '"Northern Electric & Power Co., Ltd: BDM-300-208A [208V]",208,1.5,300,310,36,-1e-5,2E-4,0.001,-0.002,0.1,60,10,22,55,,Utility Interactive';
 
@@ -19,9 +20,9 @@ const ADR_TEXT = [
   'Name,Manufacturer,Model,Source,Vac,Vintage,Pacmax,Pnom,Vnom,Vmin,Vmax,ADRCoefficients,Pnt,Vdcmax,Idcmax,MPPTLow,MPPTHi,TambLow,TambHi,Weight,PacFitErrMax,YearOfData',
   'Units,[],[],[],V,year,W,W,V,V,V,1/V,W,V,A,V,V,C,C,kg,,',
   '[0],inv_adr_manufacturer,inv_adr_model,inv_adr_source,inv_adr_vac,inv_adr_vintage,inv_adr_pacmax,inv_adr_pnom,inv_adr_vnom,inv_adr_vmin,inv_adr_vmax,inv_adr_adrcoeff,inv_adr_pnt,inv_adr_vdcmax,inv_adr_idcmax,inv_adr_mpptlow,inv_adr_mppthi,inv_adr_tamblow,inv_adr_tambhi,inv_adr_weight,,',
-  'Beacon: M4 PLUS 120V [CEC 2006],Beacon,M4 PLUS,CEC,120,2006,4000,4560,54,46,58,"[ 0.01111  0.01693  0.09328  0.48441 -3.16303  1.84131  0.42179 -2.88166',
-  '  1.6416 ]",14,110,100,50,85,-20,50,120,,2013.0',
-  '"Ablerex Electronics Co., Ltd.: ES 2200-US-240 (240 Vac) 240V [CEC 2011]","Ablerex Electronics Co., Ltd.",ES 2200-US-240 (240 Vac),CEC,240,2011,2110,2200,396,155,413,[ 0.01385  0.0152   0.00794  0.00286 -0.01872 -0.01305  0.       0.       0.     ],0.25,500,14.6,150,450,-25,50,51,,2013.0',
+  'Beacon: M4 PLUS 120V [CEC 2006],Beacon,M4 PLUS,CEC,120,2006,4000,4560,54,46,58,"[ 0.0111  0.0169  0.0933  0.4844 -3.163  1.8413  0.4218 -2.8817',
+  '  1.64 ]",14,110,100,50,85,-20,50,120,,2013.0',
+  '"Ablerex Electronics Co., Ltd.: ES 2200-US-240 (240 Vac) 240V [CEC 2011]","Ablerex Electronics Co., Ltd.",ES 2200-US-240 (240 Vac),CEC,240,2011,2110,2200,396,155,413,[ 0.0138  0.0152   0.0079  0.0029 -0.0187 -0.0131  0.       0.       0.     ],0.25,500,14.6,150,450,-25,50,51,,2013.0',
 ].join('\n');
 
 describe('parseCsvRecords', () => {
@@ -61,17 +62,17 @@ describe('parseSamLibrary', () => {
     const a = inverters.get('ABB__MICRO_0_25_I_OUTD_US_208__208V_');
     expect(a).toMatchObject({
       paco: 250,
-      pdco: 259.588593,
+      pdco: 259.6,
       vdco: 40,
-      pso: 2.089607,
-      c0: -0.000041,
-      c1: -0.000091,
-      c2: 0.000494,
-      c3: -0.013171,
+      pso: 2.1,
+      c0: -0.00004,
+      c1: -0.00009,
+      c2: 0.0005,
+      c3: -0.013,
       pnt: 0.075,
       vac: 208,
       vdcmax: 50,
-      idcmax: 6.489715,
+      idcmax: 6.5,
       mpptLow: 30,
       mpptHigh: 50,
       name: 'ABB: MICRO-0.25-I-OUTD-US-208 [208V]',
@@ -113,14 +114,12 @@ describe('parseSamLibrary', () => {
   it('reads the ADR list cell, also where it spans lines, and counts lines for the rows after it', () => {
     const adr = parseSamLibrary(ADR_TEXT, { kind: 'adr-inverters' });
     const beacon = adr.get('Beacon__M4_PLUS_120V__CEC_2006_');
-    expect(beacon.adrCoefficients).toEqual([
-      0.01111, 0.01693, 0.09328, 0.48441, -3.16303, 1.84131, 0.42179, -2.88166, 1.6416,
-    ]);
+    expect(beacon.adrCoefficients).toEqual([0.0111, 0.0169, 0.0933, 0.4844, -3.163, 1.8413, 0.4218, -2.8817, 1.64]);
     expect(beacon).toMatchObject({ pnom: 4560, vnom: 54, vmin: 46, vmax: 58, pacmax: 4000, pnt: 14, vdcmax: 110 });
     const ablerex = adr.get('Ablerex Electronics Co., Ltd.: ES 2200-US-240 (240 Vac) 240V [CEC 2011]');
     expect(ablerex.line).toBe(6);
     expect(ablerex.key).toBe('Ablerex_Electronics_Co___Ltd___ES_2200_US_240__240_Vac__240V__CEC_2011_');
-    expect(ablerex.adrCoefficients).toEqual([0.01385, 0.0152, 0.00794, 0.00286, -0.01872, -0.01305, 0, 0, 0]);
+    expect(ablerex.adrCoefficients).toEqual([0.0138, 0.0152, 0.0079, 0.0029, -0.0187, -0.0131, 0, 0, 0]);
     expect(ablerex.fields.Manufacturer).toBe('Ablerex Electronics Co., Ltd.');
   });
 
@@ -170,7 +169,7 @@ describe('parseSamLibrary', () => {
     expect(() => parseSamLibrary(short, { fileName: 'short.csv' })).toThrow(
       "short.csv, line 5, column 11: the row has 10 fields, the header 17 (column 'Pnt' is missing)",
     );
-    const word = [...INVERTER_HEADER, ROW_B, ROW_A.replace('259.588593', 'about 260')].join('\n');
+    const word = [...INVERTER_HEADER, ROW_B, ROW_A.replace('259.6', 'about 260')].join('\n');
     let error: EquipmentFileError | undefined;
     try {
       parseSamLibrary(word, { fileName: 'word.csv' });
@@ -180,14 +179,14 @@ describe('parseSamLibrary', () => {
     expect(error).toBeInstanceOf(RangeError);
     expect(error?.message).toBe('word.csv, line 5, column 5 (Pdco): expected a number, got "about 260"');
     expect([error?.file, error?.line, error?.column]).toEqual(['word.csv', 5, 5]);
-    const list = ADR_TEXT.replace('0.01385  0.0152', '0.01385  x');
+    const list = ADR_TEXT.replace('0.0138  0.0152', '0.0138  x');
     expect(() => parseSamLibrary(list, { fileName: 'adr.csv' })).toThrow(
       /^adr.csv, line 6, column 12 \(ADRCoefficients\): expected a bracketed list of numbers/,
     );
   });
 
   it('reads a blank required number as NaN, as pvlib', () => {
-    const blank = [...INVERTER_HEADER, ROW_A.replace(',-0.000041,', ',,')].join('\n');
+    const blank = [...INVERTER_HEADER, ROW_A.replace(',-0.00004,', ',,')].join('\n');
     expect(parseSamLibrary(blank, { kind: 'cec-inverters' }).get('ABB__MICRO_0_25_I_OUTD_US_208__208V_').c0).toBeNaN();
   });
 
