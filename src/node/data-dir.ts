@@ -41,6 +41,18 @@ export const DATA_FILES: ReadonlyArray<{ readonly path: string; readonly purpose
         "monthly climate normals (NCEP/NCAR Reanalysis 1 temperature and wind, CMAP precipitation): the synthetic weather's climate",
     })),
   ),
+  {
+    path: 'pv/sam-library-sandia-modules-2015-6-30.csv',
+    purpose: "SAM's Sandia module library (SAPM parameters): readSamLibrary('SandiaMod')",
+  },
+  {
+    path: 'pv/sam-library-cec-inverters-2019-03-05.csv',
+    purpose: "SAM's CEC inverter library (Sandia inverter parameters): readSamLibrary('CECInverter')",
+  },
+  {
+    path: 'pv/adr-library-cec-inverters-2019-03-05.csv',
+    purpose: "SAM's ADR inverter library (Driesse's inverter parameters): readSamLibrary('ADRInverter')",
+  },
 ];
 
 /** A data file that no searched directory holds. */

@@ -36,6 +36,13 @@ export {
 } from './elevation.js';
 export { climateGrids } from './climate-grids.js';
 export {
+  type ReadSamLibraryOptions,
+  type SamLibraryName,
+  readOndFile,
+  readPanFile,
+  readSamLibrary,
+} from './equipment.js';
+export {
   type InvalidWeatherFile,
   MAX_WEATHER_FILE_BYTES,
   type PlaceInfo,

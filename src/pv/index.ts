@@ -7,3 +7,31 @@ export type {
   SandiaInverterParameters,
   SapmModuleParameters,
 } from './parameters.js';
+export { EquipmentFileError, type EquipmentFileLocation } from './library/errors.js';
+export {
+  type SamCell,
+  type SamEntryInfo,
+  type SamLibrary,
+  type SamLibraryEntry,
+  type SamLibraryKind,
+  type SamLibraryOptions,
+  type SamLibraryParameters,
+  parseSamLibrary,
+  samProductKey,
+} from './library/sam.js';
+export {
+  type DcVoltageLevel,
+  type FitSandiaInverterInputs,
+  type FitSandiaInverterOptions,
+  fitSandiaInverter,
+} from './fit-sandia-inverter.js';
+export {
+  type OndSandiaInverter,
+  type PanondObject,
+  type PanondOptions,
+  type PanondValue,
+  type PvsystPanModule,
+  ondToSandiaInverter,
+  panToPvsystModule,
+  parsePanond,
+} from './library/panond.js';

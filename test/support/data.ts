@@ -24,3 +24,11 @@ export function weatherText(name: string): string {
 export function optionalWeatherText(name: string): string | undefined {
   return hasDataFile(`weather/${name}`) ? weatherText(name) : undefined;
 }
+
+/**
+ * Path of a file of the data directory's pv/ folder (SAM libraries, PAN and OND files), or
+ * undefined when the data directory does not hold it (the tests then skip and say which file).
+ */
+export function optionalPvFile(name: string): string | undefined {
+  return hasDataFile(`pv/${name}`) ? dataFilePath(`pv/${name}`) : undefined;
+}

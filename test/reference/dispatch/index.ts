@@ -1,6 +1,7 @@
 /** All reference handlers, one module per model family. */
 import type { CaseHandler } from '../schema.js';
 import { handlers as bifacial } from './bifacial.js';
+import { handlers as equipment } from './equipment.js';
 import { handlers as irradiance } from './irradiance.js';
 import { handlers as planeOfArray } from './plane_of_array.js';
 import { handlers as pvPower } from './pv_power.js';
@@ -18,4 +19,5 @@ export const allHandlers: CaseHandler[] = [
   ...soiling,
   ...pvPower,
   ...temperature,
+  ...equipment,
 ];
