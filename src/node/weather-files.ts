@@ -240,11 +240,12 @@ function fromStored(f: StoredFile): WeatherSeries {
  * Opens (creating it if needed) a store of weather series in `directory`: one
  * `<id>.weather.json` per imported file, the id derived from the place and the file name. A stored
  * file that cannot be read back is skipped (and told to `options.onInvalid`), never failing the
- * others.
+ * others. The directory (when it creates it) and the files it writes are its owner's only (0700, 0600).
  */
 export function openWeatherStore(directory: string, options: WeatherStoreOptions = {}): WeatherFileStore {
   checkString('openWeatherStore', 'directory', directory, 'a directory path');
-  mkdirSync(directory, { recursive: true });
+  // The user's imported data: the directories it creates and the files it writes are the owner's only.
+  mkdirSync(directory, { recursive: true, mode: 0o700 });
   let cache: WeatherSeries[] | undefined;
   const files = () =>
     readdirSync(directory)
@@ -293,7 +294,7 @@ export function openWeatherStore(directory: string, options: WeatherStoreOptions
       const target = join(directory, `${id}.weather.json`);
       const temporary = `${target}.${process.pid}.${Date.now()}.tmp`;
       try {
-        writeFileSync(temporary, JSON.stringify(toStored(s, info)));
+        writeFileSync(temporary, JSON.stringify(toStored(s, info)), { mode: 0o600 });
         renameSync(temporary, target);
       } catch (e) {
         rmSync(temporary, { force: true });
