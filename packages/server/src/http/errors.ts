@@ -71,6 +71,14 @@ export function errorBody(errorCode: string, message: string, errors: FieldError
   return { response_status: { error_code: errorCode, message, stack_trace: '', errors, meta: {} } };
 }
 
+/**
+ * The 503's message for a missing data file: the data set it needs, named by its path relative to
+ * the data directory; never the server's own directories (those go to the log only).
+ */
+export function missingDataMessage(error: MissingDataError): string {
+  return `This request needs the data file '${error.file}', which this server does not have; its operator can install it in the solarkit data directory.`;
+}
+
 /** fastify's own error codes mapped to the API's statuses and codes. */
 function fromFastifyError(error: FastifyError): ApiError | undefined {
   switch (error.code) {
@@ -115,7 +123,7 @@ export function errorHandler(
     error instanceof ApiError
       ? error
       : error instanceof MissingDataError
-        ? serviceUnavailable(`This request needs data the server does not have: ${error.message}`)
+        ? serviceUnavailable(missingDataMessage(error))
         : fromFastifyError(error as FastifyError);
   if (api) {
     if (error instanceof MissingDataError)
