@@ -179,6 +179,11 @@ function toStored(s: WeatherSeries, info: StoredWeatherInfo): StoredFile {
   };
 }
 
+/** Whether a value is a length of periods a series may have: a positive whole number of seconds. */
+function isPeriod(value: unknown): boolean {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+}
+
 /** Checks the shape of a stored file as read back; throws naming what is wrong. */
 function checkStored(value: unknown): StoredFile {
   const f = value as Partial<StoredFile> | null;
@@ -195,6 +200,9 @@ function checkStored(value: unknown): StoredFile {
   const { series } = f;
   if (!Number.isFinite(series.latitude) || !Number.isFinite(series.longitude))
     throw new Error('the series has no place');
+  // Every reader of a series divides by its period: 0 (an earlier version's file, an edit) failed requests.
+  if (!isPeriod(series.periodSeconds))
+    throw new Error(`periodSeconds must be a positive whole number of seconds (got ${String(series.periodSeconds)})`);
   if (!Array.isArray(series.periodEnd) || series.periodEnd.some((t) => typeof t !== 'number'))
     throw new Error('periodEnd is not a list of times');
   if (typeof series.columns !== 'object' || series.columns === null) throw new Error('the series has no columns');
@@ -275,6 +283,10 @@ export function openWeatherStore(directory: string, options: WeatherStoreOptions
       const s = loadWeatherFile(path, hint);
       if (!Number.isFinite(s.latitude) || !Number.isFinite(s.longitude))
         throw new Error(`${path}: the place is unknown; give latitude and longitude`);
+      if (!isPeriod(s.periodSeconds))
+        throw new RangeError(
+          `${path}: periodSeconds must be a positive whole number of seconds (got ${s.periodSeconds}); the file's time step cannot be read`,
+        );
       const name = basename(path);
       const id = `${s.latitude.toFixed(4)}_${s.longitude.toFixed(4)}_${name.replace(/[^A-Za-z0-9._-]/g, '_')}`;
       const info: StoredWeatherInfo = {
