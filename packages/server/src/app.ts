@@ -5,7 +5,7 @@
  * then registers every route family (routes/) and the embedding server's plugins as fastify
  * plugins, which inherit all of these; it does not listen, so tests and embedders choose the port.
  */
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { type ServerContext, type ServerOptions, createServerContext } from './context.js';
 import { registerAuth } from './http/auth.js';
 import { registerBodyRules } from './http/body.js';
@@ -90,7 +90,8 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
             serializers: { req: logRequest, err: logError },
           }
         : false,
-    disableRequestLogging: true,
+    // fastify's own request lines off: http/request-log.ts writes one line per request instead.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     // Node's own limit on receiving a whole request, a backstop of the body limit (it is checked
     // only every 30 s); 0 in fastify's defaults.
