@@ -9,7 +9,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { type ServerContext, type ServerOptions, createServerContext } from './context.js';
 import { registerAuth } from './http/auth.js';
 import { registerBodyRules } from './http/body.js';
-import { ApiError, errorBody, errorHandler, notFoundHandler } from './http/errors.js';
+import { ApiError, clientErrorHandler, errorBody, errorHandler, notFoundHandler } from './http/errors.js';
 import { registerLimits } from './http/limits.js';
 import type { ExampleRunner } from './http/openapi.js';
 import { parseQueryString } from './http/params.js';
@@ -93,6 +93,8 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     // fastify's own request lines off: http/request-log.ts writes one line per request instead.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    // 431 and the parser's 400 in the API's JSON error body (fastify's own is another shape).
+    clientErrorHandler,
     // Node's own limit on receiving a whole request, a backstop of the body limit (it is checked
     // only every 30 s); 0 in fastify's defaults.
     requestTimeout: (options.bodyTimeoutMs ?? 30_000) + 30_000,
