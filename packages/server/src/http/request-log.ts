@@ -1,7 +1,7 @@
 /**
  * The request log: one JSON line per answered request (method, URL with the key redacted, client
  * address, user agent, status, response time), with every string a client chose cut to a bounded
- * length, and the lines of refused requests (no key, a bad key, an unknown path, a refused plan or
+ * length (a refused request's URL shorter), and the lines of refused requests (no key, a bad key, an unknown path, a refused plan or
  * rate) limited per client address: at most `noiseLinesPerSecond` a second, then one line saying
  * how many were suppressed. A client flooding the server with 16 kB URLs and no key cannot fill
  * the disk, and every request that was really served is logged in full.
@@ -11,6 +11,10 @@ import { redactUrl } from './auth.js';
 
 /** Longest logged URL, characters; beyond it the URL is cut and marked. */
 export const LOGGED_URL_CHARS = 1024;
+/** Longest logged URL of a refused request (see `noiseLinesPerSecond`): the path and the start of the query suffice. */
+export const LOGGED_REFUSED_URL_CHARS = 256;
+/** Marks a request whose line is of a refused request (its URL is cut shorter). */
+const REFUSED = Symbol('refused request');
 /** Longest logged user agent (and any other header value), characters. */
 export const LOGGED_HEADER_CHARS = 256;
 /** Longest logged error message, characters (a message may quote what a client sent). */
@@ -46,7 +50,10 @@ export function logRequest(req: FastifyRequest): Record<string, unknown> {
   const agent = req.headers['user-agent'];
   return {
     method: truncateForLog(req.method, 16),
-    url: truncateForLog(redactUrl(req.url), LOGGED_URL_CHARS),
+    url: truncateForLog(
+      redactUrl(req.url),
+      (req as { [REFUSED]?: boolean })[REFUSED] === true ? LOGGED_REFUSED_URL_CHARS : LOGGED_URL_CHARS,
+    ),
     remoteAddress: req.ip,
     ...(typeof agent === 'string' ? { userAgent: truncateForLog(agent, LOGGED_HEADER_CHARS) } : {}),
   };
@@ -136,7 +143,10 @@ export function registerRequestLog(app: FastifyInstance, options: RequestLogOpti
 
   app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
     const status = reply.statusCode;
-    if (isNoise(request, status) && !admit(request.ip)) return;
+    if (isNoise(request, status)) {
+      if (!admit(request.ip)) return;
+      (request as { [REFUSED]?: boolean })[REFUSED] = true;
+    }
     // `req` through the logger's serializer (logRequest), `res` through fastify's (its status).
     const line = { req: request, res: reply, responseTime: reply.elapsedTime };
     if (status >= 500) request.log.error(line, 'request completed');

@@ -5,7 +5,12 @@
  */
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LOGGED_URL_CHARS, NOISE_LINES_PER_SECOND, truncateForLog } from '../../src/http/request-log.js';
+import {
+  LOGGED_REFUSED_URL_CHARS,
+  LOGGED_URL_CHARS,
+  NOISE_LINES_PER_SECOND,
+  truncateForLog,
+} from '../../src/http/request-log.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 const LIVE = '/data/live/radiation_and_weather?latitude=-33.856784&longitude=151.215297&hours=1&format=json';
@@ -78,7 +83,7 @@ describe('the request log', () => {
     // What was logged is cut, with the marker.
     const req = requests[0]!.req as { url: string; userAgent: string };
     expect(req.url).toMatch(/\.\.\.\[truncated \d+ chars\]$/);
-    expect(req.url.length).toBeLessThan(LOGGED_URL_CHARS + 40);
+    expect(req.url.length).toBeLessThan(LOGGED_REFUSED_URL_CHARS + 40);
     expect(req.userAgent).toMatch(/^flood\/y+\.\.\.\[truncated \d+ chars\]$/);
   });
 
@@ -98,8 +103,11 @@ describe('the request log', () => {
     const completed = lines.filter((l) => l.msg === 'request completed');
     const ok = completed.filter((l) => (l.res as { statusCode: number }).statusCode === 200);
     expect(ok.length).toBe(30);
-    for (const l of ok)
+    for (const l of ok) {
+      // A served request's URL is cut at the longer bound.
       expect((l.req as { url: string }).url).toMatch(/^\/data\/live\/.*\.\.\.\[truncated \d+ chars\]$/);
+      expect((l.req as { url: string }).url.length).toBeGreaterThan(LOGGED_URL_CHARS);
+    }
     expect(completed.filter((l) => (l.res as { statusCode: number }).statusCode === 401).length).toBe(10);
     expect(completed.filter((l) => (l.res as { statusCode: number }).statusCode === 404).length).toBe(1);
     expect(lines.filter((l) => l.suppressed === 15).length).toBe(1);
