@@ -179,6 +179,11 @@ function toStored(s: WeatherSeries, info: StoredWeatherInfo): StoredFile {
   };
 }
 
+/** Whether a value is a length of periods a series may have: a positive whole number of seconds. */
+function isPeriod(value: unknown): boolean {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+}
+
 /** Checks the shape of a stored file as read back; throws naming what is wrong. */
 function checkStored(value: unknown): StoredFile {
   const f = value as Partial<StoredFile> | null;
@@ -195,6 +200,9 @@ function checkStored(value: unknown): StoredFile {
   const { series } = f;
   if (!Number.isFinite(series.latitude) || !Number.isFinite(series.longitude))
     throw new Error('the series has no place');
+  // Every reader of a series divides by its period: 0 (an earlier version's file, an edit) failed requests.
+  if (!isPeriod(series.periodSeconds))
+    throw new Error(`periodSeconds must be a positive whole number of seconds (got ${String(series.periodSeconds)})`);
   if (!Array.isArray(series.periodEnd) || series.periodEnd.some((t) => typeof t !== 'number'))
     throw new Error('periodEnd is not a list of times');
   if (typeof series.columns !== 'object' || series.columns === null) throw new Error('the series has no columns');
@@ -240,11 +248,12 @@ function fromStored(f: StoredFile): WeatherSeries {
  * Opens (creating it if needed) a store of weather series in `directory`: one
  * `<id>.weather.json` per imported file, the id derived from the place and the file name. A stored
  * file that cannot be read back is skipped (and told to `options.onInvalid`), never failing the
- * others.
+ * others. The directory (when it creates it) and the files it writes are its owner's only (0700, 0600).
  */
 export function openWeatherStore(directory: string, options: WeatherStoreOptions = {}): WeatherFileStore {
   checkString('openWeatherStore', 'directory', directory, 'a directory path');
-  mkdirSync(directory, { recursive: true });
+  // The user's imported data: the directories it creates and the files it writes are the owner's only.
+  mkdirSync(directory, { recursive: true, mode: 0o700 });
   let cache: WeatherSeries[] | undefined;
   const files = () =>
     readdirSync(directory)
@@ -274,6 +283,10 @@ export function openWeatherStore(directory: string, options: WeatherStoreOptions
       const s = loadWeatherFile(path, hint);
       if (!Number.isFinite(s.latitude) || !Number.isFinite(s.longitude))
         throw new Error(`${path}: the place is unknown; give latitude and longitude`);
+      if (!isPeriod(s.periodSeconds))
+        throw new RangeError(
+          `${path}: periodSeconds must be a positive whole number of seconds (got ${s.periodSeconds}); the file's time step cannot be read`,
+        );
       const name = basename(path);
       const id = `${s.latitude.toFixed(4)}_${s.longitude.toFixed(4)}_${name.replace(/[^A-Za-z0-9._-]/g, '_')}`;
       const info: StoredWeatherInfo = {
@@ -293,7 +306,7 @@ export function openWeatherStore(directory: string, options: WeatherStoreOptions
       const target = join(directory, `${id}.weather.json`);
       const temporary = `${target}.${process.pid}.${Date.now()}.tmp`;
       try {
-        writeFileSync(temporary, JSON.stringify(toStored(s, info)));
+        writeFileSync(temporary, JSON.stringify(toStored(s, info)), { mode: 0o600 });
         renameSync(temporary, target);
       } catch (e) {
         rmSync(temporary, { force: true });

@@ -5,14 +5,15 @@
  * then registers every route family (routes/) and the embedding server's plugins as fastify
  * plugins, which inherit all of these; it does not listen, so tests and embedders choose the port.
  */
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { type ServerContext, type ServerOptions, createServerContext } from './context.js';
-import { redactUrl, registerAuth } from './http/auth.js';
+import { registerAuth } from './http/auth.js';
 import { registerBodyRules } from './http/body.js';
-import { ApiError, errorBody, errorHandler, notFoundHandler } from './http/errors.js';
+import { ApiError, clientErrorHandler, errorBody, errorHandler, notFoundHandler } from './http/errors.js';
 import { registerLimits } from './http/limits.js';
 import type { ExampleRunner } from './http/openapi.js';
 import { parseQueryString } from './http/params.js';
+import { logError, logRequest, registerRequestLog } from './http/request-log.js';
 import { fastifyTlsOptions } from './http/tls.js';
 import { advancedPvRoutes } from './routes/advanced-pv.js';
 import { dataRoutes } from './routes/data.js';
@@ -85,12 +86,15 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
         ? {
             level: 'info',
             ...(options.logStream ? { stream: options.logStream } : {}),
-            serializers: {
-              req: (req: FastifyRequest) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
-            },
+            // One line per request, written by http/request-log.ts (cut, and refused ones rate-limited).
+            serializers: { req: logRequest, err: logError },
           }
         : false,
+    // fastify's own request lines off: http/request-log.ts writes one line per request instead.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    // 431 and the parser's 400 in the API's JSON error body (fastify's own is another shape).
+    clientErrorHandler,
     // Node's own limit on receiving a whole request, a backstop of the body limit (it is checked
     // only every 30 s); 0 in fastify's defaults.
     requestTimeout: (options.bodyTimeoutMs ?? 30_000) + 30_000,
@@ -153,6 +157,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     notFoundHandler(request, reply);
   });
 
+  if (options.logger || options.logStream) registerRequestLog(app, options.requestLog);
   registerBodyRules(app, { timeoutMs: options.bodyTimeoutMs ?? 30_000 });
   registerAuth(app, ctx.stores.accounts);
   registerLimits(app, ctx.stores.limits, ctx.quota, {

@@ -19,6 +19,7 @@ import { ComputePool, type ComputePoolOptions } from './compute/pool.js';
 import { type FileProblem, createServerProducts } from './compute/products.js';
 import { Quota } from './http/limits.js';
 import { OpenApiRegistry } from './http/openapi.js';
+import type { RequestLogOptions } from './http/request-log.js';
 import { ResponseCache, type ResponseCacheLimits } from './http/response-cache.js';
 import type { TlsCredentials } from './http/tls.js';
 import type { PlaceFacts, ProductContext } from './products/context.js';
@@ -42,6 +43,11 @@ export interface ServerOptions {
   logger?: boolean;
   /** Where log lines go when logging (default stdout); tests pass a stream to read them. */
   logStream?: NodeJS.WritableStream;
+  /**
+   * The request log's limits (http/request-log.ts): lines of refused requests per client address
+   * per second (default 10), then one summary line.
+   */
+  requestLog?: RequestLogOptions;
   /**
    * Where weather comes from; default the deterministic synthetic model with the user's real
    * weather files (weatherDir) composed over it. An embedding server's own source is used as

@@ -7,6 +7,7 @@ export {
   type ServerOptions,
   type ServerPlugin,
 } from './context.js';
+export type { RequestLogOptions } from './http/request-log.js';
 export { migrate, openDatabase, type Database } from './storage/database.js';
 export { migrations, type Migration } from './storage/migrations.js';
 export {

@@ -15,7 +15,8 @@ export interface LogDestination {
 }
 
 /**
- * The request log's destination: a file (appended to, created if absent) or stderr.
+ * The request log's destination: a file (appended to, created if absent, readable by its owner
+ * only: it holds client addresses and URLs) or stderr.
  *
  * @throws CliError naming the file when it cannot be opened for appending
  */
@@ -26,13 +27,13 @@ export function logDestination(file: string | undefined): LogDestination {
   const path = resolve(file);
   try {
     // Fail here, with the path, rather than in the logger's first write.
-    closeSync(openSync(path, 'a'));
+    closeSync(openSync(path, 'a', 0o600));
   } catch (e) {
     throw new CliError(
       `cannot write the log file ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
     );
   }
-  const stream = createWriteStream(path, { flags: 'a' });
+  const stream = createWriteStream(path, { flags: 'a', mode: 0o600 });
   return {
     stream,
     description: path,

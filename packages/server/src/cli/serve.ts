@@ -6,7 +6,7 @@
  * it.
  */
 import { X509Certificate } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { DATA_DIR_VARIABLE, dataDirectories, dataInventory } from 'solarkit/node';
 import { createServer } from '../app.js';
@@ -68,9 +68,25 @@ function listenError(e: NodeJS.ErrnoException, o: ServeOptions): Error {
   }
 }
 
+/**
+ * Whether the address can be listened on, tried with a throwaway socket before the seconds of
+ * warm-up (a port in use was reported only after them); port 0 (any free port) needs no try.
+ *
+ * @throws CliError naming the port (or the host) when it cannot
+ */
+async function checkAddress(o: ServeOptions): Promise<void> {
+  if (o.port === 0) return;
+  await new Promise<void>((resolve, reject) => {
+    const probe = createNetServer();
+    probe.once('error', (e) => reject(listenError(e as NodeJS.ErrnoException, o)));
+    probe.listen({ port: o.port, host: o.host, exclusive: true }, () => probe.close(() => resolve()));
+  });
+}
+
 /** Starts the server; resolves with 0 once it listens (it runs until SIGINT or SIGTERM). */
 export async function serve(o: ServeOptions, io: CliIo): Promise<number> {
   const tls = tlsOf(o);
+  await checkAddress(o);
   const log = logDestination(o.logFile);
   // On first start with an empty database: a demo account and key, so that a curl works at once
   // (made by one node only when several start together on one PostgreSQL database).

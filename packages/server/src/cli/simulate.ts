@@ -96,7 +96,7 @@ function isoSeconds(t: number): string {
 
 /** CSV: numbers in their shortest exact form (what reads back to the same double), times in ISO 8601 UTC. */
 function csvSink(out: string, aggregate: FleetAggregate): RowSink {
-  const fd = out === '-' ? 1 : openSync(out, 'w');
+  const fd = out === '-' ? 1 : openSync(out, 'w', 0o600);
   const names = columnsOf(aggregate);
   writeSync(fd, names.join(',') + '\n');
   const valueNames = VALUE_COLUMNS[aggregate];
@@ -149,6 +149,8 @@ function parquetSink(out: string, aggregate: FleetAggregate): RowSink {
       : []),
     ...valueNames.map((name) => ({ name, type: 'DOUBLE' as const, repetition_type: 'OPTIONAL' as const })),
   ];
+  // Created owner-only first: the writer truncates and appends, keeping the mode.
+  closeSync(openSync(out, 'w', 0o600));
   const writer = new ParquetWriter({ writer: fileWriter(out), schema, createdBy: 'solarkit simulate' });
   let buffer: RowBlock = emptyBlock(aggregate);
   const flush = (): void => {

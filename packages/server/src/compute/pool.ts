@@ -14,6 +14,7 @@ import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import type { SeriesRendering } from '../formats/render.js';
 import { ApiError } from '../http/errors.js';
+import { fromWorkerError } from './errors.js';
 import type { SeriesTable } from '../products/table.js';
 import type { ProductTask } from '../products/task.js';
 import type { RowsResult, SeriesResult, WarmTask, WorkerSetup, WorkerTask } from './protocol.js';
@@ -59,6 +60,11 @@ function workerModule(): { filename: string; execArgv: string[] } {
   return here.endsWith('.ts')
     ? { filename: new URL('./worker.ts', here).href, execArgv: ['--import', 'tsx'] }
     : { filename: new URL('./worker.js', here).href, execArgv: [] };
+}
+
+/** Rethrows a worker's error as one of the kind it was there (compute/errors.ts). */
+function rethrow(e: unknown): never {
+  throw fromWorkerError(e);
 }
 
 /** The default number of worker threads: the cores but one (the main thread's), 1 to 4. */
@@ -147,14 +153,16 @@ export class ComputePool {
     weatherGeneration: number,
     whole: boolean,
   ): Promise<SeriesResult> {
-    const result = (await this.piscina.run({
-      op: 'series',
-      task,
-      rendering,
-      now,
-      weatherGeneration,
-      whole,
-    })) as SeriesResult;
+    const result = (await this.piscina
+      .run({
+        op: 'series',
+        task,
+        rendering,
+        now,
+        weatherGeneration,
+        whole,
+      })
+      .catch(rethrow)) as SeriesResult;
     this.seriesComputed++;
     this.computedOn.add(result.threadId);
     return result;
@@ -166,10 +174,9 @@ export class ComputePool {
       slice.periodEnd.buffer,
       ...slice.columns.flatMap((c) => (c.values instanceof Float64Array ? [c.values.buffer] : [])),
     ];
-    const { bytes } = (await this.piscina.run(
-      { op: 'rows', slice, rendering, first },
-      { transferList: [...new Set(transferList)] as ArrayBuffer[] },
-    )) as RowsResult;
+    const { bytes } = (await this.piscina
+      .run({ op: 'rows', slice, rendering, first }, { transferList: [...new Set(transferList)] as ArrayBuffer[] })
+      .catch(rethrow)) as RowsResult;
     return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
 

@@ -14,6 +14,7 @@ import type { ProductContext } from '../products/context.js';
 import { computeProduct } from '../products/task.js';
 import type { SeriesTable } from '../products/table.js';
 import { warmUp } from '../warm-up.js';
+import { toWorkerError } from './errors.js';
 import { type FileProblem, createServerProducts } from './products.js';
 import type { RowsResult, SeriesResult, SeriesTask, WorkerSetup, WorkerTask } from './protocol.js';
 
@@ -114,8 +115,19 @@ async function series(t: SeriesTask): Promise<SeriesResult> {
   );
 }
 
-/** The task function piscina calls. */
+/**
+ * The task function piscina calls. An error is thrown as its plain description (compute/errors.ts),
+ * so that the main thread rebuilds one of the same kind (a missing data file stays a 503).
+ */
 export default async function run(task: WorkerTask): Promise<SeriesResult | RowsResult | number> {
+  try {
+    return await perform(task);
+  } catch (e) {
+    throw toWorkerError(e);
+  }
+}
+
+async function perform(task: WorkerTask): Promise<SeriesResult | RowsResult | number> {
   switch (task.op) {
     case 'warm':
       // The grids every request reads (about 60 MB decoded): loaded now, not by the first request.

@@ -56,10 +56,20 @@ function readTime(
     errors.push(fieldError('InvalidType', f1, `'${f1}' must be an ISO 8601 date-time string.`));
   else {
     try {
-      // Whole seconds: the key of a record is what reads back (timestamps show no fraction), so
-      // 00:05:00.4 replaces 00:05:00 instead of standing beside it under the same period_end.
-      periodEnd = Math.round(parseDateTime(pe));
-      if (!(periodEnd >= EARLIEST_PERIOD_END && periodEnd < LATEST_PERIOD_END)) {
+      // Whole seconds: timestamps are yyyy-MM-ddThh:mm:ss (spec 2.6), and a record's key is what
+      // reads back. A zero fraction (the legacy form's .0000000) is the whole second; any other
+      // is refused, never rounded (00:05:00.4 would have replaced 00:05:00 without a word).
+      periodEnd = parseDateTime(pe);
+      if (!Number.isInteger(periodEnd)) {
+        errors.push(
+          fieldError(
+            'WholeSeconds',
+            f1,
+            `'${f1}' must be a whole second: timestamps carry no fraction of a second. You entered '${pe.slice(0, 64)}'.`,
+          ),
+        );
+        periodEnd = undefined;
+      } else if (!(periodEnd >= EARLIEST_PERIOD_END && periodEnd < LATEST_PERIOD_END)) {
         errors.push(
           fieldError(
             'InclusiveBetween',
@@ -199,8 +209,42 @@ export function readBatch<T>(
   }
   const one = hasOne ? read(oneRaw, single!, errors) : undefined;
   const many = Array.isArray(manyRaw) ? manyRaw.map((r, i) => read(r, `measurements[${i}]`, errors)) : undefined;
+  refuseRepeats(
+    [...(hasOne ? [[single!, one] as const] : []), ...(many ?? []).map((r, i) => [`measurements[${i}]`, r] as const)],
+    errors,
+  );
   if (errors.length > 0) throw badRequest(errors);
   return { one, many: many as T[] | undefined };
+}
+
+/**
+ * A record of an upload that repeats the key of an earlier one (its period_end and period, and
+ * sub_unit for sub-unit records) is an error naming it and the first. The database keeps one
+ * record per key, so echoing both as stored would be false, and keeping either would drop the
+ * other without a word: like any invalid record, it refuses the whole upload (contract section 7).
+ */
+function refuseRepeats(records: ReadonlyArray<readonly [string, unknown]>, errors: FieldError[]): void {
+  const first = new Map<string, string>();
+  for (const [at, record] of records) {
+    if (record === undefined) continue;
+    const r = record as { periodEnd: number; period: number; subUnit?: string };
+    const key = `${r.subUnit ?? ''}\u0000${r.periodEnd}\u0000${r.period}`;
+    const earlier = first.get(key);
+    if (earlier === undefined) {
+      first.set(key, at);
+      continue;
+    }
+    const periodEnd = formatTimestamp(r.periodEnd, 'v3');
+    const f = `${at}.period_end`;
+    errors.push(
+      fieldError(
+        'Duplicate',
+        f,
+        `'${at}' repeats the period_end ${periodEnd} and period ${formatPeriod(r.period)} of '${earlier}'${r.subUnit !== undefined ? ` (sub_unit '${r.subUnit.slice(0, 100)}')` : ''}: each may appear once in an upload.`,
+        { PropertyValue: periodEnd, FirstRecord: earlier },
+      ),
+    );
+  }
 }
 
 /** A record as the API shows it (absent values left out). */

@@ -5,6 +5,8 @@
  * body too large, wrong content type, unknown route), into that body.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 
 import { MissingDataError } from 'solarkit/node';
 import type { FieldError } from '../products/params.js';
@@ -71,6 +73,14 @@ export function errorBody(errorCode: string, message: string, errors: FieldError
   return { response_status: { error_code: errorCode, message, stack_trace: '', errors, meta: {} } };
 }
 
+/**
+ * The 503's message for a missing data file: the data set it needs, named by its path relative to
+ * the data directory; never the server's own directories (those go to the log only).
+ */
+export function missingDataMessage(error: MissingDataError): string {
+  return `This request needs the data file '${error.file}', which this server does not have; its operator can install it in the solarkit data directory.`;
+}
+
 /** fastify's own error codes mapped to the API's statuses and codes. */
 function fromFastifyError(error: FastifyError): ApiError | undefined {
   switch (error.code) {
@@ -115,7 +125,7 @@ export function errorHandler(
     error instanceof ApiError
       ? error
       : error instanceof MissingDataError
-        ? serviceUnavailable(`This request needs data the server does not have: ${error.message}`)
+        ? serviceUnavailable(missingDataMessage(error))
         : fromFastifyError(error as FastifyError);
   if (api) {
     if (error instanceof MissingDataError)
@@ -132,6 +142,42 @@ export function errorHandler(
     .status(500)
     .type('application/json; charset=utf-8')
     .send(errorBody('InternalServerError', 'An internal error occurred.'));
+}
+
+/** The status, code and message of an error Node's HTTP parser met before there was a request. */
+function clientErrorAnswer(code: string | undefined): { status: number; errorCode: string; message: string } {
+  switch (code) {
+    case 'HPE_HEADER_OVERFLOW':
+      return {
+        status: 431,
+        errorCode: 'RequestHeaderFieldsTooLarge',
+        message: 'The request line and headers are larger than the limit (16 kB); send a shorter URL or fewer headers.',
+      };
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return { status: 408, errorCode: 'RequestTimeout', message: 'The request did not arrive in time.' };
+    default:
+      return { status: 400, errorCode: 'BadRequest', message: 'The request is not valid HTTP/1.1.' };
+  }
+}
+
+/**
+ * The server's answer to a request Node's HTTP parser refused (fastify's `clientErrorHandler`, the
+ * server's 'clientError' event): headers too large (431), a request that did not arrive in time
+ * (408) or malformed HTTP (400), in the API's JSON error body like every other error, written raw
+ * to the socket (there is no request to reply to), which is then closed.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Duplex): void {
+  // A reset connection has nobody to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  if (socket.writable) {
+    const { status, errorCode, message } = clientErrorAnswer(error.code);
+    const body = JSON.stringify(errorBody(errorCode, message));
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 /** No route for the path with any method: 404 NotFound (app.ts answers 405 for a known path's other methods). */

@@ -3,7 +3,7 @@
  * first use and migrated to the latest schema on every open.
  */
 import BetterSqlite3 from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import { closeSync, constants, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { migrations } from './migrations.js';
 
@@ -12,10 +12,10 @@ export type Database = BetterSqlite3.Database;
 
 /**
  * Opens (creating if needed) the database at `path` (':memory:' for a throwaway one), with WAL
- * journaling, foreign keys on and a busy timeout, and applies every pending migration.
+ * journaling (a new file, and so its -wal and -shm, readable by its owner only), foreign keys on and a busy timeout, and applies every pending migration.
  */
 export function openDatabase(path: string): Database {
-  if (path !== ':memory:' && !path.startsWith('file:')) mkdirSync(dirname(path), { recursive: true });
+  if (path !== ':memory:' && !path.startsWith('file:')) createPrivateFile(path);
   const db = new BetterSqlite3(path);
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
@@ -23,6 +23,20 @@ export function openDatabase(path: string): Database {
   db.pragma('synchronous = NORMAL');
   migrate(db);
   return db;
+}
+
+/**
+ * Creates an empty database file readable and writable by its owner only (0600), and its missing
+ * directories owner-only (0700), unless the file exists (then nothing changes). SQLite gives the
+ * -wal and -shm files the database file's mode, and reads an empty file as a new database.
+ */
+function createPrivateFile(path: string): void {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  try {
+    closeSync(openSync(path, constants.O_CREAT | constants.O_EXCL | constants.O_RDWR, 0o600));
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+  }
 }
 
 /** Applies the migrations not yet recorded in schema_migrations, in version order. */

@@ -4,7 +4,7 @@
  * SIGTERM and SIGINT to `npm start` stop the server and leave no process behind.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync, readdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpsRequest } from 'node:https';
 import { createServer as createNetServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -262,11 +262,15 @@ describe('solarkit serve', () => {
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
     try {
       const port = (taken.address() as { port: number }).port;
-      const busy = await finish(['serve', '--port', String(port), '--db', db]);
+      const fresh = join(dir, 'busy.db');
+      const busy = await finish(['serve', '--port', String(port), '--db', fresh]);
       expect([busy.code, busy.err]).toEqual([
         1,
         `error: port ${port} on 127.0.0.1 is in use by another program: choose another with --port\n`,
       ]);
+      // Said before anything else: no warm-up (16.6 s before), no database made.
+      expect(busy.out).toBe('');
+      expect(existsSync(fresh)).toBe(false);
     } finally {
       taken.close();
     }

@@ -124,6 +124,54 @@ describe('utility-scale measurements', () => {
     expect(page.body.total).toBe(3);
   });
 
+  it('refuses an upload that repeats a (period_end, period), naming the repeat and the first: nothing is stored', async () => {
+    const rid = (await post('/resources/pv_power_site', { name: 'Repeats', latitude: 5, longitude: 6, capacity: 1 }))
+      .body.resource_id;
+    const batch = records(5);
+    // The same period_end in another offset, and PT1H against PT60M: each the same key.
+    const repeats = [
+      ...batch,
+      { ...batch[2], period_end: '2026-11-01T01:15:00+01:00', total_power: 9 },
+      { period_end: '2026-11-01T02:00:00Z', period: 'PT60M', total_power: 1 },
+      { period_end: '2026-11-01T02:00:00Z', period: 'PT1H', total_power: 2 },
+    ];
+    const r = await post(`/utility_scale_sites/${rid}/measurements`, { measurement: batch[4], measurements: repeats });
+    expect(r.status).toBe(400);
+    expect(r.body.response_status.errors).toEqual([
+      {
+        error_code: 'Duplicate',
+        field_name: 'measurements[4].period_end',
+        message:
+          "'measurements[4]' repeats the period_end 2026-11-01T00:25:00+00:00 and period PT5M of 'measurement': each may appear once in an upload.",
+        meta: { PropertyValue: '2026-11-01T00:25:00+00:00', FirstRecord: 'measurement' },
+      },
+      expect.objectContaining({
+        field_name: 'measurements[5].period_end',
+        meta: expect.objectContaining({ FirstRecord: 'measurements[2]' }),
+      }),
+      expect.objectContaining({
+        field_name: 'measurements[7].period_end',
+        meta: expect.objectContaining({ FirstRecord: 'measurements[6]' }),
+      }),
+    ]);
+    expect(await readAll(rid)).toEqual([]);
+    // Sub-unit records: the key includes the sub-unit, so two sub-units may share a period.
+    const sub = (sub_unit: string) => ({ sub_unit, period_end: '2026-11-01T00:05:00Z', period: 'PT5M', power: 1 });
+    const ok = await post('/resources/pv_power_site_measurements/sub_units', {
+      resource_id: rid,
+      measurements: [sub('A'), sub('B')],
+    });
+    expect(ok.status).toBe(200);
+    const twice = await post('/resources/pv_power_site_measurements/sub_units', {
+      resource_id: rid,
+      measurements: [sub('C'), sub('A'), sub('C')],
+    });
+    expect(twice.status).toBe(400);
+    expect(twice.body.response_status.errors.map((e: any) => [e.error_code, e.field_name])).toEqual([
+      ['Duplicate', 'measurements[2].period_end'],
+    ]);
+  });
+
   it("keeps measurements per account, and hides another account's site", async () => {
     expect((await post(`/utility_scale_sites/${site}/measurements`, { measurements: records(1) }, other)).status).toBe(
       404,
@@ -139,16 +187,29 @@ describe('utility-scale measurements', () => {
     );
   });
 
-  it('keys records by whole seconds and keeps period_end within years 1900 to 2099 (timestamps stay in the v3 form)', async () => {
+  it('keys records by whole seconds, refusing a fraction of a second, and keeps period_end within years 1900 to 2099 (timestamps stay in the v3 form)', async () => {
     const rid = (await post('/resources/pv_power_site', { name: 'Seconds', latitude: 5, longitude: 5, capacity: 1 }))
       .body.resource_id;
     const at = (period_end: string, total_power: number) => ({
       measurements: [{ period_end, period: 'PT5M', total_power }],
     });
     expect((await post(`/utility_scale_sites/${rid}/measurements`, at('2026-11-01T00:05:00Z', 1))).status).toBe(200);
-    // The same period sent with a fraction of a second: it replaces the record, as it reads back the same.
-    const again = await post(`/utility_scale_sites/${rid}/measurements`, at('2026-11-01T00:05:00.4Z', 2));
-    expect(again.body.measurements[0].period_end).toBe('2026-11-01T00:05:00+00:00');
+    // A fraction of a second is refused, naming the field (it was rounded and replaced 00:05:00 without a word).
+    const fraction = await post(`/utility_scale_sites/${rid}/measurements`, at('2026-11-01T00:05:00.4Z', 2));
+    expect(fraction.status).toBe(400);
+    expect(fraction.body.response_status.errors).toEqual([
+      {
+        error_code: 'WholeSeconds',
+        field_name: 'measurements[0].period_end',
+        message:
+          "'measurements[0].period_end' must be a whole second: timestamps carry no fraction of a second. You entered '2026-11-01T00:05:00.4Z'.",
+        meta: {},
+      },
+    ]);
+    // A zero fraction is the whole second (the legacy timestamp form, .0000000Z, sent back as read).
+    const legacy = await post(`/utility_scale_sites/${rid}/measurements`, at('2026-11-01T00:05:00.0000000Z', 2));
+    expect(legacy.status).toBe(200);
+    expect(legacy.body.measurements[0].period_end).toBe('2026-11-01T00:05:00+00:00');
     const all = await readAll(rid);
     expect(all).toEqual([{ period_end: '2026-11-01T00:05:00+00:00', period: 'PT5M', total_power: 2 }]);
     for (const when of [

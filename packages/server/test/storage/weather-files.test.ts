@@ -225,3 +225,57 @@ describe('a stored file that cannot be read', () => {
     ]);
   }, 120_000);
 });
+
+describe('a stored file whose periodSeconds is not a positive number', () => {
+  let zero: TestServer;
+  let k: string;
+  const weatherDir = () => join(dir, 'zero-period');
+
+  beforeAll(async () => {
+    // The EPW imported, then its stored period set to 0 (as an earlier version or an edit leaves it).
+    expect((await cli('weather', 'import', EPW, '--weather-dir', weatherDir())).code).toBe(0);
+    const file = join(weatherDir(), readdirSync(weatherDir()).find((f) => f.startsWith('52.3000'))!);
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as {
+      info: { periodSeconds: number };
+      series: { periodSeconds: number };
+    };
+    stored.info.periodSeconds = 0;
+    stored.series.periodSeconds = 0;
+    writeFileSync(file, JSON.stringify(stored));
+    zero = await startTestServer({ weatherDir: weatherDir() });
+    k = (await zero.createAccount('z')).key;
+  }, 60_000);
+  afterAll(async () => {
+    await zero.close();
+  });
+
+  it('is skipped as unreadable, naming periodSeconds: requests at its place answer from the model (they gave 500)', async () => {
+    const ams = `/data/historic/radiation_and_weather?format=json&output_parameters=ghi,air_temp&period=PT60M&start=2019-06-10T00:00Z&duration=P2D&${NEAR_AMS}`;
+    expect(await rows(zero, k, ams)).toEqual(await rows(synthetic, plainKey, ams));
+    const tmy = `/data/tmy/radiation_and_weather?format=json&output_parameters=ghi&period=PT60M&${NEAR_AMS}`;
+    expect(await rows(zero, k, tmy)).toEqual(await rows(synthetic, plainKey, tmy));
+    const invalid = zero.app.solarkit.weatherStore!.invalid();
+    expect(invalid).toHaveLength(1);
+    expect(invalid[0]!.reason).toMatch(/periodSeconds/);
+  }, 120_000);
+
+  it('is refused at import: nothing is stored', async () => {
+    const csv = join(dir, 'zero-period.csv');
+    writeFileSync(csv, 'ghi,air_temp,period_end,period\n100,20,2024-06-01T12:00:00Z,PT0M\n');
+    const before = readdirSync(weatherDir());
+    const r = await cli(
+      'weather',
+      'import',
+      csv,
+      '--latitude',
+      '52.31',
+      '--longitude',
+      '4.78',
+      '--weather-dir',
+      weatherDir(),
+    );
+    expect(r.code).toBe(1);
+    expect(r.err.join('\n')).toMatch(/'PT0M' is not a positive period/);
+    expect(readdirSync(weatherDir())).toEqual(before);
+  });
+});
