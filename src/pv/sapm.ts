@@ -6,7 +6,8 @@
  * Model", SAND2004-3535, Sandia National Laboratories (2004), doi:10.2172/919131.
  */
 import { iamSapm } from '../irradiance/iam.js';
-import { type Column, columnOf, maskOf, outputColumn } from '../util/columns.js';
+import { asColumn, type Column, columnOf, maskOf, outputColumn } from '../util/columns.js';
+import { fastLog } from '../util/fast-log.js';
 import { checkAtLeast, checkFinite, checkObject, checkSeries } from '../util/validate.js';
 import { checkParameterSet, type ParameterField } from './checks.js';
 import type { SapmModuleParameters } from './parameters.js';
@@ -126,22 +127,21 @@ export function sapm(input: SapmInput, module: SapmModule, out?: Partial<SapmRes
     iX: outputColumn(out?.iX, n, 'out.iX'),
     iXx: outputColumn(out?.iXx, n, 'out.iXx'),
   };
-  sapmKernel(n, input, module, tRef, 1 / eRef, res);
+  // Scalars broadcast into columns: the kernel reads plain arrays (an index mask per column measured
+  // 1.6 times slower in this loop of nine columns).
+  sapmKernel(n, asColumn(input.effectiveIrradiance, n), asColumn(input.tempCell, n), module, tRef, 1 / eRef, res);
   return res;
 }
 
 function sapmKernel(
   n: number,
-  input: SapmInput,
+  e: Float64Array,
+  t: Float64Array,
   m: SapmModuleParameters,
   tRef: number,
   invRef: number,
   res: SapmResult,
 ): void {
-  const e = columnOf(input.effectiveIrradiance, 0);
-  const me = maskOf(input.effectiveIrradiance);
-  const t = columnOf(input.tempCell, 0);
-  const mt = maskOf(input.tempCell);
   const { isco, impo, voco, vmpo, aisc, aimp, bvoco, mbvoc, bvmpo, mbvmp, ixo, ixxo } = m;
   const { c0, c1, c4, c5, c6, c7 } = m;
   const ns = m.cellsInSeries;
@@ -150,8 +150,19 @@ function sapmKernel(
   const nkq = (m.n * KB) / Q;
   const { iSc, iMp, vOc, vMp, pMp, iX, iXx } = res;
   for (let i = 0; i < n; i++) {
-    const ee = e[i & me]! * invRef;
-    const tc = t[i & mt]!;
+    const ee = e[i]! * invRef;
+    const tc = t[i]!;
+    if (ee === 0 && tc === tc) {
+      // The night (about half the rows of a year): every output is 0, as the formulas give.
+      iSc[i] = 0;
+      iMp[i] = 0;
+      iX[i] = 0;
+      iXx[i] = 0;
+      vOc[i] = 0;
+      vMp[i] = 0;
+      pMp[i] = 0;
+      continue;
+    }
     const dt = tc - tRef;
     const fSc = 1 + aisc * dt;
     const fMp = 1 + aimp * dt;
@@ -162,7 +173,7 @@ function sapmKernel(
     iX[i] = ixo * (c4 * ee + c5 * ee2) * fSc;
     iXx[i] = ixxo * (c6 * ee + c7 * ee2) * fMp;
     if (ee > 0) {
-      const dLog = nkq * (tc + 273.15) * Math.log(ee);
+      const dLog = nkq * (tc + 273.15) * fastLog(ee);
       const oneMinus = 1 - ee;
       const voc = voco + ns * dLog + (bvoco + mbvoc * oneMinus) * dt;
       const vmp = vmpo + c2ns * dLog + c3ns * dLog * dLog + (bvmpo + mbvmp * oneMinus) * dt;
