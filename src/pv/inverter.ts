@@ -272,13 +272,11 @@ export function adrInverter(input: InverterInput, inverter: AdrInverter, out?: F
   ];
   const invPnom = 1 / pnom;
   const invVnom = 1 / vnom;
-  const v = columnOf(input.vDc, 0);
-  const mv = maskOf(input.vDc);
-  const p = columnOf(input.pDc, 0);
-  const mp = maskOf(input.pDc);
+  const v = asColumn(input.vDc, n);
+  const p = asColumn(input.pDc, n);
   for (let i = 0; i < n; i++) {
-    const vdc = v[i & mv]!;
-    const pn = p[i & mp]! * invPnom;
+    const vdc = v[i]!;
+    const pn = p[i]! * invPnom;
     const vn = vdc * invVnom;
     let ac: number;
     if (vn === 0) {
