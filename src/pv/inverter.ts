@@ -123,7 +123,7 @@ function sandiaLinearTerms(inv: SandiaInverterParameters): [number, number, numb
  * Hansen, Johnson, Darbali-Zamora and Gurule (2022), Modeling Efficiency of Inverters with Multiple
  * Inputs, 49th IEEE PVSC, doi:10.1109/PVSC48317.2022.9938490, on King et al. (2007), SAND2007-5036,
  * doi:10.2172/920449; follows pvlib.inverter.sandia_multi.
- * @param input `vDc` [V] and `pDc` [W]: one column per MPPT input, the two lists of one length
+ * @param input `vDc` [V] and `pDc` [W], one column per MPPT input (the two lists of one length)
  * @param inverter the inverter's Sandia parameters (SandiaInverterParameters)
  * @param out optional output buffer
  * @example
