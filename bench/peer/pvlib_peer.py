@@ -220,3 +220,45 @@ def parameter_sets_case(fn, cols):
             inverter.adr(v, p, inv)
 
     return {"loop": loop_adr}
+
+
+def serve():
+    import numpy as np
+
+    cases = {}
+    for line in sys.stdin:
+        line = line.strip()
+        if not line:
+            continue
+        msg = json.loads(line)
+        try:
+            op = msg["op"]
+            if op == "load":
+                cols = {name: np.fromfile(os.path.join(msg["dir"], name + ".f64"), dtype="<f8")
+                        for name in msg["columns"]}
+                calls = build_case(msg["fn"], cols, msg.get("params", {}))
+                # One untimed call per variant: imports, caches and first-call costs stay out.
+                for f in calls.values():
+                    f()
+                cases[msg["case"]] = calls
+                emit({"ok": True, "variants": sorted(calls)})
+            elif op == "time":
+                f = cases[msg["case"]][msg["variant"]]
+                figures = []
+                for _ in range(int(msg.get("runs", 1))):
+                    t0 = time.process_time()
+                    f()
+                    figures.append(time.process_time() - t0)
+                emit({"ok": True, "cpu_seconds": figures})
+            elif op == "unload":
+                cases.pop(msg["case"], None)
+                emit({"ok": True})
+            else:
+                raise ValueError(f"unknown op {op}")
+        except Exception as err:
+            emit({"ok": False, "error": f"{type(err).__name__}: {err}"})
+
+
+if __name__ == "__main__":
+    if start():
+        serve()
