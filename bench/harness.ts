@@ -65,8 +65,12 @@ export interface BenchSuite {
  * bench/peer/pvlib_peer.py for the calls and what is timed).
  */
 export interface PeerCase {
-  /** The pvlib function: spa_python, get_total_irradiance, erbs, singleaxis, hsu or kimber. */
-  fn: 'spa_python' | 'get_total_irradiance' | 'erbs' | 'singleaxis' | 'hsu' | 'kimber';
+  /**
+   * The pvlib function: spa_python, get_total_irradiance, erbs, singleaxis, hsu, kimber, or sapm,
+   * sandia and adr over many parameter sets (columns named `module.<pvlib name>`,
+   * `inverter.<pvlib name>`, `adr.<k>`, one value per set).
+   */
+  fn: 'spa_python' | 'get_total_irradiance' | 'erbs' | 'singleaxis' | 'hsu' | 'kimber' | 'sapm' | 'sandia' | 'adr';
   /** The input columns, by the names pvlib_peer.py reads: the arrays our kernel reads. */
   columns: () => Record<string, Float64Array>;
   /** Scalar parameters, as our kernel is given them. */

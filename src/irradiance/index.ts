@@ -18,7 +18,14 @@ export {
   totalIrradiance,
 } from './transposition.js';
 export { type PerezCoefficientSet, perezCoefficients } from './perez-coefficients.js';
-export { type IamAshraeOptions, type IamPhysicalOptions, iamAshrae, iamPhysical } from './iam.js';
+export {
+  type IamAshraeOptions,
+  type IamPhysicalOptions,
+  type IamSapmModule,
+  iamAshrae,
+  iamPhysical,
+  iamSapm,
+} from './iam.js';
 export {
   type Decomposition,
   type DirintInput,

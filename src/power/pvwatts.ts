@@ -4,19 +4,36 @@
  * pvlib.inverter.pvwatts and pvlib.pvsystem.pvwatts_losses.
  */
 import { asColumn, type Column, outputColumn, seriesLength } from '../util/columns.js';
-import { checkAtLeast, checkFinite, checkObject, checkOneOf, checkRange, checkSeries } from '../util/validate.js';
+import {
+  checkAtLeast,
+  checkFinite,
+  checkObject,
+  checkOneOf,
+  checkRange,
+  checkSeries,
+  typeFailure,
+} from '../util/validate.js';
 
 /**
  * PVWatts DC power, W (or the unit of `pdc0`): P = G/1000 * pdc0 * (1 + gamma (T_cell - T_ref)).
  * Inputs: effective irradiance W/m2, cell temperature degrees C; pdc0 power at 1000 W/m2 and
  * T_ref; gammaPdc temperature coefficient 1/degrees C (typically -0.002 to -0.005); tempRef
  * degrees C (default 25).
+ * With `k` (unitless; the relative loss of power at 200 W/m2, e.g. 0.01 for a module that gives 95 W
+ * where 0.2 pdc0 = 100 W would be linear), Marion's low-light adjustment is subtracted:
+ * pdc0 k (1 - (1 - G/200)^4) for G <= 200 W/m2 and pdc0 k (1000 - G)/800 above, and the result is
+ * never below 0; with `capAdjustment` the adjustment is 0 at and above 1000 W/m2 (else it raises the
+ * power there). Without `k` the model is Dobos's, unchanged.
+ * Dobos (2014), PVWatts Version 5 Manual, NREL/TP-6A20-62641, doi:10.2172/1158421; Marion (2008),
+ * Comparison of Predictive Models for Photovoltaic Module Performance, 33rd IEEE PVSC,
+ * doi:10.1109/PVSC.2008.4922586; follows pvlib.pvsystem.pvwatts_dc.
  * @example
  * pvwattsDc({ effectiveIrradiance: 800, tempCell: 45 }, { pdc0: 5000, gammaPdc: -0.0037 })[0]; // about 3704 W
+ * pvwattsDc({ effectiveIrradiance: 100, tempCell: 25 }, { pdc0: 5000, gammaPdc: -0.0037, k: 0.01 })[0]; // about 453.1 W
  */
 export function pvwattsDc(
   input: { effectiveIrradiance: Column; tempCell: Column },
-  options: { pdc0: number; gammaPdc: number; tempRef?: number },
+  options: { pdc0: number; gammaPdc: number; tempRef?: number; k?: number; capAdjustment?: boolean },
   out?: Float64Array,
 ): Float64Array {
   const fn = 'pvwattsDc';
@@ -25,6 +42,10 @@ export function pvwattsDc(
   checkAtLeast(fn, 'options.pdc0', options.pdc0, 0, 'W (or the unit of the power wanted)');
   checkRange(fn, 'options.gammaPdc', options.gammaPdc, -0.1, 0.1, '1/degrees C');
   if (options.tempRef !== undefined) checkFinite(fn, 'options.tempRef', options.tempRef, 'degrees C');
+  if (options.k !== undefined) checkFinite(fn, 'options.k', options.k, 'unitless');
+  if (options.capAdjustment !== undefined && typeof options.capAdjustment !== 'boolean') {
+    typeFailure(fn, 'options.capAdjustment', 'a boolean', options.capAdjustment);
+  }
   checkSeries(fn, [
     ['effectiveIrradiance', input.effectiveIrradiance, 'W/m2'],
     ['tempCell', input.tempCell, 'degrees C'],
@@ -36,7 +57,29 @@ export function pvwattsDc(
   const { pdc0, gammaPdc } = options;
   const tempRef = options.tempRef ?? 25;
   for (let i = 0; i < n; i++) res[i] = g[i]! * 0.001 * pdc0 * (1 + gammaPdc * (tc[i]! - tempRef));
+  if (options.k !== undefined) marionLowLight(g, pdc0, options.k, options.capAdjustment === true, res);
   return res;
+}
+
+/**
+ * Marion's (2008) low-light adjustment of PVWatts DC power, in place, as pvlib.pvsystem.pvwatts_dc
+ * applies it with `k`: a second pass, so that the power without `k` stays the same doubles.
+ */
+function marionLowLight(g: Float64Array, pdc0: number, k: number, cap: boolean, res: Float64Array): void {
+  for (let i = 0; i < res.length; i++) {
+    const e = g[i]!;
+    let err: number;
+    if (e <= 200) {
+      const x = 1 - e / 200;
+      err = k * (1 - x * x * x * x);
+    } else {
+      err = (k * (1000 - e)) / 800;
+    }
+    if (cap && e >= 1000) err = 0;
+    const p = res[i]! - pdc0 * err;
+    // np.where(pdc < 0, 0, pdc): NaN stays NaN.
+    res[i] = p < 0 ? 0 : p;
+  }
 }
 
 /**

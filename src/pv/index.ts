@@ -35,3 +35,36 @@ export {
   panToPvsystModule,
   parsePanond,
 } from './library/panond.js';
+export {
+  type SapmEffectiveIrradianceInput,
+  type SapmEffectiveIrradianceModule,
+  type SapmInput,
+  type SapmModule,
+  type SapmResult,
+  type SapmSpectralModule,
+  sapm,
+  sapmEffectiveIrradiance,
+  sapmSpectralLoss,
+} from './sapm.js';
+export {
+  type AdrInverter,
+  type InverterInput,
+  type InverterMultiInput,
+  adrInverter,
+  pvwattsInverterMulti,
+  sandiaInverter,
+  sandiaInverterMulti,
+} from './inverter.js';
+export {
+  type CombineLossFactorsInput,
+  type CombineLossFactorsOptions,
+  type DcOhmicLossesInput,
+  type DcOhmicResistanceInput,
+  type IvPointColumns,
+  type LossSeries,
+  type ScaleOptions,
+  combineLossFactors,
+  dcOhmicLosses,
+  dcOhmicResistance,
+  scaleVoltageCurrentPower,
+} from './dc.js';

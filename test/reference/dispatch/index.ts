@@ -2,9 +2,12 @@
 import type { CaseHandler } from '../schema.js';
 import { handlers as bifacial } from './bifacial.js';
 import { handlers as equipment } from './equipment.js';
+import { handlers as inverter } from './inverter.js';
 import { handlers as irradiance } from './irradiance.js';
 import { handlers as planeOfArray } from './plane_of_array.js';
+import { handlers as pvDc } from './pv_dc.js';
 import { handlers as pvPower } from './pv_power.js';
+import { handlers as sapm } from './sapm.js';
 import { handlers as soiling } from './soiling.js';
 import { handlers as solarPosition } from './solar_position.js';
 import { handlers as temperature } from './temperature.js';
@@ -20,4 +23,7 @@ export const allHandlers: CaseHandler[] = [
   ...pvPower,
   ...temperature,
   ...equipment,
+  ...sapm,
+  ...inverter,
+  ...pvDc,
 ];

@@ -62,20 +62,27 @@ const pvsystHandler: CaseHandler = {
   defaultTolerance: TOLERANCE.value,
 };
 
-/** pvlib.pvsystem.pvwatts_dc. */
-const pvwattsDcHandler: CaseHandler = {
-  variant: 'pvwatts_dc',
-  matches: (stem, name) => isPvPower(stem) && name.startsWith('pvwatts_dc'),
-  run: (c) => ({
+/** pvlib.pvsystem.pvwatts_dc, with Marion's low-light `k` and `cap_adjustment` when the case gives them. */
+export function pvwattsDcColumns(c: ReferenceCase): { pdc: Float64Array } {
+  const k = param<number | undefined>(c, 'k', undefined);
+  return {
     pdc: pvwattsDc(
       { effectiveIrradiance: inputColumn(c, 'effective_irradiance'), tempCell: inputColumn(c, 'temp_cell') },
       {
         pdc0: param(c, 'pdc0', Number.NaN),
         gammaPdc: param(c, 'gamma_pdc', Number.NaN),
         tempRef: param(c, 'temp_ref', 25),
+        ...(k !== undefined ? { k, capAdjustment: param(c, 'cap_adjustment', false) } : {}),
       },
     ),
-  }),
+  };
+}
+
+/** pvlib.pvsystem.pvwatts_dc. */
+const pvwattsDcHandler: CaseHandler = {
+  variant: 'pvwatts_dc',
+  matches: (stem, name) => isPvPower(stem) && name.startsWith('pvwatts_dc'),
+  run: pvwattsDcColumns,
   defaultTolerance: TOLERANCE.value,
 };
 
