@@ -159,7 +159,8 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     }
     rmSync(dir, { recursive: true, force: true });
   };
-  // A run that ends without calling stop (a crash, an interrupted bench) leaves no server behind.
+  // A process that exits without calling stop (an uncaught error; bench/nodes.ts turns Ctrl-C into
+  // an exit) leaves no server behind.
   process.on('exit', stop);
   try {
     if (owner) {
