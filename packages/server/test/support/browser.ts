@@ -2,7 +2,7 @@
  * Headless Chromium for the browser tests of the pages, driven by playwright-core.
  *
  * The browser is the npm package @sparticuz/chromium's (a devDependency: a headless Chromium
- * that needs nothing of the system but the C library, with its own fonts), unpacked once per
+ * with the libraries it needs beyond the C library, and its own fonts), unpacked once per
  * version and user into the temporary directory, so `npm ci` is all the set-up and the pages are
  * drawn with the same browser and the same fonts on every machine. The support never looks for a
  * Chromium installed on the system; `SOLARKIT_TEST_CHROMIUM` may name one (for example
@@ -10,10 +10,12 @@
  * says why (`...: SKIPPED, <reason>`; .ci/run repeats it in its closing line). Screenshots go to
  * .tmp/screenshots/ (the test output, not committed).
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 
 export const SCREENSHOTS = join(process.cwd(), '.tmp', 'screenshots');
@@ -37,11 +39,13 @@ const ARGS = [
 export type ChromiumStart = { browser: Browser; skipReason?: undefined } | { browser?: undefined; skipReason: string };
 
 /**
- * The package's Chromium, unpacked: its executable, and a fontconfig file naming the package's
- * fonts only (Open Sans), so text is drawn alike with or without the system's fonts. The package unpacks into `os.tmpdir()/chromium` and trusts any file found there,
- * so concurrent test files could start a half-written binary: here each process unpacks into a
- * directory of its own and renames it into place (rename is atomic; the first one wins, the others
- * use it), and a finished directory holds a `ready` file.
+ * The package's Chromium, unpacked: its executable, the environment that makes it load the
+ * package's libraries, and a fontconfig file naming the package's fonts only (Open Sans), so text
+ * is drawn alike with or without the system's fonts. The package unpacks into
+ * `os.tmpdir()/chromium` and trusts any file found there, so concurrent test files could start a
+ * half-written binary: here each process unpacks into a directory of its own and renames it into
+ * place (rename is atomic; the first one wins, the others use it), and a finished directory holds
+ * a `ready` file.
  */
 async function packagedChromium(): Promise<{ executable: string; env: Record<string, string> }> {
   const { default: sparticuz } = await import('@sparticuz/chromium');
@@ -69,6 +73,13 @@ async function packagedChromium(): Promise<{ executable: string; env: Record<str
       if (unpacked !== join(staging, 'chromium')) {
         throw new Error(`@sparticuz/chromium ${version} unpacked to ${unpacked}, not into ${staging}`);
       }
+      // The libraries Chromium needs beyond the C library (NSS, NSPR, expat): the package unpacks
+      // them on Amazon Linux only, but Debian has them only with its own chromium installed.
+      mkdirSync(join(staging, 'al2023'));
+      execFileSync('tar', ['-x', '-C', join(staging, 'al2023')], {
+        input: brotliDecompressSync(readFileSync(join(dirname(entry), '..', '..', 'bin', 'al2023.tar.br'))),
+        stdio: ['pipe', 'ignore', 'pipe'],
+      });
       writeFileSync(
         join(staging, 'fonts.conf'),
         `<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n  <dir>${join(target, 'fonts')}</dir>\n  <cachedir>${join(target, 'fonts-cache')}</cachedir>\n</fontconfig>\n`,
@@ -86,7 +97,10 @@ async function packagedChromium(): Promise<{ executable: string; env: Record<str
   }
   return {
     executable: join(target, 'chromium'),
-    env: { FONTCONFIG_FILE: join(target, 'fonts.conf') },
+    env: {
+      FONTCONFIG_FILE: join(target, 'fonts.conf'),
+      LD_LIBRARY_PATH: [join(target, 'al2023', 'lib'), process.env.LD_LIBRARY_PATH].filter(Boolean).join(':'),
+    },
   };
 }
 
