@@ -91,8 +91,14 @@ function freePort(): Promise<number> {
 
 /** The uid and gid of `nobody`, read from /etc/passwd. */
 function nobody(): { uid: number; gid: number } {
-  const line = execFileSync('getent', ['passwd', 'nobody'], { encoding: 'utf8' }).trim().split(':');
-  return { uid: Number(line[2]), gid: Number(line[3]) };
+  const entry = readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .find((line) => line.startsWith('nobody:'))
+    ?.split(':');
+  if (entry === undefined) {
+    throw new Error('PostgreSQL will not run as root, and there is no user nobody (/etc/passwd) to run it as');
+  }
+  return { uid: Number(entry[2]), gid: Number(entry[3]) };
 }
 
 /** Whether `user` can run `program` (`--version`): it may not reach a clone under /root, say. */
@@ -131,9 +137,9 @@ function copyPackagedBinaries(bin: string, target: string): string {
  */
 export async function startPostgresCluster(): Promise<PostgresCluster> {
   const binaries = postgresBinaries();
-  const dir = mkdtempSync(join(tmpdir(), 'solarkit-pg-'));
   // PostgreSQL will not run as root: the cluster belongs to `nobody` then.
   const owner = process.getuid?.() === 0 ? nobody() : undefined;
+  const dir = mkdtempSync(join(tmpdir(), 'solarkit-pg-'));
   let stopped = false;
   const data = join(dir, 'data');
   let bin = binaries.bin;
