@@ -124,10 +124,20 @@ export async function startChromium(): Promise<ChromiumStart> {
     });
     return { browser };
   } catch (e) {
-    const skipReason = `Chromium (${what}) did not start: ${String((e as Error).message ?? e).split('\n')[0]}`;
+    const skipReason = `Chromium (${what}) did not start: ${launchError(e)}`;
     console.warn(`SKIPPED the browser tests: ${skipReason}`);
     return { skipReason };
   }
+}
+
+/**
+ * The first line of playwright's error and the browser's own first error line (a missing shared
+ * library, say), which playwright puts further down among the browser's log.
+ */
+function launchError(e: unknown): string {
+  const lines = String((e as Error)?.message ?? e).split('\n');
+  const browserError = lines.find((line) => /^\[pid=\d+\]\[err\] /.test(line))?.replace(/^\[pid=\d+\]\[err\] /, '');
+  return browserError === undefined ? lines[0]! : `${lines[0]} (${browserError})`;
 }
 
 /** A describe title that says why its tests were skipped (the convention of the suite). */
