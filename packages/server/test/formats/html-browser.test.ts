@@ -7,19 +7,21 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCREENSHOTS as SHOTS, hasChromium, launchChromium } from '../support/browser.js';
+import { SCREENSHOTS as SHOTS, browserTitle, startChromium } from '../support/browser.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 const SYDNEY = 'latitude=-33.856784&longitude=151.215297';
 
+// Started while the file is collected: where Chromium does not start, the tests below are skipped
+// and their title says why.
+const chromium = await startChromium();
+const browser: Browser | undefined = chromium.browser;
+
 let s: TestServer;
 let key: string;
-let browser: Browser;
 beforeAll(async () => {
   s = await startTestServer();
   key = (await s.createAccount('browser')).key;
-  if (!hasChromium) return;
-  browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();
@@ -27,7 +29,7 @@ afterAll(async () => {
 });
 
 async function open(path: string, width = 1100): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  const page = await browser!.newPage({ viewport: { width, height: 900 } });
   const response = await page.goto(`${s.baseUrl}${path}&api_key=${key}`);
   expect(response?.status()).toBe(200);
   return page;
@@ -59,7 +61,7 @@ function expectRoundTicks(ticks: string[]): void {
   for (let i = 1; i < v.length; i++) expect(v[i - 1]! - v[i]!).toBeCloseTo(step, 9);
 }
 
-describe.skipIf(!hasChromium)('HTML data page in a browser', () => {
+describe.skipIf(!browser)(browserTitle('HTML data page in a browser', chromium), () => {
   it('live radiation: W/m² and °C on their own axes, rounded ticks, time labels, a legend with units, the table open', async () => {
     const page = await open(`/data/live/radiation_and_weather?${SYDNEY}&hours=24&output_parameters=ghi,dni,air_temp`);
     try {

@@ -7,24 +7,26 @@
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCREENSHOTS as SHOTS, hasChromium, launchChromium } from '../support/browser.js';
+import { SCREENSHOTS as SHOTS, browserTitle, startChromium } from '../support/browser.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
+// Started while the file is collected: where Chromium does not start, the tests below are skipped
+// and their title says why.
+const chromium = await startChromium();
+const browser: Browser | undefined = chromium.browser;
+
 let s: TestServer;
-let browser: Browser;
 beforeAll(async () => {
   s = await startTestServer();
-  if (!hasChromium) return;
-  browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();
   await s.close();
 });
 
-describe.skipIf(!hasChromium)('/docs in a browser', () => {
+describe.skipIf(!browser)(browserTitle('/docs in a browser', chromium), () => {
   it('desktop: contents by family linking to every endpoint; an anchor takes you to its section, with its curl request and response', async () => {
-    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    const page = await browser!.newPage({ viewport: { width: 1200, height: 900 } });
     try {
       expect((await page.goto(`${s.baseUrl}/docs`))?.status()).toBe(200);
       const operations = s.app.solarkit.openapi.operations().length;
@@ -72,7 +74,7 @@ describe.skipIf(!hasChromium)('/docs in a browser', () => {
   });
 
   it('phone (390 px): no sideways scrolling of the page; code and tables scroll in their own boxes', async () => {
-    const page = await browser.newPage({
+    const page = await browser!.newPage({
       viewport: { width: 390, height: 844 },
       deviceScaleFactor: 2,
       isMobile: true,

