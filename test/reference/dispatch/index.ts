@@ -4,6 +4,7 @@ import { handlers as bifacial } from './bifacial.js';
 import { handlers as irradiance } from './irradiance.js';
 import { handlers as planeOfArray } from './plane_of_array.js';
 import { handlers as pvPower } from './pv_power.js';
+import { handlers as singleDiode } from './single_diode.js';
 import { handlers as soiling } from './soiling.js';
 import { handlers as solarPosition } from './solar_position.js';
 import { handlers as temperature } from './temperature.js';
@@ -17,5 +18,6 @@ export const allHandlers: CaseHandler[] = [
   ...bifacial,
   ...soiling,
   ...pvPower,
+  ...singleDiode,
   ...temperature,
 ];
