@@ -65,8 +65,8 @@ export interface BenchSuite {
  * bench/peer/pvlib_peer.py for the calls and what is timed).
  */
 export interface PeerCase {
-  /** The pvlib function: spa_python, get_total_irradiance, erbs, singleaxis, hsu or kimber. */
-  fn: 'spa_python' | 'get_total_irradiance' | 'erbs' | 'singleaxis' | 'hsu' | 'kimber';
+  /** The pvlib function: spa_python, get_total_irradiance, erbs, singleaxis, hsu, kimber or singlediode. */
+  fn: 'spa_python' | 'get_total_irradiance' | 'erbs' | 'singleaxis' | 'hsu' | 'kimber' | 'singlediode';
   /** The input columns, by the names pvlib_peer.py reads: the arrays our kernel reads. */
   columns: () => Record<string, Float64Array>;
   /** Scalar parameters, as our kernel is given them. */

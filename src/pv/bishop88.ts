@@ -27,18 +27,22 @@ const DV = 3;
 const DP = 4;
 const D2P = 5;
 
-/** Parameters of the row being solved (module scratch): IL, I0, Rs, Gsh, nNsVth, d2mutau, NsVbi. */
-let il = 0;
-let i0 = 0;
-let rs = 0;
-let gsh = 0;
-let a = 0;
-let d2mutau = 0;
-let nsVbi = Number.POSITIVE_INFINITY;
-/** Breakdown terms, one set per call: factor, voltage (V), exponent. */
-let bf = 0;
-let bv = -5.5;
-let bexp = 3.28;
+/**
+ * Parameters of the row being solved, in a typed array rather than module variables (a double
+ * written to a module variable is boxed on every write, which cost a third of the solvers' time):
+ * IL, I0, Rs, Gsh = 1/Rsh, nNsVth, d2mutau, NsVbi, then the breakdown factor, voltage (V) and exponent.
+ */
+const R = new Float64Array(10);
+const IL = 0;
+const I0 = 1;
+const RS = 2;
+const GSH = 3;
+const A = 4;
+const D2MUTAU = 5;
+const NSVBI = 6;
+const BF = 7;
+const BV = 8;
+const BEXP = 9;
 
 /** Sets the row's parameters for {@link bishopPoint} and the solvers. */
 export function setRow(
@@ -50,20 +54,20 @@ export function setRow(
   d2mutauValue: number,
   nsVbiValue: number,
 ): void {
-  il = photocurrent;
-  i0 = saturationCurrent;
-  rs = resistanceSeries;
-  gsh = 1 / resistanceShunt;
-  a = nNsVth;
-  d2mutau = d2mutauValue;
-  nsVbi = nsVbiValue;
+  R[IL] = photocurrent;
+  R[I0] = saturationCurrent;
+  R[RS] = resistanceSeries;
+  R[GSH] = 1 / resistanceShunt;
+  R[A] = nNsVth;
+  R[D2MUTAU] = d2mutauValue;
+  R[NSVBI] = nsVbiValue;
 }
 
 /** Sets the breakdown terms (pvlib's breakdown_factor, breakdown_voltage, breakdown_exp). */
 export function setBreakdown(factor: number, voltage: number, exponent: number): void {
-  bf = factor;
-  bv = voltage;
-  bexp = exponent;
+  R[BF] = factor;
+  R[BV] = voltage;
+  R[BEXP] = exponent;
 }
 
 /**
@@ -71,11 +75,18 @@ export function setBreakdown(factor: number, voltage: number, exponent: number):
  * with `gradients`, also the derivatives the solvers need (pvlib's bishop88 gradients).
  */
 export function bishopPoint(vd: number, gradients: boolean): void {
+  const il = R[IL]!;
+  const i0 = R[I0]!;
+  const rs = R[RS]!;
+  const gsh = R[GSH]!;
+  const a = R[A]!;
+  const d2mutau = R[D2MUTAU]!;
+  const bf = R[BF]!;
   // Recombination only where d2mutau > 0 (pvlib's is_recomb); otherwise the term is exactly 0.
   let iRec = 0;
   let vRec = Number.POSITIVE_INFINITY;
   if (d2mutau > 0) {
-    vRec = nsVbi - vd;
+    vRec = R[NSVBI]! - vd;
     iRec = (il * d2mutau) / vRec;
   }
   const ex = Math.exp(vd / a);
@@ -84,8 +95,8 @@ export function bishopPoint(vd: number, gradients: boolean): void {
   let iBrk = 0;
   let brk = 0;
   if (bf !== 0) {
-    brk = 1 - vd / bv;
-    iBrk = bf * vd * gsh * brk ** -bexp;
+    brk = 1 - vd / R[BV]!;
+    iBrk = bf * vd * gsh * brk ** -R[BEXP]!;
   }
   const i = il - i0 * Math.expm1(vd / a) - vd * gsh - iRec - iBrk;
   const v = vd - i * rs;
@@ -98,6 +109,8 @@ export function bishopPoint(vd: number, gradients: boolean): void {
   let gBrk = 0;
   let g2Brk = 0;
   if (bf !== 0) {
+    const bv = R[BV]!;
+    const bexp = R[BEXP]!;
     const p0 = brk ** -bexp;
     const p1 = brk ** (-bexp - 1);
     const p2 = brk ** (-bexp - 2);
@@ -145,7 +158,41 @@ export function newtonRow(kind: number, x0: number, target: number): number {
     const dx = f / d;
     if (!Number.isFinite(dx)) return Number.NaN;
     x -= dx;
-    if (Math.abs(dx) <= 1e-10 * (1 + Math.abs(x))) return x;
+    if (Math.abs(dx) <= NEWTON_TOL * (1 + Math.abs(x))) return x;
+  }
+  return Number.NaN;
+}
+
+/**
+ * Newton's steps stop below NEWTON_TOL (1 + |vd|) V. pvlib stops below 1e-6 V; a step that small
+ * leaves an error of order f''/f' times its square (quadratic convergence), below 1e-14 V here.
+ */
+const NEWTON_TOL = 1e-8;
+
+/**
+ * {@link newtonRow} for the maximum power point without recombination and breakdown terms (every
+ * CEC and De Soto set, most PVsyst ones): the same iteration with the derivatives written out for
+ * that case, one exponential per step and no scratch.
+ */
+function newtonMppPlain(il: number, i0: number, rs: number, gsh: number, a: number, x0: number): number {
+  let x = x0;
+  const ia = 1 / a;
+  for (let k = 0; k < 100; k++) {
+    const ed = i0 * Math.exp(x * ia) * ia;
+    const i = il + i0 - ed * a - x * gsh;
+    const v = x - i * rs;
+    const gi = -ed - gsh;
+    const gv = 1 - gi * rs;
+    const igv = 1 / gv;
+    const grad = gi * igv;
+    const g2i = -ed * ia;
+    const f = v * grad + i;
+    if (f === 0) return x;
+    const d = gv * grad + v * g2i * igv * (1 + gi * rs * igv) + gi;
+    const dx = f / d;
+    if (!(Math.abs(dx) < Number.POSITIVE_INFINITY)) return Number.NaN;
+    x -= dx;
+    if (Math.abs(dx) <= NEWTON_TOL * (1 + Math.abs(x))) return x;
   }
   return Number.NaN;
 }
@@ -224,7 +271,8 @@ export function brentRow(kind: number, lo: number, hi: number, target: number): 
  * asymptote), as pvlib.
  */
 export function searchTop(): number {
-  const voc = a * Math.log(il / i0 + 1);
+  const voc = R[A]! * Math.log(R[IL]! / R[I0]! + 1);
+  const nsVbi = R[NSVBI]!;
   return voc < nsVbi ? voc : 0.9999 * nsVbi;
 }
 
@@ -238,11 +286,19 @@ export function solveRow(kind: number, newton: boolean, target: number): number 
   else if (kind === FIND_MPP) {
     // The ideal diode's maximum (Rs = 0, Rsh infinite): (1 + Vd/a) e^(1 + Vd/a) = e (IL + I0) / I0,
     // a start from which Newton needs two or three steps instead of pvlib's eight from Voc.
-    const w = lambertWOfLog(1 + Math.log((il + i0) / i0));
-    const guess = a * (w - 1);
+    const il = R[IL]!;
+    const i0 = R[I0]!;
+    // W by its asymptotic series alone where that is within 0.1 % (log argument > 8): a start only.
+    const l = 1 + Math.log((il + i0) / i0);
+    const ll = Math.log(l);
+    const w = l > 8 ? l - ll + ll / l : lambertWOfLog(l);
+    const guess = R[A]! * (w - 1);
     if (guess >= 0 && guess < top) x0 = guess;
   }
-  const vd = newtonRow(kind, x0, target);
+  const vd =
+    kind === FIND_MPP && !(R[D2MUTAU]! > 0) && R[BF] === 0
+      ? newtonMppPlain(R[IL]!, R[I0]!, R[RS]!, R[GSH]!, R[A]!, x0)
+      : newtonRow(kind, x0, target);
   return vd !== vd ? brentRow(kind, 0, top, target) : vd;
 }
 

@@ -148,7 +148,8 @@ function lambertwPoints(input: SingleDiodeInput, n: number, res: SingleDiodeResu
     const vd = solveRow(FIND_MPP, true, 0);
     bishopPoint(vd, false);
     const vmp = pointVoltage();
-    const imp = lambertwCurrent(vmp, il, i0, rs, gsh, a);
+    // pvlib takes i_from_v(v_mp); Bishop's current at the same point is that value to rounding.
+    const imp = pointCurrent();
     iSc[i] = isc;
     vOc[i] = voc;
     vMp[i] = vmp;
