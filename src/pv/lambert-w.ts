@@ -15,16 +15,26 @@
  * against the defining equation in the tests).
  */
 
+/** Below this log x (x < 1e-4), W is its power series. */
+export const W_SERIES_LOG = -9.2;
+
+/**
+ * W(x) / x for 0 <= x < 1e-4: the series 1 - x + 3/2 x^2 - 8/3 x^3 + 125/24 x^4, whose next term
+ * is 1e-19 of it.
+ */
+export function lambertWSeriesRatio(x: number): number {
+  return 1 - x * (1 - x * (1.5 - x * (8 / 3 - x * (125 / 24))));
+}
+
 /**
  * W(x) from L = log(x), for x > 0 (L finite): the w with w + log w = L. L = -Infinity (x = 0) gives
  * 0, L = Infinity gives Infinity, NaN gives NaN.
  */
 export function lambertWOfLog(logX: number): number {
   let w: number;
-  if (logX < -9.2) {
-    // x < 1e-4: the series x - x^2 + 3/2 x^3 - 8/3 x^4 + 125/24 x^5, whose next term is 1e-19 of W.
+  if (logX < W_SERIES_LOG) {
     const x = Math.exp(logX);
-    return x * (1 - x * (1 - x * (1.5 - x * (8 / 3 - x * (125 / 24)))));
+    return x * lambertWSeriesRatio(x);
   }
   if (logX > 50) {
     if (logX === Number.POSITIVE_INFINITY) return logX;

@@ -26,7 +26,7 @@ import {
 import { BISHOP_METHODS, checkDiodeInput, checkMethod, SINGLE_DIODE_METHODS, type SingleDiodeInput } from './checks.js';
 
 export type { SingleDiodeInput } from './checks.js';
-import { lambertWOfLog } from './lambert-w.js';
+import { lambertWOfLog, lambertWSeriesRatio, W_SERIES_LOG } from './lambert-w.js';
 
 /** How the single-diode equation is solved: pvlib's `method`. */
 export type SingleDiodeMethod = 'lambertw' | 'newton' | 'brentq';
@@ -64,7 +64,14 @@ export function lambertwCurrent(v: number, il: number, i0: number, rs: number, g
   if (rs === 0) return il - i0 * Math.expm1(v / a) - gsh * v;
   const k = rs * gsh + 1;
   const t = a * k;
-  const logArg = Math.log((rs * i0) / t) + (rs * (il + i0) + v) / t;
+  const e = (rs * (il + i0) + v) / t;
+  const logArg = Math.log((rs * i0) / t) + e;
+  if (logArg < W_SERIES_LOG && e < 700) {
+    // W(x) = x s(x) for small x, and (a/Rs) x = (I0/k) e^E: no division by a tiny Rs (a denormal
+    // Rs would make a/Rs infinite and x zero), and the explicit Rs = 0 form as Rs goes to 0.
+    const x = Math.exp(logArg);
+    return (il + i0 - v * gsh) / k - (i0 / k) * Math.exp(e) * lambertWSeriesRatio(x);
+  }
   return (il + i0 - v * gsh) / k - (a / rs) * lambertWOfLog(logArg);
 }
 
