@@ -181,7 +181,7 @@ export function calcparamsCec(
  * @example
  * const module = { alphaSc: 0.001, gammaRef: 1.05, muGamma: 0.001, iLRef: 6.0, iORef: 5e-9,
  *   rShRef: 200, rSh0: 800, rS: 0.3, cellsInSeries: 60 };
- * calcparamsPvsyst({ effectiveIrradiance: 800, tempCell: 45 }, module).resistanceShunt[0]; // about 200.1
+ * calcparamsPvsyst({ effectiveIrradiance: 800, tempCell: 45 }, module).resistanceShunt[0]; // about 204.9
  */
 export function calcparamsPvsyst(
   input: CalcparamsInput,
