@@ -98,7 +98,9 @@ export function bishopPoint(vd: number, gradients: boolean): void {
     brk = 1 - vd / R[BV]!;
     iBrk = bf * vd * gsh * brk ** -R[BEXP]!;
   }
-  const i = il - i0 * Math.expm1(vd / a) - vd * gsh - iRec - iBrk;
+  // e^x - 1 is exact to rounding where e^x > 2; expm1 below, where the subtraction would cancel.
+  const em1 = vd > 0.7 * a ? ex - 1 : Math.expm1(vd / a);
+  const i = il - i0 * em1 - vd * gsh - iRec - iBrk;
   const v = vd - i * rs;
   P[I_] = i;
   P[V_] = v;
@@ -170,6 +172,12 @@ export function newtonRow(kind: number, x0: number, target: number): number {
 const NEWTON_TOL = 1e-8;
 
 /**
+ * The plain maximum's steps stop below 1e-7 (1 + |Vd|) V: its f''/f' is below 1/V for any module
+ * (the diode's 1/nNsVth), so the last step leaves an error below 1e-12 V.
+ */
+const NEWTON_TOL_MPP = 1e-7;
+
+/**
  * {@link newtonRow} for the maximum power point without recombination and breakdown terms (every
  * CEC and De Soto set, most PVsyst ones): the same iteration with the derivatives written out for
  * that case, one exponential per step and no scratch.
@@ -192,7 +200,7 @@ function newtonMppPlain(il: number, i0: number, rs: number, gsh: number, a: numb
     const dx = f / d;
     if (!(Math.abs(dx) < Number.POSITIVE_INFINITY)) return Number.NaN;
     x -= dx;
-    if (Math.abs(dx) <= NEWTON_TOL * (1 + Math.abs(x))) return x;
+    if (Math.abs(dx) <= NEWTON_TOL_MPP * (1 + Math.abs(x))) return x;
   }
   return Number.NaN;
 }
@@ -278,28 +286,51 @@ export function searchTop(): number {
 
 /** The vd of condition `kind` for the row set by {@link setRow}, by `method`; NaN where none. */
 export function solveRow(kind: number, newton: boolean, target: number): number {
-  const top = searchTop();
-  if (top !== top || target !== target) return Number.NaN;
-  if (!newton) return brentRow(kind, 0, top, target);
-  let x0 = top;
+  if (target !== target) return Number.NaN;
+  if (!newton) return bracketed(kind, target);
+  let x0: number;
   if (kind === FIND_I_FROM_V) x0 = target;
-  else if (kind === FIND_MPP) {
+  else if (kind === FIND_V_FROM_I) x0 = searchTop();
+  else {
     // The ideal diode's maximum (Rs = 0, Rsh infinite): (1 + Vd/a) e^(1 + Vd/a) = e (IL + I0) / I0,
-    // a start from which Newton needs two or three steps instead of pvlib's eight from Voc.
+    // a start from which Newton needs two or three steps instead of pvlib's eight from Voc. W by
+    // its asymptotic series alone where that is within 0.1 % (log argument > 8): a start only.
     const il = R[IL]!;
     const i0 = R[I0]!;
-    // W by its asymptotic series alone where that is within 0.1 % (log argument > 8): a start only.
     const l = 1 + Math.log((il + i0) / i0);
     const ll = Math.log(l);
     const w = l > 8 ? l - ll + ll / l : lambertWOfLog(l);
-    const guess = R[A]! * (w - 1);
-    if (guess >= 0 && guess < top) x0 = guess;
+    x0 = R[A]! * (w - 1);
+    // With recombination the search stays below NsVbi, the term's asymptote (pvlib starts there).
+    if (R[D2MUTAU]! > 0 && !(x0 < R[NSVBI]!)) x0 = searchTop();
   }
   const vd =
     kind === FIND_MPP && !(R[D2MUTAU]! > 0) && R[BF] === 0
       ? newtonMppPlain(R[IL]!, R[I0]!, R[RS]!, R[GSH]!, R[A]!, x0)
       : newtonRow(kind, x0, target);
-  return vd !== vd ? brentRow(kind, 0, top, target) : vd;
+  return vd !== vd ? bracketed(kind, target) : vd;
+}
+
+/** Brent's method between 0 and the top of the search; NaN where that top is NaN. */
+function bracketed(kind: number, target: number): number {
+  const top = searchTop();
+  return top !== top ? Number.NaN : brentRow(kind, 0, top, target);
+}
+
+/**
+ * The diode voltage of the maximum power point without recombination and breakdown terms, for the
+ * Lambert W path of singleDiode: Newton from the ideal diode's maximum, the bracketed search where
+ * that fails (then the row is set into the scratch). NaN for NaN.
+ */
+export function mppPlainRow(il: number, i0: number, rs: number, gsh: number, a: number): number {
+  const l = 1 + Math.log((il + i0) / i0);
+  const ll = Math.log(l);
+  const w = l > 8 ? l - ll + ll / l : lambertWOfLog(l);
+  const vd = newtonMppPlain(il, i0, rs, gsh, a, a * (w - 1));
+  if (vd === vd || il !== il || i0 !== i0 || rs !== rs || gsh !== gsh || a !== a) return vd;
+  setRow(il, i0, rs, 1 / gsh, a, 0, Number.POSITIVE_INFINITY);
+  setBreakdown(0, -5.5, 3.28);
+  return brentRow(FIND_MPP, 0, searchTop(), 0);
 }
 
 /** Current (A) and voltage (V) at vd for the row set, read after {@link bishopPoint}. */

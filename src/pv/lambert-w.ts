@@ -18,6 +18,9 @@
 /** Below this log x (x < 1e-4), W is its power series. */
 export const W_SERIES_LOG = -9.2;
 
+/** Below this x, W is its power series: exp(W_SERIES_LOG). */
+export const W_SERIES_MAX = Math.exp(W_SERIES_LOG);
+
 /**
  * W(x) / x for 0 <= x < 1e-4: the series 1 - x + 3/2 x^2 - 8/3 x^3 + 125/24 x^4, whose next term
  * is 1e-19 of it.

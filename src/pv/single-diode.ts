@@ -15,18 +15,18 @@ import {
   FIND_V_FROM_I,
   type MaxPowerPoint,
   mppColumns,
+  mppPlainRow,
   pointCurrent,
   pointVoltage,
   type RecombinationColumns,
   setBreakdown,
-  setRow,
   solveColumn,
   solveRow,
 } from './bishop88.js';
 import { BISHOP_METHODS, checkDiodeInput, checkMethod, SINGLE_DIODE_METHODS, type SingleDiodeInput } from './checks.js';
 
 export type { SingleDiodeInput } from './checks.js';
-import { lambertWOfLog, lambertWSeriesRatio, W_SERIES_LOG } from './lambert-w.js';
+import { lambertWOfLog, lambertWSeriesRatio, W_SERIES_MAX } from './lambert-w.js';
 
 /** How the single-diode equation is solved: pvlib's `method`. */
 export type SingleDiodeMethod = 'lambertw' | 'newton' | 'brentq';
@@ -65,14 +65,16 @@ export function lambertwCurrent(v: number, il: number, i0: number, rs: number, g
   const k = rs * gsh + 1;
   const t = a * k;
   const e = (rs * (il + i0) + v) / t;
-  const logArg = Math.log((rs * i0) / t) + e;
-  if (logArg < W_SERIES_LOG && e < 700) {
+  const pre = (rs * i0) / t;
+  const ee = Math.exp(e);
+  const x = pre * ee;
+  if (x < W_SERIES_MAX) {
     // W(x) = x s(x) for small x, and (a/Rs) x = (I0/k) e^E: no division by a tiny Rs (a denormal
     // Rs would make a/Rs infinite and x zero), and the explicit Rs = 0 form as Rs goes to 0.
-    const x = Math.exp(logArg);
-    return (il + i0 - v * gsh) / k - (i0 / k) * Math.exp(e) * lambertWSeriesRatio(x);
+    return (il + i0 - v * gsh) / k - (i0 / k) * ee * lambertWSeriesRatio(x);
   }
-  return (il + i0 - v * gsh) / k - (a / rs) * lambertWOfLog(logArg);
+  // Larger arguments (and e^E overflowing) through log x, so W never sees an infinite argument.
+  return (il + i0 - v * gsh) / k - (a / rs) * lambertWOfLog(Math.log(pre) + e);
 }
 
 /**
@@ -151,12 +153,10 @@ function lambertwPoints(input: SingleDiodeInput, n: number, res: SingleDiodeResu
     let voc = lambertwVoltage(0, il, i0, rs, gsh, a);
     // pvlib sets tiny negative open-circuit voltages (rounding at zero irradiance) to 0.
     if (voc < 0 && voc > -1e-12) voc = 0;
-    setRow(il, i0, rs, rsh, a, 0, Number.POSITIVE_INFINITY);
-    const vd = solveRow(FIND_MPP, true, 0);
-    bishopPoint(vd, false);
-    const vmp = pointVoltage();
+    const vd = mppPlainRow(il, i0, rs, gsh, a);
     // pvlib takes i_from_v(v_mp); Bishop's current at the same point is that value to rounding.
-    const imp = pointCurrent();
+    const imp = il - i0 * Math.expm1(vd / a) - vd * gsh;
+    const vmp = vd - imp * rs;
     iSc[i] = isc;
     vOc[i] = voc;
     vMp[i] = vmp;
