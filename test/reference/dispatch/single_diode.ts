@@ -124,6 +124,16 @@ function paramsColumns(p: SingleDiodeParameters): ComputedColumns {
 
 type Method = 'lambertw' | 'newton' | 'brentq';
 
+/**
+ * The case's method, pvlib's default when absent. pvlib's 'chandrupatla' (scipy 1.15 and later) is
+ * a bracketed search on the same bracket as 'brentq' and converges to the same root: it is computed
+ * by 'brentq'.
+ */
+function method<T extends Method>(c: ReferenceCase, fallback: T): T {
+  const m = param<string>(c, 'method', fallback);
+  return (m === 'chandrupatla' ? 'brentq' : m) as T;
+}
+
 const RUN: Record<PvlibFunction, (c: ReferenceCase) => ComputedColumns> = {
   calcparams_desoto: (c) => paramsColumns(calcparamsDesoto(conditions(c), desotoParams(c))),
   calcparams_cec: (c) =>
@@ -149,25 +159,25 @@ const RUN: Record<PvlibFunction, (c: ReferenceCase) => ComputedColumns> = {
     );
   },
   singlediode: (c) => {
-    const r = singleDiode(diodeInput(c), { method: param<Method>(c, 'method', 'lambertw') });
+    const r = singleDiode(diodeInput(c), { method: method<Method>(c, 'lambertw') });
     return { i_sc: r.iSc, v_oc: r.vOc, i_mp: r.iMp, v_mp: r.vMp, p_mp: r.pMp, i_x: r.iX, i_xx: r.iXx };
   },
   i_from_v: (c) => ({
     current: iFromV(
       { ...diodeInput(c), voltage: inputColumn(c, 'voltage') },
-      { method: param<Method>(c, 'method', 'lambertw') },
+      { method: method<Method>(c, 'lambertw') },
     ),
   }),
   v_from_i: (c) => ({
     voltage: vFromI(
       { ...diodeInput(c), current: inputColumn(c, 'current') },
-      { method: param<Method>(c, 'method', 'lambertw') },
+      { method: method<Method>(c, 'lambertw') },
     ),
   }),
   max_power_point: (c) => {
     const r = maxPowerPoint(
       { ...diodeInput(c), ...recombination(c) },
-      { method: param<'newton' | 'brentq'>(c, 'method', 'brentq') },
+      { method: method<'newton' | 'brentq'>(c, 'brentq') },
     );
     return { i_mp: r.iMp, v_mp: r.vMp, p_mp: r.pMp };
   },
@@ -185,19 +195,19 @@ const RUN: Record<PvlibFunction, (c: ReferenceCase) => ComputedColumns> = {
   bishop88_i_from_v: (c) => ({
     current: bishop88IFromV(
       { ...diodeInput(c), ...recombination(c), voltage: inputColumn(c, 'voltage') },
-      { ...breakdown(c), method: param<'newton' | 'brentq'>(c, 'method', 'newton') },
+      { ...breakdown(c), method: method<'newton' | 'brentq'>(c, 'newton') },
     ),
   }),
   bishop88_v_from_i: (c) => ({
     voltage: bishop88VFromI(
       { ...diodeInput(c), ...recombination(c), current: inputColumn(c, 'current') },
-      { ...breakdown(c), method: param<'newton' | 'brentq'>(c, 'method', 'newton') },
+      { ...breakdown(c), method: method<'newton' | 'brentq'>(c, 'newton') },
     ),
   }),
   bishop88_mpp: (c) => {
     const r = bishop88Mpp(
       { ...diodeInput(c), ...recombination(c) },
-      { ...breakdown(c), method: param<'newton' | 'brentq'>(c, 'method', 'newton') },
+      { ...breakdown(c), method: method<'newton' | 'brentq'>(c, 'newton') },
     );
     return { i_mp: r.iMp, v_mp: r.vMp, p_mp: r.pMp };
   },
@@ -215,7 +225,7 @@ const RUN: Record<PvlibFunction, (c: ReferenceCase) => ComputedColumns> = {
     const r = ivCurve(diodeInput(c), {
       points: param(c, 'points', 100),
       spacing: param<'linear' | 'log'>(c, 'spacing', 'linear'),
-      method: param<Method>(c, 'method', 'lambertw'),
+      method: method<Method>(c, 'lambertw'),
     });
     return { voltage: r.voltage, current: r.current };
   },
