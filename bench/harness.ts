@@ -66,11 +66,21 @@ export interface BenchSuite {
  */
 export interface PeerCase {
   /**
-   * The pvlib function: spa_python, get_total_irradiance, erbs, singleaxis, hsu, kimber, or sapm,
+   * The pvlib function: spa_python, get_total_irradiance, erbs, singleaxis, hsu, kimber, singlediode, or sapm,
    * sandia and adr over many parameter sets (columns named `module.<pvlib name>`,
    * `inverter.<pvlib name>`, `adr.<k>`, one value per set).
    */
-  fn: 'spa_python' | 'get_total_irradiance' | 'erbs' | 'singleaxis' | 'hsu' | 'kimber' | 'sapm' | 'sandia' | 'adr';
+  fn:
+    | 'spa_python'
+    | 'get_total_irradiance'
+    | 'erbs'
+    | 'singleaxis'
+    | 'hsu'
+    | 'kimber'
+    | 'sapm'
+    | 'sandia'
+    | 'adr'
+    | 'singlediode';
   /** The input columns, by the names pvlib_peer.py reads: the arrays our kernel reads. */
   columns: () => Record<string, Float64Array>;
   /** Scalar parameters, as our kernel is given them. */

@@ -28,6 +28,7 @@ const FAMILIES = [
   ['soiling/', 'Soiling'],
   ['power/wind', 'Wind power'],
   ['power/', 'PV power'],
+  ['pv/', 'Modules and inverters'],
   ['weather/', 'Synthetic weather'],
   ['tmy/', 'Typical year'],
   ['util/', 'Columns and output'],

@@ -20,6 +20,7 @@ suites' setup. Variants:
   pandas   inputs as pandas Series / DatetimeIndex (the usual call from a DataFrame)
   ndarray  inputs as numpy arrays, for the functions that accept them (often faster: no index
            alignment and no Series wrapping of the results)
+  lambertw, newton, brentq   (singlediode) pvlib.pvsystem.singlediode by that method, on ndarrays
 
 On start the script prints one line: {"available": true, "pvlib": ver, "numpy": .., "pandas": ..,
 "python": .., "pvlib_revision": `git describe` and commit, for a git checkout} or
@@ -178,6 +179,21 @@ def build_case(fn, cols, params):
 
     if fn in ("sapm", "sandia", "adr"):
         return parameter_sets_case(fn, cols)
+    if fn == "singlediode":
+        # The five parameters as ndarrays (pvlib accepts them; a Series index would only add
+        # alignment); one variant per method named in params.methods.
+        from pvlib import pvsystem
+
+        args = (cols["photocurrent"], cols["saturationCurrent"], cols["resistanceSeries"],
+                cols["resistanceShunt"], cols["nNsVth"])
+
+        def solve(method):
+            def call():
+                with np.errstate(all="ignore"):
+                    return pvsystem.singlediode(*args, method=method)
+            return call
+
+        return {m: solve(m) for m in params.get("methods", "lambertw").split(",")}
 
     raise ValueError(f"unknown peer function {fn}")
 

@@ -1,9 +1,11 @@
 /**
- * The argument checks shared by the models of src/pv: a parameter set (a module's or an inverter's)
- * whose required fields must be finite numbers, each failure naming the function, the field and its
- * unit.
+ * The argument checks shared by the models of src/pv (src/util/validate.ts helpers), each once per
+ * call before the loops: a parameter set (a module's or an inverter's) whose required fields must be
+ * finite numbers, and the five parameters of the single-diode equation as columns; each failure
+ * names the function, the argument and its unit.
  */
-import { checkObject, rangeFailure, typeFailure } from '../util/validate.js';
+import type { Column } from '../util/columns.js';
+import { checkObject, checkOneOf, checkSeries, rangeFailure, type SeriesEntry, typeFailure } from '../util/validate.js';
 
 /** One required field of a parameter set: its name (pvlib's, in camelCase) and its unit. */
 export type ParameterField = readonly [name: string, unit: string];
@@ -33,4 +35,61 @@ export function checkColumnList(fn: string, name: string, value: unknown, unit: 
     typeFailure(fn, name, `a non-empty Array of columns (Float64Array or number, ${unit}), one per input`, value);
   }
   return value.length;
+}
+
+import { checkObject, checkOneOf, checkSeries, type SeriesEntry } from '../util/validate.js';
+
+/**
+ * The five parameters of the single-diode equation at operating conditions, columns (a
+ * Float64Array, or one number for every row), as the calcparams functions return them.
+ */
+export interface SingleDiodeInput {
+  /** Light-generated current IL, A (>= 0). */
+  photocurrent: Column;
+  /** Diode saturation current I0, A (> 0). */
+  saturationCurrent: Column;
+  /** Series resistance Rs, ohm (>= 0). */
+  resistanceSeries: Column;
+  /** Shunt resistance Rsh, ohm (> 0; Infinity for none, as pvlib's at zero irradiance). */
+  resistanceShunt: Column;
+  /** Diode ideality factor times cells in series times thermal voltage, nNsVth, V (> 0). */
+  nNsVth: Column;
+}
+
+/**
+ * Checks the five parameters and the extra columns of one call, and returns the series length.
+ * A shunt resistance (and a `nsVbi`) may be the one value Infinity: pvlib's ideal device and its
+ * default; inside a column Infinity is a value like any other (pvlib's night at zero irradiance).
+ */
+export function checkDiodeInput(fn: string, input: SingleDiodeInput, extra: readonly SeriesEntry[] = []): number {
+  checkObject(fn, 'input', input);
+  const infiniteOk = (name: string, value: unknown, unit: string, optional = false): SeriesEntry =>
+    value === Number.POSITIVE_INFINITY ? [name, 0, unit, optional] : [name, value, unit, optional];
+  return checkSeries(fn, [
+    ['photocurrent', input.photocurrent, 'A'],
+    ['saturationCurrent', input.saturationCurrent, 'A'],
+    ['resistanceSeries', input.resistanceSeries, 'ohm'],
+    infiniteOk('resistanceShunt', input.resistanceShunt, 'ohm'),
+    ['nNsVth', input.nNsVth, 'V'],
+    ...extra.map(([name, value, unit, optional]) => infiniteOk(name, value, unit, optional)),
+  ]);
+}
+
+/** The methods of the single-diode solution, as pvlib names them. */
+export const SINGLE_DIODE_METHODS = ['lambertw', 'newton', 'brentq'] as const;
+
+/** The methods of Bishop's form (no explicit Lambert W solution with its extra terms). */
+export const BISHOP_METHODS = ['newton', 'brentq'] as const;
+
+/** The method of an options object, checked, or `fallback` when absent. */
+export function checkMethod<T extends string>(
+  fn: string,
+  options: { method?: unknown } | undefined,
+  allowed: readonly T[],
+  fallback: T,
+): T {
+  if (options === undefined) return fallback;
+  checkObject(fn, 'options', options);
+  if (options.method === undefined) return fallback;
+  return checkOneOf(fn, 'options.method', options.method, allowed);
 }
