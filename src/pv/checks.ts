@@ -37,8 +37,6 @@ export function checkColumnList(fn: string, name: string, value: unknown, unit: 
   return value.length;
 }
 
-import { checkObject, checkOneOf, checkSeries, type SeriesEntry } from '../util/validate.js';
-
 /**
  * The five parameters of the single-diode equation at operating conditions, columns (a
  * Float64Array, or one number for every row), as the calcparams functions return them.
