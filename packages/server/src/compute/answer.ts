@@ -33,8 +33,24 @@ export function cellsOf(size: TaskSize): number {
   return size.rows * (size.columns + 2);
 }
 
+/**
+ * Value cells (rows x value columns) of a stored site's power up to which it is computed on the
+ * main thread: the site chain costs some 20 us a row and column, so 1,000 cells (a day at PT5M, a
+ * week at PT30M) are some 20 ms; 31 days at PT5M (8,928 rows, about 200 ms) go to the pool, so
+ * that eight of them at once do not hold the main thread (issue 34).
+ */
+export const MAIN_THREAD_SITE_CELLS = 1_000;
+/**
+ * Characters of a stored site's configurations (JSON text, parsed by the computation) up to which
+ * it is computed on the main thread: a site without zenith coefficients is under 1 kB; one with
+ * large coefficient lists (up to 256 KiB per version) is parsed in the pool.
+ */
+export const MAIN_THREAD_SITE_CONFIG_CHARS = 16 * 1024;
+
 /** Whether a request is computed in the pool (when the server has one). */
 export function belongsInPool(size: TaskSize): boolean {
+  if (size.site === true)
+    return size.rows * size.columns > MAIN_THREAD_SITE_CELLS || (size.configBytes ?? 0) > MAIN_THREAD_SITE_CONFIG_CHARS;
   return size.kind === 'tmy' || size.terrainShading || cellsOf(size) > MAIN_THREAD_CELLS;
 }
 
