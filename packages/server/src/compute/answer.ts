@@ -40,17 +40,9 @@ export function cellsOf(size: TaskSize): number {
  * that eight of them at once do not hold the main thread (issue 34).
  */
 export const MAIN_THREAD_SITE_CELLS = 1_000;
-/**
- * Characters of a stored site's configurations (JSON text, parsed by the computation) up to which
- * it is computed on the main thread: a site without zenith coefficients is under 1 kB; one with
- * large coefficient lists (up to 256 KiB per version) is parsed in the pool.
- */
-export const MAIN_THREAD_SITE_CONFIG_CHARS = 16 * 1024;
-
 /** Whether a request is computed in the pool (when the server has one). */
 export function belongsInPool(size: TaskSize): boolean {
-  if (size.site === true)
-    return size.rows * size.columns > MAIN_THREAD_SITE_CELLS || (size.configBytes ?? 0) > MAIN_THREAD_SITE_CONFIG_CHARS;
+  if (size.site === true) return size.rows * size.columns > MAIN_THREAD_SITE_CELLS;
   return size.kind === 'tmy' || size.terrainShading || cellsOf(size) > MAIN_THREAD_CELLS;
 }
 

@@ -105,9 +105,10 @@ function sitePowerRoute<C extends SiteConfigBase>(app: FastifyInstance, endpoint
     // Free only for a shared test site or a site at an unmetered place; reserved before any work.
     await ctx.quota.charge(request, site.unmetered || isUnmeteredLocation(site.latitude, site.longitude));
     // Only the versions that can be in force for a period of the window: the same answer as the
-    // whole history (configAt), without reading every version a long-lived site has. They stay
-    // JSON text here; the computation parses them (in the pool when they are large).
-    const history = await sites.configHistoryJson(site.id, windowSpan(valid.window.periodEnd, now));
+    // whole history (configAt), without reading every version a long-lived site has; each as the
+    // models read it (without zenith coefficients, which can be most of its bytes), as JSON text
+    // that the computation parses (in the pool when it is large).
+    const history = await sites.modelConfigHistory(site.id, windowSpan(valid.window.periodEnd, now));
     const task: ProductTask = {
       product: endpoint.product,
       request: { kind: endpoint.kind, now, ...valid, latitude: site.latitude, longitude: site.longitude, history },

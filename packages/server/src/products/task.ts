@@ -25,9 +25,9 @@ export type ProductTask =
 export type SiteProduct = 'advanced-pv' | 'wind-power';
 
 /**
- * A request for a stored site's power whose configuration versions are their stored JSON text:
- * they are parsed where the task runs (a compute thread for a large one), so that a site with
- * large configurations costs the main thread no parsing.
+ * A request for a stored site's power whose configuration versions are JSON text (as the models
+ * read them: SiteStore.modelConfigHistory), parsed where the task runs (a compute thread for a
+ * large series).
  */
 export interface StoredSiteSeriesRequest extends Omit<SiteSeriesRequest<unknown>, 'history'> {
   /** The site's place, degrees (the newest configuration's). */
@@ -79,8 +79,6 @@ export interface TaskSize {
   terrainShading: boolean;
   /** the power of a stored site (a whole PV or wind chain per row: far costlier per cell) */
   site?: boolean;
-  /** of a stored site: the bytes of its configurations' JSON, which the computation parses */
-  configBytes?: number;
 }
 
 /** The size of a task (see TaskSize). */
@@ -105,7 +103,6 @@ export function taskSize(task: ProductTask): TaskSize {
         columns: task.request.outputParameters.length,
         terrainShading: false,
         site: true,
-        configBytes: task.request.history.reduce((sum, v) => sum + v.json.length, 0),
       };
   }
 }

@@ -146,4 +146,14 @@ export const migrations: Migration[] = [
   { version: 101, name: 'shared unmetered test sites', up: testSitesSeedSql() },
   { version: 102, name: 'site and sub-unit measurements', up: MEASUREMENT_SCHEMA_SQL },
   { version: 103, name: 'measurement records per account (for the per-account cap)', up: MEASUREMENT_COUNT_SQL },
+  {
+    version: 110,
+    name: 'configuration versions as the models read them (without zenith coefficients)',
+    up: `
+      ALTER TABLE site_config_history ADD COLUMN model_config TEXT;
+      UPDATE site_config_history
+        SET model_config = json_remove(config, '$.clearsky_zenith_coefficients', '$.cloudy_zenith_coefficients')
+        WHERE config LIKE '%zenith_coefficients%';
+    `,
+  },
 ];

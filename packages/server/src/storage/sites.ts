@@ -127,18 +127,40 @@ export function sitesWithin(sizes: readonly number[], maxBytes: number | undefin
   return sizes.length;
 }
 
+/** Fields of a configuration that no model reads (stored and echoed only), left out of `model_config`. */
+const UNMODELLED_FIELDS = ['clearsky_zenith_coefficients', 'cloudy_zenith_coefficients'] as const;
+
+/**
+ * The JSON text of a configuration as the models read it (`site_config_history.model_config`),
+ * or null when that is the whole configuration (the reads fall back to `config`).
+ */
+export function modelConfigJson(config: SiteConfigBase): string | null {
+  if (UNMODELLED_FIELDS.every((f) => config[f] === undefined)) return null;
+  const model: Record<string, unknown> = { ...config };
+  for (const f of UNMODELLED_FIELDS) delete model[f];
+  return JSON.stringify(model);
+}
+
+/** The configuration column a query of versions reads: the whole one, or the models' one. */
+export type HistoryColumn = 'config' | 'coalesce(model_config, config)';
+
 /**
  * The SQL (both backends; `$1` the site, `$2` window.from, `$3` window.to) of the configuration
  * versions that can be in force for a period ending in a window: from the one in force at its
  * start (the oldest when none is older) to the last made before its end.
  */
-export const WINDOW_HISTORY_SQL = `SELECT valid_from, config FROM site_config_history
+export const windowHistorySql = (column: HistoryColumn): string => `SELECT valid_from, ${column} AS config
+  FROM site_config_history
   WHERE site_id = $1 AND valid_from >= (
     SELECT coalesce(
       (SELECT max(valid_from) FROM site_config_history WHERE site_id = $1 AND valid_from < $2),
       (SELECT min(valid_from) FROM site_config_history WHERE site_id = $1)))
   AND (valid_from < $3 OR valid_from = (SELECT min(valid_from) FROM site_config_history WHERE site_id = $1))
   ORDER BY valid_from`;
+
+/** The SQL (both backends; `$1` the site) of every configuration version of a site, oldest first. */
+export const allHistorySql = (column: HistoryColumn): string =>
+  `SELECT valid_from, ${column} AS config FROM site_config_history WHERE site_id = $1 ORDER BY valid_from`;
 
 /**
  * The SQL (both backends; `$1` the site, `$2` the versions to keep) that drops all but the newest
@@ -183,18 +205,23 @@ export class SqliteSiteStore implements SiteStore {
        VALUES (@resourceId, @kind, @ownerId, 0, @name, @latitude, @longitude, @config, @now, @now, @now)`,
     );
     this.insertHistory = db.prepare(
-      'INSERT OR REPLACE INTO site_config_history (site_id, valid_from, config) VALUES (?, ?, ?)',
+      'INSERT OR REPLACE INTO site_config_history (site_id, valid_from, config, model_config) VALUES (?, ?, ?, ?)',
     );
     this.updateRow = db.prepare(
       `UPDATE sites SET name = @name, latitude = @latitude, longitude = @longitude, config = @config,
          updated_at = @now, config_changed_at = @now WHERE id = @id`,
     );
     this.deleteRow = db.prepare('DELETE FROM sites WHERE id = ?');
-    this.historyRows = db.prepare<[number], { valid_from: number; config: string }>(
-      'SELECT valid_from, config FROM site_config_history WHERE site_id = ? ORDER BY valid_from',
-    );
     // SQLite reads `$1` as a parameter named '1': bound from an object { 1: ..., 2: ..., 3: ... }.
-    this.windowRows = db.prepare<[Record<string, number>], { valid_from: number; config: string }>(WINDOW_HISTORY_SQL);
+    type VersionRow = { valid_from: number; config: string };
+    this.historyRows = {
+      config: db.prepare<[Record<string, number>], VersionRow>(allHistorySql('config')),
+      model: db.prepare<[Record<string, number>], VersionRow>(allHistorySql('coalesce(model_config, config)')),
+    };
+    this.windowRows = {
+      config: db.prepare<[Record<string, number>], VersionRow>(windowHistorySql('config')),
+      model: db.prepare<[Record<string, number>], VersionRow>(windowHistorySql('coalesce(model_config, config)')),
+    };
     this.pruneHistory = db.prepare<[Record<string, number>]>(PRUNE_HISTORY_SQL);
     this.ownedSites = db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM sites WHERE account_id = ?');
   }
@@ -223,7 +250,7 @@ export class SqliteSiteStore implements SiteStore {
         config: json,
         now,
       });
-      this.insertHistory.run(lastInsertRowid, now, json);
+      this.insertHistory.run(lastInsertRowid, now, json, modelConfigJson(config));
       return Number(lastInsertRowid);
     });
     let id = resourceId;
@@ -276,7 +303,7 @@ export class SqliteSiteStore implements SiteStore {
         config: json,
         now,
       });
-      this.insertHistory.run(row.id, now, json);
+      this.insertHistory.run(row.id, now, json, modelConfigJson(next));
       if (limits?.maxVersions !== undefined) this.pruneHistory.run({ 1: row.id, 2: Math.max(1, limits.maxVersions) });
       return toSite<C>(this.byId.get(resourceId)!);
     });
@@ -337,19 +364,24 @@ export class SqliteSiteStore implements SiteStore {
     siteId: number,
     window?: { from: number; to: number },
   ): Promise<SiteConfigVersion<C>[]> {
-    const rows =
-      window === undefined
-        ? this.historyRows.all(siteId)
-        : this.windowRows.all({ 1: siteId, 2: window.from, 3: window.to });
-    return rows.map((r) => ({ validFrom: r.valid_from, config: JSON.parse(r.config) as C }));
+    return this.versions('config', siteId, window).map((r) => ({
+      validFrom: r.valid_from,
+      config: JSON.parse(r.config) as C,
+    }));
   }
 
-  async configHistoryJson(siteId: number, window?: { from: number; to: number }): Promise<StoredConfigVersion[]> {
-    const rows =
-      window === undefined
-        ? this.historyRows.all(siteId)
-        : this.windowRows.all({ 1: siteId, 2: window.from, 3: window.to });
-    return rows.map((r) => ({ validFrom: r.valid_from, json: r.config }));
+  async modelConfigHistory(siteId: number, window?: { from: number; to: number }): Promise<StoredConfigVersion[]> {
+    return this.versions('model', siteId, window).map((r) => ({ validFrom: r.valid_from, json: r.config }));
+  }
+
+  private versions(
+    column: 'config' | 'model',
+    siteId: number,
+    window: { from: number; to: number } | undefined,
+  ): { valid_from: number; config: string }[] {
+    return window === undefined
+      ? this.historyRows[column].all({ 1: siteId })
+      : this.windowRows[column].all({ 1: siteId, 2: window.from, 3: window.to });
   }
 }
 

@@ -64,7 +64,7 @@ export interface SiteRef {
   longitude: number;
 }
 
-/** One version of a site's configuration as stored: its JSON text, not parsed. */
+/** One version of a site's configuration as JSON text, not parsed. */
 export interface StoredConfigVersion {
   validFrom: number;
   json: string;
@@ -254,10 +254,11 @@ export interface SiteStore {
     window?: { from: number; to: number },
   ): Promise<SiteConfigVersion<C>[]>;
   /**
-   * As configHistory, the configurations as their stored JSON text: for a caller that parses them
-   * elsewhere (a compute thread), so that large ones cost the main thread no parsing.
+   * As configHistory, each configuration as the models read it: without the zenith coefficients
+   * (stored and echoed, read by no model, and most of a large configuration's bytes), as JSON text.
+   * So computing a site's power never reads, parses or copies the coefficients.
    */
-  configHistoryJson(siteId: number, window?: { from: number; to: number }): Promise<StoredConfigVersion[]>;
+  modelConfigHistory(siteId: number, window?: { from: number; to: number }): Promise<StoredConfigVersion[]>;
 }
 
 /** A key's rate-limit window: when it started (Unix ms) and the requests counted in it so far. */

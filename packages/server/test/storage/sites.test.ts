@@ -254,12 +254,12 @@ describe('SiteStore caps (issue 34)', () => {
         `${from}..${to}`,
       ).toEqual(expected);
       for (const t of [from, (from + to) / 2, to]) expect(configAt(part, t)).toEqual(configAt(all, t));
-      const json = await sites.configHistoryJson(created.id, { from, to });
+      const json = await sites.modelConfigHistory(created.id, { from, to });
       expect(json.map((v) => ({ validFrom: v.validFrom, config: JSON.parse(v.json) }))).toEqual(part);
     }
   });
 
-  it('finds a site without its configuration, for its owner and the shared test sites only', async () => {
+  it('finds a site without its configuration, and gives the models its versions without zenith coefficients', async () => {
     await sites.createSite('pv', alice, 'f', config('A', { clearsky_zenith_coefficients: coefficients(3) }), 1000);
     const ref = await sites.findSite('pv', 'f', { accountId: alice });
     expect(ref).toMatchObject({ resourceId: 'f', kind: 'pv', ownerId: alice, unmetered: false, name: 'A' });
@@ -268,6 +268,12 @@ describe('SiteStore caps (issue 34)', () => {
     expect(await sites.findSite('pv', 'f', { accountId: bob })).toBeUndefined();
     expect(await sites.findSite('wind', 'f', { accountId: alice })).toBeUndefined();
     expect((await sites.findSite(undefined, 'ba75-e17a-7374-95ed', { accountId: bob }))?.unmetered).toBe(true);
+    // The models' versions leave the coefficients out; the stored configuration keeps them.
+    await sites.updateSite('pv', 'f', { accountId: alice }, (c) => ({ ...c, capacity: 7 }), 2000);
+    const model = await sites.modelConfigHistory(ref!.id);
+    expect(model.map((v) => JSON.parse(v.json))).toEqual([config('A'), config('A', { capacity: 7 })]);
+    const stored = await sites.configHistory(ref!.id);
+    expect(stored.map((v) => v.config.clearsky_zenith_coefficients)).toEqual([coefficients(3), coefficients(3)]);
   });
 
   it('ends a list page at maxBytes of configurations (always at least one site), with the total of all matches', async () => {

@@ -27,8 +27,11 @@ import {
 import {
   PRUNE_HISTORY_SQL,
   SITE_REF_COLUMNS,
+  type HistoryColumn,
   type SiteRow,
-  WINDOW_HISTORY_SQL,
+  allHistorySql,
+  modelConfigJson,
+  windowHistorySql,
   generateResourceId,
   isVisible,
   sitesWithin,
@@ -64,10 +67,11 @@ export class PostgresSiteStore implements SiteStore {
                created_at, updated_at, config_changed_at)
              VALUES ($1, $2, $3, 0, $4, $5, $6, $7, $8::double precision, $8, $8) RETURNING *
            ), version AS (
-             INSERT INTO site_config_history (site_id, valid_from, config) SELECT id, $8, config FROM site
+             INSERT INTO site_config_history (site_id, valid_from, config, model_config)
+             SELECT id, $8, config, $9 FROM site
            )
            SELECT * FROM site`,
-          [id, kind, ownerId, config.name, config.latitude, config.longitude, json, now],
+          [id, kind, ownerId, config.name, config.latitude, config.longitude, json, now, modelConfigJson(config)],
         );
         return toSite<C>(rows[0]!);
       } catch (e) {
@@ -103,10 +107,11 @@ export class PostgresSiteStore implements SiteStore {
              created_at, updated_at, config_changed_at)
            VALUES ($1, $2, $3, 0, $4, $5, $6, $7, $8::double precision, $8, $8) RETURNING *
          ), version AS (
-           INSERT INTO site_config_history (site_id, valid_from, config) SELECT id, $8, config FROM site
+           INSERT INTO site_config_history (site_id, valid_from, config, model_config)
+           SELECT id, $8, config, $9 FROM site
          )
          SELECT * FROM site`,
-        [id, kind, ownerId, config.name, config.latitude, config.longitude, json, now],
+        [id, kind, ownerId, config.name, config.latitude, config.longitude, json, now, modelConfigJson(config)],
       );
       return toSite<C>(rows[0]!);
     });
@@ -152,9 +157,9 @@ export class PostgresSiteStore implements SiteStore {
         [row.id, next.name, next.latitude, next.longitude, json, now],
       );
       await client.query(
-        `INSERT INTO site_config_history (site_id, valid_from, config) VALUES ($1, $2, $3)
-         ON CONFLICT (site_id, valid_from) DO UPDATE SET config = excluded.config`,
-        [row.id, now, json],
+        `INSERT INTO site_config_history (site_id, valid_from, config, model_config) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (site_id, valid_from) DO UPDATE SET config = excluded.config, model_config = excluded.model_config`,
+        [row.id, now, json, modelConfigJson(next)],
       );
       if (limits?.maxVersions !== undefined)
         await client.query(PRUNE_HISTORY_SQL, [row.id, Math.max(1, limits.maxVersions)]);
@@ -233,32 +238,28 @@ export class PostgresSiteStore implements SiteStore {
     siteId: number,
     window?: { from: number; to: number },
   ): Promise<SiteConfigVersion<C>[]> {
-    const { rows } =
-      window === undefined
-        ? await this.pool.query<{ valid_from: number; config: string }>(
-            'SELECT valid_from, config FROM site_config_history WHERE site_id = $1 ORDER BY valid_from',
-            [siteId],
-          )
-        : await this.pool.query<{ valid_from: number; config: string }>(WINDOW_HISTORY_SQL, [
-            siteId,
-            window.from,
-            window.to,
-          ]);
+    const rows = await this.versions('config', siteId, window);
     return rows.map((r) => ({ validFrom: r.valid_from, config: JSON.parse(r.config) as C }));
   }
 
-  async configHistoryJson(siteId: number, window?: { from: number; to: number }): Promise<StoredConfigVersion[]> {
+  async modelConfigHistory(siteId: number, window?: { from: number; to: number }): Promise<StoredConfigVersion[]> {
+    const rows = await this.versions('coalesce(model_config, config)', siteId, window);
+    return rows.map((r) => ({ validFrom: r.valid_from, json: r.config }));
+  }
+
+  private async versions(
+    column: HistoryColumn,
+    siteId: number,
+    window: { from: number; to: number } | undefined,
+  ): Promise<{ valid_from: number; config: string }[]> {
     const { rows } =
       window === undefined
-        ? await this.pool.query<{ valid_from: number; config: string }>(
-            'SELECT valid_from, config FROM site_config_history WHERE site_id = $1 ORDER BY valid_from',
-            [siteId],
-          )
-        : await this.pool.query<{ valid_from: number; config: string }>(WINDOW_HISTORY_SQL, [
+        ? await this.pool.query<{ valid_from: number; config: string }>(allHistorySql(column), [siteId])
+        : await this.pool.query<{ valid_from: number; config: string }>(windowHistorySql(column), [
             siteId,
             window.from,
             window.to,
           ]);
-    return rows.map((r) => ({ validFrom: r.valid_from, json: r.config }));
+    return rows;
   }
 }
