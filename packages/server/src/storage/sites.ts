@@ -344,7 +344,7 @@ export class SqliteSiteStore implements SiteStore {
         // The sizes first, so that the configurations past the page's bytes are never read.
         const sizes = this.db
           .prepare(
-            `SELECT length(CAST(config AS BLOB)) AS bytes FROM sites WHERE ${clause} ORDER BY created_at, id LIMIT @take OFFSET @skip`,
+            `SELECT octet_length(config) AS bytes FROM sites WHERE ${clause} ORDER BY created_at, id LIMIT @take OFFSET @skip`,
           )
           .all(params) as { bytes: number }[];
         params.take = sitesWithin(
