@@ -188,6 +188,7 @@ export class SqliteSiteStore implements SiteStore {
   private readonly windowRows;
   private readonly pruneHistory;
   private readonly ownedSites;
+  private readonly configSize;
 
   constructor(private readonly db: Database) {
     // SQLite's lower() and LIKE fold A-Z only; list queries match names case-insensitively in
@@ -224,6 +225,7 @@ export class SqliteSiteStore implements SiteStore {
     };
     this.pruneHistory = db.prepare<[Record<string, number>]>(PRUNE_HISTORY_SQL);
     this.ownedSites = db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM sites WHERE account_id = ?');
+    this.configSize = db.prepare<[number], number>('SELECT octet_length(config) FROM sites WHERE id = ?').pluck();
   }
 
   async createSite<C extends SiteConfigBase>(
@@ -338,22 +340,28 @@ export class SqliteSiteStore implements SiteStore {
       params.createdBefore = q.createdBefore;
     }
     const clause = where.join(' AND ');
+    // The page's ids first, from the index (kind, account_id, created_at) alone; then their rows.
+    // Sorting whole rows would copy every matching site's configuration into SQLite's sorter
+    // before the page is taken (200 sites of 380 kB: 0.5 s for a page of two).
+    const page = `SELECT id FROM sites WHERE ${clause} ORDER BY created_at, id LIMIT @take OFFSET @skip`;
     const read = this.db.transaction(() => {
       const { n } = this.db.prepare(`SELECT count(*) AS n FROM sites WHERE ${clause}`).get(params) as { n: number };
       if (q.maxBytes !== undefined) {
-        // The sizes first, so that the configurations past the page's bytes are never read.
-        const sizes = this.db
-          .prepare(
-            `SELECT octet_length(config) AS bytes FROM sites WHERE ${clause} ORDER BY created_at, id LIMIT @take OFFSET @skip`,
-          )
-          .all(params) as { bytes: number }[];
-        params.take = sitesWithin(
-          sizes.map((r) => r.bytes),
-          q.maxBytes,
-        );
+        // The sizes one site at a time, in order, until the page is full: SQLite reads a large
+        // configuration to measure it, so the sites past the page's bytes are never measured.
+        const ids = this.db.prepare(page).pluck().all(params) as number[];
+        const sizes: number[] = [];
+        let total = 0;
+        for (const id of ids) {
+          const bytes = this.configSize.get(id)!;
+          sizes.push(bytes);
+          total += bytes;
+          if (total > q.maxBytes) break;
+        }
+        params.take = sitesWithin(sizes, q.maxBytes);
       }
       const rows = this.db
-        .prepare(`SELECT * FROM sites WHERE ${clause} ORDER BY created_at, id LIMIT @take OFFSET @skip`)
+        .prepare(`SELECT * FROM sites WHERE id IN (${page}) ORDER BY created_at, id`)
         .all(params) as SiteRow[];
       return { total: n, results: rows.map((r) => toSite<C>(r)) };
     });
