@@ -27,6 +27,7 @@ import type { WeatherSource } from './products/source.js';
 import type { Database } from './storage/database.js';
 import { isPostgresUrl, openSqliteStorage, openStorage } from './storage/open.js';
 import type { Storage, Stores } from './storage/stores.js';
+import { DEFAULT_SITE_LIMITS, type SiteLimits } from './storage/types.js';
 import { type ServerWeatherStore, watchWeatherStore, weatherDirectoryOf } from './storage/weather-files.js';
 
 export interface ServerOptions {
@@ -88,6 +89,13 @@ export interface ServerOptions {
    * (default `$SOLARKIT_MAX_MEASUREMENT_ROWS`, else 1 000 000); an upload past it gets 403.
    */
   maxMeasurementRows?: number;
+  /**
+   * Caps of the sites one account stores (storage/types.ts SiteLimits; defaults
+   * DEFAULT_SITE_LIMITS): a configuration's size in bytes (413 past it), the configuration
+   * versions kept per site (the oldest dropped past it), the sites per account (403 past it) and
+   * the bytes of a page of a site list (a page ends early past it).
+   */
+  siteLimits?: Partial<SiteLimits>;
   /**
    * The worker threads of large computations (compute/pool.ts): their number (0: everything on the
    * main thread) and how many large requests are admitted at a time. A server given its own
@@ -159,6 +167,8 @@ export interface ServerContext {
   log: Pick<FastifyBaseLogger, 'error'>;
   /** Most measurement records an account may store. */
   maxMeasurementRows: number;
+  /** The caps of sites (the options' over the defaults). */
+  siteLimits: SiteLimits;
   options: ServerOptions;
 }
 
@@ -175,12 +185,27 @@ function defaultMaxMeasurementRows(env: NodeJS.ProcessEnv = process.env): number
   return env.SOLARKIT_MAX_MEASUREMENT_ROWS !== undefined && Number.isSafeInteger(v) && v >= 0 ? v : 1_000_000;
 }
 
+/** The caps of sites: each one given (a whole number of at least 1) over its default. */
+export function siteLimitsOf(given: Partial<SiteLimits> = {}): SiteLimits {
+  const limits = { ...DEFAULT_SITE_LIMITS };
+  for (const name of Object.keys(limits) as (keyof SiteLimits)[]) {
+    const v = given[name];
+    if (v === undefined) continue;
+    if (!Number.isSafeInteger(v) || v < 1)
+      throw new RangeError(`siteLimits.${name} must be a whole number of at least 1 (got ${v})`);
+    limits[name] = v;
+  }
+  return limits;
+}
+
 /**
  * Builds the context of a server from its options: opens (and migrates) the database, watches the
  * weather directory, composes the weather source, creates the product context and starts the
  * compute pool. The caller closes `ctx.storage` and `ctx.compute.pool`.
  */
 export async function createServerContext(options: ServerOptions): Promise<ServerContext> {
+  // Checked before anything is opened.
+  const siteLimits = siteLimitsOf(options.siteLimits);
   const storage = isPostgresUrl(options.dbPath)
     ? await openStorage(options.dbPath, options.poolSize !== undefined ? { poolSize: options.poolSize } : {})
     : openSqliteStorage(options.dbPath);
@@ -247,6 +272,7 @@ export async function createServerContext(options: ServerOptions): Promise<Serve
     // A body computed from the synthetic model must not outlive the import of a file for its place.
     responses: new ResponseCache(weatherGeneration, options.responseCache),
     maxMeasurementRows: options.maxMeasurementRows ?? defaultMaxMeasurementRows(),
+    siteLimits,
     options,
   });
 }

@@ -35,7 +35,14 @@ export { isPostgresUrl, openSqliteStorage, openStorage, type SqliteStorage } fro
 export type * from './storage/stores.js';
 export { UNMETERED_LOCATIONS } from './storage/test-sites.js';
 export type * from './storage/types.js';
-export { ReadOnlySiteError, ResourceIdTakenError, SiteGoneError } from './storage/types.js';
+export {
+  DEFAULT_SITE_LIMITS,
+  ReadOnlySiteError,
+  ResourceIdTakenError,
+  SiteConfigTooLargeError,
+  SiteCountLimitError,
+  SiteGoneError,
+} from './storage/types.js';
 export { SqliteSiteStore } from './storage/sites.js';
 export { SqliteMeasurementStore } from './storage/measurements.js';
 export { SqliteLimitStore, usageOn, utcDay } from './storage/limits.js';

@@ -21,6 +21,7 @@ import { accountsCreate, accountsDelete, accountsList, keysCreate, keysList, key
 import { DEFAULT_DB_PATH, dbPathOf } from './database.js';
 import { CliError, UsageError } from './errors.js';
 import { type CliIo, consoleIo, iso } from './io.js';
+import { DEFAULT_SITE_LIMITS, type SiteLimits } from '../storage/types.js';
 import { serve } from './serve.js';
 import { type SimulateCommandOptions, simulateCommand } from './simulate.js';
 import { weatherImport } from './weather-import.js';
@@ -107,11 +108,46 @@ function program(io: CliIo, env: NodeJS.ProcessEnv, done: (code: Promise<number>
       '--weather-dir <dir>',
       'imported weather files (default $SOLARKIT_WEATHER_DIR, else weather/ beside a SQLite database; none for PostgreSQL)',
     )
+    .option(
+      '--max-site-config-bytes <n>',
+      `largest site configuration, bytes of JSON; larger: 413 (default ${DEFAULT_SITE_LIMITS.maxConfigBytes})`,
+    )
+    .option(
+      '--max-site-versions <n>',
+      `configuration versions kept per site, the oldest dropped past it (default ${DEFAULT_SITE_LIMITS.maxVersions})`,
+    )
+    .option(
+      '--max-sites-per-account <n>',
+      `sites one account may own; another create: 403 (default ${DEFAULT_SITE_LIMITS.maxSitesPerAccount})`,
+    )
+    .option(
+      '--max-site-list-bytes <n>',
+      `largest page of a site list, bytes of configurations (default ${DEFAULT_SITE_LIMITS.maxListBytes})`,
+    )
     .action(
       (
-        o: { port?: string; host?: string; tlsCert?: string; tlsKey?: string; logFile?: string; weatherDir?: string },
+        o: {
+          port?: string;
+          host?: string;
+          tlsCert?: string;
+          tlsKey?: string;
+          logFile?: string;
+          weatherDir?: string;
+          maxSiteConfigBytes?: string;
+          maxSiteVersions?: string;
+          maxSitesPerAccount?: string;
+          maxSiteListBytes?: string;
+        },
         cmd: Command,
       ) => {
+        const siteLimits: Partial<SiteLimits> = {};
+        const cap = (flag: string, text: string | undefined, name: keyof SiteLimits): void => {
+          if (text !== undefined) siteLimits[name] = wholeNumber(flag, text, 1, Number.MAX_SAFE_INTEGER);
+        };
+        cap('--max-site-config-bytes', o.maxSiteConfigBytes, 'maxConfigBytes');
+        cap('--max-site-versions', o.maxSiteVersions, 'maxVersions');
+        cap('--max-sites-per-account', o.maxSitesPerAccount, 'maxSitesPerAccount');
+        cap('--max-site-list-bytes', o.maxSiteListBytes, 'maxListBytes');
         const port =
           o.port !== undefined
             ? wholeNumber('--port', o.port, 0, 65535)
@@ -132,6 +168,7 @@ function program(io: CliIo, env: NodeJS.ProcessEnv, done: (code: Promise<number>
               ...(tlsCert !== undefined ? { tlsCert } : {}),
               ...(tlsKey !== undefined ? { tlsKey } : {}),
               ...(logFile !== undefined ? { logFile } : {}),
+              ...(Object.keys(siteLimits).length > 0 ? { siteLimits } : {}),
             },
             io,
           ),

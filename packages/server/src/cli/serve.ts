@@ -12,6 +12,7 @@ import { DATA_DIR_VARIABLE, dataDirectories, dataInventory } from 'solarkit/node
 import { createServer } from '../app.js';
 import { type TlsCredentials, TlsSetupError, readTlsFiles } from '../http/tls.js';
 import { AccountNameTakenError } from '../storage/accounts.js';
+import type { SiteLimits } from '../storage/types.js';
 import { UNMETERED_LOCATIONS } from '../storage/test-sites.js';
 import { displayLocation, openOrCreateStorage, using } from './database.js';
 import { CliError, UsageError } from './errors.js';
@@ -26,6 +27,8 @@ export interface ServeOptions {
   tlsCert?: string;
   tlsKey?: string;
   logFile?: string;
+  /** Caps of the sites one account stores (ServerOptions.siteLimits). */
+  siteLimits?: Partial<SiteLimits>;
 }
 
 /** Addresses that listen on every interface of the machine. */
@@ -117,6 +120,7 @@ export async function serve(o: ServeOptions, io: CliIo): Promise<number> {
       logStream: log.stream,
       warmUp: true,
       ...(o.weatherDir !== undefined ? { weatherDir: o.weatherDir } : {}),
+      ...(o.siteLimits !== undefined ? { siteLimits: o.siteLimits } : {}),
       ...(tls ? { tls: tls.credentials } : {}),
     });
   } catch (e) {

@@ -33,8 +33,16 @@ export function cellsOf(size: TaskSize): number {
   return size.rows * (size.columns + 2);
 }
 
+/**
+ * Value cells (rows x value columns) of a stored site's power up to which it is computed on the
+ * main thread: the site chain costs some 20 us a row and column, so 1,000 cells (a day at PT5M, a
+ * week at PT30M) are some 20 ms; 31 days at PT5M (8,928 rows, about 200 ms) go to the pool, so
+ * that eight of them at once do not hold the main thread (issue 34).
+ */
+export const MAIN_THREAD_SITE_CELLS = 1_000;
 /** Whether a request is computed in the pool (when the server has one). */
 export function belongsInPool(size: TaskSize): boolean {
+  if (size.site === true) return size.rows * size.columns > MAIN_THREAD_SITE_CELLS;
   return size.kind === 'tmy' || size.terrainShading || cellsOf(size) > MAIN_THREAD_CELLS;
 }
 

@@ -1,23 +1,25 @@
 /**
  * The handler of the power endpoints of stored sites (advanced PV power, spec 4.9; premium wind
- * power): the site is looked up for the caller (404 when it may not see it), and its whole
- * configuration history goes to the product, which computes each period with the configuration
- * in force when the period ended. routes/advanced-pv.ts and routes/wind.ts declare the endpoints
- * and register this file's plugin with them.
+ * power): the site is looked up for the caller (404 when it may not see it), and the configuration
+ * versions that can be in force in the window go to the product, which computes each period with
+ * the configuration in force when the period ended. A large series is computed and rendered in the
+ * compute pool (compute/answer.ts), so that concurrent requests over large sites do not hold the
+ * main thread. routes/advanced-pv.ts and routes/wind.ts declare the endpoints and register this
+ * file's plugin with them.
  */
 import type { FastifyInstance } from 'fastify';
 import type { TimestampStyle } from 'solarkit';
-import { renderSeries } from '../formats/render.js';
+import { answerSeries } from '../compute/answer.js';
+import type { SeriesRendering } from '../formats/render.js';
 import { parseSeriesFormat, responseVersion } from '../formats/version.js';
 import { requirePlan } from '../http/auth.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { isUnmeteredLocation } from '../http/limits.js';
 import { EXAMPLE_SITE_IDS, type RouteDoc, exampleQuery, seriesResponseSchema } from '../http/openapi.js';
 import { type FieldError, type ParamDef, validateQuery } from '../http/params.js';
-import { type SiteSeriesRequest, validateSitePower } from '../products/advanced-pv.js';
-import type { ProductContext } from '../products/context.js';
 import type { OutputDoc } from '../products/outputs.js';
-import type { SeriesTable } from '../products/table.js';
+import { validateSitePower } from '../products/advanced-pv.js';
+import type { ProductTask, SiteProduct } from '../products/task.js';
 import type { PlanFamily } from '../storage/accounts.js';
 import type { SiteConfigBase, SiteKind } from '../storage/types.js';
 
@@ -36,8 +38,23 @@ export interface SitePowerEndpoint<C extends SiteConfigBase = SiteConfigBase> {
   outputs: readonly OutputDoc[];
   /** Whether legacy timestamps apply (live and forecast advanced PV; contract section 3). */
   legacyTimestamps: boolean;
-  /** The product (a property, not a method, so that its parameter is checked strictly against `C`). */
-  compute: (request: SiteSeriesRequest<C>, products: ProductContext) => Promise<SeriesTable>;
+  /** The product that computes the series (products/task.ts), of sites whose configuration is a `C`. */
+  product: SiteProduct;
+  /** Marks the configuration type (never set). */
+  configType?: C;
+}
+
+/** The first and last period end of a window, Unix seconds (live windows are newest first). */
+function windowSpan(periodEnd: Float64Array, now: number): { from: number; to: number } {
+  if (periodEnd.length === 0) return { from: now, to: now };
+  let from = periodEnd[0]!;
+  let to = from;
+  for (let i = 1; i < periodEnd.length; i++) {
+    const t = periodEnd[i]!;
+    if (t < from) from = t;
+    else if (t > to) to = t;
+  }
+  return { from, to };
 }
 
 const FORMAT: ParamDef = {
@@ -97,21 +114,33 @@ function sitePowerRoute<C extends SiteConfigBase>(app: FastifyInstance, endpoint
     const valid = validateSitePower(endpoint.kind, values, now, errors);
     if (!valid) throw badRequest(errors);
     const rid = values.resource_id as string;
-    const site = await sites.getSite(endpoint.siteKind, rid, { accountId: account.id });
+    // The site without its configuration: the main thread never parses a (possibly large) one.
+    const site = await sites.findSite(endpoint.siteKind, rid, { accountId: account.id });
     if (!site)
       throw notFound(`No ${endpoint.siteKind === 'pv' ? 'PV power' : 'wind power'} site with resource_id '${rid}'.`);
     // Free only for a shared test site or a site at an unmetered place; reserved before any work.
-    await ctx.quota.charge(request, site.unmetered || isUnmeteredLocation(site.config.latitude, site.config.longitude));
-    const history = await sites.configHistory<C>(site.id);
-    const table = await endpoint.compute({ kind: endpoint.kind, now, ...valid, history }, ctx.products);
+    await ctx.quota.charge(request, site.unmetered || isUnmeteredLocation(site.latitude, site.longitude));
+    // Only the versions that can be in force for a period of the window: the same answer as the
+    // whole history (configAt), without reading every version a long-lived site has; each as the
+    // models read it (without zenith coefficients, which can be most of its bytes), as JSON text
+    // that the computation parses (in the pool when it is large).
+    const history = await sites.modelConfigHistory(site.id, windowSpan(valid.window.periodEnd, now));
+    const task: ProductTask = {
+      product: endpoint.product,
+      request: { kind: endpoint.kind, now, ...valid, latitude: site.latitude, longitude: site.longitude, history },
+    };
     const version = responseVersion(account, version3, now);
     const style: TimestampStyle = endpoint.legacyTimestamps && version === 'legacy' ? 'legacy' : 'v3';
-    const { type, body } = renderSeries(table, {
+    const rendering: SeriesRendering = {
       format,
       style,
       precision: '3',
       request: { path: endpoint.path, defs, values },
+    };
+    const answer = await answerSeries(ctx.compute, task, rendering, now, (error) => {
+      request.log.error({ err: error }, 'streamed response broke off');
+      void ctx.quota.refund(request);
     });
-    return reply.type(type).send(body);
+    return reply.type(answer.type).send(answer.stream ?? answer.body);
   });
 }

@@ -8,7 +8,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { type SitePowerEndpoint, type SitePowerKind, sitePowerEndpoints } from '../endpoints/site-power.js';
 import { outputDocs } from '../products/outputs.js';
-import { ADVANCED_PV_OUTPUTS, type PvSiteRecord, advancedPvPower, sitePowerParams } from '../products/advanced-pv.js';
+import { ADVANCED_PV_OUTPUTS, type PvSiteRecord, sitePowerParams } from '../products/advanced-pv.js';
 
 const SUMMARY: Record<SitePowerKind, string> = {
   historic: 'Historic AC power of a PV site (2007-01-01 to 7 days ago, at most 31 days), MW.',
@@ -29,7 +29,7 @@ export const advancedPvRoutes: FastifyPluginAsync = async (app) => {
         params: sitePowerParams(kind, ADVANCED_PV_OUTPUTS[kind], 'MW'),
         outputs: outputDocs(ADVANCED_PV_OUTPUTS[kind]),
         legacyTimestamps: kind !== 'historic',
-        compute: advancedPvPower,
+        product: 'advanced-pv',
       }),
     ),
   });

@@ -18,7 +18,14 @@ import { ApiError, badRequest, fieldError, forbidden, notFound } from '../http/e
 import { EXAMPLE_SITE_IDS, recordDoc } from '../http/openapi.js';
 import { UNMETERED_LOCATIONS } from '../storage/test-sites.js';
 import { type FieldError, type ParamDef, readInstant, validateQuery } from '../http/params.js';
-import { ReadOnlySiteError, ResourceIdTakenError, type StoredSite, type Viewer } from '../storage/types.js';
+import {
+  ReadOnlySiteError,
+  ResourceIdTakenError,
+  SiteConfigTooLargeError,
+  SiteCountLimitError,
+  type StoredSite,
+  type Viewer,
+} from '../storage/types.js';
 
 /** Records in a format: CSV rows of `columns`, or `json` as JSON. */
 function sendRecords(
@@ -77,6 +84,24 @@ const ONE_PARAMS: ParamDef[] = [
   { name: 'resource_id', type: 'string', required: true, description: 'The site.' },
   { name: 'format', type: 'string', description: 'json (default) or csv.' },
 ];
+
+/** The URL of a list request with its `skip` (any spelling of it) set to `skip`, the key left out. */
+function nextPageUrl(url: string, skip: number): string {
+  const [path, query = ''] = url.split('?', 2) as [string, string?];
+  const kept = query
+    .split('&')
+    .filter((pair) => pair !== '' && !/^(skip|api_?key)$/i.test(decodeURIComponentSafe(pair.split('=', 1)[0]!)));
+  return `${path}?${[...kept, `skip=${skip}`].join('&')}`;
+}
+
+/** decodeURIComponent, or the text as it is when it is not valid percent-encoding. */
+function decodeURIComponentSafe(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
 
 /** An optional date-time filter as Unix seconds, or a 400 naming it. */
 function parseInstant(field: string, text: string | undefined): number | undefined {
@@ -151,6 +176,20 @@ export const resourceRoutes: FastifyPluginAsync = async (app) => {
             fieldError('Unique', 'resource_id', `resource_id '${rid}' is already in use.`),
           ]);
         }
+        if (e instanceof SiteConfigTooLargeError) {
+          const message =
+            `The site's configuration would be ${e.bytes} bytes of JSON; a site may store at most ${e.limit} bytes ` +
+            "(the server's maxConfigBytes). Send fewer or shorter zenith coefficients.";
+          throw new ApiError(413, 'PayloadTooLarge', message, [
+            fieldError('MaxConfigBytes', 'body', message, { Limit: e.limit, Size: e.bytes }),
+          ]);
+        }
+        if (e instanceof SiteCountLimitError) {
+          const message = `An account may have at most ${e.limit} sites (the server's maxSitesPerAccount); delete one to create another.`;
+          throw new ApiError(403, 'Forbidden', message, [
+            fieldError('MaxSitesPerAccount', 'resource_id', message, { Limit: e.limit }),
+          ]);
+        }
         throw e;
       }
     };
@@ -187,7 +226,9 @@ export const resourceRoutes: FastifyPluginAsync = async (app) => {
         const now = ctx.clock.now();
         const config = newSiteConfig(kind, fields, now);
         const rid = fields.resource_id as string | undefined;
-        const site = await guarded(rid ?? '', viewer, () => sites.createSite(kind, account.id, rid, config, now));
+        const site = await guarded(rid ?? '', viewer, () =>
+          sites.createSite(kind, account.id, rid, config, now, ctx.siteLimits),
+        );
         return respondSite(request, reply, site);
       },
     );
@@ -209,7 +250,7 @@ export const resourceRoutes: FastifyPluginAsync = async (app) => {
         const rid = fields.resource_id as string;
         const now = ctx.clock.now();
         const site = await guarded(rid, viewer, () =>
-          sites.updateSite(kind, rid, viewer, () => newSiteConfig(kind, fields, now), now),
+          sites.updateSite(kind, rid, viewer, () => newSiteConfig(kind, fields, now), now, ctx.siteLimits),
         );
         if (!site) throw missing(rid);
         return respondSite(request, reply, site);
@@ -233,7 +274,14 @@ export const resourceRoutes: FastifyPluginAsync = async (app) => {
         const rid = fields.resource_id as string;
         const now = ctx.clock.now();
         const site = await guarded(rid, viewer, () =>
-          sites.updateSite(kind, rid, viewer, (current) => patchedSiteConfig(kind, current, fields), now),
+          sites.updateSite(
+            kind,
+            rid,
+            viewer,
+            (current) => patchedSiteConfig(kind, current, fields),
+            now,
+            ctx.siteLimits,
+          ),
         );
         if (!site) throw missing(rid);
         return respondSite(request, reply, site);
@@ -287,18 +335,24 @@ export const resourceRoutes: FastifyPluginAsync = async (app) => {
                 viewer,
                 skip,
                 take,
+                maxBytes: ctx.siteLimits.maxListBytes,
                 ...(p.query !== undefined ? { query: p.query as string } : {}),
                 ...(createdFrom !== undefined ? { createdFrom } : {}),
                 ...(createdBefore !== undefined ? { createdBefore } : {}),
               });
         const views = page.results.map(siteView);
         const v3 = responseVersion(account, version3, ctx.clock.now()) === '3';
+        // A page cut short by its bytes (maxListBytes): the next one starts after it, said in
+        // `meta.next_skip` and in a Link header (which legacy arrays and CSV carry too).
+        const next = skip + views.length;
+        const cut = views.length < take && next < page.total;
+        if (cut) reply.header('link', `<${nextPageUrl(request.url, next)}>; rel="next"`);
         return sendRecords(
           reply,
           format,
           order,
           views,
-          v3 ? { offset: skip, total: page.total, results: views, meta: {} } : views,
+          v3 ? { offset: skip, total: page.total, results: views, meta: cut ? { next_skip: next } : {} } : views,
         );
       },
     );

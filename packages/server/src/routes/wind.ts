@@ -11,7 +11,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { type SitePowerEndpoint, sitePowerEndpoints } from '../endpoints/site-power.js';
 import { outputDocs } from '../products/outputs.js';
 import { sitePowerParams } from '../products/advanced-pv.js';
-import { WIND_OUTPUTS, type WindSiteRecord, windPower } from '../products/wind.js';
+import { WIND_OUTPUTS, type WindSiteRecord } from '../products/wind.js';
 
 const SUMMARY = {
   historic: 'Historic power of a wind site (2007-01-01 to 7 days ago, at most 31 days), MW.',
@@ -32,7 +32,7 @@ export const windRoutes: FastifyPluginAsync = async (app) => {
         params: sitePowerParams(kind, WIND_OUTPUTS, 'MW'),
         outputs: outputDocs(WIND_OUTPUTS),
         legacyTimestamps: false,
-        compute: windPower,
+        product: 'wind-power',
       }),
     ),
   });

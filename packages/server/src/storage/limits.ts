@@ -10,6 +10,12 @@
  *   when the quota is spent;
  * - a rate-limit request is an UPSERT of the key's one window row that restarts the window when it
  *   has run out and otherwise adds one, returning the window's start and count.
+ *
+ * Both UPSERTs are read with `.all()`, never `.get()`: `.get()` steps a statement once and resets
+ * it, and SQLite runs its WAL auto-checkpoint only when a write statement steps to SQLITE_DONE in
+ * autocommit mode. Through `.get()` every request committed its write but never checkpointed, and
+ * the WAL grew without limit (9,000 requests: 20.6 MB, issue 34). `.all()` steps to the end; the
+ * one row is its first element.
  */
 import type { Database } from './database.js';
 import type { LimitStore, RateWindow } from './types.js';
@@ -60,7 +66,7 @@ export class SqliteLimitStore implements LimitStore {
   }
 
   async reserveTransaction(accountId: number, day: string, quota: number): Promise<number | undefined> {
-    return this.reserve.get({ account: accountId, day, quota })?.count;
+    return this.reserve.all({ account: accountId, day, quota })[0]?.count;
   }
 
   async refundTransaction(accountId: number, day: string): Promise<void> {
@@ -72,7 +78,7 @@ export class SqliteLimitStore implements LimitStore {
   }
 
   async countRequest(keyId: number, nowMs: number, windowMs: number): Promise<RateWindow> {
-    const row = this.rate.get({ key: keyId, now: Math.floor(nowMs), length: Math.floor(windowMs) })!;
+    const row = this.rate.all({ key: keyId, now: Math.floor(nowMs), length: Math.floor(windowMs) })[0]!;
     return { start: row.window_start, count: row.count };
   }
 }

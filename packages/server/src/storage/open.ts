@@ -4,7 +4,7 @@
  * (the default, ':memory:' for a throwaway one). Both are migrated to the latest schema on open.
  */
 import { SqliteAccountStore } from './accounts.js';
-import { type Database, openDatabase } from './database.js';
+import { type Database, guardWal, openDatabase } from './database.js';
 import { isPostgresUrl } from './location.js';
 import { SqliteLimitStore } from './limits.js';
 import { SqliteMeasurementStore } from './measurements.js';
@@ -23,6 +23,7 @@ export interface SqliteStorage extends Storage {
 /** Opens (creating and migrating) the SQLite file at `path` as the server's storage. */
 export function openSqliteStorage(path: string): SqliteStorage {
   const db = openDatabase(path);
+  const stopWalGuard = guardWal(db, path);
   return {
     backend: 'sqlite',
     db,
@@ -31,6 +32,7 @@ export function openSqliteStorage(path: string): SqliteStorage {
     measurements: new SqliteMeasurementStore(db),
     limits: new SqliteLimitStore(db),
     async close() {
+      stopWalGuard();
       db.close();
     },
   };

@@ -51,10 +51,67 @@ export interface SiteConfigVersion<C extends SiteConfigBase = SiteConfigBase> {
   config: C;
 }
 
+/** A stored site without its configuration: what finding it, and its place, needs. */
+export interface SiteRef {
+  /** Internal key; never shown to a caller. */
+  id: number;
+  resourceId: string;
+  kind: SiteKind;
+  ownerId: number | null;
+  unmetered: boolean;
+  name: string;
+  latitude: number;
+  longitude: number;
+}
+
+/** One version of a site's configuration as JSON text, not parsed. */
+export interface StoredConfigVersion {
+  validFrom: number;
+  json: string;
+}
+
 /** A page of a list, and the number of matches without paging. */
 export interface Page<T> {
   total: number;
   results: T[];
+}
+
+/**
+ * Caps of what one account stores in sites (issue 34: one account could otherwise make requests
+ * that hold every other account's). Defaults: DEFAULT_SITE_LIMITS.
+ */
+export interface SiteLimits {
+  /** Largest configuration a site may store, bytes of its JSON (UTF-8); a larger one is refused. */
+  maxConfigBytes: number;
+  /**
+   * Configuration versions kept per site: a change past this many drops the oldest, and the oldest
+   * version kept then stands for every period before it.
+   */
+  maxVersions: number;
+  /** Sites (PV and wind together) one account may own; another create is refused. */
+  maxSitesPerAccount: number;
+  /**
+   * Largest page of a site list, bytes of the stored configurations: a page that would be larger
+   * ends early (at least one site), and the response says where the next page starts.
+   */
+  maxListBytes: number;
+}
+
+/**
+ * The default caps: a configuration of 256 KiB (a site without zenith coefficients is under 1 kB;
+ * this leaves room for both coefficient lists over every day of the year), the newest 100 versions,
+ * 1000 sites per account, and list pages of at most 1 MiB (1000 sites without coefficients fit).
+ */
+export const DEFAULT_SITE_LIMITS: Readonly<SiteLimits> = {
+  maxConfigBytes: 256 * 1024,
+  maxVersions: 100,
+  maxSitesPerAccount: 1000,
+  maxListBytes: 1024 * 1024,
+};
+
+/** Bytes of a configuration's stored JSON text (UTF-8). */
+export function configBytes(json: string): number {
+  return Buffer.byteLength(json, 'utf8');
 }
 
 /** A site list request: kind, viewer, filters (Unix seconds) and the page. */
@@ -69,6 +126,11 @@ export interface SiteListQuery {
   createdBefore?: number;
   skip: number;
   take: number;
+  /**
+   * Largest page, bytes of the stored configurations (at least one site is always returned): a
+   * page cut short by it has fewer than `take` results although more match.
+   */
+  maxBytes?: number;
 }
 
 /** Thrown by createSite when the resource id is already taken (by a site of any kind). */
@@ -101,6 +163,25 @@ export class MeasurementLimitError extends Error {
   }
 }
 
+/** Thrown by createSite and updateSite when the configuration to store is larger than the cap. */
+export class SiteConfigTooLargeError extends Error {
+  constructor(
+    readonly limit: number,
+    readonly bytes: number,
+  ) {
+    super(`a site configuration may be at most ${limit} bytes; this one is ${bytes}`);
+    this.name = 'SiteConfigTooLargeError';
+  }
+}
+
+/** Thrown by createSite when the account already owns as many sites as it may. */
+export class SiteCountLimitError extends Error {
+  constructor(readonly limit: number) {
+    super(`an account may own at most ${limit} sites`);
+    this.name = 'SiteCountLimitError';
+  }
+}
+
 /** Thrown when measurements are written for a site that was deleted meanwhile. */
 export class SiteGoneError extends Error {
   constructor() {
@@ -114,6 +195,8 @@ export interface SiteStore {
   /**
    * Creates a site owned by `ownerId`, generating a resource id when none is given.
    * @throws ResourceIdTakenError when the id is in use
+   * @throws SiteConfigTooLargeError over `limits.maxConfigBytes`
+   * @throws SiteCountLimitError when the owner has `limits.maxSitesPerAccount` sites already
    */
   createSite<C extends SiteConfigBase>(
     kind: SiteKind,
@@ -121,6 +204,7 @@ export interface SiteStore {
     resourceId: string | undefined,
     config: C,
     now: number,
+    limits?: Partial<SiteLimits>,
   ): Promise<StoredSite<C>>;
   /** The site of this kind (any kind when omitted) the viewer may see, or undefined. */
   getSite<C extends SiteConfigBase = SiteConfigBase>(
@@ -129,11 +213,19 @@ export interface SiteStore {
     viewer: Viewer,
   ): Promise<StoredSite<C> | undefined>;
   /**
+   * The site of this kind (any kind when omitted) the viewer may see, without reading its
+   * configuration (which can be large), or undefined.
+   */
+  findSite(kind: SiteKind | undefined, resourceId: string, viewer: Viewer): Promise<SiteRef | undefined>;
+  /**
    * Replaces a site's configuration with what `update` returns from the current one, atomically
    * (no other write to the site in between), and records a new configuration version valid from
-   * `now`. `update` may throw (a validation error); nothing is then written.
+   * `now`, keeping the newest `limits.maxVersions`. A configuration equal to the current one
+   * writes nothing (no new version). `update` may throw (a validation error); nothing is then
+   * written.
    * @returns undefined when the viewer cannot see the site
    * @throws ReadOnlySiteError for a shared test site
+   * @throws SiteConfigTooLargeError over `limits.maxConfigBytes`
    */
   updateSite<C extends SiteConfigBase>(
     kind: SiteKind,
@@ -141,6 +233,7 @@ export interface SiteStore {
     viewer: Viewer,
     update: (current: C) => C,
     now: number,
+    limits?: Partial<SiteLimits>,
   ): Promise<StoredSite<C> | undefined>;
   /**
    * Deletes a site with its configuration history and measurements.
@@ -150,8 +243,22 @@ export interface SiteStore {
   deleteSite(kind: SiteKind, resourceId: string, viewer: Viewer): Promise<boolean>;
   /** Sites of a kind the viewer may see (its own and the shared ones), oldest first. */
   listSites<C extends SiteConfigBase = SiteConfigBase>(query: SiteListQuery): Promise<Page<StoredSite<C>>>;
-  /** Every configuration version of a site, oldest first (at least one). */
-  configHistory<C extends SiteConfigBase = SiteConfigBase>(siteId: number): Promise<SiteConfigVersion<C>[]>;
+  /**
+   * The configuration versions of a site, oldest first (at least one): every one, or, with
+   * `window` (Unix seconds), those that can be in force for a period ending in it: the version in
+   * force at `window.from` (the oldest when none is older) and those made from then until before
+   * `window.to`. `configAt` answers the same for any period end in the window from either list.
+   */
+  configHistory<C extends SiteConfigBase = SiteConfigBase>(
+    siteId: number,
+    window?: { from: number; to: number },
+  ): Promise<SiteConfigVersion<C>[]>;
+  /**
+   * As configHistory, each configuration as the models read it: without the zenith coefficients
+   * (stored and echoed, read by no model, and most of a large configuration's bytes), as JSON text.
+   * So computing a site's power never reads, parses or copies the coefficients.
+   */
+  modelConfigHistory(siteId: number, window?: { from: number; to: number }): Promise<StoredConfigVersion[]>;
 }
 
 /** A key's rate-limit window: when it started (Unix ms) and the requests counted in it so far. */

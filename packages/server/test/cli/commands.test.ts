@@ -123,6 +123,12 @@ describe("usage errors: one line and a hint to the command's --help (exit 2)", (
     ],
     [['serve', '--port', 'abc'], "--port must be a whole number from 0 to 65535 (got 'abc')", 'serve'],
     [['serve', '--port', '70000'], "--port must be a whole number from 0 to 65535 (got '70000')", 'serve'],
+    [['serve', '--max-site-versions', '0'], "--max-site-versions must be a whole number 1 or more (got '0')", 'serve'],
+    [
+      ['serve', '--max-site-config-bytes', '64k'],
+      "--max-site-config-bytes must be a whole number 1 or more (got '64k')",
+      'serve',
+    ],
     [
       ['accounts', 'create', 'y', '--format-version', '2'],
       "--format-version must be 'legacy' or '3' (got '2')",
@@ -374,8 +380,8 @@ function withPassword(location: string): string {
 }
 
 /** Starts `solarkit serve` on a free port; resolves with the child and its stdout once the `documentation:` line is out. */
-function startServe(db: string): Promise<{ child: ChildProcess; out: string }> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--db', db], {
+function startServe(db: string, args: string[] = []): Promise<{ child: ChildProcess; out: string }> {
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--db', db, ...args], {
     env: { ...process.env, SOLARKIT_NOW: '2026-11-20T12:00:00Z' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -420,7 +426,7 @@ describe(`serve (${TEST_BACKEND})`, () => {
     const db = withPassword(database.location);
     try {
       const first = await startServe(db);
-      let curl: RegExpExecArray;
+      let curl!: RegExpExecArray;
       try {
         curl = /^try: curl -H "Authorization: Bearer ([0-9a-f-]+)" "(http:\/\/127\.0\.0\.1:\d+\/data\/[^"]+)"$/m.exec(
           first.out,
@@ -432,9 +438,33 @@ describe(`serve (${TEST_BACKEND})`, () => {
       } finally {
         await stopServe(first.child);
       }
-      // The second start finds the account: no new key, the command that makes one.
-      const second = await startServe(db);
-      await stopServe(second.child);
+      // The second start finds the account: no new key, the command that makes one. It is given
+      // a cap of site configurations (a serve option), which a site over it meets as a 413.
+      const second = await startServe(db, ['--max-site-config-bytes', '2000']);
+      try {
+        const base = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(second.out)![1]!;
+        const big = await fetch(`${base}/resources/pv_power_site`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${curl[1]}`, 'content-type': 'application/json' },
+          body: JSON.stringify({
+            name: 'n',
+            latitude: 1,
+            longitude: 2,
+            capacity: 1,
+            dust_soiling_average: Array(12).fill(0.1234567890123),
+            clearsky_zenith_coefficients: Array.from({ length: 40 }, (_, i) => ({
+              day_of_year: i + 1,
+              signed_zenith_coefficients: { a: i },
+            })),
+          }),
+        });
+        expect(big.status).toBe(413);
+        expect(((await big.json()) as { response_status: { message: string } }).response_status.message).toMatch(
+          /at most 2000 bytes/,
+        );
+      } finally {
+        await stopServe(second.child);
+      }
       expect(second.out).not.toMatch(/^try: curl -H "Authorization: Bearer [0-9a-f-]/m);
       const shown = TEST_BACKEND === 'postgres' ? db.replace('s3cret', '***') : db;
       expect(second.out).toContain(`for a new key run  npx solarkit keys create demo --db ${shown}\n`);

@@ -6,6 +6,8 @@ import { UNMETERED_LOCATIONS } from '../../src/storage/test-sites.js';
 import {
   ReadOnlySiteError,
   ResourceIdTakenError,
+  SiteConfigTooLargeError,
+  SiteCountLimitError,
   SiteGoneError,
   type MeasurementRecord,
   type MeasurementStore,
@@ -160,6 +162,140 @@ describe('SiteStore', () => {
     expect(window.results.map((s) => s.createdAt)).toEqual([200, 300]);
     const all = await sites.listSites({ kind: 'wind', viewer: { accountId: alice, all: true }, skip: 0, take: 100 });
     expect(all.total).toBe(8);
+  });
+});
+
+describe('SiteStore caps (issue 34)', () => {
+  const coefficients = (n: number) =>
+    Array.from({ length: n }, (_, i) => ({ day_of_year: (i % 366) + 1, signed_zenith_coefficients: { a: i / 7 } }));
+
+  it('refuses a configuration over maxConfigBytes, on create and on update, and stores nothing of it', async () => {
+    const small = config('A');
+    const bytes = Buffer.byteLength(JSON.stringify(small));
+    // Exactly at the cap is allowed (a cap counts UTF-8 bytes: 'Ä' is two).
+    await sites.createSite('pv', alice, 'at-cap', small, 1000, { maxConfigBytes: bytes });
+    const wide = config('Ä');
+    const error = await sites
+      .createSite('pv', alice, 'over', wide, 1000, { maxConfigBytes: bytes })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SiteConfigTooLargeError);
+    expect(error).toMatchObject({ limit: bytes, bytes: bytes + 1 });
+    expect(await sites.getSite('pv', 'over', { accountId: alice })).toBeUndefined();
+    await expect(
+      sites.updateSite(
+        'pv',
+        'at-cap',
+        { accountId: alice },
+        (c) => ({ ...c, clearsky_zenith_coefficients: coefficients(50) }),
+        2000,
+        { maxConfigBytes: 1000 },
+      ),
+    ).rejects.toBeInstanceOf(SiteConfigTooLargeError);
+    const site = await sites.getSite('pv', 'at-cap', { accountId: alice });
+    expect(site?.config).toEqual(small);
+    expect((await sites.configHistory(site!.id)).length).toBe(1);
+  });
+
+  it('refuses a create past maxSitesPerAccount, counting both kinds and only the owner', async () => {
+    const limits = { maxSitesPerAccount: 2 };
+    await sites.createSite('pv', alice, 'a1', config('A'), 1000, limits);
+    await sites.createSite('wind', alice, 'a2', config('B'), 1000, limits);
+    const error = await sites.createSite('pv', alice, 'a3', config('C'), 1000, limits).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SiteCountLimitError);
+    expect(error).toMatchObject({ limit: 2 });
+    expect(await sites.getSite(undefined, 'a3', { accountId: alice })).toBeUndefined();
+    // Another account is not affected, and a deleted site frees its place.
+    await sites.createSite('pv', bob, 'b1', config('D'), 1000, limits);
+    await sites.deleteSite('wind', 'a2', { accountId: alice });
+    await sites.createSite('pv', alice, 'a3', config('C'), 1000, limits);
+  });
+
+  it('keeps the newest maxVersions versions, and stores no version for an unchanged configuration', async () => {
+    const created = await sites.createSite('pv', alice, 'v', config('A', { grid_export_limit: 0 }), 1000);
+    for (let i = 1; i <= 6; i++) {
+      await sites.updateSite('pv', 'v', { accountId: alice }, (c) => ({ ...c, grid_export_limit: i }), 1000 + 100 * i, {
+        maxVersions: 3,
+      });
+    }
+    let history = await sites.configHistory(created.id);
+    expect(history.map((v) => [v.validFrom, v.config.grid_export_limit])).toEqual([
+      [1400, 4],
+      [1500, 5],
+      [1600, 6],
+    ]);
+    // The oldest version kept stands for every period before it.
+    expect(configAt(history, 500).grid_export_limit).toBe(4);
+    const same = await sites.updateSite('pv', 'v', { accountId: alice }, (c) => ({ ...c }), 5000, { maxVersions: 3 });
+    expect(same?.configChangedAt).toBe(1600);
+    history = await sites.configHistory(created.id);
+    expect(history.map((v) => v.validFrom)).toEqual([1400, 1500, 1600]);
+  });
+
+  it('answers a window with the versions that can be in force in it, as configAt would from all of them', async () => {
+    const created = await sites.createSite('pv', alice, 'w', config('A', { grid_export_limit: 0 }), 1000);
+    for (let i = 1; i <= 5; i++) {
+      await sites.updateSite('pv', 'w', { accountId: alice }, (c) => ({ ...c, grid_export_limit: i }), 1000 * (i + 1));
+    }
+    const all = await sites.configHistory(created.id);
+    expect(all.map((v) => v.validFrom)).toEqual([1000, 2000, 3000, 4000, 5000, 6000]);
+    const windows: [number, number, number[]][] = [
+      [2500, 4500, [2000, 3000, 4000]],
+      [3000, 3000, [2000]],
+      [3000.5, 3000.5, [3000]],
+      [100, 900, [1000]],
+      [100, 2000, [1000]],
+      [100, 2000.5, [1000, 2000]],
+      [7000, 9000, [6000]],
+    ];
+    for (const [from, to, expected] of windows) {
+      const part = await sites.configHistory(created.id, { from, to });
+      expect(
+        part.map((v) => v.validFrom),
+        `${from}..${to}`,
+      ).toEqual(expected);
+      for (const t of [from, (from + to) / 2, to]) expect(configAt(part, t)).toEqual(configAt(all, t));
+      const json = await sites.modelConfigHistory(created.id, { from, to });
+      expect(json.map((v) => ({ validFrom: v.validFrom, config: JSON.parse(v.json) }))).toEqual(part);
+    }
+  });
+
+  it('finds a site without its configuration, and gives the models its versions without zenith coefficients', async () => {
+    await sites.createSite('pv', alice, 'f', config('A', { clearsky_zenith_coefficients: coefficients(3) }), 1000);
+    const ref = await sites.findSite('pv', 'f', { accountId: alice });
+    expect(ref).toMatchObject({ resourceId: 'f', kind: 'pv', ownerId: alice, unmetered: false, name: 'A' });
+    expect([ref?.latitude, ref?.longitude]).toEqual([-30, 150]);
+    expect(ref).not.toHaveProperty('config');
+    expect(await sites.findSite('pv', 'f', { accountId: bob })).toBeUndefined();
+    expect(await sites.findSite('wind', 'f', { accountId: alice })).toBeUndefined();
+    expect((await sites.findSite(undefined, 'ba75-e17a-7374-95ed', { accountId: bob }))?.unmetered).toBe(true);
+    // The models' versions leave the coefficients out; the stored configuration keeps them.
+    await sites.updateSite('pv', 'f', { accountId: alice }, (c) => ({ ...c, capacity: 7 }), 2000);
+    const model = await sites.modelConfigHistory(ref!.id);
+    expect(model.map((v) => JSON.parse(v.json))).toEqual([config('A'), config('A', { capacity: 7 })]);
+    const stored = await sites.configHistory(ref!.id);
+    expect(stored.map((v) => v.config.clearsky_zenith_coefficients)).toEqual([coefficients(3), coefficients(3)]);
+  });
+
+  it('ends a list page at maxBytes of configurations (always at least one site), with the total of all matches', async () => {
+    const sizes: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const c = config(`s${i}`, { clearsky_zenith_coefficients: coefficients(i === 2 ? 60 : 10) });
+      sizes.push(Buffer.byteLength(JSON.stringify(c)));
+      await sites.createSite('wind', alice, `s${i}`, c, 100 + i);
+    }
+    const page = (skip: number, maxBytes: number) =>
+      sites.listSites({ kind: 'wind', viewer: { accountId: alice }, skip, take: 100, maxBytes });
+    const ids = async (skip: number, maxBytes: number) => (await page(skip, maxBytes)).results.map((s) => s.resourceId);
+    // s0 and s1 fit, s2 (large) does not: the page ends before it; then s2 alone; then the rest.
+    const first = await page(0, sizes[0]! + sizes[1]! + 10);
+    expect(first.total).toBe(5);
+    expect(first.results.map((s) => s.resourceId)).toEqual(['s0', 's1']);
+    expect(await ids(2, sizes[0]! + sizes[1]! + 10)).toEqual(['s2']);
+    expect(await ids(3, sizes[0]! + sizes[1]! + 10)).toEqual(['s3', 's4']);
+    // A site larger than the whole budget still comes, alone.
+    expect(await ids(2, 10)).toEqual(['s2']);
+    // Without a cap, or under a large one, the page is `take` long.
+    expect((await ids(0, 1e9)).length).toBe(5);
   });
 });
 

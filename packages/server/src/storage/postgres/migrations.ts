@@ -143,4 +143,14 @@ export const postgresMigrations: Migration[] = [
     `,
   },
   { version: 103, name: 'measurement records per account (for the per-account cap)', up: MEASUREMENT_COUNT_SQL },
+  {
+    version: 110,
+    name: 'configuration versions as the models read them (without zenith coefficients)',
+    up: `
+      ALTER TABLE site_config_history ADD COLUMN model_config text;
+      UPDATE site_config_history
+        SET model_config = (config::jsonb - 'clearsky_zenith_coefficients' - 'cloudy_zenith_coefficients')::text
+        WHERE config LIKE '%zenith_coefficients%';
+    `,
+  },
 ];
