@@ -36,6 +36,12 @@ export const WASM_KERNELS: readonly WasmKernelSource[] = [
     module: 'src/tracking/wasm/single-axis.wasm.ts',
     constant: 'SINGLE_AXIS_WASM_BASE64',
   },
+  { wat: 'src/pv/wasm/sapm.wat', module: 'src/pv/wasm/sapm.wasm.ts', constant: 'SAPM_WASM_BASE64' },
+  {
+    wat: 'src/pv/wasm/sandia-inverter.wat',
+    module: 'src/pv/wasm/sandia-inverter.wasm.ts',
+    constant: 'SANDIA_INVERTER_WASM_BASE64',
+  },
 ];
 
 /** The installed wabt version, named in the generated header. */

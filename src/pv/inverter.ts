@@ -14,8 +14,10 @@ import {
   rangeFailure,
   type SeriesEntry,
 } from '../util/validate.js';
+import { lazyWasmKernel, loadWasmKernel } from '../util/wasm.js';
 import { checkColumnList, checkParameterSet, type ParameterField } from './checks.js';
 import type { AdrInverterParameters, SandiaInverterParameters } from './parameters.js';
+import { SANDIA_INVERTER_WASM_BASE64 } from './wasm/sandia-inverter.wasm.js';
 
 /** Inputs of {@link sandiaInverter} and {@link adrInverter}: the DC side of one MPPT input. */
 export interface InverterInput {
@@ -79,8 +81,93 @@ export function sandiaInverter(
   ]);
   const res = outputColumn(out, n);
   // Scalars broadcast into columns: plain arrays in the loop (faster than an index mask per column).
-  sandiaKernel(n, asColumn(input.vDc, n), asColumn(input.pDc, n), inverter, res);
+  const v = asColumn(input.vDc, n);
+  const p = asColumn(input.pDc, n);
+  if (!sandiaKernelWasm(n, v, p, inverter, res)) sandiaKernel(n, v, p, inverter, res);
   return res;
+}
+
+/** The loaded WebAssembly form of the Sandia loop: its run function and memory (offsets in doubles). */
+interface SandiaWasm {
+  run: (rows: number) => void;
+  memory: Float64Array;
+  blockRows: number;
+  terms: number;
+  vDc: number;
+  pDc: number;
+  ac: number;
+}
+
+function loadSandiaWasm(): SandiaWasm | null {
+  const kernel = loadWasmKernel(SANDIA_INVERTER_WASM_BASE64, {});
+  if (kernel === null) return null;
+  const { exports, memory, offset } = kernel;
+  return {
+    run: exports.run as SandiaWasm['run'],
+    memory,
+    blockRows: (exports.blockRows as { value: number }).value,
+    terms: offset('terms'),
+    vDc: offset('vDc'),
+    pDc: offset('pDc'),
+    ac: offset('ac'),
+  };
+}
+
+/** The module, loaded on first use; null where it cannot run or the kernels are off. */
+const sandiaWasm = lazyWasmKernel(loadSandiaWasm);
+
+/**
+ * Which form of the Sandia loop {@link sandiaInverter} runs in this engine: 'wasm' (WebAssembly
+ * SIMD, wasm/sandia-inverter.wat) where the module loads and the kernels are on (setWasmKernels in
+ * util/wasm.ts), else 'typescript'. Both give the same doubles (AC power, W); King et al. (2007),
+ * SAND2007-5036, doi:10.2172/920449. Loads the module on its first call, as sandiaInverter does.
+ * @example
+ * sandiaKernelInUse(); // => 'wasm'
+ */
+export function sandiaKernelInUse(): 'wasm' | 'typescript' {
+  return sandiaWasm() === null ? 'typescript' : 'wasm';
+}
+
+/**
+ * sandiaKernel in WebAssembly SIMD (wasm/sandia-inverter.wat): the columns are copied into the
+ * module's memory a block at a time, its loop takes two rows per f64x2 instruction with the same
+ * IEEE operations as sandiaKernel (the same doubles), and the AC power is copied out. Returns
+ * false, having done nothing, where the module cannot run.
+ */
+function sandiaKernelWasm(
+  n: number,
+  v: Float64Array,
+  p: Float64Array,
+  inverter: SandiaInverterParameters,
+  res: Float64Array,
+): boolean {
+  const kernel = sandiaWasm();
+  if (kernel === null) return false;
+  const { run, memory, blockRows, terms, vDc: vAt, pDc: pAt, ac: acAt } = kernel;
+  const [k0, k1, b1, cv, vdco] = sandiaLinearTerms(inverter);
+  memory[terms] = inverter.paco;
+  memory[terms + 1] = inverter.pso;
+  memory[terms + 2] = k0;
+  memory[terms + 3] = k1;
+  memory[terms + 4] = b1;
+  memory[terms + 5] = cv;
+  memory[terms + 6] = inverter.c0;
+  memory[terms + 7] = vdco;
+  memory[terms + 8] = -Math.abs(inverter.pnt);
+  for (let from = 0; from < n; from += blockRows) {
+    const to = from + blockRows < n ? from + blockRows : n;
+    const rows = to - from;
+    memory.set(v.subarray(from, to), vAt);
+    memory.set(p.subarray(from, to), pAt);
+    // The last pair's second lane repeats the last row, so that it reads defined inputs.
+    if ((rows & 1) === 1) {
+      memory[vAt + rows] = memory[vAt + rows - 1]!;
+      memory[pAt + rows] = memory[pAt + rows - 1]!;
+    }
+    run(rows);
+    res.set(memory.subarray(acAt, acAt + rows), from);
+  }
+  return true;
 }
 
 function sandiaKernel(

@@ -7,10 +7,12 @@
  */
 import { iamSapm } from '../irradiance/iam.js';
 import { asColumn, type Column, columnOf, maskOf, outputColumn } from '../util/columns.js';
-import { fastLog } from '../util/fast-log.js';
+import { fastLog, INV_C, LOG_C } from '../util/fast-log.js';
 import { checkAtLeast, checkFinite, checkObject, checkSeries } from '../util/validate.js';
+import { lazyWasmKernel, loadWasmKernel, writePairs } from '../util/wasm.js';
 import { checkParameterSet, type ParameterField } from './checks.js';
 import type { SapmModuleParameters } from './parameters.js';
+import { SAPM_WASM_BASE64 } from './wasm/sapm.wasm.js';
 
 /** Elementary charge, C (CODATA 2018, exact; scipy.constants.e as pvlib uses). */
 const Q = 1.602176634e-19;
@@ -129,8 +131,120 @@ export function sapm(input: SapmInput, module: SapmModule, out?: Partial<SapmRes
   };
   // Scalars broadcast into columns: the kernel reads plain arrays (an index mask per column measured
   // 1.6 times slower in this loop of nine columns).
-  sapmKernel(n, asColumn(input.effectiveIrradiance, n), asColumn(input.tempCell, n), module, tRef, 1 / eRef, res);
+  const e = asColumn(input.effectiveIrradiance, n);
+  const t = asColumn(input.tempCell, n);
+  if (!sapmKernelWasm(n, e, t, module, tRef, 1 / eRef, res)) sapmKernel(n, e, t, module, tRef, 1 / eRef, res);
   return res;
+}
+
+/** The loaded WebAssembly form of the SAPM loop: its run function and memory (offsets in doubles). */
+interface SapmWasm {
+  run: (rows: number) => void;
+  memory: Float64Array;
+  blockRows: number;
+  terms: number;
+  e: number;
+  t: number;
+  /** The output columns' offsets, in the order of OUTPUTS. */
+  outputs: number[];
+}
+
+/**
+ * The output columns, in the order of SapmWasm's `outputs`: sapmKernel's order of writing a row, so
+ * that output columns given as one buffer end with the same values.
+ */
+const OUTPUTS = ['iSc', 'iMp', 'iX', 'iXx', 'vOc', 'vMp', 'pMp'] as const;
+
+function loadSapmWasm(): SapmWasm | null {
+  const kernel = loadWasmKernel(SAPM_WASM_BASE64, { js: { log: fastLog } });
+  if (kernel === null) return null;
+  const { exports, memory, offset } = kernel;
+  writePairs(memory, offset('logTable'), INV_C, LOG_C);
+  return {
+    run: exports.run as SapmWasm['run'],
+    memory,
+    blockRows: (exports.blockRows as { value: number }).value,
+    terms: offset('terms'),
+    e: offset('effectiveIrradiance'),
+    t: offset('tempCell'),
+    outputs: OUTPUTS.map((name) => offset(name)),
+  };
+}
+
+/** The module, loaded on first use; null where it cannot run or the kernels are off. */
+const sapmWasm = lazyWasmKernel(loadSapmWasm);
+
+/**
+ * Which form of the SAPM loop {@link sapm} runs in this engine: 'wasm' (WebAssembly SIMD,
+ * wasm/sapm.wat) where the module loads and the kernels are on (setWasmKernels in util/wasm.ts),
+ * else 'typescript'. Both give the same doubles (currents in A, voltages in V, power in W); King,
+ * Boyson and Kratochvil (2004), SAND2004-3535, doi:10.2172/919131. Loads the module on its first
+ * call, as sapm does.
+ * @example
+ * sapmKernelInUse(); // => 'wasm'
+ */
+export function sapmKernelInUse(): 'wasm' | 'typescript' {
+  return sapmWasm() === null ? 'typescript' : 'wasm';
+}
+
+/**
+ * sapmKernel in WebAssembly SIMD (wasm/sapm.wat): the columns are copied into the module's memory a
+ * block at a time, its loop takes two rows per f64x2 instruction with the same IEEE operations as
+ * sapmKernel and fastLog (the same doubles), and the seven results are copied out. Returns false,
+ * having done nothing, where the module cannot run.
+ */
+function sapmKernelWasm(
+  n: number,
+  e: Float64Array,
+  t: Float64Array,
+  m: SapmModuleParameters,
+  tRef: number,
+  invRef: number,
+  res: SapmResult,
+): boolean {
+  const kernel = sapmWasm();
+  if (kernel === null) return false;
+  const { run, memory, blockRows, terms, e: eAt, t: tAt, outputs } = kernel;
+  const ns = m.cellsInSeries;
+  memory[terms] = m.isco;
+  memory[terms + 1] = m.impo;
+  memory[terms + 2] = m.voco;
+  memory[terms + 3] = m.vmpo;
+  memory[terms + 4] = m.aisc;
+  memory[terms + 5] = m.aimp;
+  memory[terms + 6] = m.bvoco;
+  memory[terms + 7] = m.mbvoc;
+  memory[terms + 8] = m.bvmpo;
+  memory[terms + 9] = m.mbvmp;
+  memory[terms + 10] = m.ixo;
+  memory[terms + 11] = m.ixxo;
+  memory[terms + 12] = m.c0;
+  memory[terms + 13] = m.c1;
+  memory[terms + 14] = m.c4;
+  memory[terms + 15] = m.c5;
+  memory[terms + 16] = m.c6;
+  memory[terms + 17] = m.c7;
+  memory[terms + 18] = ns;
+  memory[terms + 19] = m.c2 * ns;
+  memory[terms + 20] = m.c3 * ns;
+  memory[terms + 21] = (m.n * KB) / Q;
+  memory[terms + 22] = tRef;
+  memory[terms + 23] = invRef;
+  const columns = OUTPUTS.map((name) => res[name]);
+  for (let from = 0; from < n; from += blockRows) {
+    const to = from + blockRows < n ? from + blockRows : n;
+    const rows = to - from;
+    memory.set(e.subarray(from, to), eAt);
+    memory.set(t.subarray(from, to), tAt);
+    // The last pair's second lane repeats the last row, so that it reads defined inputs.
+    if ((rows & 1) === 1) {
+      memory[eAt + rows] = memory[eAt + rows - 1]!;
+      memory[tAt + rows] = memory[tAt + rows - 1]!;
+    }
+    run(rows);
+    for (let k = 0; k < 7; k++) columns[k]!.set(memory.subarray(outputs[k]!, outputs[k]! + rows), from);
+  }
+  return true;
 }
 
 function sapmKernel(

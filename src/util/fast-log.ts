@@ -10,9 +10,13 @@
 
 const BITS = 7;
 const SIZE = 1 << BITS;
-/** The left ends c_j = 1 + j / 128 of the table's intervals of [1, 2): 1 / c_j and ln c_j. */
-const INV_C = new Float64Array(SIZE);
-const LOG_C = new Float64Array(SIZE);
+/**
+ * The left ends c_j = 1 + j / 128 of the table's intervals of [1, 2): 1 / c_j and ln c_j (unitless),
+ * exported for the WebAssembly form of the SAPM (src/pv/wasm/sapm.wat), which repeats fastLog.
+ */
+export const INV_C = new Float64Array(SIZE);
+/** ln c_j of the table's left ends c_j = 1 + j / 128 (see INV_C), unitless. */
+export const LOG_C = new Float64Array(SIZE);
 for (let j = 0; j < SIZE; j++) {
   const c = 1 + j / SIZE;
   INV_C[j] = 1 / c;

@@ -1,0 +1,184 @@
+/**
+ * The WebAssembly SIMD forms of the SAPM loop (src/pv/wasm/sapm.wat) and of the Sandia inverter's
+ * loop (src/pv/wasm/sandia-inverter.wat): this engine runs them, they give the TypeScript loops'
+ * doubles bit for bit (night, NaN, negative and subnormal irradiance, infinities, clipping, the
+ * tare, odd lengths and shared output buffers), and sapm and sandiaInverter fall back to the
+ * TypeScript loops where the modules cannot run. (That the committed modules are what the .wat
+ * files compile to is checked with every kernel in test/irradiance/wasm.test.ts.)
+ */
+import fc from 'fast-check';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sandiaInverter, sandiaKernelInUse } from '../../src/pv/inverter.js';
+import type { SandiaInverterParameters, SapmModuleParameters } from '../../src/pv/parameters.js';
+import { type SapmResult, sapm, sapmKernelInUse } from '../../src/pv/sapm.js';
+import { setWasmKernels } from '../../src/util/wasm.js';
+import { runs } from '../support/properties.js';
+import { bitDifferences, withWasmKernels } from '../support/wasm.js';
+
+const MODULE: SapmModuleParameters = {
+  isco: 5.09115,
+  impo: 4.54629,
+  voco: 59.2608,
+  vmpo: 48.3156,
+  aisc: 0.000397,
+  aimp: 0.000181,
+  bvoco: -0.21696,
+  mbvoc: 0.0012,
+  bvmpo: -0.235488,
+  mbvmp: -0.0008,
+  n: 1.4032,
+  cellsInSeries: 96,
+  ixo: 4.97599,
+  ixxo: 3.18803,
+  c0: 1.01284,
+  c1: -0.0128398,
+  c2: 0.279317,
+  c3: -7.24463,
+  c4: 0.996446,
+  c5: 0.003554,
+  c6: 1.15535,
+  c7: -0.155353,
+  a0: 0.928385,
+  a1: 0.068093,
+  a2: -0.0157738,
+  a3: 0.0016606,
+  a4: -6.93e-5,
+  b0: 1,
+  b1: -0.002438,
+  b2: 0.0003103,
+  b3: -1.246e-5,
+  b4: 2.112e-7,
+  b5: -1.359e-9,
+  fd: 1,
+};
+const INVERTER: SandiaInverterParameters = {
+  paco: 250,
+  pdco: 259.588593,
+  vdco: 40,
+  pso: 2.089607,
+  c0: -4.1e-5,
+  c1: -9.1e-5,
+  c2: 4.94e-4,
+  c3: -0.013171,
+  pnt: 0.075,
+};
+const SAPM_KEYS = ['iSc', 'iMp', 'vOc', 'vMp', 'pMp', 'iX', 'iXx'] as const;
+
+/** Values a column of irradiance (W/m2), temperature (C), DC voltage or power takes, edges included. */
+const SPECIAL = [0, -0, -1, 1e-310, 5e-324, 2.2250738585072014e-308, 1e-300, 1e300, Infinity, -Infinity, Number.NaN];
+
+/** n deterministic rows: a value of `scale` spread, with one row in `specialEvery` from SPECIAL. */
+function column(n: number, seed: number, scale: number, specialEvery: number): Float64Array {
+  let state = seed >>> 0;
+  const next = () => (state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0) / 4_294_967_296;
+  const c = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    c[i] =
+      next() * specialEvery < 1 ? SPECIAL[Math.floor(next() * SPECIAL.length)]! : next() < 0.4 ? 0 : scale * next();
+  }
+  return c;
+}
+
+describe('SAPM and Sandia inverter loops in WebAssembly', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.resetModules();
+  });
+
+  it('run in this engine, so that the comparisons below compare two loops', () => {
+    expect(sapmKernelInUse()).toBe('wasm');
+    expect(sandiaKernelInUse()).toBe('wasm');
+    const before = setWasmKernels(false);
+    expect(sapmKernelInUse()).toBe('typescript');
+    expect(sandiaKernelInUse()).toBe('typescript');
+    setWasmKernels(before);
+  });
+
+  it('sapm gives the same doubles as the TypeScript loop', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 9_000 }),
+        fc.integer({ min: 1, max: 2 ** 30 }),
+        fc.constantFrom(4, 40, 1e9),
+        fc.double({ min: 0.5, max: 1.5, noNaN: true }),
+        fc.oneof(fc.constant(undefined), fc.double({ min: 1, max: 2000, noNaN: true })),
+        (n, seed, specialEvery, jitter, irradianceRef) => {
+          const input = {
+            effectiveIrradiance: column(n, seed, 1500, specialEvery),
+            tempCell: column(n, seed + 1, 125, specialEvery).map((t) => t - 40),
+          };
+          const module = { ...MODULE, c3: MODULE.c3 * jitter, mbvoc: MODULE.mbvoc * jitter, irradianceRef };
+          const ts = withWasmKernels(false, () => sapm(input, module));
+          const wasm = withWasmKernels(true, () => sapm(input, module));
+          expect(bitDifferences<keyof SapmResult>(ts, wasm, SAPM_KEYS)).toEqual([]);
+        },
+      ),
+      { numRuns: runs(60) },
+    );
+  });
+
+  it('sapm gives the same doubles with scalar inputs and output columns that share one buffer', () => {
+    const n = 4097;
+    const input = { effectiveIrradiance: column(n, 5, 1200, 10), tempCell: 30 };
+    const shared = () => {
+      const b = new Float64Array(n);
+      return { iSc: b, iMp: b, vOc: b, vMp: b, pMp: b, iX: b, iXx: b };
+    };
+    const ts = withWasmKernels(false, () => sapm(input, MODULE, shared()));
+    const wasm = withWasmKernels(true, () => sapm(input, MODULE, shared()));
+    expect(bitDifferences<keyof SapmResult>(ts, wasm, SAPM_KEYS)).toEqual([]);
+    const scalar = { effectiveIrradiance: 800, tempCell: 45 };
+    expect(
+      bitDifferences<keyof SapmResult>(
+        withWasmKernels(false, () => sapm(scalar, MODULE)),
+        withWasmKernels(true, () => sapm(scalar, MODULE)),
+        SAPM_KEYS,
+      ),
+    ).toEqual([]);
+  });
+
+  it('sandiaInverter gives the same doubles as the TypeScript loop', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 9_000 }),
+        fc.integer({ min: 1, max: 2 ** 30 }),
+        fc.constantFrom(4, 40, 1e9),
+        fc.double({ min: 0.5, max: 1.5, noNaN: true }),
+        (n, seed, specialEvery, jitter) => {
+          const input = { vDc: column(n, seed, 80, specialEvery), pDc: column(n, seed + 1, 300, specialEvery) };
+          const inverter = { ...INVERTER, c0: INVERTER.c0 * jitter, pnt: -INVERTER.pnt * jitter };
+          const ts = withWasmKernels(false, () => sandiaInverter(input, inverter));
+          const wasm = withWasmKernels(true, () => sandiaInverter(input, inverter));
+          expect(bitDifferences({ ac: ts }, { ac: wasm }, ['ac'])).toEqual([]);
+        },
+      ),
+      { numRuns: runs(60) },
+    );
+  });
+
+  it('sapm and sandiaInverter fall back to the TypeScript loops, same doubles, where the modules cannot run', async () => {
+    const n = 3001;
+    const input = { effectiveIrradiance: column(n, 9, 1200, 30), tempCell: column(n, 10, 60, 30) };
+    const dc = { vDc: column(n, 11, 60, 30), pDc: column(n, 12, 280, 30) };
+    const sapmReference = withWasmKernels(false, () => sapm(input, MODULE));
+    const sandiaReference = withWasmKernels(false, () => sandiaInverter(dc, INVERTER));
+    const real = Reflect.get(globalThis, 'WebAssembly') as { Module: unknown; Instance: unknown };
+    for (const [name, engine] of Object.entries({
+      'no WebAssembly': undefined,
+      'no SIMD': { validate: () => false, Module: real.Module, Instance: real.Instance },
+    })) {
+      vi.resetModules();
+      vi.stubGlobal('WebAssembly', engine);
+      const freshSapm = await import('../../src/pv/sapm.js');
+      const freshInverter = await import('../../src/pv/inverter.js');
+      expect(freshSapm.sapmKernelInUse(), name).toBe('typescript');
+      expect(freshInverter.sandiaKernelInUse(), name).toBe('typescript');
+      expect(bitDifferences(sapmReference, freshSapm.sapm(input, MODULE), SAPM_KEYS), name).toEqual([]);
+      expect(
+        bitDifferences({ ac: sandiaReference }, { ac: freshInverter.sandiaInverter(dc, INVERTER) }, ['ac']),
+        name,
+      ).toEqual([]);
+      vi.unstubAllGlobals();
+    }
+  });
+});
