@@ -11,6 +11,7 @@ import type { Column } from '../util/columns.js';
 import {
   checkAtLeast,
   checkFinite,
+  checkIncreasing,
   checkLatitude,
   checkLongitude,
   checkObject,
@@ -24,7 +25,7 @@ import {
 } from '../util/validate.js';
 import type { PeriodWeather, WeatherColumns } from '../weather/columns.js';
 import type { WeatherSource } from '../weather/source.js';
-import type { PvWeatherInput } from './chain-common.js';
+import { type PvWeatherInput, checkPvWeatherUnits } from './chain-common.js';
 import { pvwattsLosses } from './pvwatts.js';
 import { pvSystemChain } from './site.js';
 import type { SapmMounting } from './temperature.js';
@@ -502,7 +503,9 @@ function energyOf(t: Float64Array, ac: Float64Array, periodSeconds: number, capa
  *   `capacity` (kW DC) and losses; see {@link PvSystem} for the defaults
  * @param weather columns, a weather file's series or a typical year, or a source and a time grid
  * @throws TypeError/RangeError naming the field: a missing irradiance column, columns of different
- *   lengths, times not in Unix seconds, a latitude, capacity or loss out of range
+ *   lengths, times not in Unix seconds, times that do not increase strictly (the index of the first
+ *   that does not: sort them with `sortByTime`), a latitude, longitude, capacity or loss out of
+ *   range, an air temperature in kelvin, irradiance in kW/m2
  * @example
  * // A year of hourly output of a 5 kWp roof in Amsterdam, facing south at 35 degrees, on the
  * // deterministic synthetic weather:
@@ -529,7 +532,10 @@ export function simulatePv(system: PvSystem, weather: PvWeather, options: Simula
     ['weather.windSpeed', input.windSpeed, 'm/s'],
     ['weather.albedo', input.albedo, '0..1', true],
   ]);
+  // The energy sums, the months and the period taken from the first step need times in order.
+  checkIncreasing(FN, 'weather.unixSeconds', input.unixSeconds);
   const config = chainConfig(system, options.periodSeconds ?? weatherPeriod);
+  checkPvWeatherUnits(FN, input, config.latitude, config.longitude);
   const r = pvSystemChain(input, config);
   const columns: PvSimulationColumns = {
     unixSeconds: input.unixSeconds,
