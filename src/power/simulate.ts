@@ -182,10 +182,15 @@ export interface PvSimulationColumns {
 export interface PvEnergy {
   /** Over the whole series. */
   total: number;
-  /** By calendar month (UTC; January first), over all years of the series. */
+  /** By calendar month (UTC; January first), over all years of the series (see `byYearMonth`). */
   monthly: number[];
   /** By calendar year (UTC). */
   byYear: Record<number, number>;
+  /**
+   * By month of each year (UTC), keyed 'YYYY-MM' ('2024-01'), in time order: only the months
+   * the series has periods in, and January 2024 apart from January 2025 (which `monthly` adds up).
+   */
+  byYearMonth: Record<string, number>;
   /** Energy per kW of DC capacity, kWh/kWp, over the whole series. */
   specificYield: number;
   /** Periods whose power is NaN (missing weather), left out of the sums. */
@@ -447,6 +452,10 @@ function energyOf(t: Float64Array, ac: Float64Array, periodSeconds: number, capa
   let year = 0;
   let sumYear: number | undefined;
   let yearSum = 0;
+  const byYearMonth: Record<string, number> = {};
+  let monthKey = '';
+  let sumMonthKey: string | undefined;
+  let monthSum = 0;
   for (let i = 0; i < ac.length; i++) {
     const p = ac[i]!;
     if (p !== p) {
@@ -463,7 +472,14 @@ function energyOf(t: Float64Array, ac: Float64Array, periodSeconds: number, capa
       month = d.getUTCMonth();
       lastMonthStart = Date.UTC(year, month, 1);
       lastMonthEnd = Date.UTC(year, month + 1, 1);
+      monthKey = `${String(year).padStart(4, '0')}-${String(month + 1).padStart(2, '0')}`;
     }
+    if (monthKey !== sumMonthKey) {
+      if (sumMonthKey !== undefined) byYearMonth[sumMonthKey] = monthSum;
+      sumMonthKey = monthKey;
+      monthSum = byYearMonth[monthKey] ?? 0;
+    }
+    monthSum += e;
     monthly[month] = monthly[month]! + e;
     // The year's sum in a local, stored when the year changes (the same additions in the same
     // order as adding into byYear row by row, without a keyed lookup per row).
@@ -475,7 +491,8 @@ function energyOf(t: Float64Array, ac: Float64Array, periodSeconds: number, capa
     yearSum += e;
   }
   if (sumYear !== undefined) byYear[sumYear] = yearSum;
-  return { total, monthly, byYear, specificYield: total / capacity, missingPeriods: missing };
+  if (sumMonthKey !== undefined) byYearMonth[sumMonthKey] = monthSum;
+  return { total, monthly, byYear, byYearMonth, specificYield: total / capacity, missingPeriods: missing };
 }
 
 /**
