@@ -130,10 +130,6 @@ export function readPvgisTmyCsv(text: string, options: CalendarReadOptions = {})
   return finish(latitude, longitude, elevation, stamps, raw, monthYears, options);
 }
 
-/**
- * Reads a PVGIS TMY file in JSON (the `outputs.tmy_hourly` records and `outputs.months_selected`,
- * location under `inputs.location`). Same columns and conventions as {@link readPvgisTmyCsv}.
- */
 /** JSON.parse, its SyntaxError as the RangeError of a file that is not valid JSON. */
 function parseJson(text: string): unknown {
   try {
@@ -143,6 +139,10 @@ function parseJson(text: string): unknown {
   }
 }
 
+/**
+ * Reads a PVGIS TMY file in JSON (the `outputs.tmy_hourly` records and `outputs.months_selected`,
+ * location under `inputs.location`). Same columns and conventions as {@link readPvgisTmyCsv}.
+ */
 export function readPvgisTmyJson(text: string, options: CalendarReadOptions = {}): WeatherSeries {
   checkString('readPvgisTmyJson', 'text', text, 'the text of a weather file');
   const doc = parseJson(text) as {
