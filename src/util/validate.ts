@@ -9,8 +9,10 @@
  *   solarPositionSpa: unixSeconds must be Unix seconds (got 1.7e+12, which looks like milliseconds)
  *   rooftopPvPower: capacity must be a finite number >= 0 kW (got -5)
  *
- * Values inside columns are not checked (that would cost a pass over the data): NaN in a column
- * gives NaN out, as in pvlib.
+ * Values inside columns are not checked one by one: NaN in a column gives NaN out, as in pvlib.
+ * What a whole column says at a glance is, in one cheap pass, where a mistake gives wrong numbers
+ * without a word (issue 34): times that do not increase where the order matters (energy sums,
+ * models with a state, resampling), air temperature in kelvin, irradiance in kW/m2, rain below 0.
  */
 import type { Column } from './columns.js';
 
