@@ -299,7 +299,11 @@ export async function demGridAround(
   for (let la = lat0; la <= lat1; la++) {
     for (let lo = lon0; lo <= lon1; lo++) {
       tiles.push({
-        grid: await loadTile(directory, srtmTileName(la + 0.5, lo + 0.5), onTileError),
+        // No tile beyond the antimeridian or a pole (srtmTileName refuses such places): none there, as before.
+        grid:
+          lo < -180 || lo >= 180 || la < -90 || la >= 90
+            ? undefined
+            : await loadTile(directory, srtmTileName(la + 0.5, lo + 0.5), onTileError),
         south: la,
         west: lo,
       });

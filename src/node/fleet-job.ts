@@ -43,15 +43,33 @@ export interface FleetJob {
   periodSeconds?: number;
   /** What is kept of each site: the annual totals, the monthly energies too, or every period's power. */
   aggregate: FleetAggregate;
+  /**
+   * Weather files only: how far a site may be from its weather file's place, km (default
+   * {@link DEFAULT_MAX_WEATHER_DISTANCE_KM}, 100). A farther site is an error result, or a result
+   * with a `warning` when `onFarWeather` is 'warn'.
+   */
+  maxWeatherDistanceKm?: number;
+  /** Weather files only: what a site farther than `maxWeatherDistanceKm` gets: 'error' (default) or 'warn'. */
+  onFarWeather?: 'error' | 'warn';
 }
 
-/** A site's outcome: its result, or the message of the error it raised. */
-export type FleetOutcome = FleetSiteResult | { id: string; error: string };
+/**
+ * How far, km, a site may be from its weather file's place by default: the weather of a place
+ * 100 km away is still the same climate in most of the world; an Amsterdam file applied to a site in
+ * the Pacific is not.
+ */
+export const DEFAULT_MAX_WEATHER_DISTANCE_KM = 100;
+
+/**
+ * A site's outcome: its result (with a `warning` when its weather file is farther than the job
+ * allows and the job says 'warn'), or the message of the error it raised.
+ */
+export type FleetOutcome = (FleetSiteResult & { warning?: string }) | { id: string; error: string };
 
 /** Per-thread state of a job: the grid and the weather files, read once. */
 interface JobState {
   grid?: FleetGrid;
-  files?: { series: WeatherSeries; weather: PvWeatherColumns }[];
+  files?: { path: string; series: WeatherSeries; weather: PvWeatherColumns }[];
 }
 
 const states = new WeakMap<FleetJob, JobState>();
@@ -92,7 +110,7 @@ function stateOf(job: FleetJob): JobState {
             .map((f) => join(w.path, f));
     s.files = paths.map((p) => {
       const series = loadWeatherFile(p);
-      return { series, weather: columnsOf(series) };
+      return { path: p, series, weather: columnsOf(series) };
     });
     if (s.files.length === 0) throw new Error(`no weather files in ${w.path}`);
   }
@@ -100,12 +118,12 @@ function stateOf(job: FleetJob): JobState {
   return s;
 }
 
-/** The weather (and period length) of one site in a job. */
+/** The weather (and period length) of one site in a job, and a warning about it. */
 function weatherFor(
   job: FleetJob,
   state: JobState,
   site: FleetSite,
-): { weather: PvWeatherColumns; periodSeconds: number } {
+): { weather: PvWeatherColumns; periodSeconds: number; typicalYear?: boolean; warning?: string } {
   const w = job.weather;
   if (w.type === 'synthetic') {
     const grid = state.grid!;
@@ -122,7 +140,38 @@ function weatherFor(
       best = f;
     }
   }
-  return { weather: best.weather, periodSeconds: best.series.periodSeconds };
+  const far = farWeather(job, site, best, bestKm);
+  return {
+    weather: best.weather,
+    periodSeconds: best.series.periodSeconds,
+    typicalYear: best.series.typical,
+    ...(far ? { warning: far } : {}),
+  };
+}
+
+const km = (x: number): string => (x >= 10 ? Math.round(x).toLocaleString('en-US') : x.toFixed(1));
+
+/**
+ * A site farther from its weather file than the job allows: a RangeError naming the site, the
+ * distance and the option ('error'), or the warning's text ('warn'); undefined when near enough or
+ * when the file's place is unknown.
+ */
+function farWeather(
+  job: FleetJob,
+  site: FleetSite,
+  file: { path: string; series: WeatherSeries },
+  distance: number,
+): string | undefined {
+  const max = job.maxWeatherDistanceKm ?? DEFAULT_MAX_WEATHER_DISTANCE_KM;
+  if (!(distance > max)) return undefined;
+  const what =
+    `site ${site.id} (${site.latitude}, ${site.longitude}) is ${km(distance)} km from the place of its weather file ` +
+    `${file.path} (${file.series.latitude}, ${file.series.longitude}), more than the ${km(max)} km allowed`;
+  if (job.onFarWeather === 'warn') return `${what}; its weather is used anyway (onFarWeather 'warn')`;
+  throw new RangeError(
+    `${what}: give a weather file nearer the site, or allow more with maxWeatherDistanceKm ` +
+      `(the command line's --max-weather-distance KM), or use it anyway with onFarWeather 'warn' (--on-far-weather warn)`,
+  );
 }
 
 /**
@@ -142,8 +191,13 @@ export function runFleetBatch(job: FleetJob, sites: readonly FleetSite[]): Fleet
   const state = stateOf(job);
   return sites.map((site) => {
     try {
-      const { weather, periodSeconds } = weatherFor(job, state, site);
-      return simulateFleetSite(site, weather, { aggregate: job.aggregate, periodSeconds });
+      const { weather, periodSeconds, typicalYear, warning } = weatherFor(job, state, site);
+      const result = simulateFleetSite(site, weather, {
+        aggregate: job.aggregate,
+        periodSeconds,
+        ...(typicalYear === true ? { typicalYear } : {}),
+      });
+      return warning === undefined ? result : { ...result, warning };
     } catch (e) {
       return { id: site.id, error: e instanceof Error ? e.message : String(e) };
     }

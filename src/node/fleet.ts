@@ -12,7 +12,7 @@ import { type FleetJob, type FleetOutcome, runFleetBatch } from './fleet-job.js'
 import type { FleetWorkerReply, FleetWorkerRequest } from './fleet-worker.js';
 
 export type { FleetJob, FleetOutcome, FleetPeriod, FleetWeatherSpec } from './fleet-job.js';
-export { fleetPeriodEnds } from './fleet-job.js';
+export { DEFAULT_MAX_WEATHER_DISTANCE_KM, fleetPeriodEnds } from './fleet-job.js';
 
 /** Progress of a fleet run. */
 export interface FleetProgress {
@@ -206,9 +206,14 @@ class FleetPool {
  *
  * @param sites an array, iterable or async iterable of sites (checked with `fleetSiteProblems`
  *   first when they come from a file: a bad site gives an error result, not a crash)
+ * A weather file is used for the sites within `maxWeatherDistanceKm` (default 100 km) of its
+ * place; a farther site is an error result naming the site, the distance and the option, or a
+ * result with a `warning` when `onFarWeather` is 'warn'. 'monthly' gives the months of each year
+ * ('2024-01', ..., '2025-03': `months`), and the specific yield is per year (see `years`).
+ *
  * @param options the weather, the period (`{ year }` or `{ start, end }`, Unix s) and
  *   `periodSeconds` of the synthetic weather, `aggregate` ('annual', 'monthly', 'none'),
- *   `threads`, `signal`, `onProgress`
+ *   `maxWeatherDistanceKm` and `onFarWeather` (weather files), `threads`, `signal`, `onProgress`
  * @example
  * const sites = [
  *   { id: 'a', latitude: 52.1, longitude: 5.1, capacityKw: 4, tilt: 35, azimuth: 180 },
@@ -236,7 +241,17 @@ export async function* simulateFleet(
     aggregate: options.aggregate,
     ...(options.period !== undefined ? { period: options.period } : {}),
     ...(options.periodSeconds !== undefined ? { periodSeconds: options.periodSeconds } : {}),
+    ...(options.maxWeatherDistanceKm !== undefined ? { maxWeatherDistanceKm: options.maxWeatherDistanceKm } : {}),
+    ...(options.onFarWeather !== undefined ? { onFarWeather: options.onFarWeather } : {}),
   };
+  if (job.maxWeatherDistanceKm !== undefined && !(job.maxWeatherDistanceKm >= 0))
+    throw new RangeError(
+      `simulateFleet: options.maxWeatherDistanceKm must be a number >= 0 (km; Infinity for any distance) (got ${job.maxWeatherDistanceKm})`,
+    );
+  if (job.onFarWeather !== undefined && job.onFarWeather !== 'error' && job.onFarWeather !== 'warn')
+    throw new RangeError(
+      `simulateFleet: options.onFarWeather must be 'error' or 'warn' (got ${String(job.onFarWeather)})`,
+    );
   const { signal, onProgress } = options;
   throwIfAborted(signal);
   const total = options.total ?? (Array.isArray(sites) ? sites.length : undefined);

@@ -66,6 +66,7 @@ export {
   type FleetProgress,
   type FleetWeatherSpec,
   type SimulateFleetOptions,
+  DEFAULT_MAX_WEATHER_DISTANCE_KM,
   defaultFleetThreads,
   fleetPeriodEnds,
   simulateFleet,

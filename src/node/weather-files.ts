@@ -46,7 +46,8 @@ export const MAX_WEATHER_FILE_BYTES = 256 * 1024 * 1024;
  * /dev/zero, or pipe), and at most `maxBytes` bytes, checked on the open file and while reading so
  * that a file that grows meanwhile cannot get past it.
  * @param maxBytes largest accepted size, bytes (default MAX_WEATHER_FILE_BYTES)
- * @throws Error naming the file and what is wrong with it (not a regular file; larger than the bound)
+ * @throws RangeError naming the file and what is wrong with it (not a regular file; larger than the bound);
+ *   the file system's own error when it cannot be opened (ENOENT, EACCES)
  * @example
  * readWeatherText(dataFilePath('weather/epw_amsterdam_iwec_062400.epw')).slice(0, 8); // => 'LOCATION'
  */
@@ -56,9 +57,9 @@ export function readWeatherText(path: string, maxBytes = MAX_WEATHER_FILE_BYTES)
   try {
     const stat = fstatSync(fd);
     if (!stat.isFile())
-      throw new Error(`${path} is not a regular file (a directory, device or pipe cannot be a weather file)`);
+      throw new RangeError(`${path} is not a regular file (a directory, device or pipe cannot be a weather file)`);
     if (stat.size > maxBytes)
-      throw new Error(`${path} is ${stat.size} bytes, more than the ${maxBytes} bytes a weather file may have`);
+      throw new RangeError(`${path} is ${stat.size} bytes, more than the ${maxBytes} bytes a weather file may have`);
     // Read to the end, whatever fstat said: a file that grew past the bound since is refused, not cut short.
     const chunks: Buffer[] = [];
     let length = 0;
@@ -68,7 +69,8 @@ export function readWeatherText(path: string, maxBytes = MAX_WEATHER_FILE_BYTES)
       if (read === 0) break;
       chunks.push(chunk.subarray(0, read));
       length += read;
-      if (length > maxBytes) throw new Error(`${path} is larger than the ${maxBytes} bytes a weather file may have`);
+      if (length > maxBytes)
+        throw new RangeError(`${path} is larger than the ${maxBytes} bytes a weather file may have`);
     }
     return (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, length)).toString('utf8');
   } finally {
@@ -80,12 +82,22 @@ export function readWeatherText(path: string, maxBytes = MAX_WEATHER_FILE_BYTES)
  * Reads a weather file (EPW, TMY2, TMY3, PSM3/PSM4, PVGIS TMY CSV/JSON, API CSV) from disk into a series of
  * weather columns (the core's names and units). The place comes from the file, else from `hint`, else from the file name
  * (NSRDB/PVGIS style "..._lat_lon..."). The read is bounded (readWeatherText).
+ * @throws TypeError (a hint the file needs: its place) or RangeError (content that cannot be read),
+ *   the message starting with the file's path; the file system's error when it cannot be opened
  */
 export function loadWeatherFile(path: string, hint: FilePlaceHint = {}): WeatherSeries {
   checkString('loadWeatherFile', 'path', path, 'a file path');
   const text = readWeatherText(path);
   const guess = guessPlaceFromName(basename(path));
-  return readWeatherFile(text, { latitude: guess?.latitude, longitude: guess?.longitude, ...hint });
+  try {
+    return readWeatherFile(text, { latitude: guess?.latitude, longitude: guess?.longitude, ...hint });
+  } catch (e) {
+    // The readers see text only: name the file, keeping the kind of the error (TypeError: a hint
+    // to give; RangeError: content that cannot be read).
+    if (e instanceof TypeError) throw new TypeError(`${path}: ${e.message}`, { cause: e });
+    if (e instanceof RangeError) throw new RangeError(`${path}: ${e.message}`, { cause: e });
+    throw e;
+  }
 }
 
 /** What the store lists for each series. */

@@ -7,7 +7,14 @@ import { aoi, iamPhysical } from '../irradiance/index.js';
 import { type PlaneMount, type PlaneOfArray, planeOfArray } from '../irradiance/plane-of-array.js';
 import { solarPositionFast, type SolarPosition } from '../solar/index.js';
 import type { Column } from '../util/columns.js';
-import { checkAtLeast, checkSeries, checkTimes } from '../util/validate.js';
+import {
+  checkAtLeast,
+  checkCelsius,
+  checkIncreasing,
+  checkSeries,
+  checkTimes,
+  checkWattsPerSquareMetre,
+} from '../util/validate.js';
 
 /** Weather columns of a PV chain, one row per period (period-end times). */
 export interface PvWeatherInput {
@@ -29,7 +36,10 @@ export interface PvWeatherInput {
 
 /**
  * Checks a chain's weather once per call: every column present, of one length, times in Unix
- * seconds; and the period length when given. Returns the number of rows.
+ * seconds; and the period length when given. Without a period length the chain takes the step of
+ * the first two times, so the times must then increase strictly (with one, every row stands
+ * alone and any order gives the same power per row: the API's live grids are newest first).
+ * Returns the number of rows.
  */
 export function checkPvWeather(fn: string, weather: PvWeatherInput, periodSeconds: number | undefined): number {
   if (typeof weather !== 'object' || weather === null) {
@@ -37,7 +47,7 @@ export function checkPvWeather(fn: string, weather: PvWeatherInput, periodSecond
   }
   checkTimes(fn, 'weather.unixSeconds', weather.unixSeconds);
   if (periodSeconds !== undefined) checkAtLeast(fn, 'periodSeconds', periodSeconds, 0, 's', true);
-  return checkSeries(fn, [
+  const n = checkSeries(fn, [
     ['weather.unixSeconds', weather.unixSeconds, 'Unix seconds'],
     ['weather.ghi', weather.ghi, 'W/m2'],
     ['weather.dni', weather.dni, 'W/m2'],
@@ -46,6 +56,25 @@ export function checkPvWeather(fn: string, weather: PvWeatherInput, periodSecond
     ['weather.windSpeed', weather.windSpeed, 'm/s'],
     ['weather.albedo', weather.albedo, '0..1', true],
   ]);
+  if (periodSeconds === undefined) checkIncreasing(fn, 'weather.unixSeconds', weather.unixSeconds);
+  return n;
+}
+
+/**
+ * Checks the units of a chain's weather at a place, once per call: air temperature in degrees C,
+ * not kelvin; GHI in W/m2, not kW/m2 (a GHI column whose largest value is below 2 is checked
+ * against the sun at its times: with the sun up on several rows, it is in kW/m2). The sun is
+ * computed only in that rare case, so the check costs one pass over two columns.
+ */
+export function checkPvWeatherUnits(fn: string, weather: PvWeatherInput, latitude: number, longitude: number): void {
+  checkCelsius(fn, 'weather.airTemp', weather.airTemp);
+  const ghi = weather.ghi;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < ghi.length; i++) if (ghi[i]! > hi) hi = ghi[i]!;
+  if (hi > 0 && hi < 2) {
+    const { zenith } = solarPositionFast({ unixSeconds: weather.unixSeconds, latitude, longitude });
+    checkWattsPerSquareMetre(fn, 'weather.ghi', ghi, zenith);
+  }
 }
 
 /** Length of the periods, s: the option, else the step of the first two times, else one hour. */

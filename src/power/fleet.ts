@@ -52,10 +52,20 @@ export interface FleetSiteResult {
   capacityKw: number;
   /** AC energy over the period, kWh (periods of missing weather left out). */
   energyKwh: number;
-  /** energyKwh per kW of DC capacity, kWh/kWp. */
+  /**
+   * Specific yield per year, kWh/kWp: energyKwh per kW of DC capacity, divided by `years` (so a
+   * period of other than one year still gives kWh/kWp a year).
+   */
   specificYieldKwhPerKw: number;
-  /** AC energy by calendar month (UTC, January first), kWh: 'monthly' only. */
+  /**
+   * Length of the period in years: 1 for a period of 365 or 366 days (a calendar year, a typical
+   * year), else its days / 365.25.
+   */
+  years: number;
+  /** AC energy by month of each year (UTC), kWh, in time order, one per entry of `months`: 'monthly' only. */
   monthlyKwh?: Float64Array;
+  /** The months of `monthlyKwh`, 'YYYY-MM' ('2024-01'): every month the period has periods in. 'monthly' only. */
+  months?: string[];
   /** Periods whose power is unknown (missing weather). */
   missingPeriods: number;
   /** AC power per period, kW: 'none' only (the period ends are the run's grid). */
@@ -68,6 +78,12 @@ export interface FleetSiteOptions {
   aggregate?: FleetAggregate;
   /** Length of the periods, s (default: the step of the weather's first two times, as simulatePv). */
   periodSeconds?: number;
+  /**
+   * The weather is a typical year (a TMY, an EPW): its months are calendar months whatever year
+   * their UTC periods fall in (the last hours of 31 December in a zone west of UTC fall in January
+   * of the next year), so 'monthly' gives the 12 months, labelled in the year of its middle period.
+   */
+  typicalYear?: boolean;
 }
 
 /** Options of {@link syntheticFleetWeather}. */
@@ -163,8 +179,9 @@ function systemOf(site: FleetSite): PvSystem {
  * @param site the site (see {@link FleetSite}; check it with {@link fleetSiteProblems})
  * @param weather the site's weather over the run's grid: columns as simulatePv takes them, or
  *   weather on a grid of periods (a weather file's series, a typical year)
- * @param options `aggregate`: 'annual' (energy, default), 'monthly' (and energy by month) or
- *   'none' (the power column); `periodSeconds`, the length of the periods, s
+ * @param options `aggregate`: 'annual' (energy, default; the specific yield per year), 'monthly'
+ *   (and energy by month of each year: `months` '2024-01' ..., `monthlyKwh`) or 'none' (the power
+ *   column); `periodSeconds`, the length of the periods, s; `typicalYear` for a TMY's weather
  * @throws TypeError/RangeError naming the field, as simulatePv
  * @example
  * const grid = fleetGrid({ year: 2024 }, 3600);
@@ -180,16 +197,57 @@ export function simulateFleetSite(
 ): FleetSiteResult {
   const { aggregate = 'annual', periodSeconds } = options;
   const sim = simulatePv(systemOf(site), weather, periodSeconds === undefined ? {} : { periodSeconds });
+  const t = sim.columns.unixSeconds;
+  const years = periodYears(t, sim.periodSeconds);
   const result: FleetSiteResult = {
     id: site.id,
     capacityKw: site.capacityKw,
     energyKwh: sim.energy.total,
-    specificYieldKwhPerKw: sim.energy.specificYield,
+    specificYieldKwhPerKw: years === 1 ? sim.energy.specificYield : sim.energy.specificYield / years,
+    years,
     missingPeriods: sim.energy.missingPeriods,
   };
-  if (aggregate === 'monthly') result.monthlyKwh = Float64Array.from(sim.energy.monthly);
+  if (aggregate === 'monthly') {
+    if (options.typicalYear === true) {
+      // The year of the middle row: the first hours may fall in the year before in UTC.
+      const mid = t.length >> 1;
+      const year = yearMonths(t.subarray(mid, mid + 1), sim.periodSeconds)[0]?.slice(0, 4) ?? '2059';
+      result.months = Array.from({ length: 12 }, (_, m) => `${year}-${String(m + 1).padStart(2, '0')}`);
+      result.monthlyKwh = Float64Array.from(sim.energy.monthly);
+    } else {
+      const months = yearMonths(t, sim.periodSeconds);
+      result.months = months;
+      result.monthlyKwh = Float64Array.from(months, (m) => sim.energy.byYearMonth[m] ?? 0);
+    }
+  }
   if (aggregate === 'none') result.powerKw = sim.columns.ac;
   return result;
+}
+
+const DAY = 86_400;
+
+/** Years a series of period ends spans: 1 for 365 or 366 days, else days / 365.25. */
+function periodYears(t: Float64Array, periodSeconds: number): number {
+  const n = t.length;
+  if (n === 0) return 1;
+  const days = (t[n - 1]! - t[0]! + periodSeconds) / DAY;
+  return days === 365 || days === 366 ? 1 : days / 365.25;
+}
+
+/** The months ('YYYY-MM', UTC) of the periods' middles, in time order, each once. */
+function yearMonths(t: Float64Array, periodSeconds: number): string[] {
+  const out: string[] = [];
+  let end = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < t.length; i++) {
+    const mid = (t[i]! - periodSeconds / 2) * 1000;
+    if (mid < end) continue;
+    const d = new Date(mid);
+    const y = d.getUTCFullYear();
+    const m = d.getUTCMonth();
+    end = Date.UTC(y, m + 1, 1);
+    out.push(`${String(y).padStart(4, '0')}-${String(m + 1).padStart(2, '0')}`);
+  }
+  return out;
 }
 
 /**

@@ -3,6 +3,7 @@
  * cell temperature model of PVWatts version 5.
  */
 import { asColumn, type Column, outputColumn, seriesLength } from '../util/columns.js';
+import { checkCelsius, checkIncreasing } from '../util/validate.js';
 
 /** Weather of the Fuentes model: a time series, since the module carries heat from step to step. */
 export interface FuentesInput {
@@ -142,13 +143,8 @@ export function fuentesCellTemperature(input: FuentesInput, options: FuentesOpti
     throw new RangeError(
       'fuentesCellTemperature: needs at least two times (the first step is taken equal to the second)',
     );
-  for (let i = 1; i < n; i++) {
-    if (!(unixSeconds[i]! > unixSeconds[i - 1]!)) {
-      throw new RangeError(
-        `fuentesCellTemperature: unixSeconds must increase (row ${i}: ${unixSeconds[i]} after ${unixSeconds[i - 1]})`,
-      );
-    }
-  }
+  checkIncreasing('fuentesCellTemperature', 'unixSeconds', unixSeconds);
+  checkCelsius('fuentesCellTemperature', 'airTemp', input.airTemp);
   const poa = asColumn(input.poaGlobal, n);
   const air = asColumn(input.airTemp, n);
   const wind = asColumn(input.windSpeed, n);

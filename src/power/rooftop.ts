@@ -13,7 +13,14 @@ import {
   checkRange,
   checkUnixSeconds,
 } from '../util/validate.js';
-import { type PvWeatherInput, checkPvWeather, chainIrradiance, periodOf, sunAtPeriodMiddle } from './chain-common.js';
+import {
+  type PvWeatherInput,
+  checkPvWeather,
+  checkPvWeatherUnits,
+  chainIrradiance,
+  periodOf,
+  sunAtPeriodMiddle,
+} from './chain-common.js';
 import { SECONDS_PER_YEAR } from './conventions.js';
 import { pvwattsDc, pvwattsInverter } from './pvwatts.js';
 import { sapmCellTemperature } from './temperature.js';
@@ -57,7 +64,10 @@ export interface RooftopOptions {
   lossFactor?: number;
   /** Installation time, Unix s: estimates the loss factor from ageing when `lossFactor` is absent. */
   installDate?: number;
-  /** Length of the periods, s (default: from the times). */
+  /**
+   * Length of the periods, s (default: the step of the first two times; the times must then
+   * increase strictly). Given, each row stands alone and the times may come in any order.
+   */
   periodSeconds?: number;
 }
 
@@ -112,6 +122,7 @@ export function rooftopPvPower(weather: PvWeatherInput, options: RooftopOptions)
   if (options.lossFactor !== undefined)
     checkRange(fn, 'options.lossFactor', options.lossFactor, 0, 1, 'fraction of capacity');
   if (options.installDate !== undefined) checkUnixSeconds(fn, 'options.installDate', options.installDate);
+  checkPvWeatherUnits(fn, weather, options.latitude, options.longitude);
   const t = weather.unixSeconds;
   const period = periodOf(t, options.periodSeconds);
   const { sun, middle } = sunAtPeriodMiddle(

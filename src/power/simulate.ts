@@ -11,6 +11,7 @@ import type { Column } from '../util/columns.js';
 import {
   checkAtLeast,
   checkFinite,
+  checkIncreasing,
   checkLatitude,
   checkLongitude,
   checkObject,
@@ -24,7 +25,7 @@ import {
 } from '../util/validate.js';
 import type { PeriodWeather, WeatherColumns } from '../weather/columns.js';
 import type { WeatherSource } from '../weather/source.js';
-import type { PvWeatherInput } from './chain-common.js';
+import { type PvWeatherInput, checkPvWeatherUnits } from './chain-common.js';
 import { pvwattsLosses } from './pvwatts.js';
 import { pvSystemChain } from './site.js';
 import type { SapmMounting } from './temperature.js';
@@ -181,10 +182,15 @@ export interface PvSimulationColumns {
 export interface PvEnergy {
   /** Over the whole series. */
   total: number;
-  /** By calendar month (UTC; January first), over all years of the series. */
+  /** By calendar month (UTC; January first), over all years of the series (see `byYearMonth`). */
   monthly: number[];
   /** By calendar year (UTC). */
   byYear: Record<number, number>;
+  /**
+   * By month of each year (UTC), keyed 'YYYY-MM' ('2024-01'), in time order: only the months
+   * the series has periods in, and January 2024 apart from January 2025 (which `monthly` adds up).
+   */
+  byYearMonth: Record<string, number>;
   /** Energy per kW of DC capacity, kWh/kWp, over the whole series. */
   specificYield: number;
   /** Periods whose power is NaN (missing weather), left out of the sums. */
@@ -446,6 +452,10 @@ function energyOf(t: Float64Array, ac: Float64Array, periodSeconds: number, capa
   let year = 0;
   let sumYear: number | undefined;
   let yearSum = 0;
+  const byYearMonth: Record<string, number> = {};
+  let monthKey = '';
+  let sumMonthKey: string | undefined;
+  let monthSum = 0;
   for (let i = 0; i < ac.length; i++) {
     const p = ac[i]!;
     if (p !== p) {
@@ -462,7 +472,14 @@ function energyOf(t: Float64Array, ac: Float64Array, periodSeconds: number, capa
       month = d.getUTCMonth();
       lastMonthStart = Date.UTC(year, month, 1);
       lastMonthEnd = Date.UTC(year, month + 1, 1);
+      monthKey = `${String(year).padStart(4, '0')}-${String(month + 1).padStart(2, '0')}`;
     }
+    if (monthKey !== sumMonthKey) {
+      if (sumMonthKey !== undefined) byYearMonth[sumMonthKey] = monthSum;
+      sumMonthKey = monthKey;
+      monthSum = byYearMonth[monthKey] ?? 0;
+    }
+    monthSum += e;
     monthly[month] = monthly[month]! + e;
     // The year's sum in a local, stored when the year changes (the same additions in the same
     // order as adding into byYear row by row, without a keyed lookup per row).
@@ -474,7 +491,8 @@ function energyOf(t: Float64Array, ac: Float64Array, periodSeconds: number, capa
     yearSum += e;
   }
   if (sumYear !== undefined) byYear[sumYear] = yearSum;
-  return { total, monthly, byYear, specificYield: total / capacity, missingPeriods: missing };
+  if (sumMonthKey !== undefined) byYearMonth[sumMonthKey] = monthSum;
+  return { total, monthly, byYear, byYearMonth, specificYield: total / capacity, missingPeriods: missing };
 }
 
 /**
@@ -502,7 +520,9 @@ function energyOf(t: Float64Array, ac: Float64Array, periodSeconds: number, capa
  *   `capacity` (kW DC) and losses; see {@link PvSystem} for the defaults
  * @param weather columns, a weather file's series or a typical year, or a source and a time grid
  * @throws TypeError/RangeError naming the field: a missing irradiance column, columns of different
- *   lengths, times not in Unix seconds, a latitude, capacity or loss out of range
+ *   lengths, times not in Unix seconds, times that do not increase strictly (the index of the first
+ *   that does not: sort them with `sortByTime`), a latitude, longitude, capacity or loss out of
+ *   range, an air temperature in kelvin, irradiance in kW/m2
  * @example
  * // A year of hourly output of a 5 kWp roof in Amsterdam, facing south at 35 degrees, on the
  * // deterministic synthetic weather:
@@ -529,7 +549,10 @@ export function simulatePv(system: PvSystem, weather: PvWeather, options: Simula
     ['weather.windSpeed', input.windSpeed, 'm/s'],
     ['weather.albedo', input.albedo, '0..1', true],
   ]);
+  // The energy sums, the months and the period taken from the first step need times in order.
+  checkIncreasing(FN, 'weather.unixSeconds', input.unixSeconds);
   const config = chainConfig(system, options.periodSeconds ?? weatherPeriod);
+  checkPvWeatherUnits(FN, input, config.latitude, config.longitude);
   const r = pvSystemChain(input, config);
   const columns: PvSimulationColumns = {
     unixSeconds: input.unixSeconds,

@@ -18,7 +18,14 @@ import {
   checkRange,
   checkUnixSeconds,
 } from '../util/validate.js';
-import { type PvWeatherInput, checkPvWeather, chainIrradiance, periodOf, sunAtPeriodMiddle } from './chain-common.js';
+import {
+  type PvWeatherInput,
+  checkPvWeather,
+  checkPvWeatherUnits,
+  chainIrradiance,
+  periodOf,
+  sunAtPeriodMiddle,
+} from './chain-common.js';
 import { moduleTechnology, PVWATTS_PEAK_OVER_NOMINAL, SECONDS_PER_YEAR } from './conventions.js';
 import { pvwattsDc, pvwattsInverter } from './pvwatts.js';
 import { type SapmMounting, sapmCellTemperature } from './temperature.js';
@@ -87,7 +94,10 @@ export interface PvSiteConfig {
   dustSoilingAverage?: readonly number[];
   /** Grid export limit, MW: >= 0 and below capacity clips the AC output; -1 or absent: none. */
   gridExportLimit?: number;
-  /** Length of the periods, s (default: from the times). */
+  /**
+   * Length of the periods, s (default: the step of the first two times; the times must then
+   * increase strictly). Given, each row stands alone and the times may come in any order.
+   */
   periodSeconds?: number;
 }
 
@@ -342,6 +352,7 @@ export function sitePvPower(weather: PvWeatherInput, site: PvSiteConfig): SitePv
   const fn = 'sitePvPower';
   checkSite(fn, site);
   checkPvWeather(fn, weather, site.periodSeconds);
+  checkPvWeatherUnits(fn, weather, site.latitude, site.longitude);
   const gcr = site.groundCoverageRatio ?? 0.36;
   let mount: PlaneMount;
   if (site.trackingType === 'horizontal_single_axis') {

@@ -4,7 +4,10 @@
 import type { Column } from '../util/columns.js';
 import {
   checkAtLeast,
+  checkConstantStep,
   checkFinite,
+  checkIncreasing,
+  checkNonNegativeColumn,
   checkObject,
   checkRange,
   checkSeries,
@@ -39,11 +42,37 @@ function checkSeriesAndWashes(
         ] as const)
       : []),
   ]);
+  // The models carry a state from row to row: the rows must come in time order (Kimber's build-up
+  // also takes its step from the first two times, so its step must be constant).
+  if (pm) checkIncreasing(fn, 'unixSeconds', input.unixSeconds);
+  else checkConstantStep(fn, 'unixSeconds', input.unixSeconds);
+  checkNonNegativeColumn(fn, 'rainfall', input.rainfall, 'mm per period');
+  if (pm) {
+    checkGramsPerCubicMetre(fn, 'pm2_5', input.pm2_5!);
+    checkGramsPerCubicMetre(fn, 'pm10', input.pm10!);
+  }
   if (options.manualWashTimes !== undefined) checkTimes(fn, 'options.manualWashTimes', options.manualWashTimes);
   if (options.periodSeconds !== undefined)
     checkAtLeast(fn, 'options.periodSeconds', options.periodSeconds, 0, 's', true);
   if (options.cleaningThreshold !== undefined)
     checkAtLeast(fn, 'options.cleaningThreshold', options.cleaningThreshold, 0, 'mm');
+}
+
+/**
+ * Above this, g/m3, a particulate concentration is no air one breathes (10,000 ug/m3; a dust storm
+ * reaches a few thousand): such a column is in ug/m3, the unit weather services and the API serve.
+ */
+const MAX_PM_GRAMS = 0.01;
+
+/** A PM concentration column in g/m3 (as pvlib's hsu), not ug/m3: one pass for its largest value. */
+function checkGramsPerCubicMetre(fn: string, name: string, value: Column): void {
+  let hi = Number.NEGATIVE_INFINITY;
+  if (typeof value === 'number') hi = value;
+  else for (let i = 0; i < value.length; i++) if (value[i]! > hi) hi = value[i]!;
+  if (hi > MAX_PM_GRAMS)
+    throw new RangeError(
+      `${fn}: ${name} looks like ug/m3 (largest value ${hi}); g/m3 expected, as pvlib's hsu (divide by 1e6)`,
+    );
 }
 
 /** hsuSoiling and hsuRampUpMass. */

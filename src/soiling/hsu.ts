@@ -79,13 +79,13 @@ const HIGH_WORD = new Uint8Array(Float64Array.of(1).buffer)[7] === 0x3f ? 1 : 0;
 
 /** Input columns of {@link hsuSoiling}: times, rainfall [mm] and particulate concentrations [g/m3]. */
 export interface HsuInput {
-  /** Period-end times, Unix seconds (UTC), increasing. */
+  /** Period-end times, Unix seconds (UTC), strictly increasing. */
   unixSeconds: Float64Array;
-  /** Rain accumulated in each period, mm. NaN is taken as missing (not counted). */
+  /** Rain accumulated in each period, mm, >= 0. NaN is taken as missing (not counted). */
   rainfall: Float64Array;
-  /** PM2.5 concentration, g/m3. */
+  /** PM2.5 concentration, g/m3 (as pvlib; the API and weather services serve ug/m3: divide by 1e6). */
   pm2_5: Column;
-  /** PM10 concentration, g/m3. */
+  /** PM10 concentration, g/m3 (ug/m3 / 1e6). */
   pm10: Column;
 }
 
@@ -163,6 +163,8 @@ export function hsuMassFromLoss(loss: number): number {
  * rows: masses, then losses.
  *
  * Inputs: times (Unix s), rainfall (mm per period), PM (g/m3). Outputs: ratio and loss (unitless).
+ * @throws RangeError for times that do not increase strictly (naming the first index that does not),
+ *   negative rainfall, or PM above 0.01 g/m3 (10,000 ug/m3: values in ug/m3, divide by 1e6)
  * @example
  * // Thirty dry days of hourly periods at 40 and 60 micrograms/m3, a module at 20 degrees:
  * const t = Float64Array.from({ length: 720 }, (_, i) => 1_700_000_000 + 3600 * i);

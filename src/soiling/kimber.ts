@@ -12,7 +12,7 @@ import { rollingRainSum } from './rain-window.js';
 export interface KimberInput {
   /** Period-end times, Unix seconds (UTC), increasing, at a constant step. */
   unixSeconds: Float64Array;
-  /** Rain accumulated in each period, mm. NaN is taken as missing (not counted). */
+  /** Rain accumulated in each period, mm, >= 0. NaN is taken as missing (not counted). */
   rainfall: Float64Array;
 }
 
@@ -56,6 +56,8 @@ export interface KimberOptions {
  * then has no effect at all); here the rain event row itself is still cleaned.
  *
  * Inputs: times (Unix s), rainfall (mm per period). Output: loss fraction (unitless, [0, max]).
+ * @throws RangeError for times that do not increase by one constant step (naming the first index
+ *   whose step differs) or negative rainfall
  * @example
  * // Sixty days of hourly periods without rain: the loss grows by 0.0015 a day from 0.
  * const t = Float64Array.from({ length: 1440 }, (_, i) => 1_700_000_000 + 3600 * i);

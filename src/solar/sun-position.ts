@@ -1,7 +1,7 @@
 /**
  * The sun at one instant: `solarPositionSpa` for a single Date or Unix time, as plain numbers.
  */
-import { checkObject, checkUnixSeconds, rangeFailure } from '../util/validate.js';
+import { checkLatitude, checkLongitude, checkObject, checkUnixSeconds, rangeFailure } from '../util/validate.js';
 import { solarPositionSpa } from './spa.js';
 
 /** The sun's position at one instant, degrees (equation of time in minutes). */
@@ -78,6 +78,10 @@ export function sunPosition(date: Date | number, place: number | SunPositionInpu
     t = checkUnixSeconds('sunPosition', 'date', date);
   }
   const unixSeconds = Float64Array.of(t);
+  // The place is checked here too, so that a mistake names this function rather than the one it calls.
+  const at = typeof place === 'number' ? { latitude: place, longitude } : checkObject('sunPosition', 'input', place);
+  checkLatitude('sunPosition', at.latitude);
+  checkLongitude('sunPosition', at.longitude);
   const p =
     typeof place === 'number'
       ? solarPositionSpa({ unixSeconds, latitude: place, longitude: longitude as number })

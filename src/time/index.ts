@@ -19,3 +19,4 @@ export {
 } from './zone.js';
 export { type PeriodGridInput, periodGrid } from './grid.js';
 export { type TimestampStyle, formatTimestamp, formatTimestamps } from './format.js';
+export { type SortByTimeOptions, sortByTime } from './sort.js';

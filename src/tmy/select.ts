@@ -10,7 +10,14 @@
  * "User's Manual for TMY2s", NREL/SP-463-7668. Statistic: Finkelstein, J. M. & Schafer, R. E.
  * (1971), "Improved goodness-of-fit tests", Biometrika 58(3), 641-645, doi:10.1093/biomet/58.3.641.
  */
-import { checkObject, checkSeries, checkTimes, isFloat64Array, typeFailure } from '../util/validate.js';
+import {
+  checkIncreasing,
+  checkObject,
+  checkSeries,
+  checkTimes,
+  isFloat64Array,
+  typeFailure,
+} from '../util/validate.js';
 import type { WeatherColumns } from '../weather/columns.js';
 
 /**
@@ -370,6 +377,7 @@ export function selectTypicalYear(input: TmyInput, options: TmyOptions = {}): Tm
   checkObject('selectTypicalYear', 'input', input);
   checkObject('selectTypicalYear', 'options', options);
   checkTimes('selectTypicalYear', 'input.periodEnd', input.periodEnd);
+  checkIncreasing('selectTypicalYear', 'input.periodEnd', input.periodEnd);
   checkObject('selectTypicalYear', 'input.columns', input.columns);
   for (const name of ['ghi', 'dni', 'airTemp', 'dewPoint', 'windSpeed'] as const) {
     if (input.columns[name] === undefined)

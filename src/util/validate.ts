@@ -9,8 +9,10 @@
  *   solarPositionSpa: unixSeconds must be Unix seconds (got 1.7e+12, which looks like milliseconds)
  *   rooftopPvPower: capacity must be a finite number >= 0 kW (got -5)
  *
- * Values inside columns are not checked (that would cost a pass over the data): NaN in a column
- * gives NaN out, as in pvlib.
+ * Values inside columns are not checked one by one: NaN in a column gives NaN out, as in pvlib.
+ * What a whole column says at a glance is, in one cheap pass, where a mistake gives wrong numbers
+ * without a word (issue 34): times that do not increase where the order matters (energy sums,
+ * models with a state, resampling), air temperature in kelvin, irradiance in kW/m2, rain below 0.
  */
 import type { Column } from './columns.js';
 
@@ -104,12 +106,11 @@ export function checkLatitude(fn: string, value: unknown, name = 'latitude'): nu
 }
 
 /**
- * Longitude, degrees east: -360..360, so that both conventions (-180..180 and 0..360) and a
- * computed longitude a hair past 180 pass; anything further is a mistake (radians, a swapped
- * latitude are within it, but 400 is not a place).
+ * Longitude, degrees east, -180..180 (pvlib's and the API's convention). A longitude of 0..360
+ * past 180 is refused rather than wrapped: 200 is as likely a typing mistake as -160.
  */
 export function checkLongitude(fn: string, value: unknown, name = 'longitude'): number {
-  return checkRange(fn, name, value, -360, 360, 'degrees east');
+  return checkRange(fn, name, value, -180, 180, 'degrees east');
 }
 
 /** Why a time is not Unix seconds, or '' when it may be. */
@@ -252,4 +253,115 @@ export function checkOneOf<T extends string>(fn: string, name: string, value: un
 
 function unitText(unit: string): string {
   return unit === '' ? '' : ` (${unit})`;
+}
+
+/**
+ * Times that must increase strictly (period ends of a series whose result depends on the order
+ * and spacing of its rows: energy sums, models that carry a state from row to row, resampling).
+ * One pass; a NaN time is skipped (it is missing data) and the next time is compared with the
+ * last time that was a number. A time not after the one before it is a RangeError naming the
+ * function, the argument and both indices, for example
+ *
+ *   simulatePv: weather.unixSeconds must increase strictly; index 5 (1719792000) is not after index 4 (1719795600)
+ */
+export function checkIncreasing(fn: string, name: string, t: Float64Array): void {
+  const n = t.length;
+  let last = Number.NaN;
+  let lastIndex = -1;
+  for (let i = 0; i < n; i++) {
+    const x = t[i]!;
+    if (x !== x) continue;
+    if (!(x > last) && lastIndex >= 0) {
+      const what = x === last ? 'repeats' : 'is before';
+      throw new RangeError(
+        `${fn}: ${name} must increase strictly; index ${i} (${x}) ${what} index ${lastIndex} (${last})` +
+          ' (sort the rows and drop repeated times first, for example with sortByTime)',
+      );
+    }
+    last = x;
+    lastIndex = i;
+  }
+}
+
+/**
+ * Times that must increase by one constant step (models whose step is a parameter, as Kimber's
+ * daily build-up): strictly increasing, and every step equal to the first within 1 ms. Returns the
+ * step, s (NaN for fewer than two rows). A RangeError names the first row whose step differs.
+ */
+export function checkConstantStep(fn: string, name: string, t: Float64Array): number {
+  checkIncreasing(fn, name, t);
+  const n = t.length;
+  if (n < 2) return Number.NaN;
+  const step = t[1]! - t[0]!;
+  for (let i = 2; i < n; i++) {
+    const d = t[i]! - t[i - 1]!;
+    if (Math.abs(d - step) > 1e-3) {
+      throw new RangeError(
+        `${fn}: ${name} must have a constant step (that of the first two times, ${step} s); ` +
+          `index ${i} (${t[i]}) is ${d} s after index ${i - 1}`,
+      );
+    }
+  }
+  return step;
+}
+
+/** Smallest and largest number of a column (NaN ignored; NaN, NaN when there is none). */
+function extremes(value: Column): [number, number] {
+  if (typeof value === 'number') return [value, value];
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < value.length; i++) {
+    const x = value[i]!;
+    if (x < lo) lo = x;
+    if (x > hi) hi = x;
+  }
+  return lo > hi ? [Number.NaN, Number.NaN] : [lo, hi];
+}
+
+/**
+ * An air temperature in degrees C, not kelvin: a column (or number) whose every value is above
+ * 150 (no air on Earth is 150 C; 150 K is colder than any air) is in kelvin. One pass.
+ */
+export function checkCelsius(fn: string, name: string, value: Column): void {
+  const [lo, hi] = extremes(value);
+  if (lo > 150)
+    throw new RangeError(
+      `${fn}: ${name} looks like kelvin (values ${round(lo)}..${round(hi)}); degrees C expected (subtract 273.15)`,
+    );
+}
+
+/** Rows with the sun this high (zenith below, degrees) have at least some W/m2 of daylight. */
+const DAY_ZENITH = 75;
+/** How many such rows a series needs before its largest irradiance says something of its unit. */
+const DAY_ROWS = 3;
+
+/**
+ * An irradiance column in W/m2, not kW/m2: a series with the sun well up (zenith < 75 degrees) on
+ * at least 3 rows whose largest value is above 0 but below 2 is in kW/m2 (in W/m2 even a dark
+ * overcast sky gives tens of W/m2 with the sun that high). One pass; NaN ignored.
+ */
+export function checkWattsPerSquareMetre(fn: string, name: string, value: Column, zenith: Float64Array): void {
+  const [, hi] = extremes(value);
+  if (!(hi > 0 && hi < 2)) return;
+  let day = 0;
+  for (let i = 0; i < zenith.length && day < DAY_ROWS; i++) if (zenith[i]! < DAY_ZENITH) day++;
+  if (day >= DAY_ROWS)
+    throw new RangeError(
+      `${fn}: ${name} looks like kW/m2 (largest value ${round(hi)} with the sun up); W/m2 expected (multiply by 1000)`,
+    );
+}
+
+/** A column of amounts that cannot be negative (rain): the first negative value is a RangeError. */
+export function checkNonNegativeColumn(fn: string, name: string, value: Column, unit: string): void {
+  if (typeof value === 'number') {
+    if (value < 0) rangeFailure(fn, name, `>= 0${unitText(unit)}`, value);
+    return;
+  }
+  for (let i = 0; i < value.length; i++) {
+    if (value[i]! < 0) rangeFailure(fn, `${name}[${i}]`, `>= 0${unitText(unit)}`, value[i]);
+  }
+}
+
+function round(x: number): string {
+  return String(Math.round(x * 1000) / 1000);
 }

@@ -23,6 +23,7 @@ import {
 } from './source.js';
 import {
   checkAtLeast,
+  checkIncreasing,
   checkLatitude,
   checkLongitude,
   checkObject,
@@ -114,9 +115,9 @@ export interface PeriodGrid {
 export interface ResampleInput {
   /** The column's values, one per period of `from` (any unit; NaN = missing). */
   values: Float64Array;
-  /** The grid of the values. */
+  /** The grid of the values (period ends strictly increasing). */
   from: PeriodGrid;
-  /** The grid wanted. */
+  /** The grid wanted (any order). */
   to: PeriodGrid;
 }
 
@@ -146,6 +147,9 @@ export function resampleColumn(input: ResampleInput): Float64Array {
   ]);
   checkAtLeast(fn, 'from.periodSeconds', step, 0, 's', true);
   checkAtLeast(fn, 'to.periodSeconds', periodSeconds, 0, 's', true);
+  // The rows of `from` are searched by bisection: they must be in time order. Each row of `to`
+  // stands alone, so `to` may come in any order (a live grid is newest first).
+  checkIncreasing(fn, 'from.periodEnd', seriesEnd);
   const n = periodEnd.length;
   const m = seriesEnd.length;
   const out = new Float64Array(n);

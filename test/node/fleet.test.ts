@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FleetSite } from '../../src/index.js';
 import { fleetThreadChooser } from '../../src/node/fleet.js';
 import { type FleetOutcome, type SimulateFleetOptions, simulateFleet } from '../../src/node/index.js';
+import { weatherFile } from '../support/data.js';
 
 /** 40 sites over a few weather cells, fixed and tracking. */
 const sites: FleetSite[] = Array.from({ length: 40 }, (_, i) => ({
@@ -144,5 +145,44 @@ describe('simulateFleet on weather cells', () => {
     expect(out.map((o) => o.id)).toEqual(interleaved.map((s) => s.id));
     const one = await collect({ ...base, threads: 1 }, interleaved);
     expect(out).toEqual(one);
+  });
+});
+
+describe('a site far from its weather file (issue 34: an Amsterdam file gave a Pacific site 27.5 kWh/kWp)', () => {
+  const file = weatherFile('epw_amsterdam_iwec_062400.epw');
+  const near: FleetSite = { id: 'delft', latitude: 52.0, longitude: 4.36, capacityKw: 4, tilt: 35, azimuth: 180 };
+  const pacific: FleetSite = { id: 'pacific', latitude: 0, longitude: -150, capacityKw: 4, tilt: 10, azimuth: 180 };
+  const job: SimulateFleetOptions = { weather: { type: 'file', path: file }, aggregate: 'annual', threads: 1 };
+
+  it('is an error result naming the site, the distance and the option; a near site is computed', async () => {
+    const [a, b] = await collect(job, [near, pacific]);
+    expect('error' in a!).toBe(false);
+    expect((a as { warning?: string }).warning).toBeUndefined();
+    expect(b!.id).toBe('pacific');
+    const error = (b as { error: string }).error;
+    expect(error).toMatch(
+      /^site pacific \(0, -150\) is [\d,]+ km from the place of its weather file .*epw_amsterdam_iwec_062400\.epw \(52\.3, 4\.77\), more than the 100 km allowed/,
+    );
+    expect(error).toMatch(/maxWeatherDistanceKm \(the command line's --max-weather-distance KM\)/);
+    expect(error).toMatch(/onFarWeather 'warn' \(--on-far-weather warn\)/);
+  });
+
+  it("is a result with a warning when the job says 'warn', and none with a larger distance allowed", async () => {
+    const [warned] = await collect({ ...job, onFarWeather: 'warn' }, [pacific]);
+    expect('error' in warned!).toBe(false);
+    expect((warned as { warning?: string }).warning).toMatch(/^site pacific .* km .*used anyway/);
+    const [allowed] = await collect({ ...job, maxWeatherDistanceKm: 20_100 }, [pacific]);
+    expect('error' in allowed!).toBe(false);
+    expect((allowed as { warning?: string }).warning).toBeUndefined();
+    await expect(collect({ ...job, maxWeatherDistanceKm: -1 }, [pacific])).rejects.toThrow(
+      /simulateFleet: options.maxWeatherDistanceKm must be a number >= 0/,
+    );
+  });
+
+  it("gives a typical year's 12 calendar months, labelled in its year", async () => {
+    const [r] = await collect({ ...job, aggregate: 'monthly' }, [near]);
+    expect((r as { months: string[] }).months).toEqual(
+      Array.from({ length: 12 }, (_, m) => `2059-${String(m + 1).padStart(2, '0')}`),
+    );
   });
 });

@@ -74,14 +74,17 @@ describe('simulateFleetSite', () => {
     );
     const annual = simulateFleetSite(site, weather, { aggregate: 'annual', periodSeconds: 3600 });
     expect(annual.energyKwh).toBe(alone.energy.total);
-    expect(annual.specificYieldKwhPerKw).toBe(alone.energy.specificYield);
+    // Two weeks: the specific yield is per year (issue 34: it was the period's, named as a year's).
+    expect(annual.years).toBe(14 / 365.25);
+    expect(annual.specificYieldKwhPerKw).toBe(alone.energy.specificYield / (14 / 365.25));
     const monthly = simulateFleetSite(site, weather, { aggregate: 'monthly', periodSeconds: 3600 });
-    expect(Array.from(monthly.monthlyKwh!)).toEqual(alone.energy.monthly);
+    expect(monthly.months).toEqual(Object.keys(alone.energy.byYearMonth));
+    expect(Array.from(monthly.monthlyKwh!)).toEqual(Object.values(alone.energy.byYearMonth));
     const series = simulateFleetSite(site, weather, { aggregate: 'none', periodSeconds: 3600 });
     expect(series.powerKw).toEqual(alone.columns.ac);
     // A plausible two weeks of June in the Netherlands: 2-7 kWh/kWp a day (7: clear every day).
-    expect(annual.specificYieldKwhPerKw / 14).toBeGreaterThan(2);
-    expect(annual.specificYieldKwhPerKw / 14).toBeLessThan(7);
+    expect(annual.energyKwh / 4 / 14).toBeGreaterThan(2);
+    expect(annual.energyKwh / 4 / 14).toBeLessThan(7);
   });
 
   it('shares the weather of a cell: two sites of one cell get one series, a site of another cell its own', () => {
@@ -121,5 +124,42 @@ describe('simulateFleetSite', () => {
       options,
     );
     expect(tracker.energyKwh).toBeGreaterThan(fixed.energyKwh * 1.1);
+  });
+});
+
+describe('a fleet period that is not one calendar year (issue 34)', () => {
+  const site = { id: 'roof', latitude: 52.1, longitude: 5.1, capacityKw: 4, tilt: 35, azimuth: 180 };
+  const window = fleetGrid({ start: Date.UTC(2024, 0, 1) / 1000, end: Date.UTC(2025, 3, 1) / 1000 }, 3600);
+  const weather = syntheticFleetWeather(site, window);
+
+  it("monthly: one value per month of each year, 2024-01 to 2025-03 (January 2024 and 2025 were one 'month 1')", () => {
+    const r = simulateFleetSite(site, weather, { aggregate: 'monthly', periodSeconds: 3600 });
+    const expected = [
+      ...Array.from({ length: 12 }, (_, m) => `2024-${String(m + 1).padStart(2, '0')}`),
+      '2025-01',
+      '2025-02',
+      '2025-03',
+    ];
+    expect(r.months).toEqual(expected);
+    expect(r.monthlyKwh).toHaveLength(15);
+    // Every month of the window has energy (no zero rows), and they add up to the total.
+    expect(Array.from(r.monthlyKwh!).every((e) => e > 0)).toBe(true);
+    expect(Array.from(r.monthlyKwh!).reduce((a, b) => a + b, 0)).toBeCloseTo(r.energyKwh, 6);
+    expect(r.monthlyKwh![0]).not.toBe(r.monthlyKwh![12]);
+  });
+
+  it('annual: the total of the 15 months, and a specific yield per year (it printed 2,242 kWh/kWp)', () => {
+    const r = simulateFleetSite(site, weather, { aggregate: 'annual', periodSeconds: 3600 });
+    const days = (Date.UTC(2025, 3, 1) - Date.UTC(2024, 0, 1)) / 86_400_000;
+    expect(r.years).toBe(days / 365.25);
+    expect(r.specificYieldKwhPerKw).toBeCloseTo(r.energyKwh / 4 / (days / 365.25), 9);
+    // A roof in the Netherlands: 850-1100 kWh/kWp a year.
+    expect(r.specificYieldKwhPerKw).toBeGreaterThan(850);
+    expect(r.specificYieldKwhPerKw).toBeLessThan(1100);
+    // One calendar year (leap or not) is one year.
+    const year = simulateFleetSite(site, syntheticFleetWeather(site, fleetGrid({ year: 2024 }, 3600)), {
+      periodSeconds: 3600,
+    });
+    expect(year.years).toBe(1);
   });
 });

@@ -120,7 +120,7 @@ export function readApiCsv(text: string, place: ApiCsvPlace): WeatherSeries {
   const header = splitCsv(lines[0] ?? '').map((s) => s.trim());
   const iEnd = header.indexOf('period_end');
   const iPeriod = header.indexOf('period');
-  if (iEnd < 0 || iPeriod < 0) throw new Error('API CSV: period_end and period columns are required');
+  if (iEnd < 0 || iPeriod < 0) throw new RangeError('API CSV: period_end and period columns are required');
   const rows = lines.slice(1);
   const n = rows.length;
   const periodEnd = new Float64Array(n);
@@ -132,8 +132,13 @@ export function readApiCsv(text: string, place: ApiCsvPlace): WeatherSeries {
   let periodSeconds = 0;
   for (let i = 0; i < n; i++) {
     const f = splitCsv(rows[i]!);
-    periodEnd[i] = parseDateTime(f[iEnd]!);
-    if (i === 0) periodSeconds = parsePeriod(f[iPeriod]!);
+    try {
+      periodEnd[i] = parseDateTime(f[iEnd] ?? '');
+      if (i === 0) periodSeconds = parsePeriod(f[iPeriod] ?? '');
+    } catch (e) {
+      const column = i === 0 && Number.isFinite(periodEnd[0]) ? 'period' : 'period_end';
+      throw new RangeError(`API CSV: line ${i + 2}, column ${column}: ${(e as Error).message}`);
+    }
     for (const [h, j] of valueCols) {
       const [name, toCore] = API_CSV_COLUMNS[h]!;
       const v = numberOr(f[j]);

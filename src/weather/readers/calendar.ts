@@ -108,7 +108,7 @@ function middleCalendar(end: number, rule: LabelRule): [year: number, position: 
  * @param rule the format's label convention and zone
  * @param options coerceYear
  * @param format the format's name, for error messages
- * @throws Error when re-dating puts a 29 February into a common year, or two rows end at the same time
+ * @throws RangeError when re-dating puts a 29 February into a common year, or two rows end at the same time
  */
 export function dateRows(labels: RowLabels, rule: LabelRule, options: CalendarReadOptions, format: string): DatedRows {
   const n = labels.year.length;
@@ -158,7 +158,7 @@ export function dateRows(labels: RowLabels, rule: LabelRule, options: CalendarRe
       if (labels.month[i] === 2 && labels.day[i] === 29 && !isLeap(year)) {
         let leap = year + 1;
         while (!isLeap(leap)) leap++;
-        throw new Error(
+        throw new RangeError(
           `${format}: row ${i + 1} is dated 29 February, which ${year} does not have; give coerceYear a leap year (e.g. ${leap})`,
         );
       }
@@ -196,7 +196,7 @@ export interface OrderableSeries {
 /**
  * The series with strictly increasing period ends: as it is when already so, else its rows sorted
  * by time (a real series listed out of order).
- * @throws Error naming the rows when two rows end at the same time (a typical year read with
+ * @throws RangeError naming the rows when two rows end at the same time (a typical year read with
  *   coerceYear of a multi-year file, or a file with repeated rows)
  */
 export function increasingInTime<T extends OrderableSeries>(s: T, format: string): T {
@@ -215,7 +215,7 @@ export function increasingInTime<T extends OrderableSeries>(s: T, format: string
       b = order[k]!;
     if (s.periodEnd[a] === s.periodEnd[b]) {
       const when = new Date(s.periodEnd[a]! * 1000).toISOString();
-      throw new Error(
+      throw new RangeError(
         `${format}: rows ${Math.min(a, b) + 1} and ${Math.max(a, b) + 1} both end at ${when}; a series needs one row per period (a multi-year file cannot be re-dated into one year with coerceYear)`,
       );
     }

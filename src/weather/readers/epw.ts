@@ -22,7 +22,7 @@ export function readEpw(text: string, options: CalendarReadOptions = {}): Weathe
   checkString('readEpw', 'text', text, 'the text of a weather file');
   const lines = textLines(text);
   const loc = splitCsv(lines[0] ?? '');
-  if (loc[0]?.trim().toUpperCase() !== 'LOCATION') throw new Error('EPW: the first line must be LOCATION');
+  if (loc[0]?.trim().toUpperCase() !== 'LOCATION') throw new RangeError('EPW: the first line must be LOCATION');
   const latitude = Number(loc[6]);
   const longitude = Number(loc[7]);
   const timeZone = Number(loc[8]);
@@ -55,7 +55,7 @@ export function readEpw(text: string, options: CalendarReadOptions = {}): Weathe
     precipitationRate: column(),
   };
   if (!Number.isFinite(timeZone))
-    throw new Error(
+    throw new RangeError(
       `EPW: the LOCATION line's time zone (ninth field, hours east of UTC) is not a number: '${loc[8] ?? ''}'`,
     );
   for (let i = 0; i < n; i++) {

@@ -34,8 +34,9 @@ export interface FilePlaceHint extends CalendarReadOptions {
  * Day, Hour columns). `hint` gives what the file does not say (the file name often does:
  * guessPlaceFromName) and `coerceYear` (see the readers). Every series has strictly increasing
  * period ends; typical years are re-dated into one year (2059 unless `coerceYear` says otherwise).
- * @throws Error naming what is missing (a PSM file without metadata and without a place hint) or
- *   that the format is not recognised
+ * @throws TypeError naming what the hint must give (the API's CSV and a PSM file without metadata do
+ *   not say where they are); RangeError for content that cannot be read (naming the line and the
+ *   column where there is one) or a format that is not recognised
  * @example
  * const text = readFileSync(dataFilePath('weather/nsrdb_psm3_2017_40.5137_-108.5449.csv'), 'utf8');
  * const s = readWeatherFile(text, { latitude: 40.5137, longitude: -108.5449, timeZone: -7 });
@@ -44,8 +45,9 @@ export interface FilePlaceHint extends CalendarReadOptions {
  */
 export function readWeatherFile(text: string, hint: FilePlaceHint = {}): WeatherSeries {
   checkString('readWeatherFile', 'text', text, 'the text of a weather file');
-  const head = text.slice(0, 4000);
-  const lines = head.split(/\r?\n/, 2);
+  // A byte order mark (a file saved by a spreadsheet or a Windows editor) is not content.
+  const head = text.slice(text.charCodeAt(0) === 0xfeff ? 1 : 0, 4000);
+  const lines = head.split(/\r\n|\r|\n/, 2);
   const firstLine = lines[0] ?? '';
   const options: CalendarReadOptions = hint.coerceYear === undefined ? {} : { coerceYear: hint.coerceYear };
   if (/^LOCATION,/i.test(firstLine)) return readEpw(text, options);
@@ -59,13 +61,17 @@ export function readWeatherFile(text: string, hint: FilePlaceHint = {}): Weather
     return readTmy2(text, options);
   if (/(^|,)period_end(,|$)/m.test(firstLine)) {
     if (hint.latitude === undefined || hint.longitude === undefined)
-      throw new Error('API CSV: give the latitude and longitude it was requested for');
+      throw new TypeError(
+        "readWeatherFile: this is the API's CSV (period_end and period columns), which does not say where it was " +
+          'requested for: give the latitude and longitude it was requested for, readWeatherFile(text, { latitude, longitude }) ' +
+          '(degrees north and east; the command line takes --latitude and --longitude)',
+      );
     return readApiCsv(text, { latitude: hint.latitude, longitude: hint.longitude, elevation: hint.elevation });
   }
   if (/^Source,/i.test(firstLine) || /Year,Month,Day,Hour/.test(head)) {
     const hasMetadata = /^Source,/i.test(firstLine);
     if (!hasMetadata && (hint.latitude === undefined || hint.longitude === undefined))
-      throw new Error(PSM_PLACE_HINT_MESSAGE);
+      throw new TypeError(PSM_PLACE_HINT_MESSAGE);
     const place: Psm3Place | undefined =
       hint.latitude !== undefined && hint.longitude !== undefined
         ? {
@@ -77,7 +83,7 @@ export function readWeatherFile(text: string, hint: FilePlaceHint = {}): Weather
         : undefined;
     return readPsm3(text, place, options);
   }
-  throw new Error('weather file: format not recognised (EPW, TMY2, TMY3, PSM3/PSM4, PVGIS TMY CSV/JSON, API CSV)');
+  throw new RangeError('weather file: format not recognised (EPW, TMY2, TMY3, PSM3/PSM4, PVGIS TMY CSV/JSON, API CSV)');
 }
 
 /**

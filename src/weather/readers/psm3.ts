@@ -46,7 +46,7 @@ export const PSM_PLACE_HINT_MESSAGE =
  * @param options coerceYear
  * @returns ghi, dni, dhi, airTemp, dewPoint, relativeHumidity, pressure (Pa), windSpeed,
  *   windDirection, albedo, precipitableWater (cm) as present
- * @throws Error naming the hint a file without metadata needs, or rows ending at the same time
+ * @throws TypeError naming the hint a file without metadata needs; RangeError for rows ending at the same time
  * @example
  * const text = readFileSync(dataFilePath('weather/nsrdb_psm3_2017_40.5137_-108.5449.csv'), 'utf8');
  * const s = readPsm3(text, { latitude: 40.5137, longitude: -108.5449, timeZone: -7 });
@@ -72,7 +72,7 @@ export function readPsm3(text: string, place?: Psm3Place, options: CalendarReadO
     if (keys.includes('Elevation')) elevation = get('Elevation');
     h = 2;
   }
-  if (!Number.isFinite(timeZone) && typeof zoneHint !== 'string') throw new Error(PSM_PLACE_HINT_MESSAGE);
+  if (!Number.isFinite(timeZone) && typeof zoneHint !== 'string') throw new TypeError(PSM_PLACE_HINT_MESSAGE);
   const header = splitCsv(lines[h]!).map((s) => s.trim());
   const col = (name: string): number => header.indexOf(name);
   const iY = col('Year'),
@@ -81,7 +81,7 @@ export function readPsm3(text: string, place?: Psm3Place, options: CalendarReadO
     iH = col('Hour'),
     iMin = col('Minute');
   if (iY < 0 || iM < 0 || iD < 0 || iH < 0)
-    throw new Error('PSM3/PSM4: the column header must hold Year, Month, Day and Hour');
+    throw new RangeError('PSM3/PSM4: the column header must hold Year, Month, Day and Hour');
   const map: [NumericWeatherColumnName, string, number][] = [
     ['ghi', 'GHI', 1],
     ['dni', 'DNI', 1],
@@ -121,7 +121,7 @@ export function readPsm3(text: string, place?: Psm3Place, options: CalendarReadO
   const stamp = (i: number): number =>
     Date.UTC(labels.year[i]!, labels.month[i]! - 1, labels.day[i]!, labels.hour[i]!, labels.minute[i]!) / 1000;
   const step = n > 1 ? stamp(1) - stamp(0) : 3600;
-  if (!(step > 0)) throw new Error(`PSM3/PSM4: the first two rows must be one time step apart, got ${step} s`);
+  if (!(step > 0)) throw new RangeError(`PSM3/PSM4: the first two rows must be one time step apart, got ${step} s`);
   if (cols.relativeHumidity === undefined && cols.airTemp && cols.dewPoint) {
     const rh = new Float64Array(n);
     for (let i = 0; i < n; i++) rh[i] = humidityFromDewPoint(cols.airTemp[i]!, cols.dewPoint[i]!);

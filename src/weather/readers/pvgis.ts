@@ -130,13 +130,22 @@ export function readPvgisTmyCsv(text: string, options: CalendarReadOptions = {})
   return finish(latitude, longitude, elevation, stamps, raw, monthYears, options);
 }
 
+/** JSON.parse, its SyntaxError as the RangeError of a file that is not valid JSON. */
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new RangeError(`PVGIS TMY JSON: the text is not valid JSON (${(e as Error).message})`);
+  }
+}
+
 /**
  * Reads a PVGIS TMY file in JSON (the `outputs.tmy_hourly` records and `outputs.months_selected`,
  * location under `inputs.location`). Same columns and conventions as {@link readPvgisTmyCsv}.
  */
 export function readPvgisTmyJson(text: string, options: CalendarReadOptions = {}): WeatherSeries {
   checkString('readPvgisTmyJson', 'text', text, 'the text of a weather file');
-  const doc = JSON.parse(text) as {
+  const doc = parseJson(text) as {
     inputs?: { location?: { latitude?: number; longitude?: number; elevation?: number } };
     outputs?: { months_selected?: { month: number; year: number }[]; tmy_hourly?: Record<string, number | string>[] };
   };
@@ -151,7 +160,7 @@ export function readPvgisTmyJson(text: string, options: CalendarReadOptions = {}
     typeof records[0] !== 'object' ||
     !('time(UTC)' in records[0]!)
   ) {
-    throw new Error('not a PVGIS TMY JSON document: outputs.tmy_hourly with time(UTC) rows is missing');
+    throw new RangeError('not a PVGIS TMY JSON document: outputs.tmy_hourly with time(UTC) rows is missing');
   }
   const stamps: string[] = [];
   const raw: Record<string, number[]> = {};

@@ -101,7 +101,7 @@ const TMY2_COLUMNS: readonly [column: NumericWeatherColumnName, field: string, s
  * @param options coerceYear
  * @returns ghi, dni, dhi (W/m2), airTemp, dewPoint (C), relativeHumidity (%), pressure (Pa),
  *   windDirection (deg), windSpeed (m/s), precipitableWater (cm), snowDepth (cm; NaN where 999)
- * @throws Error when the header line is not a TMY2 header or a row is too short
+ * @throws RangeError when the header line is not a TMY2 header or a row is too short
  * @example
  * // Miami: 8760 hours of 2059, sourcePeriodEnd in 1961-1990.
  * const s = readTmy2(readFileSync(dataFilePath('weather/tmy2_miami_12839.tm2'), 'utf8'));
@@ -115,7 +115,7 @@ export function readTmy2(text: string, options: CalendarReadOptions = {}): Weath
       lines[0] ?? '',
     );
   if (!head)
-    throw new Error(
+    throw new RangeError(
       'TMY2: the first line must be the station header (WBAN, city, state, time zone, N/S dd mm, E/W ddd mm, elevation)',
     );
   const timeZone = Number(head[4]);
@@ -141,7 +141,7 @@ export function readTmy2(text: string, options: CalendarReadOptions = {}): Weath
   for (let i = 0; i < n; i++) {
     const line = rows[i]!;
     if (line.length < lineLength)
-      throw new Error(`TMY2: row ${i + 2} has ${line.length} characters, a TMY2 row has ${lineLength}`);
+      throw new RangeError(`TMY2: line ${i + 2} has ${line.length} characters, a TMY2 row has ${lineLength}`);
     // Two-digit years of the 1961-1990 data (TMY2 predates 2000).
     labels.year[i] = 1900 + field(line, 'year');
     labels.month[i] = field(line, 'month');

@@ -26,7 +26,10 @@ const TMY3_COLUMNS: readonly [column: NumericWeatherColumnName, headers: readonl
  * NREL/TP-581-43156), or a SolarAnywhere time series in TMY3 layout: a metadata line (USAF, name,
  * state, time zone, latitude, longitude, elevation), a header line, then hourly rows
  * "MM/DD/YYYY,HH:MM" in local standard time, hour ending (NREL writes midnight as 24:00 of the day
- * ending, SolarAnywhere as 00:00 of the next). -9900 marks missing values.
+ * ending, SolarAnywhere as 00:00 of the next). -9900 marks missing values. What pvlib's
+ * `read_tmy3` reads of a file re-saved by a spreadsheet reads here too: dates and hours without
+ * zero padding (1/1/1976, 1:00), times with seconds (24:00:00), a UTF-8 byte order mark, CRLF
+ * line ends, trailing commas.
  *
  * Times: a typical year (NREL's TMY3: months of different years in calendar order) is re-dated
  * into one year, by default 2059 (`coerceYear`, as pvlib's `read_tmy3(coerce_year=...)`), with the
@@ -38,7 +41,7 @@ const TMY3_COLUMNS: readonly [column: NumericWeatherColumnName, headers: readonl
  * @param options coerceYear
  * @returns ghi, dni, dhi, airTemp, dewPoint, relativeHumidity, pressure (Pa), windSpeed,
  *   windDirection, precipitableWater (cm), albedo, precipitationRate (mm/h)
- * @throws Error naming a missing column, or rows that end at the same time
+ * @throws RangeError naming a missing column, a row whose date or time cannot be read (its line), or rows that end at the same time
  * @example
  * // NREL TMY3: periodEnd in 2059, sourcePeriodEnd in the source years.
  * const text = readFileSync(dataFilePath('weather/tmy3_sand_point_ak_703165.csv'), 'utf8');
@@ -59,10 +62,10 @@ export function readTmy3(text: string, options: CalendarReadOptions = {}): Weath
       const i = header.indexOf(name);
       if (i >= 0) return i;
     }
-    throw new Error(`TMY3: column '${names[0]}' not found`);
+    throw new RangeError(`TMY3: column '${names[0]}' not found`);
   };
   if (!Number.isFinite(timeZone))
-    throw new Error(
+    throw new RangeError(
       `TMY3: the first line's fourth field must be the time zone (hours east of UTC), got '${meta[3] ?? ''}'`,
     );
   const iDate = at(['Date (MM/DD/YYYY)']);
@@ -86,10 +89,11 @@ export function readTmy3(text: string, options: CalendarReadOptions = {}): Weath
   for (let i = 0; i < n; i++) {
     const f = splitCsv(rows[i]!);
     const date = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec((f[iDate] ?? '').trim());
-    const time = /^(\d{1,2}):(\d{2})$/.exec((f[iTime] ?? '').trim());
-    if (!date || !time)
-      throw new Error(
-        `TMY3: row ${i + 3} has no date MM/DD/YYYY and time HH:MM ('${f[iDate] ?? ''}', '${f[iTime] ?? ''}')`,
+    // As a spreadsheet re-saves them too (pvlib reads both): 1/1/1976 and 1:00, or 24:00:00.
+    const time = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec((f[iTime] ?? '').trim());
+    if (!date || !time || (time[3] !== undefined && time[3] !== '00'))
+      throw new RangeError(
+        `TMY3: line ${i + 3} has no date MM/DD/YYYY and time HH:MM[:SS] ('${f[iDate] ?? ''}', '${f[iTime] ?? ''}')`,
       );
     labels.month[i] = Number(date[1]);
     labels.day[i] = Number(date[2]);

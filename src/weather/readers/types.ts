@@ -57,9 +57,12 @@ export function splitCsv(line: string): string[] {
   return out;
 }
 
-/** The lines of a text, without a trailing empty line, for \n or \r\n endings. */
+/**
+ * The lines of a text, without a trailing empty line, for \n, \r\n or \r endings, and without
+ * the UTF-8 byte order mark a spreadsheet or an editor may write first (as Python's 'utf-8-sig').
+ */
 export function textLines(text: string): string[] {
-  const lines = text.split(/\r?\n/);
+  const lines = (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).split(/\r\n|\r|\n/);
   while (lines.length > 0 && lines[lines.length - 1]!.trim() === '') lines.pop();
   return lines;
 }

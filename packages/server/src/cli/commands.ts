@@ -297,7 +297,18 @@ function program(io: CliIo, env: NodeJS.ProcessEnv, done: (code: Promise<number>
     .option('--start <iso>', 'the period: from (ISO 8601, UTC unless it says), with --end')
     .option('--end <iso>', 'the period: to')
     .option('--period <duration>', 'length of the periods, ISO 8601 (default PT60M)')
-    .option('--aggregate <kind>', 'annual (default), monthly or none (the time series)')
+    .option(
+      '--aggregate <kind>',
+      'annual (default: one row per site; over a period that is not one year, its total and a specific yield per year), monthly (a row per month of each year, 2024-01 ...) or none (the time series)',
+    )
+    .option(
+      '--max-weather-distance <km>',
+      'with --weather FILE or DIR: the farthest a site may be from its weather file (default 100 km)',
+    )
+    .option(
+      '--on-far-weather <what>',
+      'with --weather: a site farther than --max-weather-distance is an error (default) or a warning (warn)',
+    )
     .option('--threads <n>', 'worker threads (default: the cores); 1 runs in the main thread')
     .option('--skip-invalid', 'report the bad rows of the sites file and simulate the others')
     .option('--progress <kind>', 'bar (default on a terminal), lines (default otherwise) or none')
@@ -312,6 +323,8 @@ function program(io: CliIo, env: NodeJS.ProcessEnv, done: (code: Promise<number>
         end?: string;
         period?: string;
         aggregate?: string;
+        maxWeatherDistance?: string;
+        onFarWeather?: string;
         threads?: string;
         skipInvalid?: boolean;
         progress?: string;
@@ -328,6 +341,13 @@ function program(io: CliIo, env: NodeJS.ProcessEnv, done: (code: Promise<number>
           if (o.aggregate !== 'annual' && o.aggregate !== 'monthly' && o.aggregate !== 'none')
             throw new UsageError(`--aggregate must be annual, monthly or none (got '${o.aggregate}')`);
           options.aggregate = o.aggregate;
+        }
+        const far = decimal('--max-weather-distance', o.maxWeatherDistance, 0, 40_075, 'km');
+        if (far !== undefined) options.maxWeatherDistance = far;
+        if (o.onFarWeather !== undefined) {
+          if (o.onFarWeather !== 'error' && o.onFarWeather !== 'warn')
+            throw new UsageError(`--on-far-weather must be error or warn (got '${o.onFarWeather}')`);
+          options.onFarWeather = o.onFarWeather;
         }
         if (o.threads !== undefined) options.threads = wholeNumber('--threads', o.threads, 1, 256);
         if (o.skipInvalid === true) options.skipInvalid = true;

@@ -44,6 +44,10 @@ export interface SimulateCommandOptions {
   /** ISO 8601 duration of the periods (default PT60M). */
   period?: string;
   aggregate?: FleetAggregate;
+  /** Weather files: the farthest a site may be from its file's place, km (default 100). */
+  maxWeatherDistance?: number;
+  /** Weather files: a site farther than maxWeatherDistance is an 'error' (default) or a 'warn'ing. */
+  onFarWeather?: 'error' | 'warn';
   threads?: number;
   /** A .csv or .parquet file, or '-' for CSV on stdout. */
   out: string;
@@ -60,7 +64,8 @@ export class SimulateUsageError extends UsageError {}
 /** Rows of the output, a column at a time. */
 interface RowBlock {
   id: string[];
-  month?: number[];
+  /** 'YYYY-MM' of each monthly row. */
+  month?: string[];
   periodEnd?: number[];
   values: Record<string, number[]>;
 }
@@ -135,7 +140,14 @@ function parquetSink(out: string, aggregate: FleetAggregate): RowSink {
     { name: 'root', num_children: columnsOf(aggregate).length },
     { name: 'id', type: 'BYTE_ARRAY' as const, converted_type: 'UTF8' as const, repetition_type: 'REQUIRED' as const },
     ...(aggregate === 'monthly'
-      ? [{ name: 'month', type: 'INT32' as const, repetition_type: 'REQUIRED' as const }]
+      ? [
+          {
+            name: 'month',
+            type: 'BYTE_ARRAY' as const,
+            converted_type: 'UTF8' as const,
+            repetition_type: 'REQUIRED' as const,
+          },
+        ]
       : []),
     ...(aggregate === 'none'
       ? [
@@ -202,10 +214,11 @@ function rowsOf(r: FleetSiteResult, aggregate: FleetAggregate, periodEnd: () => 
     block.values.missing_periods!.push(r.missingPeriods);
   } else if (aggregate === 'monthly') {
     const capacity = r.capacityKw;
-    for (let m = 0; m < 12; m++) {
+    // One row per month of each year of the period ('2024-01' ... '2025-03'), none outside it.
+    for (let m = 0; m < r.monthlyKwh!.length; m++) {
       const e = r.monthlyKwh![m]!;
       block.id.push(r.id);
-      block.month!.push(m + 1);
+      block.month!.push(r.months![m]!);
       block.values.energy_kwh!.push(e);
       block.values.specific_yield_kwh_per_kw!.push(e / capacity);
     }
@@ -253,13 +266,28 @@ function jobOf(o: SimulateCommandOptions): FleetJob {
       );
     }
     weather = isDir ? { type: 'directory', path: w } : { type: 'file', path: w };
+    const far: Pick<FleetJob, 'maxWeatherDistanceKm' | 'onFarWeather'> = {};
+    if (o.maxWeatherDistance !== undefined) {
+      if (!(o.maxWeatherDistance >= 0))
+        throw new SimulateUsageError(
+          `--max-weather-distance must be a distance in km >= 0 (got ${o.maxWeatherDistance})`,
+        );
+      far.maxWeatherDistanceKm = o.maxWeatherDistance;
+    }
+    if (o.onFarWeather !== undefined) {
+      if (o.onFarWeather !== 'error' && o.onFarWeather !== 'warn')
+        throw new SimulateUsageError(`--on-far-weather must be error or warn (got '${o.onFarWeather}')`);
+      far.onFarWeather = o.onFarWeather;
+    }
     if (o.year !== undefined || o.start !== undefined || o.end !== undefined || o.period !== undefined) {
       throw new SimulateUsageError(
         '--year, --start, --end and --period are for the synthetic weather: a weather file brings its own periods',
       );
     }
-    return { weather, aggregate };
+    return { weather, aggregate, ...far };
   }
+  if (o.maxWeatherDistance !== undefined || o.onFarWeather !== undefined)
+    throw new SimulateUsageError('--max-weather-distance and --on-far-weather are for a weather file or directory');
   let periodSeconds = 3600;
   if (o.period !== undefined) {
     try {
@@ -288,6 +316,18 @@ function jobOf(o: SimulateCommandOptions): FleetJob {
     throw new SimulateUsageError('give --year YYYY, or --start and --end, for the synthetic weather');
   }
   return { weather, period, periodSeconds, aggregate };
+}
+
+/**
+ * What an annual row sums over a period that is not one year (said once on stderr): energy_kwh is
+ * the period's total, specific_yield_kwh_per_kw that total per kW and per year.
+ */
+function periodNote(years: number): string {
+  const days = Math.round(years * 365.25 * 100) / 100;
+  return (
+    `note: the period is ${days} days, not one year: energy_kwh is its total, and specific_yield_kwh_per_kw ` +
+    `is per year (energy / capacity / ${Math.round(years * 10000) / 10000} years); --aggregate monthly gives each month of each year`
+  );
 }
 
 function readdirOk(path: string): boolean {
@@ -388,6 +428,7 @@ export async function simulateCommand(o: SimulateCommandOptions, io: CliIo, sign
   if (job.aggregate === 'none') for (const s of sites) bySite.set(s.id, s);
   let failed = 0;
   let interrupted = false;
+  let toldPeriod = false;
   try {
     const run = simulateFleet(sites, {
       ...job,
@@ -403,6 +444,11 @@ export async function simulateCommand(o: SimulateCommandOptions, io: CliIo, sign
         failed++;
         io.err(`site ${r.id}: ${r.error}`);
         continue;
+      }
+      if (r.warning !== undefined) io.err(`warning: ${r.warning}`);
+      if (job.aggregate === 'annual' && r.years !== 1 && !toldPeriod) {
+        toldPeriod = true;
+        io.err(periodNote(r.years));
       }
       sink.write(rowsOf(r, job.aggregate, () => fleetPeriodEnds(job, bySite.get(r.id)!)));
     }

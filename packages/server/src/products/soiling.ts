@@ -205,6 +205,20 @@ export function validateSoiling(
       );
       return undefined;
     }
+    // The model refuses more than 0.01 g/m3 (10,000 ug/m3: no air holds that much): such values
+    // are micrograms per m3, the unit the weather outputs use. Say so here, as a 400.
+    const high = v.find((x) => x > HSU_MAX_PM_GRAMS);
+    if (high !== undefined) {
+      errors.push(
+        fieldError(
+          'InclusiveBetween',
+          name,
+          `'${name}' is in g/m3 and must be at most ${HSU_MAX_PM_GRAMS}; ${high} looks like ug/m3 (divide by 1000000).`,
+          { From: 0, To: HSU_MAX_PM_GRAMS, PropertyValue: high },
+        ),
+      );
+      return undefined;
+    }
     return Float64Array.from(v);
   };
   const pm10 = series('pm10');
@@ -233,6 +247,9 @@ export function validateSoiling(
     },
   };
 }
+
+/** Largest PM concentration the HSU model takes, g/m3 (hsuSoiling refuses more: ug/m3 by mistake). */
+const HSU_MAX_PM_GRAMS = 0.01;
 
 /** Rain over this window decides a cleaning: the spec's thresholds are daily rainfall. */
 const RAIN_ACCUM_SECONDS = 86_400;

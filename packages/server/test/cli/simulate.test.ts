@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/commands.js';
 import { type SimulateCommandOptions, simulateCommand } from '../../src/cli/simulate.js';
 import type { CliIo } from '../../src/cli/io.js';
+import { weatherFile } from '../../../../test/support/data.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'solarkit-simulate-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -109,7 +110,9 @@ describe('solarkit simulate', () => {
     expect(await main([...common, '--out', csv, '--threads', '2'], capture())).toBe(0);
     expect(await main([...common, '--out', parquet, '--threads', '2'], capture())).toBe(0);
     const fromCsv = readCsv(csv);
-    expect(fromCsv).toHaveLength(30 * 12);
+    // Ten days of March 2024: one month, 2024-03 (it printed 12 months, 11 of them zero).
+    expect(fromCsv).toHaveLength(30);
+    expect(new Set(fromCsv.map((r) => r.month))).toEqual(new Set(['2024-03']));
     const file = await asyncBufferFromFile(parquet);
     const fromParquet = await parquetReadObjects({ file });
     expect(fromParquet).toHaveLength(fromCsv.length);
@@ -117,13 +120,12 @@ describe('solarkit simulate', () => {
       const c = fromCsv[i]!;
       const p = fromParquet[i]!;
       expect(p.id).toBe(c.id);
-      expect(p.month).toBe(Number(c.month));
+      expect(p.month).toBe(c.month);
       // The CSV writes each double in its shortest exact form: equal numbers, bit for bit.
       expect(p.energy_kwh).toBe(Number(c.energy_kwh));
       expect(p.specific_yield_kwh_per_kw).toBe(Number(c.specific_yield_kwh_per_kw));
     }
-    expect(fromCsv.filter((r) => r.month === '3').every((r) => Number(r.energy_kwh) > 0)).toBe(true);
-    expect(fromCsv.filter((r) => r.month === '7').every((r) => Number(r.energy_kwh) === 0)).toBe(true);
+    expect(fromCsv.every((r) => Number(r.energy_kwh) > 0)).toBe(true);
   });
 
   it('writes the time series (aggregate none) with ISO period ends, the same in CSV and Parquet', async () => {
@@ -186,5 +188,88 @@ describe('solarkit simulate', () => {
       expect(back.map((r) => r.id)).toEqual(expected);
       expect(back.every((r) => (r.energy_kwh as number) > 0)).toBe(true);
     }
+  });
+});
+
+describe('solarkit simulate at the edges of issue 34', () => {
+  const amsterdam = weatherFile('epw_amsterdam_iwec_062400.epw');
+  const farSites = join(dir, 'far.csv');
+  writeFileSync(farSites, `${HEADER}\nnear,52.3,4.9,4,35,180,,fixed\npacific,0,-150,4,10,180,,fixed\n`);
+
+  it('--weather FILE on a site far from the file is refused naming the site, the distance and the option', async () => {
+    const io = capture();
+    const out = join(dir, 'far-out.csv');
+    const code = await main(
+      ['simulate', '--sites', farSites, '--weather', amsterdam, '--out', out, '--threads', '1', '--progress', 'none'],
+      io,
+    );
+    expect(code).toBe(1);
+    const line = io.errLines.find((l) => l.startsWith('site pacific:'));
+    expect(line).toMatch(/is [\d,]+ km from the place of its weather file .* more than the 100 km allowed/);
+    expect(line).toMatch(/--max-weather-distance KM/);
+    expect(line).toMatch(/--on-far-weather warn/);
+    expect(readCsv(out).map((r) => r.id)).toEqual(['near']);
+  });
+
+  it('--on-far-weather warn computes it with a warning; --max-weather-distance allows more', async () => {
+    const io = capture();
+    const out = join(dir, 'far-warn.csv');
+    const args = [
+      'simulate',
+      '--sites',
+      farSites,
+      '--weather',
+      amsterdam,
+      '--out',
+      out,
+      '--threads',
+      '1',
+      '--progress',
+      'none',
+    ];
+    expect(await main([...args, '--on-far-weather', 'warn'], io)).toBe(0);
+    expect(io.errLines.some((l) => /^warning: site pacific .* km /.test(l))).toBe(true);
+    expect(readCsv(out).map((r) => r.id)).toEqual(['near', 'pacific']);
+    const io2 = capture();
+    expect(await main([...args, '--max-weather-distance', '20100'], io2)).toBe(0);
+    expect(io2.errLines).toEqual([]);
+    const io3 = capture();
+    expect(await main([...args, '--on-far-weather', 'maybe'], io3)).toBe(2);
+    const io4 = capture();
+    expect(
+      await main(['simulate', '--sites', farSites, '--year', '2023', '--max-weather-distance', '5', '--out', out], io4),
+    ).toBe(2);
+  });
+
+  it('monthly over 2024-01 .. 2025-03 gives 2024-01 ... 2025-03; annual says what it sums, per year', async () => {
+    const one = join(dir, 'one.csv');
+    writeFileSync(one, `${HEADER}\nroof,52.1,5.1,4,35,180,,fixed\n`);
+    const window = ['--start', '2024-01-01', '--end', '2025-04-01', '--threads', '1', '--progress', 'none'];
+    const monthly = join(dir, 'months.csv');
+    expect(
+      await main(['simulate', '--sites', one, ...window, '--aggregate', 'monthly', '--out', monthly], capture()),
+    ).toBe(0);
+    const rows = readCsv(monthly);
+    expect(rows.map((r) => r.month)).toEqual([
+      ...Array.from({ length: 12 }, (_, m) => `2024-${String(m + 1).padStart(2, '0')}`),
+      '2025-01',
+      '2025-02',
+      '2025-03',
+    ]);
+    expect(rows.every((r) => Number(r.energy_kwh) > 0)).toBe(true);
+    const annual = join(dir, 'annual-15.csv');
+    const io = capture();
+    expect(await main(['simulate', '--sites', one, ...window, '--out', annual], io)).toBe(0);
+    const [row] = readCsv(annual);
+    expect(Number(row!.energy_kwh)).toBeCloseTo(
+      rows.reduce((a, r) => a + Number(r.energy_kwh), 0),
+      6,
+    );
+    // Per year: 850-1100 kWh/kWp for a Dutch roof (it printed the 15 months' 2,242 as if a year's).
+    expect(Number(row!.specific_yield_kwh_per_kw)).toBeGreaterThan(850);
+    expect(Number(row!.specific_yield_kwh_per_kw)).toBeLessThan(1100);
+    expect(io.errLines).toEqual([
+      'note: the period is 456 days, not one year: energy_kwh is its total, and specific_yield_kwh_per_kw is per year (energy / capacity / 1.2485 years); --aggregate monthly gives each month of each year',
+    ]);
   });
 });

@@ -107,6 +107,11 @@ const CASES: [string, number, string?][] = [
   [`${HSU}&depo_veloc_pm10=-0.1`, 400, 'depo_veloc_pm10'],
   [`${HSU}&pm10=0.00002&pm2.5=0.00001`, 200],
   [`${HSU}&pm10=0.00002,0.00003,0.00004`, 400, 'pm10'],
+  // PM in ug/m3 (the weather outputs' unit) where g/m3 is asked for: a 400 saying so (issue 34; the
+  // model saturated at 0.3437 from the first row, and now refuses it).
+  [`${HSU}&pm10=35&pm2.5=0.00001`, 400, 'pm10'],
+  [`${HSU}&pm10=0.00002&pm2.5=0.02`, 400, 'pm2.5'],
+  [`${HSU}&pm10=0.01&pm2.5=0.01`, 200],
   // Kimber: cleaning_threshold 0..100, grace_period 0..100 (integer), initial/max soiling 0..1
   [`${KIM}&cleaning_threshold=100`, 200],
   [`${KIM}&cleaning_threshold=100.5`, 400, 'cleaning_threshold'],
