@@ -18,6 +18,23 @@ import { type Environment, MissingDataError, dataFilePath } from './data-dir.js'
 /** pvlib's names of the libraries (`retrieve_sam(name)`, any case) and solarkit's kinds. */
 export type SamLibraryName = 'SandiaMod' | 'CECMod' | 'CECInverter' | 'SandiaInverter' | 'ADRInverter' | SamLibraryKind;
 
+/**
+ * The kind of library a name reads, at the type level: pvlib's names (as written in its docs) and
+ * solarkit's kinds give their kind, so `readSamLibrary('CECInverter').get(key)` is typed as
+ * Sandia inverter parameters; any other string (a path, another spelling) gives every kind.
+ */
+export type SamLibraryKindOf<N extends string> = N extends SamLibraryKind
+  ? N
+  : N extends 'SandiaMod'
+    ? 'sandia-modules'
+    : N extends 'CECMod'
+      ? 'cec-modules'
+      : N extends 'CECInverter' | 'SandiaInverter'
+        ? 'cec-inverters'
+        : N extends 'ADRInverter'
+          ? 'adr-inverters'
+          : SamLibraryKind;
+
 /** The kind of library each of pvlib's names (lower case) and solarkit's kinds reads. */
 const NAMED_KINDS: Readonly<Record<string, SamLibraryKind>> = {
   sandiamod: 'sandia-modules',
@@ -66,10 +83,10 @@ function namedKind(nameOrPath: string): SamLibraryKind | undefined {
  * const modules = readSamLibrary('SandiaMod');
  * modules.get('Canadian_Solar_CS5P_220M___2009_').isco; // => 5.09115
  */
-export function readSamLibrary<K extends SamLibraryKind = SamLibraryKind>(
-  nameOrPath: SamLibraryName | (string & {}),
-  options: ReadSamLibraryOptions<K> = {},
-): SamLibrary<SamLibraryParameters[K]> {
+export function readSamLibrary<
+  N extends SamLibraryName | (string & {}),
+  K extends SamLibraryKind = SamLibraryKindOf<N>,
+>(nameOrPath: N, options: ReadSamLibraryOptions<K> = {}): SamLibrary<SamLibraryParameters[K]> {
   const fn = 'readSamLibrary';
   if (typeof nameOrPath !== 'string' || nameOrPath === '')
     typeFailure(fn, 'nameOrPath', "pvlib's library name ('SandiaMod', 'CECInverter', ...) or a file path", nameOrPath);

@@ -37,6 +37,7 @@ export {
 export { climateGrids } from './climate-grids.js';
 export {
   type ReadSamLibraryOptions,
+  type SamLibraryKindOf,
   type SamLibraryName,
   readOndFile,
   readPanFile,

@@ -65,11 +65,11 @@ const KNOWN_KEYS: readonly string[] = [...VOLTAGE_KEYS, ...CURRENT_KEYS, 'pMp'];
  * @example
  * scaleVoltageCurrentPower({ vMp: 30, iMp: 8, pMp: 240 }, { voltage: 14, current: 20 }).pMp[0]; // => 67200
  */
-export function scaleVoltageCurrentPower(
-  columns: IvPointColumns,
+export function scaleVoltageCurrentPower<T extends IvPointColumns>(
+  columns: T,
   options: ScaleOptions = {},
   out?: { [K in keyof IvPointColumns]?: Float64Array },
-): { [K in keyof IvPointColumns]: Float64Array } {
+): { [K in keyof T & keyof IvPointColumns]-?: Float64Array } {
   const fn = 'scaleVoltageCurrentPower';
   checkObject(fn, 'columns', columns);
   checkObject(fn, 'options', options);
@@ -97,7 +97,8 @@ export function scaleVoltageCurrentPower(
     else for (let i = 0; i < n; i++) target[i] = x[i & mx]! * factor;
     res[key] = target;
   }
-  return res;
+  // Each key of `columns` was given a column above, so the result has exactly the keys given.
+  return res as { [K in keyof T & keyof IvPointColumns]-?: Float64Array };
 }
 
 /** Inputs of {@link dcOhmicResistance}. */
