@@ -7,7 +7,7 @@
  */
 import { iamSapm } from '../irradiance/iam.js';
 import { asColumn, type Column, columnOf, maskOf, outputColumn } from '../util/columns.js';
-import { fastLog, INV_C, LOG_C } from '../util/fast-log.js';
+import { fastLogDegree5, INV_C, LOG_C } from '../util/fast-log.js';
 import { checkAtLeast, checkFinite, checkObject, checkSeries } from '../util/validate.js';
 import { lazyWasmKernel, loadWasmKernel, writePairs } from '../util/wasm.js';
 import { checkParameterSet, type ParameterField } from './checks.js';
@@ -156,7 +156,7 @@ interface SapmWasm {
 const OUTPUTS = ['iSc', 'iMp', 'iX', 'iXx', 'vOc', 'vMp', 'pMp'] as const;
 
 function loadSapmWasm(): SapmWasm | null {
-  const kernel = loadWasmKernel(SAPM_WASM_BASE64, { js: { log: fastLog } });
+  const kernel = loadWasmKernel(SAPM_WASM_BASE64, { js: { log: fastLogDegree5 } });
   if (kernel === null) return null;
   const { exports, memory, offset } = kernel;
   writePairs(memory, offset('logTable'), INV_C, LOG_C);
@@ -190,7 +190,7 @@ export function sapmKernelInUse(): 'wasm' | 'typescript' {
 /**
  * sapmKernel in WebAssembly SIMD (wasm/sapm.wat): the columns are copied into the module's memory a
  * block at a time, its loop takes two rows per f64x2 instruction with the same IEEE operations as
- * sapmKernel and fastLog (the same doubles), and the seven results are copied out. Returns false,
+ * sapmKernel and fastLogDegree5 (the same doubles), and the seven results are copied out. Returns false,
  * having done nothing, where the module cannot run.
  */
 function sapmKernelWasm(
@@ -298,7 +298,7 @@ function sapmKernel(
     iXx[i] = ee * (x6 + x7 * ee) * fMp;
     if (ee > 0) {
       // D = Ns delta ln Ee [V].
-      const d = nsnkq * (tc + 273.15) * fastLog(ee);
+      const d = nsnkq * (tc + 273.15) * fastLogDegree5(ee);
       const voc = voco + d + (bvoc1 - mbvoc * ee) * dt;
       const vmp = vmpo + d * (c2 + c3n * d) + (bvmp1 - mbvmp * ee) * dt;
       // Negative values clipped to 0; NaN (a NaN temperature) stays NaN (WebAssembly's f64x2.pmax).

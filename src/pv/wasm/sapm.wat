@@ -1,7 +1,7 @@
 ;; The Sandia Array Performance Model (King, Boyson and Kratochvil 2004) over one block of rows, two
 ;; rows at a time in f64x2 lanes: the WebAssembly SIMD form of sapmKernel in ../sapm.ts, which
 ;; stays the reference. Every value is computed with the same IEEE operations in the same order as
-;; the TypeScript kernel (no fused multiply-add, no reassociation), and the logarithm is fastLog of
+;; the TypeScript kernel (no fused multiply-add, no reassociation), and the logarithm is fastLogDegree5 of
 ;; ../../util/fast-log.ts step for step (its table, its series; the scaling into [1, 2) done on the
 ;; bits, which is the same exact operation as its multiplication by a power of 2), so the results
 ;; are the same doubles, bit for bit; test/pv/wasm.test.ts checks that.
@@ -10,7 +10,7 @@
 ;;
 ;; Memory (one block; the caller copies its columns in and the results out, sapmKernelWasm in
 ;; ../sapm.ts):
-;;   0       fastLog's table: 1 / c_j and ln c_j of c_j = 1 + j / 128, side by side (128 pairs),
+;;   0       fastLog's table (fastLogDegree5's too): 1 / c_j and ln c_j of c_j = 1 + j / 128, side by side (128 pairs),
 ;;           so that one v128.load brings both of an index
 ;;   2048    the module's terms, one double each (see $run)
 ;;   4096    effectiveIrradiance [W/m2] \
@@ -23,7 +23,7 @@
 ;;   233472  iX out [A]                  |
 ;;   266240  iXx out [A]                /
 (module
-  ;; fastLog itself, for the lanes outside the positive normal doubles (where it calls Math.log).
+  ;; fastLogDegree5 itself, for the lanes outside the positive normal doubles (where it calls Math.log).
   (import "js" "log" (func $log (param f64) (result f64)))
 
   (memory (export "memory") 5)
@@ -50,13 +50,11 @@
   (global $minNormal (mut v128) (v128.const f64x2 2.2250738585072014e-308 2.2250738585072014e-308))
   (global $inf (mut v128) (v128.const f64x2 inf inf))
   (global $ln2 (mut v128) (v128.const f64x2 0.6931471805599453 0.6931471805599453))
-  ;; The series of log(1 + r): 1/2, 1/3, -1/4, 1/5, -1/6, 1/7 as fastLog writes them.
+  ;; The series of log(1 + r), cut at r^5: 1/2, 1/3, -1/4, 1/5 as fastLogDegree5 writes them.
   (global $half (mut v128) (v128.const f64x2 0.5 0.5))
   (global $third (mut v128) (v128.const f64x2 0.3333333333333333 0.3333333333333333))
   (global $minusQuarter (mut v128) (v128.const f64x2 -0.25 -0.25))
   (global $fifth (mut v128) (v128.const f64x2 0.2 0.2))
-  (global $minusSixth (mut v128) (v128.const f64x2 -0.16666666666666666 -0.16666666666666666))
-  (global $seventh (mut v128) (v128.const f64x2 0.14285714285714285 0.14285714285714285))
   ;; The mantissa's bits, the exponent of 1 (a mantissa put in [1, 2)), and 2^52 + 1023 (an
   ;; exponent e in the low bits of 2^52 gives 2^52 + e, less this e - 1023, exactly).
   (global $mantissa (mut v128) (v128.const i64x2 0x000fffffffffffff 0x000fffffffffffff))
@@ -73,7 +71,7 @@
     (local $vmpo v128) (local $nsnkq v128) (local $c2 v128) (local $c3n v128) (local $bvoc1 v128) (local $mbvoc v128) (local $bvmp1 v128) (local $mbvmp v128) (local $tRef v128) (local $invRef v128)
     (local $one v128) (local $zero v128) (local $kelvin v128) (local $minNormal v128) (local $inf v128)
     (local $ln2 v128) (local $half v128) (local $third v128) (local $minusQuarter v128)
-    (local $fifth v128) (local $minusSixth v128) (local $seventh v128) (local $mantissa v128)
+    (local $fifth v128) (local $mantissa v128)
     (local $exponentOfOne v128) (local $twoTo52 v128) (local $bias v128)
     (local $ee v128) (local $tc v128) (local $dt v128) (local $fSc v128) (local $fMp v128)
     (local $imp v128) (local $night v128) (local $defined v128)
@@ -110,8 +108,6 @@
     (local.set $third (global.get $third))
     (local.set $minusQuarter (global.get $minusQuarter))
     (local.set $fifth (global.get $fifth))
-    (local.set $minusSixth (global.get $minusSixth))
-    (local.set $seventh (global.get $seventh))
     (local.set $mantissa (global.get $mantissa))
     (local.set $exponentOfOne (global.get $exponentOfOne))
     (local.set $twoTo52 (global.get $twoTo52))
@@ -144,7 +140,7 @@
               (f64x2.mul (f64x2.mul (local.get $ee)
                 (f64x2.add (local.get $x6) (f64x2.mul (local.get $x7) (local.get $ee)))) (local.get $fMp))
               (local.get $night)))
-            ;; ln ee as fastLog: ee = 2^(e - 1023) m, m in [1, 2); j the top 7 bits of the
+            ;; ln ee as fastLogDegree5: ee = 2^(e - 1023) m, m in [1, 2); j the top 7 bits of the
             ;; mantissa; r = m / c_j - 1 (as m times 1 / c_j, less 1), and the series.
             (local.set $bits (local.get $ee))
             (local.set $j0 (i32.and (i32.wrap_i64 (i64.shr_u (i64x2.extract_lane 0 (local.get $bits))
@@ -165,10 +161,7 @@
                 (f64x2.mul (local.get $r2)
                   (f64x2.sub (local.get $half) (f64x2.mul (local.get $r) (local.get $third)))))
               (f64x2.mul (local.get $r4)
-                (f64x2.add
-                  (f64x2.add (local.get $minusQuarter) (f64x2.mul (local.get $r) (local.get $fifth)))
-                  (f64x2.mul (local.get $r2)
-                    (f64x2.add (local.get $minusSixth) (f64x2.mul (local.get $r) (local.get $seventh))))))))
+                (f64x2.add (local.get $minusQuarter) (f64x2.mul (local.get $r) (local.get $fifth))))))
             (local.set $lnE (f64x2.add
               (f64x2.add
                 (f64x2.mul
@@ -178,7 +171,7 @@
                   (local.get $ln2))
                 (i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31 (local.get $pair0) (local.get $pair1)))
               (local.get $poly)))
-            ;; A positive lane outside the normal doubles (a subnormal, infinity): fastLog (Math.log)
+            ;; A positive lane outside the normal doubles (a subnormal, infinity): fastLogDegree5 (Math.log)
             ;; for the pair. (The lanes of ee <= 0 or NaN do not use the logarithm.)
             (local.set $pos (f64x2.gt (local.get $ee) (local.get $zero)))
             (if (v128.any_true (v128.andnot (local.get $pos) (v128.and
