@@ -7,7 +7,7 @@
  */
 import { iamSapm } from '../irradiance/iam.js';
 import { asColumn, type Column, columnOf, maskOf, outputColumn } from '../util/columns.js';
-import { fastLog, INV_C, LOG_C } from '../util/fast-log.js';
+import { fastLogDegree5, INV_C, LOG_C } from '../util/fast-log.js';
 import { checkAtLeast, checkFinite, checkObject, checkSeries } from '../util/validate.js';
 import { lazyWasmKernel, loadWasmKernel, writePairs } from '../util/wasm.js';
 import { checkParameterSet, type ParameterField } from './checks.js';
@@ -156,7 +156,7 @@ interface SapmWasm {
 const OUTPUTS = ['iSc', 'iMp', 'iX', 'iXx', 'vOc', 'vMp', 'pMp'] as const;
 
 function loadSapmWasm(): SapmWasm | null {
-  const kernel = loadWasmKernel(SAPM_WASM_BASE64, { js: { log: fastLog } });
+  const kernel = loadWasmKernel(SAPM_WASM_BASE64, { js: { log: fastLogDegree5 } });
   if (kernel === null) return null;
   const { exports, memory, offset } = kernel;
   writePairs(memory, offset('logTable'), INV_C, LOG_C);
@@ -190,7 +190,7 @@ export function sapmKernelInUse(): 'wasm' | 'typescript' {
 /**
  * sapmKernel in WebAssembly SIMD (wasm/sapm.wat): the columns are copied into the module's memory a
  * block at a time, its loop takes two rows per f64x2 instruction with the same IEEE operations as
- * sapmKernel and fastLog (the same doubles), and the seven results are copied out. Returns false,
+ * sapmKernel and fastLogDegree5 (the same doubles), and the seven results are copied out. Returns false,
  * having done nothing, where the module cannot run.
  */
 function sapmKernelWasm(
@@ -205,31 +205,8 @@ function sapmKernelWasm(
   const kernel = sapmWasm();
   if (kernel === null) return false;
   const { run, memory, blockRows, terms, e: eAt, t: tAt, outputs } = kernel;
-  const ns = m.cellsInSeries;
-  memory[terms] = m.isco;
-  memory[terms + 1] = m.impo;
-  memory[terms + 2] = m.voco;
-  memory[terms + 3] = m.vmpo;
-  memory[terms + 4] = m.aisc;
-  memory[terms + 5] = m.aimp;
-  memory[terms + 6] = m.bvoco;
-  memory[terms + 7] = m.mbvoc;
-  memory[terms + 8] = m.bvmpo;
-  memory[terms + 9] = m.mbvmp;
-  memory[terms + 10] = m.ixo;
-  memory[terms + 11] = m.ixxo;
-  memory[terms + 12] = m.c0;
-  memory[terms + 13] = m.c1;
-  memory[terms + 14] = m.c4;
-  memory[terms + 15] = m.c5;
-  memory[terms + 16] = m.c6;
-  memory[terms + 17] = m.c7;
-  memory[terms + 18] = ns;
-  memory[terms + 19] = m.c2 * ns;
-  memory[terms + 20] = m.c3 * ns;
-  memory[terms + 21] = (m.n * KB) / Q;
-  memory[terms + 22] = tRef;
-  memory[terms + 23] = invRef;
+  const k = sapmTerms(m, tRef, invRef);
+  for (let j = 0; j < k.length; j++) memory[terms + j] = k[j]!;
   const columns = OUTPUTS.map((name) => res[name]);
   for (let from = 0; from < n; from += blockRows) {
     const to = from + blockRows < n ? from + blockRows : n;
@@ -247,6 +224,42 @@ function sapmKernelWasm(
   return true;
 }
 
+/**
+ * The per-module constants of the SAPM's loop, in the order of the WebAssembly module's terms
+ * (wasm/sapm.wat): isco, impo c0, impo c1, ixo c4, ixo c5, ixxo c6, ixxo c7, aisc, aimp, voco, vmpo,
+ * Ns n k / q, c2, c3 / Ns, bvoco + mbvoc, mbvoc, bvmpo + mbvmp, mbvmp, temperatureRef and
+ * 1 / irradianceRef. With D = Ns n k (Tc + 273.15) / q ln Ee (Ns delta ln Ee of pvlib), the loop
+ * computes Imp = Ee (impo c0 + impo c1 Ee) (1 + aimp dT), Ix and Ixx likewise,
+ * Voc = voco + D + (bvoco + mbvoc - mbvoc Ee) dT and Vmp = vmpo + D (c2 + c3 / Ns D) + (bvmpo + mbvmp -
+ * mbvmp Ee) dT: pvlib's formulas with the constants multiplied out once per call (the same values
+ * within a few units of the last place).
+ */
+function sapmTerms(m: SapmModuleParameters, tRef: number, invRef: number): Float64Array {
+  const ns = m.cellsInSeries;
+  return Float64Array.of(
+    m.isco,
+    m.impo * m.c0,
+    m.impo * m.c1,
+    m.ixo * m.c4,
+    m.ixo * m.c5,
+    m.ixxo * m.c6,
+    m.ixxo * m.c7,
+    m.aisc,
+    m.aimp,
+    m.voco,
+    m.vmpo,
+    (ns * m.n * KB) / Q,
+    m.c2,
+    m.c3 / ns,
+    m.bvoco + m.mbvoc,
+    m.mbvoc,
+    m.bvmpo + m.mbvmp,
+    m.mbvmp,
+    tRef,
+    invRef,
+  );
+}
+
 function sapmKernel(
   n: number,
   e: Float64Array,
@@ -256,12 +269,10 @@ function sapmKernel(
   invRef: number,
   res: SapmResult,
 ): void {
-  const { isco, impo, voco, vmpo, aisc, aimp, bvoco, mbvoc, bvmpo, mbvmp, ixo, ixxo } = m;
-  const { c0, c1, c4, c5, c6, c7 } = m;
-  const ns = m.cellsInSeries;
-  const c2ns = m.c2 * ns;
-  const c3ns = m.c3 * ns;
-  const nkq = (m.n * KB) / Q;
+  const k = sapmTerms(m, tRef, invRef);
+  const [isco, m0, m1, x4, x5, x6, x7] = [k[0]!, k[1]!, k[2]!, k[3]!, k[4]!, k[5]!, k[6]!];
+  const [aisc, aimp, voco, vmpo, nsnkq, c2, c3n] = [k[7]!, k[8]!, k[9]!, k[10]!, k[11]!, k[12]!, k[13]!];
+  const [bvoc1, mbvoc, bvmp1, mbvmp] = [k[14]!, k[15]!, k[16]!, k[17]!];
   const { iSc, iMp, vOc, vMp, pMp, iX, iXx } = res;
   for (let i = 0; i < n; i++) {
     const ee = e[i]! * invRef;
@@ -280,20 +291,19 @@ function sapmKernel(
     const dt = tc - tRef;
     const fSc = 1 + aisc * dt;
     const fMp = 1 + aimp * dt;
-    const ee2 = ee * ee;
     iSc[i] = isco * ee * fSc;
-    const imp = impo * (c0 * ee + c1 * ee2) * fMp;
+    const imp = ee * (m0 + m1 * ee) * fMp;
     iMp[i] = imp;
-    iX[i] = ixo * (c4 * ee + c5 * ee2) * fSc;
-    iXx[i] = ixxo * (c6 * ee + c7 * ee2) * fMp;
+    iX[i] = ee * (x4 + x5 * ee) * fSc;
+    iXx[i] = ee * (x6 + x7 * ee) * fMp;
     if (ee > 0) {
-      const dLog = nkq * (tc + 273.15) * fastLog(ee);
-      const oneMinus = 1 - ee;
-      const voc = voco + ns * dLog + (bvoco + mbvoc * oneMinus) * dt;
-      const vmp = vmpo + c2ns * dLog + c3ns * dLog * dLog + (bvmpo + mbvmp * oneMinus) * dt;
-      // x > 0 ? x : 0 except NaN (a NaN temperature), which stays NaN.
-      const v1 = voc > 0 ? voc : voc === voc ? 0 : voc;
-      const v2 = vmp > 0 ? vmp : vmp === vmp ? 0 : vmp;
+      // D = Ns delta ln Ee [V].
+      const d = nsnkq * (tc + 273.15) * fastLogDegree5(ee);
+      const voc = voco + d + (bvoc1 - mbvoc * ee) * dt;
+      const vmp = vmpo + d * (c2 + c3n * d) + (bvmp1 - mbvmp * ee) * dt;
+      // Negative values clipped to 0; NaN (a NaN temperature) stays NaN (WebAssembly's f64x2.pmax).
+      const v1 = voc < 0 ? 0 : voc;
+      const v2 = vmp < 0 ? 0 : vmp;
       vOc[i] = v1;
       vMp[i] = v2;
       pMp[i] = imp * v2;

@@ -1,7 +1,7 @@
 ;; The Sandia Array Performance Model (King, Boyson and Kratochvil 2004) over one block of rows, two
 ;; rows at a time in f64x2 lanes: the WebAssembly SIMD form of sapmKernel in ../sapm.ts, which
 ;; stays the reference. Every value is computed with the same IEEE operations in the same order as
-;; the TypeScript kernel (no fused multiply-add, no reassociation), and the logarithm is fastLog of
+;; the TypeScript kernel (no fused multiply-add, no reassociation), and the logarithm is fastLogDegree5 of
 ;; ../../util/fast-log.ts step for step (its table, its series; the scaling into [1, 2) done on the
 ;; bits, which is the same exact operation as its multiplication by a power of 2), so the results
 ;; are the same doubles, bit for bit; test/pv/wasm.test.ts checks that.
@@ -10,7 +10,7 @@
 ;;
 ;; Memory (one block; the caller copies its columns in and the results out, sapmKernelWasm in
 ;; ../sapm.ts):
-;;   0       fastLog's table: 1 / c_j and ln c_j of c_j = 1 + j / 128, side by side (128 pairs),
+;;   0       fastLog's table (fastLogDegree5's too): 1 / c_j and ln c_j of c_j = 1 + j / 128, side by side (128 pairs),
 ;;           so that one v128.load brings both of an index
 ;;   2048    the module's terms, one double each (see $run)
 ;;   4096    effectiveIrradiance [W/m2] \
@@ -23,7 +23,7 @@
 ;;   233472  iX out [A]                  |
 ;;   266240  iXx out [A]                /
 (module
-  ;; fastLog itself, for the lanes outside the positive normal doubles (where it calls Math.log).
+  ;; fastLogDegree5 itself, for the lanes outside the positive normal doubles (where it calls Math.log).
   (import "js" "log" (func $log (param f64) (result f64)))
 
   (memory (export "memory") 5)
@@ -50,13 +50,11 @@
   (global $minNormal (mut v128) (v128.const f64x2 2.2250738585072014e-308 2.2250738585072014e-308))
   (global $inf (mut v128) (v128.const f64x2 inf inf))
   (global $ln2 (mut v128) (v128.const f64x2 0.6931471805599453 0.6931471805599453))
-  ;; The series of log(1 + r): 1/2, 1/3, -1/4, 1/5, -1/6, 1/7 as fastLog writes them.
+  ;; The series of log(1 + r), cut at r^5: 1/2, 1/3, -1/4, 1/5 as fastLogDegree5 writes them.
   (global $half (mut v128) (v128.const f64x2 0.5 0.5))
   (global $third (mut v128) (v128.const f64x2 0.3333333333333333 0.3333333333333333))
   (global $minusQuarter (mut v128) (v128.const f64x2 -0.25 -0.25))
   (global $fifth (mut v128) (v128.const f64x2 0.2 0.2))
-  (global $minusSixth (mut v128) (v128.const f64x2 -0.16666666666666666 -0.16666666666666666))
-  (global $seventh (mut v128) (v128.const f64x2 0.14285714285714285 0.14285714285714285))
   ;; The mantissa's bits, the exponent of 1 (a mantissa put in [1, 2)), and 2^52 + 1023 (an
   ;; exponent e in the low bits of 2^52 gives 2^52 + e, less this e - 1023, exactly).
   (global $mantissa (mut v128) (v128.const i64x2 0x000fffffffffffff 0x000fffffffffffff))
@@ -64,50 +62,42 @@
   (global $twoTo52 (mut v128) (v128.const i64x2 0x4330000000000000 0x4330000000000000))
   (global $bias (mut v128) (v128.const f64x2 4503599627371519 4503599627371519))
 
-  ;; Rows [0, rows) of the block, as sapmKernel: terms at 2048 are isco, impo, voco, vmpo, aisc,
-  ;; aimp, bvoco, mbvoc, bvmpo, mbvmp, ixo, ixxo, c0, c1, c4, c5, c6, c7, ns, c2 ns, c3 ns,
-  ;; N k / q, temperatureRef, 1 / irradianceRef.
+  ;; Rows [0, rows) of the block, as sapmKernel: the terms at 2048 are sapmTerms of ../sapm.ts:
+  ;; isco, impo c0, impo c1, ixo c4, ixo c5, ixxo c6, ixxo c7, aisc, aimp, voco, vmpo, Ns n k / q,
+  ;; c2, c3 / Ns, bvoco + mbvoc, mbvoc, bvmpo + mbvmp, mbvmp, temperatureRef, 1 / irradianceRef.
   (func (export "run") (param $rows i32)
     (local $at i32) (local $end i32) (local $j0 i32) (local $j1 i32)
-    (local $isco v128) (local $impo v128) (local $voco v128) (local $vmpo v128) (local $aisc v128)
-    (local $aimp v128) (local $bvoco v128) (local $mbvoc v128) (local $bvmpo v128) (local $mbvmp v128)
-    (local $ixo v128) (local $ixxo v128) (local $c0 v128) (local $c1 v128) (local $c4 v128)
-    (local $c5 v128) (local $c6 v128) (local $c7 v128) (local $ns v128) (local $c2ns v128)
-    (local $c3ns v128) (local $nkq v128) (local $tRef v128) (local $invRef v128)
+    (local $isco v128) (local $m0 v128) (local $m1 v128) (local $x4 v128) (local $x5 v128) (local $x6 v128) (local $x7 v128) (local $aisc v128) (local $aimp v128) (local $voco v128)
+    (local $vmpo v128) (local $nsnkq v128) (local $c2 v128) (local $c3n v128) (local $bvoc1 v128) (local $mbvoc v128) (local $bvmp1 v128) (local $mbvmp v128) (local $tRef v128) (local $invRef v128)
     (local $one v128) (local $zero v128) (local $kelvin v128) (local $minNormal v128) (local $inf v128)
     (local $ln2 v128) (local $half v128) (local $third v128) (local $minusQuarter v128)
-    (local $fifth v128) (local $minusSixth v128) (local $seventh v128) (local $mantissa v128)
+    (local $fifth v128) (local $mantissa v128)
     (local $exponentOfOne v128) (local $twoTo52 v128) (local $bias v128)
     (local $ee v128) (local $tc v128) (local $dt v128) (local $fSc v128) (local $fMp v128)
-    (local $ee2 v128) (local $imp v128) (local $night v128) (local $defined v128)
+    (local $imp v128) (local $night v128) (local $defined v128)
     (local $bits v128) (local $pair0 v128) (local $pair1 v128) (local $r v128) (local $r2 v128)
-    (local $r4 v128) (local $poly v128) (local $lnE v128) (local $dLog v128) (local $oneMinus v128)
-    (local $voc v128) (local $vmp v128) (local $v1 v128) (local $v2 v128) (local $pos v128)
-    (local $otherwise v128)
+    (local $r4 v128) (local $poly v128) (local $lnE v128) (local $d v128)
+    (local $v2 v128) (local $pos v128) (local $otherwise v128)
     (local.set $isco (v128.load64_splat (i32.const 2048)))
-    (local.set $impo (v128.load64_splat (i32.const 2056)))
-    (local.set $voco (v128.load64_splat (i32.const 2064)))
-    (local.set $vmpo (v128.load64_splat (i32.const 2072)))
-    (local.set $aisc (v128.load64_splat (i32.const 2080)))
-    (local.set $aimp (v128.load64_splat (i32.const 2088)))
-    (local.set $bvoco (v128.load64_splat (i32.const 2096)))
-    (local.set $mbvoc (v128.load64_splat (i32.const 2104)))
-    (local.set $bvmpo (v128.load64_splat (i32.const 2112)))
-    (local.set $mbvmp (v128.load64_splat (i32.const 2120)))
-    (local.set $ixo (v128.load64_splat (i32.const 2128)))
-    (local.set $ixxo (v128.load64_splat (i32.const 2136)))
-    (local.set $c0 (v128.load64_splat (i32.const 2144)))
-    (local.set $c1 (v128.load64_splat (i32.const 2152)))
-    (local.set $c4 (v128.load64_splat (i32.const 2160)))
-    (local.set $c5 (v128.load64_splat (i32.const 2168)))
-    (local.set $c6 (v128.load64_splat (i32.const 2176)))
-    (local.set $c7 (v128.load64_splat (i32.const 2184)))
-    (local.set $ns (v128.load64_splat (i32.const 2192)))
-    (local.set $c2ns (v128.load64_splat (i32.const 2200)))
-    (local.set $c3ns (v128.load64_splat (i32.const 2208)))
-    (local.set $nkq (v128.load64_splat (i32.const 2216)))
-    (local.set $tRef (v128.load64_splat (i32.const 2224)))
-    (local.set $invRef (v128.load64_splat (i32.const 2232)))
+    (local.set $m0 (v128.load64_splat (i32.const 2056)))
+    (local.set $m1 (v128.load64_splat (i32.const 2064)))
+    (local.set $x4 (v128.load64_splat (i32.const 2072)))
+    (local.set $x5 (v128.load64_splat (i32.const 2080)))
+    (local.set $x6 (v128.load64_splat (i32.const 2088)))
+    (local.set $x7 (v128.load64_splat (i32.const 2096)))
+    (local.set $aisc (v128.load64_splat (i32.const 2104)))
+    (local.set $aimp (v128.load64_splat (i32.const 2112)))
+    (local.set $voco (v128.load64_splat (i32.const 2120)))
+    (local.set $vmpo (v128.load64_splat (i32.const 2128)))
+    (local.set $nsnkq (v128.load64_splat (i32.const 2136)))
+    (local.set $c2 (v128.load64_splat (i32.const 2144)))
+    (local.set $c3n (v128.load64_splat (i32.const 2152)))
+    (local.set $bvoc1 (v128.load64_splat (i32.const 2160)))
+    (local.set $mbvoc (v128.load64_splat (i32.const 2168)))
+    (local.set $bvmp1 (v128.load64_splat (i32.const 2176)))
+    (local.set $mbvmp (v128.load64_splat (i32.const 2184)))
+    (local.set $tRef (v128.load64_splat (i32.const 2192)))
+    (local.set $invRef (v128.load64_splat (i32.const 2200)))
     (local.set $one (global.get $one))
     (local.set $zero (global.get $zero))
     (local.set $kelvin (global.get $kelvin))
@@ -118,8 +108,6 @@
     (local.set $third (global.get $third))
     (local.set $minusQuarter (global.get $minusQuarter))
     (local.set $fifth (global.get $fifth))
-    (local.set $minusSixth (global.get $minusSixth))
-    (local.set $seventh (global.get $seventh))
     (local.set $mantissa (global.get $mantissa))
     (local.set $exponentOfOne (global.get $exponentOfOne))
     (local.set $twoTo52 (global.get $twoTo52))
@@ -138,25 +126,21 @@
             (local.set $dt (f64x2.sub (local.get $tc) (local.get $tRef)))
             (local.set $fSc (f64x2.add (local.get $one) (f64x2.mul (local.get $aisc) (local.get $dt))))
             (local.set $fMp (f64x2.add (local.get $one) (f64x2.mul (local.get $aimp) (local.get $dt))))
-            (local.set $ee2 (f64x2.mul (local.get $ee) (local.get $ee)))
             (v128.store offset=69632 (local.get $at) (v128.andnot
               (f64x2.mul (f64x2.mul (local.get $isco) (local.get $ee)) (local.get $fSc))
               (local.get $night)))
-            (local.set $imp (f64x2.mul (f64x2.mul (local.get $impo)
-              (f64x2.add (f64x2.mul (local.get $c0) (local.get $ee))
-                (f64x2.mul (local.get $c1) (local.get $ee2)))) (local.get $fMp)))
+            (local.set $imp (f64x2.mul (f64x2.mul (local.get $ee)
+              (f64x2.add (local.get $m0) (f64x2.mul (local.get $m1) (local.get $ee)))) (local.get $fMp)))
             (v128.store offset=102400 (local.get $at) (v128.andnot (local.get $imp) (local.get $night)))
             (v128.store offset=233472 (local.get $at) (v128.andnot
-              (f64x2.mul (f64x2.mul (local.get $ixo)
-                (f64x2.add (f64x2.mul (local.get $c4) (local.get $ee))
-                  (f64x2.mul (local.get $c5) (local.get $ee2)))) (local.get $fSc))
+              (f64x2.mul (f64x2.mul (local.get $ee)
+                (f64x2.add (local.get $x4) (f64x2.mul (local.get $x5) (local.get $ee)))) (local.get $fSc))
               (local.get $night)))
             (v128.store offset=266240 (local.get $at) (v128.andnot
-              (f64x2.mul (f64x2.mul (local.get $ixxo)
-                (f64x2.add (f64x2.mul (local.get $c6) (local.get $ee))
-                  (f64x2.mul (local.get $c7) (local.get $ee2)))) (local.get $fMp))
+              (f64x2.mul (f64x2.mul (local.get $ee)
+                (f64x2.add (local.get $x6) (f64x2.mul (local.get $x7) (local.get $ee)))) (local.get $fMp))
               (local.get $night)))
-            ;; ln ee as fastLog: ee = 2^(e - 1023) m, m in [1, 2); j the top 7 bits of the
+            ;; ln ee as fastLogDegree5: ee = 2^(e - 1023) m, m in [1, 2); j the top 7 bits of the
             ;; mantissa; r = m / c_j - 1 (as m times 1 / c_j, less 1), and the series.
             (local.set $bits (local.get $ee))
             (local.set $j0 (i32.and (i32.wrap_i64 (i64.shr_u (i64x2.extract_lane 0 (local.get $bits))
@@ -177,10 +161,7 @@
                 (f64x2.mul (local.get $r2)
                   (f64x2.sub (local.get $half) (f64x2.mul (local.get $r) (local.get $third)))))
               (f64x2.mul (local.get $r4)
-                (f64x2.add
-                  (f64x2.add (local.get $minusQuarter) (f64x2.mul (local.get $r) (local.get $fifth)))
-                  (f64x2.mul (local.get $r2)
-                    (f64x2.add (local.get $minusSixth) (f64x2.mul (local.get $r) (local.get $seventh))))))))
+                (f64x2.add (local.get $minusQuarter) (f64x2.mul (local.get $r) (local.get $fifth))))))
             (local.set $lnE (f64x2.add
               (f64x2.add
                 (f64x2.mul
@@ -190,7 +171,7 @@
                   (local.get $ln2))
                 (i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31 (local.get $pair0) (local.get $pair1)))
               (local.get $poly)))
-            ;; A positive lane outside the normal doubles (a subnormal, infinity): fastLog (Math.log)
+            ;; A positive lane outside the normal doubles (a subnormal, infinity): fastLogDegree5 (Math.log)
             ;; for the pair. (The lanes of ee <= 0 or NaN do not use the logarithm.)
             (local.set $pos (f64x2.gt (local.get $ee) (local.get $zero)))
             (if (v128.any_true (v128.andnot (local.get $pos) (v128.and
@@ -201,32 +182,30 @@
                   (call $log (f64x2.extract_lane 0 (local.get $ee)))))
                 (local.set $lnE (f64x2.replace_lane 1 (local.get $lnE)
                   (call $log (f64x2.extract_lane 1 (local.get $ee)))))))
-            (local.set $dLog (f64x2.mul
-              (f64x2.mul (local.get $nkq) (f64x2.add (local.get $tc) (local.get $kelvin)))
+            ;; D = Ns delta ln ee; Voc and Vmp clipped below at 0 by pmax (voc < 0 ? 0 : voc, NaN kept).
+            (local.set $d (f64x2.mul
+              (f64x2.mul (local.get $nsnkq) (f64x2.add (local.get $tc) (local.get $kelvin)))
               (local.get $lnE)))
-            (local.set $oneMinus (f64x2.sub (local.get $one) (local.get $ee)))
-            (local.set $voc (f64x2.add
-              (f64x2.add (local.get $voco) (f64x2.mul (local.get $ns) (local.get $dLog)))
-              (f64x2.mul (f64x2.add (local.get $bvoco) (f64x2.mul (local.get $mbvoc) (local.get $oneMinus)))
-                (local.get $dt))))
-            (local.set $vmp (f64x2.add
+            (local.set $v2 (f64x2.pmax
               (f64x2.add
-                (f64x2.add (local.get $vmpo) (f64x2.mul (local.get $c2ns) (local.get $dLog)))
-                (f64x2.mul (f64x2.mul (local.get $c3ns) (local.get $dLog)) (local.get $dLog)))
-              (f64x2.mul (f64x2.add (local.get $bvmpo) (f64x2.mul (local.get $mbvmp) (local.get $oneMinus)))
-                (local.get $dt))))
-            ;; x > 0 ? x : 0, NaN kept: x where x > 0 or x is NaN, else 0 (and-ing x with the mask).
-            (local.set $v1 (v128.and (local.get $voc) (v128.or (f64x2.gt (local.get $voc) (local.get $zero))
-              (f64x2.ne (local.get $voc) (local.get $voc)))))
-            (local.set $v2 (v128.and (local.get $vmp) (v128.or (f64x2.gt (local.get $vmp) (local.get $zero))
-              (f64x2.ne (local.get $vmp) (local.get $vmp)))))
+                (f64x2.add (local.get $vmpo)
+                  (f64x2.mul (local.get $d) (f64x2.add (local.get $c2) (f64x2.mul (local.get $c3n) (local.get $d)))))
+                (f64x2.mul (f64x2.sub (local.get $bvmp1) (f64x2.mul (local.get $mbvmp) (local.get $ee)))
+                  (local.get $dt)))
+              (local.get $zero)))
             ;; ee > 0: the formulas; else 0 where ee and tc are defined (the night among them), NaN
             ;; where either is NaN.
             (local.set $defined (v128.and (f64x2.eq (local.get $ee) (local.get $ee))
               (f64x2.eq (local.get $tc) (local.get $tc))))
             (local.set $otherwise (v128.andnot (f64x2.add (local.get $ee) (local.get $tc)) (local.get $defined)))
             (v128.store offset=135168 (local.get $at)
-              (v128.bitselect (local.get $v1) (local.get $otherwise) (local.get $pos)))
+              (v128.bitselect
+                (f64x2.pmax
+                  (f64x2.add (f64x2.add (local.get $voco) (local.get $d))
+                    (f64x2.mul (f64x2.sub (local.get $bvoc1) (f64x2.mul (local.get $mbvoc) (local.get $ee)))
+                      (local.get $dt)))
+                  (local.get $zero))
+                (local.get $otherwise) (local.get $pos)))
             (v128.store offset=167936 (local.get $at)
               (v128.bitselect (local.get $v2) (local.get $otherwise) (local.get $pos)))
             (v128.store offset=200704 (local.get $at)
