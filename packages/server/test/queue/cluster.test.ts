@@ -244,6 +244,53 @@ describe('a fleet run over a PostgreSQL queue', () => {
     }
   });
 
+  it('simulate --queue --out waits for the workers and writes the file simulate writes', async () => {
+    const sites = join(dir, 'three.csv');
+    writeFileSync(
+      sites,
+      'id,latitude,longitude,capacity_kw,tilt,azimuth\na,52.1,5.1,4,35,180\nb,-33.9,18.4,6,30,0\nc,40.5,-108.5,9,20,200\n',
+    );
+    const ref = join(dir, 'three-ref.parquet');
+    expect(
+      await main(
+        ['simulate', '--sites', sites, ...PERIOD, '--threads', '1', '--progress', 'none', '--out', ref],
+        capture(),
+      ),
+    ).toBe(0);
+    const out = join(dir, 'three-queued.parquet');
+    const io = capture();
+    const waiting = main(
+      [
+        'simulate',
+        '--sites',
+        sites,
+        ...PERIOD,
+        '--queue',
+        url,
+        '--batch-sites',
+        '2',
+        '--progress',
+        'lines',
+        '--out',
+        out,
+      ],
+      io,
+    );
+    const pool = queuePool(url);
+    try {
+      // The worker starts once the run is there (a worker finding no run would end at once).
+      while (io.outLines.length === 0) await new Promise((r) => setTimeout(r, 50));
+      const summary = await runWorker(pool, { threads: 1, untilIdle: true, pollSeconds: 0.1 });
+      expect(summary.sites).toBe(3);
+    } finally {
+      await pool.end();
+    }
+    expect(await waiting).toBe(0);
+    expect(io.outLines[0]).toMatch(/^run-/);
+    expect(io.errLines.join('\n')).toMatch(/simulate: 3\/3 sites/);
+    expect(Buffer.compare(readFileSync(out), readFileSync(ref))).toBe(0);
+  });
+
   it('a worker of another version refuses the run; a cancelled run is taken no more', async () => {
     const pool = queuePool(url);
     try {
