@@ -35,7 +35,8 @@ Environment: SOLARKIT_DB (--db: a SQLite file, or postgres://user:password@host:
 several server nodes on one database), PORT and HOST (serve --port, --host), SOLARKIT_TLS_CERT
 and SOLARKIT_TLS_KEY (serve --tls-cert, --tls-key), SOLARKIT_LOG_FILE (serve --log-file),
 SOLARKIT_WEATHER_DIR (--weather-dir), SOLARKIT_DATA_DIR (the data directory), SOLARKIT_NOW (a
-fixed clock, ISO 8601). Run 'solarkit <command> --help' for a command's options.`;
+fixed clock, ISO 8601), SOLARKIT_QUEUE (worker and runs --queue: the PostgreSQL of queued
+fleet runs, docs/cluster.md). Run 'solarkit <command> --help' for a command's options.`;
 
 /**
  * A whole number option within bounds; `source` names it in the message (`--port`, `PORT`).
