@@ -7,12 +7,12 @@
  * The queue is plain SQL (`SELECT ... FOR UPDATE SKIP LOCKED`), not a job-queue library: exactly
  * once needs the results and the batch's "done" in the same transaction of the worker's own
  * connection, fenced by the attempt that holds the lease (a worker whose lease expired and whose
- * batch was taken again must not write). pg-boss 10 (the last for Node 20) completes a job on its
- * own pool, so its completion and our results would be two transactions (a crash between them
- * retries a batch whose results are written: the primary key would refuse the second insert, but
- * the retry would then fail forever); graphile-worker marks a job done only when its task
- * function returns, also in a transaction of its own. The tables here are four, the claim one
- * statement, and nothing else (no schedules, no cron, no LISTEN) is needed.
+ * batch was taken again must not write). pg-boss 10 (the last for Node 20) and graphile-worker,
+ * in their ordinary use, mark a job done in a transaction of their own after the handler
+ * returns, so the completion and our results would be two transactions (a crash between them
+ * retries a batch whose results are written); folding our insert into their completion would tie
+ * exactly-once to their internals, and the fence would still be ours. What is left is the claim,
+ * one statement; nothing else they bring (schedules, cron, LISTEN) is needed (docs/cluster.md).
  *
  * Exactly once: the results table's primary key is (run, site); a batch's results are inserted
  * in the transaction that marks the batch done, and only by the attempt that holds it (its
