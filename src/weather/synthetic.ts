@@ -578,7 +578,11 @@ function evaluate(query: WeatherQuery, options: SyntheticOptions, issuedAt: numb
   };
 
   const forecast = issuedAt !== undefined ? forecastPerturbation(climate, times, issuedAt) : undefined;
-  const st = weatherState(climate, times, run.pressurePa / 100, { ...forecast?.perturb, lean: !need.full });
+  const st = weatherState(climate, times, run.pressurePa / 100, {
+    ...forecast?.perturb,
+    lean: !need.full,
+    ...(scratch !== undefined ? { scratch } : {}),
+  });
   const budget = budgetAtSamples(run);
   const sky = skyOutputs(run, st, budget?.albedo);
   const zenith = periodPosition(run);
