@@ -69,6 +69,41 @@ export const suite: BenchSuite = {
         };
       },
     },
+    {
+      // Issue 35: the PostgreSQL queue's overhead, three `solarkit worker --threads 1` against one
+      // `simulate --threads 2` on the same sites (bench/fleet/queue.ts; its own throw-away
+      // PostgreSQL). The CPU ratio is the figure on a loaded machine; the wall ratio is recorded too.
+      name: 'fleet: 2,000 sites on their own weather through the queue, 3 workers vs simulate --threads 2',
+      run: async () => {
+        const { stdout } = await run(
+          process.execPath,
+          [
+            '--import',
+            'tsx',
+            join(dirname(script), 'queue.ts'),
+            '--sites',
+            '2000',
+            '--start',
+            '2024-04-01',
+            '--end',
+            '2024-07-01',
+            '--batch',
+            '100',
+          ],
+          { maxBuffer: 1 << 20 },
+        );
+        // Flattened: nested objects to `a.b` keys, arrays to comma-separated text.
+        const flat: Record<string, string | number> = {};
+        const put = (prefix: string, v: unknown): void => {
+          if (Array.isArray(v)) flat[prefix] = v.join(',');
+          else if (v !== null && typeof v === 'object')
+            for (const [k, x] of Object.entries(v)) put(prefix === '' ? k : `${prefix}.${k}`, x);
+          else flat[prefix] = typeof v === 'number' ? v : String(v);
+        };
+        put('', JSON.parse(stdout.trim().split('\n').pop()!));
+        return flat;
+      },
+    },
     ...(process.env.SOLARKIT_BENCH_FLEET_100K === '1'
       ? [
           {

@@ -65,7 +65,9 @@ export interface SimulateFleetOptions extends FleetJob {
 function startWorker(): Worker {
   // The parent's flags but --input-type, which Node refuses for a worker's file (a parent run as
   // `node --input-type=module -e ...` would otherwise start no worker).
-  const execArgv = process.execArgv.filter((a) => !a.startsWith('--input-type'));
+  // V8's process-wide garbage-collector flags (node --single-threaded-gc) hold for the workers'
+  // isolates already, and a worker refuses them in its execArgv.
+  const execArgv = process.execArgv.filter((a) => !a.startsWith('--input-type') && a !== '--single-threaded-gc');
   const here: string | undefined = typeof import.meta.url === 'string' ? import.meta.url : undefined;
   // The CommonJS bundle (dist/node.cjs): tsup shims import.meta.url there to the bundle's own URL,
   // which is not where the worker is.

@@ -25,6 +25,7 @@ export {
   syntheticSource,
   defaultWeatherSource,
 } from './synthetic.js';
+export { type WeatherScratch, createWeatherScratch } from './scratch.js';
 export {
   type RealDataOptions,
   type NearestSeriesOptions,

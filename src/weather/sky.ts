@@ -14,6 +14,7 @@ import {
   relativeAirmass,
 } from '../atmosphere/index.js';
 import { erbs } from '../irradiance/decomposition.js';
+import type { WeatherScratch } from './scratch.js';
 import { type PlaneMount, planeOfArray } from '../irradiance/plane-of-array.js';
 import { solarPositionFast } from '../solar/index.js';
 import {
@@ -66,6 +67,7 @@ export function skyAtInstants(
   elevation: number,
   pressure: number,
   temperature: number,
+  scratch?: WeatherScratch,
 ): SkyColumns {
   const fn = 'skyAtInstants';
   checkTimes(fn, 'times', times);
@@ -76,12 +78,27 @@ export function skyAtInstants(
   checkPressurePa(fn, 'pressure', pressure);
   checkFinite(fn, 'temperature', temperature, 'degrees C');
   const n = times.length;
-  const position = solarPositionFast({ unixSeconds: times, latitude, longitude, elevation, pressure, temperature });
-  const dniExtra = extraterrestrialRadiation(times);
-  const relAm = relativeAirmass(position.apparentZenith);
-  const absAm = absoluteAirmass(relAm, pressure);
-  const linke = linkeTurbidityColumn({ unixSeconds: times, latitude, longitude, elevation });
-  const cs = clearSkyOfDay(position.apparentZenith, absAm, linke, elevation, dniExtra);
+  // With a scratch set, every column of the lattice is one of its columns (the same values).
+  const col = (): Float64Array | undefined => scratch?.take(n);
+  const position = solarPositionFast(
+    { unixSeconds: times, latitude, longitude, elevation, pressure, temperature },
+    {},
+    scratch === undefined
+      ? undefined
+      : {
+          zenith: col(),
+          apparentZenith: col(),
+          azimuth: col(),
+          elevation: col(),
+          apparentElevation: col(),
+          equationOfTime: col(),
+        },
+  );
+  const dniExtra = extraterrestrialRadiation(times, {}, col());
+  const relAm = relativeAirmass(position.apparentZenith, {}, col());
+  const absAm = absoluteAirmass(relAm, pressure, col());
+  const linke = linkeTurbidityColumn({ unixSeconds: times, latitude, longitude, elevation }, col());
+  const cs = clearSkyOfDay(position.apparentZenith, absAm, linke, elevation, dniExtra, scratch);
   // Night and the horizon: the clear-sky model may return NaN where air mass does not exist.
   const ghi = cs.ghi;
   const dni = cs.dni;
@@ -119,6 +136,7 @@ function clearSkyOfDay(
   linke: Float64Array,
   elevation: number,
   dniExtra: Float64Array,
+  scratch: WeatherScratch | undefined,
 ): { ghi: Float64Array; dni: Float64Array; dhi: Float64Array } {
   const n = apparentZenith.length;
   let day = 0;
@@ -146,9 +164,9 @@ function clearSkyOfDay(
     altitude: elevation,
     dniExtra: ex,
   });
-  const ghi = new Float64Array(n);
-  const dni = new Float64Array(n);
-  const dhi = new Float64Array(n);
+  const ghi = scratch?.take(n) ?? new Float64Array(n);
+  const dni = scratch?.take(n) ?? new Float64Array(n);
+  const dhi = scratch?.take(n) ?? new Float64Array(n);
   for (let j = 0; j < day; j++) {
     const i = at[j]!;
     ghi[i] = cs.ghi[j]!;
@@ -167,6 +185,7 @@ export function allSky(
   times: Float64Array,
   sky: SkyColumns,
   clearSkyIndex: Float64Array,
+  scratch?: WeatherScratch,
 ): { ghi: Float64Array; dni: Float64Array; dhi: Float64Array } {
   checkTimes('allSky', 'times', times);
   checkObject('allSky', 'sky', sky);
@@ -179,7 +198,7 @@ export function allSky(
     ['clearSkyIndex', clearSkyIndex, ''],
   ]);
   const n = times.length;
-  const ghi = new Float64Array(n);
+  const ghi = scratch?.take(n) ?? new Float64Array(n);
   const D2R = Math.PI / 180;
   for (let i = 0; i < n; i++) {
     // Never above the extraterrestrial irradiance on the horizontal (a bright clear day at
@@ -188,7 +207,11 @@ export function allSky(
     const top = sky.dniExtra[i]! * Math.cos(sky.zenith[i]! * D2R);
     ghi[i] = g > top ? (top > 0 ? top : 0) : g;
   }
-  const split = erbs({ ghi, zenith: sky.zenith, dniExtra: sky.dniExtra });
+  const split = erbs(
+    { ghi, zenith: sky.zenith, dniExtra: sky.dniExtra },
+    {},
+    scratch === undefined ? undefined : { dni: scratch.take(n), dhi: scratch.take(n), kt: scratch.take(n) },
+  );
   const dni = split.dni;
   const dhi = split.dhi;
   const DEG = Math.PI / 180;

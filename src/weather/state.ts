@@ -4,6 +4,7 @@
  * stochastic parts are octaves of counter-based value noise on absolute time lattices
  * (noise.ts), so an instant gets the same state whatever window it is computed in.
  */
+import type { WeatherScratch } from './scratch.js';
 import {
   type PlaceClimate,
   SEASON_STEPS as SEASON_STEPS_IMPORTED,
@@ -188,6 +189,12 @@ export interface StatePerturbation {
   airTemp?: Float64Array;
   /** multiplies wind speeds */
   wind?: Float64Array;
+  /**
+   * reusable columns for the state's latent cloud, opacity, clear-sky index, air temperature,
+   * dew point and 10 m wind (the same values; the caller must not keep them past its next use of
+   * the scratch set)
+   */
+  scratch?: WeatherScratch;
 }
 
 /**
@@ -368,7 +375,8 @@ function stateAt(
   const place = noiseSite(climate);
   const seed = climate.seed;
   const slow = scratchColumn(n);
-  const latent = cloudLatent(climate, times, slow, workLatent);
+  const sc = perturb.scratch;
+  const latent = cloudLatent(climate, times, slow, workLatent ?? sc?.take(n));
   if (perturb.latent !== undefined) {
     const p = perturb.latent;
     for (let i = 0; i < n; i++) {
@@ -384,8 +392,8 @@ function stateAt(
     : undefined;
   const aerosol = side?.aerosol ?? NO_VALUES;
   const enhancement = side?.enhancement ?? NO_VALUES;
-  const opacity = new Float64Array(cloud ? n : 0);
-  const clearSkyIndex = new Float64Array(cloud ? n : 0);
+  const opacity = cloud ? (sc?.take(n) ?? new Float64Array(n)) : new Float64Array(0);
+  const clearSkyIndex = cloud ? (sc?.take(n) ?? new Float64Array(n)) : new Float64Array(0);
 
   const lean = perturb.lean === true;
   const tNoise = accumulateOctaves(times, TEMPERATURE_OCTAVES, seed, place, scratchColumn(n));
@@ -407,9 +415,9 @@ function stateAt(
   }
 
   const full = lean ? 0 : n;
-  const airTemp = new Float64Array(n);
-  const dewPoint = new Float64Array(n);
-  const wind10 = new Float64Array(n);
+  const airTemp = sc?.take(n) ?? new Float64Array(n);
+  const dewPoint = sc?.take(n) ?? new Float64Array(n);
+  const wind10 = sc?.take(n) ?? new Float64Array(n);
   const relativeHumidity = new Float64Array(full);
   const precipitableWater = new Float64Array(full);
   const pressure = new Float64Array(full);

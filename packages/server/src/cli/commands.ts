@@ -1,6 +1,6 @@
 /**
  * The `solarkit` command line: `serve`, `accounts create|list|delete`, `keys create|list|revoke`,
- * `weather import|list|remove`, `simulate` (a fleet of PV sites), each with its own `--help`, and `--version`. Every command takes
+ * `weather import|list|remove`, `simulate` (a fleet of PV sites), `worker` and `runs` (fleet runs on many machines), each with its own `--help`, and `--version`. Every command takes
  * `--db PATH|URL` (default `$SOLARKIT_DB`, else ./data/solarkit.db): a SQLite file, or a
  * PostgreSQL URL `postgres://user:password@host:port/database` shared by several server nodes
  * (docs/deploy-nodes.md). This is the project's stand-in
@@ -23,7 +23,9 @@ import { CliError, UsageError } from './errors.js';
 import { type CliIo, consoleIo, iso } from './io.js';
 import { DEFAULT_SITE_LIMITS, type SiteLimits } from '../storage/types.js';
 import { serve } from './serve.js';
-import { type SimulateCommandOptions, simulateCommand } from './simulate.js';
+import { enqueueCommand, runsCancel, runsExport, runsList, runsShow, workerCommand } from './queue-commands.js';
+import { type SimulateCommandOptions, jobOf, simulateCommand } from './simulate.js';
+import { defaultFleetThreads } from 'solarkit/node';
 import { weatherImport } from './weather-import.js';
 
 export type { CliIo } from './io.js';
@@ -34,7 +36,8 @@ Environment: SOLARKIT_DB (--db: a SQLite file, or postgres://user:password@host:
 several server nodes on one database), PORT and HOST (serve --port, --host), SOLARKIT_TLS_CERT
 and SOLARKIT_TLS_KEY (serve --tls-cert, --tls-key), SOLARKIT_LOG_FILE (serve --log-file),
 SOLARKIT_WEATHER_DIR (--weather-dir), SOLARKIT_DATA_DIR (the data directory), SOLARKIT_NOW (a
-fixed clock, ISO 8601). Run 'solarkit <command> --help' for a command's options.`;
+fixed clock, ISO 8601), SOLARKIT_QUEUE (worker and runs --queue: the PostgreSQL of queued
+fleet runs, docs/cluster.md). Run 'solarkit <command> --help' for a command's options.`;
 
 /**
  * A whole number option within bounds; `source` names it in the message (`--port`, `PORT`).
@@ -284,7 +287,7 @@ function program(io: CliIo, env: NodeJS.ProcessEnv, done: (code: Promise<number>
       '--sites <file>',
       'CSV: id,latitude,longitude,capacity_kw,tilt,azimuth (degrees east of north, 180 = south); optional loss_factor, array_type (fixed|horizontal_single_axis), elevation',
     )
-    .requiredOption('--out <file>', 'results: FILE.csv, FILE.parquet, or - for CSV on stdout')
+    .option('--out <file>', 'results: FILE.csv, FILE.parquet, or - for CSV on stdout (required without --queue)')
     .option(
       '--weather <source>',
       'synthetic (default), a weather file, or a directory of them (each site takes the nearest)',
@@ -312,10 +315,22 @@ function program(io: CliIo, env: NodeJS.ProcessEnv, done: (code: Promise<number>
     .option('--threads <n>', 'worker threads (default: the cores); 1 runs in the main thread')
     .option('--skip-invalid', 'report the bad rows of the sites file and simulate the others')
     .option('--progress <kind>', 'bar (default on a terminal), lines (default otherwise) or none')
+    .option(
+      '--queue <url>',
+      'enqueue the run on PostgreSQL for `solarkit worker` processes and print its id (docs/cluster.md); with --out, wait and export',
+    )
+    .option('--batch-sites <n>', 'with --queue: sites per batch (default 500)')
+    .option(
+      '--lease <seconds>',
+      'with --queue: a batch is taken again when its worker is silent this long (default 60)',
+    )
     .action(
       (o: {
         sites: string;
-        out: string;
+        out?: string;
+        queue?: string;
+        batchSites?: string;
+        lease?: string;
         weather?: string;
         weatherGrid?: string;
         year?: string;
@@ -329,7 +344,11 @@ function program(io: CliIo, env: NodeJS.ProcessEnv, done: (code: Promise<number>
         skipInvalid?: boolean;
         progress?: string;
       }) => {
-        const options: SimulateCommandOptions = { sites: o.sites, out: o.out };
+        const options: SimulateCommandOptions = { sites: o.sites };
+        if (o.out !== undefined) options.out = o.out;
+        if (o.queue !== undefined) options.queue = o.queue;
+        if (o.batchSites !== undefined) options.batchSites = wholeNumber('--batch-sites', o.batchSites, 1, 1_000_000);
+        if (o.lease !== undefined) options.leaseSeconds = decimal('--lease', o.lease, 1, 86400, 'seconds');
         if (o.weather !== undefined) options.weather = o.weather;
         const grid = decimal('--weather-grid', o.weatherGrid, 0, 10, 'degrees');
         if (grid !== undefined) options.weatherGrid = grid;
@@ -361,10 +380,74 @@ function program(io: CliIo, env: NodeJS.ProcessEnv, done: (code: Promise<number>
         const stop = (): void => controller.abort(new Error('interrupted'));
         process.once('SIGINT', stop);
         return done(
-          simulateCommand(options, io, controller.signal).finally(() => process.removeListener('SIGINT', stop)),
+          (options.queue !== undefined
+            ? enqueueCommand(options, jobOf(options), io, controller.signal)
+            : simulateCommand(options, io, controller.signal)
+          ).finally(() => process.removeListener('SIGINT', stop)),
         );
       },
     );
+
+  const queueOf = (o: { queue?: string }): string => {
+    const url = o.queue ?? (env.SOLARKIT_QUEUE || undefined);
+    if (url === undefined) throw new UsageError('give --queue postgres://... (or set SOLARKIT_QUEUE)');
+    return url;
+  };
+  const withQueue = (cmd: Command): Command =>
+    cmd.option(
+      '--queue <url>',
+      'the PostgreSQL of the queue, postgres://user:password@host:port/database (default $SOLARKIT_QUEUE)',
+    );
+
+  withQueue(root.command('worker'))
+    .description(
+      'take batches of queued fleet runs (simulate --queue) and write their results, until SIGINT/SIGTERM (docs/cluster.md)',
+    )
+    .option('--threads <n>', 'worker threads (default: the cores); 1 runs in the main thread')
+    .option('--until-idle', 'exit when no run of this version has work left, instead of waiting for more')
+    .option('--poll <seconds>', 'seconds between looks at an empty queue (default 2)')
+    .action((o: { queue?: string; threads?: string; untilIdle?: boolean; poll?: string }) => {
+      const threads = o.threads === undefined ? defaultFleetThreads() : wholeNumber('--threads', o.threads, 1, 256);
+      const poll = decimal('--poll', o.poll, 0.05, 3600, 'seconds');
+      // SIGINT/SIGTERM: no new batch; the batches held are finished and written.
+      const controller = new AbortController();
+      const stop = (): void => controller.abort(new Error('stopped'));
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+      return done(
+        workerCommand(
+          {
+            queue: queueOf(o),
+            threads,
+            ...(o.untilIdle === true ? { untilIdle: true } : {}),
+            ...(poll !== undefined ? { pollSeconds: poll } : {}),
+          },
+          io,
+          controller.signal,
+        ).finally(() => {
+          process.removeListener('SIGINT', stop);
+          process.removeListener('SIGTERM', stop);
+        }),
+      );
+    });
+
+  const runs = root.command('runs').description('queued fleet runs: list, show, export, cancel (docs/cluster.md)');
+  withQueue(runs.command('list'))
+    .description('the runs, newest first: state, sites, done, failed, rate, ETA')
+    .action((o: { queue?: string }) => done(runsList(queueOf(o), io)));
+  withQueue(runs.command('show <run>'))
+    .description('a run: sites done and failed, batches retried, rate, ETA, and per worker')
+    .action((run: string, o: { queue?: string }) => done(runsShow(queueOf(o), run, io)));
+  withQueue(runs.command('export <run>'))
+    .description("a run's results in one file, sites in input order, the columns of simulate")
+    .requiredOption('--out <file>', 'FILE.parquet, FILE.csv, or - for CSV on stdout')
+    .option('--partial', 'export a run not yet done: the sites done so far')
+    .action((run: string, o: { queue?: string; out: string; partial?: boolean }) =>
+      done(runsExport(queueOf(o), run, o.out, o.partial === true, io)),
+    );
+  withQueue(runs.command('cancel <run>'))
+    .description('cancel a run: workers take no more of its batches and write none')
+    .action((run: string, o: { queue?: string }) => done(runsCancel(queueOf(o), run, io)));
 
   return finish(root);
 }

@@ -49,8 +49,14 @@ export interface SimulateCommandOptions {
   /** Weather files: a site farther than maxWeatherDistance is an 'error' (default) or a 'warn'ing. */
   onFarWeather?: 'error' | 'warn';
   threads?: number;
-  /** A .csv or .parquet file, or '-' for CSV on stdout. */
-  out: string;
+  /** A .csv or .parquet file, or '-' for CSV on stdout (with `queue`: optional, the run is then awaited and exported). */
+  out?: string;
+  /** A PostgreSQL URL: enqueue the run for `solarkit worker` processes instead of running it here (docs/cluster.md). */
+  queue?: string;
+  /** Sites per batch of a queued run (default 500). */
+  batchSites?: number;
+  /** Seconds a worker holds a batch of a queued run without renewing its lease (default 60). */
+  leaseSeconds?: number;
   skipInvalid?: boolean;
   /** Progress: 'bar' (a terminal), 'lines' (plain lines every few seconds), 'none'. Default by stderr. */
   progress?: 'bar' | 'lines' | 'none';
@@ -62,7 +68,7 @@ export interface SimulateCommandOptions {
 export class SimulateUsageError extends UsageError {}
 
 /** Rows of the output, a column at a time. */
-interface RowBlock {
+export interface RowBlock {
   id: string[];
   /** 'YYYY-MM' of each monthly row. */
   month?: string[];
@@ -71,7 +77,7 @@ interface RowBlock {
 }
 
 /** Where the rows go: CSV lines, or Parquet row groups. */
-interface RowSink {
+export interface RowSink {
   write(block: RowBlock): void;
   /** Writes what is buffered and closes the file (a valid file, however many rows). */
   close(): void;
@@ -100,7 +106,7 @@ function isoSeconds(t: number): string {
 }
 
 /** CSV: numbers in their shortest exact form (what reads back to the same double), times in ISO 8601 UTC. */
-function csvSink(out: string, aggregate: FleetAggregate): RowSink {
+export function csvSink(out: string, aggregate: FleetAggregate): RowSink {
   const fd = out === '-' ? 1 : openSync(out, 'w', 0o600);
   const names = columnsOf(aggregate);
   writeSync(fd, names.join(',') + '\n');
@@ -134,7 +140,7 @@ const PARQUET_ROW_GROUP = 50_000;
  * (missing: null). Rows are buffered into row groups of 50,000 (one is written whenever the
  * buffer is full); `close` writes the rest and the footer.
  */
-function parquetSink(out: string, aggregate: FleetAggregate): RowSink {
+export function parquetSink(out: string, aggregate: FleetAggregate): RowSink {
   const valueNames = VALUE_COLUMNS[aggregate];
   const schema = [
     { name: 'root', num_children: columnsOf(aggregate).length },
@@ -205,7 +211,7 @@ function emptyBlock(aggregate: FleetAggregate): RowBlock {
 }
 
 /** The output rows of one site. */
-function rowsOf(r: FleetSiteResult, aggregate: FleetAggregate, periodEnd: () => Float64Array): RowBlock {
+export function rowsOf(r: FleetSiteResult, aggregate: FleetAggregate, periodEnd: () => Float64Array): RowBlock {
   const block = emptyBlock(aggregate);
   if (aggregate === 'annual') {
     block.id.push(r.id);
@@ -243,7 +249,7 @@ function instant(name: string, text: string): number {
 }
 
 /** The job of the options: weather, period, aggregate. */
-function jobOf(o: SimulateCommandOptions): FleetJob {
+export function jobOf(o: SimulateCommandOptions): FleetJob {
   const aggregate = o.aggregate ?? 'annual';
   if (!['annual', 'monthly', 'none'].includes(aggregate))
     throw new SimulateUsageError(`--aggregate must be annual, monthly or none (got '${aggregate}')`);
@@ -335,7 +341,7 @@ function readdirOk(path: string): boolean {
 }
 
 /** A progress display on stderr: a bar on a terminal, else a line every 5 s. */
-function progressDisplay(
+export function progressDisplay(
   mode: 'bar' | 'lines' | 'none',
   total: number,
   io: CliIo,
@@ -377,21 +383,10 @@ function progressDisplay(
 }
 
 /**
- * Runs `solarkit simulate`. Returns the exit code: 0 done, 1 bad rows (nothing computed) or a
- * failure, 2 a usage error, 130 interrupted (the file holds the sites done).
- *
- * @param signal aborts the run (the command line passes SIGINT's)
+ * The sites of the options' sites file, checked; a number is the exit code of a file that
+ * cannot be used (its problems written to stderr).
  */
-export async function simulateCommand(o: SimulateCommandOptions, io: CliIo, signal?: AbortSignal): Promise<number> {
-  const job = jobOf(o);
-  const threads = o.threads ?? defaultFleetThreads();
-  if (!Number.isInteger(threads) || threads < 1 || threads > 256)
-    throw new SimulateUsageError(`--threads must be a whole number from 1 to 256 (got ${o.threads})`);
-  const out = o.out;
-  const parquet = /\.parquet$/i.test(out);
-  if (out !== '-' && !parquet && !/\.csv$/i.test(out))
-    throw new SimulateUsageError(`--out must end in .csv or .parquet, or be - for CSV on stdout (got '${out}')`);
-
+export function readSites(o: { sites: string; skipInvalid?: boolean }, io: CliIo): FleetSite[] | number {
   let text: string;
   try {
     text = readFileSync(o.sites, 'utf8');
@@ -420,6 +415,35 @@ export async function simulateCommand(o: SimulateCommandOptions, io: CliIo, sign
     io.err(`${o.sites}: no sites to simulate`);
     return 1;
   }
+  return sites;
+}
+
+/** Checks an --out value; returns whether it is Parquet. */
+export function checkOut(out: string): boolean {
+  const parquet = /\.parquet$/i.test(out);
+  if (out !== '-' && !parquet && !/\.csv$/i.test(out))
+    throw new SimulateUsageError(`--out must end in .csv or .parquet, or be - for CSV on stdout (got '${out}')`);
+  return parquet;
+}
+
+/**
+ * Runs `solarkit simulate`. Returns the exit code: 0 done, 1 bad rows (nothing computed) or a
+ * failure, 2 a usage error, 130 interrupted (the file holds the sites done). (With `queue`, the
+ * command line calls queue-commands.ts's `enqueueCommand` instead.)
+ *
+ * @param signal aborts the run (the command line passes SIGINT's)
+ */
+export async function simulateCommand(o: SimulateCommandOptions, io: CliIo, signal?: AbortSignal): Promise<number> {
+  const job = jobOf(o);
+  const threads = o.threads ?? defaultFleetThreads();
+  if (!Number.isInteger(threads) || threads < 1 || threads > 256)
+    throw new SimulateUsageError(`--threads must be a whole number from 1 to 256 (got ${o.threads})`);
+  if (o.out === undefined) throw new SimulateUsageError('give --out (a .csv or .parquet file, or -), or --queue');
+  const out = o.out;
+  const parquet = checkOut(out);
+  const read = readSites(o, io);
+  if (typeof read === 'number') return read;
+  const sites = read;
 
   const sink = parquet ? parquetSink(out, job.aggregate) : csvSink(out, job.aggregate);
   const mode = o.progress ?? (process.stderr.isTTY ? 'bar' : 'lines');
