@@ -12,56 +12,14 @@ import { sandiaInverter, sandiaKernelInUse } from '../../src/pv/inverter.js';
 import type { SandiaInverterParameters, SapmModuleParameters } from '../../src/pv/parameters.js';
 import { type SapmResult, sapm, sapmKernelInUse } from '../../src/pv/sapm.js';
 import { setWasmKernels } from '../../src/util/wasm.js';
+import { ABB_MICRO, CS5P_220M } from '../support/pv-parameters.js';
 import { runs } from '../support/properties.js';
 import { bitDifferences, withWasmKernels } from '../support/wasm.js';
 
-const MODULE: SapmModuleParameters = {
-  isco: 5.09115,
-  impo: 4.54629,
-  voco: 59.2608,
-  vmpo: 48.3156,
-  aisc: 0.000397,
-  aimp: 0.000181,
-  bvoco: -0.21696,
-  mbvoc: 0.0012,
-  bvmpo: -0.235488,
-  mbvmp: -0.0008,
-  n: 1.4032,
-  cellsInSeries: 96,
-  ixo: 4.97599,
-  ixxo: 3.18803,
-  c0: 1.01284,
-  c1: -0.0128398,
-  c2: 0.279317,
-  c3: -7.24463,
-  c4: 0.996446,
-  c5: 0.003554,
-  c6: 1.15535,
-  c7: -0.155353,
-  a0: 0.928385,
-  a1: 0.068093,
-  a2: -0.0157738,
-  a3: 0.0016606,
-  a4: -6.93e-5,
-  b0: 1,
-  b1: -0.002438,
-  b2: 0.0003103,
-  b3: -1.246e-5,
-  b4: 2.112e-7,
-  b5: -1.359e-9,
-  fd: 1,
-};
-const INVERTER: SandiaInverterParameters = {
-  paco: 250,
-  pdco: 259.588593,
-  vdco: 40,
-  pso: 2.089607,
-  c0: -4.1e-5,
-  c1: -9.1e-5,
-  c2: 4.94e-4,
-  c3: -0.013171,
-  pnt: 0.075,
-};
+// The library's CS5P-220M with irradiance-dependent voltage coefficients (0 in the library), so
+// that the kernels' Mbvoc and Mbvmp terms are exercised too.
+const MODULE: SapmModuleParameters = { ...CS5P_220M, mbvoc: 0.0012, mbvmp: -0.0008 };
+const INVERTER: SandiaInverterParameters = ABB_MICRO;
 const SAPM_KEYS = ['iSc', 'iMp', 'vOc', 'vMp', 'pMp', 'iX', 'iXx'] as const;
 
 /** Values a column of irradiance (W/m2), temperature (C), DC voltage or power takes, edges included. */
