@@ -44,6 +44,21 @@ import { type Pool, sqlState, transaction } from './client.js';
 /** Attempts at a fresh generated resource id (64 random bits: a second attempt is already unheard of). */
 const GENERATED_ID_ATTEMPTS = 6;
 
+/**
+ * A new site and its first configuration version, in one statement ($1 resource id, $2 kind, $3
+ * owner, $4 name, $5 latitude, $6 longitude, $7 configuration JSON, $8 now, $9 model configuration):
+ * the create with and without a cap of sites per account.
+ */
+const INSERT_SITE = `WITH site AS (
+  INSERT INTO sites (resource_id, kind, account_id, unmetered, name, latitude, longitude, config,
+    created_at, updated_at, config_changed_at)
+  VALUES ($1, $2, $3, 0, $4, $5, $6, $7, $8::double precision, $8, $8) RETURNING *
+), version AS (
+  INSERT INTO site_config_history (site_id, valid_from, config, model_config)
+  SELECT id, $8, config, $9 FROM site
+)
+SELECT * FROM site`;
+
 export class PostgresSiteStore implements SiteStore {
   constructor(private readonly pool: Pool) {}
 
@@ -61,18 +76,17 @@ export class PostgresSiteStore implements SiteStore {
       const id = resourceId ?? generateResourceId();
       try {
         if (maxSites !== undefined) return await this.createCounted<C>(kind, ownerId, id, config, json, now, maxSites);
-        const { rows } = await this.pool.query<SiteRow>(
-          `WITH site AS (
-             INSERT INTO sites (resource_id, kind, account_id, unmetered, name, latitude, longitude, config,
-               created_at, updated_at, config_changed_at)
-             VALUES ($1, $2, $3, 0, $4, $5, $6, $7, $8::double precision, $8, $8) RETURNING *
-           ), version AS (
-             INSERT INTO site_config_history (site_id, valid_from, config, model_config)
-             SELECT id, $8, config, $9 FROM site
-           )
-           SELECT * FROM site`,
-          [id, kind, ownerId, config.name, config.latitude, config.longitude, json, now, modelConfigJson(config)],
-        );
+        const { rows } = await this.pool.query<SiteRow>(INSERT_SITE, [
+          id,
+          kind,
+          ownerId,
+          config.name,
+          config.latitude,
+          config.longitude,
+          json,
+          now,
+          modelConfigJson(config),
+        ]);
         return toSite<C>(rows[0]!);
       } catch (e) {
         if (sqlState(e) !== '23505') throw e;
@@ -101,18 +115,17 @@ export class PostgresSiteStore implements SiteStore {
         [ownerId],
       );
       if (counted[0]!.n >= maxSites) throw new SiteCountLimitError(maxSites);
-      const { rows } = await client.query<SiteRow>(
-        `WITH site AS (
-           INSERT INTO sites (resource_id, kind, account_id, unmetered, name, latitude, longitude, config,
-             created_at, updated_at, config_changed_at)
-           VALUES ($1, $2, $3, 0, $4, $5, $6, $7, $8::double precision, $8, $8) RETURNING *
-         ), version AS (
-           INSERT INTO site_config_history (site_id, valid_from, config, model_config)
-           SELECT id, $8, config, $9 FROM site
-         )
-         SELECT * FROM site`,
-        [id, kind, ownerId, config.name, config.latitude, config.longitude, json, now, modelConfigJson(config)],
-      );
+      const { rows } = await client.query<SiteRow>(INSERT_SITE, [
+        id,
+        kind,
+        ownerId,
+        config.name,
+        config.latitude,
+        config.longitude,
+        json,
+        now,
+        modelConfigJson(config),
+      ]);
       return toSite<C>(rows[0]!);
     });
   }
