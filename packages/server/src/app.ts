@@ -5,6 +5,7 @@
  * then registers every route family (routes/) and the embedding server's plugins as fastify
  * plugins, which inherit all of these; it does not listen, so tests and embedders choose the port.
  */
+import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { type ServerContext, type ServerOptions, createServerContext } from './context.js';
 import { registerAuth } from './http/auth.js';
@@ -180,7 +181,23 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     else await app.register(plugin.plugin, plugin.options ?? {});
   }
 
+  // fastify closes the idle connections; one whose client stopped reading a large answer is never
+  // idle, and would hold close() forever: past the grace it is cut.
+  // The sockets are tracked here rather than by closeAllConnections, which HTTP/2 (TLS) lacks.
+  const sockets = new Set<Socket>();
+  app.server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  let closeGrace: ReturnType<typeof setTimeout> | undefined;
+  app.addHook('preClose', async () => {
+    closeGrace = setTimeout(() => {
+      for (const socket of sockets) socket.destroy();
+    }, options.closeGraceMs ?? 10_000);
+    closeGrace.unref();
+  });
   app.addHook('onClose', async () => {
+    clearTimeout(closeGrace);
     await ctx.compute.pool?.close();
     await ctx.storage.close();
   });

@@ -85,6 +85,11 @@ export interface ServerOptions {
    */
   bodyTimeoutMs?: number;
   /**
+   * Longest closing waits for the answers in flight, ms (default 10 000): past it the connections
+   * still open are cut, so that a client that stops reading a large answer cannot hold a shutdown.
+   */
+  closeGraceMs?: number;
+  /**
    * Most measurement records (utility-scale and sub-unit, all sites) one account may store
    * (default `$SOLARKIT_MAX_MEASUREMENT_ROWS`, else 1 000 000); an upload past it gets 403.
    */

@@ -39,6 +39,8 @@ export async function startTestServer(options: Partial<ServerOptions> & { now?: 
   const app = await createServer({
     clock: fixedClock(now ?? TEST_NOW),
     logger: false,
+    // A test that read only an answer's status leaves its connection busy: closing cuts it soon.
+    closeGraceMs: 500,
     ...rest,
     dbPath: database.location,
   });
