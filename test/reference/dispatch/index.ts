@@ -8,6 +8,7 @@ import { handlers as planeOfArray } from './plane_of_array.js';
 import { handlers as pvDc } from './pv_dc.js';
 import { handlers as pvPower } from './pv_power.js';
 import { handlers as sapm } from './sapm.js';
+import { handlers as shading } from './shading.js';
 import { handlers as singleDiode } from './single_diode.js';
 import { handlers as soiling } from './soiling.js';
 import { handlers as solarPosition } from './solar_position.js';
@@ -28,4 +29,5 @@ export const allHandlers: CaseHandler[] = [
   ...sapm,
   ...inverter,
   ...pvDc,
+  ...shading,
 ];
