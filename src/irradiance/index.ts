@@ -41,6 +41,15 @@ export {
   erbs,
 } from './decomposition.js';
 export {
+  type BolandOptions,
+  type KtDecompositionInput,
+  type KtDecompositionOptions,
+  boland,
+  erbsDriesse,
+  louche,
+  orgillHollands,
+} from './diffuse-fraction.js';
+export {
   type FixedMount,
   type PlaneMount,
   type PlaneOfArray,

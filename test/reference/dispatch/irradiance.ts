@@ -173,7 +173,8 @@ const haurwitzHandler: CaseHandler = {
 /** pvlib.irradiance.erbs. */
 const erbsHandler: CaseHandler = {
   variant: 'erbs',
-  matches: (_stem, name, refCase) => name.startsWith('erbs') && has(refCase, 'ghi', 'zenith', 'unix_s'),
+  matches: (_stem, name, refCase) =>
+    name.startsWith('erbs') && param(refCase, 'function', 'erbs') === 'erbs' && has(refCase, 'ghi', 'zenith', 'unix_s'),
   run: (refCase) => {
     const r = erbs(
       {
