@@ -50,6 +50,15 @@ export {
   orgillHollands,
 } from './diffuse-fraction.js';
 export {
+  type CompleteIrradiance,
+  type CompleteIrradianceInput,
+  type DniInput,
+  type DniOptions,
+  completeIrradiance,
+  dni,
+} from './closure.js';
+export { type CampbellNormanInput, type SkyComponents, campbellNorman } from './campbell-norman.js';
+export {
   type FixedMount,
   type PlaneMount,
   type PlaneOfArray,

@@ -5,6 +5,9 @@
  */
 import {
   boland,
+  campbellNorman,
+  completeIrradiance,
+  dni,
   clearnessIndex,
   clearnessIndexZenithIndependent,
   erbsDriesse,
@@ -83,4 +86,38 @@ export const handlers: CaseHandler[] = [
       { maxClearnessIndex: param(c, 'max_clearness_index', 2) },
     ),
   })),
+  handler('dni', (c) => ({
+    dni: dni(
+      {
+        ghi: inputColumn(c, 'ghi'),
+        dhi: inputColumn(c, 'dhi'),
+        zenith: inputColumn(c, 'zenith'),
+        dniClear: optionalInput(c, 'dni_clear'),
+      },
+      {
+        clearskyTolerance: param(c, 'clearsky_tolerance', 1.1),
+        zenithThresholdForZeroDni: param(c, 'zenith_threshold_for_zero_dni', 88),
+        zenithThresholdForClearskyLimit: param(c, 'zenith_threshold_for_clearsky_limit', 80),
+      },
+    ),
+  })),
+  handler('complete_irradiance', (c) => {
+    const r = completeIrradiance({
+      solarZenith: inputColumn(c, 'solar_zenith'),
+      ghi: optionalInput(c, 'ghi'),
+      dhi: optionalInput(c, 'dhi'),
+      dni: optionalInput(c, 'dni'),
+      dniClear: optionalInput(c, 'dni_clear'),
+    });
+    return { ghi: r.ghi, dhi: r.dhi, dni: r.dni };
+  }),
+  handler('campbell_norman', (c) => {
+    const r = campbellNorman({
+      zenith: inputColumn(c, 'zenith'),
+      transmittance: optionalInput(c, 'transmittance') ?? param(c, 'transmittance', Number.NaN),
+      pressure: optionalInput(c, 'pressure') ?? param(c, 'pressure', 101325),
+      dniExtra: optionalInput(c, 'dni_extra') ?? param(c, 'dni_extra', 1367),
+    });
+    return { ghi: r.ghi, dni: r.dni, dhi: r.dhi };
+  }),
 ];
