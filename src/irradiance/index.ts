@@ -58,6 +58,7 @@ export {
   dni,
 } from './closure.js';
 export { type CampbellNormanInput, type SkyComponents, campbellNorman } from './campbell-norman.js';
+export { type DirindexInput, dirindex } from './dirindex.js';
 export {
   type FixedMount,
   type PlaneMount,

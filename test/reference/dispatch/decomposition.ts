@@ -7,6 +7,7 @@ import {
   boland,
   campbellNorman,
   completeIrradiance,
+  dirindex,
   dni,
   clearnessIndex,
   clearnessIndexZenithIndependent,
@@ -120,4 +121,22 @@ export const handlers: CaseHandler[] = [
     });
     return { ghi: r.ghi, dni: r.dni, dhi: r.dhi };
   }),
+  handler('dirindex', (c) => ({
+    dni: dirindex(
+      {
+        ghi: inputColumn(c, 'ghi'),
+        ghiClear: inputColumn(c, 'ghi_clear'),
+        dniClear: inputColumn(c, 'dni_clear'),
+        zenith: inputColumn(c, 'zenith'),
+        unixSeconds: inputColumn(c, 'unix_s'),
+        pressure: optionalInput(c, 'pressure') ?? param(c, 'pressure', 101325),
+        tempDew: optionalInput(c, 'temp_dew'),
+      },
+      {
+        useDeltaKtPrime: param(c, 'use_delta_kt_prime', true),
+        minCosZenith: param(c, 'min_cos_zenith', 0.065),
+        maxZenith: param(c, 'max_zenith', 87),
+      },
+    ),
+  })),
 ];
