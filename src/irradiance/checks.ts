@@ -91,7 +91,7 @@ export function checkDisc(
 
 /** The sky diffuse and total irradiance models. */
 export function checkModel(fn: string, model: unknown): void {
-  checkOneOf(fn, 'model', model, ['isotropic', 'haydavies', 'perez']);
+  checkOneOf(fn, 'model', model, ['isotropic', 'klucher', 'haydavies', 'reindl', 'king', 'perez', 'perez-driesse']);
 }
 
 /** The sun, plane and irradiance columns every sky diffuse model reads, by name and unit. */

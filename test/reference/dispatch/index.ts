@@ -14,6 +14,7 @@ import { handlers as soiling } from './soiling.js';
 import { handlers as solarPosition } from './solar_position.js';
 import { handlers as temperature } from './temperature.js';
 import { handlers as tracking } from './tracking.js';
+import { handlers as transposition } from './transposition.js';
 
 export const allHandlers: CaseHandler[] = [
   ...solarPosition,
@@ -30,4 +31,5 @@ export const allHandlers: CaseHandler[] = [
   ...inverter,
   ...pvDc,
   ...decomposition,
+  ...transposition,
 ];
