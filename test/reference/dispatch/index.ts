@@ -1,6 +1,7 @@
 /** All reference handlers, one module per model family. */
 import type { CaseHandler } from '../schema.js';
 import { handlers as bifacial } from './bifacial.js';
+import { handlers as decomposition } from './decomposition.js';
 import { handlers as equipment } from './equipment.js';
 import { handlers as inverter } from './inverter.js';
 import { handlers as irradiance } from './irradiance.js';
@@ -14,6 +15,7 @@ import { handlers as soiling } from './soiling.js';
 import { handlers as solarPosition } from './solar_position.js';
 import { handlers as temperature } from './temperature.js';
 import { handlers as tracking } from './tracking.js';
+import { handlers as transposition } from './transposition.js';
 
 export const allHandlers: CaseHandler[] = [
   ...solarPosition,
@@ -30,4 +32,6 @@ export const allHandlers: CaseHandler[] = [
   ...inverter,
   ...pvDc,
   ...shading,
+  ...decomposition,
+  ...transposition,
 ];
