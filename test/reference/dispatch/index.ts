@@ -3,6 +3,7 @@ import type { CaseHandler } from '../schema.js';
 import { handlers as bifacial } from './bifacial.js';
 import { handlers as equipment } from './equipment.js';
 import { handlers as inverter } from './inverter.js';
+import { handlers as iam } from './iam.js';
 import { handlers as irradiance } from './irradiance.js';
 import { handlers as planeOfArray } from './plane_of_array.js';
 import { handlers as pvDc } from './pv_dc.js';
@@ -28,4 +29,5 @@ export const allHandlers: CaseHandler[] = [
   ...sapm,
   ...inverter,
   ...pvDc,
+  ...iam,
 ];
