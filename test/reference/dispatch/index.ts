@@ -11,6 +11,7 @@ import { handlers as pvPower } from './pv_power.js';
 import { handlers as sapm } from './sapm.js';
 import { handlers as singleDiode } from './single_diode.js';
 import { handlers as soiling } from './soiling.js';
+import { handlers as spectrum } from './spectrum.js';
 import { handlers as solarPosition } from './solar_position.js';
 import { handlers as temperature } from './temperature.js';
 import { handlers as tracking } from './tracking.js';
@@ -30,4 +31,5 @@ export const allHandlers: CaseHandler[] = [
   ...inverter,
   ...pvDc,
   ...iam,
+  ...spectrum,
 ];
