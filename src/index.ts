@@ -8,6 +8,7 @@ export * from './time/index.js';
 export * from './solar/index.js';
 export * from './atmosphere/index.js';
 export * from './irradiance/index.js';
+export * from './spectrum/index.js';
 export * from './tracking/index.js';
 export * from './bifacial/index.js';
 export * from './shading/index.js';
