@@ -10,6 +10,7 @@ import { handlers as pvPower } from './pv_power.js';
 import { handlers as sapm } from './sapm.js';
 import { handlers as shading } from './shading.js';
 import { handlers as singleDiode } from './single_diode.js';
+import { handlers as snow } from './snow.js';
 import { handlers as soiling } from './soiling.js';
 import { handlers as solarPosition } from './solar_position.js';
 import { handlers as temperature } from './temperature.js';
@@ -30,4 +31,5 @@ export const allHandlers: CaseHandler[] = [
   ...inverter,
   ...pvDc,
   ...shading,
+  ...snow,
 ];
