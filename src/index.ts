@@ -14,6 +14,7 @@ export * from './bifacial/index.js';
 export * from './shading/index.js';
 export * from './terrain/index.js';
 export * from './soiling/index.js';
+export * from './snow/index.js';
 export * from './pv/index.js';
 export * from './power/index.js';
 export * from './weather/index.js';

@@ -12,6 +12,7 @@ import { handlers as pvPower } from './pv_power.js';
 import { handlers as sapm } from './sapm.js';
 import { handlers as shading } from './shading.js';
 import { handlers as singleDiode } from './single_diode.js';
+import { handlers as snow } from './snow.js';
 import { handlers as soiling } from './soiling.js';
 import { handlers as spectrum } from './spectrum.js';
 import { handlers as solarPosition } from './solar_position.js';
@@ -38,4 +39,5 @@ export const allHandlers: CaseHandler[] = [
   ...transposition,
   ...iam,
   ...spectrum,
+  ...snow,
 ];
