@@ -249,3 +249,17 @@ function ktKernel(
     }
   }
 }
+
+/**
+ * The Erbs-Driesse diffuse fraction DHI/GHI [unitless] of a clearness index kt (Driesse et al. 2024):
+ * 1 - 0.09 kt up to 0.216, the central quartic, 0.165 above 0.792. NaN gives NaN.
+ */
+export function erbsDriesseFraction(kt: number): number {
+  if (kt > 0.792) return 0.165;
+  if (kt > 0.216)
+    return (
+      (((12.26911439571261 * kt - 16.470508424697307) * kt + 4.246926715218317) * kt - 0.11390583806313881) * kt +
+      0.946296633571001
+    );
+  return 1 - 0.09 * kt;
+}

@@ -73,6 +73,12 @@ export {
 export { type CampbellNormanInput, type SkyComponents, campbellNorman } from './campbell-norman.js';
 export { type DirindexInput, dirindex } from './dirindex.js';
 export {
+  type GhiFromPoa,
+  type GhiFromPoaInput,
+  type GhiFromPoaOptions,
+  ghiFromPoaDriesse2024,
+} from './reverse-transposition.js';
+export {
   type FixedMount,
   type PlaneMount,
   type PlaneOfArray,

@@ -12,6 +12,7 @@ import {
   clearnessIndex,
   clearnessIndexZenithIndependent,
   erbsDriesse,
+  ghiFromPoaDriesse2024,
   louche,
   orgillHollands,
 } from '../../../src/irradiance/index.js';
@@ -139,4 +140,20 @@ export const handlers: CaseHandler[] = [
       },
     ),
   })),
+  handler('ghi_from_poa_driesse_2024', (c) => {
+    const r = ghiFromPoaDriesse2024(
+      {
+        surfaceTilt: optionalInput(c, 'surface_tilt') ?? param(c, 'surface_tilt', Number.NaN),
+        surfaceAzimuth: optionalInput(c, 'surface_azimuth') ?? param(c, 'surface_azimuth', Number.NaN),
+        solarZenith: inputColumn(c, 'solar_zenith'),
+        solarAzimuth: inputColumn(c, 'solar_azimuth'),
+        poaGlobal: inputColumn(c, 'poa_global'),
+        dniExtra: optionalInput(c, 'dni_extra') ?? param(c, 'dni_extra', Number.NaN),
+        airmass: optionalInput(c, 'airmass'),
+        albedo: optionalInput(c, 'albedo') ?? param(c, 'albedo', 0.25),
+      },
+      { xtol: param(c, 'xtol', 0.01) },
+    );
+    return { ghi: r.ghi, converged: r.converged, niter: r.niter };
+  }),
 ];
