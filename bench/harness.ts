@@ -66,7 +66,9 @@ export interface BenchSuite {
  */
 export interface PeerCase {
   /**
-   * The pvlib function: spa_python, get_total_irradiance, erbs, singleaxis, hsu, kimber, singlediode, or sapm,
+   * The pvlib function: spa_python, get_total_irradiance, erbs, the decompositions of the sky-models
+   * suite (erbs_driesse, orgill_hollands, boland, louche, campbell_norman, dni, complete_irradiance,
+   * dirindex, gti_dirint, ghi_from_poa_driesse_2024), singleaxis, hsu, kimber, singlediode, or sapm,
    * sandia and adr over many parameter sets (columns named `module.<pvlib name>`,
    * `inverter.<pvlib name>`, `adr.<k>`, one value per set).
    */
@@ -74,6 +76,16 @@ export interface PeerCase {
     | 'spa_python'
     | 'get_total_irradiance'
     | 'erbs'
+    | 'erbs_driesse'
+    | 'orgill_hollands'
+    | 'boland'
+    | 'louche'
+    | 'campbell_norman'
+    | 'dni'
+    | 'complete_irradiance'
+    | 'dirindex'
+    | 'gti_dirint'
+    | 'ghi_from_poa_driesse_2024'
     | 'singleaxis'
     | 'hsu'
     | 'kimber'

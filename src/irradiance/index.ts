@@ -100,6 +100,13 @@ export {
 } from './closure.js';
 export { type CampbellNormanInput, type SkyComponents, campbellNorman } from './campbell-norman.js';
 export { type DirindexInput, dirindex } from './dirindex.js';
+export { type GtiDirint, type GtiDirintInput, type GtiDirintOptions, gtiDirint } from './gti-dirint.js';
+export {
+  type GhiFromPoa,
+  type GhiFromPoaInput,
+  type GhiFromPoaOptions,
+  ghiFromPoaDriesse2024,
+} from './reverse-transposition.js';
 export {
   type FixedMount,
   type PlaneMount,
