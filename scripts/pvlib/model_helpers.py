@@ -3,7 +3,8 @@ Reference values of the public helpers of solarkit that no other fixture checks 
 with pvlib-python: pvlib.irradiance's clearness_index, clearness_index_zenith_independent,
 aoi_projection, beam_component, get_ground_diffuse, isotropic, haydavies and perez (their sky
 diffuse components), pvlib.iam's ashrae and physical, pvlib.tracking's calc_axis_tilt,
-calc_cross_axis_tilt and calc_surface_orientation, pvlib.clearsky.simplified_solis and the
+calc_cross_axis_tilt and calc_surface_orientation, pvlib.clearsky.simplified_solis,
+pvlib.irradiance.dirint (hourly and 1-minute, with and without delta-kt' and the dew point) and the
 kasten1966 and simple models of pvlib.atmosphere.get_relative_airmass. Writes
 fixtures/reference/model_helpers.json in the schema of fixtures/reference/README.md (the rows of
 docs/pvlib.md marked covered rest on these).
@@ -188,9 +189,35 @@ def main():
             {'model': model}, {'zenith': zen, 'pressure_pa': pres},
             {'airmass_relative': rel, 'airmass_absolute': atmosphere.get_absolute_airmass(rel, pres)})
 
+    # DIRINT over three days of hourly and 1-minute data (the delta-kt' term uses the neighbours).
+    import pandas as pd
+    for name, freq, days, start in (('dirint_hourly', '1h', 3, '2024-06-20 03:00'),
+                                    ('dirint_minutes', '1min', 0.25, '2024-06-20 11:00')):
+        times = pd.date_range(start, periods=int(days * (24 if freq == '1h' else 1440)),
+                              freq=freq, tz='UTC')
+        sp = pvlib.solarposition.get_solarposition(times, 40.0, -105.2, altitude=1650)
+        cs = clearsky.ineichen(sp['apparent_zenith'], atmosphere.get_absolute_airmass(
+            atmosphere.get_relative_airmass(sp['apparent_zenith'])), 3.0, altitude=1650)
+        k = len(times)
+        ghi = np.asarray(cs['ghi']) * rng.uniform(0.2, 1.1, k)
+        ghi[5] = np.nan
+        zen = np.asarray(sp['zenith'])
+        pres = np.full(k, 83500.0)
+        dew = rng.uniform(-10, 15, k)
+        unix = np.asarray(times.asi8 // 10**9, dtype=float)
+        base = {'ghi': ghi, 'zenith': zen, 'unix_s': unix, 'pressure_pa': pres}
+        g = pd.Series(ghi, index=times)
+        z = pd.Series(zen, index=times)
+        cases[f'{name}_delta_kt'] = case({'use_delta_kt_prime': True}, base, {
+            'dni': irradiance.dirint(g, z, times, pressure=pres, use_delta_kt_prime=True)})
+        cases[f'{name}_no_delta_kt'] = case({'use_delta_kt_prime': False}, base, {
+            'dni': irradiance.dirint(g, z, times, pressure=pres, use_delta_kt_prime=False)})
+        cases[f'{name}_temp_dew'] = case({'use_delta_kt_prime': True}, {**base, 'temp_dew': dew}, {
+            'dni': irradiance.dirint(g, z, times, pressure=pres, temp_dew=dew, use_delta_kt_prime=True)})
+
     data = {
         'source': f'pvlib-python ({pvlib_revision()}), computed by scripts/pvlib/model_helpers.py',
-        'description': 'helpers of pvlib.irradiance, pvlib.iam, pvlib.tracking, pvlib.clearsky and '
+        'description': 'helpers of pvlib.irradiance (and dirint), pvlib.iam, pvlib.tracking, pvlib.clearsky and '
                        'pvlib.atmosphere that solarkit exports; degrees, W/m2, Pa; NaN as null',
         'cases': cases,
     }
