@@ -6,6 +6,7 @@ import { handlers as equipment } from './equipment.js';
 import { handlers as inverter } from './inverter.js';
 import { handlers as iam } from './iam.js';
 import { handlers as irradiance } from './irradiance.js';
+import { handlers as modelHelpers } from './model_helpers.js';
 import { handlers as planeOfArray } from './plane_of_array.js';
 import { handlers as pvDc } from './pv_dc.js';
 import { handlers as pvPower } from './pv_power.js';
@@ -40,4 +41,5 @@ export const allHandlers: CaseHandler[] = [
   ...iam,
   ...spectrum,
   ...snow,
+  ...modelHelpers,
 ];
