@@ -21,3 +21,4 @@ export {
   clearskyIneichen,
   clearskySimplifiedSolis,
 } from './clearsky.js';
+export { type BirdInput, type BirdIrradiance, clearskyBird } from './bird.js';
