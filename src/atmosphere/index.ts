@@ -22,3 +22,13 @@ export {
   clearskySimplifiedSolis,
 } from './clearsky.js';
 export { type BirdInput, type BirdIrradiance, clearskyBird } from './bird.js';
+export {
+  type ClearskyIndexInput,
+  type ClearskyIndexOptions,
+  type DetectClearskyComponents,
+  type DetectClearskyInput,
+  type DetectClearskyOptions,
+  type DetectClearskyResult,
+  clearskyIndex,
+  detectClearsky,
+} from './detect-clearsky.js';

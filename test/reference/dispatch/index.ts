@@ -1,6 +1,7 @@
 /** All reference handlers, one module per model family. */
 import type { CaseHandler } from '../schema.js';
 import { handlers as bifacial } from './bifacial.js';
+import { handlers as clearsky } from './clearsky.js';
 import { handlers as equipment } from './equipment.js';
 import { handlers as inverter } from './inverter.js';
 import { handlers as irradiance } from './irradiance.js';
@@ -28,4 +29,5 @@ export const allHandlers: CaseHandler[] = [
   ...sapm,
   ...inverter,
   ...pvDc,
+  ...clearsky,
 ];
