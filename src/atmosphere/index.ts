@@ -32,3 +32,12 @@ export {
   clearskyIndex,
   detectClearsky,
 } from './detect-clearsky.js';
+export {
+  type AngstromAlphaInput,
+  type AngstromAodInput,
+  type Kasten96LtInput,
+  angstromAlpha,
+  angstromAodAtLambda,
+  birdHulstrom80AodBb,
+  kasten96Lt,
+} from './aerosol.js';
