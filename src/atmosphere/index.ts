@@ -41,3 +41,11 @@ export {
   birdHulstrom80AodBb,
   kasten96Lt,
 } from './aerosol.js';
+export {
+  type MagnusOptions,
+  type RhFromTdewInput,
+  type TdewFromRhInput,
+  gueymard94Pw,
+  rhFromTdew,
+  tdewFromRh,
+} from './water-vapour.js';
