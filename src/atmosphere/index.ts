@@ -49,3 +49,10 @@ export {
   rhFromTdew,
   tdewFromRh,
 } from './water-vapour.js';
+export {
+  HELLMANN_SURFACE_EXPONENTS,
+  type HellmannSurfaceType,
+  type WindspeedPowerlawInput,
+  type WindspeedPowerlawOptions,
+  windspeedPowerlaw,
+} from './wind-shear.js';
