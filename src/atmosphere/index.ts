@@ -56,3 +56,12 @@ export {
   type WindspeedPowerlawOptions,
   windspeedPowerlaw,
 } from './wind-shear.js';
+export {
+  type InlandWaterOptions,
+  SURFACE_ALBEDOS,
+  type SurfaceType,
+  WATER_SURFACE_COEFFS,
+  type WaterSurfaceCondition,
+  inlandWaterDvoracek,
+  surfaceAlbedo,
+} from './albedo.js';
