@@ -1,5 +1,6 @@
 /** All reference handlers, one module per model family. */
 import type { CaseHandler } from '../schema.js';
+import { handlers as atmosphere } from './atmosphere.js';
 import { handlers as bifacial } from './bifacial.js';
 import { handlers as clearsky } from './clearsky.js';
 import { handlers as equipment } from './equipment.js';
@@ -30,4 +31,5 @@ export const allHandlers: CaseHandler[] = [
   ...inverter,
   ...pvDc,
   ...clearsky,
+  ...atmosphere,
 ];
