@@ -151,7 +151,7 @@ export interface Kasten96LtInput {
  * @param input `airmassAbsolute`, `precipitableWater` [cm], `aodBb`
  * @param out optional output buffer
  * @example
- * kasten96Lt({ airmassAbsolute: 1.5, precipitableWater: 1.5, aodBb: 0.08 })[0]; // about 3.47
+ * kasten96Lt({ airmassAbsolute: 1.5, precipitableWater: 1.5, aodBb: 0.08 })[0]; // about 3.25
  */
 export function kasten96Lt(input: Kasten96LtInput, out?: Float64Array): Float64Array {
   const fn = 'kasten96Lt';

@@ -16,7 +16,7 @@ import { checkCelsius, checkObject, checkSeries, rangeFailure } from '../util/va
  * @param relativeHumidity relative humidity at the surface [%]
  * @param out optional output buffer
  * @example
- * gueymard94Pw(20, 50)[0]; // about 1.28 cm
+ * gueymard94Pw(20, 50)[0]; // about 1.87 cm
  */
 export function gueymard94Pw(tempAir: Column, relativeHumidity: Column, out?: Float64Array): Float64Array {
   const fn = 'gueymard94Pw';
