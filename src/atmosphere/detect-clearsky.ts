@@ -204,7 +204,8 @@ function roundHalfEven(x: number): number {
  * when it lies in a clear window. With `inferLimits`, the window and thresholds are those of
  * Jordan & Hansen (2023), Table 1, interpolated at the sample interval (1 to 30 minutes). A
  * window with a NaN sample (measured or clear sky) is not clear. Irradiance in W/m2, window in
- * minutes, times equally spaced. Same flags, alpha and components as pvlib's, by the same
+ * minutes, times equally spaced (to 1 ms; a step of a day or more is taken whole, where pvlib's
+ * reading of the step drops the days and fails). Same flags, alpha and components as pvlib's, by the same
  * arithmetic in the same order (numpy's pairwise sums for alpha).
  * Reno, M.J., Hansen, C.W. (2016), Identification of periods of clear sky irradiance in time series
  * of GHI measurements, Renewable Energy 90, 520-531, doi:10.1016/j.renene.2015.12.031; Jordan, D.C.,

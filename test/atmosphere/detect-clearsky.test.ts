@@ -68,6 +68,17 @@ describe('detectClearsky', () => {
     expect(r.converged).toBe(false);
   });
 
+  it('differs from pvlib on purpose for steps of a day or more: it takes the whole step', () => {
+    // pvlib reads the step as Timedelta.seconds, which drops whole days: a daily series has a sample
+    // interval of 0 and fails there. solarkit takes the step in full (1440 minutes here), so a
+    // 3-day window holds 3 daily samples.
+    const { unixSeconds, clearsky } = series(20, 86_400);
+    const measured = clearsky.map((v) => 0.97 * v);
+    const r = detectClearsky({ measured, clearsky, unixSeconds }, { windowLength: 3 * 1440, returnComponents: true });
+    expect(r.components!.windows[0]).toBe(0);
+    expect(r.components!.windows[1]).toBe(1);
+  });
+
   it('writes the flags into the buffer given', () => {
     const { unixSeconds, clearsky } = series(30);
     const out = new Uint8Array(30);
