@@ -92,7 +92,7 @@ export function relativeAirmass(
 
 /**
  * 1 / (cos z + a (b - z)^c) for each zenith z <= 90 deg (NaN above): the form of the Kasten and
- * the Kasten-Young air masses (a = 0: the secant). cos z by the quarter-degree node tables
+ * the Kasten-Young air masses (a = 0: the secant, by Math.cos). cos z by the quarter-degree node tables
  * (util/trig-tables.ts) and the power as exp(c ln(b - z)): 2x faster than Math.cos and Math.pow
  * (20 against 39 ns a row over a year at 5 minutes, daylight and night), and within 1.2e-14
  * relative of them (a few units in the last place of the power, damped by the sum).
