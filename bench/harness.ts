@@ -92,7 +92,9 @@ export interface PeerCase {
     | 'sapm'
     | 'sandia'
     | 'adr'
-    | 'singlediode';
+    | 'singlediode'
+    | 'bird'
+    | 'detect_clearsky';
   /** The input columns, by the names pvlib_peer.py reads: the arrays our kernel reads. */
   columns: () => Record<string, Float64Array>;
   /** Scalar parameters, as our kernel is given them. */

@@ -249,6 +249,10 @@ def build_case(fn, cols, params):
 
         return {m: solve(m) for m in params.get("methods", "lambertw").split(",")}
 
+    if fn in ("bird", "detect_clearsky"):
+        from clearsky_peer import clearsky_case  # bench/peer/clearsky_peer.py, beside this script
+
+        return clearsky_case(fn, cols, params)
     raise ValueError(f"unknown peer function {fn}")
 
 

@@ -1,7 +1,9 @@
 /** All reference handlers, one module per model family. */
 import type { CaseHandler } from '../schema.js';
+import { handlers as atmosphere } from './atmosphere.js';
 import { handlers as bifacial } from './bifacial.js';
 import { handlers as decomposition } from './decomposition.js';
+import { handlers as clearsky } from './clearsky.js';
 import { handlers as equipment } from './equipment.js';
 import { handlers as inverter } from './inverter.js';
 import { handlers as iam } from './iam.js';
@@ -42,4 +44,6 @@ export const allHandlers: CaseHandler[] = [
   ...spectrum,
   ...snow,
   ...modelHelpers,
+  ...clearsky,
+  ...atmosphere,
 ];
