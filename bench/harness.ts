@@ -68,7 +68,9 @@ export interface PeerCase {
   /**
    * The pvlib function: spa_python, get_total_irradiance, erbs, singleaxis, hsu, kimber, singlediode, or sapm,
    * sandia and adr over many parameter sets (columns named `module.<pvlib name>`,
-   * `inverter.<pvlib name>`, `adr.<k>`, one value per set).
+   * `inverter.<pvlib name>`, `adr.<k>`, one value per set); `iam` and `spectral_factor` call the
+   * pvlib.iam or pvlib.spectrum function named in params.function on the columns (pvlib's names),
+   * `spectrl2` and `mismatch` (calc_spectral_mismatch_field, spectra as columns `e_sun_<j>`) theirs.
    */
   fn:
     | 'spa_python'
@@ -80,7 +82,11 @@ export interface PeerCase {
     | 'sapm'
     | 'sandia'
     | 'adr'
-    | 'singlediode';
+    | 'singlediode'
+    | 'iam'
+    | 'spectral_factor'
+    | 'spectrl2'
+    | 'mismatch';
   /** The input columns, by the names pvlib_peer.py reads: the arrays our kernel reads. */
   columns: () => Record<string, Float64Array>;
   /** Scalar parameters, as our kernel is given them. */
