@@ -70,7 +70,9 @@ export interface PeerCase {
    * suite (erbs_driesse, orgill_hollands, boland, louche, campbell_norman, dni, complete_irradiance,
    * dirindex, gti_dirint, ghi_from_poa_driesse_2024), singleaxis, hsu, kimber, singlediode, or sapm,
    * sandia and adr over many parameter sets (columns named `module.<pvlib name>`,
-   * `inverter.<pvlib name>`, `adr.<k>`, one value per set).
+   * `inverter.<pvlib name>`, `adr.<k>`, one value per set); `iam` and `spectral_factor` call the
+   * pvlib.iam or pvlib.spectrum function named in params.function on the columns (pvlib's names),
+   * `spectrl2` and `mismatch` (calc_spectral_mismatch_field, spectra as columns `e_sun_<j>`) theirs.
    */
   fn:
     | 'spa_python'
@@ -95,6 +97,10 @@ export interface PeerCase {
     | 'singlediode'
     | 'bird'
     | 'detect_clearsky';
+    | 'iam'
+    | 'spectral_factor'
+    | 'spectrl2'
+    | 'mismatch';
   /** The input columns, by the names pvlib_peer.py reads: the arrays our kernel reads. */
   columns: () => Record<string, Float64Array>;
   /** Scalar parameters, as our kernel is given them. */

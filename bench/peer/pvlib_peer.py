@@ -253,7 +253,47 @@ def build_case(fn, cols, params):
         from clearsky_peer import clearsky_case  # bench/peer/clearsky_peer.py, beside this script
 
         return clearsky_case(fn, cols, params)
+    if fn in ("iam", "spectral_factor", "spectrl2", "mismatch"):
+        return iam_spectrum_case(fn, cols, params)
+
     raise ValueError(f"unknown peer function {fn}")
+
+
+def iam_spectrum_case(fn, cols, params):
+    """pvlib.iam and pvlib.spectrum (issue 31): the function named in params, on ndarrays."""
+    import numpy as np
+    import pandas as pd
+    from pvlib import iam, spectrum
+
+    def value(v):
+        # Lists travel as comma-separated strings (params hold numbers, strings and booleans).
+        return [float(t) for t in v.split(",")] if isinstance(v, str) and "," in v else v
+
+    kw = {k: value(v) for k, v in params.items() if k != "function"}
+    if fn == "iam":
+        f = getattr(iam, params["function"])
+        if params["function"] == "marion_diffuse":
+            model = kw.pop("model")
+            return {"ndarray": lambda: f(model, cols["surface_tilt"], **kw)}
+        if params["function"] == "interp":
+            theta, iam_ref = kw.pop("theta_ref"), kw.pop("iam_ref")
+            return {"ndarray": lambda: f(cols["aoi"], theta, iam_ref, **kw)}
+        arg = cols["aoi"] if "aoi" in cols else cols["surface_tilt"]
+        return {"ndarray": lambda: f(arg, **kw)}
+    if fn == "spectral_factor":
+        f = getattr(spectrum, params["function"])
+        return {"ndarray": lambda: f(**cols, **kw)}
+    if fn == "spectrl2":
+        c = cols
+        return {"ndarray": lambda: spectrum.spectrl2(
+            c["apparent_zenith"], c["aoi"], kw["surface_tilt"], kw["ground_albedo"], c["surface_pressure"],
+            c["relative_airmass"], c["precipitable_water"], c["ozone"], c["aerosol_turbidity_500nm"],
+            dayofyear=c["dayofyear"])}
+    wavelength = cols["wavelength"]
+    e_sun = pd.DataFrame(np.column_stack([cols[f"e_sun_{j}"] for j in range(wavelength.size)]), columns=wavelength)
+    sr = pd.Series(cols["sr"], index=cols["sr_wavelength"])
+    e_ref = pd.Series(cols["e_ref"], index=wavelength)
+    return {"pandas": lambda: spectrum.calc_spectral_mismatch_field(sr, e_sun, e_ref)}
 
 
 def parameter_sets_case(fn, cols):

@@ -4,6 +4,7 @@
  * function of the core over the sky dome, its horizon band or the ground.
  */
 import { arrayOf, type Column, outputColumn, scalarOf } from '../util/columns.js';
+import { cosDegTable } from '../util/trig-tables.js';
 import { checkFinite, checkObject, checkOneOf, checkSeries, rangeFailure, typeFailure } from '../util/validate.js';
 import {
   type IamAshraeOptions,
@@ -74,13 +75,19 @@ export function iamMartinRuizDiffuse(
   const res = diffuseOut(out, n);
   const tA = arrayOf(surfaceTilt);
   const t0 = scalarOf(surfaceTilt);
+  // Sine and cosine by the node tables (util/trig-tables.ts, within 1e-15 of Math's): a tracker's
+  // tilts change every row. sin(tilt) as cos(90 - tilt).
+  const cosd = cosDegTable;
   for (let i = 0; i < n; i++) {
     let tilt = tA !== null ? tA[i]! : t0;
     if (tilt === 0) tilt = 1e-6;
     else if (tilt === 180) tilt = 180 - 1e-6;
     const beta = tilt * (Math.PI / 180);
-    const sinBeta = tilt < 90 ? Math.sin(beta) : Math.sin(Math.PI - beta);
-    const cosBeta = Math.cos(beta);
+    // Within a degree of flat or face-down the terms divide by 1 -+ cos(tilt) ~ 1e-16: there
+    // Math's functions and pvlib's sin(pi - beta), whose last bits the quotient keeps.
+    const edge = tilt < 1 || tilt > 179;
+    const sinBeta = edge ? (tilt < 90 ? Math.sin(beta) : Math.sin(Math.PI - beta)) : cosd(90 - tilt);
+    const cosBeta = edge ? Math.cos(beta) : cosd(tilt);
     const sky = sinBeta + (Math.PI - beta - sinBeta) / (1 + cosBeta);
     const gnd = sinBeta + (beta - sinBeta) / (1 - cosBeta);
     res.iamSky[i] = 1 - Math.exp((-(c1 + c2 * sky) * sky) / aR);

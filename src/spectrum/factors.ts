@@ -8,6 +8,7 @@
 import { relativeAirmass } from '../atmosphere/airmass.js';
 import { type SapmSpectralModule, sapmSpectralLoss } from '../pv/sapm.js';
 import { arrayOf, type Column, outputColumn, scalarOf } from '../util/columns.js';
+import { fastLog } from '../util/fast-log.js';
 import {
   checkFinite,
   checkObject,
@@ -232,11 +233,14 @@ export function spectralFactorCaballero(
     number,
     number,
   ];
+  const ln = fastLog;
   for (let i = 0; i < n; i++) {
     const am = at(amA, am0, i);
-    const logAm = Math.log(am);
-    const fAm = k0 + k1 * am + k2 * am ** 2 + k3 * am ** 3 + k4 * am ** 4;
-    const fAod = (at(aodA, aod0, i) - 0.084) * (k5 + k10 * k6 * am + k11 * k6 * logAm + k7 * am ** 2);
+    const logAm = ln(am);
+    // Powers by products: a power call costs more than the rest of the row.
+    const am2 = am * am;
+    const fAm = k0 + k1 * am + k2 * am2 + k3 * am2 * am + k4 * am2 * am2;
+    const fAod = (at(aodA, aod0, i) - 0.084) * (k5 + k10 * k6 * am + k11 * k6 * logAm + k7 * am2);
     const fPw = (at(pwA, pw0, i) - 1.4164) * (k8 + k9 * logAm);
     res[i] = fAm + fAod + fPw;
   }
@@ -300,7 +304,15 @@ export function spectralFactorPvspec(
   const am0 = scalarOf(input.airmassAbsolute);
   const kA = arrayOf(input.clearskyIndex);
   const k0 = scalarOf(input.clearskyIndex);
-  for (let i = 0; i < n; i++) res[i] = a * Math.pow(at(kA, k0, i), b) * Math.pow(at(amA, am0, i), c);
+  // a kc^b AMa^c as a exp(b ln kc + c ln AMa): two logarithms (util/fast-log.ts, within a few
+  // units of the last place of Math.log) and one exponential cost less than two power calls, and
+  // agree with them to a few 1e-16; a base <= 0 (or NaN) goes to Math.pow as in pvlib.
+  const ln = fastLog;
+  for (let i = 0; i < n; i++) {
+    const kc = at(kA, k0, i);
+    const am = at(amA, am0, i);
+    res[i] = kc > 0 && am > 0 ? a * Math.exp(b * ln(kc) + c * ln(am)) : a * Math.pow(kc, b) * Math.pow(am, c);
+  }
   return res;
 }
 
@@ -462,12 +474,14 @@ export function spectralFactorPolo(
   const p0 = scalarOf(input.pressure);
   const alA = arrayOf(input.albedo);
   const al0 = scalarOf(input.albedo, 0.2);
+  const ln = fastLog;
   for (let i = 0; i < n; i++) {
     const fAoi = (amAoi[i]! * at(pA, p0, i)) / 101325;
     const ram = fAoi / at(amA, am0, i);
-    const smm = k0 * ram + k1 / (k2 + ram ** k3) + k4 / at(aodA, aod0, i) + k5 * Math.sqrt(at(pwA, pw0, i));
+    const powRam = ram > 0 ? Math.exp(k3 * ln(ram)) : Math.pow(ram, k3);
+    const smm = k0 * ram + k1 / (k2 + powRam) + k4 / at(aodA, aod0, i) + k5 * Math.sqrt(at(pwA, pw0, i));
     const r = at(alA, al0, i) / 0.2;
-    res[i] = (g0 * r ** 2 + g1 * r + g2) * smm;
+    res[i] = (g0 * (r * r) + g1 * r + g2) * smm;
   }
   return res;
 }
