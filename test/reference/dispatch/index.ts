@@ -14,6 +14,7 @@ import { handlers as snow } from './snow.js';
 import { handlers as soiling } from './soiling.js';
 import { handlers as solarPosition } from './solar_position.js';
 import { handlers as temperature } from './temperature.js';
+import { handlers as temperatureModels } from './temperature_models.js';
 import { handlers as tracking } from './tracking.js';
 
 export const allHandlers: CaseHandler[] = [
@@ -32,4 +33,5 @@ export const allHandlers: CaseHandler[] = [
   ...pvDc,
   ...shading,
   ...snow,
+  ...temperatureModels,
 ];
