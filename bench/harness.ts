@@ -101,6 +101,16 @@ export interface PeerCase {
     | 'spectral_factor'
     | 'spectrl2'
     | 'mismatch';
+    // Row shading, snow and cell temperature (bench/suites/shading-snow-temperature.bench.ts).
+    | 'projected_solar_zenith_angle'
+    | 'shaded_fraction1d'
+    | 'masking_angle_passias'
+    | 'direct_martinez'
+    | 'power_mismatch_deline'
+    | 'coverage_nrel'
+    | 'prilliman'
+    | 'faiman_rad'
+    | 'generic_linear';
   /** The input columns, by the names pvlib_peer.py reads: the arrays our kernel reads. */
   columns: () => Record<string, Float64Array>;
   /** Scalar parameters, as our kernel is given them. */

@@ -256,6 +256,71 @@ def build_case(fn, cols, params):
     if fn in ("iam", "spectral_factor", "spectrl2", "mismatch"):
         return iam_spectrum_case(fn, cols, params)
 
+    if fn in SHADING_SNOW_TEMPERATURE:
+        return shading_snow_temperature_case(fn, cols, params)
+    raise ValueError(f"unknown peer function {fn}")
+
+
+SHADING_SNOW_TEMPERATURE = ("projected_solar_zenith_angle", "shaded_fraction1d", "masking_angle_passias",
+                            "direct_martinez", "power_mismatch_deline", "coverage_nrel", "prilliman",
+                            "faiman_rad", "generic_linear")
+
+
+def shading_snow_temperature_case(fn, cols, params):
+    """pvlib.shading, pvlib.bifacial.power_mismatch_deline, pvlib.snow.coverage_nrel and
+    pvlib.temperature's newer models on the columns of bench/suites/shading-snow-temperature.bench.ts
+    (camelCase names as our kernels take them)."""
+    import warnings
+
+    import numpy as np
+    import pandas as pd
+    from pvlib import shading, snow, temperature
+    from pvlib.bifacial import power_mismatch_deline
+
+    p = params
+    index = (pd.DatetimeIndex(pd.to_datetime(cols["unixSeconds"], unit="s", utc=True))
+             if "unixSeconds" in cols else pd.RangeIndex(len(next(iter(cols.values())))))
+
+    def both(call, names):
+        arrays = [cols[k] for k in names]
+        series = [pd.Series(a, index=index) for a in arrays]
+        return {"pandas": lambda: call(*series), "ndarray": lambda: call(*arrays)}
+
+    if fn == "projected_solar_zenith_angle":
+        return both(lambda z, a: shading.projected_solar_zenith_angle(z, a, p["axisTilt"], p["axisAzimuth"]),
+                    ["solarZenith", "solarAzimuth"])
+    if fn == "shaded_fraction1d":
+        return both(lambda z, a, r: shading.shaded_fraction1d(
+            z, a, p["axisAzimuth"], r, collector_width=p["collectorWidth"], pitch=p["pitch"],
+            axis_tilt=p["axisTilt"], surface_to_axis_offset=p["surfaceToAxisOffset"],
+            cross_axis_slope=p["crossAxisSlope"]), ["solarZenith", "solarAzimuth", "shadedRowRotation"])
+    if fn == "masking_angle_passias":
+        return both(lambda t: shading.masking_angle_passias(t, p["gcr"]), ["surfaceTilt"])
+    if fn == "direct_martinez":
+        return both(lambda g, d, f, b: shading.direct_martinez(g, d, f, b, p["totalBlocks"]),
+                    ["poaGlobal", "poaDirect", "shadedFraction", "shadedBlocks"])
+    if fn == "power_mismatch_deline":
+        return both(lambda r: power_mismatch_deline(r), ["rmad"])
+    if fn == "coverage_nrel":
+        s = {k: pd.Series(cols[k], index=index) for k in ("snowfall", "poaIrradiance", "airTemp", "snowDepth")}
+        return {"pandas": lambda: snow.coverage_nrel(s["snowfall"], s["poaIrradiance"], s["airTemp"],
+                                                     p["surfaceTilt"], snow_depth=s["snowDepth"])}
+    if fn == "prilliman":
+        t = pd.Series(cols["tempCell"], index=index)
+        w = pd.Series(cols["windSpeed"], index=index)
+
+        def call():
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                return temperature.prilliman(t, w)
+        return {"pandas": call}
+    if fn == "faiman_rad":
+        return both(lambda e, ta, ws, ir: temperature.faiman_rad(e, ta, ws, ir, u0=p["u0"], u1=p["u1"]),
+                    ["poaGlobal", "airTemp", "windSpeed", "irDown"])
+    if fn == "generic_linear":
+        return both(lambda e, ta, ws: temperature.generic_linear(
+            e, ta, ws, p["uConst"], p["duWind"], p["moduleEfficiency"], p["absorptance"]),
+            ["poaGlobal", "airTemp", "windSpeed"])
     raise ValueError(f"unknown peer function {fn}")
 
 

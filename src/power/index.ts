@@ -3,16 +3,35 @@
 // their modules.
 export {
   type CellTemperatureInput,
+  type FaimanRadInput,
+  type FaimanRadOptions,
   PVSYST_TEMPERATURE_PARAMETERS,
   type PvsystMounting,
   SAPM_TEMPERATURE_PARAMETERS,
+  type SapmCellFromModuleInput,
+  type SapmCellFromModuleOptions,
   type SapmCellTemperatureOptions,
+  type SapmModuleOptions,
   type SapmMounting,
   type SapmTemperatureParameters,
   faimanCellTemperature,
+  faimanRad,
   pvsystCellTemperature,
+  sapmCellFromModule,
   sapmCellTemperature,
+  sapmModule,
 } from './temperature.js';
+export { type PrillimanInput, type PrillimanOptions, prilliman } from './prilliman.js';
+export {
+  type GenericLinearModels,
+  type GenericLinearModule,
+  type GenericLinearParameters,
+  type GenericLinearSource,
+  type GenericLinearTarget,
+  genericLinear,
+  genericLinearFrom,
+  genericLinearTo,
+} from './generic-linear.js';
 export { type RossInput, type RossParameters, rossCellTemperature } from './ross.js';
 export { type NoctSamInput, type NoctSamOptions, noctSamCellTemperature } from './noct-sam.js';
 export { type FuentesInput, type FuentesOptions, fuentesCellTemperature } from './fuentes.js';

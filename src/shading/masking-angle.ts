@@ -149,8 +149,8 @@ export function maskingAnglePassias(
 /**
  * Fraction of isotropic sky diffuse irradiance that the row in front blocks, unitless in [0, 1]:
  * 1 - cos^2(psi / 2) for a masking angle psi (Passias & Källbäck 1984, with the isotropic sky).
- * Give it {@link maskingAnglePassias} for the row's average, or {@link maskingAngle} at the bottom
- * edge for SAM's worst case. D. Passias and B. Källbäck, "Shading effects in rows of solar cell
+ * Give it {@link maskingAnglePassias} for the row's average, or the masking angle (`maskingAngle`)
+ * at the bottom edge for SAM's worst case. D. Passias and B. Källbäck, "Shading effects in rows of solar cell
  * panels", Solar Cells 11, 281-291, 1984, doi:10.1016/0379-6787(84)90017-6; P. Gilman et al.
  * (2018), NREL/TP-6A20-67399, doi:10.2172/1429291. Follows pvlib.shading.sky_diffuse_passias.
  * @param maskingAngle masking angle, degrees (a column or a number)

@@ -20,6 +20,7 @@ import { handlers as soiling } from './soiling.js';
 import { handlers as spectrum } from './spectrum.js';
 import { handlers as solarPosition } from './solar_position.js';
 import { handlers as temperature } from './temperature.js';
+import { handlers as temperatureModels } from './temperature_models.js';
 import { handlers as tracking } from './tracking.js';
 import { handlers as transposition } from './transposition.js';
 
@@ -46,4 +47,5 @@ export const allHandlers: CaseHandler[] = [
   ...modelHelpers,
   ...clearsky,
   ...atmosphere,
+  ...temperatureModels,
 ];

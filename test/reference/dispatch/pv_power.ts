@@ -27,7 +27,8 @@ function weather(refCase: ReferenceCase) {
 /** pvlib.temperature.sapm_cell with the case's a, b, deltaT (any mounting). */
 const sapmHandler: CaseHandler = {
   variant: 'sapm_cell',
-  matches: (stem, name) => isPvPower(stem) && name.startsWith('sapm_cell'),
+  // sapm_cell_from_module is another function (temperature_models.ts).
+  matches: (stem, name) => isPvPower(stem) && name.startsWith('sapm_cell') && !name.startsWith('sapm_cell_from_module'),
   run: (c) => ({
     temp_cell: sapmCellTemperature(weather(c), {
       a: param(c, 'a', Number.NaN),
@@ -42,7 +43,8 @@ const sapmHandler: CaseHandler = {
 /** pvlib.temperature.faiman. */
 const faimanHandler: CaseHandler = {
   variant: 'faiman',
-  matches: (stem, name) => isPvPower(stem) && name.startsWith('faiman'),
+  // faiman_rad is another function (temperature_models.ts).
+  matches: (stem, name) => isPvPower(stem) && name.startsWith('faiman') && !name.startsWith('faiman_rad'),
   run: (c) => ({ temp_cell: faimanCellTemperature(weather(c), { u0: param(c, 'u0', 25), u1: param(c, 'u1', 6.84) }) }),
   defaultTolerance: TOLERANCE.value,
 };
