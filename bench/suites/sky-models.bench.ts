@@ -281,6 +281,11 @@ export const suite: BenchSuite = {
         },
       },
     },
+    // The transpositions before the iterative models, whose pvlib peers take the longest.
+    transposition('klucher'),
+    transposition('reindl'),
+    transposition('king'),
+    transposition('perez-driesse'),
     {
       name: 'GTI-DIRINT, Perez, 30 deg south (a year hourly)',
       points: HOURS,
@@ -330,9 +335,5 @@ export const suite: BenchSuite = {
         params: { surfaceTilt: 30, surfaceAzimuth: 180 },
       },
     },
-    transposition('klucher'),
-    transposition('reindl'),
-    transposition('king'),
-    transposition('perez-driesse'),
   ],
 };

@@ -4,6 +4,7 @@
  * Zenith angles [deg], irradiance W/m2.
  */
 import { type Column, columnOf, maskOf, outputColumn } from '../util/columns.js';
+import { COS_NODES, SIN_NODES } from '../util/trig-tables.js';
 import { checkFinite, checkObject, checkRange, checkSeries, rangeFailure } from '../util/validate.js';
 
 const D2R = Math.PI / 180;
@@ -96,9 +97,23 @@ function dniKernel(
   const cA = columnOf(dniClear, 0);
   const cM = maskOf(dniClear);
   const capped = dniClear !== undefined;
+  const cosNodes = COS_NODES;
+  const sinNodes = SIN_NODES;
   for (let i = 0; i < n; i++) {
     const zen = zA[i & zM]!;
-    let d = (gA[i & gM]! - dA[i & dM]!) / Math.cos(zen * D2R);
+    let cosZ: number;
+    if (zen >= 0 && zen <= 360) {
+      // The node tables and remainder series of trig-tables.ts: a few 1e-16 from Math.cos.
+      const k = Math.floor(zen * 4 + 0.5);
+      const r = (zen - k * 0.25) * D2R;
+      const r2 = r * r;
+      cosZ = cosNodes[k]! * (1 - r2 * (0.5 - r2 * (1 / 24))) - sinNodes[k]! * (r * (1 - r2 * (1 / 6 - r2 * (1 / 120))));
+      // The table's exact 0 at 90 deg would divide 0 by 0 where pvlib divides by cos(pi/2) = 6e-17.
+      if (cosZ === 0) cosZ = Math.cos(zen * D2R);
+    } else {
+      cosZ = Math.cos(zen * D2R);
+    }
+    let d = (gA[i & gM]! - dA[i & dM]!) / cosZ;
     if (d < 0) d = Number.NaN;
     if (zen >= zeroAbove && d !== 0) d = Number.NaN;
     if (capped) {

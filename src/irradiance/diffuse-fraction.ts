@@ -220,6 +220,8 @@ function ktKernel(
       const r = (zen - k * 0.25) * D2R;
       const r2 = r * r;
       cosZ = cosNodes[k]! * (1 - r2 * (0.5 - r2 * (1 / 24))) - sinNodes[k]! * (r * (1 - r2 * (1 / 6 - r2 * (1 / 120))));
+      // The table's exact 0 at 90 deg would divide 0 by 0 where pvlib divides by cos(pi/2) = 6e-17.
+      if (cosZ === 0) cosZ = Math.cos(zen * D2R);
     } else {
       cosZ = Math.cos(zen * D2R);
     }

@@ -29,7 +29,7 @@ export interface DirindexInput extends DirintInput {
  * @example
  * const t = Float64Array.from({ length: 3 }, (_, i) => Date.UTC(2024, 5, 1, 11 + i) / 1000);
  * const sky = { zenith: Float64Array.of(42, 40, 41), unixSeconds: t, ghiClear: 900, dniClear: 880 };
- * dirindex({ ...sky, ghi: Float64Array.of(580, 600, 590) })[1]; // about 375 W/m2
+ * dirindex({ ...sky, ghi: Float64Array.of(580, 600, 590) })[1]; // about 336 W/m2
  */
 export function dirindex(input: DirindexInput, options: DirintOptions = {}, out?: Float64Array): Float64Array {
   const fn = 'dirindex';

@@ -125,7 +125,7 @@ export interface SkyDiffuseParts {
  * @param input surfaceTilt, surfaceAzimuth, solarZenith (apparent), solarAzimuth [deg], dhi, ghi [W/m2]
  * @param out optional output buffer
  * @example
- * klucherSkyDiffuse({ surfaceTilt: 30, surfaceAzimuth: 180, solarZenith: 40, solarAzimuth: 160, dhi: 150, ghi: 610 })[0]; // about 170 W/m2
+ * klucherSkyDiffuse({ surfaceTilt: 30, surfaceAzimuth: 180, solarZenith: 40, solarAzimuth: 160, dhi: 150, ghi: 610 })[0]; // about 175 W/m2
  */
 export function klucherSkyDiffuse(input: KlucherInput, out?: Float64Array): Float64Array {
   const fn = 'klucherSkyDiffuse';
