@@ -10,6 +10,7 @@ import { handlers as pvPower } from './pv_power.js';
 import { handlers as sapm } from './sapm.js';
 import { handlers as singleDiode } from './single_diode.js';
 import { handlers as soiling } from './soiling.js';
+import { handlers as solarExtras } from './solar_extras.js';
 import { handlers as solarPosition } from './solar_position.js';
 import { handlers as temperature } from './temperature.js';
 import { handlers as tracking } from './tracking.js';
@@ -28,4 +29,5 @@ export const allHandlers: CaseHandler[] = [
   ...sapm,
   ...inverter,
   ...pvDc,
+  ...solarExtras,
 ];
