@@ -51,3 +51,16 @@ export {
   defaultTilt,
   planeOfArray,
 } from './plane-of-array.js';
+export {
+  type IrradianceComponentsInput,
+  type IrradianceLimitFlags,
+  type IrradianceLimitInput,
+  type IrradianceLimitOptions,
+  type QcradComponentLimits,
+  type QcradLimits,
+  QCRAD_LIMITS,
+  QC_FLAG,
+  diffuseFractionFlags,
+  irradianceClosureFlags,
+  irradianceLimitFlags,
+} from './quality.js';
