@@ -148,8 +148,8 @@ function limitFlags(
  *
  * Long, C.N., Shi, Y. (2008) An automated quality assessment and control algorithm for surface
  * radiation measurements. The Open Atmospheric Science Journal 2, 23-37,
- * doi:10.2174/1874282300802010023; Long, C.N., Dutton, E.G. (2010) BSRN Global Network recommended
- * QC tests, V2.0, BSRN (hdl:10013/epic.38770). The tests of pvanalytics'
+ * doi:10.2174/1874282300802010023; Long, C.N., Dutton, E.G. BSRN Global Network recommended
+ * QC tests, V2.0, Baseline Surface Radiation Network (bsrn.awi.de, Publications). The tests of pvanalytics'
  * `quality.irradiance.check_irradiance_limits_qcrad`, flags the other way round (see the module).
  *
  * @param input `solarZenith` (degrees), `dniExtra` (W/m2) and any of `ghi`, `dhi`, `dni` (W/m2)
@@ -219,7 +219,7 @@ const MIN_TESTED = 50;
  * is 93 degrees or more, or an input is NaN (the papers' "test not possible").
  *
  * Long, C.N., Shi, Y. (2008) The Open Atmospheric Science Journal 2, 23-37,
- * doi:10.2174/1874282300802010023; Long, C.N., Dutton, E.G. (2010) BSRN Global Network recommended
+ * doi:10.2174/1874282300802010023; Long, C.N., Dutton, E.G. BSRN Global Network recommended
  * QC tests, V2.0 (comparison tests). The first flag of pvanalytics'
  * `quality.irradiance.check_irradiance_consistency_qcrad`, the other way round.
  *
@@ -273,7 +273,7 @@ export function irradianceClosureFlags(input: IrradianceComponentsInput, out?: U
  * marks a shaded or soiled global sensor or a misaligned shading ball.
  *
  * Long, C.N., Shi, Y. (2008) The Open Atmospheric Science Journal 2, 23-37,
- * doi:10.2174/1874282300802010023; Long, C.N., Dutton, E.G. (2010) BSRN Global Network recommended
+ * doi:10.2174/1874282300802010023; Long, C.N., Dutton, E.G. BSRN Global Network recommended
  * QC tests, V2.0 (comparison tests). The second flag of pvanalytics'
  * `quality.irradiance.check_irradiance_consistency_qcrad`, the other way round, without its lower
  * bound of 0 (negative DHI is for {@link irradianceLimitFlags}).
