@@ -185,7 +185,9 @@ cases['solar_azimuth_analytical_extremes'] = {
 # --- Earth-Sun distance and the NREL extraterrestrial irradiance --------------------------
 years = pd.date_range('1905-03-01', '2095-11-01', freq='173D17h23min', tz='UTC')
 year24 = pd.date_range('2024-01-01', '2025-01-01', freq='1D7h', tz='UTC')
-for label, times in (('centuries', years), ('2024', year24)):
+# Hourly over a month: a dense sorted series, which solarkit interpolates between daily nodes.
+hourly = pd.date_range('2024-12-20', '2025-01-20', freq='1h', tz='UTC')
+for label, times in (('centuries', years), ('2024', year24), ('hourly', hourly)):
     cases[f'nrel_earthsun_distance_{label}'] = {
         'params': {'function': 'nrel_earthsun_distance'},
         'inputs': {'unix_s': column(unix(times))},

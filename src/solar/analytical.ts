@@ -292,11 +292,16 @@ export function solarZenithAnalytical(input: SolarZenithAnalyticalInput, out?: F
   const h0 = scalarOf(input.hourAngle);
   const dA = arrayOf(input.declination);
   const d0 = scalarOf(input.declination);
+  // One place is the common case: its sine and cosine once.
+  const sinLat0 = Math.sin(lat0 * DEG);
+  const cosLat0 = Math.cos(lat0 * DEG);
   for (let i = 0; i < n; i++) {
-    const lat = (latA !== null ? latA[i]! : lat0) * DEG;
+    const lat = latA !== null ? latA[i]! * DEG : 0;
+    const sinLat = latA !== null ? Math.sin(lat) : sinLat0;
+    const cosLat = latA !== null ? Math.cos(lat) : cosLat0;
     const h = (hA !== null ? hA[i]! : h0) * DEG;
     const d = (dA !== null ? dA[i]! : d0) * DEG;
-    const c = Math.cos(d) * Math.cos(lat) * Math.cos(h) + Math.sin(d) * Math.sin(lat);
+    const c = Math.cos(d) * cosLat * Math.cos(h) + Math.sin(d) * sinLat;
     // Rounding can put the cosine of a sun at the zenith a bit above 1: taken as 1 (pvlib gives NaN there).
     res[i] = Math.acos(c > 1 ? 1 : c < -1 ? -1 : c) * RAD;
   }
@@ -337,13 +342,17 @@ export function solarAzimuthAnalytical(input: SolarAzimuthAnalyticalInput, out?:
   const d0 = scalarOf(input.declination);
   const zA = arrayOf(input.zenith);
   const z0 = scalarOf(input.zenith);
+  const sinLat0 = Math.sin(lat0 * DEG);
+  const cosLat0 = Math.cos(lat0 * DEG);
   for (let i = 0; i < n; i++) {
-    const lat = (latA !== null ? latA[i]! : lat0) * DEG;
+    const lat = latA !== null ? latA[i]! * DEG : 0;
+    const sinLat = latA !== null ? Math.sin(lat) : sinLat0;
+    const cosLat = latA !== null ? Math.cos(lat) : cosLat0;
     const h = hA !== null ? hA[i]! : h0;
     const d = (dA !== null ? dA[i]! : d0) * DEG;
     const z = (zA !== null ? zA[i]! : z0) * DEG;
-    const numer = Math.cos(z) * Math.sin(lat) - Math.sin(d);
-    const denom = Math.sin(z) * Math.cos(lat);
+    const numer = Math.cos(z) * sinLat - Math.sin(d);
+    const denom = Math.sin(z) * cosLat;
     let c = Math.abs(denom) <= COS_SNAP ? 1 : numer / denom;
     if (Math.abs(c - 1) <= COS_SNAP) c = 1;
     else if (Math.abs(c + 1) <= COS_SNAP) c = -1;

@@ -75,3 +75,21 @@ describe("extraterrestrialRadiation method 'nrel'", () => {
     expect(() => extraterrestrialRadiation(t, { method: 'nasa' as 'nrel' })).toThrow(/options.method/);
   });
 });
+
+describe('nrelEarthSunDistance of dense series (interpolated between half-day nodes)', () => {
+  it('stays within 1.5e-10 AU of the sum at every time', () => {
+    // The bound of DISTANCE_NODE_SECONDS: 0.5625 / 24 h^4 sum_i A_i (C_i)^4 over Table A4.2 with
+    // h = 12 hours = 1.37e-6 millennia: 1.5e-10 AU.
+    const start = Date.UTC(2023, 11, 1) / 1000;
+    const t = Float64Array.from({ length: 6 * 24 * 400 }, (_, i) => start + 600 * i);
+    const dense = nrelEarthSunDistance(t, { deltaT: 69 });
+    // One time per call: the sum at that time.
+    let worst = 0;
+    for (let i = 0; i < t.length; i += 97) {
+      const direct = nrelEarthSunDistance(t.subarray(i, i + 1), { deltaT: 69 })[0]!;
+      worst = Math.max(worst, Math.abs(dense[i]! - direct));
+    }
+    expect(worst).toBeLessThan(1.5e-10);
+    expect(worst).toBeGreaterThan(0); // the dense series did take the node form
+  });
+});
