@@ -21,6 +21,7 @@ import {
   checkTimes,
   rangeFailure,
 } from '../util/validate.js';
+import { SC, sinCos } from './trig.js';
 
 const DEG = Math.PI / 180;
 const RAD = 180 / Math.PI;
@@ -63,13 +64,14 @@ export function declinationSpencer71(dayOfYear: Column, out?: Float64Array): Flo
   const dA = arrayOf(d);
   const d0 = scalarOf(d);
   for (let i = 0; i < n; i++) {
-    const b = DAY_ANGLE * ((dA !== null ? dA[i]! : d0) - 1);
-    const c1 = Math.cos(b);
-    const s1 = Math.sin(b);
-    const c2 = Math.cos(2 * b);
-    const s2 = Math.sin(2 * b);
-    const c3 = Math.cos(3 * b);
-    const s3 = Math.sin(3 * b);
+    sinCos(DAY_ANGLE * ((dA !== null ? dA[i]! : d0) - 1));
+    const s1 = SC[0]!;
+    const c1 = SC[1]!;
+    // The multiple angles by the addition formulas: one sine-cosine pair per row instead of six.
+    const c2 = c1 * c1 - s1 * s1;
+    const s2 = 2 * s1 * c1;
+    const c3 = c2 * c1 - s2 * s1;
+    const s3 = s2 * c1 + c2 * s1;
     const rad = 0.006918 - 0.399912 * c1 + 0.070257 * s1 - 0.006758 * c2 + 0.000907 * s2 - 0.002697 * c3 + 0.00148 * s3;
     res[i] = rad * RAD;
   }
@@ -128,14 +130,12 @@ export function equationOfTimeSpencer71(dayOfYear: Column, out?: Float64Array): 
   const d0 = scalarOf(d);
   const minutesPerRadian = 1440 / 2 / Math.PI;
   for (let i = 0; i < n; i++) {
-    const b = DAY_ANGLE * ((dA !== null ? dA[i]! : d0) - 1);
+    sinCos(DAY_ANGLE * ((dA !== null ? dA[i]! : d0) - 1));
+    const s1 = SC[0]!;
+    const c1 = SC[1]!;
     res[i] =
       minutesPerRadian *
-      (0.0000075 +
-        0.001868 * Math.cos(b) -
-        0.032077 * Math.sin(b) -
-        0.014615 * Math.cos(2 * b) -
-        0.040849 * Math.sin(2 * b));
+      (0.0000075 + 0.001868 * c1 - 0.032077 * s1 - 0.014615 * (c1 * c1 - s1 * s1) - 0.040849 * (2 * s1 * c1));
   }
   return res;
 }
@@ -162,8 +162,10 @@ export function equationOfTimePvcdrom(dayOfYear: Column, out?: Float64Array): Fl
   const d0 = scalarOf(d);
   const equinox = DAY_ANGLE * 80;
   for (let i = 0; i < n; i++) {
-    const b = DAY_ANGLE * ((dA !== null ? dA[i]! : d0) - 1) - equinox;
-    res[i] = 9.87 * Math.sin(2 * b) - 7.53 * Math.cos(b) - 1.5 * Math.sin(b);
+    sinCos(DAY_ANGLE * ((dA !== null ? dA[i]! : d0) - 1) - equinox);
+    const s1 = SC[0]!;
+    const c1 = SC[1]!;
+    res[i] = 9.87 * (2 * s1 * c1) - 7.53 * c1 - 1.5 * s1;
   }
   return res;
 }
@@ -299,9 +301,11 @@ export function solarZenithAnalytical(input: SolarZenithAnalyticalInput, out?: F
     const lat = latA !== null ? latA[i]! * DEG : 0;
     const sinLat = latA !== null ? Math.sin(lat) : sinLat0;
     const cosLat = latA !== null ? Math.cos(lat) : cosLat0;
-    const h = (hA !== null ? hA[i]! : h0) * DEG;
-    const d = (dA !== null ? dA[i]! : d0) * DEG;
-    const c = Math.cos(d) * cosLat * Math.cos(h) + Math.sin(d) * sinLat;
+    sinCos((dA !== null ? dA[i]! : d0) * DEG);
+    const sinD = SC[0]!;
+    const cosD = SC[1]!;
+    sinCos((hA !== null ? hA[i]! : h0) * DEG);
+    const c = cosD * cosLat * SC[1]! + sinD * sinLat;
     // Rounding can put the cosine of a sun at the zenith a bit above 1: taken as 1 (pvlib gives NaN there).
     res[i] = Math.acos(c > 1 ? 1 : c < -1 ? -1 : c) * RAD;
   }
@@ -349,10 +353,11 @@ export function solarAzimuthAnalytical(input: SolarAzimuthAnalyticalInput, out?:
     const sinLat = latA !== null ? Math.sin(lat) : sinLat0;
     const cosLat = latA !== null ? Math.cos(lat) : cosLat0;
     const h = hA !== null ? hA[i]! : h0;
-    const d = (dA !== null ? dA[i]! : d0) * DEG;
-    const z = (zA !== null ? zA[i]! : z0) * DEG;
-    const numer = Math.cos(z) * sinLat - Math.sin(d);
-    const denom = Math.sin(z) * cosLat;
+    sinCos((dA !== null ? dA[i]! : d0) * DEG);
+    const sinD = SC[0]!;
+    sinCos((zA !== null ? zA[i]! : z0) * DEG);
+    const numer = SC[1]! * sinLat - sinD;
+    const denom = SC[0]! * cosLat;
     let c = Math.abs(denom) <= COS_SNAP ? 1 : numer / denom;
     if (Math.abs(c - 1) <= COS_SNAP) c = 1;
     else if (Math.abs(c + 1) <= COS_SNAP) c = -1;
