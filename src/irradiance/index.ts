@@ -52,7 +52,8 @@ export {
   planeOfArray,
 } from './plane-of-array.js';
 export {
-  type IrradianceComponentsInput,
+  type DiffuseFractionInput,
+  type IrradianceClosureInput,
   type IrradianceLimitFlags,
   type IrradianceLimitInput,
   type IrradianceLimitOptions,

@@ -193,16 +193,20 @@ export function irradianceLimitFlags(
   return result;
 }
 
-/** What {@link irradianceClosureFlags} and {@link diffuseFractionFlags} take. */
-export interface IrradianceComponentsInput {
+/** What {@link diffuseFractionFlags} takes. */
+export interface DiffuseFractionInput {
   /** Solar zenith (true, without refraction), degrees. */
   solarZenith: Column;
   /** Global horizontal irradiance, W/m2. */
   ghi: Column;
   /** Diffuse horizontal irradiance, W/m2. */
   dhi: Column;
-  /** Direct normal irradiance, W/m2 (the closure test only). */
-  dni?: Column;
+}
+
+/** What {@link irradianceClosureFlags} takes: the three components. */
+export interface IrradianceClosureInput extends DiffuseFractionInput {
+  /** Direct normal irradiance, W/m2. */
+  dni: Column;
 }
 
 /** The zenith below which the tighter tolerances apply, degrees. */
@@ -231,7 +235,7 @@ const MIN_TESTED = 50;
  * const f = irradianceClosureFlags({ solarZenith: 60, ghi: Float64Array.of(500, 600, Number.NaN), dhi: 100, dni: 800 });
  * Array.from(f); // => [0, 2, 3]
  */
-export function irradianceClosureFlags(input: IrradianceComponentsInput, out?: Uint8Array): Uint8Array {
+export function irradianceClosureFlags(input: IrradianceClosureInput, out?: Uint8Array): Uint8Array {
   const fn = 'irradianceClosureFlags';
   checkObject(fn, 'input', input);
   const n = checkSeries(fn, [
@@ -284,7 +288,7 @@ export function irradianceClosureFlags(input: IrradianceComponentsInput, out?: U
  * @example
  * Array.from(diffuseFractionFlags({ solarZenith: 80, ghi: 100, dhi: Float64Array.of(105, 111) })); // => [0, 2]
  */
-export function diffuseFractionFlags(input: IrradianceComponentsInput, out?: Uint8Array): Uint8Array {
+export function diffuseFractionFlags(input: DiffuseFractionInput, out?: Uint8Array): Uint8Array {
   const fn = 'diffuseFractionFlags';
   checkObject(fn, 'input', input);
   const n = checkSeries(fn, [

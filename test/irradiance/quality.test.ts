@@ -174,7 +174,7 @@ describe('irradianceClosureFlags', () => {
   });
 
   it('checks its arguments', () => {
-    expect(() => irradianceClosureFlags({ solarZenith: 30, ghi: 1, dhi: 1 })).toThrow(
+    expect(() => irradianceClosureFlags({ solarZenith: 30, ghi: 1, dhi: 1 } as never)).toThrow(
       /irradianceClosureFlags: dni must be given/,
     );
     expect(() =>
