@@ -157,7 +157,8 @@ function limitFlags(
  * @param out optional flag buffers (Uint8Array) for the components given
  * @returns a Uint8Array of {@link QC_FLAG} values per component given
  * @example
- * const flags = irradianceLimitFlags({ solarZenith: 30, dniExtra: 1361, ghi: Float64Array.of(-5, 500, 1800) });
+ * const flags = irradianceLimitFlags({ solarZenith: 30, dniExtra: 1361, ghi: Float64Array.of(-5, 500, 2000) });
+ * // the upper limit at 30 degrees: 1.5 * 1361 * cos(30)^1.2 + 100 = 1817 W/m2
  * Array.from(flags.ghi!); // => [1, 0, 2]
  */
 export function irradianceLimitFlags(
