@@ -162,6 +162,35 @@ for name, lat, lon, off in PLACES:
                              'transit': column(unix(r['transit'])[rows])},
             }
 
+# --- pvlib's own ephemeris ----------------------------------------------------------------
+eph_times = pd.date_range('2023-12-25', '2025-01-05', freq='173min', tz='UTC')
+for name, lat, lon, _ in PLACES:
+    r = solarposition.ephemeris(eph_times, lat, lon)
+    cases[f'ephemeris_{name}'] = {
+        'params': {'function': 'ephemeris', 'latitude': lat, 'longitude': lon},
+        'inputs': {'unix_s': column(unix(eph_times))},
+        'expected': {k: column(r[k]) for k in ('zenith', 'apparent_zenith', 'azimuth', 'elevation',
+                                                'apparent_elevation', 'solar_time')},
+    }
+air_p = rng.uniform(60000, 104000, len(eph_times))
+air_t = rng.uniform(-40, 45, len(eph_times))
+r = solarposition.ephemeris(eph_times, 35.0, 139.7, pressure=air_p, temperature=air_t)
+cases['ephemeris_air_columns'] = {
+    'params': {'function': 'ephemeris', 'latitude': 35.0, 'longitude': 139.7},
+    'inputs': {'unix_s': column(unix(eph_times)), 'pressure': column(air_p), 'temperature': column(air_t)},
+    'expected': {k: column(r[k]) for k in ('zenith', 'apparent_zenith', 'azimuth', 'elevation',
+                                            'apparent_elevation', 'solar_time')},
+}
+old_years = pd.date_range('1905-01-01', '2095-01-01', freq='1111D', tz='UTC')
+r = solarposition.ephemeris(old_years, -33.9, 18.4, pressure=90000.0, temperature=25.0)
+cases['ephemeris_centuries'] = {
+    'params': {'function': 'ephemeris', 'latitude': -33.9, 'longitude': 18.4, 'pressure': 90000.0,
+               'temperature': 25.0},
+    'inputs': {'unix_s': column(unix(old_years))},
+    'expected': {k: column(r[k]) for k in ('zenith', 'apparent_zenith', 'azimuth', 'elevation',
+                                            'apparent_elevation', 'solar_time')},
+}
+
 # --- extreme inputs of the analytical geometry ----------------------------------------------
 # (The sun exactly overhead is left out: rounding makes pvlib's cosine exceed 1 there, a NaN that
 # solarkit deliberately replaces by 0 degrees; test/solar/analytical.test.ts names it.)

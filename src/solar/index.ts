@@ -23,3 +23,4 @@ export {
   sunRiseSetTransitGeometric,
 } from './analytical.js';
 export { type EarthSunDistanceOptions, nrelEarthSunDistance } from './earth-sun-distance.js';
+export { type EphemerisInput, type EphemerisPosition, solarPositionEphemeris } from './ephemeris.js';
