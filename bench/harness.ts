@@ -66,7 +66,9 @@ export interface BenchSuite {
  */
 export interface PeerCase {
   /**
-   * The pvlib function: spa_python, get_total_irradiance, erbs, singleaxis, hsu, kimber, singlediode, or sapm,
+   * The pvlib function: spa_python, get_total_irradiance, erbs, singleaxis, hsu, kimber, singlediode,
+   * the solar position extras (solarposition's declination_spencer71 ... nrel_earthsun_distance,
+   * irradiance.get_extra_radiation), or sapm,
    * sandia and adr over many parameter sets (columns named `module.<pvlib name>`,
    * `inverter.<pvlib name>`, `adr.<k>`, one value per set).
    */
@@ -80,7 +82,17 @@ export interface PeerCase {
     | 'sapm'
     | 'sandia'
     | 'adr'
-    | 'singlediode';
+    | 'singlediode'
+    | 'declination_spencer71'
+    | 'equation_of_time_spencer71'
+    | 'hour_angle'
+    | 'solar_zenith_analytical'
+    | 'solar_azimuth_analytical'
+    | 'sun_rise_set_transit_geometric'
+    | 'sun_rise_set_transit_spa'
+    | 'nrel_earthsun_distance'
+    | 'get_extra_radiation'
+    | 'ephemeris';
   /** The input columns, by the names pvlib_peer.py reads: the arrays our kernel reads. */
   columns: () => Record<string, Float64Array>;
   /** Scalar parameters, as our kernel is given them. */
