@@ -69,6 +69,9 @@ export interface PeerCase {
    * The pvlib function: spa_python, get_total_irradiance, erbs, the decompositions of the sky-models
    * suite (erbs_driesse, orgill_hollands, boland, louche, campbell_norman, dni, complete_irradiance,
    * dirindex, gti_dirint, ghi_from_poa_driesse_2024), singleaxis, hsu, kimber, singlediode, or sapm,
+   * The pvlib function: spa_python, get_total_irradiance, erbs, singleaxis, hsu, kimber, singlediode,
+   * the solar position extras (solarposition's declination_spencer71 ... nrel_earthsun_distance,
+   * irradiance.get_extra_radiation), or sapm,
    * sandia and adr over many parameter sets (columns named `module.<pvlib name>`,
    * `inverter.<pvlib name>`, `adr.<k>`, one value per set); `iam` and `spectral_factor` call the
    * pvlib.iam or pvlib.spectrum function named in params.function on the columns (pvlib's names),
@@ -111,6 +114,16 @@ export interface PeerCase {
     | 'prilliman'
     | 'faiman_rad'
     | 'generic_linear';
+    | 'declination_spencer71'
+    | 'equation_of_time_spencer71'
+    | 'hour_angle'
+    | 'solar_zenith_analytical'
+    | 'solar_azimuth_analytical'
+    | 'sun_rise_set_transit_geometric'
+    | 'sun_rise_set_transit_spa'
+    | 'nrel_earthsun_distance'
+    | 'get_extra_radiation'
+    | 'ephemeris';
   /** The input columns, by the names pvlib_peer.py reads: the arrays our kernel reads. */
   columns: () => Record<string, Float64Array>;
   /** Scalar parameters, as our kernel is given them. */

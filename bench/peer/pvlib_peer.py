@@ -233,6 +233,8 @@ def build_case(fn, cols, params):
 
     if fn in ("sapm", "sandia", "adr"):
         return parameter_sets_case(fn, cols)
+    if fn in SOLAR_EXTRAS:
+        return solar_extras_case(fn, cols, params)
     if fn == "singlediode":
         # The five parameters as ndarrays (pvlib accepts them; a Series index would only add
         # alignment); one variant per method named in params.methods.
@@ -359,6 +361,65 @@ def iam_spectrum_case(fn, cols, params):
     sr = pd.Series(cols["sr"], index=cols["sr_wavelength"])
     e_ref = pd.Series(cols["e_ref"], index=wavelength)
     return {"pandas": lambda: spectrum.calc_spectral_mismatch_field(sr, e_sun, e_ref)}
+SOLAR_EXTRAS = ("declination_spencer71", "equation_of_time_spencer71", "hour_angle",
+                "solar_zenith_analytical", "solar_azimuth_analytical", "sun_rise_set_transit_geometric",
+                "sun_rise_set_transit_spa", "nrel_earthsun_distance", "get_extra_radiation", "ephemeris")
+
+
+def solar_extras_case(fn, cols, params):
+    """pvlib.solarposition's extras (bench/suites/solar-extras.bench.ts). Day-of-year and angle
+    functions take ndarrays (pvlib's analytical functions take radians: converted here, outside the
+    timed call); the functions of times take a DatetimeIndex in the fixed-offset zone of
+    params.utcOffsetSeconds (pvlib requires localized times)."""
+    import datetime as dt
+
+    import numpy as np
+    import pandas as pd
+    from pvlib import irradiance, solarposition
+
+    def local_index(seconds):
+        zone = dt.timezone(dt.timedelta(seconds=params.get("utcOffsetSeconds", 0)))
+        return pd.DatetimeIndex(pd.to_datetime(seconds, unit="s", utc=True)).tz_convert(zone)
+
+    if fn == "declination_spencer71":
+        doy = cols["dayOfYear"]
+        return {"ndarray": lambda: solarposition.declination_spencer71(doy)}
+    if fn == "equation_of_time_spencer71":
+        doy = cols["dayOfYear"]
+        return {"ndarray": lambda: solarposition.equation_of_time_spencer71(doy)}
+    if fn == "hour_angle":
+        times = local_index(cols["unixSeconds"])
+        eot = cols["equationOfTime"]
+        return {"pandas": lambda: solarposition.hour_angle(times, params["longitude"], eot)}
+    if fn in ("solar_zenith_analytical", "solar_azimuth_analytical"):
+        lat = np.radians(params["latitude"])
+        ha = np.radians(cols["hourAngle"])
+        dec = np.radians(cols["declination"])
+        if fn == "solar_zenith_analytical":
+            return {"ndarray": lambda: solarposition.solar_zenith_analytical(lat, ha, dec)}
+        zen = np.radians(cols["zenith"])
+        return {"ndarray": lambda: solarposition.solar_azimuth_analytical(lat, ha, dec, zen)}
+    if fn == "sun_rise_set_transit_geometric":
+        times = local_index(cols["unixSeconds"])
+        dec = np.radians(cols["declination"])
+        eot = cols["equationOfTime"]
+        return {"pandas": lambda: solarposition.sun_rise_set_transit_geometric(
+            times, params["latitude"], params["longitude"], dec, eot)}
+    if fn == "sun_rise_set_transit_spa":
+        times = local_index(cols["unixSeconds"])
+        return {"pandas": lambda: solarposition.sun_rise_set_transit_spa(
+            times, params["latitude"], params["longitude"], delta_t=params["deltaT"])}
+    if fn == "nrel_earthsun_distance":
+        times = pd.DatetimeIndex(pd.to_datetime(cols["unixSeconds"], unit="s", utc=True))
+        return {"pandas": lambda: solarposition.nrel_earthsun_distance(times, delta_t=params["deltaT"])}
+    if fn == "get_extra_radiation":
+        times = pd.DatetimeIndex(pd.to_datetime(cols["unixSeconds"], unit="s", utc=True))
+        return {"pandas": lambda: irradiance.get_extra_radiation(
+            times, method=params["method"], delta_t=params["deltaT"])}
+    if fn == "ephemeris":
+        times = pd.DatetimeIndex(pd.to_datetime(cols["unixSeconds"], unit="s", utc=True))
+        return {"pandas": lambda: solarposition.ephemeris(times, params["latitude"], params["longitude"])}
+    raise ValueError(f"unknown solar extra {fn}")
 
 
 def parameter_sets_case(fn, cols):

@@ -1,6 +1,7 @@
 /**
  * Extraterrestrial irradiance normal to the sun, from the day of year (Spencer 1971).
  */
+import { nrelEarthSunDistance } from '../solar/earth-sun-distance.js';
 import { outputColumn } from '../util/columns.js';
 import {
   checkAtLeast,
@@ -92,20 +93,42 @@ export function extraterrestrialRadiationForDay(dayOfYear: number, solarConstant
   return solarConstant * spencerDistanceFactor(dayOfYear);
 }
 
+/** Options of {@link extraterrestrialRadiation}. */
+export interface ExtraterrestrialRadiationOptions {
+  /** The solar constant, W/m2 (default 1366.1, Gueymard 2004). */
+  solarConstant?: number;
+  /**
+   * How the Earth-Sun distance is found: 'spencer' (default; Spencer's series of the UTC day of
+   * year), 'asce' (the one-term series of `asceDistanceFactor`, by day) or 'nrel' (the SPA's radius
+   * vector at each instant, {@link nrelEarthSunDistance}).
+   */
+  method?: 'spencer' | 'asce' | 'nrel';
+  /**
+   * Delta T, s, one value or one per time, for method 'nrel' only (default: the Espenak & Meeus
+   * estimate; pvlib's default is 67 s, which changes the result by less than 1e-7 relative).
+   */
+  deltaT?: number | Float64Array;
+}
+
 /**
  * Extraterrestrial irradiance normal to the sun [W/m2] at each time: the solar constant scaled by
- * the Earth-Sun distance factor of the UTC day of year (integer day, as pvlib does for timestamps).
- * @param unixSeconds times [s, Unix, UTC]
- * @param options.solarConstant [W/m2], default 1366.1 (Gueymard 2004)
- * @param options.method 'spencer' (default) or 'asce' (the one-term series of `asceDistanceFactor`)
+ * the inverse squared Earth-Sun distance, (R0/R)^2. Methods 'spencer' and 'asce' take the factor
+ * of the UTC day of year (an integer day, as pvlib does for timestamps); 'nrel' takes 1/R^2 of the
+ * SPA's radius vector R (AU) at each instant.
  * Spencer, J.W. (1971), Fourier series representation of the position of the sun, Search 2(5), 172;
- * follows pvlib.irradiance.get_extra_radiation(method='spencer').
+ * Reda, I., Andreas, A. (2004) Solar position algorithm for solar radiation applications, Solar
+ * Energy 76(5), 577-589, doi:10.1016/j.solener.2003.12.003 (method 'nrel');
+ * follows pvlib.irradiance.get_extra_radiation (methods 'spencer', 'asce', 'nrel').
+ * @param unixSeconds times [s, Unix, UTC]
+ * @param options the solar constant (W/m2), the method, delta T (s, 'nrel' only)
+ * @param out optional output buffer
  * @example
  * extraterrestrialRadiation(Float64Array.of(Date.UTC(2024, 0, 3) / 1000))[0]; // about 1414 W/m2
+ * extraterrestrialRadiation(Float64Array.of(Date.UTC(2024, 0, 3) / 1000), { method: 'nrel' })[0]; // about 1412.8 W/m2
  */
 export function extraterrestrialRadiation(
   unixSeconds: Float64Array,
-  options: { solarConstant?: number; method?: 'spencer' | 'asce' } = {},
+  options: ExtraterrestrialRadiationOptions = {},
   out?: Float64Array,
 ): Float64Array {
   const fn = 'extraterrestrialRadiation';
@@ -113,8 +136,13 @@ export function extraterrestrialRadiation(
   checkObject(fn, 'options', options);
   if (options.solarConstant !== undefined)
     checkAtLeast(fn, 'options.solarConstant', options.solarConstant, 0, 'W/m2', true);
-  if (options.method !== undefined) checkOneOf(fn, 'options.method', options.method, ['spencer', 'asce']);
+  if (options.method !== undefined) checkOneOf(fn, 'options.method', options.method, ['spencer', 'asce', 'nrel']);
   const solarConstant = options.solarConstant ?? 1366.1;
+  if (options.method === 'nrel') {
+    const res = nrelEarthSunDistance(unixSeconds, options.deltaT === undefined ? {} : { deltaT: options.deltaT }, out);
+    for (let i = 0; i < res.length; i++) res[i] = solarConstant / (res[i]! * res[i]!);
+    return res;
+  }
   const factor = options.method === 'asce' ? asceDistanceFactor : spencerDistanceFactor;
   const n = unixSeconds.length;
   const res = outputColumn(out, n);

@@ -1,6 +1,10 @@
 // Public exports of src/atmosphere (re-exports only). The day-of-year and Earth-Sun distance
 // helpers the kernels share stay in their modules (extraterrestrial.ts).
-export { extraterrestrialRadiation, extraterrestrialRadiationForDay } from './extraterrestrial.js';
+export {
+  type ExtraterrestrialRadiationOptions,
+  extraterrestrialRadiation,
+  extraterrestrialRadiationForDay,
+} from './extraterrestrial.js';
 export {
   type RelativeAirmassModel,
   type RelativeAirmassOptions,

@@ -118,3 +118,17 @@ export {
   defaultTilt,
   planeOfArray,
 } from './plane-of-array.js';
+export {
+  type DiffuseFractionInput,
+  type IrradianceClosureInput,
+  type IrradianceLimitFlags,
+  type IrradianceLimitInput,
+  type IrradianceLimitOptions,
+  type QcradComponentLimits,
+  type QcradLimits,
+  QCRAD_LIMITS,
+  QC_FLAG,
+  diffuseFractionFlags,
+  irradianceClosureFlags,
+  irradianceLimitFlags,
+} from './quality.js';

@@ -6,3 +6,21 @@ export { type SunPosition, type SunPositionInput, sunPosition } from './sun-posi
 export { deltaTEstimate } from './delta-t.js';
 export { solarPositionFast } from './fast.js';
 export { type SunTimes, type SunTimesInput, type SunTimesOptions, sunTimes } from './sun-times.js';
+export {
+  type HourAngleInput,
+  type LocalClockOptions,
+  type SolarAzimuthAnalyticalInput,
+  type SolarZenithAnalyticalInput,
+  type SunRiseSetTransit,
+  type SunRiseSetTransitGeometricInput,
+  declinationCooper69,
+  declinationSpencer71,
+  equationOfTimePvcdrom,
+  equationOfTimeSpencer71,
+  hourAngle,
+  solarAzimuthAnalytical,
+  solarZenithAnalytical,
+  sunRiseSetTransitGeometric,
+} from './analytical.js';
+export { type EarthSunDistanceOptions, nrelEarthSunDistance } from './earth-sun-distance.js';
+export { type EphemerisInput, type EphemerisPosition, solarPositionEphemeris } from './ephemeris.js';

@@ -51,10 +51,15 @@ export interface SunTimes {
  * Sunrise, sunset and solar noon (sun transit) for each day at one place, by the method of
  * Appendix A.2 of the SPA paper: the geocentric right ascension and declination at 0 h TT of the
  * day before, the day and the day after, interpolated to each event, with one correction step.
- * Follows pvlib's `spa.transit_sunrise_sunset` with one deliberate difference: when sunrise falls
+ * This is pvlib's `solarposition.sun_rise_set_transit_spa` (`spa.transit_sunrise_sunset`), under
+ * the core's names: its `transit` is `solarNoon`, its localized times are `dayUnixSeconds` with
+ * `utcOffsetSeconds`, and its default delta T of 67 s is here the estimate of each day (give
+ * `deltaT: 67` for pvlib's). One deliberate difference: when sunrise falls
  * on the previous UTC day or sunset on the next, pvlib (as the paper) reduces the day fraction m
  * to 0..1, interpolates the sun's coordinates at that fraction of day D and then shifts the result
- * by a day, which puts the event up to a day's solar motion off (0.1 degree, about 25 s); here m
+ * by a day, which puts the event up to a day's solar motion off (0.1 degree of declination: a
+ * minute or two at ordinary latitudes, up to 20 minutes near the polar circles, where the sun
+ * grazes the horizon; pvlib's event is then 0.4 degree off the sunrise altitude); here m
  * keeps its value in (-1, 2) and the paper's quadratic interpolation over D-1..D+1 is used at the
  * event's own time. Elsewhere the results are pvlib's; accuracy is that of the method, a few
  * seconds of time at ordinary latitudes. Sunrise and sunset are NaN when the sun stays above or below -0.8333 degree all day

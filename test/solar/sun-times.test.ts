@@ -97,3 +97,21 @@ describe('sunTimes', () => {
     }
   });
 });
+
+describe("sunTimes is pvlib's sun_rise_set_transit_spa (transit = solarNoon)", () => {
+  // pvlib.solarposition.sun_rise_set_transit_spa(2024-02-25 12:00+12:00, -77.85, 166.67, delta_t=67)
+  // (McMurdo, where sunrise falls on the previous UTC day): sunrise 2024-02-25T15:39:39.620Z UTC.
+  const day = Float64Array.of(Date.UTC(2024, 1, 25, 0) / 1000);
+  const place = { latitude: -77.85, longitude: 166.67 };
+
+  it('differs where an event falls on another UTC day: pvlib reduces the day fraction, sunTimes does not', () => {
+    const r = sunTimes({ dayUnixSeconds: day, ...place }, { utcOffsetSeconds: 12 * 3600, deltaT: 67 });
+    const pvlibSunrise = Date.UTC(2024, 1, 25, 15, 39, 39, 620) / 1000;
+    const at = (t: number) =>
+      solarPositionSpa({ unixSeconds: Float64Array.of(t), ...place }, { deltaT: 67 }).elevation[0]!;
+    // sunTimes' sunrise is where the centre is at -0.8333 degree; pvlib's (12 minutes later) is not.
+    expect(Math.abs(at(r.sunrise[0]!) + 0.8333)).toBeLessThan(0.003);
+    expect(Math.abs(at(pvlibSunrise) + 0.8333)).toBeGreaterThan(0.3);
+    expect(pvlibSunrise - r.sunrise[0]!).toBeGreaterThan(600);
+  });
+});

@@ -18,6 +18,7 @@ import { handlers as singleDiode } from './single_diode.js';
 import { handlers as snow } from './snow.js';
 import { handlers as soiling } from './soiling.js';
 import { handlers as spectrum } from './spectrum.js';
+import { handlers as solarExtras } from './solar_extras.js';
 import { handlers as solarPosition } from './solar_position.js';
 import { handlers as temperature } from './temperature.js';
 import { handlers as temperatureModels } from './temperature_models.js';
@@ -48,4 +49,5 @@ export const allHandlers: CaseHandler[] = [
   ...clearsky,
   ...atmosphere,
   ...temperatureModels,
+  ...solarExtras,
 ];

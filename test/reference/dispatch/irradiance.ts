@@ -105,14 +105,19 @@ const extraterrestrialHandler: CaseHandler = {
   variant: 'extraterrestrial',
   matches: (_stem, name, refCase) =>
     name.startsWith('extraterrestrial') &&
-    ['spencer', 'asce'].includes(param(refCase, 'method', 'spencer')) &&
+    ['spencer', 'asce', 'nrel'].includes(param(refCase, 'method', 'spencer')) &&
     has(refCase, 'unix_s'),
-  run: (refCase) => ({
-    dni_extra: extraterrestrialRadiation(inputColumn(refCase, 'unix_s'), {
-      solarConstant: param(refCase, 'solar_constant', 1366.1),
-      method: param<'spencer' | 'asce'>(refCase, 'method', 'spencer'),
-    }),
-  }),
+  run: (refCase) => {
+    const method = param<'spencer' | 'asce' | 'nrel'>(refCase, 'method', 'spencer');
+    return {
+      dni_extra: extraterrestrialRadiation(inputColumn(refCase, 'unix_s'), {
+        solarConstant: param(refCase, 'solar_constant', 1366.1),
+        method,
+        // pvlib's nrel_earthsun_distance default, for method 'nrel' only.
+        ...(method === 'nrel' ? { deltaT: param(refCase, 'delta_t', 67) } : {}),
+      }),
+    };
+  },
   defaultTolerance: TOLERANCE.value,
 };
 

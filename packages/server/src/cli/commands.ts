@@ -1,6 +1,6 @@
 /**
  * The `solarkit` command line: `serve`, `accounts create|list|delete`, `keys create|list|revoke`,
- * `weather import|list|remove`, `simulate` (a fleet of PV sites), `worker` and `runs` (fleet runs on many machines), each with its own `--help`, and `--version`. Every command takes
+ * `weather import|list|remove`, `check` (the quality of a weather file's irradiance), `simulate` (a fleet of PV sites), `worker` and `runs` (fleet runs on many machines), each with its own `--help`, and `--version`. Every command takes
  * `--db PATH|URL` (default `$SOLARKIT_DB`, else ./data/solarkit.db): a SQLite file, or a
  * PostgreSQL URL `postgres://user:password@host:port/database` shared by several server nodes
  * (docs/deploy-nodes.md). This is the project's stand-in
@@ -27,6 +27,7 @@ import { enqueueCommand, runsCancel, runsExport, runsList, runsShow, workerComma
 import { type SimulateCommandOptions, jobOf, simulateCommand } from './simulate.js';
 import { defaultFleetThreads } from 'solarkit/node';
 import { weatherImport } from './weather-import.js';
+import { checkCommand } from './check.js';
 
 export type { CliIo } from './io.js';
 export { DEFAULT_DB_PATH } from './database.js';
@@ -276,6 +277,28 @@ function program(io: CliIo, env: NodeJS.ProcessEnv, done: (code: Promise<number>
         throw new CliError(`no weather file '${id}' in ${dir} (see: solarkit weather list)`);
       io.out(`removed ${id}`);
       return done(0);
+    });
+
+  root
+    .command('check <file>')
+    .description(
+      "check a weather file's irradiance (GHI, DHI, DNI) against the BSRN/QCRad limits, closure and diffuse fraction: flags per month",
+    )
+    .option('--latitude <degrees>', 'the place, for a file that does not name it (with --longitude)')
+    .option('--longitude <degrees>', 'east positive')
+    .option('--time-zone <hours>', "hours east of UTC of the file's local standard time, for a file that does not say")
+    .option('--html <file>', 'also write a chart of the flagged points to this HTML file')
+    .action((file: string, o: { latitude?: string; longitude?: string; timeZone?: string; html?: string }) => {
+      const latitude = decimal('--latitude', o.latitude, -90, 90, 'degrees');
+      const longitude = decimal('--longitude', o.longitude, -180, 180, 'degrees');
+      const timeZone = decimal('--time-zone', o.timeZone, -12, 14, 'hours');
+      if ((latitude === undefined) !== (longitude === undefined))
+        throw new UsageError('give both --latitude and --longitude, or neither');
+      const hint: FilePlaceHint = {};
+      if (latitude !== undefined) hint.latitude = latitude;
+      if (longitude !== undefined) hint.longitude = longitude;
+      if (timeZone !== undefined) hint.timeZone = timeZone;
+      return done(checkCommand({ file, hint, ...(o.html !== undefined ? { html: o.html } : {}) }, io));
     });
 
   root

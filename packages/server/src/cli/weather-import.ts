@@ -7,6 +7,18 @@ import { type FilePlaceHint, readWeatherFile } from 'solarkit';
 import { openWeatherStore, readWeatherText } from 'solarkit/node';
 import { type CliIo, iso } from './io.js';
 
+/** Why a file could not be read or written, in words (ENOENT: no such file, ...), else the error's message. */
+export function readFailure(e: unknown): string {
+  const err = e as NodeJS.ErrnoException;
+  return err.code === 'ENOENT'
+    ? 'no such file'
+    : err.code === 'EACCES'
+      ? 'permission denied'
+      : err.code === 'EISDIR'
+        ? 'it is a directory'
+        : err.message;
+}
+
 /**
  * Checks what the store's reader would stumble on, so each failure names its cause (the file
  * cannot be read, is not a regular file or is too large, its format is unknown, its place is
@@ -18,16 +30,7 @@ export function weatherImport(file: string, hint: FilePlaceHint, dir: string, io
   try {
     text = readWeatherText(path);
   } catch (e) {
-    const err = e as NodeJS.ErrnoException;
-    const why =
-      err.code === 'ENOENT'
-        ? 'no such file'
-        : err.code === 'EACCES'
-          ? 'permission denied'
-          : err.code === 'EISDIR'
-            ? 'it is a directory'
-            : err.message;
-    io.err(`error: cannot read ${file}: ${why}`);
+    io.err(`error: cannot read ${file}: ${readFailure(e)}`);
     return 1;
   }
   // The format alone (with a dummy place, so that only an unknown format fails here).

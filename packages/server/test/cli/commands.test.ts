@@ -89,6 +89,7 @@ describe('solarkit --version and --help', () => {
     ['weather import', ['--latitude <degrees>', '--longitude <degrees>', '--time-zone <hours>', '--weather-dir <dir>']],
     ['weather list', ['--weather-dir <dir>']],
     ['weather remove', ['--weather-dir <dir>']],
+    ['check', ['<file>', '--latitude <degrees>', '--longitude <degrees>', '--time-zone <hours>', '--html <file>']],
   ])("solarkit %s --help: that command's usage and options, not the global usage", async (command, expected) => {
     const r = await sk([...command.split(' '), '--help']);
     expect(r.code).toBe(0);
@@ -100,7 +101,8 @@ describe('solarkit --version and --help', () => {
   it('solarkit --help: every command, the environment variables; no arguments: the same help and exit 2', async () => {
     const help = await sk(['--help']);
     expect(help.code).toBe(0);
-    for (const c of ['serve', 'accounts', 'keys', 'weather']) expect(help.stdout).toMatch(new RegExp(`\\n  ${c}\\b`));
+    for (const c of ['serve', 'accounts', 'keys', 'weather', 'check'])
+      expect(help.stdout).toMatch(new RegExp(`\\n  ${c}\\b`));
     expect(help.stdout).toContain('SOLARKIT_TLS_CERT');
     const none = await sk([]);
     expect(none.code).toBe(2);
