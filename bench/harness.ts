@@ -68,9 +68,9 @@ export interface PeerCase {
   /**
    * The pvlib function: spa_python, get_total_irradiance, erbs, the decompositions of the sky-models
    * suite (erbs_driesse, orgill_hollands, boland, louche, campbell_norman, dni, complete_irradiance,
-   * dirindex, gti_dirint, ghi_from_poa_driesse_2024), singleaxis, hsu, kimber, singlediode, or sapm,
-   * The pvlib function: spa_python, get_total_irradiance, erbs, singleaxis, hsu, kimber, singlediode,
-   * the solar position extras (solarposition's declination_spencer71 ... nrel_earthsun_distance,
+   * dirindex, gti_dirint, ghi_from_poa_driesse_2024), singleaxis, hsu, kimber, singlediode, bird,
+   * detect_clearsky, row shading, snow and cell temperature models, the solar position extras
+   * (solarposition's declination_spencer71 ... nrel_earthsun_distance,
    * irradiance.get_extra_radiation), or sapm,
    * sandia and adr over many parameter sets (columns named `module.<pvlib name>`,
    * `inverter.<pvlib name>`, `adr.<k>`, one value per set); `iam` and `spectral_factor` call the
@@ -99,11 +99,11 @@ export interface PeerCase {
     | 'adr'
     | 'singlediode'
     | 'bird'
-    | 'detect_clearsky';
+    | 'detect_clearsky'
     | 'iam'
     | 'spectral_factor'
     | 'spectrl2'
-    | 'mismatch';
+    | 'mismatch'
     // Row shading, snow and cell temperature (bench/suites/shading-snow-temperature.bench.ts).
     | 'projected_solar_zenith_angle'
     | 'shaded_fraction1d'
@@ -113,7 +113,7 @@ export interface PeerCase {
     | 'coverage_nrel'
     | 'prilliman'
     | 'faiman_rad'
-    | 'generic_linear';
+    | 'generic_linear'
     | 'declination_spencer71'
     | 'equation_of_time_spencer71'
     | 'hour_angle'
