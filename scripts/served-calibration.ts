@@ -27,7 +27,8 @@ import { monthlyMeans } from './compare-weather.js';
 import { calibrationFiles } from './weather-table.js';
 
 const DAYS = [31, 28.25, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-const annualKwh = (g: ArrayLike<number>): number => Array.from(g).reduce((s, v, m) => s + (v * DAYS[m]! * 24) / 1000, 0);
+const annualKwh = (g: ArrayLike<number>): number =>
+  Array.from(g).reduce((s, v, m) => s + (v * DAYS[m]! * 24) / 1000, 0);
 
 /** One place's result through the server. */
 export interface ServedResult {
@@ -107,7 +108,14 @@ export async function servedCalibration(
       const s = readEpw(readFileSync(dataFilePath(`weather/calibration/${file}`), 'utf8'));
       const real = monthlyMeans(s.periodEnd, s.periodSeconds, s.columns.ghi!, s.columns.airTemp);
       options.beforePlace?.(s.latitude, s.longitude, file);
-      const model = await served(app, headers, s.latitude, s.longitude, options.firstYear ?? 2011, options.lastYear ?? 2015);
+      const model = await served(
+        app,
+        headers,
+        s.latitude,
+        s.longitude,
+        options.firstYear ?? 2011,
+        options.lastYear ?? 2015,
+      );
       const realAnnual = annualKwh(real.ghi),
         modelAnnual = annualKwh(model.ghi);
       const temperatureErrors = Array.from({ length: 12 }, (_, m) => model.temp[m]! - real.temp[m]!);
@@ -157,8 +165,9 @@ if (isMain) {
   const only = process.argv.flatMap((a, i) => (a === '--only' ? [process.argv[i + 1]!] : []));
   let beforePlace: ((lat: number, lon: number, file: string) => void) | undefined;
   if (process.argv.includes('--leave-out')) {
-    const { leaveStationsOut } = await import('../src/node/stations.js');
-    beforePlace = (lat, lon) => leaveStationsOut({ latitude: lat, longitude: lon });
+    const { leaveOut, loadSunPlaces } = await import('./fit-sunshine.js');
+    const places = loadSunPlaces();
+    beforePlace = (_lat, _lon, file) => leaveOut(places, file);
   }
   const results = await servedCalibration({
     firstYear,
