@@ -14,7 +14,26 @@
  * 24-25 and 34).
  */
 
-import type { NormalsSite } from './normals.js';
+/**
+ * A place as the gridded downscaling sees it (the shape of NormalsSite of normals.ts, declared
+ * here so that normals.ts, which uses this module, is not imported back).
+ */
+export interface StationSite {
+  /** degrees north */
+  latitude: number;
+  /** degrees east */
+  longitude: number;
+  /** m above sea level */
+  elevation: number;
+  /** 0 (open sea) .. 1 (deep inland) */
+  continentality: number;
+  /** share of land within 1 degree, 0..1 */
+  landShare?: number;
+  /** mean surface height within 1 degree, m */
+  surroundingElevation?: number;
+  /** land shares 1.5 degrees north, east, south and west, 0..1 each */
+  landShareAround?: { north: number; east: number; south: number; west: number };
+}
 
 /** A table of climate stations' monthly normals (index i x 12 + month, month 0 = January). */
 export interface ClimateStations {
@@ -34,7 +53,7 @@ export interface ClimateStations {
    * The station as the gridded downscaling sees it (continentality, land share...), computed on
    * demand by the adapter that owns the land mask.
    */
-  siteOf: (i: number) => NormalsSite;
+  siteOf: (i: number) => StationSite;
   /** stations left out (1), for held-out checks; default none */
   excluded?: Uint8Array;
   /** the sunshine relation's coefficients, when not SUNSHINE_COEFFICIENTS (held-out checks) */
@@ -155,7 +174,7 @@ function haversineKm(lat1: number, lon1: number, lat2: number, lon2: number): nu
  */
 export function stationAnchors(
   stations: ClimateStations,
-  site: NormalsSite,
+  site: StationSite,
   gridTemperature: (i: number) => ArrayLike<number>,
 ): StationAnchors {
   const n = stations.latitude.length;
