@@ -624,7 +624,7 @@ export const SUNSHINE_COEFFICIENTS = [-1.0238, 1.8433, 0.1892, 0.1357] as const;
  * @example
  * // Lima:
  * const normals = climateNormalsAt(climateGrids(), { latitude: -12.05, longitude: -77.05, elevation: 150, continentality: 0.3 });
- * normals.temperature[0]; // about 20.8 degrees C
+ * normals.temperature[0]; // about 21.7 degrees C (Lima station anchored)
  */
 export function climateNormalsAt(grids: ClimateGrids, site: NormalsSite): ClimateNormals {
   // The clearness relation was fitted on the bilinear grid temperature's annual range.

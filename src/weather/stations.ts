@@ -128,7 +128,7 @@ export function monthlyDayLength(latitude: number): Float64Array {
  * @param sunshineHours 12 monthly totals, hours
  * @returns 12 ratios, 0..1 or NaN
  * @example
- * relativeSunshine(51.5, [62, 78, 115, 169, 199, 204, 212, 205, 149, 117, 73, 52])[6]; // about 0.42
+ * relativeSunshine(51.5, [62, 78, 115, 169, 199, 204, 212, 205, 149, 117, 73, 52])[6]; // about 0.431
  */
 export function relativeSunshine(latitude: number, sunshineHours: ArrayLike<number>): Float64Array {
   const n = monthlyDayLength(latitude);
