@@ -77,7 +77,13 @@ export function anchorsOf(places: SunPlace[], excluded: Uint8Array | undefined):
 
 const VARIANT = process.env.SUN_VARIANT ?? 'south';
 /** The relation's predictors of a month: relative sunshine, the gridded logit Kt, latitude. */
-export function sunRow(s: number, z: number, lat: number): number[] {
+export function sunRow(s: number, z: number, lat: number, dtr = 10, t = 10): number[] {
+  if (VARIANT === 'snow') return [1, s, z, (1 - Math.tanh(lat / 10)) / 2, Math.max(0, -t) / 10];
+  if (VARIANT === 'cold') return [1, s, z, (1 - Math.tanh(lat / 10)) / 2, Math.max(0, 5 - t) / 10];
+  const south = (1 - Math.tanh(lat / 10)) / 2;
+  if (VARIANT === 'dtr') return [1, s, z, south, Math.sqrt(Math.max(0, dtr))];
+  if (VARIANT === 'dtrlin') return [1, s, z, south, dtr / 10];
+  if (VARIANT === 'dtrs') return [1, s, z, south, (s * dtr) / 10];
   if (VARIANT === 'sz') return [1, s, z, s * z];
   if (VARIANT === 'lat') return [1, s, z, Math.abs(lat) / 30];
   if (VARIANT === 'slat') return [1, s, z, (s * Math.abs(lat)) / 30];
@@ -90,7 +96,7 @@ export function sunRow(s: number, z: number, lat: number): number[] {
 
 /** Weighted least squares of logit Kt on [1, S/S0, z] over the places' months. */
 export function fitSunshine(places: SunPlace[], anchors: Anchors[]): number[] {
-  const k = sunRow(0.5, 0, 0).length;
+  const k = sunRow(0.5, 0, 0, 10).length;
   const a = new Float64Array(k * k),
     b = new Float64Array(k);
   places.forEach((p, j) => {
@@ -98,7 +104,13 @@ export function fitSunshine(places: SunPlace[], anchors: Anchors[]): number[] {
     for (let m = 0; m < 12; m++) {
       const w = anchors[j]!.sunshineWeight[m]! * (p.place.clear[m]! / meanClear);
       if (!(w > 0)) continue;
-      const row = sunRow(anchors[j]!.relativeSunshine[m]!, p.zGrid[m]!, p.place.latitude);
+      const row = sunRow(
+        anchors[j]!.relativeSunshine[m]!,
+        p.zGrid[m]!,
+        p.place.latitude,
+        anchors[j]!.dailyRange[m]!,
+        p.tGrid[m]! + anchors[j]!.temperatureOffset[m]!,
+      );
       const y = logit(p.place.ghi[m]! / p.place.extra[m]!);
       for (let r = 0; r < k; r++) {
         for (let c = 0; c < k; c++) a[r * k + c] += w * row[r]! * row[c]!;
@@ -126,7 +138,16 @@ export function scoreSun(p: SunPlace, an: Anchors, c: readonly number[]): { ghiE
   for (let m = 0; m < 12; m++) {
     const z = p.zGrid[m]!;
     const w = an.sunshineWeight[m]! > 0 ? an.sunshineWeight[m]! : 0;
-    const zs = w > 0 ? sunRow(an.relativeSunshine[m]!, z, p.place.latitude).reduce((s, x, i) => s + x * c[i]!, 0) : z;
+    const zs =
+      w > 0
+        ? sunRow(
+            an.relativeSunshine[m]!,
+            z,
+            p.place.latitude,
+            an.dailyRange[m]!,
+            p.tGrid[m]! + an.temperatureOffset[m]!,
+          ).reduce((s, x, i) => s + x * c[i]!, 0)
+        : z;
     const kt = 1 / (1 + Math.exp(-(z + w * (zs - z))));
     const kc = Math.min(0.98, Math.max(0.3, (kt * p.place.extra[m]!) / p.place.clear[m]!));
     model += kc * p.place.clear[m]!;

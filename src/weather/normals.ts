@@ -615,7 +615,7 @@ export function windSpeedFromMeanVector(u: number, v: number): number {
  * clear-sky GHI) over the 50 real typical years of weather/calibration
  * (scripts/fit-sunshine.ts); where the stations are far the served logit Kt fades to z.
  */
-export const SUNSHINE_COEFFICIENTS = [-1.0238, 1.8433, 0.1892, 0.1357] as const;
+export const SUNSHINE_COEFFICIENTS = [-1.0266, 1.8468, 0.1895, 0.1362] as const;
 
 /**
  * The monthly normals of a site from the grids: temperature downscaled by `siteTemperature`,

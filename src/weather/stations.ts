@@ -90,11 +90,13 @@ function distanceWeight(d: number): number {
 }
 
 /**
- * Prior weight of the gridded climate against the stations: the weight of one station 400 km
- * away, so a single station within about 100 km takes over almost wholly and the anchors fade
- * out smoothly with distance.
+ * Prior weight of the gridded climate against the stations: the weight of one station 250 km
+ * away, so a single station within about 50 km takes over almost wholly, one at 250 km counts
+ * half, and the anchors fade out smoothly with distance. Chosen on the leave-one-out count of the
+ * 50 calibration places (scripts/fit-sunshine.ts: a station at 200 / 250 / 300 / 400 / 500 km
+ * gives 43 / 43 / 42 / 41 / 37 of 50).
  */
-export const STATION_PRIOR_WEIGHT = distanceWeight(400);
+export const STATION_PRIOR_WEIGHT = distanceWeight(250);
 
 /**
  * Astronomical day length summed over each month, hours (FAO-56 eq. 24, 25 and 34: declination
