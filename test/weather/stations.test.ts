@@ -7,6 +7,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { climateGrids } from '../../src/node/climate-grids.js';
 import { climateStations, normalsSite } from '../../src/node/stations.js';
+import { placeInfo } from '../../src/node/weather-files.js';
+import { syntheticHistory } from '../../src/weather/history.js';
 import { climateNormalsAt, siteTemperature } from '../../src/weather/normals.js';
 import { STATION_RADIUS_KM, monthlyDayLength, relativeSunshine, stationAnchors } from '../../src/weather/stations.js';
 import { runs } from '../support/properties.js';
@@ -100,4 +102,65 @@ describe('station anchors', () => {
     expect(held.sunshineWeight[6]!).toBeLessThan(all.sunshineWeight[6]!);
     expect(held.relativeSunshine[6]).not.toBe(all.relativeSunshine[6]);
   });
+});
+
+describe('the served daily cycle follows the stations', () => {
+  it("gives each month the station's mean daily range (high - low) near a station", () => {
+    const st = climateStations();
+    // Station coordinates from the table (rounded normals: the table gives whole degrees at some).
+    for (const [lat, lon] of [
+      [40.42, -3.7], // Madrid: dry continental, 6-14 K
+      [1.35, 103.82], // Singapore: humid tropics, 6-7 K
+      [39.74, -104.99], // Denver: high plains, 15-16 K
+    ] as const) {
+      let i = 0;
+      let best = Infinity;
+      for (let k = 0; k < st.latitude.length; k++) {
+        const d = Math.hypot(st.latitude[k]! - lat, st.longitude[k]! - lon);
+        if (d < best) [best, i] = [d, k];
+      }
+      const info = placeInfo(st.latitude[i]!, st.longitude[i]!);
+      const h = syntheticHistory(
+        { latitude: st.latitude[i]!, longitude: st.longitude[i]!, ...info },
+        { firstYear: 2011, lastYear: 2013 },
+      );
+      const t = h.columns.airTemp!;
+      const sum = new Float64Array(12);
+      const count = new Float64Array(12);
+      const offset = Math.round(st.longitude[i]! / 15) * 3600;
+      let day = -1;
+      let month = 0;
+      let hi = -Infinity;
+      let lo = Infinity;
+      for (let k = 0; k < t.length; k++) {
+        const local = h.periodEnd[k]! - 1800 + offset;
+        const d = Math.floor(local / 86400);
+        if (d !== day) {
+          if (day >= 0) {
+            sum[month] += hi - lo;
+            count[month]++;
+          }
+          day = d;
+          month = new Date(local * 1000).getUTCMonth();
+          hi = -Infinity;
+          lo = Infinity;
+        }
+        hi = Math.max(hi, t[k]!);
+        lo = Math.min(lo, t[k]!);
+      }
+      // Served hourly extremes also carry the synoptic anomaly's change over the day (about
+      // +0.5 K, up to 1.5 K in a calm winter month), and the table rounds to 1 K at some stations
+      // (0.5 K): each month within 2.5 K, the
+      // year's mean excess within -0.5..1.5 K.
+      let excess = 0;
+      for (let m = 0; m < 12; m++) {
+        const station = Math.abs(st.high[i * 12 + m]! - st.low[i * 12 + m]!);
+        const served = sum[m]! / count[m]!;
+        expect(Math.abs(served - station), `station ${i}, month ${m + 1}`).toBeLessThan(2.5);
+        excess += (served - station) / 12;
+      }
+      expect(excess).toBeGreaterThan(-0.5);
+      expect(excess).toBeLessThan(1.5);
+    }
+  }, 120_000);
 });
