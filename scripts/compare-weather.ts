@@ -147,6 +147,42 @@ export function compareFile(
   return compareSeries(basename(path), readWeatherFile(text, hint), opts);
 }
 
+/**
+ * Held-out errors of the served weather by continent (issue 33): the 50 calibration places, each
+ * with its own station and every station within 100 km left out of the station normals and the
+ * sunshine relation refitted without it, served through the server for 2011-2015
+ * (`npx tsx scripts/served-calibration.ts --leave-out`, docs/weather.md). Pass: annual GHI within
+ * 8 % and monthly mean temperature within 2.5 C in >= 10 months.
+ */
+export const HELD_OUT_ERRORS: ReadonlyArray<{
+  continent: string;
+  places: number;
+  pass: number;
+  /** RMS annual GHI error, % */
+  ghiRms: number;
+  /** mean absolute monthly mean temperature error, K */
+  temperatureMae: number;
+}> = [
+  { continent: 'Africa', places: 4, pass: 4, ghiRms: 1.2, temperatureMae: 1.12 },
+  { continent: 'Asia', places: 3, pass: 2, ghiRms: 5.0, temperatureMae: 1.25 },
+  { continent: 'Europe', places: 17, pass: 15, ghiRms: 6.7, temperatureMae: 0.9 },
+  { continent: 'North America', places: 18, pass: 17, ghiRms: 4.3, temperatureMae: 0.96 },
+  { continent: 'Oceania', places: 7, pass: 5, ghiRms: 7.5, temperatureMae: 1.24 },
+  { continent: 'South America', places: 1, pass: 1, ghiRms: 1.4, temperatureMae: 1.13 },
+  { continent: 'all', places: 50, pass: 44, ghiRms: 5.6, temperatureMae: 1.01 },
+];
+
+/** The held-out errors as text lines (printed after each comparison). */
+export function heldOutErrorLines(): string[] {
+  return [
+    '  expected error of the model at places it never saw (leave-one-out over stations, 50 calibration places, served 2011-2015):',
+    ...HELD_OUT_ERRORS.map(
+      (e) =>
+        `    ${e.continent.padEnd(14)} ${e.pass}/${e.places} pass; RMS annual GHI error ${e.ghiRms.toFixed(1)} %, mean |monthly T error| ${e.temperatureMae.toFixed(2)} K`,
+    ),
+  ];
+}
+
 /** The comparison as text: a line per month and the verdict. */
 export function formatComparison(c: Comparison): string {
   const rows = [
@@ -266,5 +302,6 @@ if (isMain) {
     console.log(formatComparison(r));
     ok &&= r.pass;
   }
+  for (const line of heldOutErrorLines()) console.log(line);
   process.exitCode = ok ? 0 : 1;
 }

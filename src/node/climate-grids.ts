@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { dataFilePath } from './data-dir.js';
 import { globalElevation } from './elevation.js';
+import { climateStations } from './stations.js';
 import type { ClimateGrid, ClimateGrids } from '../weather/normals.js';
 
 /** The climate files read, relative to the data directory (float32 data + JSON header each). */
@@ -121,6 +122,7 @@ export function climateGrids(): ClimateGrids {
       vWind: readGrid(CLIMATE_GRID_FILES.vWind),
       cellElevation: surface.elevation,
       cellLandShare: surface.landShare,
+      stations: climateStations(),
     };
   }
   return grids;

@@ -42,6 +42,11 @@ export const DATA_FILES: ReadonlyArray<{ readonly path: string; readonly purpose
     })),
   ),
   {
+    path: 'climate/cities_monthly_sunshine_temperature.csv',
+    purpose:
+      "station normals (monthly sunshine, daily low and high) at 1,011 places: the anchors of the synthetic weather's clearness and temperatures",
+  },
+  {
     path: 'pv/sam-library-sandia-modules-2015-6-30.csv',
     purpose: "SAM's Sandia module library (SAPM parameters): readSamLibrary('SandiaMod')",
   },

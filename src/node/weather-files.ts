@@ -24,14 +24,10 @@ import { realDataSource } from '../weather/real.js';
 import { type WeatherSource, composeSources } from '../weather/source.js';
 import { syntheticSource } from '../weather/synthetic.js';
 import { continentalityFromLand } from '../weather/climate.js';
-import {
-  type ClimateNormals,
-  type LandShareAround,
-  climateNormalsAt,
-  landNeighbourPoints,
-} from '../weather/normals.js';
+import { type ClimateNormals, type LandShareAround, climateNormalsAt } from '../weather/normals.js';
 import { climateGrids } from './climate-grids.js';
-import { landFraction, meanElevation, siteElevation } from './elevation.js';
+import { landShareAroundPlace, normalsSite } from './stations.js';
+import { landFraction, siteElevation } from './elevation.js';
 import { checkLatitude, checkLongitude, checkString } from '../util/validate.js';
 
 /**
@@ -412,15 +408,7 @@ export interface PlaceNormalsInput {
  */
 export function placeNormals(input: PlaceNormalsInput): ClimateNormals {
   const { latitude, longitude, elevation, continentality } = input;
-  return climateNormalsAt(climateGrids(), {
-    latitude,
-    longitude,
-    elevation,
-    continentality,
-    landShare: landFraction(latitude, longitude, { radiusDegrees: 1 }),
-    surroundingElevation: meanElevation(latitude, longitude, { radiusDegrees: 1 }),
-    landShareAround: landShareAround(latitude, longitude),
-  });
+  return climateNormalsAt(climateGrids(), normalsSite(latitude, longitude, elevation, continentality));
 }
 
 /**
@@ -433,10 +421,7 @@ export function placeNormals(input: PlaceNormalsInput): ClimateNormals {
  * landShareAround(38.72, -9.14); // => { north: 0.44363636363636366, east: 1, south: 0.24516129032258063, west: 0 }
  */
 export function landShareAround(latitude: number, longitude: number): LandShareAround {
-  const points = landNeighbourPoints(latitude, longitude);
-  const share = (p: { latitude: number; longitude: number }): number =>
-    landFraction(p.latitude, p.longitude, { radiusDegrees: 1 });
-  return { north: share(points.north), east: share(points.east), south: share(points.south), west: share(points.west) };
+  return landShareAroundPlace(latitude, longitude);
 }
 
 /**

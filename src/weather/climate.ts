@@ -239,6 +239,14 @@ export function placeClimate(place: WeatherPlace): PlaceClimate {
     for (let i = 0; i < n; i++) precipitation[i] = precipitation[i]! / 24;
     windSpeed.set(monthlyToSeasonal(measured.windSpeed, n, 0.5));
     const kc = monthlyToSeasonal(measured.clearSkyIndex, n);
+    // The stations' mean daily range (high - low), where they are near: the served range is the
+    // clear-sky range shrunk by the day's cloud (1 - 0.65 x slow opacity, whose mean is about
+    // 2c/3 at cloudiness c, state.ts), so the clear-sky range is the measured one over that.
+    const stationRange =
+      measured.dailyRange !== undefined && (measured.dailyRangeWeight ?? 0) > 0
+        ? monthlyToSeasonal(measured.dailyRange, n, 0)
+        : undefined;
+    const rangeWeight = stationRange === undefined ? 0 : Math.min(1, measured.dailyRangeWeight!);
     annualCloud = 0;
     for (let i = 0; i < n; i++) {
       const day = (i / (n - 1)) * 365.2422;
@@ -250,7 +258,11 @@ export function placeClimate(place: WeatherPlace): PlaceClimate {
       const declination = 23.44 * Math.cos((2 * Math.PI * (day - 172)) / 365.2422);
       const noonElevation = 90 - Math.abs(lat - declination);
       const sunFactor = Math.min(1, Math.max(0.1, Math.sin((Math.max(0, noonElevation) * Math.PI) / 180) * 1.3));
-      diurnalRange[i] = (4 + 9 * cont + 3 * Math.min(elevKm, 2) + 4 * (1 - c)) * sunFactor;
+      const ruleRange = (4 + 9 * cont + 3 * Math.min(elevKm, 2) + 4 * (1 - c)) * sunFactor;
+      diurnalRange[i] =
+        stationRange === undefined
+          ? ruleRange
+          : (1 - rangeWeight) * ruleRange + (rangeWeight * stationRange[i]!) / (1 - 0.65 * (2 / 3) * c);
       dewDepression[i] = 1.5 + 8 * cont * (1 - c) * (1 - c) + 2 * elevKm + 1.5 * Math.max(0, summer) * cont;
     }
     prevailingWind = measured.prevailingWind;

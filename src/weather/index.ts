@@ -48,6 +48,7 @@ export {
   type NormalsSite,
   climateNormalsAt,
 } from './normals.js';
+export type { ClimateStations, StationSite } from './stations.js';
 export { WEATHER_TRACKER } from './sky.js';
 export {
   type FilePlaceHint,

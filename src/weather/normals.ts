@@ -9,6 +9,7 @@
  */
 
 import { skyAtInstants, stationPressure } from './sky.js';
+import { type ClimateStations, stationAnchors } from './stations.js';
 
 /** One gridded monthly climatology: 12 months of a [latitude][longitude] field. */
 export interface ClimateGrid {
@@ -36,6 +37,11 @@ export interface ClimateGrids {
   cellLandShare: Float32Array;
   /** mean surface elevation of each precipitation-grid cell, m (sea 0) */
   precipitationCellElevation: Float32Array;
+  /**
+   * climate stations' monthly normals (sunshine, daily low and high), the anchors of the
+   * clearness and the temperatures near them (src/weather/stations.ts); absent: the grids alone
+   */
+  stations?: ClimateStations;
 }
 
 /** Monthly normals of a place (index 0 = January). */
@@ -55,6 +61,10 @@ export interface ClimateNormals {
    * turbidity climatology, src/atmosphere), Kt x `extraterrestrialToClearSky`, 0.3..0.98
    */
   clearSkyIndex: Float64Array;
+  /** monthly mean daily range of air temperature (mean daily high - low) from the stations, K */
+  dailyRange?: Float64Array;
+  /** how much {@link ClimateNormals.dailyRange} counts against the rules' range, 0..1 */
+  dailyRangeWeight?: number;
 }
 
 /** Where a site is, as the downscaling needs it. */
@@ -597,13 +607,24 @@ export function windSpeedFromMeanVector(u: number, v: number): number {
 }
 
 /**
+ * Coefficients of the sunshine relation, an Angstrom-Prescott relation in logit space:
+ * logit Kt = c0 + c1 S/S0 + c2 z + c3 s, with S/S0 the month's relative sunshine interpolated
+ * from the stations (src/weather/stations.ts), z the gridded relation's logit Kt
+ * ({@link monthlyClearnessIndex}) at the site and s = (1 - tanh(lat / 10)) / 2 (the southern
+ * hemisphere's cleaner air, as in the gridded relation). Weighted least squares (each month by its
+ * clear-sky GHI) over the 50 real typical years of weather/calibration
+ * (scripts/fit-sunshine.ts); where the stations are far the served logit Kt fades to z.
+ */
+export const SUNSHINE_COEFFICIENTS = [-1.0266, 1.8468, 0.1895, 0.1362] as const;
+
+/**
  * The monthly normals of a site from the grids: temperature downscaled by `siteTemperature`,
  * precipitation and wind interpolated bilinearly (nodes far above the site weighted down), the
  * clearness from `monthlyClearnessIndex`. Continuous in the site's coordinates and elevation.
  * @example
  * // Lima:
  * const normals = climateNormalsAt(climateGrids(), { latitude: -12.05, longitude: -77.05, elevation: 150, continentality: 0.3 });
- * normals.temperature[0]; // about 20.8 degrees C
+ * normals.temperature[0]; // about 21.7 degrees C (Lima station anchored)
  */
 export function climateNormalsAt(grids: ClimateGrids, site: NormalsSite): ClimateNormals {
   // The clearness relation was fitted on the bilinear grid temperature's annual range.
@@ -643,10 +664,45 @@ export function climateNormalsAt(grids: ClimateGrids, site: NormalsSite): Climat
     upwindLandShare:
       site.landShareAround === undefined ? undefined : upwindLandShare(uMean / 12, vMean / 12, site.landShareAround),
   });
+  let dailyRange: Float64Array | undefined;
+  let dailyRangeWeight: number | undefined;
+  if (grids.stations !== undefined) {
+    const st = grids.stations;
+    const anchors = stationAnchors(st, site, (i) => siteTemperature(grids, st.siteOf(i)));
+    tMean = 0;
+    for (let m = 0; m < 12; m++) {
+      temperature[m] = temperature[m]! + anchors.temperatureOffset[m]!;
+      tMean += temperature[m]! / 12;
+    }
+    const [c0, c1, c2, c3] = st.sunshineCoefficients ?? SUNSHINE_COEFFICIENTS;
+    const south = (1 - Math.tanh(site.latitude / 10)) / 2;
+    for (let m = 0; m < 12; m++) {
+      const w = anchors.sunshineWeight[m]!;
+      if (!(w > 0)) continue;
+      const kt = Math.min(0.999, Math.max(0.001, clearnessIndex[m]!));
+      const z = Math.log(kt / (1 - kt));
+      const zs = c0! + c1! * anchors.relativeSunshine[m]! + c2! * z + c3! * south;
+      clearnessIndex[m] = 1 / (1 + Math.exp(-(z + w * (zs - z))));
+    }
+    dailyRange = anchors.dailyRange;
+    dailyRangeWeight = anchors.rangeWeight;
+  }
   const ratio = extraterrestrialToClearSky(site.latitude, site.longitude, site.elevation, tMean);
   const clearSkyIndex = new Float64Array(12);
   for (let m = 0; m < 12; m++) clearSkyIndex[m] = Math.min(0.98, Math.max(0.3, clearnessIndex[m]! * ratio[m]!));
-  return { temperature, precipitation, windSpeed, prevailingWind, clearnessIndex, clearSkyIndex };
+  const normals: ClimateNormals = {
+    temperature,
+    precipitation,
+    windSpeed,
+    prevailingWind,
+    clearnessIndex,
+    clearSkyIndex,
+  };
+  if (dailyRange !== undefined && dailyRangeWeight !== undefined && dailyRangeWeight > 0) {
+    normals.dailyRange = dailyRange;
+    normals.dailyRangeWeight = dailyRangeWeight;
+  }
+  return normals;
 }
 
 /**
