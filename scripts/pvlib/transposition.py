@@ -1,7 +1,8 @@
 """
 Reference values of solarkit's transposition models (src/irradiance/sky-diffuse.ts and
 totalIrradiance of transposition.ts), computed with pvlib-python: klucher, reindl, king,
-perez_driesse (with return_components) and get_total_irradiance with each of its seven models.
+perez_driesse (with return_components), get_total_irradiance with each of its seven models and
+poa_components.
 Writes fixtures/reference/transposition.json in the schema of fixtures/reference/README.md.
 
     PYTHONPATH=/path/to/pvlib-python [PVLIB_REVISION=<commit>] /usr/bin/python3 scripts/pvlib/transposition.py
@@ -161,6 +162,15 @@ def main():
         'expected': {k: column(r[k]) for k in PARTS}}
     cases['total_irradiance_perez-driesse_airmass_random'] = total_case(sky, 'perez-driesse', True, True)
     cases['total_irradiance_perez_airmass_random'] = total_case(sky, 'perez', True, True)
+    sky = random_sky(3420)
+    aoi = irradiance.aoi(sky['surface_tilt'], sky['surface_azimuth'], sky['solar_zenith'], sky['solar_azimuth'])
+    ground = irradiance.get_ground_diffuse(sky['surface_tilt'], sky['ghi'], sky['albedo'])
+    r = irradiance.poa_components(aoi, sky['dni'], sky['dhi'], ground)
+    cases['poa_components_random'] = {
+        'params': {'function': 'poa_components'},
+        'inputs': {'aoi': column(aoi), 'dni': column(sky['dni']), 'poa_sky_diffuse': column(sky['dhi']),
+                   'poa_ground_diffuse': column(ground)},
+        'expected': {k: column(r[k]) for k in ('poa_global', 'poa_direct', 'poa_diffuse')}}
     data = {
         'source': f'pvlib-python ({pvlib_revision()}), computed by scripts/pvlib/transposition.py',
         'description': 'sky diffuse transposition models of pvlib.irradiance (params.function) and '

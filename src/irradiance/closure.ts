@@ -220,3 +220,70 @@ function fill(target: Float64Array, source: Column): void {
   if (typeof source === 'number') target.fill(source);
   else if (source !== target) target.set(source);
 }
+
+/** Inputs of {@link poaComponents}. */
+export interface PoaComponentsInput {
+  /** Angle of incidence on the plane [deg]. */
+  aoi: Column;
+  /** Direct normal irradiance [W/m2]. */
+  dni: Column;
+  /** Sky diffuse on the plane [W/m2]. */
+  poaSkyDiffuse: Column;
+  /** Ground-reflected irradiance on the plane [W/m2]. */
+  poaGroundDiffuse: Column;
+}
+
+/** The plane-of-array sums of {@link poaComponents} [W/m2]. */
+export interface PoaComponents {
+  /** Beam on the plane, max(DNI cos aoi, 0) [W/m2]. */
+  poaDirect: Float64Array;
+  /** Sky diffuse plus ground-reflected [W/m2]. */
+  poaDiffuse: Float64Array;
+  /** Beam plus diffuse [W/m2]. */
+  poaGlobal: Float64Array;
+}
+
+/**
+ * Plane-of-array beam, diffuse and global irradiance [W/m2] from the angle of incidence, DNI and the
+ * sky and ground diffuse on the plane: beam max(DNI cos aoi, 0), diffuse sky + ground, global their
+ * sum (the last step of {@link totalIrradiance}). Follows pvlib.irradiance.poa_components (Holmgren,
+ * Hansen & Mikofski 2018, doi:10.21105/joss.00884).
+ * @param input aoi [deg], dni, poaSkyDiffuse, poaGroundDiffuse [W/m2]
+ * @param out optional output buffers
+ * @example
+ * poaComponents({ aoi: 60, dni: 600, poaSkyDiffuse: 150, poaGroundDiffuse: 10 }).poaGlobal[0]; // about 460 W/m2
+ */
+export function poaComponents(input: PoaComponentsInput, out?: Partial<PoaComponents>): PoaComponents {
+  const fn = 'poaComponents';
+  checkObject(fn, 'input', input);
+  const { aoi, dni: beam, poaSkyDiffuse, poaGroundDiffuse } = input;
+  const n = checkSeries(fn, [
+    ['aoi', aoi, 'degrees'],
+    ['dni', beam, 'W/m2'],
+    ['poaSkyDiffuse', poaSkyDiffuse, 'W/m2'],
+    ['poaGroundDiffuse', poaGroundDiffuse, 'W/m2'],
+  ]);
+  const res: PoaComponents = {
+    poaDirect: outputColumn(out?.poaDirect, n, 'poaDirect'),
+    poaDiffuse: outputColumn(out?.poaDiffuse, n, 'poaDiffuse'),
+    poaGlobal: outputColumn(out?.poaGlobal, n, 'poaGlobal'),
+  };
+  const aA = columnOf(aoi, 0);
+  const aM = maskOf(aoi);
+  const bA = columnOf(beam, 0);
+  const bM = maskOf(beam);
+  const sA = columnOf(poaSkyDiffuse, 0);
+  const sM = maskOf(poaSkyDiffuse);
+  const gA = columnOf(poaGroundDiffuse, 0);
+  const gM = maskOf(poaGroundDiffuse);
+  const { poaDirect, poaDiffuse, poaGlobal } = res;
+  for (let i = 0; i < n; i++) {
+    let direct = bA[i & bM]! * Math.cos(aA[i & aM]! * D2R);
+    if (direct < 0) direct = 0;
+    const diffuse = sA[i & sM]! + gA[i & gM]!;
+    poaDirect[i] = direct;
+    poaDiffuse[i] = diffuse;
+    poaGlobal[i] = direct + diffuse;
+  }
+  return res;
+}

@@ -95,8 +95,11 @@ export {
   type CompleteIrradianceInput,
   type DniInput,
   type DniOptions,
+  type PoaComponents,
+  type PoaComponentsInput,
   completeIrradiance,
   dni,
+  poaComponents,
 } from './closure.js';
 export { type CampbellNormanInput, type SkyComponents, campbellNorman } from './campbell-norman.js';
 export { type DirindexInput, dirindex } from './dirindex.js';

@@ -5,6 +5,7 @@
  * irradiance W/m2.
  */
 import { type Column, columnOf, maskOf, outputColumn, scalarOf } from '../util/columns.js';
+import { COS_NODES, SIN_NODES } from '../util/trig-tables.js';
 import { checkObject } from '../util/validate.js';
 import { checkTransposition } from './checks.js';
 
@@ -338,6 +339,8 @@ export function skyModelKernel(model: number, n: number, input: SkyModelKernelIn
   const sinT0 = Math.sin(tilt0 * D2R);
   const sinHalf0 = Math.sin(tilt0 * 0.5 * D2R);
   const pdF = PD_F;
+  const cosNodes = COS_NODES;
+  const sinNodes = SIN_NODES;
   for (let i = 0; i < n; i++) {
     let cosT = cosT0;
     let sinT = sinT0;
@@ -350,12 +353,36 @@ export function skyModelKernel(model: number, n: number, input: SkyModelKernelIn
     }
     const zenDeg = zA[i & zM]!;
     const z = zenDeg * D2R;
-    const cosZ = Math.cos(z);
-    let sinZ = 0;
-    let proj = 0;
-    if (model !== KING) {
+    let cosZ: number;
+    let sinZ: number;
+    if (zenDeg >= 0 && zenDeg <= 180) {
+      // cos z and sin z from one quarter-degree node and its remainder series (trig-tables.ts).
+      const k = Math.floor(zenDeg * 4 + 0.5);
+      const r = (zenDeg - k * 0.25) * D2R;
+      const r2 = r * r;
+      const cr = 1 - r2 * (0.5 - r2 * (1 / 24));
+      const sr = r * (1 - r2 * (1 / 6 - r2 * (1 / 120)));
+      cosZ = cosNodes[k]! * cr - sinNodes[k]! * sr;
+      sinZ = sinNodes[k]! * cr + cosNodes[k]! * sr;
+    } else {
+      cosZ = Math.cos(z);
       sinZ = Math.sin(z);
-      proj = cosT * cosZ + sinT * sinZ * Math.cos((saA[i & saM]! - azA[i & azM]!) * D2R);
+    }
+    let proj = 0;
+    if (model !== KING || groundOut !== null) {
+      let daz = saA[i & saM]! - azA[i & azM]!;
+      if (daz < 0) daz += 360;
+      let cosDaz: number;
+      if (daz >= 0 && daz <= 360) {
+        const k = Math.floor(daz * 4 + 0.5);
+        const r = (daz - k * 0.25) * D2R;
+        const r2 = r * r;
+        cosDaz =
+          cosNodes[k]! * (1 - r2 * (0.5 - r2 * (1 / 24))) - sinNodes[k]! * (r * (1 - r2 * (1 / 6 - r2 * (1 / 120))));
+      } else {
+        cosDaz = Math.cos(daz * D2R);
+      }
+      proj = cosT * cosZ + sinT * sinZ * cosDaz;
       if (proj > 1) proj = 1;
       else if (proj < -1) proj = -1;
     }
@@ -426,10 +453,6 @@ export function skyModelKernel(model: number, n: number, input: SkyModelKernelIn
     if (groundOut !== null) {
       const ground = g * albA[i & albM]! * (1 - cosT) * 0.5;
       let direct = b * proj;
-      if (model === KING) {
-        // King reads no azimuths: the beam needs the projection all the same.
-        direct = b * projection(cosT, sinT, cosZ, Math.sin(z), saA[i & saM]! - azA[i & azM]!);
-      }
       if (direct < 0) direct = 0;
       const diffuse = sky + ground;
       groundOut[i] = ground;
@@ -478,12 +501,6 @@ export function perezDriesseCoefficients(zeta: number, delta: number, z: number,
   const f23 = n0 * coeffs[k + 5]! + n1 * coeffs[k + 11]! + n2 * coeffs[k + 17]!;
   out[0] = f11 + f12 * delta + f13 * z;
   out[1] = f21 + f22 * delta + f23 * z;
-}
-
-/** cos aoi from the plane and sun, clipped to [-1, 1] (pvlib.irradiance.aoi_projection). */
-function projection(cosT: number, sinT: number, cosZ: number, sinZ: number, dazDeg: number): number {
-  const p = cosT * cosZ + sinT * sinZ * Math.cos(dazDeg * D2R);
-  return p > 1 ? 1 : p < -1 ? -1 : p;
 }
 
 /** Kasten & Young (1989) relative air mass for one zenith [deg]; NaN above 90 deg, as pvlib. */

@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { campbellNorman, completeIrradiance, dirindex, dirint, dni } from '../../src/irradiance/index.js';
+import {
+  campbellNorman,
+  completeIrradiance,
+  dirindex,
+  dirint,
+  dni,
+  poaComponents,
+  totalIrradiance,
+} from '../../src/irradiance/index.js';
 
 const D2R = Math.PI / 180;
 const f64 = (...xs: number[]) => Float64Array.from(xs);
@@ -132,5 +140,38 @@ describe('dirindex', () => {
       { useDeltaKtPrime: false },
     );
     expect(Number.isNaN(r[1]!)).toBe(true);
+  });
+});
+
+describe('poaComponents', () => {
+  it('is the last step of totalIrradiance: the same beam, diffuse and global', () => {
+    const sky = {
+      surfaceTilt: 30,
+      surfaceAzimuth: 180,
+      solarZenith: f64(40, 70, 95),
+      solarAzimuth: f64(160, 250, 300),
+    };
+    const total = totalIrradiance(
+      { ...sky, dni: f64(600, 300, 0), ghi: f64(610, 200, 0), dhi: f64(150, 97, 0), dniExtra: 1361 },
+      { model: 'haydavies' },
+    );
+    const aoiDeg = Float64Array.from([0, 1, 2], (i) => {
+      const cosAoi = total.poaDirect[i]! / [600, 300, 1][i]!;
+      return (Math.acos(Math.min(1, cosAoi)) * 180) / Math.PI;
+    });
+    const r = poaComponents({
+      aoi: aoiDeg.subarray(0, 2),
+      dni: f64(600, 300),
+      poaSkyDiffuse: total.poaSkyDiffuse.subarray(0, 2),
+      poaGroundDiffuse: total.poaGroundDiffuse.subarray(0, 2),
+    });
+    for (let i = 0; i < 2; i++) expect(r.poaGlobal[i]).toBeCloseTo(total.poaGlobal[i]!, 9);
+  });
+
+  it('beam behind the plane is 0; NaN in gives NaN', () => {
+    const r = poaComponents({ aoi: f64(120, Number.NaN), dni: 500, poaSkyDiffuse: 100, poaGroundDiffuse: 5 });
+    expect(r.poaDirect[0]).toBe(0);
+    expect(r.poaGlobal[0]).toBe(105);
+    expect(Number.isNaN(r.poaGlobal[1]!)).toBe(true);
   });
 });

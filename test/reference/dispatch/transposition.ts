@@ -9,6 +9,7 @@ import {
   klucherSkyDiffuse,
   type PerezCoefficientSet,
   perezDriesseSkyDiffuse,
+  poaComponents,
   reindlSkyDiffuse,
   type SkyDiffuseModel,
   type SkyDiffuseParts,
@@ -94,6 +95,15 @@ export const handlers: CaseHandler[] = [
       c,
     ),
   ),
+  handler('poa_components', (c) => {
+    const r = poaComponents({
+      aoi: inputColumn(c, 'aoi'),
+      dni: inputColumn(c, 'dni'),
+      poaSkyDiffuse: inputColumn(c, 'poa_sky_diffuse'),
+      poaGroundDiffuse: inputColumn(c, 'poa_ground_diffuse'),
+    });
+    return { poa_global: r.poaGlobal, poa_direct: r.poaDirect, poa_diffuse: r.poaDiffuse };
+  }),
   handler('get_total_irradiance', (c) => {
     const components = param<boolean>(c, 'diffuse_components', false);
     const dniExtra = optionalInput(c, 'dni_extra') ?? param<number | undefined>(c, 'dni_extra', undefined);
