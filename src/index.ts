@@ -14,5 +14,6 @@ export * from './terrain/index.js';
 export * from './soiling/index.js';
 export * from './pv/index.js';
 export * from './power/index.js';
+export * from './chain/index.js';
 export * from './weather/index.js';
 export * from './tmy/index.js';
