@@ -5,6 +5,7 @@
  */
 import type { Column } from '../util/columns.js';
 import {
+  checkAtLeast,
   checkCelsius,
   checkIncreasing,
   checkObject,
@@ -60,7 +61,11 @@ export interface ChainWeather {
 
 /** Options of {@link modelChain}: the models by step, and the period length. */
 export interface ChainOptions extends ChainModels {
-  /** Length of the periods, s (default: the step of the first two times, else 3600). */
+  /**
+   * Length of the periods, s (default: the step of the first two times, which must then increase
+   * strictly, else 3600). Given, every row stands alone and the times may come in any order (a
+   * typical year's rows taken from several years).
+   */
   periodSeconds?: number;
 }
 
@@ -135,7 +140,7 @@ export interface ChainResult {
 const FN = 'modelChain';
 
 /** Checks the weather once and gives the run's columns. */
-function checkWeather(weather: ChainWeather, arrays: number): RunWeather {
+function checkWeather(weather: ChainWeather, arrays: number, periodSeconds: number | undefined): RunWeather {
   checkObject(FN, 'weather', weather);
   if (weather.unixSeconds !== undefined && weather.periodEnd !== undefined)
     throw new TypeError(`${FN}: weather gives the times twice, as unixSeconds and periodEnd; give one`);
@@ -171,7 +176,10 @@ function checkWeather(weather: ChainWeather, arrays: number): RunWeather {
     throw new TypeError(`${FN}: give weather.dni and weather.dhi both (W/m2), or neither to split GHI`);
   }
   checkSeries(FN, entries);
-  checkIncreasing(FN, 'weather.unixSeconds', unixSeconds);
+  // Without a period length the chain takes the step of the first two times, so they must increase;
+  // with one, every row stands alone (a typical year's rows from several years, as sitePvPower).
+  if (periodSeconds === undefined) checkIncreasing(FN, 'weather.unixSeconds', unixSeconds);
+  else checkAtLeast(FN, 'options.periodSeconds', periodSeconds, 0, 's', true);
   const airTemp = weather.airTemp ?? 20;
   checkCelsius(FN, 'weather.airTemp', airTemp);
   const run: RunWeather = { unixSeconds, airTemp, windSpeed: weather.windSpeed ?? 0 };
@@ -227,7 +235,7 @@ export function modelChain(system: ChainSystem, weather: ChainWeather, options: 
   checkObject(FN, 'options', options);
   const { periodSeconds, ...models } = options;
   const { names, chain } = resolveChain(FN, system, models);
-  const w = checkWeather(weather, chain.arrays.length);
+  const w = checkWeather(weather, chain.arrays.length, periodSeconds);
   if (
     names.spectral !== 'no_loss' &&
     w.pressure === undefined &&
