@@ -67,6 +67,7 @@ export interface BenchSuite {
 export interface PeerCase {
   /**
    * The pvlib function: spa_python, get_total_irradiance, erbs, singleaxis, hsu, kimber, singlediode, or sapm,
+   * modelchain (ModelChain.run_model of a worked example of docs/model-chains.md, named in params.example),
    * sandia and adr over many parameter sets (columns named `module.<pvlib name>`,
    * `inverter.<pvlib name>`, `adr.<k>`, one value per set).
    */
@@ -80,7 +81,8 @@ export interface PeerCase {
     | 'sapm'
     | 'sandia'
     | 'adr'
-    | 'singlediode';
+    | 'singlediode'
+    | 'modelchain';
   /** The input columns, by the names pvlib_peer.py reads: the arrays our kernel reads. */
   columns: () => Record<string, Float64Array>;
   /** Scalar parameters, as our kernel is given them. */

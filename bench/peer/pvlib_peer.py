@@ -194,6 +194,8 @@ def build_case(fn, cols, params):
             return call
 
         return {m: solve(m) for m in params.get("methods", "lambertw").split(",")}
+    if fn == "modelchain":
+        return model_chain_case(params)
 
     raise ValueError(f"unknown peer function {fn}")
 
@@ -236,6 +238,26 @@ def parameter_sets_case(fn, cols):
             inverter.adr(v, p, inv)
 
     return {"loop": loop_adr}
+
+
+def model_chain_case(params):
+    """pvlib's ModelChain on one of docs/model-chains.md's worked examples (params.example:
+    east_west_roof or monitored_plant, params.dataDir: the data directory), built as
+    scripts/pvlib/model_chains_example.py builds it (the system, the location and the prepared
+    weather or POA, outside the timed call); what is timed is ModelChain.run_model (the roof, from
+    weather) or ModelChain.run_model_from_poa (the plant), as a user runs a prepared chain."""
+    import warnings
+
+    here = os.path.dirname(os.path.abspath(__file__))
+    sys.path.insert(0, os.path.join(here, "..", "..", "scripts", "pvlib"))
+    import model_chains_example as examples
+
+    warnings.simplefilter("ignore")
+    if params["example"] == "east_west_roof":
+        chain, weather = examples.east_west_roof_chain(params["dataDir"])
+        return {"run_model": lambda: chain.run_model(weather)}
+    chain, prepared, _ = examples.monitored_plant_chain(params["dataDir"])
+    return {"run_model": lambda: chain.run_model_from_poa(prepared)}
 
 
 def serve():

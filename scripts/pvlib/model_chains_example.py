@@ -68,11 +68,12 @@ def energy(ac):
     return {'annual_ac_kwh': float(ac.sum() / 1000), 'monthly_ac_kwh': [float(v) for v in monthly.values]}
 
 
-def east_west_roof():
-    weather, meta = pvlib.iotools.read_tmy3(os.path.join(DATA, 'weather', '723170TYA.CSV'), map_variables=True)
+def east_west_roof_chain(data_dir=DATA):
+    """The roof's ModelChain and its prepared weather (bench/peer/pvlib_peer.py times run_model on them)."""
+    weather, meta = pvlib.iotools.read_tmy3(os.path.join(data_dir, 'weather', '723170TYA.CSV'), map_variables=True)
     weather = weather[['ghi', 'dni', 'dhi', 'temp_air', 'wind_speed']].copy()
     weather.index = weather.index - pd.Timedelta(minutes=30)
-    inverter = retrieve_sam(path=os.path.join(DATA, 'pv', 'sam-library-cec-inverters-2019-03-05.csv'))[ROOF_INVERTER]
+    inverter = retrieve_sam(path=os.path.join(data_dir, 'pv', 'sam-library-cec-inverters-2019-03-05.csv'))[ROOF_INVERTER]
     location = Location(meta['latitude'], meta['longitude'], tz='Etc/GMT+5', altitude=meta['altitude'])
     temperature = TEMPERATURE_MODEL_PARAMETERS['sapm']['close_mount_glass_glass']
     arrays = [
@@ -82,6 +83,11 @@ def east_west_roof():
     ]
     system = PVSystem(arrays=arrays, inverter_parameters=inverter)
     chain = ModelChain(system, location, aoi_model='physical', spectral_model='no_loss')
+    return chain, weather
+
+
+def east_west_roof():
+    chain, weather = east_west_roof_chain()
     chain.run_model(weather)
     out = energy(chain.results.ac)
     out['models'] = {'transposition': chain.transposition_model, 'dc': chain.dc_model.__name__,
@@ -107,14 +113,15 @@ def read_pvwatts_8760(path):
     return data.astype(float), meta
 
 
-def monitored_plant():
-    data, meta = read_pvwatts_8760(os.path.join(DATA, 'weather', 'pvwatts_8760_rackmount.csv'))
+def monitored_plant_chain(data_dir=DATA):
+    """The plant's ModelChain, its prepared POA and the file's records."""
+    data, meta = read_pvwatts_8760(os.path.join(data_dir, 'weather', 'pvwatts_8760_rackmount.csv'))
     latitude = float(meta['Lat (deg N)'])
     longitude = -float(meta['Long (deg W)'])
     altitude = float(meta['Elev (m)'])
     location = Location(latitude, longitude, tz='Etc/GMT+7', altitude=altitude)
-    modules = retrieve_sam(path=os.path.join(DATA, 'pv', 'sam-library-sandia-modules-2015-6-30.csv'))
-    inverters = retrieve_sam(path=os.path.join(DATA, 'pv', 'adr-library-cec-inverters-2019-03-05.csv'))
+    modules = retrieve_sam(path=os.path.join(data_dir, 'pv', 'sam-library-sandia-modules-2015-6-30.csv'))
+    inverters = retrieve_sam(path=os.path.join(data_dir, 'pv', 'adr-library-cec-inverters-2019-03-05.csv'))
     module = modules[PLANT_MODULE]
     inverter = inverters[PLANT_INVERTER]
     temp_air = data['Ambient Temperature (C)']
@@ -134,6 +141,11 @@ def monitored_plant():
         inverter_parameters=inverter,
     )
     chain = ModelChain(system, location, spectral_model='sapm')
+    return chain, prepared, data
+
+
+def monitored_plant():
+    chain, prepared, data = monitored_plant_chain()
     chain.run_model_from_poa(prepared)
     out = energy(chain.results.ac)
     out['models'] = {'aoi': chain.aoi_model.func.__name__ if hasattr(chain.aoi_model, 'func') else chain.aoi_model.__name__,

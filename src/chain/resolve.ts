@@ -54,13 +54,13 @@ export interface ChainArray {
    * De Soto or CEC (`CecModuleParameters`), PVsyst (`PvsystModuleParameters`); plus those of the
    * incidence angle modifier when not the SAPM's: physical (`n`, `K` 1/m, `L` m) or ASHRAE (`b`).
    */
-  module: Readonly<Record<string, unknown>>;
+  module: object;
   /**
    * Cell temperature parameters: SAPM (`a`, `b`, `deltaT`, or `{ mounting }`), PVsyst (`uC`, `uV`,
    * or `{ mounting: 'freestanding' | 'insulated' | 'semi_integrated' }`), Faiman (`u0`, `u1`),
    * Fuentes (`noctInstalled`), NOCT SAM (`noct`, `moduleEfficiency`).
    */
-  temperature: Readonly<Record<string, unknown>>;
+  temperature: object;
   /** Modules in series per string (default 1). */
   modulesPerString?: number;
   /** Strings in parallel (default 1). */
@@ -96,7 +96,7 @@ export interface ChainInverter {
    * Its parameters, which choose the AC model: Sandia (`SandiaInverterParameters`), ADR
    * (`AdrInverter`), PVWatts (`pdc0` W, `etaInvNom`, `etaInvRef`).
    */
-  parameters: Readonly<Record<string, unknown>>;
+  parameters: object;
   /** MPPT inputs the inverter has (default: the number of arrays on it); each takes one array. */
   inputs?: number;
 }
@@ -235,9 +235,10 @@ const TEMPERATURE_PARAMS: Record<TemperatureName, readonly string[]> = {
 };
 
 /** The keys every one of the objects has (pvlib's `_common_keys`). */
-function commonKeys(objects: readonly Readonly<Record<string, unknown>>[]): Set<string> {
+function commonKeys(objects: readonly object[]): Set<string> {
   let keys: Set<string> | undefined;
-  for (const o of objects) {
+  for (const obj of objects) {
+    const o = obj as Record<string, unknown>;
     const own = new Set(Object.keys(o).filter((k) => o[k] !== undefined));
     keys = keys === undefined ? own : new Set([...keys].filter((k) => own.has(k)));
   }
@@ -247,9 +248,9 @@ function commonKeys(objects: readonly Readonly<Record<string, unknown>>[]): Set<
 const hasAll = (keys: Set<string>, names: readonly string[]): boolean => names.every((k) => keys.has(k));
 
 /** Temperature parameters with a named mounting replaced by its coefficients. */
-function temperatureOf(t: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> {
-  const { mounting, ...rest } = t;
-  if (typeof mounting !== 'string') return t;
+function temperatureOf(t: object): Readonly<Record<string, unknown>> {
+  const { mounting, ...rest } = t as Record<string, unknown>;
+  if (typeof mounting !== 'string') return t as Record<string, unknown>;
   if (mounting in SAPM_TEMPERATURE_PARAMETERS)
     return { ...SAPM_TEMPERATURE_PARAMETERS[mounting as keyof typeof SAPM_TEMPERATURE_PARAMETERS], ...rest };
   if (mounting in PVSYST_TEMPERATURE_PARAMETERS)
