@@ -25,6 +25,8 @@ const FAMILIES = [
   ['tracking/', 'Tracking'],
   ['bifacial/', 'Bifacial'],
   ['terrain/', 'Terrain and shading'],
+  ['shading/', 'Row shading'],
+  ['snow/', 'Snow'],
   ['soiling/', 'Soiling'],
   ['power/wind', 'Wind power'],
   ['power/', 'PV power'],

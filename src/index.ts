@@ -10,6 +10,7 @@ export * from './atmosphere/index.js';
 export * from './irradiance/index.js';
 export * from './tracking/index.js';
 export * from './bifacial/index.js';
+export * from './shading/index.js';
 export * from './terrain/index.js';
 export * from './soiling/index.js';
 export * from './pv/index.js';

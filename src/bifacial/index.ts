@@ -2,3 +2,4 @@
 // model's building blocks, reachable from their module (tests), not part of the API.
 export { infiniteSheds } from './infinite-sheds.js';
 export type { InfiniteShedsInput, InfiniteShedsOptions, InfiniteShedsResult } from './infinite-sheds.js';
+export { type PowerMismatchDelineOptions, powerMismatchDeline } from './power-mismatch.js';

@@ -91,7 +91,7 @@ export function checkDisc(
 
 /** The sky diffuse and total irradiance models. */
 export function checkModel(fn: string, model: unknown): void {
-  checkOneOf(fn, 'model', model, ['isotropic', 'haydavies', 'perez']);
+  checkOneOf(fn, 'model', model, ['isotropic', 'klucher', 'haydavies', 'reindl', 'king', 'perez', 'perez-driesse']);
 }
 
 /** The sun, plane and irradiance columns every sky diffuse model reads, by name and unit. */
@@ -122,4 +122,32 @@ export function checkTransposition(
     fn,
     Object.entries(columns).map(([name, [value, unit, optional]]) => [name, value, unit, optional] as const),
   );
+}
+
+/**
+ * The kt decompositions (erbsDriesse, orgillHollands, boland, louche): GHI and zenith columns, and
+ * the times or the extraterrestrial irradiance (one of them); the zenith limits.
+ */
+export function checkKtDecomposition(
+  fn: string,
+  input: { ghi: Column; zenith: Column; unixSeconds?: Float64Array; dniExtra?: Column },
+  options: ZenithLimits,
+): number {
+  checkObject(fn, 'input', input);
+  checkZenithLimits(fn, options);
+  if (input.unixSeconds === undefined && input.dniExtra === undefined) {
+    typeFailure(
+      fn,
+      'input.unixSeconds or input.dniExtra',
+      'given (times in Unix seconds, or the extraterrestrial irradiance in W/m2)',
+      undefined,
+    );
+  }
+  if (input.unixSeconds !== undefined) checkTimes(fn, 'unixSeconds', input.unixSeconds);
+  return checkSeries(fn, [
+    ['ghi', input.ghi, 'W/m2'],
+    ['zenith', input.zenith, 'degrees'],
+    ['unixSeconds', input.unixSeconds, 'Unix seconds', true],
+    ['dniExtra', input.dniExtra, 'W/m2', true],
+  ]);
 }

@@ -11,6 +11,7 @@ export {
   type TotalIrradiance,
   type TotalIrradianceInput,
   type TotalIrradianceOptions,
+  SKY_DIFFUSE_MODELS,
   groundDiffuse,
   haydaviesSkyDiffuse,
   isotropicSkyDiffuse,
@@ -18,6 +19,18 @@ export {
   totalIrradiance,
 } from './transposition.js';
 export { type PerezCoefficientSet, perezCoefficients } from './perez-coefficients.js';
+export {
+  type KingInput,
+  type KlucherInput,
+  type PerezDriesseInput,
+  type ReindlInput,
+  type SkyDiffuseParts,
+  PEREZ_DRIESSE_COEFFICIENTS,
+  kingSkyDiffuse,
+  klucherSkyDiffuse,
+  perezDriesseSkyDiffuse,
+  reindlSkyDiffuse,
+} from './sky-diffuse.js';
 export {
   type IamAshraeOptions,
   type IamPhysicalOptions,
@@ -40,6 +53,25 @@ export {
   disc,
   erbs,
 } from './decomposition.js';
+export {
+  type BolandOptions,
+  type KtDecompositionInput,
+  type KtDecompositionOptions,
+  boland,
+  erbsDriesse,
+  louche,
+  orgillHollands,
+} from './diffuse-fraction.js';
+export {
+  type CompleteIrradiance,
+  type CompleteIrradianceInput,
+  type DniInput,
+  type DniOptions,
+  completeIrradiance,
+  dni,
+} from './closure.js';
+export { type CampbellNormanInput, type SkyComponents, campbellNorman } from './campbell-norman.js';
+export { type DirindexInput, dirindex } from './dirindex.js';
 export {
   type FixedMount,
   type PlaneMount,

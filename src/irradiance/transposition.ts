@@ -8,6 +8,7 @@ import { checkModel, checkTransposition, skyColumns } from './checks.js';
 import { checkObject } from '../util/validate.js';
 import { type PerezCoefficientSet, perezCoefficients } from './perez-coefficients.js';
 import { COS_NODES, SIN_NODES } from '../util/trig-tables.js';
+import { KING, KLUCHER, PEREZ_DRIESSE, REINDL, skyModelKernel, type TranspositionBuffers } from './sky-diffuse.js';
 
 const D2R = Math.PI / 180;
 /** Perez et al. (1990) constant of the clearness formula, for zenith in radians. */
@@ -233,16 +234,30 @@ export interface TotalIrradianceInput {
   ghi: Column;
   /** Diffuse horizontal irradiance [W/m2]. */
   dhi: Column;
-  /** Extraterrestrial normal irradiance [W/m2]; required by 'haydavies' and 'perez'. */
+  /** Extraterrestrial normal irradiance [W/m2]; required by 'haydavies', 'reindl', 'perez' and 'perez-driesse'. */
   dniExtra?: Column;
-  /** Relative air mass for 'perez'; Kasten & Young (1989) from solarZenith when absent. */
+  /** Relative air mass for 'perez' and 'perez-driesse'; Kasten & Young (1989) from solarZenith when absent. */
   airmass?: Column;
   /** Ground albedo [0..1], default 0.25. */
   albedo?: Column;
 }
 
-/** The sky diffuse models by pvlib's names (Hay & Davies 1980; Perez et al. 1990). */
-export type SkyDiffuseModel = 'isotropic' | 'haydavies' | 'perez';
+/**
+ * The sky diffuse models by pvlib's names: isotropic, Klucher (1979), Hay & Davies (1980), Reindl
+ * et al. (1990), King, Perez et al. (1990) and Perez-Driesse (Driesse et al. 2024).
+ */
+export type SkyDiffuseModel = 'isotropic' | 'klucher' | 'haydavies' | 'reindl' | 'king' | 'perez' | 'perez-driesse';
+
+/** Every {@link SkyDiffuseModel}, in pvlib's order. */
+export const SKY_DIFFUSE_MODELS: readonly SkyDiffuseModel[] = [
+  'isotropic',
+  'klucher',
+  'haydavies',
+  'reindl',
+  'king',
+  'perez',
+  'perez-driesse',
+];
 
 /** Options of {@link totalIrradiance}: the sky model by name and its coefficients. */
 export interface TotalIrradianceOptions {
@@ -250,7 +265,10 @@ export interface TotalIrradianceOptions {
   model: SkyDiffuseModel;
   /** Perez coefficient set, default 'allsitescomposite1990'. */
   perezCoefficients?: PerezCoefficientSet | '1990';
-  /** Also return poaIsotropic, poaCircumsolar and poaHorizon (the sky diffuse parts). */
+  /**
+   * Also return poaIsotropic, poaCircumsolar and poaHorizon (the sky diffuse parts); not with
+   * 'klucher' and 'king', which have none (a RangeError, as pvlib's ValueError).
+   */
   diffuseComponents?: boolean;
 }
 
@@ -270,13 +288,14 @@ export interface TotalIrradiance {
   poaIsotropic?: Float64Array;
   /** Circumsolar part of the sky diffuse (with diffuseComponents). */
   poaCircumsolar?: Float64Array;
-  /** Horizon brightening part of the sky diffuse (with diffuseComponents; Perez only). */
+  /** Horizon brightening part of the sky diffuse (with diffuseComponents; Perez, Perez-Driesse and Reindl). */
   poaHorizon?: Float64Array;
 }
 
 /**
  * Total plane-of-array irradiance and its parts [W/m2]: beam max(DNI cos aoi, 0), sky diffuse by
- * the chosen model, ground-reflected GHI * albedo * (1 - cos tilt) / 2. One fused loop per model, no
+ * the model chosen by pvlib's name ('isotropic', 'klucher', 'haydavies', 'reindl', 'king', 'perez',
+ * 'perez-driesse'; see {@link SkyDiffuseModel}), ground-reflected GHI * albedo * (1 - cos tilt) / 2. One fused loop per model, no
  * intermediate arrays. Matches pvlib.irradiance.get_total_irradiance (pvlib-python, Holmgren,
  * Hansen & Mikofski 2018, doi:10.21105/joss.00884) for the models named.
  * @example
@@ -301,8 +320,14 @@ export function totalIrradiance(
   });
   const { surfaceTilt, surfaceAzimuth, solarZenith, solarAzimuth, dni, ghi, dhi, dniExtra, airmass, albedo } = input;
   const model = options.model;
-  if ((model === 'haydavies' || model === 'perez') && dniExtra === undefined) {
+  if (
+    (model === 'haydavies' || model === 'reindl' || model === 'perez' || model === 'perez-driesse') &&
+    dniExtra === undefined
+  ) {
     throw new RangeError(`totalIrradiance: dniExtra (W/m2) is required for model ${model}`);
+  }
+  if ((model === 'klucher' || model === 'king') && options.diffuseComponents === true) {
+    throw new RangeError(`totalIrradiance: options.diffuseComponents is not available for model ${model}`);
   }
   const cols: Column[] = [surfaceTilt, surfaceAzimuth, solarZenith, solarAzimuth, dni, ghi, dhi];
   if (dniExtra !== undefined) cols.push(dniExtra);
@@ -347,6 +372,9 @@ export function totalIrradiance(
     perezKernel(n, kernelInput, perezCoefficients(options.perezCoefficients), buffers);
   } else if (model === 'isotropic' || model === 'haydavies') {
     skyKernel(model, n, kernelInput, buffers);
+  } else if (model === 'klucher' || model === 'reindl' || model === 'king' || model === 'perez-driesse') {
+    const code = model === 'klucher' ? KLUCHER : model === 'reindl' ? REINDL : model === 'king' ? KING : PEREZ_DRIESSE;
+    skyModelKernel(code, n, kernelInput, buffers);
   } else {
     throw new RangeError(`invalid sky diffuse model '${String(model)}'`);
   }
@@ -362,20 +390,6 @@ type TranspositionKernelInput = Omit<TotalIrradianceInput, 'dniExtra' | 'albedo'
   dniExtra: Column;
   albedo: Column;
 };
-
-/**
- * The output buffers of the transposition kernels, by name. The sky diffuse is always written;
- * `global`, `direct`, `diffuse` and `ground` are written together when `ground` is given, and the
- * sky diffuse parts when `parts` is given.
- */
-interface TranspositionBuffers {
-  sky: Float64Array;
-  global: Float64Array | null;
-  direct: Float64Array | null;
-  diffuse: Float64Array | null;
-  ground: Float64Array | null;
-  parts: { isotropic: Float64Array; circumsolar: Float64Array; horizon: Float64Array } | null;
-}
 
 /** Buffers that write the sky diffuse and its parts only (the sky-diffuse functions). */
 function skyOnly(res: SkyDiffuseComponents): TranspositionBuffers {

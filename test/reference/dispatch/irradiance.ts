@@ -21,6 +21,7 @@ import {
   erbs,
   totalIrradiance,
   type PerezCoefficientSet,
+  SKY_DIFFUSE_MODELS,
   type SkyDiffuseModel,
 } from '../../../src/irradiance/index.js';
 import { inputColumn, param } from '../runner.js';
@@ -56,7 +57,7 @@ const aoiHandler: CaseHandler = {
   defaultTolerance: TOLERANCE.angle,
 };
 
-const POA_MODELS: readonly SkyDiffuseModel[] = ['isotropic', 'haydavies', 'perez'];
+const POA_MODELS: readonly SkyDiffuseModel[] = SKY_DIFFUSE_MODELS;
 
 /** The sky model of a poa case: its `model` param, else the word after "poa_" in its name. */
 function poaModel(name: string, refCase: ReferenceCase): SkyDiffuseModel | undefined {
@@ -173,7 +174,8 @@ const haurwitzHandler: CaseHandler = {
 /** pvlib.irradiance.erbs. */
 const erbsHandler: CaseHandler = {
   variant: 'erbs',
-  matches: (_stem, name, refCase) => name.startsWith('erbs') && has(refCase, 'ghi', 'zenith', 'unix_s'),
+  matches: (_stem, name, refCase) =>
+    name.startsWith('erbs') && param(refCase, 'function', 'erbs') === 'erbs' && has(refCase, 'ghi', 'zenith', 'unix_s'),
   run: (refCase) => {
     const r = erbs(
       {

@@ -1,0 +1,207 @@
+/**
+ * The closure GHI = DNI cos z + DHI between the three components: DNI from GHI and DHI with the
+ * limits that catch its failures near the horizon, and the third component from the other two.
+ * Zenith angles [deg], irradiance W/m2.
+ */
+import { type Column, columnOf, maskOf, outputColumn } from '../util/columns.js';
+import { checkFinite, checkObject, checkRange, checkSeries, rangeFailure } from '../util/validate.js';
+
+const D2R = Math.PI / 180;
+
+/** Inputs of {@link dni}. */
+export interface DniInput {
+  /** Global horizontal irradiance [W/m2]. */
+  ghi: Column;
+  /** Diffuse horizontal irradiance [W/m2]. */
+  dhi: Column;
+  /** Solar zenith [deg]. */
+  zenith: Column;
+  /** Clear-sky DNI [W/m2]: when given, DNI near the horizon is capped at clearskyTolerance times it. */
+  dniClear?: Column;
+}
+
+/** Options of {@link dni}: the tolerance and the two zenith thresholds, pvlib's names. */
+export interface DniOptions {
+  /** Multiple of the clear-sky DNI allowed between the two thresholds [unitless]; default 1.1. */
+  clearskyTolerance?: number;
+  /** At and above this zenith [deg] a DNI other than 0 is NaN; default 88. */
+  zenithThresholdForZeroDni?: number;
+  /** From this zenith [deg] up to the zero-DNI threshold, DNI is capped by the clear sky; default 80. */
+  zenithThresholdForClearskyLimit?: number;
+}
+
+/**
+ * Direct normal irradiance from GHI and DHI [W/m2]: (GHI - DHI) / cos z, with the failures of that
+ * ratio near the horizon removed: a negative DNI is NaN; a DNI other than 0 at zenith >=
+ * zenithThresholdForZeroDni is NaN; with dniClear, a DNI above clearskyTolerance x dniClear at
+ * zenithThresholdForClearskyLimit <= zenith < zenithThresholdForZeroDni is set to that cap.
+ * Follows pvlib.irradiance.dni (pvlib-python, Holmgren, Hansen & Mikofski 2018, doi:10.21105/joss.00884).
+ * @param input ghi, dhi [W/m2], zenith [deg], dniClear [W/m2] optional
+ * @param options clearskyTolerance default 1.1, zenithThresholdForZeroDni [deg] default 88,
+ *   zenithThresholdForClearskyLimit [deg] default 80
+ * @param out optional output buffer
+ * @example
+ * dni({ ghi: 610, dhi: 150, zenith: 40 })[0]; // about 600 W/m2
+ */
+export function dni(input: DniInput, options: DniOptions = {}, out?: Float64Array): Float64Array {
+  const fn = 'dni';
+  checkObject(fn, 'input', input);
+  checkObject(fn, 'options', options);
+  const n = checkSeries(fn, [
+    ['ghi', input.ghi, 'W/m2'],
+    ['dhi', input.dhi, 'W/m2'],
+    ['zenith', input.zenith, 'degrees'],
+    ['dniClear', input.dniClear, 'W/m2', true],
+  ]);
+  const tolerance =
+    options.clearskyTolerance === undefined
+      ? 1.1
+      : checkFinite(fn, 'options.clearskyTolerance', options.clearskyTolerance, '');
+  const zeroAbove =
+    options.zenithThresholdForZeroDni === undefined
+      ? 88
+      : checkRange(fn, 'options.zenithThresholdForZeroDni', options.zenithThresholdForZeroDni, 0, 180, 'degrees');
+  const clearAbove =
+    options.zenithThresholdForClearskyLimit === undefined
+      ? 80
+      : checkRange(
+          fn,
+          'options.zenithThresholdForClearskyLimit',
+          options.zenithThresholdForClearskyLimit,
+          0,
+          180,
+          'degrees',
+        );
+  const res = outputColumn(out, n);
+  dniKernel(n, input, tolerance, zeroAbove, clearAbove, res);
+  return res;
+}
+
+/** The loop of {@link dni} (also the missing-DNI branch of {@link completeIrradiance}). */
+function dniKernel(
+  n: number,
+  input: DniInput,
+  tolerance: number,
+  zeroAbove: number,
+  clearAbove: number,
+  out: Float64Array,
+): void {
+  const { ghi, dhi, zenith, dniClear } = input;
+  const gA = columnOf(ghi, 0);
+  const gM = maskOf(ghi);
+  const dA = columnOf(dhi, 0);
+  const dM = maskOf(dhi);
+  const zA = columnOf(zenith, 0);
+  const zM = maskOf(zenith);
+  const cA = columnOf(dniClear, 0);
+  const cM = maskOf(dniClear);
+  const capped = dniClear !== undefined;
+  for (let i = 0; i < n; i++) {
+    const zen = zA[i & zM]!;
+    let d = (gA[i & gM]! - dA[i & dM]!) / Math.cos(zen * D2R);
+    if (d < 0) d = Number.NaN;
+    if (zen >= zeroAbove && d !== 0) d = Number.NaN;
+    if (capped) {
+      const cap = cA[i & cM]! * tolerance;
+      if (zen >= clearAbove && zen < zeroAbove && d > cap) d = cap;
+    }
+    out[i] = d;
+  }
+}
+
+/** Inputs of {@link completeIrradiance}: the zenith and exactly two of GHI, DHI and DNI. */
+export interface CompleteIrradianceInput {
+  /** Solar zenith [deg]. */
+  solarZenith: Column;
+  /** Global horizontal irradiance [W/m2]. */
+  ghi?: Column;
+  /** Diffuse horizontal irradiance [W/m2]. */
+  dhi?: Column;
+  /** Direct normal irradiance [W/m2]. */
+  dni?: Column;
+  /** Clear-sky DNI [W/m2], for the cap of DNI near the horizon when DNI is the missing one. */
+  dniClear?: Column;
+}
+
+/** GHI, DHI and DNI [W/m2]: the two given (copied) and the third from the closure. */
+export interface CompleteIrradiance {
+  /** Global horizontal irradiance [W/m2]. */
+  ghi: Float64Array;
+  /** Diffuse horizontal irradiance [W/m2]. */
+  dhi: Float64Array;
+  /** Direct normal irradiance [W/m2]. */
+  dni: Float64Array;
+}
+
+/**
+ * The missing one of GHI, DHI and DNI [W/m2] from the other two by the closure GHI = DHI + DNI cos z:
+ * GHI = DHI + DNI cos z, DHI = GHI - DNI cos z, or DNI by {@link dni} with its limits (tolerance 1.1
+ * of dniClear when given). Exactly two of the three must be given. Returns all three columns.
+ * Follows pvlib.irradiance.complete_irradiance (Holmgren, Hansen & Mikofski 2018, doi:10.21105/joss.00884).
+ * @param input solarZenith [deg], two of ghi, dhi, dni [W/m2], dniClear [W/m2] optional
+ * @param out optional output buffers
+ * @example
+ * completeIrradiance({ solarZenith: 60, dni: 500, dhi: 100 }).ghi[0]; // about 350 W/m2
+ */
+export function completeIrradiance(
+  input: CompleteIrradianceInput,
+  out?: Partial<CompleteIrradiance>,
+): CompleteIrradiance {
+  const fn = 'completeIrradiance';
+  checkObject(fn, 'input', input);
+  const { solarZenith, ghi, dhi, dni: beam, dniClear } = input;
+  const n = checkSeries(fn, [
+    ['solarZenith', solarZenith, 'degrees'],
+    ['ghi', ghi, 'W/m2', true],
+    ['dhi', dhi, 'W/m2', true],
+    ['dni', beam, 'W/m2', true],
+    ['dniClear', dniClear, 'W/m2', true],
+  ]);
+  const given = +(ghi !== undefined) + +(dhi !== undefined) + +(beam !== undefined);
+  if (given !== 2) {
+    rangeFailure(fn, 'input', 'exactly two of ghi, dhi and dni (W/m2)', `${given} of them`);
+  }
+  const res: CompleteIrradiance = {
+    ghi: outputColumn(out?.ghi, n, 'ghi'),
+    dhi: outputColumn(out?.dhi, n, 'dhi'),
+    dni: outputColumn(out?.dni, n, 'dni'),
+  };
+  if (beam === undefined) {
+    fill(res.ghi, ghi!);
+    fill(res.dhi, dhi!);
+    dniKernel(
+      n,
+      { ghi: ghi!, dhi: dhi!, zenith: solarZenith, ...(dniClear === undefined ? {} : { dniClear }) },
+      1.1,
+      88,
+      80,
+      res.dni,
+    );
+    return res;
+  }
+  fill(res.dni, beam);
+  const zA = columnOf(solarZenith, 0);
+  const zM = maskOf(solarZenith);
+  const bA = columnOf(beam, 0);
+  const bM = maskOf(beam);
+  if (ghi === undefined) {
+    fill(res.dhi, dhi!);
+    const dA = columnOf(dhi!, 0);
+    const dM = maskOf(dhi!);
+    const g = res.ghi;
+    for (let i = 0; i < n; i++) g[i] = dA[i & dM]! + bA[i & bM]! * Math.cos(zA[i & zM]! * D2R);
+  } else {
+    fill(res.ghi, ghi);
+    const gA = columnOf(ghi, 0);
+    const gM = maskOf(ghi);
+    const d = res.dhi;
+    for (let i = 0; i < n; i++) d[i] = gA[i & gM]! - bA[i & bM]! * Math.cos(zA[i & zM]! * D2R);
+  }
+  return res;
+}
+
+/** Copies a column (or broadcasts one value) into an output buffer. */
+function fill(target: Float64Array, source: Column): void {
+  if (typeof source === 'number') target.fill(source);
+  else if (source !== target) target.set(source);
+}

@@ -1,0 +1,251 @@
+/**
+ * Decompositions of global horizontal irradiance by a diffuse fraction (or a beam fraction) of the
+ * clearness index kt: Erbs-Driesse (2024), Orgill & Hollands (1977), Boland et al. (2001) and
+ * Louche et al. (1991). Each returns DNI and DHI [W/m2] and kt, and keeps GHI = DNI cos z + DHI
+ * where it sets DNI to 0 (zenith above the limit, negative GHI or DNI).
+ * Zenith angles are true [deg], irradiance W/m2, times Unix seconds.
+ */
+import { dayOfYearFromEpochDays, spencerDistanceFactor } from '../atmosphere/extraterrestrial.js';
+import { type Column, columnOf, maskOf, outputColumn } from '../util/columns.js';
+import { checkFinite } from '../util/validate.js';
+import { checkKtDecomposition } from './checks.js';
+import type { Decomposition } from './decomposition.js';
+
+const D2R = Math.PI / 180;
+const SECONDS_PER_DAY = 86_400;
+
+/** Inputs of the kt decompositions: GHI, zenith, and the times or the extraterrestrial irradiance. */
+export interface KtDecompositionInput {
+  /** Global horizontal irradiance [W/m2]. */
+  ghi: Column;
+  /** True solar zenith [deg]. */
+  zenith: Column;
+  /** Times [s, Unix, UTC], for the extraterrestrial irradiance (Spencer 1971, 1366.1 W/m2); or give dniExtra. */
+  unixSeconds?: Float64Array;
+  /** Extraterrestrial normal irradiance [W/m2]; when given, unixSeconds is not needed. */
+  dniExtra?: Column;
+}
+
+/** Options of the kt decompositions: the cos z floor of kt and the zenith cut-off of DNI. */
+export interface KtDecompositionOptions {
+  /** Floor of cos(zenith) in the clearness index; default 0.065 (zenith 86.27 deg). */
+  minCosZenith?: number;
+  /** DNI is 0 (and DHI = GHI) above this zenith [deg]; default 87 (louche: 90). */
+  maxZenith?: number;
+}
+
+/** Options of {@link boland}: the kt limits and the logistic function's two coefficients. */
+export interface BolandOptions extends KtDecompositionOptions {
+  /** Steepness a of the logistic diffuse fraction [unitless]; default 8.645 (15-minute data; hourly 7.997). */
+  aCoeff?: number;
+  /** Centre b of the logistic diffuse fraction [unitless kt]; default 0.613 (15-minute data; hourly 0.586). */
+  bCoeff?: number;
+}
+
+const ERBS_DRIESSE = 0;
+const ORGILL_HOLLANDS = 1;
+const BOLAND = 2;
+const LOUCHE = 3;
+
+/**
+ * Erbs-Driesse decomposition: the continuous form of Erbs et al. (1982), whose diffuse fraction
+ * (1 - 0.09 kt up to kt 0.216, a quartic between, 0.165 above kt 0.792) and its first derivative
+ * are continuous; it differs from Erbs by less than 0.0005. kt is clipped to [0, 1]; negative GHI
+ * is taken as 0. DNI = (GHI - DHI) / cos z; DNI 0 and DHI = GHI above maxZenith or where DNI < 0.
+ * Returns DNI, DHI [W/m2] and kt [unitless].
+ * Driesse, A., Jensen, A., Perez, R. (2024), A continuous form of the Perez diffuse sky model for
+ * forward and reverse transposition, Solar Energy 267, 112093, doi:10.1016/j.solener.2023.112093;
+ * follows pvlib.irradiance.erbs_driesse.
+ * @param input ghi [W/m2], zenith true [deg], unixSeconds [s] or dniExtra [W/m2]
+ * @param options minCosZenith default 0.065, maxZenith [deg] default 87
+ * @param out optional output buffers
+ * @example
+ * erbsDriesse({ ghi: 600, zenith: 40, dniExtra: 1361 }).dhi[0]; // about 296 W/m2
+ */
+export function erbsDriesse(
+  input: KtDecompositionInput,
+  options: KtDecompositionOptions = {},
+  out?: Partial<Decomposition>,
+): Decomposition {
+  return ktDecomposition('erbsDriesse', ERBS_DRIESSE, input, options, 0, 0, out);
+}
+
+/**
+ * Orgill & Hollands decomposition: diffuse fraction 1 - 0.249 kt below kt 0.35, 1.557 - 1.84 kt
+ * up to 0.75, 0.177 above (hourly data of Toronto). kt clipped to [0, 1]. DNI = (GHI - DHI) / cos z;
+ * DNI 0 and DHI = GHI above maxZenith, where GHI < 0 or DNI < 0. Returns DNI, DHI [W/m2], kt.
+ * Orgill, J.F., Hollands, K.G.T. (1977), Correlation equation for hourly diffuse radiation on a
+ * horizontal surface, Solar Energy 19(4), 357-359, doi:10.1016/0038-092X(77)90006-8; follows
+ * pvlib.irradiance.orgill_hollands.
+ * @param input ghi [W/m2], zenith true [deg], unixSeconds [s] or dniExtra [W/m2]
+ * @param options minCosZenith default 0.065, maxZenith [deg] default 87
+ * @param out optional output buffers
+ * @example
+ * orgillHollands({ ghi: 600, zenith: 40, dniExtra: 1361 }).dhi[0]; // about 299 W/m2
+ */
+export function orgillHollands(
+  input: KtDecompositionInput,
+  options: KtDecompositionOptions = {},
+  out?: Partial<Decomposition>,
+): Decomposition {
+  return ktDecomposition('orgillHollands', ORGILL_HOLLANDS, input, options, 0, 0, out);
+}
+
+/**
+ * Boland decomposition: the logistic diffuse fraction 1 / (1 + exp(a (kt - b))) over the whole
+ * range of kt (clipped to [0, 1]); a = 8.645, b = 0.613 for 15-minute data, 7.997 and 0.586 for
+ * hourly data. DNI = (GHI - DHI) / cos z; DNI 0 and DHI = GHI above maxZenith, where GHI < 0 or
+ * DNI < 0. Returns DNI, DHI [W/m2], kt.
+ * Boland, J., Scott, L., Luther, M. (2001), Modelling the diffuse fraction of global solar
+ * radiation on a horizontal surface, Environmetrics 12(2), 103-116, doi:10.1002/1099-095X(200103)12:2<103::AID-ENV447>3.0.CO;2-2;
+ * Boland, J., Ridley, B. (2008), doi:10.1007/978-3-540-77455-6_8; follows pvlib.irradiance.boland.
+ * @param input ghi [W/m2], zenith true [deg], unixSeconds [s] or dniExtra [W/m2]
+ * @param options aCoeff, bCoeff, minCosZenith default 0.065, maxZenith [deg] default 87
+ * @param out optional output buffers
+ * @example
+ * boland({ ghi: 600, zenith: 40, dniExtra: 1361 }).dhi[0]; // about 348 W/m2
+ */
+export function boland(
+  input: KtDecompositionInput,
+  options: BolandOptions = {},
+  out?: Partial<Decomposition>,
+): Decomposition {
+  const a = options.aCoeff === undefined ? 8.645 : checkFinite('boland', 'options.aCoeff', options.aCoeff, '');
+  const b = options.bCoeff === undefined ? 0.613 : checkFinite('boland', 'options.bCoeff', options.bCoeff, 'kt');
+  return ktDecomposition('boland', BOLAND, input, options, a, b, out);
+}
+
+/**
+ * Louche decomposition: the beam transmittance kb = DNI / E0 as a quintic of kt (kt clipped to
+ * [0, 2], as pvlib's clearness_index default), DHI = GHI - DNI cos z; DNI 0 and DHI = GHI above
+ * maxZenith (default 90), where GHI < 0 or DNI < 0. Returns DNI, DHI [W/m2], kt.
+ * Louche, A., Notton, G., Poggi, P., Simonnot, G. (1991), Correlations for direct normal and global
+ * horizontal irradiation on a French Mediterranean site, Solar Energy 46(4), 261-266,
+ * doi:10.1016/0038-092X(91)90072-5; follows pvlib.irradiance.louche.
+ * @param input ghi [W/m2], zenith true [deg], unixSeconds [s] or dniExtra [W/m2]
+ * @param options minCosZenith default 0.065, maxZenith [deg] default 90
+ * @param out optional output buffers
+ * @example
+ * louche({ ghi: 600, zenith: 40, dniExtra: 1361 }).dni[0]; // about 426 W/m2
+ */
+export function louche(
+  input: KtDecompositionInput,
+  options: KtDecompositionOptions = {},
+  out?: Partial<Decomposition>,
+): Decomposition {
+  return ktDecomposition('louche', LOUCHE, input, options, 0, 0, out);
+}
+
+/** Checks, buffers and the shared loop of the four models. */
+function ktDecomposition(
+  fn: string,
+  model: number,
+  input: KtDecompositionInput,
+  options: KtDecompositionOptions,
+  a: number,
+  b: number,
+  out: Partial<Decomposition> | undefined,
+): Decomposition {
+  const n = checkKtDecomposition(fn, input, options);
+  const minCos = options.minCosZenith ?? 0.065;
+  const maxZenith = options.maxZenith ?? (model === LOUCHE ? 90 : 87);
+  const res: Decomposition = {
+    dni: outputColumn(out?.dni, n, 'dni'),
+    dhi: outputColumn(out?.dhi, n, 'dhi'),
+    kt: outputColumn(out?.kt, n, 'kt'),
+  };
+  ktKernel(model, n, input, minCos, maxZenith, a, b, res);
+  return res;
+}
+
+/** Extraterrestrial normal irradiance [W/m2] of a UTC day counted from 1970-01-01 (Spencer 1971). */
+function extraForDay(days: number): number {
+  return 1366.1 * spencerDistanceFactor(dayOfYearFromEpochDays(days));
+}
+
+/**
+ * The loop of the four models: extraterrestrial irradiance (once per UTC day from the times),
+ * kt, the model's fraction, and the split with pvlib's limits. The model is a constant of the call,
+ * so its branch is predicted.
+ */
+function ktKernel(
+  model: number,
+  n: number,
+  input: KtDecompositionInput,
+  minCos: number,
+  maxZenith: number,
+  a: number,
+  b: number,
+  out: Decomposition,
+): void {
+  const { ghi, zenith, unixSeconds, dniExtra } = input;
+  const gA = columnOf(ghi, 0);
+  const gM = maskOf(ghi);
+  const zA = columnOf(zenith, 0);
+  const zM = maskOf(zenith);
+  const eA = columnOf(dniExtra, 0);
+  const eM = maskOf(dniExtra);
+  const fromTimes = dniExtra === undefined;
+  const times = unixSeconds ?? eA;
+  const { dni: dniOut, dhi: dhiOut, kt: ktOut } = out;
+  const maxKt = model === LOUCHE ? 2 : 1;
+  let dayStart = Number.POSITIVE_INFINITY;
+  let dayEnd = Number.NEGATIVE_INFINITY;
+  let extraFromTime = Number.NaN;
+  for (let i = 0; i < n; i++) {
+    let extra: number;
+    if (fromTimes) {
+      const t = times[i]!;
+      if (!(t >= dayStart && t < dayEnd)) {
+        const days = Math.floor(t / SECONDS_PER_DAY);
+        dayStart = days * SECONDS_PER_DAY;
+        dayEnd = dayStart + SECONDS_PER_DAY;
+        extraFromTime = days === days ? extraForDay(days) : Number.NaN;
+      }
+      extra = extraFromTime;
+    } else {
+      extra = eA[i & eM]!;
+    }
+    let g = gA[i & gM]!;
+    // Erbs-Driesse takes negative GHI as 0 (NaN stays NaN).
+    if (model === ERBS_DRIESSE && g < 0) g = 0;
+    const zen = zA[i & zM]!;
+    const cosZ = Math.cos(zen * D2R);
+    let kt = g / (extra * (cosZ < minCos ? minCos : cosZ));
+    if (kt < 0) kt = 0;
+    if (kt > maxKt) kt = maxKt;
+    let dni: number;
+    let dhi: number;
+    if (model === LOUCHE) {
+      const kb = kt * (kt * (kt * (kt * (kt * -10.627 + 15.307) - 5.205) + 0.994) - 0.059) + 0.002;
+      dni = kb * extra;
+      dhi = g - dni * cosZ;
+    } else {
+      let fraction: number;
+      if (model === ERBS_DRIESSE) {
+        if (kt > 0.792) fraction = 0.165;
+        else if (kt > 0.216)
+          fraction =
+            (((12.26911439571261 * kt - 16.470508424697307) * kt + 4.246926715218317) * kt - 0.11390583806313881) * kt +
+            0.946296633571001;
+        else fraction = 1 - 0.09 * kt;
+      } else if (model === ORGILL_HOLLANDS) {
+        if (kt > 0.75) fraction = 0.177;
+        else if (kt >= 0.35) fraction = 1.557 - 1.84 * kt;
+        else fraction = 1 - 0.249 * kt;
+      } else {
+        fraction = 1 / (1 + Math.exp(a * (kt - b)));
+      }
+      dhi = fraction * g;
+      dni = (g - dhi) / cosZ;
+    }
+    ktOut[i] = kt;
+    if (zen > maxZenith || g < 0 || dni < 0) {
+      dniOut[i] = 0;
+      dhiOut[i] = g;
+    } else {
+      dniOut[i] = dni;
+      dhiOut[i] = dhi;
+    }
+  }
+}

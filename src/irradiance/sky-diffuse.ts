@@ -1,0 +1,478 @@
+/**
+ * More sky-diffuse transposition models: Klucher (1979), Reindl et al. (1990), King (Sandia,
+ * unpublished) and the continuous Perez-Driesse form of Perez et al. (1990). The loop here also
+ * serves totalIrradiance for these four models. Angles in degrees, surface azimuth east of north,
+ * irradiance W/m2.
+ */
+import { type Column, columnOf, maskOf, outputColumn, scalarOf } from '../util/columns.js';
+import { checkObject } from '../util/validate.js';
+import { checkTransposition } from './checks.js';
+
+const D2R = Math.PI / 180;
+/** Lower bound of cos(zenith) in the Reindl projection ratio (pvlib GH 432). */
+const REINDL_MIN_COS_ZENITH = 0.01745;
+/** Lower bound of cos(zenith) in the Perez circumsolar ratio (zenith 85 deg). */
+const COS_85 = Math.cos(85 * D2R);
+/** Perez et al. (1990) constant of the clearness formula, for zenith in radians. */
+const PEREZ_KAPPA = 1.041;
+/**
+ * Kasten & Young (1989) relative air mass at zenith 90 deg: Perez-Driesse takes it wherever the
+ * zenith is 90 or more (its delta stays finite below the horizon).
+ */
+const AIRMASS_AT_90 = 1 / (Math.cos(90 * D2R) + 0.50572 * Math.pow(6.07995, -1.6364));
+
+/**
+ * The Perez-Driesse coefficients (Driesse et al. 2024, table 2): quadratic B-splines of the
+ * clearness zeta, one per coefficient F11, F12, F13, F21, F22, F23, on the knots below. Row k holds
+ * the k-th spline coefficient of the six splines; the rows are the paper's (its last two are equal).
+ */
+// biome-ignore format: the rows are the paper's rows
+export const PEREZ_DRIESSE_COEFFICIENTS: readonly (readonly number[])[] = [
+  [-0.053, +0.529, -0.028, -0.071, +0.061, -0.019],
+  [-0.008, +0.588, -0.062, -0.060, +0.072, -0.022],
+  [+0.131, +0.770, -0.167, -0.026, +0.106, -0.032],
+  [+0.328, +0.471, -0.216, +0.069, -0.105, -0.028],
+  [+0.557, +0.241, -0.300, +0.086, -0.085, -0.012],
+  [+0.861, -0.323, -0.355, +0.240, -0.467, -0.008],
+  [+1.212, -1.239, -0.444, +0.305, -0.797, +0.047],
+  [+1.099, -1.847, -0.365, +0.275, -1.132, +0.124],
+  [+0.544, +0.157, -0.213, +0.118, -1.455, +0.292],
+  [+0.544, +0.157, -0.213, +0.118, -1.455, +0.292],
+];
+
+/** The knots of the Perez-Driesse splines (degree 2: the end knots are triple). */
+// biome-ignore format: the knots are the paper's
+const PEREZ_DRIESSE_KNOTS = new Float64Array([0, 0, 0, 0.061, 0.187, 0.333, 0.487, 0.643, 0.778, 0.839, 1, 1, 1]);
+/** The coefficient rows flat, row-major (10 rows of 6), for the loop. */
+const PD_COEFFS = new Float64Array(PEREZ_DRIESSE_COEFFICIENTS.flat());
+
+/** Inputs of {@link klucherSkyDiffuse}. Angles [deg], irradiance [W/m2]. */
+export interface KlucherInput {
+  /** Tilt of the plane from horizontal [deg]. */
+  surfaceTilt: Column;
+  /** Azimuth of the plane's normal, east of north [deg]. */
+  surfaceAzimuth: Column;
+  /** Solar zenith (apparent) [deg]. */
+  solarZenith: Column;
+  /** Solar azimuth, east of north [deg]. */
+  solarAzimuth: Column;
+  /** Diffuse horizontal irradiance [W/m2]. */
+  dhi: Column;
+  /** Global horizontal irradiance [W/m2]. */
+  ghi: Column;
+}
+
+/** Inputs of {@link kingSkyDiffuse}. Angles [deg], irradiance [W/m2]. */
+export interface KingInput {
+  /** Tilt of the plane from horizontal [deg]. */
+  surfaceTilt: Column;
+  /** Solar zenith (apparent) [deg]. */
+  solarZenith: Column;
+  /** Diffuse horizontal irradiance [W/m2]. */
+  dhi: Column;
+  /** Global horizontal irradiance [W/m2]. */
+  ghi: Column;
+}
+
+/** Inputs of {@link reindlSkyDiffuse}. Angles [deg], irradiance [W/m2]. */
+export interface ReindlInput extends KlucherInput {
+  /** Direct normal irradiance [W/m2]. */
+  dni: Column;
+  /** Extraterrestrial normal irradiance [W/m2]. */
+  dniExtra: Column;
+}
+
+/** Inputs of {@link perezDriesseSkyDiffuse}. Angles [deg], irradiance [W/m2]. */
+export interface PerezDriesseInput {
+  /** Tilt of the plane from horizontal [deg]. */
+  surfaceTilt: Column;
+  /** Azimuth of the plane's normal, east of north [deg]. */
+  surfaceAzimuth: Column;
+  /** Solar zenith (apparent) [deg]. */
+  solarZenith: Column;
+  /** Solar azimuth, east of north [deg]. */
+  solarAzimuth: Column;
+  /** Diffuse horizontal irradiance [W/m2]. */
+  dhi: Column;
+  /** Direct normal irradiance [W/m2]. */
+  dni: Column;
+  /** Extraterrestrial normal irradiance [W/m2]. */
+  dniExtra: Column;
+  /** Relative air mass [unitless]; Kasten & Young (1989) from solarZenith when absent. */
+  airmass?: Column;
+}
+
+/** Sky diffuse on the plane and its parts [W/m2] (as SkyDiffuseComponents of transposition.ts). */
+export interface SkyDiffuseParts {
+  /** Sky diffuse on the plane: the sum of the parts. */
+  poaSkyDiffuse: Float64Array;
+  /** From the isotropic sky dome. */
+  poaIsotropic: Float64Array;
+  /** From the circumsolar region. */
+  poaCircumsolar: Float64Array;
+  /** Horizon brightening (Reindl: the term it adds to Hay-Davies). */
+  poaHorizon: Float64Array;
+}
+
+/**
+ * Klucher sky diffuse on a tilted plane [W/m2]: DHI (1 + cos tilt)/2 (1 + F sin^3(tilt/2))
+ * (1 + F cos^2(aoi) sin^3 z) with F = 1 - (DHI/GHI)^2 (0 where DHI/GHI is 0/0), cos aoi >= 0.
+ * Two deliberate differences from pvlib, both NaN where pvlib returns a number that is no
+ * irradiance: NaN GHI gives NaN (pvlib sets F to 0 and returns an isotropic-like value), and GHI 0
+ * under a positive DHI gives NaN (pvlib's F is infinite, and so its result).
+ * Klucher, T.M. (1979), Evaluation of models to predict insolation on tilted surfaces, Solar Energy
+ * 23(2), 111-114, doi:10.1016/0038-092X(79)90110-5; follows pvlib.irradiance.klucher.
+ * @param input surfaceTilt, surfaceAzimuth, solarZenith (apparent), solarAzimuth [deg], dhi, ghi [W/m2]
+ * @param out optional output buffer
+ * @example
+ * klucherSkyDiffuse({ surfaceTilt: 30, surfaceAzimuth: 180, solarZenith: 40, solarAzimuth: 160, dhi: 150, ghi: 610 })[0]; // about 170 W/m2
+ */
+export function klucherSkyDiffuse(input: KlucherInput, out?: Float64Array): Float64Array {
+  const fn = 'klucherSkyDiffuse';
+  checkObject(fn, 'input', input);
+  const n = checkTransposition(fn, {
+    ...planeColumns(input),
+    dhi: [input.dhi, 'W/m2'],
+    ghi: [input.ghi, 'W/m2'],
+  });
+  const sky = outputColumn(out, n);
+  skyModelKernel(KLUCHER, n, { ...input, dni: 0, dniExtra: 0, albedo: 0 }, skyOnly(sky, null));
+  return sky;
+}
+
+/**
+ * King sky diffuse on a tilted plane [W/m2]: DHI (1 + cos tilt)/2 + GHI (0.012 z - 0.04)
+ * (1 - cos tilt)/2 with the zenith z in degrees, at least 0. An unpublished Sandia model (King,
+ * D.L.), kept in pvlib for comparison; pvlib deprecates it from 0.16. Follows pvlib.irradiance.king
+ * (Holmgren, Hansen & Mikofski 2018, doi:10.21105/joss.00884).
+ * @param input surfaceTilt, solarZenith (apparent) [deg], dhi, ghi [W/m2]
+ * @param out optional output buffer
+ * @example
+ * kingSkyDiffuse({ surfaceTilt: 30, solarZenith: 40, dhi: 150, ghi: 610 })[0]; // about 158 W/m2
+ */
+export function kingSkyDiffuse(input: KingInput, out?: Float64Array): Float64Array {
+  const fn = 'kingSkyDiffuse';
+  checkObject(fn, 'input', input);
+  const n = checkTransposition(fn, {
+    surfaceTilt: [input.surfaceTilt, 'degrees'],
+    solarZenith: [input.solarZenith, 'degrees'],
+    dhi: [input.dhi, 'W/m2'],
+    ghi: [input.ghi, 'W/m2'],
+  });
+  const sky = outputColumn(out, n);
+  skyModelKernel(
+    KING,
+    n,
+    { ...input, surfaceAzimuth: 180, solarAzimuth: 180, dni: 0, dniExtra: 0, albedo: 0 },
+    skyOnly(sky, null),
+  );
+  return sky;
+}
+
+/**
+ * Reindl sky diffuse on a tilted plane [W/m2] and its parts: Hay-Davies with a horizon term,
+ * DHI ((1 - A)(1 + cos tilt)/2 (1 + sqrt(B/GHI) sin^3(tilt/2)) + A Rb), A = DNI / E0,
+ * Rb = max(cos aoi, 0) / max(cos z, 0.01745), B = max(DNI cos z, 0) (B/GHI = 0 where GHI is 0).
+ * The horizon part is the term added to Hay-Davies. No clipping, as pvlib.
+ * Reindl, D.T., Beckman, W.A., Duffie, J.A. (1990), Evaluation of hourly tilted surface radiation
+ * models, Solar Energy 45(1), 9-17, doi:10.1016/0038-092X(90)90061-G; Loutzenhiser et al. (2007)
+ * eq. 8, doi:10.1016/j.solener.2006.03.009; follows pvlib.irradiance.reindl.
+ * @param input surfaceTilt, surfaceAzimuth, solarZenith (apparent), solarAzimuth [deg], dhi, dni,
+ *   ghi, dniExtra [W/m2]
+ * @param out optional output buffers
+ * @example
+ * const sky = { surfaceTilt: 30, surfaceAzimuth: 180, solarZenith: 40, solarAzimuth: 160, dhi: 150, dni: 600, ghi: 610, dniExtra: 1361 };
+ * reindlSkyDiffuse(sky).poaSkyDiffuse[0]; // about 164 W/m2
+ */
+export function reindlSkyDiffuse(input: ReindlInput, out?: Partial<SkyDiffuseParts>): SkyDiffuseParts {
+  const fn = 'reindlSkyDiffuse';
+  checkObject(fn, 'input', input);
+  const n = checkTransposition(fn, {
+    ...planeColumns(input),
+    dhi: [input.dhi, 'W/m2'],
+    dni: [input.dni, 'W/m2'],
+    ghi: [input.ghi, 'W/m2'],
+    dniExtra: [input.dniExtra, 'W/m2'],
+  });
+  const res = partsOutput(out, n);
+  skyModelKernel(REINDL, n, { ...input, albedo: 0 }, skyOnly(res.poaSkyDiffuse, res));
+  return res;
+}
+
+/**
+ * Perez-Driesse sky diffuse on a tilted plane [W/m2] and its parts: the Perez (1990) model with
+ * the 'allsitescomposite1990' table replaced by quadratic splines of the clearness zeta =
+ * DNI / (DHI + DNI) (0 where DHI is 0, corrected by kappa z^3 as eq. 7), so that it and its first
+ * derivatives are continuous; F1 is clipped to [0, 0.9]; the brightness delta takes the air mass
+ * at 90 deg wherever the zenith is 90 or more. Sky diffuse max(DHI (t1 + t2 + t3), 0); the parts
+ * are DHI t1, DHI t2 and DHI t3 unclipped, as pvlib.
+ * Driesse, A., Jensen, A., Perez, R. (2024), A continuous form of the Perez diffuse sky model for
+ * forward and reverse transposition, Solar Energy 267, 112093, doi:10.1016/j.solener.2023.112093;
+ * follows pvlib.irradiance.perez_driesse.
+ * @param input surfaceTilt, surfaceAzimuth, solarZenith (apparent), solarAzimuth [deg], dhi, dni,
+ *   dniExtra [W/m2], airmass relative [unitless] optional
+ * @param out optional output buffers
+ * @example
+ * const sky = { surfaceTilt: 30, surfaceAzimuth: 180, solarZenith: 40, solarAzimuth: 160, dhi: 150, dni: 600, dniExtra: 1361 };
+ * perezDriesseSkyDiffuse(sky).poaSkyDiffuse[0]; // about 188 W/m2
+ */
+export function perezDriesseSkyDiffuse(input: PerezDriesseInput, out?: Partial<SkyDiffuseParts>): SkyDiffuseParts {
+  const fn = 'perezDriesseSkyDiffuse';
+  checkObject(fn, 'input', input);
+  const n = checkTransposition(fn, {
+    ...planeColumns(input),
+    dhi: [input.dhi, 'W/m2'],
+    dni: [input.dni, 'W/m2'],
+    dniExtra: [input.dniExtra, 'W/m2'],
+    airmass: [input.airmass, 'relative air mass', true],
+  });
+  const res = partsOutput(out, n);
+  skyModelKernel(PEREZ_DRIESSE, n, { ...input, ghi: 0, albedo: 0 }, skyOnly(res.poaSkyDiffuse, res));
+  return res;
+}
+
+function planeColumns(input: {
+  surfaceTilt: Column;
+  surfaceAzimuth: Column;
+  solarZenith: Column;
+  solarAzimuth: Column;
+}): Record<string, [Column | undefined, string, boolean?]> {
+  return {
+    surfaceTilt: [input.surfaceTilt, 'degrees'],
+    surfaceAzimuth: [input.surfaceAzimuth, 'degrees east of north'],
+    solarZenith: [input.solarZenith, 'degrees'],
+    solarAzimuth: [input.solarAzimuth, 'degrees east of north'],
+  };
+}
+
+function partsOutput(out: Partial<SkyDiffuseParts> | undefined, n: number): SkyDiffuseParts {
+  return {
+    poaSkyDiffuse: outputColumn(out?.poaSkyDiffuse, n, 'poaSkyDiffuse'),
+    poaIsotropic: outputColumn(out?.poaIsotropic, n, 'poaIsotropic'),
+    poaCircumsolar: outputColumn(out?.poaCircumsolar, n, 'poaCircumsolar'),
+    poaHorizon: outputColumn(out?.poaHorizon, n, 'poaHorizon'),
+  };
+}
+
+function skyOnly(sky: Float64Array, parts: SkyDiffuseParts | null): TranspositionBuffers {
+  return {
+    sky,
+    global: null,
+    direct: null,
+    diffuse: null,
+    ground: null,
+    parts:
+      parts === null
+        ? null
+        : { isotropic: parts.poaIsotropic, circumsolar: parts.poaCircumsolar, horizon: parts.poaHorizon },
+  };
+}
+
+/** The models of {@link skyModelKernel}, by number. */
+export const KLUCHER = 0;
+export const REINDL = 1;
+export const KING = 2;
+export const PEREZ_DRIESSE = 3;
+
+/**
+ * The output buffers of the transposition kernels, by name. The sky diffuse is always written;
+ * `global`, `direct`, `diffuse` and `ground` are written together when `ground` is given, and the
+ * sky diffuse parts when `parts` is given.
+ */
+export interface TranspositionBuffers {
+  sky: Float64Array;
+  global: Float64Array | null;
+  direct: Float64Array | null;
+  diffuse: Float64Array | null;
+  ground: Float64Array | null;
+  parts: { isotropic: Float64Array; circumsolar: Float64Array; horizon: Float64Array } | null;
+}
+
+/** The columns the kernel reads (unused ones given as 0); airmass only by Perez-Driesse. */
+export interface SkyModelKernelInput {
+  surfaceTilt: Column;
+  surfaceAzimuth: Column;
+  solarZenith: Column;
+  solarAzimuth: Column;
+  dni: Column;
+  ghi: Column;
+  dhi: Column;
+  dniExtra: Column;
+  airmass?: Column | undefined;
+  albedo: Column;
+}
+
+/**
+ * The loop of Klucher, Reindl, King and Perez-Driesse: projection, the model's sky diffuse and
+ * parts, and (when `out.ground` is given) ground-reflected, beam and totals, in one pass. The model
+ * is a constant of the call, so its branches are predicted.
+ */
+export function skyModelKernel(model: number, n: number, input: SkyModelKernelInput, out: TranspositionBuffers): void {
+  const { surfaceTilt, surfaceAzimuth, solarZenith, solarAzimuth, dni, ghi, dhi, dniExtra, airmass, albedo } = input;
+  const { sky: skyOut, global: globalOut, direct: directOut, diffuse: diffuseOut, ground: groundOut } = out;
+  const isoOut = out.parts?.isotropic ?? null;
+  const circOut = out.parts?.circumsolar ?? null;
+  const horOut = out.parts?.horizon ?? null;
+  const tiltA = typeof surfaceTilt === 'number' ? null : surfaceTilt;
+  const azA = columnOf(surfaceAzimuth, 0);
+  const azM = maskOf(surfaceAzimuth);
+  const zA = columnOf(solarZenith, 0);
+  const zM = maskOf(solarZenith);
+  const saA = columnOf(solarAzimuth, 0);
+  const saM = maskOf(solarAzimuth);
+  const dniA = columnOf(dni, 0);
+  const dniM = maskOf(dni);
+  const ghiA = columnOf(ghi, 0);
+  const ghiM = maskOf(ghi);
+  const dhiA = columnOf(dhi, 0);
+  const dhiM = maskOf(dhi);
+  const exA = columnOf(dniExtra, 0);
+  const exM = maskOf(dniExtra);
+  const amA = columnOf(airmass, 0);
+  const amM = maskOf(airmass);
+  const albA = columnOf(albedo, 0.25);
+  const albM = maskOf(albedo);
+  const hasAirmass = airmass !== undefined;
+  const tilt0 = scalarOf(surfaceTilt, 0);
+  const cosT0 = Math.cos(tilt0 * D2R);
+  const sinT0 = Math.sin(tilt0 * D2R);
+  const sinHalf0 = Math.sin(tilt0 * 0.5 * D2R);
+  const knots = PEREZ_DRIESSE_KNOTS;
+  const coeffs = PD_COEFFS;
+  for (let i = 0; i < n; i++) {
+    let cosT = cosT0;
+    let sinT = sinT0;
+    let sinHalf = sinHalf0;
+    if (tiltA !== null) {
+      const t = tiltA[i]! * D2R;
+      cosT = Math.cos(t);
+      sinT = Math.sin(t);
+      if (model === KLUCHER || model === REINDL) sinHalf = Math.sin(t * 0.5);
+    }
+    const zenDeg = zA[i & zM]!;
+    const z = zenDeg * D2R;
+    const cosZ = Math.cos(z);
+    let sinZ = 0;
+    let proj = 0;
+    if (model !== KING) {
+      sinZ = Math.sin(z);
+      proj = cosT * cosZ + sinT * sinZ * Math.cos((saA[i & saM]! - azA[i & azM]!) * D2R);
+      if (proj > 1) proj = 1;
+      else if (proj < -1) proj = -1;
+    }
+    const d = dhiA[i & dhiM]!;
+    const g = ghiA[i & ghiM]!;
+    const b = dniA[i & dniM]!;
+    const a = proj < 0 ? 0 : proj;
+    let sky: number;
+    let t1 = 0;
+    let t2 = 0;
+    let t3 = 0;
+    if (model === KLUCHER) {
+      const ratio = d / g;
+      let f = 1 - ratio * ratio;
+      // 0/0 (and inf/inf) take F = 0 as pvlib's fillna; a NaN input stays NaN.
+      if (f !== f && g === g && d === d) f = 0;
+      const s3 = sinHalf * sinHalf * sinHalf;
+      sky = d * (0.5 * (1 + cosT)) * (1 + f * s3) * (1 + f * (a * a) * (sinZ * sinZ * sinZ));
+      // DHI > 0 over GHI 0 makes F infinite: pvlib's infinite sky is no irradiance, NaN here.
+      if (sky - sky !== 0) sky = Number.NaN;
+      t1 = sky;
+    } else if (model === KING) {
+      sky = (d * (1 + cosT)) / 2 + (g * (0.012 * zenDeg - 0.04) * (1 - cosT)) / 2;
+      if (sky < 0) sky = 0;
+      t1 = sky;
+    } else if (model === REINDL) {
+      const rb = a / (cosZ < REINDL_MIN_COS_ZENITH ? REINDL_MIN_COS_ZENITH : cosZ);
+      const ai = b / exA[i & exM]!;
+      let hb = b * cosZ;
+      if (hb < 0) hb = 0;
+      const hbToGhi = g === 0 ? 0 : hb / g;
+      const h = Math.sqrt(hbToGhi) * (sinHalf * sinHalf * sinHalf);
+      const term1 = ((1 - ai) * (1 + cosT)) / 2;
+      const term2 = ai * rb;
+      const term3 = term1 * h;
+      sky = d * (term1 + term2 + term3);
+      t1 = d * term1;
+      t2 = d * term2;
+      t3 = d * term3;
+    } else {
+      // Perez-Driesse: brightness delta and clearness zeta, then the six splines at zeta.
+      let am = hasAirmass ? amA[i & amM]! : kastenYoung(zenDeg);
+      if (zenDeg >= 90) am = AIRMASS_AT_90;
+      const delta = d / (exA[i & exM]! / am);
+      let zeta = d === 0 ? 0 : b / (d + b);
+      const kterm = PEREZ_KAPPA * z * z * z;
+      zeta = zeta / (1 - kterm * (zeta - 1));
+      // Knot interval l (2..9) with knots[l] <= zeta < knots[l + 1]; the end pieces extrapolate.
+      let l = 2;
+      while (l < 9 && zeta >= knots[l + 1]!) l++;
+      // Cox-de Boor basis of degree 2 on that interval.
+      const left1 = zeta - knots[l]!;
+      const left2 = zeta - knots[l - 1]!;
+      const right1 = knots[l + 1]! - zeta;
+      const right2 = knots[l + 2]! - zeta;
+      let temp = 1 / (right1 + left1);
+      const n0a = right1 * temp;
+      const n1a = left1 * temp;
+      temp = n0a / (right1 + left2);
+      const n0 = right1 * temp;
+      let saved = left2 * temp;
+      temp = n1a / (right2 + left1);
+      const n1 = saved + right2 * temp;
+      saved = left1 * temp;
+      const n2 = saved;
+      const k = (l - 2) * 6;
+      const f11 = n0 * coeffs[k]! + n1 * coeffs[k + 6]! + n2 * coeffs[k + 12]!;
+      const f12 = n0 * coeffs[k + 1]! + n1 * coeffs[k + 7]! + n2 * coeffs[k + 13]!;
+      const f13 = n0 * coeffs[k + 2]! + n1 * coeffs[k + 8]! + n2 * coeffs[k + 14]!;
+      const f21 = n0 * coeffs[k + 3]! + n1 * coeffs[k + 9]! + n2 * coeffs[k + 15]!;
+      const f22 = n0 * coeffs[k + 4]! + n1 * coeffs[k + 10]! + n2 * coeffs[k + 16]!;
+      const f23 = n0 * coeffs[k + 5]! + n1 * coeffs[k + 11]! + n2 * coeffs[k + 17]!;
+      let f1 = f11 + f12 * delta + f13 * z;
+      const f2 = f21 + f22 * delta + f23 * z;
+      f1 = f1 < 0 ? 0 : f1 > 0.9 ? 0.9 : f1;
+      const bz = cosZ < COS_85 ? COS_85 : cosZ;
+      const term1 = 0.5 * (1 - f1) * (1 + cosT);
+      const term2 = (f1 * a) / bz;
+      const term3 = f2 * sinT;
+      sky = d * (term1 + term2 + term3);
+      if (sky < 0) sky = 0;
+      t1 = d * term1;
+      t2 = d * term2;
+      t3 = d * term3;
+    }
+    skyOut[i] = sky;
+    if (isoOut !== null) {
+      isoOut[i] = t1;
+      circOut![i] = t2;
+      horOut![i] = t3;
+    }
+    if (groundOut !== null) {
+      const ground = g * albA[i & albM]! * (1 - cosT) * 0.5;
+      let direct = b * proj;
+      if (model === KING) {
+        // King reads no azimuths: the beam needs the projection all the same.
+        direct = b * projection(cosT, sinT, cosZ, Math.sin(z), saA[i & saM]! - azA[i & azM]!);
+      }
+      if (direct < 0) direct = 0;
+      const diffuse = sky + ground;
+      groundOut[i] = ground;
+      directOut![i] = direct;
+      diffuseOut![i] = diffuse;
+      globalOut![i] = direct + diffuse;
+    }
+  }
+}
+
+/** cos aoi from the plane and sun, clipped to [-1, 1] (pvlib.irradiance.aoi_projection). */
+function projection(cosT: number, sinT: number, cosZ: number, sinZ: number, dazDeg: number): number {
+  const p = cosT * cosZ + sinT * sinZ * Math.cos(dazDeg * D2R);
+  return p > 1 ? 1 : p < -1 ? -1 : p;
+}
+
+/** Kasten & Young (1989) relative air mass for one zenith [deg]; NaN above 90 deg, as pvlib. */
+function kastenYoung(zenith: number): number {
+  if (zenith > 90) return Number.NaN;
+  return 1 / (Math.cos(zenith * D2R) + 0.50572 * Math.pow(96.07995 - zenith, -1.6364));
+}

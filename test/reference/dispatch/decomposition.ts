@@ -1,0 +1,142 @@
+/**
+ * Reference handlers for the cases of decomposition.json (and any file of the same schema whose
+ * cases follow its conventions): params.function names the pvlib function, params hold its scalar
+ * arguments by pvlib's names (pvlib's defaults when absent), inputs its columns (times as unix_s).
+ */
+import {
+  boland,
+  campbellNorman,
+  completeIrradiance,
+  dirindex,
+  dni,
+  clearnessIndex,
+  clearnessIndexZenithIndependent,
+  erbsDriesse,
+  louche,
+  orgillHollands,
+} from '../../../src/irradiance/index.js';
+import { inputColumn, param } from '../runner.js';
+import { type CaseHandler, type ComputedColumns, type ReferenceCase, TOLERANCE } from '../schema.js';
+
+/** An optional input column, or undefined when the case does not carry it. */
+function optionalInput(refCase: ReferenceCase, name: string): Float64Array | undefined {
+  return name in refCase.inputs ? inputColumn(refCase, name) : undefined;
+}
+
+/** A handler of the cases whose params.function is `fn`. */
+function handler(fn: string, run: (refCase: ReferenceCase) => ComputedColumns): CaseHandler {
+  return {
+    variant: fn,
+    matches: (_stem, _name, refCase) => param(refCase, 'function', '') === fn,
+    run,
+    defaultTolerance: TOLERANCE.value,
+  };
+}
+
+/** The columns of a kt decomposition: GHI, zenith, and the times or dni_extra. */
+function ktInput(refCase: ReferenceCase) {
+  const dniExtra = optionalInput(refCase, 'dni_extra');
+  return {
+    ghi: inputColumn(refCase, 'ghi'),
+    zenith: inputColumn(refCase, 'zenith'),
+    ...(dniExtra === undefined ? { unixSeconds: inputColumn(refCase, 'unix_s') } : { dniExtra }),
+  };
+}
+
+function zenithLimits(refCase: ReferenceCase, maxZenith: number) {
+  return {
+    minCosZenith: param(refCase, 'min_cos_zenith', 0.065),
+    maxZenith: param(refCase, 'max_zenith', maxZenith),
+  };
+}
+
+function split(r: { dni: Float64Array; dhi: Float64Array; kt: Float64Array }): ComputedColumns {
+  return { dni: r.dni, dhi: r.dhi, kt: r.kt };
+}
+
+export const handlers: CaseHandler[] = [
+  handler('erbs_driesse', (c) => split(erbsDriesse(ktInput(c), zenithLimits(c, 87)))),
+  handler('orgill_hollands', (c) => split(orgillHollands(ktInput(c), zenithLimits(c, 87)))),
+  handler('boland', (c) =>
+    split(
+      boland(ktInput(c), {
+        ...zenithLimits(c, 87),
+        aCoeff: param(c, 'a_coeff', 8.645),
+        bCoeff: param(c, 'b_coeff', 0.613),
+      }),
+    ),
+  ),
+  // pvlib's louche has no min_cos_zenith: its clearness index uses the default 0.065.
+  handler('louche', (c) => split(louche(ktInput(c), { maxZenith: param(c, 'max_zenith', 90) }))),
+  handler('clearness_index', (c) => ({
+    kt: clearnessIndex(
+      {
+        ghi: inputColumn(c, 'ghi'),
+        zenith: inputColumn(c, 'solar_zenith'),
+        dniExtra: inputColumn(c, 'extra_radiation'),
+      },
+      {
+        minCosZenith: param(c, 'min_cos_zenith', 0.065),
+        maxClearnessIndex: param(c, 'max_clearness_index', 2),
+      },
+    ),
+  })),
+  handler('clearness_index_zenith_independent', (c) => ({
+    kt_prime: clearnessIndexZenithIndependent(
+      { clearnessIndex: inputColumn(c, 'clearness_index'), airmass: inputColumn(c, 'airmass') },
+      { maxClearnessIndex: param(c, 'max_clearness_index', 2) },
+    ),
+  })),
+  handler('dni', (c) => ({
+    dni: dni(
+      {
+        ghi: inputColumn(c, 'ghi'),
+        dhi: inputColumn(c, 'dhi'),
+        zenith: inputColumn(c, 'zenith'),
+        dniClear: optionalInput(c, 'dni_clear'),
+      },
+      {
+        clearskyTolerance: param(c, 'clearsky_tolerance', 1.1),
+        zenithThresholdForZeroDni: param(c, 'zenith_threshold_for_zero_dni', 88),
+        zenithThresholdForClearskyLimit: param(c, 'zenith_threshold_for_clearsky_limit', 80),
+      },
+    ),
+  })),
+  handler('complete_irradiance', (c) => {
+    const r = completeIrradiance({
+      solarZenith: inputColumn(c, 'solar_zenith'),
+      ghi: optionalInput(c, 'ghi'),
+      dhi: optionalInput(c, 'dhi'),
+      dni: optionalInput(c, 'dni'),
+      dniClear: optionalInput(c, 'dni_clear'),
+    });
+    return { ghi: r.ghi, dhi: r.dhi, dni: r.dni };
+  }),
+  handler('campbell_norman', (c) => {
+    const r = campbellNorman({
+      zenith: inputColumn(c, 'zenith'),
+      transmittance: optionalInput(c, 'transmittance') ?? param(c, 'transmittance', Number.NaN),
+      pressure: optionalInput(c, 'pressure') ?? param(c, 'pressure', 101325),
+      dniExtra: optionalInput(c, 'dni_extra') ?? param(c, 'dni_extra', 1367),
+    });
+    return { ghi: r.ghi, dni: r.dni, dhi: r.dhi };
+  }),
+  handler('dirindex', (c) => ({
+    dni: dirindex(
+      {
+        ghi: inputColumn(c, 'ghi'),
+        ghiClear: inputColumn(c, 'ghi_clear'),
+        dniClear: inputColumn(c, 'dni_clear'),
+        zenith: inputColumn(c, 'zenith'),
+        unixSeconds: inputColumn(c, 'unix_s'),
+        pressure: optionalInput(c, 'pressure') ?? param(c, 'pressure', 101325),
+        tempDew: optionalInput(c, 'temp_dew'),
+      },
+      {
+        useDeltaKtPrime: param(c, 'use_delta_kt_prime', true),
+        minCosZenith: param(c, 'min_cos_zenith', 0.065),
+        maxZenith: param(c, 'max_zenith', 87),
+      },
+    ),
+  })),
+];
