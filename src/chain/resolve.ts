@@ -6,6 +6,7 @@
  * and what is missing.
  */
 import type { FixedMount } from '../irradiance/plane-of-array.js';
+import { SKY_DIFFUSE_MODELS } from '../irradiance/transposition.js';
 import { pvwattsLosses, type PvwattsLosses } from '../power/pvwatts.js';
 import { PVSYST_TEMPERATURE_PARAMETERS, SAPM_TEMPERATURE_PARAMETERS } from '../power/temperature.js';
 import type { SingleAxisOptions } from '../tracking/single-axis.js';
@@ -119,7 +120,10 @@ export interface ChainSystem {
 
 /** The models of a chain's steps, by pvlib's names; any left out is inferred. */
 export interface ChainModels {
-  /** Sky diffuse on the plane: 'isotropic', 'haydavies' (default, as pvlib's ModelChain), 'perez'. */
+  /**
+   * Sky diffuse on the plane: 'isotropic', 'klucher', 'haydavies' (default, as pvlib's ModelChain),
+   * 'reindl', 'king', 'perez', 'perez-driesse'.
+   */
   transposition?: TranspositionName;
   /** Splits GHI when the weather has no DNI or DHI: 'erbs' (default) or 'disc'. */
   decomposition?: DecompositionName;
@@ -153,7 +157,7 @@ export interface ChainModelNames {
   ac: AcName;
 }
 
-const TRANSPOSITIONS: readonly TranspositionName[] = ['isotropic', 'haydavies', 'perez'];
+const TRANSPOSITIONS: readonly TranspositionName[] = SKY_DIFFUSE_MODELS;
 const DECOMPOSITIONS: readonly DecompositionName[] = ['erbs', 'disc'];
 const AOI_MODELS: readonly AoiName[] = ['physical', 'ashrae', 'sapm', 'no_loss'];
 const SPECTRAL_MODELS: readonly SpectralName[] = ['sapm', 'no_loss'];
