@@ -29,13 +29,19 @@ import { maxPowerPoint } from '../pv/single-diode.js';
 import type { SolarPosition } from '../solar/index.js';
 import { asColumn, type Column } from '../util/columns.js';
 
-/** Names of the chain's models, step by step (pvlib's names). */
+/** The model chain's sky diffuse models (totalIrradiance's, pvlib's names). */
 export type TranspositionName = SkyDiffuseModel;
+/** The model chain's GHI splitting models, used when the weather has GHI alone. */
 export type DecompositionName = 'erbs' | 'disc';
+/** The model chain's incidence angle modifiers (pvlib's `aoi_model` names). */
 export type AoiName = 'physical' | 'ashrae' | 'sapm' | 'no_loss';
+/** The model chain's spectral modifiers (pvlib's `spectral_model` names). */
 export type SpectralName = 'sapm' | 'no_loss';
+/** The model chain's cell temperature models (pvlib's `temperature_model` names). */
 export type TemperatureName = 'sapm' | 'pvsyst' | 'faiman' | 'fuentes' | 'noct_sam';
+/** The model chain's DC models (pvlib's `dc_model` names). */
 export type DcName = 'pvwatts' | 'sapm' | 'desoto' | 'cec' | 'pvsyst';
+/** The model chain's AC models (pvlib's `ac_model` names). */
 export type AcName = 'pvwatts' | 'sandia' | 'adr';
 
 /** One array with every model chosen and its parameters checked. */
