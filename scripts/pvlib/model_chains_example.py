@@ -13,6 +13,16 @@ Hay-Davies transposition (ModelChain's default), physical IAM, no spectral loss,
 temperature (close mount, glass/glass), CEC DC (inferred), Sandia AC (inferred), no losses;
 albedo 0.25 (pvlib Array's default; the file's albedo column is not passed).
 
+(b) tracker field (examples/chain-tracker-field.ts): the same weather; one array of 20 x 10 bifacial
+modules (PVWatts, 400 W, -0.35 %/C; bifaciality 0.7) on north-south single-axis trackers without
+backtracking (max 60 degrees, GCR 0.4, collectors 2 m wide at 1.5 m), on one PVWatts inverter of
+70 kW. pvlib's ModelChain has neither row shading nor a rear side: the script computes the shaded
+fraction of the rows with pvlib.shading.shaded_fraction1d (the front beam falls on the unshaded
+part), the rear irradiance with pvlib.bifacial.infinite_sheds (isotropic sky, bifaciality 0.7,
+racking shade 2 %) and the front with get_total_irradiance (Hay-Davies) and the physical IAM, and
+runs ModelChain.run_model_from_effective_irradiance on effective = beam x IAM + diffuse + rear
+(cell temperature from the front POA): SAPM temperature (open rack, glass/glass), PVWatts DC and AC.
+
 (c) monitored plant (examples/chain-monitored-plant.ts): the 8760 hours of PVWatts' output for
 Golden CO (pvwatts_8760_rackmount.csv, standing in for a plant's monitoring: its plane-of-array
 pyranometer, a pyrheliometer's DNI, air temperature and wind), a year 2019 in local standard time
@@ -51,6 +61,12 @@ CS5P_220M_CEC = {
 ROOF_INVERTER = 'SMA_America__SB10000TL_US__240V_'
 PLANT_MODULE = 'Canadian_Solar_CS5P_220M___2009_'
 PLANT_INVERTER = 'SMA_America__SB3800U_240V__CEC_2005_'
+# (b) the tracker field's rows: ground coverage ratio, collector width (m), axis height (m).
+GCR = 0.4
+WIDTH = 2.0
+HEIGHT = 1.5
+ALBEDO = 0.25
+BIFACIALITY = 0.7
 
 
 def revision():
@@ -93,6 +109,65 @@ def east_west_roof():
     out['models'] = {'transposition': chain.transposition_model, 'dc': chain.dc_model.__name__,
                      'ac': chain.ac_model.__name__, 'temperature': chain.temperature_model.__name__}
     out['annual_dc_kwh'] = [float(dc['p_mp'].sum() / 1000) for dc in chain.results.dc]
+    return out
+
+
+def tracker_field_chain(data_dir=DATA):
+    """The tracker field's ModelChain and its prepared effective irradiance: the shade of the rows
+    (pvlib.shading.shaded_fraction1d) and the rear side (pvlib.bifacial.infinite_sheds) are computed
+    before ModelChain, which has neither, and fed to it as effective irradiance and POA global."""
+    from pvlib.bifacial import infinite_sheds
+    from pvlib.pvsystem import SingleAxisTrackerMount
+
+    weather, meta = pvlib.iotools.read_tmy3(os.path.join(data_dir, 'weather', '723170TYA.CSV'), map_variables=True)
+    weather = weather[['ghi', 'dni', 'dhi', 'temp_air', 'wind_speed']].copy()
+    weather.index = weather.index - pd.Timedelta(minutes=30)
+    location = Location(meta['latitude'], meta['longitude'], tz='Etc/GMT+5', altitude=meta['altitude'])
+    solpos = location.get_solarposition(weather.index, temperature=weather['temp_air'])
+    zenith, azimuth = solpos['apparent_zenith'], solpos['azimuth']
+    tracker = pvlib.tracking.singleaxis(zenith, azimuth, axis_tilt=0, axis_azimuth=180, max_angle=60,
+                                        backtrack=False, gcr=GCR)
+    # Laid flat while the sun is down, as solarkit's tracker.
+    tilt = tracker['surface_tilt'].where(zenith <= 90, 0).fillna(0)
+    surface_azimuth = tracker['surface_azimuth'].where(zenith <= 90, 180).fillna(180)
+    dni_extra = pvlib.irradiance.get_extra_radiation(weather.index)
+    airmass = location.get_airmass(solar_position=solpos)['airmass_relative']
+    poa = pvlib.irradiance.get_total_irradiance(tilt, surface_azimuth, zenith, azimuth, weather['dni'],
+                                                weather['ghi'], weather['dhi'], dni_extra=dni_extra,
+                                                airmass=airmass, albedo=ALBEDO, model='haydavies')
+    shaded = pvlib.shading.shaded_fraction1d(zenith, azimuth, 180, tracker['tracker_theta'],
+                                             collector_width=WIDTH, pitch=WIDTH / GCR).fillna(0)
+    direct = poa['poa_direct'].clip(lower=0).fillna(0) * (1 - shaded)
+    diffuse = poa['poa_diffuse'].clip(lower=0).fillna(0)
+    iam = pvlib.iam.physical(pvlib.irradiance.aoi(tilt, surface_azimuth, zenith, azimuth))
+    sheds = infinite_sheds.get_irradiance(tilt, surface_azimuth, zenith, azimuth, gcr=GCR, height=HEIGHT,
+                                          pitch=WIDTH / GCR, ghi=weather['ghi'], dhi=weather['dhi'],
+                                          dni=weather['dni'], albedo=ALBEDO, bifaciality=BIFACIALITY)
+    rear = (sheds['poa_global'] - sheds['poa_front']).clip(lower=0).fillna(0)
+    prepared = pd.DataFrame({
+        'effective_irradiance': direct * iam + diffuse + rear,
+        'poa_global': direct + diffuse,
+        'temp_air': weather['temp_air'], 'wind_speed': weather['wind_speed'],
+    })
+    system = PVSystem(
+        arrays=[Array(SingleAxisTrackerMount(axis_azimuth=180, max_angle=60, backtrack=False, gcr=GCR),
+                      module_parameters={'pdc0': 400, 'gamma_pdc': -0.0035},
+                      temperature_model_parameters=TEMPERATURE_MODEL_PARAMETERS['sapm']['open_rack_glass_glass'],
+                      modules_per_string=20, strings=10)],
+        inverter_parameters={'pdc0': 70000},
+    )
+    chain = ModelChain(system, location, aoi_model='no_loss', spectral_model='no_loss',
+                       dc_model='pvwatts', ac_model='pvwatts', temperature_model='sapm', losses_model='no_loss')
+    return chain, prepared, shaded
+
+
+def tracker_field():
+    chain, prepared, shaded = tracker_field_chain()
+    chain.run_model_from_effective_irradiance(prepared)
+    out = energy(chain.results.ac)
+    out['annual_dc_kwh'] = float(chain.results.dc.sum() / 1000)
+    out['rear_kwh_per_m2'] = float((prepared['effective_irradiance'].sum()) / 1000)
+    out['max_shaded_fraction'] = float(shaded.max())
     return out
 
 
@@ -161,6 +236,7 @@ def main():
         'source': f'pvlib-python {pvlib.__version__} ({revision()}), scripts/pvlib/model_chains_example.py',
         'description': __doc__.strip().split('\n\n')[0],
         'east_west_roof': east_west_roof(),
+        'tracker_field': tracker_field(),
         'monitored_plant': monitored_plant(),
     }
     os.makedirs(os.path.dirname(OUT), exist_ok=True)

@@ -99,6 +99,8 @@ export interface ChainArrayColumns {
   surfaceAzimuth: Column;
   /** Trackers: rotation, degrees (NaN at night). */
   trackerTheta?: Float64Array;
+  /** Arrays with `shading`: the shaded fraction of the collector width, 0..1. */
+  shadedFraction?: Float64Array;
 }
 
 /** The result of {@link modelChain}: columns for the system, per inverter and per array. */

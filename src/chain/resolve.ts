@@ -83,6 +83,16 @@ export interface ChainArray {
     /** Ground coverage ratio, width over pitch. */
     gcr: number;
   };
+  /**
+   * Rows that shade each other: the front beam is reduced by the shaded fraction of the collector
+   * width (Anderson & Jensen 2024, `shadedFraction1d`) of a tracker's rotation or a fixed row's tilt.
+   */
+  shading?: {
+    /** Width of the collector across the axis, m. */
+    collectorWidth: number;
+    /** Axis-to-axis spacing of the rows, m. */
+    pitch: number;
+  };
   /** Installation time, Unix s: ageing counts from it (default none). */
   installDate?: number;
   /** Loss of power per year since `installDate`, fraction (default 0.005). */
@@ -533,6 +543,21 @@ function resolveArray(
     strings: count('strings'),
     ...(a.bifacial !== undefined ? { bifacial: checkObject(fn, `${at}.bifacial`, a.bifacial) } : {}),
     ...(soilingByMonth !== undefined ? { soilingByMonth } : {}),
+    ...(a.shading !== undefined
+      ? {
+          shading: {
+            collectorWidth: checkAtLeast(
+              fn,
+              `${at}.shading.collectorWidth`,
+              checkObject(fn, `${at}.shading`, a.shading).collectorWidth,
+              0,
+              'm',
+              true,
+            ),
+            pitch: checkAtLeast(fn, `${at}.shading.pitch`, a.shading.pitch, 0, 'm', true),
+          },
+        }
+      : {}),
     losses,
     ...(a.installDate !== undefined
       ? {

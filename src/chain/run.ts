@@ -25,6 +25,7 @@ import { faimanCellTemperature, pvsystCellTemperature, sapmCellTemperature } fro
 import { calcparamsCec, calcparamsDesoto, calcparamsPvsyst } from '../pv/calcparams.js';
 import { adrInverter, pvwattsInverterMulti, sandiaInverter, sandiaInverterMulti } from '../pv/inverter.js';
 import { sapm, sapmSpectralLoss } from '../pv/sapm.js';
+import { shadedFraction1d } from '../shading/index.js';
 import { maxPowerPoint } from '../pv/single-diode.js';
 import type { SolarPosition } from '../solar/index.js';
 import { asColumn, type Column } from '../util/columns.js';
@@ -64,6 +65,8 @@ export interface ResolvedArray {
   modulesPerString: number;
   strings: number;
   bifacial?: { bifaciality: number; height: number; width: number; gcr: number };
+  /** Row-to-row shade of the front beam (shadedFraction1d): collector width and pitch, one length unit. */
+  shading?: { collectorWidth: number; pitch: number };
   soilingByMonth?: Float64Array;
   losses: number;
   ageing?: { since: number; perYear: number };
@@ -129,6 +132,7 @@ export interface RunArrayResult {
   surfaceTilt: Column;
   surfaceAzimuth: Column;
   trackerTheta?: Float64Array;
+  shadedFraction?: Float64Array;
 }
 
 /** Everything a run computes. */
@@ -300,6 +304,38 @@ function runArray(a: ResolvedArray, given: RunArrayWeather | undefined, s: Share
     poaDiffuse = given.poaDiffuse ?? nan();
   }
 
+  // 1b. Row-to-row shade: the front beam falls on the unshaded part of the collector width
+  // (Anderson & Jensen 2024); the shaded fraction is 0 at night (NaN rotation).
+  let shadedFraction: Float64Array | undefined;
+  if (a.shading !== undefined && given === undefined) {
+    const rows = a.shading;
+    const tracker = 'tracker' in mount ? mount.tracker : undefined;
+    const fixedAzimuth = tracker === undefined ? (mount as { azimuth: number }).azimuth : 0;
+    shadedFraction = shadedFraction1d(
+      {
+        solarZenith: zenith,
+        solarAzimuth: sun.azimuth,
+        shadedRowRotation: tracker !== undefined ? trackerTheta! : (mount as { tilt: number }).tilt,
+      },
+      {
+        axisAzimuth: tracker !== undefined ? (tracker.axisAzimuth ?? 180) : fixedAzimuth - 90,
+        axisTilt: tracker?.axisTilt ?? 0,
+        crossAxisSlope: tracker?.crossAxisTilt ?? 0,
+        collectorWidth: rows.collectorWidth,
+        pitch: rows.pitch,
+      },
+    );
+    for (let i = 0; i < n; i++) {
+      const f = shadedFraction[i]!;
+      if (f !== f) shadedFraction[i] = 0;
+      else if (f > 0) {
+        const lost = poaDirect[i]! * f;
+        poaDirect[i] = poaDirect[i]! - lost;
+        poaGlobal[i] = poaGlobal[i]! - lost;
+      }
+    }
+  }
+
   // 2. Angle of incidence and its modifier.
   const incidence = aoiOf({ surfaceTilt, surfaceAzimuth, solarZenith: zenith, solarAzimuth: sun.azimuth });
   let modifier: Float64Array;
@@ -469,6 +505,7 @@ function runArray(a: ResolvedArray, given: RunArrayWeather | undefined, s: Share
     surfaceTilt,
     surfaceAzimuth,
     ...(trackerTheta !== undefined ? { trackerTheta } : {}),
+    ...(shadedFraction !== undefined ? { shadedFraction } : {}),
   };
 }
 

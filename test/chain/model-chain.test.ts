@@ -264,6 +264,31 @@ describe('modelChain', () => {
     expect(r.inverters[0]![noon]).toBeGreaterThan(0);
   });
 
+  it('row shading takes the shaded fraction of the front beam; backtracking avoids it', () => {
+    const tracker = (backtrack: boolean): ChainSystem => ({
+      ...pvwattsSystem,
+      arrays: [
+        { ...pvwattsArray, mount: { tracker: { gcr: 0.5, backtrack } }, shading: { collectorWidth: 2, pitch: 4 } },
+      ],
+    });
+    const open = modelChain(
+      { ...pvwattsSystem, arrays: [{ ...pvwattsArray, mount: { tracker: { gcr: 0.5, backtrack: false } } }] },
+      weather,
+    );
+    const shaded = modelChain(tracker(false), weather);
+    const f = shaded.arrays[0]!.shadedFraction!;
+    let rows = 0;
+    for (let i = 0; i < f.length; i++) {
+      expect(f[i]).toBeGreaterThanOrEqual(0);
+      expect(f[i]).toBeLessThanOrEqual(1);
+      expect(shaded.arrays[0]!.poaDirect[i]).toBeCloseTo(open.arrays[0]!.poaDirect[i]! * (1 - f[i]!), 9);
+      if (f[i]! > 0 && open.arrays[0]!.poaDirect[i]! > 0) rows++;
+    }
+    expect(rows).toBeGreaterThan(10);
+    const backtracked = modelChain(tracker(true), weather).arrays[0]!.shadedFraction!;
+    expect(Math.max(...backtracked)).toBeLessThan(1e-9);
+  });
+
   it('an export limit caps the system; NaN weather gives NaN', () => {
     const ghi = weather.ghi.slice();
     ghi[20] = Number.NaN;

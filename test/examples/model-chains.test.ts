@@ -48,6 +48,19 @@ describe('the model chain examples agree with pvlib ModelChain within 0.1 % a ye
     expect(svg.match(/<path d=/g)).toHaveLength(3);
   });
 
+  it('(b) a tracker field with row shading and bifacial modules', () => {
+    const { out, svg } = runExample('chain-tracker-field.ts');
+    const ref = pvlib.tracker_field!;
+    expect(Math.abs(annualOf(out) - ref.annual_ac_kwh) / ref.annual_ac_kwh).toBeLessThan(0.001);
+    monthlyOf(out).forEach((kwh, m) =>
+      expect(Math.abs(kwh - ref.monthly_ac_kwh[m]!)).toBeLessThan(0.005 * ref.monthly_ac_kwh[m]! + 0.5),
+    );
+    expect(modelsOf(out)).toMatchObject({ transposition: 'haydavies', aoi: 'physical', dc: 'pvwatts', ac: 'pvwatts' });
+    // Without backtracking the rows shade each other for a good part of the year's sunlit hours.
+    expect(Number(/hours with row shade: (\d+)/.exec(out)![1])).toBeGreaterThan(500);
+    expect(svg.match(/<path d=/g)).toHaveLength(3);
+  });
+
   it('(c) a monitored plant run from its measured POA', () => {
     const { out, svg } = runExample('chain-monitored-plant.ts');
     const ref = pvlib.monitored_plant!;
