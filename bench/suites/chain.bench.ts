@@ -7,8 +7,10 @@
  *    included), each over one year hourly of the same weather. Goal: at most 10 % CPU over before.
  * 2. How a whole site-year through the chain compares with pvlib's ModelChain: the worked examples
  *    of docs/model-chains.md, (a) the east-west roof from TMY3 weather (CEC single diode, two-input
- *    Sandia inverter) and (c) the monitored plant from measured POA (SAPM, ADR), each built as its
- *    example builds it; the peer times ModelChain.run_model / run_model_from_poa on the same system
+ *    Sandia inverter), (b) the tracker field with row shading and bifacial modules (PVWatts; pvlib
+ *    computes the shade and the rear side with pvlib.shading and infinite_sheds before its
+ *    ModelChain, and that is timed with it) and (c) the monitored plant from measured POA (SAPM,
+ *    ADR), each built as its example builds it; the peer times ModelChain.run_model / run_model_from_poa on the same system
  *    and weather prepared by scripts/pvlib/model_chains_example.py. Goal: at least 20x.
  */
 import { readFileSync } from 'node:fs';
@@ -179,7 +181,31 @@ function plant(): { system: ChainSystem; weather: ChainWeather } {
   };
 }
 
-function exampleKernel(name: string, example: 'east_west_roof' | 'monitored_plant'): KernelBench {
+/** Example (b): the tracker field, as examples/chain-tracker-field.ts builds it. */
+function field(): { system: ChainSystem; weather: ChainWeather; periodSeconds: number } {
+  const r = roof();
+  return {
+    system: {
+      ...r.system,
+      arrays: [
+        {
+          mount: { tracker: { axisAzimuth: 180, maxAngle: 60, backtrack: false, gcr: 0.4 } },
+          shading: { collectorWidth: 2, pitch: 5 },
+          bifacial: { bifaciality: 0.7, height: 1.5, width: 2, gcr: 0.4 },
+          module: { pdc0: 400, gammaPdc: -0.0035 },
+          temperature: { mounting: 'open_rack_glass_glass' },
+          modulesPerString: 20,
+          strings: 10,
+        },
+      ],
+      inverters: [{ parameters: { pdc0: 70000 } }],
+    },
+    weather: r.weather,
+    periodSeconds: r.periodSeconds,
+  };
+}
+
+function exampleKernel(name: string, example: 'east_west_roof' | 'tracker_field' | 'monitored_plant'): KernelBench {
   let run: () => unknown = () => undefined;
   const k = warmedKernel(
     name,
@@ -190,6 +216,9 @@ function exampleKernel(name: string, example: 'east_west_roof' | 'monitored_plan
       if (example === 'east_west_roof') {
         const r = roof();
         run = () => modelChain(r.system, r.weather, { aoi: 'physical', periodSeconds: r.periodSeconds });
+      } else if (example === 'tracker_field') {
+        const f = field();
+        run = () => modelChain(f.system, f.weather, { periodSeconds: f.periodSeconds });
       } else {
         const p = plant();
         run = () => modelChain(p.system, p.weather, { spectral: 'sapm' });
@@ -219,6 +248,7 @@ export const suite: BenchSuite = {
       modelChain(PVWATTS_SYSTEM, pvwattsWeather(), { transposition: 'perez' }),
     ),
     exampleKernel('modelChain example (a) east-west roof (CEC, Sandia 2 inputs; TMY3 year)', 'east_west_roof'),
+    exampleKernel('modelChain example (b) tracker field, row shade, bifacial (PVWatts; TMY3 year)', 'tracker_field'),
     exampleKernel('modelChain example (c) monitored plant from POA (SAPM, ADR; 8760 h)', 'monitored_plant'),
   ],
 };

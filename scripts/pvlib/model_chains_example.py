@@ -123,6 +123,15 @@ def tracker_field_chain(data_dir=DATA):
     weather = weather[['ghi', 'dni', 'dhi', 'temp_air', 'wind_speed']].copy()
     weather.index = weather.index - pd.Timedelta(minutes=30)
     location = Location(meta['latitude'], meta['longitude'], tz='Etc/GMT+5', altitude=meta['altitude'])
+    return tracker_field_from_weather(weather, location)
+
+
+def tracker_field_from_weather(weather, location):
+    """The tracker field's steps before ModelChain, from the weather (what the bench's peer times,
+    with the ModelChain run after it)."""
+    from pvlib.bifacial import infinite_sheds
+    from pvlib.pvsystem import SingleAxisTrackerMount
+
     solpos = location.get_solarposition(weather.index, temperature=weather['temp_air'])
     zenith, azimuth = solpos['apparent_zenith'], solpos['azimuth']
     tracker = pvlib.tracking.singleaxis(zenith, azimuth, axis_tilt=0, axis_azimuth=180, max_angle=60,

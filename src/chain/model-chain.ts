@@ -131,8 +131,8 @@ export interface ChainResult {
   dni: Float64Array;
   /** Diffuse horizontal irradiance, W/m2. */
   dhi: Float64Array;
-  /** Relative air mass (Kasten & Young 1989, apparent zenith), unitless. */
-  airmassRelative: Float64Array;
+  /** Relative air mass (Kasten & Young 1989, apparent zenith), unitless: where a step read it (Perez skies, spectral models). */
+  airmassRelative?: Float64Array;
   /** Absolute air mass (spectral models only), unitless. */
   airmassAbsolute?: Float64Array;
   /** AC energy of the system over the series, in the unit of the power times hours (NaN periods left out). */
@@ -265,7 +265,7 @@ export function modelChain(system: ChainSystem, weather: ChainWeather, options: 
     ghi: r.ghi,
     dni: r.dni,
     dhi: r.dhi,
-    airmassRelative: r.airmassRelative,
+    ...(r.airmassRelative !== undefined ? { airmassRelative: r.airmassRelative } : {}),
     ...(r.airmassAbsolute !== undefined ? { airmassAbsolute: r.airmassAbsolute } : {}),
     acEnergy: energy,
   };

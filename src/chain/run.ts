@@ -143,12 +143,20 @@ export interface RunResult {
   ghi: Float64Array;
   dni: Float64Array;
   dhi: Float64Array;
-  airmassRelative: Float64Array;
+  airmassRelative?: Float64Array;
   airmassAbsolute?: Float64Array;
   arrays: RunArrayResult[];
   inverters: Float64Array[];
   ac: Float64Array;
   dc: Float64Array;
+}
+
+/** Columns the chain reads once and never returns (the five diode parameters, SAPM's unused points), reused. */
+let scratch: Float64Array[] = [];
+function scratchColumns(n: number, count: number): Float64Array[] {
+  if (scratch.length < count || scratch[0]!.length !== n)
+    scratch = Array.from({ length: count }, () => new Float64Array(n));
+  return scratch;
 }
 
 /**
@@ -177,13 +185,17 @@ export function runResolvedChain(c: ResolvedChain, w: RunWeather, periodSeconds:
       for (let i = 0; i < n; i++) dhi[i] = ghi[i]! - dni[i]! * Math.cos((sun.zenith[i]! * Math.PI) / 180);
     }
   }
-  const airmassRelative = relativeAirmass(zenith);
+  // Relative air mass only where a step reads it (Perez skies, spectral models).
+  const needsAirmass = c.arrays.some(
+    (a) => a.spectral !== 'no_loss' || a.transposition === 'perez' || a.transposition === 'perez-driesse',
+  );
+  const airmassRelative = needsAirmass ? relativeAirmass(zenith) : undefined;
   let airmassAbs: Float64Array | undefined;
   if (c.arrays.some((a) => a.spectral !== 'no_loss')) {
     airmassAbs =
       w.airmassAbsolute !== undefined
         ? asColumn(w.airmassAbsolute, n)
-        : absoluteAirmass(airmassRelative, w.pressure ?? altitudeToPressure(c.elevation)[0]!);
+        : absoluteAirmass(airmassRelative!, w.pressure ?? altitudeToPressure(c.elevation)[0]!);
   }
   const dniExtra = fromSky ? extraterrestrialRadiation(middle) : undefined;
   const arrays: RunArrayResult[] = [];
@@ -227,7 +239,7 @@ export function runResolvedChain(c: ResolvedChain, w: RunWeather, periodSeconds:
     ghi: ghi ?? new Float64Array(n).fill(Number.NaN),
     dni: dni ?? new Float64Array(n).fill(Number.NaN),
     dhi: dhi ?? new Float64Array(n).fill(Number.NaN),
-    airmassRelative,
+    ...(airmassRelative !== undefined ? { airmassRelative } : {}),
     ...(airmassAbs !== undefined ? { airmassAbsolute: airmassAbs } : {}),
     arrays,
     inverters,
@@ -244,7 +256,7 @@ interface Shared {
   dni: Float64Array;
   dhi: Float64Array;
   dniExtra: Float64Array | undefined;
-  airmassRelative: Float64Array;
+  airmassRelative: Float64Array | undefined;
   airmassAbs: Float64Array | undefined;
 }
 
@@ -272,7 +284,7 @@ function runArray(a: ResolvedArray, given: RunArrayWeather | undefined, s: Share
         ghi: s.ghi,
         dhi: s.dhi,
         dniExtra: s.dniExtra!,
-        airmass: s.airmassRelative,
+        ...(s.airmassRelative !== undefined ? { airmass: s.airmassRelative } : {}),
         albedo,
       },
       { mount, model: a.transposition },
@@ -344,7 +356,7 @@ function runArray(a: ResolvedArray, given: RunArrayWeather | undefined, s: Share
     modifier = iamPhysical(incidence, { n: index, K, L });
   } else if (a.aoi === 'ashrae') modifier = iamAshrae(incidence, { b: a.module.b });
   else if (a.aoi === 'sapm') modifier = iamSapm(incidence, a.module);
-  else modifier = new Float64Array(n).fill(1);
+  else modifier = new Float64Array(n).fill(1); // (no_loss: the column of ones the results show)
 
   // 3. The spectral modifier.
   const spectral: Float64Array | number = a.spectral === 'sapm' ? sapmSpectralLoss(s.airmassAbs!, a.module) : 1;
@@ -449,16 +461,19 @@ function runArray(a: ResolvedArray, given: RunArrayWeather | undefined, s: Share
   const cells = { effectiveIrradiance: effective, tempCell };
   if (a.dc === 'pvwatts') dc = pvwattsDc(cells, a.module);
   else if (a.dc === 'sapm') {
-    const r = sapm(cells, a.module);
+    const [iSc, iMp, vOc, iX, iXx] = scratchColumns(n, 10);
+    const r = sapm(cells, a.module, { iSc, iMp, vOc, iX, iXx });
     dc = r.pMp;
     vMp = r.vMp;
   } else {
+    const [photocurrent, saturationCurrent, resistanceSeries, resistanceShunt, nNsVth] = scratchColumns(n, 10).slice(5);
+    const into = { photocurrent, saturationCurrent, resistanceSeries, resistanceShunt, nNsVth };
     const p =
       a.dc === 'cec'
-        ? calcparamsCec(cells, a.module)
+        ? calcparamsCec(cells, a.module, into)
         : a.dc === 'desoto'
-          ? calcparamsDesoto(cells, a.module)
-          : calcparamsPvsyst(cells, a.module);
+          ? calcparamsDesoto(cells, a.module, into)
+          : calcparamsPvsyst(cells, a.module, into);
     // The maximum power point alone (Bishop's form by Newton's method: within 1e-15 of pvlib's
     // singlediode by Lambert W over a year of the CEC module, at half its cost).
     const r = maxPowerPoint(p, { method: 'newton' });
