@@ -66,8 +66,14 @@ export interface BenchSuite {
  */
 export interface PeerCase {
   /**
+<<<<<<< HEAD
    * The pvlib function: spa_python, get_total_irradiance, erbs, singleaxis, hsu, kimber, singlediode, or sapm,
    * modelchain (ModelChain.run_model of a worked example of docs/model-chains.md, named in params.example),
+=======
+   * The pvlib function: spa_python, get_total_irradiance, erbs, the decompositions of the sky-models
+   * suite (erbs_driesse, orgill_hollands, boland, louche, campbell_norman, dni, complete_irradiance,
+   * dirindex, gti_dirint, ghi_from_poa_driesse_2024), singleaxis, hsu, kimber, singlediode, or sapm,
+>>>>>>> main
    * sandia and adr over many parameter sets (columns named `module.<pvlib name>`,
    * `inverter.<pvlib name>`, `adr.<k>`, one value per set).
    */
@@ -75,6 +81,16 @@ export interface PeerCase {
     | 'spa_python'
     | 'get_total_irradiance'
     | 'erbs'
+    | 'erbs_driesse'
+    | 'orgill_hollands'
+    | 'boland'
+    | 'louche'
+    | 'campbell_norman'
+    | 'dni'
+    | 'complete_irradiance'
+    | 'dirindex'
+    | 'gti_dirint'
+    | 'ghi_from_poa_driesse_2024'
     | 'singleaxis'
     | 'hsu'
     | 'kimber'
@@ -82,6 +98,8 @@ export interface PeerCase {
     | 'sandia'
     | 'adr'
     | 'singlediode'
+    | 'bird'
+    | 'detect_clearsky'
     | 'modelchain';
   /** The input columns, by the names pvlib_peer.py reads: the arrays our kernel reads. */
   columns: () => Record<string, Float64Array>;

@@ -22,6 +22,7 @@ const FAMILIES = [
   ['solar/', 'Solar position'],
   ['atmosphere/', 'Atmosphere and clear sky'],
   ['irradiance/', 'Irradiance'],
+  ['spectrum/', 'Spectrum'],
   ['tracking/', 'Tracking'],
   ['bifacial/', 'Bifacial'],
   ['terrain/', 'Terrain and shading'],
@@ -39,6 +40,7 @@ const FAMILIES = [
   ['node/climate-grids', 'Climate grids'],
   ['node/weather-files', 'Weather files on disk'],
   ['node/fleet', 'Fleets'],
+  ['node/spectra', 'Spectrum'],
 ];
 
 /** @param {string} file a source path as TypeDoc records it */

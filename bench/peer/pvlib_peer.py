@@ -142,6 +142,60 @@ def build_case(fn, cols, params):
             "ndarray": lambda: irradiance.erbs(ghi, zen, doy),
         }
 
+    if fn in ("erbs_driesse", "orgill_hollands", "boland", "louche"):
+        # The kt decompositions of the sky-models suite: times as a DatetimeIndex (pandas) or as the
+        # day of year (ndarray), both built here outside the timed call.
+        idx = index_of(cols["times"])
+        ghi = cols["ghi"]
+        zen = cols["zenith"]
+        ghi_s = pd.Series(ghi, index=idx)
+        zen_s = pd.Series(zen, index=idx)
+        doy = np.asarray(idx.dayofyear, dtype="float64")
+        f = getattr(irradiance, fn)
+        return {"pandas": lambda: f(ghi_s, zen_s, idx), "ndarray": lambda: f(ghi, zen, doy)}
+
+    if fn == "campbell_norman":
+        zen = cols["zenith"]
+        zen_s = pd.Series(zen)
+        tau = params["transmittance"]
+        return {"pandas": lambda: irradiance.campbell_norman(zen_s, tau),
+                "ndarray": lambda: irradiance.campbell_norman(zen, tau)}
+
+    if fn == "dni":
+        ghi, dhi, zen, clear = (cols[k] for k in ("ghi", "dhi", "zenith", "dniClear"))
+        # pandas only: with arrays, pvlib's clear-sky cap assigns a whole array into the masked rows.
+        series = [pd.Series(x) for x in (ghi, dhi, zen, clear)]
+        return {"pandas": lambda: irradiance.dni(*series[:3], dni_clear=series[3])}
+
+    if fn == "complete_irradiance":
+        zen_s, ghi_s, dhi_s, clear_s = (pd.Series(cols[k]) for k in ("zenith", "ghi", "dhi", "dniClear"))
+        return {"pandas": lambda: irradiance.complete_irradiance(zen_s, ghi=ghi_s, dhi=dhi_s, dni_clear=clear_s)}
+
+    if fn == "dirindex":
+        idx = index_of(cols["times"])
+        s = {k: pd.Series(cols[k], index=idx) for k in ("ghi", "ghiClear", "dniClear", "zenith")}
+        return {"pandas": lambda: irradiance.dirindex(s["ghi"], s["ghiClear"], s["dniClear"], s["zenith"], idx)}
+
+    if fn == "gti_dirint":
+        import warnings
+
+        idx = index_of(cols["times"])
+        s = {k: pd.Series(cols[k], index=idx) for k in ("poaGlobal", "aoi", "zenith", "solarAzimuth")}
+
+        def gti():
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                return irradiance.gti_dirint(s["poaGlobal"], s["aoi"], s["zenith"], s["solarAzimuth"], idx,
+                                             params["surfaceTilt"], params["surfaceAzimuth"])
+
+        return {"pandas": gti}
+
+    if fn == "ghi_from_poa_driesse_2024":
+        p = params
+        zen, az, poa, extra = (cols[k] for k in ("zenith", "solarAzimuth", "poaGlobal", "dniExtra"))
+        return {"ndarray": lambda: irradiance.ghi_from_poa_driesse_2024(
+            p["surfaceTilt"], p["surfaceAzimuth"], zen, az, poa, extra)}
+
     if fn == "singleaxis":
         p = params
         zen = cols["apparentZenith"]
@@ -197,6 +251,10 @@ def build_case(fn, cols, params):
     if fn == "modelchain":
         return model_chain_case(params)
 
+    if fn in ("bird", "detect_clearsky"):
+        from clearsky_peer import clearsky_case  # bench/peer/clearsky_peer.py, beside this script
+
+        return clearsky_case(fn, cols, params)
     raise ValueError(f"unknown peer function {fn}")
 
 

@@ -5,10 +5,13 @@
  * Canadian_Solar_CS5P_220M, ABB MICRO-0.25 and Ablerex ES 2200 varied deterministically by up to
  * +-10 % per parameter, so that every call sees other constants. The pvlib peer computes the same
  * 8760 x 1000 values from the same columns (bench/peer/pvlib_peer.py: `sapm`, `sandia`, `adr`).
+ * The SAPM runs twice: on the columns of `sapmColumns` (the inputs written into them once, the
+ * results written in place: the form for a library scan, timed against pvlib) and on plain
+ * Float64Array columns (inputs copied into the kernel's memory and results out, block by block).
  */
 import { adrInverter, sandiaInverter } from '../../src/pv/inverter.js';
 import type { AdrInverterParameters, SandiaInverterParameters, SapmModuleParameters } from '../../src/pv/parameters.js';
-import { sapm } from '../../src/pv/sapm.js';
+import { sapm, sapmColumns } from '../../src/pv/sapm.js';
 import { ABB_MICRO, ABLEREX_ADR, CS5P_220M } from '../../test/support/pv-parameters.js';
 import { type BenchSuite, type KernelBench, type PeerCase, warmedKernel } from '../harness.js';
 
@@ -142,6 +145,14 @@ const sapmOut = {
   iXx: new Float64Array(HOURS),
 };
 const acOut = new Float64Array(HOURS);
+/** The SAPM's columns in the memory of its WebAssembly kernel, the inputs written in once (setupSapmColumns). */
+const sapmCols = sapmColumns(HOURS);
+
+function setupSapmColumns(): void {
+  setup();
+  sapmCols.effectiveIrradiance.set(ee);
+  sapmCols.tempCell.set(tc);
+}
 
 function withPeer(k: KernelBench, peer: PeerCase): KernelBench {
   return { ...k, peer };
@@ -158,10 +169,11 @@ export const suite: BenchSuite = {
         POINTS,
         3,
         () => {
-          for (let m = 0; m < SETS; m++) sapm({ effectiveIrradiance: ee, tempCell: tc }, modules[m]!, sapmOut);
-          return sapmOut;
+          const input = { effectiveIrradiance: sapmCols.effectiveIrradiance, tempCell: sapmCols.tempCell };
+          for (let m = 0; m < SETS; m++) sapm(input, modules[m]!, sapmCols);
+          return sapmCols;
         },
-        setup,
+        setupSapmColumns,
       ),
       {
         fn: 'sapm',
@@ -170,6 +182,16 @@ export const suite: BenchSuite = {
           return { effectiveIrradiance: ee, tempCell: tc, ...parameterColumns(modules, SAPM_NAMES, 'module.') };
         },
       },
+    ),
+    warmedKernel(
+      'SAPM, plain Float64Array columns (8760 hours x 1000 modules)',
+      POINTS,
+      3,
+      () => {
+        for (let m = 0; m < SETS; m++) sapm({ effectiveIrradiance: ee, tempCell: tc }, modules[m]!, sapmOut);
+        return sapmOut;
+      },
+      setup,
     ),
     withPeer(
       warmedKernel(

@@ -10,7 +10,26 @@ const D2R = Math.PI / 180;
 export const STANDARD_PRESSURE = 101_325;
 
 /** The relative air mass models of {@link relativeAirmass} (pvlib's names). */
-export type RelativeAirmassModel = 'kastenyoung1989' | 'kasten1966' | 'simple';
+export type RelativeAirmassModel =
+  | 'kastenyoung1989'
+  | 'kasten1966'
+  | 'simple'
+  | 'youngirvine1967'
+  | 'young1994'
+  | 'pickering2002'
+  | 'gueymard1993'
+  | 'gueymard2003';
+
+const MODELS: readonly RelativeAirmassModel[] = [
+  'kastenyoung1989',
+  'kasten1966',
+  'simple',
+  'youngirvine1967',
+  'young1994',
+  'pickering2002',
+  'gueymard1993',
+  'gueymard2003',
+];
 
 /** Options of {@link relativeAirmass}. */
 export interface RelativeAirmassOptions {
@@ -20,16 +39,33 @@ export interface RelativeAirmassOptions {
 
 /**
  * Relative (sea-level, not pressure-corrected) optical air mass [unitless]; NaN for zenith above
- * 90 deg, as pvlib.atmosphere.get_relative_airmass.
- * @param zenith apparent (refraction-corrected) solar zenith [deg]
- * @param options `model`: 'kastenyoung1989' (default): Kasten, F., Young, A.T. (1989), Revised
- *   optical air mass tables and approximation formula, Applied Optics 28, 4735-4738,
- *   doi:10.1364/AO.28.004735; 'kasten1966': Kasten (1966), CRREL technical report 136 (used by
- *   DISC); 'simple': sec(zenith).
+ * 90 deg, as pvlib.atmosphere.get_relative_airmass. The models other than 'youngirvine1967' and
+ * 'young1994' take the apparent (refraction-corrected) zenith; those two take the true zenith.
+ * Reno, Hansen and Stein (2012), SAND2012-2389, doi:10.2172/1039404, compare them.
+ * @param zenith solar zenith [deg], apparent or true as the model says
+ * @param options `model`:
+ *   - 'kastenyoung1989' (default): Kasten, F., Young, A.T. (1989), Revised optical air mass tables
+ *     and approximation formula, Applied Optics 28, 4735-4738, doi:10.1364/AO.28.004735;
+ *   - 'kasten1966': Kasten, F. (1965), A new table and approximation formula for the relative
+ *     optical air mass, CRREL technical report 136 (used by DISC and Bird);
+ *   - 'simple': sec(zenith);
+ *   - 'youngirvine1967' (true zenith): Young, A.T., Irvine, W.M. (1967), Multicolor photoelectric
+ *     photometry of the brighter planets. I. Program and procedure, The Astronomical Journal 72,
+ *     945-950, doi:10.1086/110366;
+ *   - 'young1994' (true zenith): Young, A.T. (1994), Air mass and refraction, Applied Optics 33,
+ *     1108-1110, doi:10.1364/AO.33.001108;
+ *   - 'pickering2002': Pickering, K.A. (2002), The southern limits of the ancient star catalog and
+ *     the commentary of Hipparchos, DIO 12, 3-27;
+ *   - 'gueymard1993': Gueymard, C. (1993), Critical analysis and performance assessment of clear sky
+ *     solar irradiance models using theoretical and measured data, Solar Energy 51, 121-138,
+ *     doi:10.1016/0038-092X(93)90074-X (eq. 22);
+ *   - 'gueymard2003': Gueymard, C. (2003), Direct solar transmittance and irradiance predictions
+ *     with broadband models. Part I, Solar Energy 74, 355-379, doi:10.1016/S0038-092X(03)00195-6.
  * @param out optional output buffer
  * @example
  * relativeAirmass(60)[0]; // about 1.99
  * relativeAirmass(60, { model: 'simple' })[0]; // about 2
+ * relativeAirmass(89, { model: 'pickering2002' })[0]; // about 26.3
  */
 export function relativeAirmass(
   zenith: Column,
@@ -38,7 +74,7 @@ export function relativeAirmass(
 ): Float64Array {
   checkObject('relativeAirmass', 'options', options);
   const model = options.model ?? 'kastenyoung1989';
-  checkOneOf('relativeAirmass', 'options.model', model, ['kastenyoung1989', 'kasten1966', 'simple']);
+  checkOneOf('relativeAirmass', 'options.model', model, MODELS);
   const n = checkSeries('relativeAirmass', [['zenith', zenith, 'degrees']]);
   const res = outputColumn(out, n);
   const zA = arrayOf(zenith);
@@ -46,13 +82,17 @@ export function relativeAirmass(
   if (model === 'kastenyoung1989') powerLawAirmass(n, zA, z0, 0.50572, 96.07995, -1.6364, res);
   else if (model === 'kasten1966') powerLawAirmass(n, zA, z0, 0.15, 93.885, -1.253, res);
   else if (model === 'simple') powerLawAirmass(n, zA, z0, 0, 0, 0, res);
+  else if (model === 'gueymard1993') gueymardAirmass(n, zA, z0, 0.00176759, 1, 94.37515, -1.21563, res);
+  else if (model === 'gueymard2003') gueymardAirmass(n, zA, z0, 0.48353, 0.095846, 96.741, -1.754, res);
+  else if (model === 'youngirvine1967' || model === 'young1994' || model === 'pickering2002')
+    otherAirmass(n, zA, z0, model, res);
   else throw new RangeError(`unknown air mass model '${String(model)}'`);
   return res;
 }
 
 /**
  * 1 / (cos z + a (b - z)^c) for each zenith z <= 90 deg (NaN above): the form of the Kasten and
- * the Kasten-Young air masses (a = 0: the secant). cos z by the quarter-degree node tables
+ * the Kasten-Young air masses (a = 0: the secant, by Math.cos). cos z by the quarter-degree node tables
  * (util/trig-tables.ts) and the power as exp(c ln(b - z)): 2x faster than Math.cos and Math.pow
  * (20 against 39 ns a row over a year at 5 minutes, daylight and night), and within 1.2e-14
  * relative of them (a few units in the last place of the power, damped by the sum).
@@ -75,16 +115,70 @@ function powerLawAirmass(
       continue;
     }
     let cosZ: number;
-    if (z >= 0) {
+    if (z >= 0 && a !== 0) {
       const k = Math.floor(z * 4 + 0.5);
       const r = (z - k * 0.25) * D2R;
       const r2 = r * r;
       cosZ = cosNodes[k]! * (1 - r2 * (0.5 - r2 * (1 / 24))) - sinNodes[k]! * (r * (1 - r2 * (1 / 6 - r2 * (1 / 120))));
     } else {
-      // Negative (or NaN) zeniths: rare, left to Math.cos.
+      // Negative (or NaN) zeniths, rare, and the secant: Math.cos, whose cos(90 deg) is 6.1e-17 as
+      // numpy's (pvlib's sec 90 deg is 1.6e16, not infinite).
       cosZ = Math.cos(z * D2R);
     }
     res[i] = a === 0 ? 1 / cosZ : 1 / (cosZ + a * Math.exp(c * Math.log(b - z)));
+  }
+}
+
+/**
+ * 1 / (cos z + a z^p (b - z)^c) for each zenith z <= 90 deg (NaN above): Gueymard's 1993 (p = 1)
+ * and 2003 forms. Math.cos and Math.pow, as pvlib's numpy (these models are not on a hot path).
+ */
+function gueymardAirmass(
+  n: number,
+  zA: Float64Array | null,
+  z0: number,
+  a: number,
+  p: number,
+  b: number,
+  c: number,
+  res: Float64Array,
+): void {
+  for (let i = 0; i < n; i++) {
+    const z = zA !== null ? zA[i]! : z0;
+    if (z > 90) {
+      res[i] = Number.NaN;
+      continue;
+    }
+    const zp = p === 1 ? z : Math.pow(z, p);
+    res[i] = 1 / (Math.cos(z * D2R) + a * zp * Math.pow(b - z, c));
+  }
+}
+
+/** Young & Irvine (1967), Young (1994) and Pickering (2002), NaN above 90 deg. */
+function otherAirmass(
+  n: number,
+  zA: Float64Array | null,
+  z0: number,
+  model: 'youngirvine1967' | 'young1994' | 'pickering2002',
+  res: Float64Array,
+): void {
+  for (let i = 0; i < n; i++) {
+    const z = zA !== null ? zA[i]! : z0;
+    if (z > 90) {
+      res[i] = Number.NaN;
+      continue;
+    }
+    if (model === 'pickering2002') {
+      const h = 90 - z;
+      res[i] = 1 / Math.sin((h + 244 / (165 + 47 * Math.pow(h, 1.1))) * D2R);
+    } else if (model === 'youngirvine1967') {
+      const sec = 1 / Math.cos(z * D2R);
+      res[i] = sec * (1 - 0.0012 * (sec * sec - 1));
+    } else {
+      const c = Math.cos(z * D2R);
+      const c2 = c * c;
+      res[i] = (1.002432 * c2 + 0.148386 * c + 0.0096467) / (c2 * c + 0.149864 * c2 + 0.0102963 * c + 0.000303978);
+    }
   }
 }
 

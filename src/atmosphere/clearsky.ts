@@ -29,7 +29,8 @@ export interface ClearSkyIrradiance {
   dhi: Float64Array;
 }
 
-function outputs(out: Partial<ClearSkyIrradiance> | undefined, n: number): ClearSkyIrradiance {
+/** The output columns of a clear-sky model: the caller's buffers when given, else new ones. */
+export function clearskyOutputs(out: Partial<ClearSkyIrradiance> | undefined, n: number): ClearSkyIrradiance {
   return {
     ghi: outputColumn(out?.ghi, n, 'ghi'),
     dni: outputColumn(out?.dni, n, 'dni'),
@@ -82,7 +83,7 @@ export function clearskyIneichen(
     ['altitude', altitude, 'm'],
     ['dniExtra', dniExtra, 'W/m2'],
   ]);
-  const res = outputs(out, n);
+  const res = clearskyOutputs(out, n);
   const { ghi: ghiOut, dni: dniOut, dhi: dhiOut } = res;
   const zA = arrayOf(apparentZenith);
   const amA = arrayOf(airmassAbsolute);
@@ -213,7 +214,7 @@ export function clearskySimplifiedSolis(
     ['dniExtra', ex, 'W/m2'],
   ]);
   checkPressurePa(fn, 'pressure', pres);
-  const res = outputs(out, n);
+  const res = clearskyOutputs(out, n);
   const eA = arrayOf(elev);
   const aA = arrayOf(aod);
   const wA = arrayOf(pw);

@@ -21,3 +21,47 @@ export {
   clearskyIneichen,
   clearskySimplifiedSolis,
 } from './clearsky.js';
+export { type BirdInput, type BirdIrradiance, clearskyBird } from './bird.js';
+export {
+  type ClearskyIndexInput,
+  type ClearskyIndexOptions,
+  type DetectClearskyComponents,
+  type DetectClearskyInput,
+  type DetectClearskyOptions,
+  type DetectClearskyResult,
+  clearskyIndex,
+  detectClearsky,
+} from './detect-clearsky.js';
+export {
+  type AngstromAlphaInput,
+  type AngstromAodInput,
+  type Kasten96LtInput,
+  angstromAlpha,
+  angstromAodAtLambda,
+  birdHulstrom80AodBb,
+  kasten96Lt,
+} from './aerosol.js';
+export {
+  type MagnusOptions,
+  type RhFromTdewInput,
+  type TdewFromRhInput,
+  gueymard94Pw,
+  rhFromTdew,
+  tdewFromRh,
+} from './water-vapour.js';
+export {
+  HELLMANN_SURFACE_EXPONENTS,
+  type HellmannSurfaceType,
+  type WindspeedPowerlawInput,
+  type WindspeedPowerlawOptions,
+  windspeedPowerlaw,
+} from './wind-shear.js';
+export {
+  type InlandWaterOptions,
+  SURFACE_ALBEDOS,
+  type SurfaceType,
+  WATER_SURFACE_COEFFS,
+  type WaterSurfaceCondition,
+  inlandWaterDvoracek,
+  surfaceAlbedo,
+} from './albedo.js';

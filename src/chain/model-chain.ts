@@ -55,6 +55,8 @@ export interface ChainWeather {
   pressure?: Column;
   /** Absolute air mass, for a spectral model (default from the sun and the pressure). */
   airmassAbsolute?: Column;
+  /** Precipitable water, cm, for the First Solar spectral model. */
+  precipitableWater?: Column;
   /** Per array, in the order of the system's arrays: its POA or its effective irradiance instead of the sky. */
   arrays?: readonly ChainArrayWeather[];
 }
@@ -157,6 +159,7 @@ function checkWeather(weather: ChainWeather, arrays: number, periodSeconds: numb
     ['weather.albedo', weather.albedo, '0..1', true],
     ['weather.pressure', weather.pressure, 'Pa', true],
     ['weather.airmassAbsolute', weather.airmassAbsolute, 'unitless', true],
+    ['weather.precipitableWater', weather.precipitableWater, 'cm', true],
   ];
   const given = weather.arrays;
   if (given !== undefined) {
@@ -191,6 +194,7 @@ function checkWeather(weather: ChainWeather, arrays: number, periodSeconds: numb
   if (weather.albedo !== undefined) run.albedo = weather.albedo;
   if (weather.pressure !== undefined) run.pressure = weather.pressure;
   if (weather.airmassAbsolute !== undefined) run.airmassAbsolute = weather.airmassAbsolute;
+  if (weather.precipitableWater !== undefined) run.precipitableWater = weather.precipitableWater;
   if (given !== undefined) run.arrays = given as readonly RunArrayWeather[];
   return run;
 }
@@ -247,6 +251,8 @@ export function modelChain(system: ChainSystem, weather: ChainWeather, options: 
     throw new TypeError(
       `${FN}: step 'spectral' (model '${names.spectral}') needs system.elevation or weather.pressure`,
     );
+  if (names.spectral === 'first_solar' && w.precipitableWater === undefined)
+    throw new TypeError(`${FN}: step 'spectral' (model 'first_solar') needs weather.precipitableWater (cm)`);
   const r = runResolvedChain(chain, w, periodSeconds);
   const hours = r.periodSeconds / 3600;
   let energy = 0;

@@ -53,7 +53,9 @@ export interface ChainArray {
   /**
    * The module's parameters: PVWatts (`pdc0` W, `gammaPdc` 1/C), SAPM (`SapmModuleParameters`),
    * De Soto or CEC (`CecModuleParameters`), PVsyst (`PvsystModuleParameters`); plus those of the
-   * incidence angle modifier when not the SAPM's: physical (`n`, `K` 1/m, `L` m) or ASHRAE (`b`).
+   * incidence angle modifier when not the SAPM's: physical (`n`, `K` 1/m, `L` m), ASHRAE (`b`),
+   * Martin-Ruiz (`aR`) or interpolated (`thetaRef` degrees, `iamRef`); and for the First Solar
+   * spectral modifier `moduleType` or `firstSolarCoefficients`.
    */
   module: object;
   /**
@@ -137,9 +139,15 @@ export interface ChainModels {
   transposition?: TranspositionName;
   /** Splits GHI when the weather has no DNI or DHI: 'erbs' (default) or 'disc'. */
   decomposition?: DecompositionName;
-  /** Incidence angle modifier: 'physical', 'ashrae', 'sapm' or 'no_loss' (default inferred). */
+  /**
+   * Incidence angle modifier: 'physical', 'ashrae', 'sapm', 'martin_ruiz', 'interp', 'schlick' or
+   * 'no_loss' (default inferred; Schlick's, needing no parameter, never is, as pvlib).
+   */
   aoi?: AoiName;
-  /** Spectral modifier: 'sapm' or 'no_loss' (default 'no_loss', as pvlib). */
+  /**
+   * Spectral modifier: 'sapm', 'first_solar' (the module's `moduleType` or `firstSolarCoefficients`,
+   * and the weather's `precipitableWater`) or 'no_loss' (default 'no_loss', as pvlib).
+   */
   spectral?: SpectralName;
   /** Cell temperature: 'sapm', 'pvsyst', 'faiman', 'fuentes', 'noct_sam' (default inferred). */
   temperature?: TemperatureName;
@@ -169,8 +177,8 @@ export interface ChainModelNames {
 
 const TRANSPOSITIONS: readonly TranspositionName[] = SKY_DIFFUSE_MODELS;
 const DECOMPOSITIONS: readonly DecompositionName[] = ['erbs', 'disc'];
-const AOI_MODELS: readonly AoiName[] = ['physical', 'ashrae', 'sapm', 'no_loss'];
-const SPECTRAL_MODELS: readonly SpectralName[] = ['sapm', 'no_loss'];
+const AOI_MODELS: readonly AoiName[] = ['physical', 'ashrae', 'sapm', 'martin_ruiz', 'interp', 'schlick', 'no_loss'];
+const SPECTRAL_MODELS: readonly SpectralName[] = ['sapm', 'first_solar', 'no_loss'];
 const TEMPERATURE_MODELS: readonly TemperatureName[] = ['sapm', 'pvsyst', 'faiman', 'fuentes', 'noct_sam'];
 const DC_MODELS: readonly DcName[] = ['pvwatts', 'sapm', 'desoto', 'cec', 'pvsyst'];
 const AC_MODELS: readonly AcName[] = ['pvwatts', 'sandia', 'adr'];
@@ -226,9 +234,12 @@ const AOI_INFER: readonly [AoiName, readonly string[]][] = [
   ['physical', ['n', 'K', 'L']],
   ['sapm', ['b0', 'b1', 'b2', 'b3', 'b4', 'b5']],
   ['ashrae', ['b']],
+  ['martin_ruiz', ['aR']],
+  ['interp', ['iamRef', 'thetaRef']],
 ];
 const SPECTRAL_PARAMS: Record<SpectralName, readonly string[]> = {
   sapm: ['a0', 'a1', 'a2', 'a3', 'a4'],
+  first_solar: [],
   no_loss: [],
 };
 const TEMPERATURE_INFER: readonly [TemperatureName, readonly string[]][] = [
@@ -386,6 +397,16 @@ export function resolveChain(
   arrays.forEach((a, k) =>
     missing(fn, 'spectral', spectral, `system.arrays[${k}].module`, SPECTRAL_PARAMS[spectral], a.module),
   );
+
+  if (spectral === 'first_solar')
+    arrays.forEach((a, k) => {
+      const m = a.module as Record<string, unknown>;
+      if (m.moduleType === undefined && m.firstSolarCoefficients === undefined)
+        throw new TypeError(
+          `${fn}: step 'spectral' (model 'first_solar') needs system.arrays[${k}].module.moduleType ` +
+            `('cdte', 'monosi', 'xsi', 'multisi', 'polysi', 'cigs', 'asi') or .firstSolarCoefficients (six numbers)`,
+        );
+    });
 
   // Temperature.
   const temps = arrays.map((a) => temperatureOf(a.temperature));

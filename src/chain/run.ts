@@ -13,7 +13,18 @@ import {
   relativeAirmass,
 } from '../atmosphere/index.js';
 import { infiniteSheds } from '../bifacial/index.js';
-import { aoi as aoiOf, disc, erbs, iamAshrae, iamPhysical, iamSapm } from '../irradiance/index.js';
+import {
+  aoi as aoiOf,
+  disc,
+  erbs,
+  iamAshrae,
+  iamInterp,
+  iamMartinRuiz,
+  iamPhysical,
+  iamSapm,
+  iamSchlick,
+} from '../irradiance/index.js';
+import { spectralFactorFirstSolar } from '../spectrum/index.js';
 import { type PlaneMount, planeOfArray } from '../irradiance/plane-of-array.js';
 import type { SkyDiffuseModel } from '../irradiance/transposition.js';
 import { periodOf, sunAtPeriodMiddle } from '../power/chain-common.js';
@@ -35,9 +46,9 @@ export type TranspositionName = SkyDiffuseModel;
 /** The model chain's GHI splitting models, used when the weather has GHI alone. */
 export type DecompositionName = 'erbs' | 'disc';
 /** The model chain's incidence angle modifiers (pvlib's `aoi_model` names). */
-export type AoiName = 'physical' | 'ashrae' | 'sapm' | 'no_loss';
+export type AoiName = 'physical' | 'ashrae' | 'sapm' | 'martin_ruiz' | 'interp' | 'schlick' | 'no_loss';
 /** The model chain's spectral modifiers (pvlib's `spectral_model` names). */
-export type SpectralName = 'sapm' | 'no_loss';
+export type SpectralName = 'sapm' | 'first_solar' | 'no_loss';
 /** The model chain's cell temperature models (pvlib's `temperature_model` names). */
 export type TemperatureName = 'sapm' | 'pvsyst' | 'faiman' | 'fuentes' | 'noct_sam';
 /** The model chain's DC models (pvlib's `dc_model` names). */
@@ -106,6 +117,7 @@ export interface RunWeather {
   albedo?: Column;
   pressure?: Column;
   airmassAbsolute?: Column;
+  precipitableWater?: Column;
   arrays?: readonly RunArrayWeather[];
 }
 
@@ -356,10 +368,24 @@ function runArray(a: ResolvedArray, given: RunArrayWeather | undefined, s: Share
     modifier = iamPhysical(incidence, { n: index, K, L });
   } else if (a.aoi === 'ashrae') modifier = iamAshrae(incidence, { b: a.module.b });
   else if (a.aoi === 'sapm') modifier = iamSapm(incidence, a.module);
+  else if (a.aoi === 'martin_ruiz') modifier = iamMartinRuiz(incidence, { aR: a.module.aR });
+  else if (a.aoi === 'interp')
+    modifier = iamInterp(incidence, { thetaRef: a.module.thetaRef, iamRef: a.module.iamRef });
+  else if (a.aoi === 'schlick') modifier = iamSchlick(incidence);
   else modifier = new Float64Array(n).fill(1); // (no_loss: the column of ones the results show)
 
   // 3. The spectral modifier.
-  const spectral: Float64Array | number = a.spectral === 'sapm' ? sapmSpectralLoss(s.airmassAbs!, a.module) : 1;
+  let spectral: Float64Array | number = 1;
+  if (a.spectral === 'sapm') spectral = sapmSpectralLoss(s.airmassAbs!, a.module);
+  else if (a.spectral === 'first_solar') {
+    const m = a.module;
+    spectral = spectralFactorFirstSolar(
+      { precipitableWater: w.precipitableWater!, airmassAbsolute: s.airmassAbs! },
+      m.firstSolarCoefficients !== undefined
+        ? { coefficients: m.firstSolarCoefficients }
+        : { moduleType: m.moduleType },
+    );
+  }
 
   // 4. Effective irradiance: spectral x (beam x IAM + FD x diffuse) (pvlib's ModelChain), or as given.
   let effective: Float64Array;

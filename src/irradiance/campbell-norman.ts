@@ -66,13 +66,18 @@ export function campbellNorman(input: CampbellNormanInput, out?: Partial<SkyComp
   const eA = columnOf(dniExtra, 0);
   const eM = maskOf(dniExtra);
   const { ghi: ghiOut, dni: dniOut, dhi: dhiOut } = res;
+  // tau^m as exp(m ln tau), the logarithm once for a one-value transmittance (Math.pow costs more).
+  const logTau0 = typeof transmittance === 'number' ? Math.log(transmittance) : 0;
+  const tauColumn = typeof transmittance !== 'number';
   for (let i = 0; i < n; i++) {
     const zen = zA[i & zM]!;
     const cosZ = Math.cos(zen * D2R);
     // pvlib's 'simple' relative air mass: the secant, NaN below the horizon.
     const am = zen > 90 ? Number.NaN : ((1 / cosZ) * pA[i & pM]!) / 101_325;
     const e0 = eA[i & eM]!;
-    const direct = Math.pow(tA[i & tM]!, am);
+    const tau = tA[i & tM]!;
+    // tau 0 with m 0 would be 0^0 = 1 by pow; exp(0 * -inf) is NaN: keep pow for tau <= 0.
+    const direct = tau > 0 ? Math.exp(am * (tauColumn ? Math.log(tau) : logTau0)) : Math.pow(tau, am);
     const beam = e0 * direct;
     const diffuse = 0.3 * (1 - direct) * e0 * cosZ;
     dniOut[i] = beam;

@@ -479,7 +479,7 @@ export interface DirintOptions extends Omit<DiscOptions, 'maxAirmass'> {
 }
 
 /** Bin of kt' (Perez et al. 1992, table bins), 0-based; -1 when it has none. */
-function ktPrimeBin(k: number): number {
+export function ktPrimeBin(k: number): number {
   if (k >= 0 && k < 0.24) return 0;
   if (k >= 0.24 && k < 0.4) return 1;
   if (k >= 0.4 && k < 0.56) return 2;
@@ -489,7 +489,8 @@ function ktPrimeBin(k: number): number {
   return -1;
 }
 
-function zenithBin(z: number): number {
+/** Zenith bin of DIRINT, 0-based; -1 when it has none (NaN, negative). */
+export function zenithBin(z: number): number {
   if (z >= 0 && z < 25) return 0;
   if (z >= 25 && z < 40) return 1;
   if (z >= 40 && z < 55) return 2;
@@ -499,7 +500,8 @@ function zenithBin(z: number): number {
   return -1;
 }
 
-function deltaKtPrimeBin(d: number): number {
+/** Stability index (delta kt') bin of DIRINT, 0-based; -1 when it has none. */
+export function deltaKtPrimeBin(d: number): number {
   if (d >= 0 && d < 0.015) return 0;
   if (d >= 0.015 && d < 0.035) return 1;
   if (d >= 0.035 && d < 0.07) return 2;
@@ -509,7 +511,8 @@ function deltaKtPrimeBin(d: number): number {
   return -1;
 }
 
-function precipitableWaterBin(w: number): number {
+/** Precipitable water [cm] bin of DIRINT, 0-based; -1 when it has none. */
+export function precipitableWaterBin(w: number): number {
   if (w >= 0 && w < 1) return 0;
   if (w >= 1 && w < 2) return 1;
   if (w >= 2 && w < 3) return 2;
@@ -518,8 +521,8 @@ function precipitableWaterBin(w: number): number {
 }
 
 /** Index of the "no stability index" bin and of the "no dew point" bin. */
-const DELTA_KT_UNKNOWN_BIN = 6;
-const W_UNKNOWN_BIN = 4;
+export const DELTA_KT_UNKNOWN_BIN = 6;
+export const W_UNKNOWN_BIN = 4;
 
 /**
  * DIRINT model: DISC DNI times a correction looked up from the zenith-independent clearness index

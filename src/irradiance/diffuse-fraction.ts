@@ -7,6 +7,7 @@
  */
 import { dayOfYearFromEpochDays, spencerDistanceFactor } from '../atmosphere/extraterrestrial.js';
 import { type Column, columnOf, maskOf, outputColumn } from '../util/columns.js';
+import { COS_NODES, SIN_NODES } from '../util/trig-tables.js';
 import { checkFinite } from '../util/validate.js';
 import { checkKtDecomposition } from './checks.js';
 import type { Decomposition } from './decomposition.js';
@@ -189,6 +190,8 @@ function ktKernel(
   const times = unixSeconds ?? eA;
   const { dni: dniOut, dhi: dhiOut, kt: ktOut } = out;
   const maxKt = model === LOUCHE ? 2 : 1;
+  const cosNodes = COS_NODES;
+  const sinNodes = SIN_NODES;
   let dayStart = Number.POSITIVE_INFINITY;
   let dayEnd = Number.NEGATIVE_INFINITY;
   let extraFromTime = Number.NaN;
@@ -210,7 +213,16 @@ function ktKernel(
     // Erbs-Driesse takes negative GHI as 0 (NaN stays NaN).
     if (model === ERBS_DRIESSE && g < 0) g = 0;
     const zen = zA[i & zM]!;
-    const cosZ = Math.cos(zen * D2R);
+    let cosZ: number;
+    if (zen >= 0 && zen <= 360) {
+      // cos z from the quarter-degree node and remainder series (trig-tables.ts): a few 1e-16 from Math.cos.
+      const k = Math.floor(zen * 4 + 0.5);
+      const r = (zen - k * 0.25) * D2R;
+      const r2 = r * r;
+      cosZ = cosNodes[k]! * (1 - r2 * (0.5 - r2 * (1 / 24))) - sinNodes[k]! * (r * (1 - r2 * (1 / 6 - r2 * (1 / 120))));
+    } else {
+      cosZ = Math.cos(zen * D2R);
+    }
     let kt = g / (extra * (cosZ < minCos ? minCos : cosZ));
     if (kt < 0) kt = 0;
     if (kt > maxKt) kt = maxKt;
@@ -248,4 +260,18 @@ function ktKernel(
       dhiOut[i] = dhi;
     }
   }
+}
+
+/**
+ * The Erbs-Driesse diffuse fraction DHI/GHI [unitless] of a clearness index kt (Driesse et al. 2024):
+ * 1 - 0.09 kt up to 0.216, the central quartic, 0.165 above 0.792. NaN gives NaN.
+ */
+export function erbsDriesseFraction(kt: number): number {
+  if (kt > 0.792) return 0.165;
+  if (kt > 0.216)
+    return (
+      (((12.26911439571261 * kt - 16.470508424697307) * kt + 4.246926715218317) * kt - 0.11390583806313881) * kt +
+      0.946296633571001
+    );
+  return 1 - 0.09 * kt;
 }

@@ -33,12 +33,40 @@ export {
 } from './sky-diffuse.js';
 export {
   type IamAshraeOptions,
+  type IamMartinRuizOptions,
   type IamPhysicalOptions,
   type IamSapmModule,
   iamAshrae,
+  iamMartinRuiz,
   iamPhysical,
   iamSapm,
+  iamSchlick,
 } from './iam.js';
+export { type IamInterpMethod, type IamInterpOptions, iamInterp } from './iam-interp.js';
+export {
+  type IamDiffuse,
+  type IamFunction,
+  type IamMarionDiffuse,
+  type IamMarionIntegrateOptions,
+  type IamMarionModel,
+  type IamMarionRegion,
+  type IamMartinRuizDiffuseOptions,
+  iamMarionDiffuse,
+  iamMarionIntegrate,
+  iamMartinRuizDiffuse,
+  iamSchlickDiffuse,
+} from './iam-diffuse.js';
+export {
+  type IamConvertInput,
+  type IamConvertOptions,
+  type IamFitInput,
+  type IamFitModel,
+  type IamFitOptions,
+  type IamFitParameters,
+  type IamWeight,
+  iamConvert,
+  iamFit,
+} from './iam-fit.js';
 export {
   type Decomposition,
   type DirintInput,
@@ -72,6 +100,13 @@ export {
 } from './closure.js';
 export { type CampbellNormanInput, type SkyComponents, campbellNorman } from './campbell-norman.js';
 export { type DirindexInput, dirindex } from './dirindex.js';
+export { type GtiDirint, type GtiDirintInput, type GtiDirintOptions, gtiDirint } from './gti-dirint.js';
+export {
+  type GhiFromPoa,
+  type GhiFromPoaInput,
+  type GhiFromPoaOptions,
+  ghiFromPoaDriesse2024,
+} from './reverse-transposition.js';
 export {
   type FixedMount,
   type PlaneMount,

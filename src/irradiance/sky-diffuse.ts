@@ -19,7 +19,7 @@ const PEREZ_KAPPA = 1.041;
  * Kasten & Young (1989) relative air mass at zenith 90 deg: Perez-Driesse takes it wherever the
  * zenith is 90 or more (its delta stays finite below the horizon).
  */
-const AIRMASS_AT_90 = 1 / (Math.cos(90 * D2R) + 0.50572 * Math.pow(6.07995, -1.6364));
+export const AIRMASS_AT_90 = 1 / (Math.cos(90 * D2R) + 0.50572 * Math.pow(6.07995, -1.6364));
 
 /**
  * The Perez-Driesse coefficients (Driesse et al. 2024, table 2): quadratic B-splines of the
@@ -337,8 +337,7 @@ export function skyModelKernel(model: number, n: number, input: SkyModelKernelIn
   const cosT0 = Math.cos(tilt0 * D2R);
   const sinT0 = Math.sin(tilt0 * D2R);
   const sinHalf0 = Math.sin(tilt0 * 0.5 * D2R);
-  const knots = PEREZ_DRIESSE_KNOTS;
-  const coeffs = PD_COEFFS;
+  const pdF = PD_F;
   for (let i = 0; i < n; i++) {
     let cosT = cosT0;
     let sinT = sinT0;
@@ -404,33 +403,9 @@ export function skyModelKernel(model: number, n: number, input: SkyModelKernelIn
       let zeta = d === 0 ? 0 : b / (d + b);
       const kterm = PEREZ_KAPPA * z * z * z;
       zeta = zeta / (1 - kterm * (zeta - 1));
-      // Knot interval l (2..9) with knots[l] <= zeta < knots[l + 1]; the end pieces extrapolate.
-      let l = 2;
-      while (l < 9 && zeta >= knots[l + 1]!) l++;
-      // Cox-de Boor basis of degree 2 on that interval.
-      const left1 = zeta - knots[l]!;
-      const left2 = zeta - knots[l - 1]!;
-      const right1 = knots[l + 1]! - zeta;
-      const right2 = knots[l + 2]! - zeta;
-      let temp = 1 / (right1 + left1);
-      const n0a = right1 * temp;
-      const n1a = left1 * temp;
-      temp = n0a / (right1 + left2);
-      const n0 = right1 * temp;
-      let saved = left2 * temp;
-      temp = n1a / (right2 + left1);
-      const n1 = saved + right2 * temp;
-      saved = left1 * temp;
-      const n2 = saved;
-      const k = (l - 2) * 6;
-      const f11 = n0 * coeffs[k]! + n1 * coeffs[k + 6]! + n2 * coeffs[k + 12]!;
-      const f12 = n0 * coeffs[k + 1]! + n1 * coeffs[k + 7]! + n2 * coeffs[k + 13]!;
-      const f13 = n0 * coeffs[k + 2]! + n1 * coeffs[k + 8]! + n2 * coeffs[k + 14]!;
-      const f21 = n0 * coeffs[k + 3]! + n1 * coeffs[k + 9]! + n2 * coeffs[k + 15]!;
-      const f22 = n0 * coeffs[k + 4]! + n1 * coeffs[k + 10]! + n2 * coeffs[k + 16]!;
-      const f23 = n0 * coeffs[k + 5]! + n1 * coeffs[k + 11]! + n2 * coeffs[k + 17]!;
-      let f1 = f11 + f12 * delta + f13 * z;
-      const f2 = f21 + f22 * delta + f23 * z;
+      perezDriesseCoefficients(zeta, delta, z, pdF);
+      let f1 = pdF[0]!;
+      const f2 = pdF[1]!;
       f1 = f1 < 0 ? 0 : f1 > 0.9 ? 0.9 : f1;
       const bz = cosZ < COS_85 ? COS_85 : cosZ;
       const term1 = 0.5 * (1 - f1) * (1 + cosT);
@@ -465,6 +440,46 @@ export function skyModelKernel(model: number, n: number, input: SkyModelKernelIn
   }
 }
 
+/** Scratch of {@link perezDriesseCoefficients}: F1 and F2. */
+const PD_F = new Float64Array(2);
+
+/**
+ * The Perez-Driesse brightness coefficients F1 = F11 + F12 delta + F13 z and F2 = F21 + F22 delta +
+ * F23 z [unitless] at the clearness zeta, written to out[0] and out[1] (F1 before its clip). The
+ * six splines share one Cox-de Boor basis of degree 2 on the knot interval of zeta; below 0 and
+ * above 1 the end pieces extrapolate, as scipy's splev does. NaN zeta gives NaN.
+ */
+export function perezDriesseCoefficients(zeta: number, delta: number, z: number, out: Float64Array): void {
+  const knots = PEREZ_DRIESSE_KNOTS;
+  const coeffs = PD_COEFFS;
+  // Knot interval l (2..9) with knots[l] <= zeta < knots[l + 1].
+  let l = 2;
+  while (l < 9 && zeta >= knots[l + 1]!) l++;
+  const left1 = zeta - knots[l]!;
+  const left2 = zeta - knots[l - 1]!;
+  const right1 = knots[l + 1]! - zeta;
+  const right2 = knots[l + 2]! - zeta;
+  let temp = 1 / (right1 + left1);
+  const n0a = right1 * temp;
+  const n1a = left1 * temp;
+  temp = n0a / (right1 + left2);
+  const n0 = right1 * temp;
+  let saved = left2 * temp;
+  temp = n1a / (right2 + left1);
+  const n1 = saved + right2 * temp;
+  saved = left1 * temp;
+  const n2 = saved;
+  const k = (l - 2) * 6;
+  const f11 = n0 * coeffs[k]! + n1 * coeffs[k + 6]! + n2 * coeffs[k + 12]!;
+  const f12 = n0 * coeffs[k + 1]! + n1 * coeffs[k + 7]! + n2 * coeffs[k + 13]!;
+  const f13 = n0 * coeffs[k + 2]! + n1 * coeffs[k + 8]! + n2 * coeffs[k + 14]!;
+  const f21 = n0 * coeffs[k + 3]! + n1 * coeffs[k + 9]! + n2 * coeffs[k + 15]!;
+  const f22 = n0 * coeffs[k + 4]! + n1 * coeffs[k + 10]! + n2 * coeffs[k + 16]!;
+  const f23 = n0 * coeffs[k + 5]! + n1 * coeffs[k + 11]! + n2 * coeffs[k + 17]!;
+  out[0] = f11 + f12 * delta + f13 * z;
+  out[1] = f21 + f22 * delta + f23 * z;
+}
+
 /** cos aoi from the plane and sun, clipped to [-1, 1] (pvlib.irradiance.aoi_projection). */
 function projection(cosT: number, sinT: number, cosZ: number, sinZ: number, dazDeg: number): number {
   const p = cosT * cosZ + sinT * sinZ * Math.cos(dazDeg * D2R);
@@ -472,7 +487,7 @@ function projection(cosT: number, sinT: number, cosZ: number, sinZ: number, dazD
 }
 
 /** Kasten & Young (1989) relative air mass for one zenith [deg]; NaN above 90 deg, as pvlib. */
-function kastenYoung(zenith: number): number {
+export function kastenYoung(zenith: number): number {
   if (zenith > 90) return Number.NaN;
   return 1 / (Math.cos(zenith * D2R) + 0.50572 * Math.pow(96.07995 - zenith, -1.6364));
 }

@@ -53,6 +53,10 @@ export const DATA_FILES: ReadonlyArray<{ readonly path: string; readonly purpose
     path: 'pv/adr-library-cec-inverters-2019-03-05.csv',
     purpose: "SAM's ADR inverter library (Driesse's inverter parameters): readSamLibrary('ADRInverter')",
   },
+  {
+    path: 'pv/ASTMG173.csv',
+    purpose: 'ASTM G173-03 reference spectra (the spectral mismatch reference): readReferenceSpectra',
+  },
 ];
 
 /** A data file that no searched directory holds. */

@@ -35,6 +35,7 @@ export {
   terrainHorizonCache,
 } from './elevation.js';
 export { climateGrids } from './climate-grids.js';
+export { type ReadReferenceSpectraOptions, type ReferenceSpectra, readReferenceSpectra } from './spectra.js';
 export {
   type ReadSamLibraryOptions,
   type SamLibraryKindOf,

@@ -19,11 +19,18 @@ export function checkParameterSet(fn: string, name: string, params: unknown, fie
   const record = params as Record<string, unknown>;
   for (const [field, unit] of fields) {
     const value = record[field];
-    const unitText = unit === '' ? '' : ` (${unit})`;
-    if (value === undefined) typeFailure(fn, `${name}.${field}`, `given: a finite number${unitText}`, value);
-    if (typeof value !== 'number') typeFailure(fn, `${name}.${field}`, `a finite number${unitText}`, value);
-    if (!Number.isFinite(value)) rangeFailure(fn, `${name}.${field}`, `a finite number${unitText}`, value);
+    // The messages are built only on failure: a model checks its parameter set at every call (the
+    // SAPM over a library calls it a thousand times a second or more).
+    if (typeof value !== 'number' || !Number.isFinite(value)) parameterFailure(fn, name, field, unit, value);
   }
+}
+
+/** The TypeError (missing, not a number) or RangeError (not finite) of one field of a parameter set. */
+function parameterFailure(fn: string, name: string, field: string, unit: string, value: unknown): never {
+  const unitText = unit === '' ? '' : ` (${unit})`;
+  if (value === undefined) typeFailure(fn, `${name}.${field}`, `given: a finite number${unitText}`, value);
+  if (typeof value !== 'number') typeFailure(fn, `${name}.${field}`, `a finite number${unitText}`, value);
+  rangeFailure(fn, `${name}.${field}`, `a finite number${unitText}`, value);
 }
 
 /**

@@ -36,6 +36,7 @@ export {
   parsePanond,
 } from './library/panond.js';
 export {
+  type SapmColumns,
   type SapmEffectiveIrradianceInput,
   type SapmEffectiveIrradianceModule,
   type SapmInput,
@@ -43,6 +44,7 @@ export {
   type SapmResult,
   type SapmSpectralModule,
   sapm,
+  sapmColumns,
   sapmEffectiveIrradiance,
   sapmSpectralLoss,
 } from './sapm.js';

@@ -8,7 +8,7 @@
 import { iamSapm } from '../irradiance/iam.js';
 import { asColumn, type Column, columnOf, maskOf, outputColumn } from '../util/columns.js';
 import { fastLogDegree5, INV_C, LOG_C } from '../util/fast-log.js';
-import { checkAtLeast, checkFinite, checkObject, checkSeries } from '../util/validate.js';
+import { checkAtLeast, checkFinite, checkObject, checkSeries, rangeFailure } from '../util/validate.js';
 import { lazyWasmKernel, loadWasmKernel, writePairs } from '../util/wasm.js';
 import { checkParameterSet, type ParameterField } from './checks.js';
 import type { SapmModuleParameters } from './parameters.js';
@@ -96,7 +96,9 @@ const SAPM_FIELDS: readonly ParameterField[] = [
  * @param input `effectiveIrradiance` [W/m2], `tempCell` [degrees C]
  * @param module the module's SAPM parameters (SapmModuleParameters), and optionally `temperatureRef`
  *   [degrees C] (default 25) and `irradianceRef` [W/m2] (default 1000)
- * @param out optional output columns (any of them), filled in place
+ * @param out optional output columns (any of them), filled in place; the columns of one
+ *   {@link sapmColumns} allocation are written by the WebAssembly kernel where they lie, without the
+ *   copies out (and in, for its input columns) that other columns take
  * @example
  * const module = {
  *   isco: 5.09115, impo: 4.54629, voco: 59.2608, vmpo: 48.3156, aisc: 0.000397, aimp: 0.000181,
@@ -129,6 +131,11 @@ export function sapm(input: SapmInput, module: SapmModule, out?: Partial<SapmRes
     iX: outputColumn(out?.iX, n, 'out.iX'),
     iXx: outputColumn(out?.iXx, n, 'out.iXx'),
   };
+  const direct = directColumns(res, n);
+  if (direct !== null) {
+    sapmDirect(direct, input.effectiveIrradiance, input.tempCell, module, tRef, 1 / eRef, n);
+    return res;
+  }
   // Scalars broadcast into columns: the kernel reads plain arrays (an index mask per column measured
   // 1.6 times slower in this loop of nine columns).
   const e = asColumn(input.effectiveIrradiance, n);
@@ -137,9 +144,23 @@ export function sapm(input: SapmInput, module: SapmModule, out?: Partial<SapmRes
   return res;
 }
 
+/** The run function of the SAPM module: rows, then the byte addresses of e, t, iSc, iMp, iX, iXx, vOc, vMp, pMp. */
+type SapmRun = (
+  rows: number,
+  e: number,
+  t: number,
+  iSc: number,
+  iMp: number,
+  iX: number,
+  iXx: number,
+  vOc: number,
+  vMp: number,
+  pMp: number,
+) => void;
+
 /** The loaded WebAssembly form of the SAPM loop: its run function and memory (offsets in doubles). */
 interface SapmWasm {
-  run: (rows: number) => void;
+  run: SapmRun;
   memory: Float64Array;
   blockRows: number;
   terms: number;
@@ -161,7 +182,7 @@ function loadSapmWasm(): SapmWasm | null {
   const { exports, memory, offset } = kernel;
   writePairs(memory, offset('logTable'), INV_C, LOG_C);
   return {
-    run: exports.run as SapmWasm['run'],
+    run: exports.run as SapmRun,
     memory,
     blockRows: (exports.blockRows as { value: number }).value,
     terms: offset('terms'),
@@ -173,6 +194,156 @@ function loadSapmWasm(): SapmWasm | null {
 
 /** The module, loaded on first use; null where it cannot run or the kernels are off. */
 const sapmWasm = lazyWasmKernel(loadSapmWasm);
+
+/** The input and output columns of {@link sapm} that {@link sapmColumns} allocates, one column each. */
+export interface SapmColumns extends SapmResult {
+  /** Effective irradiance reaching the cells, W/m2: an input column to fill (see {@link SapmInput}). */
+  effectiveIrradiance: Float64Array;
+  /** Cell temperature, degrees C: an input column to fill. */
+  tempCell: Float64Array;
+}
+
+/** A sapmColumns allocation in the memory of a SAPM instance of its own. */
+interface SapmDirect {
+  run: SapmRun;
+  /** The instance's memory as doubles. */
+  memory: Float64Array;
+  /** Offset of the module's terms, in doubles. */
+  terms: number;
+  rows: number;
+  columns: SapmColumns;
+  /** Offsets of effectiveIrradiance, tempCell and the outputs in the order of OUTPUTS, in doubles. */
+  at: number[];
+}
+
+/** The allocations of sapmColumns, by their iSc column. */
+const directAllocations = new WeakMap<Float64Array, SapmDirect>();
+
+/**
+ * Columns for {@link sapm} (the two inputs and the seven outputs, `rows` each) that its WebAssembly
+ * kernel reads and writes where they lie: they are views of the memory of a SAPM instance of their
+ * own, so that sapm given them as `out` (all seven, as allocated) copies no result out of the
+ * module's memory and, when the inputs are the allocation's own `effectiveIrradiance` and
+ * `tempCell`, no input in; with other input columns it copies those in once. For many calls on
+ * series of one length (a library of modules over one year): allocate once, then call
+ * `sapm(input, module, columns)` per module. Units: effectiveIrradiance W/m2, tempCell degrees C,
+ * currents A, voltages V, power W (SapmResult). Where the WebAssembly kernel cannot run, plain
+ * columns (sapm then runs its TypeScript loop, the same doubles). The columns keep their memory
+ * (about 72 bytes a row) for as long as any of them is referenced. The model: King, Boyson and
+ * Kratochvil (2004), SAND2004-3535, doi:10.2172/919131.
+ * @param rows the length of every column [rows], a whole number >= 0
+ * @example
+ * const columns = sapmColumns(8760);
+ * columns.tempCell.fill(25);
+ * columns.effectiveIrradiance.fill(1000);
+ * columns.pMp.length; // => 8760
+ */
+export function sapmColumns(rows: number): SapmColumns {
+  const fn = 'sapmColumns';
+  checkAtLeast(fn, 'rows', rows, 0, 'rows');
+  if (!Number.isInteger(rows)) rangeFailure(fn, 'rows', 'a whole number of rows', rows);
+  const direct = sapmWasm() === null ? null : allocateDirect(rows);
+  if (direct !== null) return direct.columns;
+  const column = () => new Float64Array(rows);
+  return {
+    effectiveIrradiance: column(),
+    tempCell: column(),
+    iSc: column(),
+    iMp: column(),
+    vOc: column(),
+    vMp: column(),
+    pMp: column(),
+    iX: column(),
+    iXx: column(),
+  };
+}
+
+/**
+ * A new instance of the SAPM module whose memory holds the nine columns after its table and terms,
+ * each at a 16-byte boundary with room for an even number of rows (the last pair of an odd length
+ * reads and writes one slot past the view); null where the memory cannot grow so far.
+ */
+function allocateDirect(rows: number): SapmDirect | null {
+  const kernel = loadWasmKernel(SAPM_WASM_BASE64, { js: { log: fastLogDegree5 } });
+  if (kernel === null) return null;
+  const { exports, offset } = kernel;
+  const wasmMemory = exports.memory as { buffer: ArrayBuffer; grow(pages: number): number };
+  const stride = (rows + 1) & ~1;
+  const first = offset('effectiveIrradiance');
+  const bytes = (first + 9 * stride) * 8;
+  const pages = Math.ceil(bytes / 65536) - wasmMemory.buffer.byteLength / 65536;
+  try {
+    if (pages > 0) wasmMemory.grow(pages);
+  } catch {
+    return null;
+  }
+  // The views are made after the memory has grown, and it never grows again (a growth would detach them).
+  const memory = new Float64Array(wasmMemory.buffer);
+  writePairs(memory, offset('logTable'), INV_C, LOG_C);
+  const at = [0, 1, 2, 3, 4, 5, 6, 7, 8].map((k) => first + k * stride);
+  const view = (k: number) => memory.subarray(at[k]!, at[k]! + rows);
+  const columns: SapmColumns = {
+    effectiveIrradiance: view(0),
+    tempCell: view(1),
+    iSc: view(2),
+    iMp: view(3),
+    iX: view(4),
+    iXx: view(5),
+    vOc: view(6),
+    vMp: view(7),
+    pMp: view(8),
+  };
+  const direct: SapmDirect = { run: exports.run as SapmRun, memory, terms: offset('terms'), rows, columns, at };
+  directAllocations.set(columns.iSc, direct);
+  return direct;
+}
+
+/** The sapmColumns allocation whose seven output columns `res` are, of n rows, while the kernels are on; else null. */
+function directColumns(res: SapmResult, n: number): SapmDirect | null {
+  const direct = directAllocations.get(res.iSc);
+  if (direct === undefined || direct.rows !== n || sapmWasm() === null) return null;
+  const c = direct.columns;
+  const same =
+    res.iMp === c.iMp &&
+    res.iX === c.iX &&
+    res.iXx === c.iXx &&
+    res.vOc === c.vOc &&
+    res.vMp === c.vMp &&
+    res.pMp === c.pMp;
+  return same ? direct : null;
+}
+
+/**
+ * sapmKernel by the WebAssembly module of a sapmColumns allocation, every row in one call: the
+ * inputs copied into its input columns unless they are those columns, the last row of an odd
+ * length repeated into the slot past it, the results written in place.
+ */
+function sapmDirect(
+  d: SapmDirect,
+  e: Column,
+  t: Column,
+  m: SapmModuleParameters,
+  tRef: number,
+  invRef: number,
+  n: number,
+): void {
+  const { memory, columns, at } = d;
+  if (e !== columns.effectiveIrradiance) {
+    if (typeof e === 'number') columns.effectiveIrradiance.fill(e);
+    else columns.effectiveIrradiance.set(e);
+  }
+  if (t !== columns.tempCell) {
+    if (typeof t === 'number') columns.tempCell.fill(t);
+    else columns.tempCell.set(t);
+  }
+  if ((n & 1) === 1) {
+    memory[at[0]! + n] = memory[at[0]! + n - 1]!;
+    memory[at[1]! + n] = memory[at[1]! + n - 1]!;
+  }
+  const k = sapmTerms(m, tRef, invRef);
+  for (let j = 0; j < k.length; j++) memory[d.terms + j] = k[j]!;
+  d.run(n, at[0]! * 8, at[1]! * 8, at[2]! * 8, at[3]! * 8, at[4]! * 8, at[5]! * 8, at[6]! * 8, at[7]! * 8, at[8]! * 8);
+}
 
 /**
  * Which form of the SAPM loop {@link sapm} runs in this engine: 'wasm' (WebAssembly SIMD,
@@ -204,7 +375,7 @@ function sapmKernelWasm(
 ): boolean {
   const kernel = sapmWasm();
   if (kernel === null) return false;
-  const { run, memory, blockRows, terms, e: eAt, t: tAt, outputs } = kernel;
+  const { run, memory, blockRows, terms, e: eAt, t: tAt, outputs: o } = kernel;
   const k = sapmTerms(m, tRef, invRef);
   for (let j = 0; j < k.length; j++) memory[terms + j] = k[j]!;
   const columns = OUTPUTS.map((name) => res[name]);
@@ -218,8 +389,8 @@ function sapmKernelWasm(
       memory[eAt + rows] = memory[eAt + rows - 1]!;
       memory[tAt + rows] = memory[tAt + rows - 1]!;
     }
-    run(rows);
-    for (let k = 0; k < 7; k++) columns[k]!.set(memory.subarray(outputs[k]!, outputs[k]! + rows), from);
+    run(rows, eAt * 8, tAt * 8, o[0]! * 8, o[1]! * 8, o[2]! * 8, o[3]! * 8, o[4]! * 8, o[5]! * 8, o[6]! * 8);
+    for (let k = 0; k < 7; k++) columns[k]!.set(memory.subarray(o[k]!, o[k]! + rows), from);
   }
   return true;
 }

@@ -107,6 +107,36 @@ describe('chainModels infers each step as pvlib ModelChain', () => {
     expect(chainModels(sys(pvsyst, { noctInstalled: 45 }))).toMatchObject({ dc: 'pvsyst', temperature: 'fuentes' });
     expect(chainModels(sys(pvsyst, { noct: 45, moduleEfficiency: 0.2 })).temperature).toBe('noct_sam');
   });
+  it('Martin-Ruiz and interpolated IAMs from their parameters; Schlick only by name (as pvlib)', () => {
+    const withIam = (iam: Record<string, unknown>): ChainSystem => ({
+      ...pvwattsSystem,
+      arrays: [{ ...pvwattsArray, module: { pdc0: 400, gammaPdc: -0.004, ...iam } }],
+    });
+    expect(chainModels(withIam({ aR: 0.16 })).aoi).toBe('martin_ruiz');
+    expect(chainModels(withIam({ thetaRef: [0, 60, 90], iamRef: [1, 0.9, 0] })).aoi).toBe('interp');
+    expect(chainModels(withIam({}), { aoi: 'schlick' }).aoi).toBe('schlick');
+    const r = modelChain(withIam({ aR: 0.16 }), weather);
+    const noon = 18;
+    expect(r.arrays[0]!.aoiModifier[noon]).toBeGreaterThan(0.9);
+    expect(r.arrays[0]!.aoiModifier[noon]).toBeLessThan(1);
+  });
+
+  it('the First Solar spectral model needs precipitable water and the module type', () => {
+    const cdte: ChainSystem = {
+      ...pvwattsSystem,
+      elevation: 1600,
+      arrays: [{ ...pvwattsArray, module: { pdc0: 400, gammaPdc: -0.0032, moduleType: 'cdte' } }],
+    };
+    expect(() => modelChain(cdte, weather, { spectral: 'first_solar' })).toThrow(
+      /step 'spectral' \(model 'first_solar'\) needs weather\.precipitableWater/,
+    );
+    expect(() => modelChain(pvwattsSystem, {} as never, { spectral: 'first_solar' })).toThrow(/module\.moduleType/);
+    const r = modelChain(cdte, { ...weather, precipitableWater: 1.5 }, { spectral: 'first_solar' });
+    const m = r.arrays[0]!.spectralModifier as Float64Array;
+    expect(m[18]).toBeGreaterThan(0.95);
+    expect(m[18]).toBeLessThan(1.05);
+  });
+
   it('a named model wins over the inferred one', () => {
     expect(chainModels(pvwattsSystem, { aoi: 'ashrae', transposition: 'perez' })).toMatchObject({
       aoi: 'ashrae',

@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sandiaInverter, sandiaKernelInUse } from '../../src/pv/inverter.js';
 import type { SandiaInverterParameters, SapmModuleParameters } from '../../src/pv/parameters.js';
-import { type SapmResult, sapm, sapmKernelInUse } from '../../src/pv/sapm.js';
+import { type SapmResult, sapm, sapmColumns, sapmKernelInUse } from '../../src/pv/sapm.js';
 import { setWasmKernels } from '../../src/util/wasm.js';
 import { ABB_MICRO, CS5P_220M } from '../support/pv-parameters.js';
 import { runs } from '../support/properties.js';
@@ -93,6 +93,80 @@ describe('SAPM and Sandia inverter loops in WebAssembly', () => {
         SAPM_KEYS,
       ),
     ).toEqual([]);
+  });
+
+  it('sapm writes the columns of sapmColumns in place, the same doubles, with inputs of any kind', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 9_000 }),
+        fc.integer({ min: 1, max: 2 ** 30 }),
+        fc.constantFrom(4, 40, 1e9),
+        fc.constantFrom('own', 'other', 'scalar temperature'),
+        (n, seed, specialEvery, inputs) => {
+          const e = column(n, seed, 1500, specialEvery);
+          const t = column(n, seed + 1, 125, specialEvery).map((v) => v - 40);
+          const reference = withWasmKernels(false, () => sapm({ effectiveIrradiance: e, tempCell: t }, MODULE));
+          const columns = sapmColumns(n);
+          // Garbage in the outputs (and past the last row of an odd length) must not leak into results.
+          for (const key of SAPM_KEYS) columns[key].fill(Number.NaN);
+          let input: { effectiveIrradiance: Float64Array | number; tempCell: Float64Array | number };
+          if (inputs === 'own') {
+            columns.effectiveIrradiance.set(e);
+            columns.tempCell.set(t);
+            input = { effectiveIrradiance: columns.effectiveIrradiance, tempCell: columns.tempCell };
+          } else if (inputs === 'other') input = { effectiveIrradiance: e, tempCell: t };
+          else input = { effectiveIrradiance: e, tempCell: -5 };
+          const result = withWasmKernels(true, () => sapm(input, MODULE, columns));
+          for (const key of SAPM_KEYS) expect(result[key]).toBe(columns[key]);
+          // The in-place path copies other input columns into the allocation's own (the copying path leaves them).
+          expect(columns.effectiveIrradiance).toEqual(e);
+          const expected =
+            inputs === 'scalar temperature'
+              ? withWasmKernels(false, () => sapm({ effectiveIrradiance: e, tempCell: -5 }, MODULE))
+              : reference;
+          expect(bitDifferences<keyof SapmResult>(expected, result, SAPM_KEYS)).toEqual([]);
+        },
+      ),
+      { numRuns: runs(40) },
+    );
+  });
+
+  it('sapmColumns: allocations are independent and stay valid; partial or foreign outputs take the copying path', () => {
+    const n = 777;
+    const e = column(n, 11, 1200, 30);
+    const t = column(n, 12, 100, 30).map((v) => v - 30);
+    const reference = withWasmKernels(false, () => sapm({ effectiveIrradiance: e, tempCell: t }, MODULE));
+    const a = sapmColumns(n);
+    const b = sapmColumns(n);
+    const later = Array.from({ length: 20 }, () => sapmColumns(5000));
+    sapm({ effectiveIrradiance: e, tempCell: t }, MODULE, a);
+    sapm({ effectiveIrradiance: new Float64Array(n), tempCell: 20 }, MODULE, b);
+    expect(later[19]!.pMp.length).toBe(5000);
+    expect(a.pMp.length).toBe(n);
+    expect(bitDifferences<keyof SapmResult>(reference, a, SAPM_KEYS)).toEqual([]);
+    expect(Array.from(b.pMp).every((v) => v === 0)).toBe(true);
+    // a's outputs with one column of b's: not one allocation, so the block path with its copies.
+    const mixed = { ...a, pMp: b.pMp };
+    const result = sapm({ effectiveIrradiance: e, tempCell: t }, MODULE, mixed);
+    expect(bitDifferences<keyof SapmResult>(reference, result, SAPM_KEYS)).toEqual([]);
+    expect(result.pMp).toBe(b.pMp);
+    // Another length: a RangeError naming the column, as for any out.
+    expect(() => sapm({ effectiveIrradiance: e, tempCell: t }, MODULE, sapmColumns(4))).toThrow(
+      /out\.iSc has length 4/,
+    );
+  });
+
+  it('sapmColumns checks its length, and gives plain columns (the TypeScript loop, same doubles) with the kernels off', () => {
+    expect(() => sapmColumns(-1)).toThrow(RangeError);
+    expect(() => sapmColumns(1.5)).toThrow(/sapmColumns: rows must be a whole number/);
+    const e = column(101, 3, 1100, 20);
+    const off = withWasmKernels(false, () => {
+      const columns = sapmColumns(101);
+      expect(columns.iSc.buffer.byteLength).toBe(101 * 8);
+      return sapm({ effectiveIrradiance: e, tempCell: 35 }, MODULE, columns);
+    });
+    const on = withWasmKernels(true, () => sapm({ effectiveIrradiance: e, tempCell: 35 }, MODULE, sapmColumns(101)));
+    expect(bitDifferences<keyof SapmResult>(off, on, SAPM_KEYS)).toEqual([]);
   });
 
   it('sandiaInverter gives the same doubles as the TypeScript loop', () => {

@@ -1,4 +1,4 @@
-;; The Sandia Array Performance Model (King, Boyson and Kratochvil 2004) over one block of rows, two
+;; The Sandia Array Performance Model (King, Boyson and Kratochvil 2004) over columns of rows, two
 ;; rows at a time in f64x2 lanes: the WebAssembly SIMD form of sapmKernel in ../sapm.ts, which
 ;; stays the reference. Every value is computed with the same IEEE operations in the same order as
 ;; the TypeScript kernel (no fused multiply-add, no reassociation), and the logarithm is fastLogDegree5 of
@@ -8,8 +8,13 @@
 ;;
 ;; scripts/build-wasm.ts compiles this file with wabt (wat2wasm) into sapm.wasm.ts.
 ;;
-;; Memory (one block; the caller copies its columns in and the results out, sapmKernelWasm in
+;; Memory: the function `run` takes the byte address of each column (16-byte aligned, each with
+;; room for an even number of rows), so that it runs on either of two layouts (sapmKernelWasm in
 ;; ../sapm.ts):
+;;   - one block of the caller's columns, copied in and the results out, at the addresses below;
+;;   - the columns of a sapmColumns allocation (an instance of its own whose memory holds the
+;;     caller's columns themselves, as views): nothing copied, every row in one call.
+;; The block layout:
 ;;   0       fastLog's table (fastLogDegree5's too): 1 / c_j and ln c_j of c_j = 1 + j / 128, side by side (128 pairs),
 ;;           so that one v128.load brings both of an index
 ;;   2048    the module's terms, one double each (see $run)
@@ -28,7 +33,7 @@
 
   (memory (export "memory") 5)
 
-  ;; The layout, for the caller (byte offsets; the loads and stores below repeat them).
+  ;; The block layout, for the caller (byte offsets, passed to run).
   (global (export "logTable") i32 (i32.const 0))
   (global (export "terms") i32 (i32.const 2048))
   (global (export "blockRows") i32 (i32.const 4096))
@@ -62,10 +67,12 @@
   (global $twoTo52 (mut v128) (v128.const i64x2 0x4330000000000000 0x4330000000000000))
   (global $bias (mut v128) (v128.const f64x2 4503599627371519 4503599627371519))
 
-  ;; Rows [0, rows) of the block, as sapmKernel: the terms at 2048 are sapmTerms of ../sapm.ts:
+  ;; Rows [0, rows) of the columns at the byte addresses e, t (inputs) and iSc .. pMp (outputs), as
+  ;; sapmKernel: the terms at 2048 are sapmTerms of ../sapm.ts:
   ;; isco, impo c0, impo c1, ixo c4, ixo c5, ixxo c6, ixxo c7, aisc, aimp, voco, vmpo, Ns n k / q,
   ;; c2, c3 / Ns, bvoco + mbvoc, mbvoc, bvmpo + mbvmp, mbvmp, temperatureRef, 1 / irradianceRef.
-  (func (export "run") (param $rows i32)
+  (func (export "run") (param $rows i32) (param $e i32) (param $t i32) (param $iSc i32) (param $iMp i32)
+    (param $iX i32) (param $iXx i32) (param $vOc i32) (param $vMp i32) (param $pMp i32)
     (local $at i32) (local $end i32) (local $j0 i32) (local $j1 i32)
     (local $isco v128) (local $m0 v128) (local $m1 v128) (local $x4 v128) (local $x5 v128) (local $x6 v128) (local $x7 v128) (local $aisc v128) (local $aimp v128) (local $voco v128)
     (local $vmpo v128) (local $nsnkq v128) (local $c2 v128) (local $c3n v128) (local $bvoc1 v128) (local $mbvoc v128) (local $bvmp1 v128) (local $mbvmp v128) (local $tRef v128) (local $invRef v128)
@@ -116,8 +123,8 @@
     (block $done
       (loop $pairs
         (br_if $done (i32.ge_u (local.get $at) (local.get $end)))
-        (local.set $ee (f64x2.mul (v128.load offset=4096 (local.get $at)) (local.get $invRef)))
-        (local.set $tc (v128.load offset=36864 (local.get $at)))
+        (local.set $ee (f64x2.mul (v128.load (i32.add (local.get $e) (local.get $at))) (local.get $invRef)))
+        (local.set $tc (v128.load (i32.add (local.get $t) (local.get $at))))
         ;; The night: ee = 0 with a defined temperature; every output 0.
         (local.set $night (v128.and (f64x2.eq (local.get $ee) (local.get $zero))
           (f64x2.eq (local.get $tc) (local.get $tc))))
@@ -126,17 +133,17 @@
             (local.set $dt (f64x2.sub (local.get $tc) (local.get $tRef)))
             (local.set $fSc (f64x2.add (local.get $one) (f64x2.mul (local.get $aisc) (local.get $dt))))
             (local.set $fMp (f64x2.add (local.get $one) (f64x2.mul (local.get $aimp) (local.get $dt))))
-            (v128.store offset=69632 (local.get $at) (v128.andnot
+            (v128.store (i32.add (local.get $iSc) (local.get $at)) (v128.andnot
               (f64x2.mul (f64x2.mul (local.get $isco) (local.get $ee)) (local.get $fSc))
               (local.get $night)))
             (local.set $imp (f64x2.mul (f64x2.mul (local.get $ee)
               (f64x2.add (local.get $m0) (f64x2.mul (local.get $m1) (local.get $ee)))) (local.get $fMp)))
-            (v128.store offset=102400 (local.get $at) (v128.andnot (local.get $imp) (local.get $night)))
-            (v128.store offset=233472 (local.get $at) (v128.andnot
+            (v128.store (i32.add (local.get $iMp) (local.get $at)) (v128.andnot (local.get $imp) (local.get $night)))
+            (v128.store (i32.add (local.get $iX) (local.get $at)) (v128.andnot
               (f64x2.mul (f64x2.mul (local.get $ee)
                 (f64x2.add (local.get $x4) (f64x2.mul (local.get $x5) (local.get $ee)))) (local.get $fSc))
               (local.get $night)))
-            (v128.store offset=266240 (local.get $at) (v128.andnot
+            (v128.store (i32.add (local.get $iXx) (local.get $at)) (v128.andnot
               (f64x2.mul (f64x2.mul (local.get $ee)
                 (f64x2.add (local.get $x6) (f64x2.mul (local.get $x7) (local.get $ee)))) (local.get $fMp))
               (local.get $night)))
@@ -198,7 +205,7 @@
             (local.set $defined (v128.and (f64x2.eq (local.get $ee) (local.get $ee))
               (f64x2.eq (local.get $tc) (local.get $tc))))
             (local.set $otherwise (v128.andnot (f64x2.add (local.get $ee) (local.get $tc)) (local.get $defined)))
-            (v128.store offset=135168 (local.get $at)
+            (v128.store (i32.add (local.get $vOc) (local.get $at))
               (v128.bitselect
                 (f64x2.pmax
                   (f64x2.add (f64x2.add (local.get $voco) (local.get $d))
@@ -206,17 +213,17 @@
                       (local.get $dt)))
                   (local.get $zero))
                 (local.get $otherwise) (local.get $pos)))
-            (v128.store offset=167936 (local.get $at)
+            (v128.store (i32.add (local.get $vMp) (local.get $at))
               (v128.bitselect (local.get $v2) (local.get $otherwise) (local.get $pos)))
-            (v128.store offset=200704 (local.get $at)
+            (v128.store (i32.add (local.get $pMp) (local.get $at))
               (v128.bitselect (f64x2.mul (local.get $imp) (local.get $v2)) (local.get $otherwise) (local.get $pos))))
           (else
-            (v128.store offset=69632 (local.get $at) (local.get $zero))
-            (v128.store offset=102400 (local.get $at) (local.get $zero))
-            (v128.store offset=233472 (local.get $at) (local.get $zero))
-            (v128.store offset=266240 (local.get $at) (local.get $zero))
-            (v128.store offset=135168 (local.get $at) (local.get $zero))
-            (v128.store offset=167936 (local.get $at) (local.get $zero))
-            (v128.store offset=200704 (local.get $at) (local.get $zero))))
+            (v128.store (i32.add (local.get $iSc) (local.get $at)) (local.get $zero))
+            (v128.store (i32.add (local.get $iMp) (local.get $at)) (local.get $zero))
+            (v128.store (i32.add (local.get $iX) (local.get $at)) (local.get $zero))
+            (v128.store (i32.add (local.get $iXx) (local.get $at)) (local.get $zero))
+            (v128.store (i32.add (local.get $vOc) (local.get $at)) (local.get $zero))
+            (v128.store (i32.add (local.get $vMp) (local.get $at)) (local.get $zero))
+            (v128.store (i32.add (local.get $pMp) (local.get $at)) (local.get $zero))))
         (local.set $at (i32.add (local.get $at) (i32.const 16)))
         (br $pairs)))))

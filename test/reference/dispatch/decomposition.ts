@@ -12,6 +12,10 @@ import {
   clearnessIndex,
   clearnessIndexZenithIndependent,
   erbsDriesse,
+  ghiFromPoaDriesse2024,
+  gtiDirint,
+  type PerezCoefficientSet,
+  type SkyDiffuseModel,
   louche,
   orgillHollands,
 } from '../../../src/irradiance/index.js';
@@ -139,4 +143,44 @@ export const handlers: CaseHandler[] = [
       },
     ),
   })),
+  handler('ghi_from_poa_driesse_2024', (c) => {
+    const r = ghiFromPoaDriesse2024(
+      {
+        surfaceTilt: optionalInput(c, 'surface_tilt') ?? param(c, 'surface_tilt', Number.NaN),
+        surfaceAzimuth: optionalInput(c, 'surface_azimuth') ?? param(c, 'surface_azimuth', Number.NaN),
+        solarZenith: inputColumn(c, 'solar_zenith'),
+        solarAzimuth: inputColumn(c, 'solar_azimuth'),
+        poaGlobal: inputColumn(c, 'poa_global'),
+        dniExtra: optionalInput(c, 'dni_extra') ?? param(c, 'dni_extra', Number.NaN),
+        airmass: optionalInput(c, 'airmass'),
+        albedo: optionalInput(c, 'albedo') ?? param(c, 'albedo', 0.25),
+      },
+      { xtol: param(c, 'xtol', 0.01) },
+    );
+    return { ghi: r.ghi, converged: r.converged, niter: r.niter };
+  }),
+  handler('gti_dirint', (c) => {
+    const r = gtiDirint(
+      {
+        poaGlobal: inputColumn(c, 'poa_global'),
+        aoi: inputColumn(c, 'aoi'),
+        solarZenith: inputColumn(c, 'solar_zenith'),
+        solarAzimuth: inputColumn(c, 'solar_azimuth'),
+        unixSeconds: inputColumn(c, 'unix_s'),
+        surfaceTilt: optionalInput(c, 'surface_tilt') ?? param(c, 'surface_tilt', Number.NaN),
+        surfaceAzimuth: optionalInput(c, 'surface_azimuth') ?? param(c, 'surface_azimuth', Number.NaN),
+        pressure: optionalInput(c, 'pressure') ?? param(c, 'pressure', 101325),
+        tempDew: optionalInput(c, 'temp_dew'),
+        albedo: optionalInput(c, 'albedo') ?? param(c, 'albedo', 0.25),
+      },
+      {
+        useDeltaKtPrime: param(c, 'use_delta_kt_prime', true),
+        model: param<SkyDiffuseModel>(c, 'model', 'perez'),
+        modelPerez: param<PerezCoefficientSet>(c, 'model_perez', 'allsitescomposite1990'),
+        calculateGt90: param(c, 'calculate_gt_90', true),
+        maxIterations: param(c, 'max_iterations', 30),
+      },
+    );
+    return { ghi: r.ghi, dni: r.dni, dhi: r.dhi };
+  }),
 ];

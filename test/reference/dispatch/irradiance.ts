@@ -116,9 +116,18 @@ const extraterrestrialHandler: CaseHandler = {
   defaultTolerance: TOLERANCE.value,
 };
 
-const AIRMASS_MODELS: readonly string[] = ['kastenyoung1989', 'kasten1966', 'simple'];
+const AIRMASS_MODELS: readonly string[] = [
+  'kastenyoung1989',
+  'kasten1966',
+  'simple',
+  'youngirvine1967',
+  'young1994',
+  'pickering2002',
+  'gueymard1993',
+  'gueymard2003',
+];
 
-/** pvlib.atmosphere.get_relative_airmass (Kasten & Young 1989, Kasten 1966, simple) and get_absolute_airmass. */
+/** pvlib.atmosphere.get_relative_airmass (every model) and get_absolute_airmass. */
 const airmassHandler: CaseHandler = {
   variant: 'airmass',
   matches: (_stem, name, refCase) =>

@@ -1,0 +1,338 @@
+import { extraterrestrialRadiation, relativeAirmass } from '../../src/atmosphere/index.js';
+import {
+  aoi,
+  boland,
+  campbellNorman,
+  completeIrradiance,
+  dirindex,
+  dni,
+  erbs,
+  erbsDriesse,
+  ghiFromPoaDriesse2024,
+  gtiDirint,
+  louche,
+  orgillHollands,
+  type SkyDiffuseModel,
+  totalIrradiance,
+} from '../../src/irradiance/index.js';
+import type { BenchSuite, KernelBench, PeerCase } from '../harness.js';
+
+const D2R = Math.PI / 180;
+/** A year at one-minute steps. */
+const MINUTES = 525_600;
+/** A year hourly: the iterative models (GTI-DIRINT, the reverse transposition). */
+const HOURS = 8760;
+
+/**
+ * A year of sky at 40 N, night included (pvlib's calls see the same rows): sun positions from the
+ * textbook declination and hour angle, a clear-sky shape under a slowly varying deterministic
+ * cloudiness (a bounded random walk of a linear congruential generator), GHI split by Erbs, a
+ * clear sky for DIRINDEX and the DNI limits, and the POA of a south-facing 30-degree plane (Perez)
+ * for the reverse models.
+ */
+interface Sky {
+  times: Float64Array;
+  zenith: Float64Array;
+  solarAzimuth: Float64Array;
+  ghi: Float64Array;
+  dni: Float64Array;
+  dhi: Float64Array;
+  ghiClear: Float64Array;
+  dniClear: Float64Array;
+  dniExtra: Float64Array;
+  airmass: Float64Array;
+  aoi: Float64Array;
+  poaGlobal: Float64Array;
+}
+
+function makeSky(n: number, stepSeconds: number): Sky {
+  let state = 20_261_129;
+  const rnd = () => {
+    state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
+    return state / 4_294_967_296;
+  };
+  const times = new Float64Array(n);
+  const zenith = new Float64Array(n);
+  const solarAzimuth = new Float64Array(n);
+  const ghi = new Float64Array(n);
+  const ghiClear = new Float64Array(n);
+  const dniClear = new Float64Array(n);
+  const t0 = Date.parse('2024-01-01T00:00:00Z') / 1000;
+  const lat = 40 * D2R;
+  let cloud = 0.3;
+  for (let i = 0; i < n; i++) {
+    const t = t0 + stepSeconds * i;
+    const day = (t - t0) / 86_400;
+    const decl = 23.44 * D2R * Math.sin((2 * Math.PI * (day - 81)) / 365);
+    const hourAngle = ((t % 86_400) / 3600 - 12) * 15 * D2R;
+    const cosZ = Math.sin(lat) * Math.sin(decl) + Math.cos(lat) * Math.cos(decl) * Math.cos(hourAngle);
+    const z = Math.acos(cosZ);
+    const sinAz = (-Math.cos(decl) * Math.sin(hourAngle)) / Math.sin(z);
+    const cosAz = (Math.sin(decl) - Math.sin(lat) * cosZ) / (Math.cos(lat) * Math.sin(z));
+    cloud += 0.05 * (rnd() - 0.5) * Math.sqrt(stepSeconds / 60);
+    cloud = cloud < 0 ? 0 : cloud > 1 ? 1 : cloud;
+    times[i] = t;
+    zenith[i] = z / D2R;
+    solarAzimuth[i] = (Math.atan2(sinAz, cosAz) / D2R + 360) % 360;
+    const up = cosZ > 0 ? cosZ : 0;
+    dniClear[i] = up > 0 ? 1100 * Math.exp(-0.15 / Math.max(up, 0.02)) : 0;
+    ghiClear[i] = dniClear[i]! * up + 100 * up;
+    ghi[i] = ghiClear[i]! * (1 - 0.75 * cloud * cloud);
+  }
+  const split = erbs({ ghi, zenith, unixSeconds: times });
+  const dniExtra = extraterrestrialRadiation(times);
+  const airmass = relativeAirmass(zenith);
+  const plane = { surfaceTilt: 30, surfaceAzimuth: 180, solarZenith: zenith, solarAzimuth };
+  const poa = totalIrradiance(
+    { ...plane, dni: split.dni, ghi, dhi: split.dhi, dniExtra, airmass },
+    { model: 'perez' },
+  ).poaGlobal;
+  for (let i = 0; i < n; i++) if (!(poa[i]! >= 0)) poa[i] = 0;
+  return {
+    times,
+    zenith,
+    solarAzimuth,
+    ghi,
+    dni: split.dni,
+    dhi: split.dhi,
+    ghiClear,
+    dniClear,
+    dniExtra,
+    airmass,
+    aoi: aoi(plane),
+    poaGlobal: poa,
+  };
+}
+
+let minuteSky: Sky | undefined;
+let hourSky: Sky | undefined;
+const minutes = (): Sky => (minuteSky ??= makeSky(MINUTES, 60));
+const hours = (): Sky => (hourSky ??= makeSky(HOURS, 3600));
+
+// Output buffers reused across runs, as a caller's loop would (every model takes `out`).
+let scratch: { dni: Float64Array; dhi: Float64Array; kt: Float64Array; ghi: Float64Array } | undefined;
+const buffers = () =>
+  (scratch ??= {
+    dni: new Float64Array(MINUTES),
+    dhi: new Float64Array(MINUTES),
+    kt: new Float64Array(MINUTES),
+    ghi: new Float64Array(MINUTES),
+  });
+let poaScratch: ReturnType<typeof totalIrradiance> | undefined;
+const poaBuffers = () =>
+  (poaScratch ??= {
+    poaGlobal: new Float64Array(MINUTES),
+    poaDirect: new Float64Array(MINUTES),
+    poaDiffuse: new Float64Array(MINUTES),
+    poaSkyDiffuse: new Float64Array(MINUTES),
+    poaGroundDiffuse: new Float64Array(MINUTES),
+  });
+
+/** A kt decomposition on a year of minutes, against pvlib's same function. */
+function ktModel(
+  name: string,
+  fn: 'erbs_driesse' | 'orgill_hollands' | 'boland' | 'louche',
+  model: typeof erbsDriesse,
+): KernelBench {
+  return {
+    name: `${name} decomposition (a year at 1-minute steps)`,
+    points: MINUTES,
+    setup: () => void minutes(),
+    run: () => {
+      const x = minutes();
+      const b = buffers();
+      return model({ ghi: x.ghi, zenith: x.zenith, unixSeconds: x.times }, {}, { dni: b.dni, dhi: b.dhi, kt: b.kt });
+    },
+    peer: { fn, columns: () => ({ times: minutes().times, ghi: minutes().ghi, zenith: minutes().zenith }) },
+  };
+}
+
+/** totalIrradiance with one sky model on a fixed plane, against pvlib's get_total_irradiance. */
+function transposition(model: SkyDiffuseModel): KernelBench {
+  const peer: PeerCase = {
+    fn: 'get_total_irradiance',
+    columns: () => {
+      const x = minutes();
+      return {
+        times: x.times,
+        solarZenith: x.zenith,
+        solarAzimuth: x.solarAzimuth,
+        dni: x.dni,
+        ghi: x.ghi,
+        dhi: x.dhi,
+        dniExtra: x.dniExtra,
+        airmass: x.airmass,
+      };
+    },
+    params: {
+      surfaceTilt: 30,
+      surfaceAzimuth: 180,
+      albedo: 0.25,
+      model,
+      modelPerez: 'allsitescomposite1990',
+    },
+  };
+  return {
+    name: `${model} transposition, totalIrradiance (a year at 1-minute steps)`,
+    points: MINUTES,
+    setup: () => void minutes(),
+    run: () => {
+      const x = minutes();
+      return totalIrradiance(
+        {
+          surfaceTilt: 30,
+          surfaceAzimuth: 180,
+          solarZenith: x.zenith,
+          solarAzimuth: x.solarAzimuth,
+          dni: x.dni,
+          ghi: x.ghi,
+          dhi: x.dhi,
+          dniExtra: x.dniExtra,
+          airmass: x.airmass,
+          albedo: 0.25,
+        },
+        { model },
+        poaBuffers(),
+      );
+    },
+    peer,
+  };
+}
+
+export const suite: BenchSuite = {
+  name: 'sky-models',
+  kernels: [
+    ktModel('Erbs-Driesse', 'erbs_driesse', erbsDriesse),
+    ktModel('Orgill-Hollands', 'orgill_hollands', orgillHollands),
+    ktModel('Boland', 'boland', boland),
+    ktModel('Louche', 'louche', louche),
+    {
+      name: 'Campbell-Norman sky (a year at 1-minute steps)',
+      points: MINUTES,
+      setup: () => void minutes(),
+      run: () => {
+        const b = buffers();
+        return campbellNorman(
+          { zenith: minutes().zenith, transmittance: 0.75 },
+          { ghi: b.ghi, dni: b.dni, dhi: b.dhi },
+        );
+      },
+      peer: { fn: 'campbell_norman', columns: () => ({ zenith: minutes().zenith }), params: { transmittance: 0.75 } },
+    },
+    {
+      name: 'dni from GHI and DHI, clear-sky limit (a year at 1-minute steps)',
+      points: MINUTES,
+      setup: () => void minutes(),
+      run: () => {
+        const x = minutes();
+        return dni({ ghi: x.ghi, dhi: x.dhi, zenith: x.zenith, dniClear: x.dniClear }, {}, buffers().dni);
+      },
+      peer: {
+        fn: 'dni',
+        columns: () => {
+          const x = minutes();
+          return { ghi: x.ghi, dhi: x.dhi, zenith: x.zenith, dniClear: x.dniClear };
+        },
+      },
+    },
+    {
+      name: 'completeIrradiance, DNI missing (a year at 1-minute steps)',
+      points: MINUTES,
+      setup: () => void minutes(),
+      run: () => {
+        const x = minutes();
+        const b = buffers();
+        return completeIrradiance(
+          { solarZenith: x.zenith, ghi: x.ghi, dhi: x.dhi, dniClear: x.dniClear },
+          { ghi: b.ghi, dhi: b.dhi, dni: b.dni },
+        );
+      },
+      peer: {
+        fn: 'complete_irradiance',
+        columns: () => {
+          const x = minutes();
+          return { ghi: x.ghi, dhi: x.dhi, zenith: x.zenith, dniClear: x.dniClear };
+        },
+      },
+    },
+    {
+      name: 'DIRINDEX decomposition (a year at 1-minute steps)',
+      points: MINUTES,
+      setup: () => void minutes(),
+      run: () => {
+        const x = minutes();
+        return dirindex(
+          {
+            ghi: x.ghi,
+            ghiClear: x.ghiClear,
+            dniClear: x.dniClear,
+            zenith: x.zenith,
+            unixSeconds: x.times,
+          },
+          {},
+          buffers().dni,
+        );
+      },
+      peer: {
+        fn: 'dirindex',
+        columns: () => {
+          const x = minutes();
+          return { times: x.times, ghi: x.ghi, ghiClear: x.ghiClear, dniClear: x.dniClear, zenith: x.zenith };
+        },
+      },
+    },
+    {
+      name: 'GTI-DIRINT, Perez, 30 deg south (a year hourly)',
+      points: HOURS,
+      setup: () => void hours(),
+      run: () => {
+        const x = hours();
+        return gtiDirint({
+          poaGlobal: x.poaGlobal,
+          aoi: x.aoi,
+          solarZenith: x.zenith,
+          solarAzimuth: x.solarAzimuth,
+          unixSeconds: x.times,
+          surfaceTilt: 30,
+          surfaceAzimuth: 180,
+        });
+      },
+      peer: {
+        fn: 'gti_dirint',
+        columns: () => {
+          const x = hours();
+          return { times: x.times, poaGlobal: x.poaGlobal, aoi: x.aoi, zenith: x.zenith, solarAzimuth: x.solarAzimuth };
+        },
+        params: { surfaceTilt: 30, surfaceAzimuth: 180 },
+      },
+    },
+    {
+      name: 'ghiFromPoaDriesse2024, 30 deg south (a year hourly)',
+      points: HOURS,
+      setup: () => void hours(),
+      run: () => {
+        const x = hours();
+        return ghiFromPoaDriesse2024({
+          surfaceTilt: 30,
+          surfaceAzimuth: 180,
+          solarZenith: x.zenith,
+          solarAzimuth: x.solarAzimuth,
+          poaGlobal: x.poaGlobal,
+          dniExtra: x.dniExtra,
+        });
+      },
+      peer: {
+        fn: 'ghi_from_poa_driesse_2024',
+        columns: () => {
+          const x = hours();
+          return { zenith: x.zenith, solarAzimuth: x.solarAzimuth, poaGlobal: x.poaGlobal, dniExtra: x.dniExtra };
+        },
+        params: { surfaceTilt: 30, surfaceAzimuth: 180 },
+      },
+    },
+    transposition('klucher'),
+    transposition('reindl'),
+    transposition('king'),
+    transposition('perez-driesse'),
+  ],
+};

@@ -1,0 +1,38 @@
+// Public exports of src/spectrum (re-exports only): spectral factors and spectra (pvlib.spectrum).
+export {
+  type CaballeroModuleType,
+  type FirstSolarModuleType,
+  type JrcModuleType,
+  type PoloModuleType,
+  type PvspecModuleType,
+  type SpectralFactorCaballeroInput,
+  type SpectralFactorCaballeroOptions,
+  type SpectralFactorFirstSolarInput,
+  type SpectralFactorFirstSolarOptions,
+  type SpectralFactorJrcInput,
+  type SpectralFactorJrcOptions,
+  type SpectralFactorPoloInput,
+  type SpectralFactorPoloOptions,
+  type SpectralFactorPvspecInput,
+  type SpectralFactorPvspecOptions,
+  spectralFactorCaballero,
+  spectralFactorFirstSolar,
+  spectralFactorJrc,
+  spectralFactorPolo,
+  spectralFactorPvspec,
+  spectralFactorSapm,
+} from './factors.js';
+export {
+  type AveragePhotonEnergyInput,
+  type QeToSrInput,
+  type SpectralConversionOptions,
+  type SpectralMismatchFieldInput,
+  type SpectralResponse,
+  type SrToQeInput,
+  averagePhotonEnergy,
+  exampleSpectralResponse,
+  qeToSr,
+  spectralMismatchField,
+  srToQe,
+} from './spectra.js';
+export { type Spectrl2Input, type Spectrl2Options, type Spectrl2Result, spectrl2 } from './spectrl2.js';
