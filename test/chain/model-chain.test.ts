@@ -319,6 +319,18 @@ describe('modelChain', () => {
     expect(Math.max(...backtracked)).toBeLessThan(1e-9);
   });
 
+  it('deliberate difference from pvlib: an undefined sky value (Perez at DHI = DNI = 0, sun up) is no light, not NaN', () => {
+    // pvlib's Perez divides by DHI and gives NaN power for such an hour (its ModelChain then
+    // fills NaN with 0 for PVWatts only); the chain counts the missing sky as 0 W/m2, as
+    // simulatePv always has, so every inverter model sees darkness rather than a gap.
+    const t = Float64Array.of(Date.UTC(2024, 5, 21, 13) / 1000);
+    const zero = Float64Array.of(0);
+    const r = modelChain(pvwattsSystem, { periodEnd: t, ghi: zero, dni: zero, dhi: zero }, { transposition: 'perez' });
+    expect(r.solarZenith[0]).toBeLessThan(90);
+    expect(r.arrays[0]!.effectiveIrradiance[0]).toBe(0);
+    expect(r.ac[0]).toBe(0);
+  });
+
   it('an export limit caps the system; NaN weather gives NaN', () => {
     const ghi = weather.ghi.slice();
     ghi[20] = Number.NaN;
