@@ -17,5 +17,6 @@ export * from './soiling/index.js';
 export * from './snow/index.js';
 export * from './pv/index.js';
 export * from './power/index.js';
+export * from './chain/index.js';
 export * from './weather/index.js';
 export * from './tmy/index.js';

@@ -250,6 +250,8 @@ def build_case(fn, cols, params):
             return call
 
         return {m: solve(m) for m in params.get("methods", "lambertw").split(",")}
+    if fn == "modelchain":
+        return model_chain_case(params)
 
     if fn in ("bird", "detect_clearsky"):
         from clearsky_peer import clearsky_case  # bench/peer/clearsky_peer.py, beside this script
@@ -460,6 +462,43 @@ def parameter_sets_case(fn, cols):
             inverter.adr(v, p, inv)
 
     return {"loop": loop_adr}
+
+
+def model_chain_case(params):
+    """pvlib's ModelChain on one of docs/model-chains.md's worked examples (params.example:
+    east_west_roof or monitored_plant, params.dataDir: the data directory), built as
+    scripts/pvlib/model_chains_example.py builds it (the system, the location and the prepared
+    weather or POA, outside the timed call); what is timed is ModelChain.run_model (the roof, from
+    weather) or ModelChain.run_model_from_poa (the plant), as a user runs a prepared chain; for the
+    tracker field (params.example tracker_field) the shading and rear-side steps that pvlib's
+    ModelChain lacks run from the weather inside the timed call, then run_model_from_effective_irradiance."""
+    import warnings
+
+    here = os.path.dirname(os.path.abspath(__file__))
+    sys.path.insert(0, os.path.join(here, "..", "..", "scripts", "pvlib"))
+    import model_chains_example as examples
+
+    warnings.simplefilter("ignore")
+    if params["example"] == "tracker_field":
+        # pvlib's ModelChain has no row shade nor rear side: the shaded fraction, the plane of
+        # array and infinite sheds run before it from the weather, and are timed with it.
+        chain, _, _ = examples.tracker_field_chain(params["dataDir"])
+        weather = chain_weather = examples.pvlib.iotools.read_tmy3(
+            os.path.join(params["dataDir"], "weather", "723170TYA.CSV"), map_variables=True)[0]
+        weather = chain_weather[["ghi", "dni", "dhi", "temp_air", "wind_speed"]].copy()
+        weather.index = weather.index - examples.pd.Timedelta(minutes=30)
+        location = chain.location
+
+        def run_tracker_field():
+            c, prepared, _ = examples.tracker_field_from_weather(weather, location)
+            c.run_model_from_effective_irradiance(prepared)
+
+        return {"run_model": run_tracker_field}
+    if params["example"] == "east_west_roof":
+        chain, weather = examples.east_west_roof_chain(params["dataDir"])
+        return {"run_model": lambda: chain.run_model(weather)}
+    chain, prepared, _ = examples.monitored_plant_chain(params["dataDir"])
+    return {"run_model": lambda: chain.run_model_from_poa(prepared)}
 
 
 def serve():

@@ -8,6 +8,7 @@ import { type SingleAxisOptions, singleAxis } from '../tracking/single-axis.js';
 import type { Column } from '../util/columns.js';
 import { checkLatitude, checkObject, checkOneOf, checkSeries, type SeriesEntry } from '../util/validate.js';
 import {
+  SKY_DIFFUSE_MODELS,
   type SkyDiffuseModel,
   type TotalIrradiance,
   type TotalIrradianceOptions,
@@ -76,7 +77,8 @@ export interface PlaneOfArray extends TotalIrradiance {
   trackerTheta?: Float64Array;
 }
 
-const MODELS: readonly SkyDiffuseModel[] = ['isotropic', 'haydavies', 'perez'];
+/** Every sky model of totalIrradiance (the model chain chooses among them by name). */
+const MODELS: readonly SkyDiffuseModel[] = SKY_DIFFUSE_MODELS;
 
 /**
  * The default tilt of a plane at a latitude: |latitude| (the tilt of a plane square to the sun at

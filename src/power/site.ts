@@ -2,7 +2,7 @@
  * Advanced PV power of a registered PV site (spec 2.1): every field with a physical meaning. The
  * chain itself (`pvSystemChain`) also runs `simulatePv`.
  */
-import { infiniteSheds } from '../bifacial/index.js';
+import { type ResolvedChain, runResolvedChain } from '../chain/run.js';
 import { type PlaneMount, defaultAzimuth, defaultTilt } from '../irradiance/plane-of-array.js';
 import type { SolarPosition } from '../solar/index.js';
 import { axisTiltOnSlope, crossAxisTilt, type SingleAxisOptions } from '../tracking/index.js';
@@ -18,17 +18,9 @@ import {
   checkRange,
   checkUnixSeconds,
 } from '../util/validate.js';
-import {
-  type PvWeatherInput,
-  checkPvWeather,
-  checkPvWeatherUnits,
-  chainIrradiance,
-  periodOf,
-  sunAtPeriodMiddle,
-} from './chain-common.js';
-import { moduleTechnology, PVWATTS_PEAK_OVER_NOMINAL, SECONDS_PER_YEAR } from './conventions.js';
-import { pvwattsDc, pvwattsInverter } from './pvwatts.js';
-import { type SapmMounting, sapmCellTemperature } from './temperature.js';
+import { type PvWeatherInput, checkPvWeather, checkPvWeatherUnits } from './chain-common.js';
+import { moduleTechnology, PVWATTS_PEAK_OVER_NOMINAL } from './conventions.js';
+import type { SapmMounting } from './temperature.js';
 
 /** A PV site's configuration (the fields of spec 2.1 that have a physical meaning). Azimuths in pvlib's convention. */
 export interface PvSiteConfig {
@@ -194,102 +186,54 @@ export interface PvSystemChainResult extends SitePvResult {
  * whose weather or time is NaN gives NaN (never a plausible number).
  */
 export function pvSystemChain(weather: PvWeatherInput, c: PvSystemChainConfig): PvSystemChainResult {
-  const t = weather.unixSeconds;
-  const n = t.length;
-  const period = periodOf(t, c.periodSeconds);
-  const { sun, middle } = sunAtPeriodMiddle(t, period, c.latitude, c.longitude, c.elevation, weather.airTemp);
-  const albedo: Column = weather.albedo ?? c.albedo;
-  let mount = c.mount;
-  if ('tracker' in mount && c.smartTracking)
-    mount = { tracker: { ...mount.tracker, diffuseStow: { dni: weather.dni } } };
-
-  const front = chainIrradiance(weather, sun, middle, mount, albedo);
-  const { poaGlobal, effective, surfaceTilt, surfaceAzimuth } = front;
-  const bifacial = c.bifacial;
-  if (bifacial !== undefined) {
-    // The rear side adds bifaciality x rear irradiance (net of racking shade) from infinite
-    // sheds; the front stays the Perez plane of array of a monofacial system, so a bifacial site
-    // never gives less than the same site with monofacial modules.
-    const sheds = infiniteSheds(
-      {
-        solarZenith: sun.apparentZenith,
-        solarAzimuth: sun.azimuth,
-        surfaceTilt,
-        surfaceAzimuth,
-        ghi: weather.ghi,
-        dhi: weather.dhi,
-        dni: weather.dni,
-      },
-      {
-        gcr: bifacial.gcr,
-        height: bifacial.height,
-        pitch: bifacial.width / bifacial.gcr,
-        albedo,
-        bifaciality: bifacial.bifaciality,
-      },
-    );
-    for (let i = 0; i < n; i++) {
-      const rear = sheds.poaGlobal[i]! - sheds.poaFront[i]!;
-      if (rear > 0) effective[i] = effective[i]! + rear;
-    }
-  }
-
-  const soilingByMonth = c.soilingByMonth;
-  // The calendar month of each period's middle, looked up once per month (a Date per row was a
-  // tenth of a year's chain).
-  let monthStart = Number.NaN;
-  let monthEnd = Number.NaN;
-  let month = 0;
-  for (let i = 0; i < n; i++) {
-    const e = effective[i]!;
-    const ms = middle[i]! * 1000;
-    if (!(ms >= monthStart && ms < monthEnd)) {
-      const d = new Date(ms);
-      month = d.getUTCMonth();
-      monthStart = Date.UTC(d.getUTCFullYear(), month, 1);
-      monthEnd = Date.UTC(d.getUTCFullYear(), month + 1, 1);
-    }
-    // NaN (missing weather) stays NaN.
-    effective[i] = e === e ? (e > 0 ? e : 0) * (1 - soilingByMonth[month]!) : e;
-  }
-
-  const tempCell = sapmCellTemperature(
-    { poaGlobal, airTemp: weather.airTemp, windSpeed: weather.windSpeed },
-    { mounting: c.temperatureMounting },
-  );
-  const dc = pvwattsDc({ effectiveIrradiance: effective, tempCell }, { pdc0: c.pdc0, gammaPdc: c.gammaPdc });
-
-  const ageRate = c.ageRate;
-  const other = 1 - c.otherLosses;
-  const install = c.installDate;
-  for (let i = 0; i < n; i++) {
-    let ageFactor = 1;
-    if (install !== undefined) {
-      const years = (middle[i]! - install) / SECONDS_PER_YEAR;
-      ageFactor = 1 - ageRate * (years > 0 ? years : 0);
-      if (ageFactor < 0) ageFactor = 0;
-    }
-    const p = dc[i]! * ageFactor * other;
-    dc[i] = p > 0 ? p : p === p ? 0 : p;
-  }
-
+  // The model chain with PVWatts' choices (its preset): Perez sky, physical IAM, no spectral loss,
+  // SAPM cell temperature, PVWatts DC and inverter; one array of one "module" of pdc0 on one inverter.
   const etaNom = c.etaInvNom;
-  const power = pvwattsInverter(dc, { pdc0: c.acCapacity / etaNom, etaInvNom: etaNom });
-  const ceiling = c.exportLimit < c.acCapacity ? c.exportLimit : c.acCapacity;
-  for (let i = 0; i < n; i++) if (power[i]! > ceiling) power[i] = ceiling;
+  const chain: ResolvedChain = {
+    latitude: c.latitude,
+    longitude: c.longitude,
+    elevation: c.elevation,
+    arrays: [
+      {
+        mount: c.mount,
+        smartTracking: c.smartTracking,
+        albedo: c.albedo,
+        transposition: 'perez',
+        aoi: 'physical',
+        spectral: 'no_loss',
+        temperature: 'sapm',
+        dc: 'pvwatts',
+        module: { pdc0: c.pdc0, gammaPdc: c.gammaPdc },
+        temperatureParameters: { mounting: c.temperatureMounting },
+        fd: 1,
+        modulesPerString: 1,
+        strings: 1,
+        ...(c.bifacial !== undefined ? { bifacial: c.bifacial } : {}),
+        soilingByMonth: c.soilingByMonth,
+        losses: c.otherLosses,
+        ...(c.installDate !== undefined ? { ageing: { since: c.installDate, perYear: c.ageRate } } : {}),
+        inverter: 0,
+      },
+    ],
+    inverters: [{ model: 'pvwatts', parameters: { pdc0: c.acCapacity / etaNom, etaInvNom: etaNom }, arrays: [0] }],
+    decomposition: 'erbs',
+    exportLimit: c.exportLimit < c.acCapacity ? c.exportLimit : c.acCapacity,
+  };
+  const r = runResolvedChain(chain, weather, c.periodSeconds);
+  const a = r.arrays[0]!;
   return {
-    power,
-    poaGlobal,
-    effectiveIrradiance: effective,
-    tempCell,
-    dcPower: dc,
-    trackerTheta: front.trackerTheta,
-    sun,
-    poaDirect: front.poaDirect,
-    poaDiffuse: front.poaDiffuse,
-    surfaceTilt,
-    surfaceAzimuth,
-    periodSeconds: period,
+    power: r.ac,
+    poaGlobal: a.poaGlobal,
+    effectiveIrradiance: a.effectiveIrradiance,
+    tempCell: a.tempCell,
+    dcPower: a.dc,
+    trackerTheta: a.trackerTheta,
+    sun: r.sun,
+    poaDirect: a.poaDirect,
+    poaDiffuse: a.poaDiffuse,
+    surfaceTilt: a.surfaceTilt,
+    surfaceAzimuth: a.surfaceAzimuth,
+    periodSeconds: r.periodSeconds,
   };
 }
 

@@ -137,8 +137,8 @@ describe('planeOfArray against pvlib (get_total_irradiance, tracking.singleaxis)
     expect(() => planeOfArray({ ...sky, albedo: Number.NaN }, { mount: { tilt: 30, azimuth: 180 } })).toThrow(
       RangeError,
     );
-    expect(() => planeOfArray(sky, { mount: { tilt: 30, azimuth: 180 }, model: 'klucher' as never })).toThrow(
-      /options.model must be one of 'isotropic', 'haydavies', 'perez'/,
+    expect(() => planeOfArray(sky, { mount: { tilt: 30, azimuth: 180 }, model: 'hay' as never })).toThrow(
+      /options.model must be one of 'isotropic', 'klucher', 'haydavies', 'reindl', 'king', 'perez', 'perez-driesse'/,
     );
     expect(() => planeOfArray(sky, { mount: { tracker: { gcr: -1 } } })).toThrow(
       /planeOfArray: mount.tracker.gcr must be a number > 0 and <= 1 \(row width over pitch\) \(got -1\)/,

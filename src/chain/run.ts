@@ -1,0 +1,569 @@
+/**
+ * The model chain's computation, every choice already made and checked (resolve.ts): the sun at
+ * mid-period, then per array the plane of array (or the given POA, or the given effective
+ * irradiance), the angle of incidence and its modifier, the spectral modifier, the rear side,
+ * soiling, the cell temperature, the DC model scaled to the array, its losses; then each inverter
+ * and the system's sum. `simulatePv` and `sitePvPower` run through here (src/power/site.ts), so
+ * each step repeats their arithmetic in their order: the same doubles.
+ */
+import {
+  absoluteAirmass,
+  altitudeToPressure,
+  extraterrestrialRadiation,
+  relativeAirmass,
+} from '../atmosphere/index.js';
+import { infiniteSheds } from '../bifacial/index.js';
+import {
+  aoi as aoiOf,
+  disc,
+  erbs,
+  iamAshrae,
+  iamInterp,
+  iamMartinRuiz,
+  iamPhysical,
+  iamSapm,
+  iamSchlick,
+} from '../irradiance/index.js';
+import { spectralFactorFirstSolar } from '../spectrum/index.js';
+import { type PlaneMount, planeOfArray } from '../irradiance/plane-of-array.js';
+import type { SkyDiffuseModel } from '../irradiance/transposition.js';
+import { periodOf, sunAtPeriodMiddle } from '../power/chain-common.js';
+import { SECONDS_PER_YEAR } from '../power/conventions.js';
+import { fuentesCellTemperature } from '../power/fuentes.js';
+import { noctSamCellTemperature } from '../power/noct-sam.js';
+import { pvwattsDc, pvwattsInverter } from '../power/pvwatts.js';
+import { faimanCellTemperature, pvsystCellTemperature, sapmCellTemperature } from '../power/temperature.js';
+import { calcparamsCec, calcparamsDesoto, calcparamsPvsyst } from '../pv/calcparams.js';
+import { adrInverter, pvwattsInverterMulti, sandiaInverter, sandiaInverterMulti } from '../pv/inverter.js';
+import { sapm, sapmSpectralLoss } from '../pv/sapm.js';
+import { shadedFraction1d } from '../shading/index.js';
+import { maxPowerPoint } from '../pv/single-diode.js';
+import type { SolarPosition } from '../solar/index.js';
+import { asColumn, type Column } from '../util/columns.js';
+
+/** The model chain's sky diffuse models (totalIrradiance's, pvlib's names). */
+export type TranspositionName = SkyDiffuseModel;
+/** The model chain's GHI splitting models, used when the weather has GHI alone. */
+export type DecompositionName = 'erbs' | 'disc';
+/** The model chain's incidence angle modifiers (pvlib's `aoi_model` names). */
+export type AoiName = 'physical' | 'ashrae' | 'sapm' | 'martin_ruiz' | 'interp' | 'schlick' | 'no_loss';
+/** The model chain's spectral modifiers (pvlib's `spectral_model` names). */
+export type SpectralName = 'sapm' | 'first_solar' | 'no_loss';
+/** The model chain's cell temperature models (pvlib's `temperature_model` names). */
+export type TemperatureName = 'sapm' | 'pvsyst' | 'faiman' | 'fuentes' | 'noct_sam';
+/** The model chain's DC models (pvlib's `dc_model` names). */
+export type DcName = 'pvwatts' | 'sapm' | 'desoto' | 'cec' | 'pvsyst';
+/** The model chain's AC models (pvlib's `ac_model` names). */
+export type AcName = 'pvwatts' | 'sandia' | 'adr';
+
+/** One array with every model chosen and its parameters checked. */
+export interface ResolvedArray {
+  mount: PlaneMount;
+  smartTracking: boolean;
+  /** The array's albedo; the weather's column, when given, wins. */
+  albedo: Column;
+  transposition: TranspositionName;
+  aoi: AoiName;
+  spectral: SpectralName;
+  temperature: TemperatureName;
+  dc: DcName;
+  // biome-ignore lint/suspicious/noExplicitAny: a parameter set of the chosen model, checked in resolve.ts
+  module: any;
+  // biome-ignore lint/suspicious/noExplicitAny: a parameter set of the chosen model, checked in resolve.ts
+  temperatureParameters: any;
+  /** Diffuse fraction used by the module (SAPM's FD; 1 otherwise). */
+  fd: number;
+  modulesPerString: number;
+  strings: number;
+  bifacial?: { bifaciality: number; height: number; width: number; gcr: number };
+  /** Row-to-row shade of the front beam (shadedFraction1d): collector width and pitch, one length unit. */
+  shading?: { collectorWidth: number; pitch: number };
+  soilingByMonth?: Float64Array;
+  losses: number;
+  ageing?: { since: number; perYear: number };
+  /** The inverter this array feeds, an index of ResolvedChain.inverters. */
+  inverter: number;
+}
+
+/** One inverter and the arrays on its inputs. */
+export interface ResolvedInverter {
+  model: AcName;
+  // biome-ignore lint/suspicious/noExplicitAny: a parameter set of the chosen model, checked in resolve.ts
+  parameters: any;
+  arrays: number[];
+}
+
+/** A chain with every choice made. */
+export interface ResolvedChain {
+  latitude: number;
+  longitude: number;
+  elevation: number;
+  /** Site pressure for absolute air mass, Pa: from the elevation when absent from the weather. */
+  arrays: ResolvedArray[];
+  inverters: ResolvedInverter[];
+  decomposition: DecompositionName;
+  /** Most the system exports (AC); Infinity for no limit. */
+  exportLimit: number;
+}
+
+/** The weather of a chain run (checked): shared columns, and per-array POA or effective irradiance. */
+export interface RunWeather {
+  unixSeconds: Float64Array;
+  ghi?: Float64Array;
+  dni?: Float64Array;
+  dhi?: Float64Array;
+  airTemp: Column;
+  windSpeed: Column;
+  albedo?: Column;
+  pressure?: Column;
+  airmassAbsolute?: Column;
+  precipitableWater?: Column;
+  arrays?: readonly RunArrayWeather[];
+}
+
+/** What a run is given for one array instead of the sky: its POA, or its effective irradiance. */
+export interface RunArrayWeather {
+  poaGlobal?: Float64Array;
+  poaDirect?: Float64Array;
+  poaDiffuse?: Float64Array;
+  effectiveIrradiance?: Float64Array;
+}
+
+/** The columns of one array after a run. */
+export interface RunArrayResult {
+  poaGlobal: Float64Array;
+  poaDirect: Float64Array;
+  poaDiffuse: Float64Array;
+  aoi: Float64Array;
+  aoiModifier: Float64Array;
+  spectralModifier: Float64Array | number;
+  effectiveIrradiance: Float64Array;
+  tempCell: Float64Array;
+  dc: Float64Array;
+  vMp?: Float64Array;
+  surfaceTilt: Column;
+  surfaceAzimuth: Column;
+  trackerTheta?: Float64Array;
+  shadedFraction?: Float64Array;
+}
+
+/** Everything a run computes. */
+export interface RunResult {
+  sun: SolarPosition;
+  middle: Float64Array;
+  periodSeconds: number;
+  ghi: Float64Array;
+  dni: Float64Array;
+  dhi: Float64Array;
+  airmassRelative?: Float64Array;
+  airmassAbsolute?: Float64Array;
+  arrays: RunArrayResult[];
+  inverters: Float64Array[];
+  ac: Float64Array;
+  dc: Float64Array;
+}
+
+/** Columns the chain reads once and never returns (the five diode parameters, SAPM's unused points), reused. */
+let scratch: Float64Array[] = [];
+function scratchColumns(n: number, count: number): Float64Array[] {
+  if (scratch.length < count || scratch[0]!.length !== n)
+    scratch = Array.from({ length: count }, () => new Float64Array(n));
+  return scratch;
+}
+
+/**
+ * Runs a resolved chain over checked weather. Each array goes through the steps of its models; a
+ * row whose weather or time is NaN gives NaN, never a plausible number.
+ */
+export function runResolvedChain(c: ResolvedChain, w: RunWeather, periodSeconds: number | undefined): RunResult {
+  const t = w.unixSeconds;
+  const n = t.length;
+  const period = periodOf(t, periodSeconds);
+  const { sun, middle } = sunAtPeriodMiddle(t, period, c.latitude, c.longitude, c.elevation, w.airTemp);
+  const zenith = sun.apparentZenith;
+  const ghi = w.ghi;
+  let dni = w.dni;
+  let dhi = w.dhi;
+  const fromSky = w.arrays === undefined;
+  if (fromSky && ghi !== undefined && (dni === undefined || dhi === undefined)) {
+    // GHI alone: the decomposition splits it with the true zenith, as pvlib's decompositions take.
+    if (c.decomposition === 'erbs') {
+      const split = erbs({ ghi, zenith: sun.zenith, unixSeconds: middle });
+      dni = split.dni;
+      dhi = split.dhi;
+    } else {
+      dni = disc({ ghi, zenith: sun.zenith, unixSeconds: middle }).dni;
+      dhi = new Float64Array(n);
+      for (let i = 0; i < n; i++) dhi[i] = ghi[i]! - dni[i]! * Math.cos((sun.zenith[i]! * Math.PI) / 180);
+    }
+  }
+  // Relative air mass only where a step reads it (Perez skies, spectral models).
+  const needsAirmass = c.arrays.some(
+    (a) => a.spectral !== 'no_loss' || a.transposition === 'perez' || a.transposition === 'perez-driesse',
+  );
+  const airmassRelative = needsAirmass ? relativeAirmass(zenith) : undefined;
+  let airmassAbs: Float64Array | undefined;
+  if (c.arrays.some((a) => a.spectral !== 'no_loss')) {
+    airmassAbs =
+      w.airmassAbsolute !== undefined
+        ? asColumn(w.airmassAbsolute, n)
+        : absoluteAirmass(airmassRelative!, w.pressure ?? altitudeToPressure(c.elevation)[0]!);
+  }
+  const dniExtra = fromSky ? extraterrestrialRadiation(middle) : undefined;
+  const arrays: RunArrayResult[] = [];
+  for (let k = 0; k < c.arrays.length; k++) {
+    const a = c.arrays[k]!;
+    const given = w.arrays?.[k];
+    arrays.push(
+      runArray(a, given, {
+        w,
+        sun,
+        middle,
+        ghi: ghi!,
+        dni: dni!,
+        dhi: dhi!,
+        dniExtra,
+        airmassRelative,
+        airmassAbs,
+      }),
+    );
+  }
+  const inverters: Float64Array[] = [];
+  for (const inv of c.inverters) inverters.push(runInverter(inv, arrays));
+  let ac: Float64Array;
+  if (inverters.length === 1) ac = inverters[0]!;
+  else {
+    ac = new Float64Array(n);
+    for (const col of inverters) for (let i = 0; i < n; i++) ac[i] = ac[i]! + col[i]!;
+  }
+  const ceiling = c.exportLimit;
+  if (ceiling !== Number.POSITIVE_INFINITY) for (let i = 0; i < n; i++) if (ac[i]! > ceiling) ac[i] = ceiling;
+  let dc: Float64Array;
+  if (arrays.length === 1) dc = arrays[0]!.dc;
+  else {
+    dc = new Float64Array(n);
+    for (const r of arrays) for (let i = 0; i < n; i++) dc[i] = dc[i]! + r.dc[i]!;
+  }
+  return {
+    sun,
+    middle,
+    periodSeconds: period,
+    ghi: ghi ?? new Float64Array(n).fill(Number.NaN),
+    dni: dni ?? new Float64Array(n).fill(Number.NaN),
+    dhi: dhi ?? new Float64Array(n).fill(Number.NaN),
+    ...(airmassRelative !== undefined ? { airmassRelative } : {}),
+    ...(airmassAbs !== undefined ? { airmassAbsolute: airmassAbs } : {}),
+    arrays,
+    inverters,
+    ac,
+    dc,
+  };
+}
+
+interface Shared {
+  w: RunWeather;
+  sun: SolarPosition;
+  middle: Float64Array;
+  ghi: Float64Array;
+  dni: Float64Array;
+  dhi: Float64Array;
+  dniExtra: Float64Array | undefined;
+  airmassRelative: Float64Array | undefined;
+  airmassAbs: Float64Array | undefined;
+}
+
+function runArray(a: ResolvedArray, given: RunArrayWeather | undefined, s: Shared): RunArrayResult {
+  const { w, sun, middle } = s;
+  const n = middle.length;
+  const zenith = sun.apparentZenith;
+  const albedo: Column = w.albedo ?? a.albedo;
+  let mount = a.mount;
+  if ('tracker' in mount && a.smartTracking) mount = { tracker: { ...mount.tracker, diffuseStow: { dni: s.dni } } };
+
+  // 1. The plane of array: from the sky, or as given.
+  let poaGlobal: Float64Array;
+  let poaDirect: Float64Array;
+  let poaDiffuse: Float64Array;
+  let surfaceTilt: Column;
+  let surfaceAzimuth: Column;
+  let trackerTheta: Float64Array | undefined;
+  if (given === undefined) {
+    const poa = planeOfArray(
+      {
+        solarZenith: zenith,
+        solarAzimuth: sun.azimuth,
+        dni: s.dni,
+        ghi: s.ghi,
+        dhi: s.dhi,
+        dniExtra: s.dniExtra!,
+        ...(s.airmassRelative !== undefined ? { airmass: s.airmassRelative } : {}),
+        albedo,
+      },
+      { mount, model: a.transposition },
+    );
+    poaGlobal = poa.poaGlobal;
+    poaDirect = poa.poaDirect;
+    poaDiffuse = poa.poaDiffuse;
+    surfaceTilt = poa.surfaceTilt;
+    surfaceAzimuth = poa.surfaceAzimuth;
+    trackerTheta = poa.trackerTheta;
+  } else {
+    // Given POA (or effective irradiance): the orientation still sets the angle of incidence; a
+    // tracker's comes from its rotation.
+    if ('tracker' in mount) {
+      const geometry = planeOfArray(
+        { solarZenith: zenith, solarAzimuth: sun.azimuth, dni: 0, ghi: 0, dhi: 0, albedo: 0 },
+        { mount, model: 'isotropic' },
+      );
+      surfaceTilt = geometry.surfaceTilt;
+      surfaceAzimuth = geometry.surfaceAzimuth;
+      trackerTheta = geometry.trackerTheta;
+    } else {
+      surfaceTilt = mount.tilt;
+      surfaceAzimuth = mount.azimuth;
+    }
+    const nan = (): Float64Array => new Float64Array(n).fill(Number.NaN);
+    poaGlobal = given.poaGlobal ?? given.effectiveIrradiance ?? nan();
+    poaDirect = given.poaDirect ?? nan();
+    poaDiffuse = given.poaDiffuse ?? nan();
+  }
+
+  // 1b. Row-to-row shade: the front beam falls on the unshaded part of the collector width
+  // (Anderson & Jensen 2024); the shaded fraction is 0 at night (NaN rotation).
+  let shadedFraction: Float64Array | undefined;
+  if (a.shading !== undefined && given === undefined) {
+    const rows = a.shading;
+    const tracker = 'tracker' in mount ? mount.tracker : undefined;
+    const fixedAzimuth = tracker === undefined ? (mount as { azimuth: number }).azimuth : 0;
+    shadedFraction = shadedFraction1d(
+      {
+        solarZenith: zenith,
+        solarAzimuth: sun.azimuth,
+        shadedRowRotation: tracker !== undefined ? trackerTheta! : (mount as { tilt: number }).tilt,
+      },
+      {
+        axisAzimuth: tracker !== undefined ? (tracker.axisAzimuth ?? 180) : fixedAzimuth - 90,
+        axisTilt: tracker?.axisTilt ?? 0,
+        crossAxisSlope: tracker?.crossAxisTilt ?? 0,
+        collectorWidth: rows.collectorWidth,
+        pitch: rows.pitch,
+      },
+    );
+    for (let i = 0; i < n; i++) {
+      const f = shadedFraction[i]!;
+      if (f !== f) shadedFraction[i] = 0;
+      else if (f > 0) {
+        const lost = poaDirect[i]! * f;
+        poaDirect[i] = poaDirect[i]! - lost;
+        poaGlobal[i] = poaGlobal[i]! - lost;
+      }
+    }
+  }
+
+  // 2. Angle of incidence and its modifier.
+  const incidence = aoiOf({ surfaceTilt, surfaceAzimuth, solarZenith: zenith, solarAzimuth: sun.azimuth });
+  let modifier: Float64Array;
+  if (a.aoi === 'physical') {
+    const { n: index = 1.526, K = 4, L = 0.002 } = a.module;
+    modifier = iamPhysical(incidence, { n: index, K, L });
+  } else if (a.aoi === 'ashrae') modifier = iamAshrae(incidence, { b: a.module.b });
+  else if (a.aoi === 'sapm') modifier = iamSapm(incidence, a.module);
+  else if (a.aoi === 'martin_ruiz') modifier = iamMartinRuiz(incidence, { aR: a.module.aR });
+  else if (a.aoi === 'interp')
+    modifier = iamInterp(incidence, { thetaRef: a.module.thetaRef, iamRef: a.module.iamRef });
+  else if (a.aoi === 'schlick') modifier = iamSchlick(incidence);
+  else modifier = new Float64Array(n).fill(1); // (no_loss: the column of ones the results show)
+
+  // 3. The spectral modifier.
+  let spectral: Float64Array | number = 1;
+  if (a.spectral === 'sapm') spectral = sapmSpectralLoss(s.airmassAbs!, a.module);
+  else if (a.spectral === 'first_solar') {
+    const m = a.module;
+    spectral = spectralFactorFirstSolar(
+      { precipitableWater: w.precipitableWater!, airmassAbsolute: s.airmassAbs! },
+      m.firstSolarCoefficients !== undefined
+        ? { coefficients: m.firstSolarCoefficients }
+        : { moduleType: m.moduleType },
+    );
+  }
+
+  // 4. Effective irradiance: spectral x (beam x IAM + FD x diffuse) (pvlib's ModelChain), or as given.
+  let effective: Float64Array;
+  if (given?.effectiveIrradiance !== undefined) effective = given.effectiveIrradiance.slice();
+  else {
+    effective = new Float64Array(n);
+    const { ghi, dni, dhi } = s;
+    const albedoA = typeof albedo === 'number' ? null : albedo;
+    const fd = a.fd;
+    const spectralA = typeof spectral === 'number' ? null : spectral;
+    for (let i = 0; i < n; i++) {
+      // Missing weather (or a NaN time, hence a NaN sun) leaves the irradiance unknown.
+      if (
+        given === undefined &&
+        (ghi[i]! !== ghi[i]! ||
+          dni[i]! !== dni[i]! ||
+          dhi[i]! !== dhi[i]! ||
+          zenith[i]! !== zenith[i]! ||
+          (albedoA !== null && albedoA[i]! !== albedoA[i]!))
+      ) {
+        effective[i] = Number.NaN;
+        poaGlobal[i] = Number.NaN;
+        continue;
+      }
+      const beam = poaDirect[i]!;
+      const diffuse = poaDiffuse[i]!;
+      // Below the horizon or behind the plane there is no beam; an undefined sky model value
+      // (Perez at DHI = DNI = 0 with the sun up) counts as 0.
+      const b = beam > 0 ? beam * modifier[i]! : 0;
+      const d = diffuse > 0 ? diffuse : 0;
+      let e = fd === 1 ? b + d : b + fd * d;
+      if (spectralA !== null) e *= spectralA[i]!;
+      effective[i] = e;
+      if (given === undefined && !(poaGlobal[i]! >= 0)) poaGlobal[i] = d + (beam > 0 ? beam : 0);
+    }
+  }
+
+  // 5. The rear side of bifacial rows (infinite sheds): bifaciality x rear irradiance.
+  const bifacial = a.bifacial;
+  if (bifacial !== undefined) {
+    const sheds = infiniteSheds(
+      {
+        solarZenith: zenith,
+        solarAzimuth: sun.azimuth,
+        surfaceTilt,
+        surfaceAzimuth,
+        ghi: s.ghi,
+        dhi: s.dhi,
+        dni: s.dni,
+      },
+      {
+        gcr: bifacial.gcr,
+        height: bifacial.height,
+        pitch: bifacial.width / bifacial.gcr,
+        albedo,
+        bifaciality: bifacial.bifaciality,
+      },
+    );
+    for (let i = 0; i < n; i++) {
+      const rear = sheds.poaGlobal[i]! - sheds.poaFront[i]!;
+      if (rear > 0) effective[i] = effective[i]! + rear;
+    }
+  }
+
+  // 6. Soiling by calendar month (of each period's middle, looked up once per month).
+  const soiling = a.soilingByMonth;
+  if (soiling !== undefined) {
+    let monthStart = Number.NaN;
+    let monthEnd = Number.NaN;
+    let month = 0;
+    for (let i = 0; i < n; i++) {
+      const e = effective[i]!;
+      const ms = middle[i]! * 1000;
+      if (!(ms >= monthStart && ms < monthEnd)) {
+        const d = new Date(ms);
+        month = d.getUTCMonth();
+        monthStart = Date.UTC(d.getUTCFullYear(), month, 1);
+        monthEnd = Date.UTC(d.getUTCFullYear(), month + 1, 1);
+      }
+      // NaN (missing weather) stays NaN.
+      effective[i] = e === e ? (e > 0 ? e : 0) * (1 - soiling[month]!) : e;
+    }
+  }
+
+  // 7. Cell temperature, from the front plane of array (pvlib's ModelChain).
+  const tp = a.temperatureParameters;
+  const cellInput = { poaGlobal, airTemp: w.airTemp, windSpeed: w.windSpeed };
+  let tempCell: Float64Array;
+  if (a.temperature === 'sapm') tempCell = sapmCellTemperature(cellInput, tp);
+  else if (a.temperature === 'pvsyst') tempCell = pvsystCellTemperature(cellInput, tp);
+  else if (a.temperature === 'faiman') tempCell = faimanCellTemperature(cellInput, tp);
+  else if (a.temperature === 'fuentes')
+    tempCell = fuentesCellTemperature({ ...cellInput, unixSeconds: w.unixSeconds }, tp);
+  else tempCell = noctSamCellTemperature({ ...cellInput, effectiveIrradiance: effective }, tp);
+
+  // 8. DC power of one module, scaled to the array.
+  let dc: Float64Array;
+  let vMp: Float64Array | undefined;
+  const cells = { effectiveIrradiance: effective, tempCell };
+  if (a.dc === 'pvwatts') dc = pvwattsDc(cells, a.module);
+  else if (a.dc === 'sapm') {
+    const [iSc, iMp, vOc, iX, iXx] = scratchColumns(n, 10);
+    const r = sapm(cells, a.module, { iSc, iMp, vOc, iX, iXx });
+    dc = r.pMp;
+    vMp = r.vMp;
+  } else {
+    const [photocurrent, saturationCurrent, resistanceSeries, resistanceShunt, nNsVth] = scratchColumns(n, 10).slice(5);
+    const into = { photocurrent, saturationCurrent, resistanceSeries, resistanceShunt, nNsVth };
+    const p =
+      a.dc === 'cec'
+        ? calcparamsCec(cells, a.module, into)
+        : a.dc === 'desoto'
+          ? calcparamsDesoto(cells, a.module, into)
+          : calcparamsPvsyst(cells, a.module, into);
+    // The maximum power point alone (Bishop's form by Newton's method: within 1e-15 of pvlib's
+    // singlediode by Lambert W over a year of the CEC module, at half its cost).
+    const r = maxPowerPoint(p, { method: 'newton' });
+    dc = r.pMp;
+    vMp = r.vMp;
+    // pvlib's ModelChain fills the single-diode NaN (no light) with 0.
+    for (let i = 0; i < n; i++) {
+      if (dc[i]! !== dc[i]! && effective[i]! === effective[i]!) {
+        dc[i] = 0;
+        vMp[i] = 0;
+      }
+    }
+  }
+  const series = a.modulesPerString;
+  const factor = series * a.strings;
+  if (factor !== 1) for (let i = 0; i < n; i++) dc[i] = dc[i]! * factor;
+  if (vMp !== undefined && series !== 1) for (let i = 0; i < n; i++) vMp[i] = vMp[i]! * series;
+
+  // 9. Losses: ageing since installation, then the other DC losses; never below 0.
+  const ageing = a.ageing;
+  const other = 1 - a.losses;
+  for (let i = 0; i < n; i++) {
+    let ageFactor = 1;
+    if (ageing !== undefined) {
+      const years = (middle[i]! - ageing.since) / SECONDS_PER_YEAR;
+      ageFactor = 1 - ageing.perYear * (years > 0 ? years : 0);
+      if (ageFactor < 0) ageFactor = 0;
+    }
+    const p = dc[i]! * ageFactor * other;
+    dc[i] = p > 0 ? p : p === p ? 0 : p;
+  }
+
+  return {
+    poaGlobal,
+    poaDirect,
+    poaDiffuse,
+    aoi: incidence,
+    aoiModifier: modifier,
+    spectralModifier: spectral,
+    effectiveIrradiance: effective,
+    tempCell,
+    dc,
+    ...(vMp !== undefined ? { vMp } : {}),
+    surfaceTilt,
+    surfaceAzimuth,
+    ...(trackerTheta !== undefined ? { trackerTheta } : {}),
+    ...(shadedFraction !== undefined ? { shadedFraction } : {}),
+  };
+}
+
+function runInverter(inv: ResolvedInverter, arrays: readonly RunArrayResult[]): Float64Array {
+  const on = inv.arrays.map((k) => arrays[k]!);
+  if (inv.model === 'pvwatts') {
+    return on.length === 1
+      ? pvwattsInverter(on[0]!.dc, inv.parameters)
+      : pvwattsInverterMulti(
+          on.map((r) => r.dc),
+          inv.parameters,
+        );
+  }
+  if (inv.model === 'sandia') {
+    return on.length === 1
+      ? sandiaInverter({ vDc: on[0]!.vMp!, pDc: on[0]!.dc }, inv.parameters)
+      : sandiaInverterMulti({ vDc: on.map((r) => r.vMp!), pDc: on.map((r) => r.dc) }, inv.parameters);
+  }
+  return adrInverter({ vDc: on[0]!.vMp!, pDc: on[0]!.dc }, inv.parameters);
+}
