@@ -66,18 +66,13 @@ export interface BenchSuite {
  */
 export interface PeerCase {
   /**
-   * The pvlib function: spa_python, get_total_irradiance, erbs, singleaxis, hsu, kimber, singlediode, or sapm,
-   * modelchain (ModelChain.run_model of a worked example of docs/model-chains.md, named in params.example),
    * The pvlib function: spa_python, get_total_irradiance, erbs, the decompositions of the sky-models
    * suite (erbs_driesse, orgill_hollands, boland, louche, campbell_norman, dni, complete_irradiance,
-<<<<<<< HEAD
    * dirindex, gti_dirint, ghi_from_poa_driesse_2024), singleaxis, hsu, kimber, singlediode, bird,
    * detect_clearsky, row shading, snow and cell temperature models, the solar position extras
    * (solarposition's declination_spencer71 ... nrel_earthsun_distance,
-   * irradiance.get_extra_radiation), or sapm,
-=======
-   * dirindex, gti_dirint, ghi_from_poa_driesse_2024), singleaxis, hsu, kimber, singlediode, or sapm,
->>>>>>> chain
+   * irradiance.get_extra_radiation), modelchain (ModelChain.run_model of a worked example of
+   * docs/model-chains.md, named in params.example), or sapm,
    * sandia and adr over many parameter sets (columns named `module.<pvlib name>`,
    * `inverter.<pvlib name>`, `adr.<k>`, one value per set); `iam` and `spectral_factor` call the
    * pvlib.iam or pvlib.spectrum function named in params.function on the columns (pvlib's names),
@@ -129,7 +124,7 @@ export interface PeerCase {
     | 'sun_rise_set_transit_spa'
     | 'nrel_earthsun_distance'
     | 'get_extra_radiation'
-    | 'ephemeris';
+    | 'ephemeris'
     | 'modelchain';
   /** The input columns, by the names pvlib_peer.py reads: the arrays our kernel reads. */
   columns: () => Record<string, Float64Array>;
