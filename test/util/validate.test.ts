@@ -169,9 +169,11 @@ describe('the kinds of mistake the checks cover', () => {
     expect(() =>
       totalIrradiance(
         { surfaceTilt: 30, surfaceAzimuth: 180, solarZenith: 30, solarAzimuth: 180, dni: 1, ghi: 1, dhi: 1 },
-        { model: 'klucher' as never },
+        { model: 'hay' as never },
       ),
-    ).toThrow("totalIrradiance: model must be one of 'isotropic', 'haydavies', 'perez' (got \"klucher\")");
+    ).toThrow(
+      "totalIrradiance: model must be one of 'isotropic', 'klucher', 'haydavies', 'reindl', 'king', 'perez', 'perez-driesse' (got \"hay\")",
+    );
     expect(() =>
       sapmCellTemperature({ poaGlobal: 800, airTemp: 20, windSpeed: 1 }, { mounting: 'roof' as never }),
     ).toThrow(/sapmCellTemperature: options.mounting must be one of 'open_rack_glass_glass'/);

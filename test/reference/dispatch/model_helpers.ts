@@ -169,6 +169,8 @@ const physicalHandler: CaseHandler = {
       n: param(refCase, 'n', 1.526),
       K: param(refCase, 'K', 4),
       L: param(refCase, 'L', 0.002),
+      // pvlib's anti-reflective coating (iam.json's cases carry it); absent: no coating.
+      ...(refCase.params?.n_ar !== undefined && refCase.params.n_ar !== null ? { nAr: param(refCase, 'n_ar', 0) } : {}),
     }),
   }),
   defaultTolerance: TOLERANCE.value,
