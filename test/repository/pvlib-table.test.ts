@@ -13,8 +13,8 @@ import * as node from '../../src/node/index.js';
 
 const root = resolve(__dirname, '../..');
 
-/** Covered rows on the day the table was written; raise it when planned rows are flipped. */
-const COVERED_AT_LEAST = 69;
+/** Covered rows today; raise it when rows become covered. */
+const COVERED_AT_LEAST = 152;
 
 const STATUSES = ['covered', 'planned', 'left out'] as const;
 type Status = (typeof STATUSES)[number];
