@@ -157,17 +157,14 @@ function ktDecomposition(
     dhi: outputColumn(out?.dhi, n, 'dhi'),
     kt: outputColumn(out?.kt, n, 'kt'),
   };
-  if (
-    (model === ORGILL_HOLLANDS || model === LOUCHE) &&
-    ktKernelWasm(model, n, input, minCos, maxZenith, model === LOUCHE ? 2 : 1, res)
-  ) {
+  if (model !== ERBS_DRIESSE && ktKernelWasm(model, n, input, minCos, maxZenith, model === LOUCHE ? 2 : 1, a, b, res)) {
     return res;
   }
   ktKernel(model, n, input, minCos, maxZenith, a, b, res);
   return res;
 }
 
-/** The loaded WebAssembly form of the Orgill-Hollands and Louche loop (offsets in doubles). */
+/** The loaded WebAssembly form of the Orgill-Hollands, Boland and Louche loop (offsets in doubles). */
 interface KtWasm {
   run: (
     rows: number,
@@ -177,6 +174,8 @@ interface KtWasm {
     maxZenith: number,
     model: number,
     maxKt: number,
+    a: number,
+    b: number,
   ) => void;
   memory: Float64Array;
   blockRows: number;
@@ -189,7 +188,7 @@ interface KtWasm {
 }
 
 function loadKtWasm(): KtWasm | null {
-  const kernel = loadWasmKernel(KT_DECOMPOSITION_WASM_BASE64, { js: { cos: Math.cos, extraForDay } });
+  const kernel = loadWasmKernel(KT_DECOMPOSITION_WASM_BASE64, { js: { cos: Math.cos, extraForDay, exp: Math.exp } });
   if (kernel === null) return null;
   const { exports, memory, offset } = kernel;
   writePairs(memory, offset('nodeTable'), COS_NODES, SIN_NODES);
@@ -210,10 +209,11 @@ function loadKtWasm(): KtWasm | null {
 const ktWasm = lazyWasmKernel(loadKtWasm);
 
 /**
- * The Orgill-Hollands / Louche loop in WebAssembly SIMD (wasm/kt-decomposition.wat), block by
- * block as erbsKernelWasm in decomposition.ts: two rows per f64x2 instruction, the IEEE operations
- * of {@link ktKernel} in its order, so the same doubles. Returns false, having done nothing, where
- * the module cannot run. Measured: docs/performance.md, "Sky models".
+ * The Orgill-Hollands / Boland / Louche loop in WebAssembly SIMD (wasm/kt-decomposition.wat),
+ * block by block as erbsKernelWasm in decomposition.ts: two rows per f64x2 instruction, the IEEE
+ * operations of {@link ktKernel} in its order, so the same doubles; Boland's exp is the module's
+ * own (within a few units in the last place of Math.exp), so its doubles may differ in the last
+ * bits. Returns false, having done nothing, where the module cannot run.
  */
 function ktKernelWasm(
   model: number,
@@ -222,6 +222,8 @@ function ktKernelWasm(
   minCos: number,
   maxZenith: number,
   maxKt: number,
+  a: number,
+  b: number,
   out: Decomposition,
 ): boolean {
   const kernel = ktWasm();
@@ -234,7 +236,7 @@ function ktKernelWasm(
   const mode = dniExtra === undefined ? 0 : typeof dniExtra === 'number' ? 2 : 1;
   const thirdColumn = mode === 0 ? unixSeconds! : mode === 1 ? (dniExtra as Float64Array) : null;
   const extraScalar = mode === 2 ? (dniExtra as number) : 0;
-  const wasmModel = model === ORGILL_HOLLANDS ? 0 : 1;
+  const wasmModel = model === ORGILL_HOLLANDS ? 0 : model === BOLAND ? 2 : 1;
   for (let start = 0; start < n; start += blockRows) {
     const end = start + blockRows < n ? start + blockRows : n;
     const rows = end - start;
@@ -247,7 +249,7 @@ function ktKernelWasm(
       memory[zenith + rows] = memory[zenith + rows - 1]!;
       memory[third + rows] = memory[third + rows - 1]!;
     }
-    run(rows, mode, extraScalar, minCos, maxZenith, wasmModel, maxKt);
+    run(rows, mode, extraScalar, minCos, maxZenith, wasmModel, maxKt, a, b);
     out.dni.set(memory.subarray(dni, dni + rows), start);
     out.dhi.set(memory.subarray(dhi, dhi + rows), start);
     out.kt.set(memory.subarray(kt, kt + rows), start);

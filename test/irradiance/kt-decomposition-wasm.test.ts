@@ -1,5 +1,5 @@
 /**
- * The WebAssembly SIMD form of the Orgill-Hollands and Louche loop
+ * The WebAssembly SIMD form of the Orgill-Hollands, Boland and Louche loop
  * (src/irradiance/wasm/kt-decomposition.wat): this engine runs it, and it gives the TypeScript
  * kernel's doubles bit for bit on every path of the kernel (the kernels switched off by
  * setWasmKernels give the reference). The committed module matching its .wat is checked in
@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Decomposition } from '../../src/irradiance/decomposition.js';
-import { type KtDecompositionInput, louche, orgillHollands } from '../../src/irradiance/diffuse-fraction.js';
+import { boland, type KtDecompositionInput, louche, orgillHollands } from '../../src/irradiance/diffuse-fraction.js';
 import { KT_DECOMPOSITION_WASM_BASE64 } from '../../src/irradiance/wasm/kt-decomposition.wasm.js';
 import { instantiateWasm } from '../../src/util/wasm.js';
 import { runs } from '../support/properties.js';
@@ -43,6 +43,33 @@ function expectSameDoubles(input: KtDecompositionInput, options: Options = {}, i
     const simd = run(model, true, input, options, inPlace);
     expect(bitDifferences(reference, simd, ['dni', 'dhi', 'kt']), model).toEqual([]);
   }
+  // Boland: the module's own exp (a few ulp from Math.exp), so the doubles agree to 1e-13 relative
+  // (and kt, which takes no exp, bit for bit).
+  const reference = withWasmKernels(false, () => boland(copyInput(input), options));
+  const simd = withWasmKernels(true, () => boland(copyInput(input), options));
+  expect(bitDifferences(reference, simd, ['kt']), 'boland kt').toEqual([]);
+  for (const key of ['dni', 'dhi'] as const) {
+    for (let i = 0; i < reference[key].length; i++) {
+      const x = reference[key][i]!;
+      const y = simd[key][i]!;
+      if (Object.is(x, y)) continue;
+      const scale = Math.max(Math.abs(x), Math.abs(y));
+      // Near-cancellation rows (DNI about 0) compare in W/m2.
+      expect(Math.abs(x - y) <= 1e-13 * scale || Math.abs(x - y) < 1e-9, `boland ${key} row ${i}: ${x} vs ${y}`).toBe(
+        true,
+      );
+    }
+  }
+}
+
+function copyInput(input: KtDecompositionInput): KtDecompositionInput {
+  const copy = (c: KtDecompositionInput['ghi'] | undefined) => (c instanceof Float64Array ? c.slice() : c);
+  return {
+    ghi: copy(input.ghi)!,
+    zenith: copy(input.zenith)!,
+    ...(input.unixSeconds === undefined ? {} : { unixSeconds: input.unixSeconds.slice() }),
+    ...(input.dniExtra === undefined ? {} : { dniExtra: copy(input.dniExtra)! }),
+  };
 }
 
 function series(n: number, seed: number): { ghi: Float64Array; zenith: Float64Array; times: Float64Array } {
@@ -59,9 +86,9 @@ function series(n: number, seed: number): { ghi: Float64Array; zenith: Float64Ar
   return { ghi, zenith, times };
 }
 
-describe('Orgill-Hollands and Louche in WebAssembly', () => {
+describe('Orgill-Hollands, Boland and Louche in WebAssembly', () => {
   it('the module instantiates in this engine, so that the comparisons compare two kernels', () => {
-    const imports = { js: { cos: Math.cos, extraForDay: () => 1361 } };
+    const imports = { js: { cos: Math.cos, extraForDay: () => 1361, exp: Math.exp } };
     expect(instantiateWasm(KT_DECOMPOSITION_WASM_BASE64, imports)).not.toBeNull();
   });
 

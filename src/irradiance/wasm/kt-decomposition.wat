@@ -1,8 +1,10 @@
-;; The Orgill-Hollands (1977) and Louche et al. (1991) decompositions over one block of rows, two
+;; The Orgill-Hollands (1977), Boland et al. (2001) and Louche et al. (1991) decompositions over one block of rows, two
 ;; rows at a time in f64x2 lanes: the WebAssembly SIMD form of ktKernel in ../diffuse-fraction.ts,
 ;; which stays the reference. Built from erbs.wat (the same first pass: extraterrestrial
 ;; irradiance, cos z, the kt denominator); every value is computed with the same IEEE operations in
-;; the same order as the TypeScript kernel, so the results are the same doubles, bit for bit.
+;; the same order as the TypeScript kernel, so the results are the same doubles, bit for bit;
+;; except Boland's exp, computed here in the lanes (a degree-13 series after reduction by ln 2),
+;; which is within a few units in the last place of Math.exp (Math.exp outside |x| <= 700 and NaN).
 ;;
 ;; scripts/build-wasm.ts compiles this file with wabt (wat2wasm) into kt-decomposition.wasm.ts.
 ;;
@@ -13,6 +15,8 @@
   ;; 1366.1 W/m2 times Spencer's distance factor for a day counted from 1970-01-01: the
   ;; TypeScript function itself, called once per UTC day met in the rows.
   (import "js" "extraForDay" (func $extraForDay (param f64) (result f64)))
+  ;; Math.exp, for Boland's exponent outside [-700, 700] and NaN.
+  (import "js" "exp" (func $exp (param f64) (result f64)))
 
   (memory (export "memory") 4)
 
@@ -93,12 +97,13 @@
   ;; 1: it holds dniExtra; 2: dniExtra is the one value extraScalar.
   (func (export "decompose") (param $rows i32) (param $mode i32) (param $extraScalar f64)
                       (param $minCos f64) (param $maxZenith f64) (param $model i32) (param $maxKtValue f64)
+                      (param $bolandA f64) (param $bolandB f64)
     (local $at i32) (local $end i32) (local $node0 i32) (local $node1 i32)
     (local $t v128) (local $inDay v128) (local $dayStart v128) (local $dayEnd v128) (local $dayExtra v128)
     (local $extra v128) (local $z v128) (local $k v128) (local $nodes v128) (local $pair0 v128)
     (local $pair1 v128) (local $r v128) (local $r2 v128) (local $cosZ v128) (local $g v128)
     (local $kt v128) (local $fraction v128) (local $dhi v128) (local $dniRaw v128) (local $zeroed v128)
-    (local $minCosLanes v128) (local $maxKt v128) (local $maxZenithLanes v128)
+    (local $minCosLanes v128) (local $maxKt v128) (local $x v128) (local $kk v128) (local $p v128) (local $maxZenithLanes v128)
     (local $fullTurn v128) (local $four v128) (local $half v128) (local $quarter v128)
     (local $radiansPerDegree v128) (local $one v128) (local $oneSixth v128)
     (local $oneTwentyFourth v128) (local $oneHundredTwentieth v128) (local $indexBias v128)
@@ -226,6 +231,42 @@
                                                  (f64x2.gt (local.get $kt) (v128.const f64x2 0.75 0.75))))
             (local.set $dhi (f64x2.mul (local.get $fraction) (local.get $g)))
             (local.set $dniRaw (f64x2.div (f64x2.sub (local.get $g) (local.get $dhi)) (local.get $cosZ))))
+          (else (if (i32.eq (local.get $model) (i32.const 2))
+          (then
+            ;; Boland: fraction 1 / (1 + exp(a (kt - b))).
+            (local.set $x (f64x2.mul (f64x2.splat (local.get $bolandA))
+                                     (f64x2.sub (local.get $kt) (f64x2.splat (local.get $bolandB)))))
+            (if (i32.eq (i64x2.bitmask (f64x2.le (f64x2.abs (local.get $x)) (v128.const f64x2 700 700))) (i32.const 3))
+              (then
+                ;; exp x = 2^k e^r, k = nearest(x / ln 2), r = x - k ln 2 (two parts), |r| <= 0.35.
+                (local.set $kk (f64x2.nearest (f64x2.mul (local.get $x) (v128.const f64x2 1.4426950408889634 1.4426950408889634))))
+                (local.set $r (f64x2.sub (f64x2.sub (local.get $x) (f64x2.mul (local.get $kk) (v128.const f64x2 0.6931471803691238 0.6931471803691238)))
+                                         (f64x2.mul (local.get $kk) (v128.const f64x2 1.9082149292705877e-10 1.9082149292705877e-10))))
+                (local.set $p (v128.const f64x2 1.6059043836821613e-10 1.6059043836821613e-10))
+                (local.set $p (f64x2.add (v128.const f64x2 2.08767569878681e-9 2.08767569878681e-9) (f64x2.mul (local.get $r) (local.get $p))))
+                (local.set $p (f64x2.add (v128.const f64x2 2.505210838544172e-8 2.505210838544172e-8) (f64x2.mul (local.get $r) (local.get $p))))
+                (local.set $p (f64x2.add (v128.const f64x2 2.755731922398589e-7 2.755731922398589e-7) (f64x2.mul (local.get $r) (local.get $p))))
+                (local.set $p (f64x2.add (v128.const f64x2 2.7557319223985893e-6 2.7557319223985893e-6) (f64x2.mul (local.get $r) (local.get $p))))
+                (local.set $p (f64x2.add (v128.const f64x2 2.48015873015873e-5 2.48015873015873e-5) (f64x2.mul (local.get $r) (local.get $p))))
+                (local.set $p (f64x2.add (v128.const f64x2 1.984126984126984e-4 1.984126984126984e-4) (f64x2.mul (local.get $r) (local.get $p))))
+                (local.set $p (f64x2.add (v128.const f64x2 1.388888888888889e-3 1.388888888888889e-3) (f64x2.mul (local.get $r) (local.get $p))))
+                (local.set $p (f64x2.add (v128.const f64x2 8.333333333333333e-3 8.333333333333333e-3) (f64x2.mul (local.get $r) (local.get $p))))
+                (local.set $p (f64x2.add (v128.const f64x2 4.1666666666666664e-2 4.1666666666666664e-2) (f64x2.mul (local.get $r) (local.get $p))))
+                (local.set $p (f64x2.add (v128.const f64x2 0.16666666666666666 0.16666666666666666) (f64x2.mul (local.get $r) (local.get $p))))
+                (local.set $p (f64x2.add (local.get $half) (f64x2.mul (local.get $r) (local.get $p))))
+                (local.set $p (f64x2.add (local.get $one) (f64x2.mul (local.get $r) (local.get $p))))
+                (local.set $p (f64x2.add (local.get $one) (f64x2.mul (local.get $r) (local.get $p))))
+                ;; 2^k: the bits of k + 2^52 + 2^51 less those of 2^52 + 2^51 are k; (k + 1023) << 52.
+                (local.set $p (f64x2.mul (local.get $p)
+                  (i64x2.shl (i64x2.add (i64x2.sub (f64x2.add (local.get $kk) (local.get $indexBias)) (local.get $indexBias))
+                                        (v128.const i64x2 1023 1023))
+                             (i32.const 52)))))
+              (else
+                (local.set $p (f64x2.splat (call $exp (f64x2.extract_lane 0 (local.get $x)))))
+                (local.set $p (f64x2.replace_lane 1 (local.get $p) (call $exp (f64x2.extract_lane 1 (local.get $x)))))))
+            (local.set $fraction (f64x2.div (local.get $one) (f64x2.add (local.get $one) (local.get $p))))
+            (local.set $dhi (f64x2.mul (local.get $fraction) (local.get $g)))
+            (local.set $dniRaw (f64x2.div (f64x2.sub (local.get $g) (local.get $dhi)) (local.get $cosZ))))
           (else
             ;; Louche: kb = kt (kt (kt (kt (-10.627 kt + 15.307) - 5.205) + 0.994) - 0.059) + 0.002,
             ;; DNI = kb E0, DHI = GHI - DNI cos z.
@@ -246,7 +287,7 @@
                       (v128.const f64x2 0.059 0.059)))
                   (v128.const f64x2 0.002 0.002))
                 (local.get $extra)))
-            (local.set $dhi (f64x2.sub (local.get $g) (f64x2.mul (local.get $dniRaw) (local.get $cosZ))))))
+            (local.set $dhi (f64x2.sub (local.get $g) (f64x2.mul (local.get $dniRaw) (local.get $cosZ))))))))
         ;; DNI 0 and DHI = GHI above maxZenith, for GHI < 0 and where DNI < 0.
         (local.set $zeroed (v128.or (f64x2.gt (local.get $z) (local.get $maxZenithLanes))
                                     (v128.or (f64x2.lt (local.get $g) (v128.const f64x2 0 0))
