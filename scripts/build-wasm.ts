@@ -30,6 +30,11 @@ export interface WasmKernelSource {
 
 export const WASM_KERNELS: readonly WasmKernelSource[] = [
   { wat: 'src/irradiance/wasm/erbs.wat', module: 'src/irradiance/wasm/erbs.wasm.ts', constant: 'ERBS_WASM_BASE64' },
+  {
+    wat: 'src/irradiance/wasm/kt-decomposition.wat',
+    module: 'src/irradiance/wasm/kt-decomposition.wasm.ts',
+    constant: 'KT_DECOMPOSITION_WASM_BASE64',
+  },
   { wat: 'src/soiling/wasm/hsu.wat', module: 'src/soiling/wasm/hsu.wasm.ts', constant: 'HSU_WASM_BASE64' },
   {
     wat: 'src/tracking/wasm/single-axis.wat',

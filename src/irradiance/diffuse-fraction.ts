@@ -6,11 +6,13 @@
  * Zenith angles are true [deg], irradiance W/m2, times Unix seconds.
  */
 import { dayOfYearFromEpochDays, spencerDistanceFactor } from '../atmosphere/extraterrestrial.js';
-import { type Column, columnOf, maskOf, outputColumn } from '../util/columns.js';
+import { asColumn, type Column, columnOf, maskOf, outputColumn } from '../util/columns.js';
 import { COS_NODES, SIN_NODES } from '../util/trig-tables.js';
 import { checkFinite } from '../util/validate.js';
+import { lazyWasmKernel, loadWasmKernel, writePairs } from '../util/wasm.js';
 import { checkKtDecomposition } from './checks.js';
 import type { Decomposition } from './decomposition.js';
+import { KT_DECOMPOSITION_WASM_BASE64 } from './wasm/kt-decomposition.wasm.js';
 
 const D2R = Math.PI / 180;
 const SECONDS_PER_DAY = 86_400;
@@ -155,8 +157,104 @@ function ktDecomposition(
     dhi: outputColumn(out?.dhi, n, 'dhi'),
     kt: outputColumn(out?.kt, n, 'kt'),
   };
+  if (model !== ERBS_DRIESSE && ktKernelWasm(model, n, input, minCos, maxZenith, model === LOUCHE ? 2 : 1, a, b, res)) {
+    return res;
+  }
   ktKernel(model, n, input, minCos, maxZenith, a, b, res);
   return res;
+}
+
+/** The loaded WebAssembly form of the Orgill-Hollands, Boland and Louche loop (offsets in doubles). */
+interface KtWasm {
+  run: (
+    rows: number,
+    mode: number,
+    extraScalar: number,
+    minCos: number,
+    maxZenith: number,
+    model: number,
+    maxKt: number,
+    a: number,
+    b: number,
+  ) => void;
+  memory: Float64Array;
+  blockRows: number;
+  ghi: number;
+  zenith: number;
+  third: number;
+  dni: number;
+  dhi: number;
+  kt: number;
+}
+
+function loadKtWasm(): KtWasm | null {
+  const kernel = loadWasmKernel(KT_DECOMPOSITION_WASM_BASE64, { js: { cos: Math.cos, extraForDay, exp: Math.exp } });
+  if (kernel === null) return null;
+  const { exports, memory, offset } = kernel;
+  writePairs(memory, offset('nodeTable'), COS_NODES, SIN_NODES);
+  return {
+    run: exports.decompose as KtWasm['run'],
+    memory,
+    blockRows: (exports.blockRows as { value: number }).value,
+    ghi: offset('ghi'),
+    zenith: offset('zenith'),
+    third: offset('third'),
+    dni: offset('dni'),
+    dhi: offset('dhi'),
+    kt: offset('kt'),
+  };
+}
+
+/** The module, loaded on first use; null where it cannot run or the kernels are off. */
+const ktWasm = lazyWasmKernel(loadKtWasm);
+
+/**
+ * The Orgill-Hollands / Boland / Louche loop in WebAssembly SIMD (wasm/kt-decomposition.wat),
+ * block by block as erbsKernelWasm in decomposition.ts: two rows per f64x2 instruction, the IEEE
+ * operations of {@link ktKernel} in its order, so the same doubles; Boland's exp is the module's
+ * own (within a few units in the last place of Math.exp), so its doubles may differ in the last
+ * bits. Returns false, having done nothing, where the module cannot run.
+ */
+function ktKernelWasm(
+  model: number,
+  n: number,
+  input: KtDecompositionInput,
+  minCos: number,
+  maxZenith: number,
+  maxKt: number,
+  a: number,
+  b: number,
+  out: Decomposition,
+): boolean {
+  const kernel = ktWasm();
+  if (kernel === null) return false;
+  const { run, memory, blockRows, ghi, zenith, third, dni, dhi, kt } = kernel;
+  const { unixSeconds, dniExtra } = input;
+  const gA = asColumn(input.ghi, n);
+  const zA = asColumn(input.zenith, n);
+  // 0: extraterrestrial irradiance from the times; 1: a dniExtra column; 2: one dniExtra value.
+  const mode = dniExtra === undefined ? 0 : typeof dniExtra === 'number' ? 2 : 1;
+  const thirdColumn = mode === 0 ? unixSeconds! : mode === 1 ? (dniExtra as Float64Array) : null;
+  const extraScalar = mode === 2 ? (dniExtra as number) : 0;
+  const wasmModel = model === ORGILL_HOLLANDS ? 0 : model === BOLAND ? 2 : 1;
+  for (let start = 0; start < n; start += blockRows) {
+    const end = start + blockRows < n ? start + blockRows : n;
+    const rows = end - start;
+    memory.set(gA.subarray(start, end), ghi);
+    memory.set(zA.subarray(start, end), zenith);
+    if (thirdColumn !== null) memory.set(thirdColumn.subarray(start, end), third);
+    if ((rows & 1) === 1) {
+      // The last pair's second lane repeats the last row, so that it reads defined inputs.
+      memory[ghi + rows] = memory[ghi + rows - 1]!;
+      memory[zenith + rows] = memory[zenith + rows - 1]!;
+      memory[third + rows] = memory[third + rows - 1]!;
+    }
+    run(rows, mode, extraScalar, minCos, maxZenith, wasmModel, maxKt, a, b);
+    out.dni.set(memory.subarray(dni, dni + rows), start);
+    out.dhi.set(memory.subarray(dhi, dhi + rows), start);
+    out.kt.set(memory.subarray(kt, kt + rows), start);
+  }
+  return true;
 }
 
 /** Extraterrestrial normal irradiance [W/m2] of a UTC day counted from 1970-01-01 (Spencer 1971). */

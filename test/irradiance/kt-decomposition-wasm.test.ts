@@ -1,0 +1,163 @@
+/**
+ * The WebAssembly SIMD form of the Orgill-Hollands, Boland and Louche loop
+ * (src/irradiance/wasm/kt-decomposition.wat): this engine runs it, and it gives the TypeScript
+ * kernel's doubles bit for bit on every path of the kernel (the kernels switched off by
+ * setWasmKernels give the reference). The committed module matching its .wat is checked in
+ * wasm.test.ts for every kernel of scripts/build-wasm.ts.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Decomposition } from '../../src/irradiance/decomposition.js';
+import { boland, type KtDecompositionInput, louche, orgillHollands } from '../../src/irradiance/diffuse-fraction.js';
+import { KT_DECOMPOSITION_WASM_BASE64 } from '../../src/irradiance/wasm/kt-decomposition.wasm.js';
+import { instantiateWasm } from '../../src/util/wasm.js';
+import { runs } from '../support/properties.js';
+import { bitDifferences, withWasmKernels } from '../support/wasm.js';
+
+const DAY = 86_400;
+const T0 = Date.UTC(2024, 0, 1) / 1000;
+type Options = { minCosZenith?: number; maxZenith?: number };
+const MODELS = { orgillHollands, louche } as const;
+
+function run(
+  model: keyof typeof MODELS,
+  wasm: boolean,
+  input: KtDecompositionInput,
+  options: Options,
+  inPlace: boolean,
+): Decomposition {
+  const copy = (c: KtDecompositionInput['ghi'] | undefined) => (c instanceof Float64Array ? c.slice() : c);
+  const own: KtDecompositionInput = {
+    ghi: copy(input.ghi)!,
+    zenith: copy(input.zenith)!,
+    ...(input.unixSeconds === undefined ? {} : { unixSeconds: input.unixSeconds.slice() }),
+    ...(input.dniExtra === undefined ? {} : { dniExtra: copy(input.dniExtra)! }),
+  };
+  const out = inPlace && own.ghi instanceof Float64Array ? { dhi: own.ghi } : undefined;
+  return withWasmKernels(wasm, () => MODELS[model](own, options, out));
+}
+
+function expectSameDoubles(input: KtDecompositionInput, options: Options = {}, inPlace = false): void {
+  for (const model of ['orgillHollands', 'louche'] as const) {
+    const reference = run(model, false, input, options, inPlace);
+    const simd = run(model, true, input, options, inPlace);
+    expect(bitDifferences(reference, simd, ['dni', 'dhi', 'kt']), model).toEqual([]);
+  }
+  // Boland: the module's own exp (a few ulp from Math.exp), so the doubles agree to 1e-13 relative
+  // (and kt, which takes no exp, bit for bit).
+  const reference = withWasmKernels(false, () => boland(copyInput(input), options));
+  const simd = withWasmKernels(true, () => boland(copyInput(input), options));
+  expect(bitDifferences(reference, simd, ['kt']), 'boland kt').toEqual([]);
+  for (const key of ['dni', 'dhi'] as const) {
+    for (let i = 0; i < reference[key].length; i++) {
+      const x = reference[key][i]!;
+      const y = simd[key][i]!;
+      if (Object.is(x, y)) continue;
+      const scale = Math.max(Math.abs(x), Math.abs(y));
+      // Near-cancellation rows (DNI about 0) compare in W/m2.
+      expect(Math.abs(x - y) <= 1e-13 * scale || Math.abs(x - y) < 1e-9, `boland ${key} row ${i}: ${x} vs ${y}`).toBe(
+        true,
+      );
+    }
+  }
+}
+
+function copyInput(input: KtDecompositionInput): KtDecompositionInput {
+  const copy = (c: KtDecompositionInput['ghi'] | undefined) => (c instanceof Float64Array ? c.slice() : c);
+  return {
+    ghi: copy(input.ghi)!,
+    zenith: copy(input.zenith)!,
+    ...(input.unixSeconds === undefined ? {} : { unixSeconds: input.unixSeconds.slice() }),
+    ...(input.dniExtra === undefined ? {} : { dniExtra: copy(input.dniExtra)! }),
+  };
+}
+
+function series(n: number, seed: number): { ghi: Float64Array; zenith: Float64Array; times: Float64Array } {
+  let state = seed >>> 0;
+  const next = () => (state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0) / 4_294_967_296;
+  const ghi = new Float64Array(n);
+  const zenith = new Float64Array(n);
+  const times = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    times[i] = T0 + 60 * i + 37;
+    zenith[i] = 100 * next();
+    ghi[i] = 1300 * next() - 20;
+  }
+  return { ghi, zenith, times };
+}
+
+describe('Orgill-Hollands, Boland and Louche in WebAssembly', () => {
+  it('the module instantiates in this engine, so that the comparisons compare two kernels', () => {
+    const imports = { js: { cos: Math.cos, extraForDay: () => 1361, exp: Math.exp } };
+    expect(instantiateWasm(KT_DECOMPOSITION_WASM_BASE64, imports)).not.toBeNull();
+  });
+
+  it('gives the same doubles as the TypeScript kernel for any inputs, options and lengths', () => {
+    const edges = fc.constantFrom(0, -0, 90, 360, 360.0000001, -1e-300, 1e300);
+    const missing = fc.constantFrom(Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY);
+    const zenithValue = fc.oneof(
+      fc.double({ min: 0, max: 180, noNaN: true }),
+      fc.double({ min: -1000, max: 1000, noNaN: true }),
+      edges,
+    );
+    const ghiValue = fc.oneof(
+      fc.double({ min: -50, max: 1500, noNaN: true }),
+      fc.double({ min: -1e-6, max: 1e-6, noNaN: true }),
+      edges,
+    );
+    const extraValue = fc.oneof(fc.double({ min: 1300, max: 1420, noNaN: true }), edges);
+    const row = (value: fc.Arbitrary<number>) =>
+      fc.oneof({ weight: 5, arbitrary: value }, { weight: 1, arbitrary: missing });
+    const times = fc.oneof(
+      fc.integer({ min: 0, max: 3 * DAY }).map((s) => (i: number) => T0 + s + 60 * i),
+      fc
+        .integer({ min: 0, max: 2 ** 31 })
+        .map((s) => (i: number) => T0 + ((Math.imul(s + i, 2_654_435_761) >>> 0) % (40 * 365)) * DAY + 0.5),
+    );
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 41 }).chain((n) =>
+          fc.record({
+            ghi: fc.oneof(fc.array(row(ghiValue), { minLength: n, maxLength: n }), ghiValue),
+            zenith: fc.oneof(fc.array(row(zenithValue), { minLength: n, maxLength: n }), zenithValue),
+            extra: fc.oneof(
+              fc.constant(undefined),
+              extraValue,
+              fc.array(row(extraValue), { minLength: n, maxLength: n }),
+            ),
+            times,
+            n: fc.constant(n),
+          }),
+        ),
+        fc.record(
+          {
+            minCosZenith: fc.double({ min: 0, max: 1, noNaN: true }),
+            maxZenith: fc.double({ min: 0, max: 180, noNaN: true }),
+          },
+          { requiredKeys: [] },
+        ),
+        fc.boolean(),
+        ({ ghi, zenith, extra, times, n }, options, inPlace) => {
+          const column = (x: number | number[]) => (typeof x === 'number' ? x : Float64Array.from(x));
+          const input: KtDecompositionInput = {
+            ghi: column(ghi),
+            zenith: column(zenith),
+            unixSeconds: Float64Array.from({ length: n }, (_, i) => times(i)),
+            ...(extra === undefined ? {} : { dniExtra: column(extra) }),
+          };
+          expectSameDoubles(input, options, inPlace);
+        },
+      ),
+      { numRuns: runs(300) },
+    );
+  });
+
+  it('gives the same doubles over block seams (4096 rows) and the odd last pair', () => {
+    for (const n of [1, 2, 3, 4095, 4096, 4097, 8193, 20_001]) {
+      const { ghi, zenith, times } = series(n, n);
+      expectSameDoubles({ ghi, zenith, unixSeconds: times });
+      expectSameDoubles({ ghi, zenith, dniExtra: 1361 }, { maxZenith: 90, minCosZenith: 0.01 });
+      expectSameDoubles({ ghi, zenith, unixSeconds: times, dniExtra: ghi.map((g) => 1300 + (g % 97)) }, {}, true);
+    }
+  });
+});
