@@ -253,7 +253,7 @@ export function modelChain(system: ChainSystem, weather: ChainWeather, options: 
     );
   if (names.spectral === 'first_solar' && w.precipitableWater === undefined)
     throw new TypeError(`${FN}: step 'spectral' (model 'first_solar') needs weather.precipitableWater (cm)`);
-  const r = runResolvedChain(chain, w, periodSeconds);
+  const r = runResolvedChain(chain, w, periodSeconds, true);
   const hours = r.periodSeconds / 3600;
   let energy = 0;
   for (let i = 0; i < r.ac.length; i++) if (r.ac[i] === r.ac[i]) energy += r.ac[i]! * hours;

@@ -38,7 +38,7 @@ import { adrInverter, pvwattsInverterMulti, sandiaInverter, sandiaInverterMulti 
 import { sapm, sapmSpectralLoss } from '../pv/sapm.js';
 import { shadedFraction1d } from '../shading/index.js';
 import { maxPowerPoint } from '../pv/single-diode.js';
-import type { SolarPosition } from '../solar/index.js';
+import { type SolarPosition, solarPositionFast } from '../solar/index.js';
 import { asColumn, type Column } from '../util/columns.js';
 
 /** The model chain's sky diffuse models (totalIrradiance's, pvlib's names). */
@@ -172,14 +172,71 @@ function scratchColumns(n: number, count: number): Float64Array[] {
 }
 
 /**
- * Runs a resolved chain over checked weather. Each array goes through the steps of its models; a
- * row whose weather or time is NaN gives NaN, never a plausible number.
+ * Scratch of {@link runResolvedChain}'s lean runs (modelChain's), reused from run to run: the
+ * period middles, the sun's columns the chain never returns (elevations, equation of time), the
+ * solar position's pressure column (101325 Pa, its default, as a column because the air
+ * temperature is one) and one NaN column that stands for the sky a run from POA has not.
  */
-export function runResolvedChain(c: ResolvedChain, w: RunWeather, periodSeconds: number | undefined): RunResult {
+let leanN = -1;
+let leanMiddle = new Float64Array(0);
+let leanSunScratch: Float64Array[] = [];
+let leanPressure = new Float64Array(0);
+let leanNaN = new Float64Array(0);
+function leanScratch(n: number): void {
+  if (leanN === n) return;
+  leanN = n;
+  leanMiddle = new Float64Array(n);
+  leanSunScratch = [new Float64Array(n), new Float64Array(n), new Float64Array(n)];
+  leanPressure = new Float64Array(n).fill(101325);
+  leanNaN = new Float64Array(n).fill(Number.NaN);
+}
+
+/** The sun at mid-period as sunAtPeriodMiddle computes it (the same doubles), into lean scratch. */
+function leanSun(
+  t: Float64Array,
+  period: number,
+  c: ResolvedChain,
+  airTemp: Column,
+): { sun: SolarPosition; middle: Float64Array } {
+  const n = t.length;
+  leanScratch(n);
+  const middle = leanMiddle;
+  const half = period / 2;
+  for (let i = 0; i < n; i++) middle[i] = t[i]! - half;
+  const [elevation, apparentElevation, equationOfTime] = leanSunScratch as [Float64Array, Float64Array, Float64Array];
+  const sun = solarPositionFast(
+    {
+      unixSeconds: middle,
+      latitude: c.latitude,
+      longitude: c.longitude,
+      elevation: c.elevation,
+      temperature: airTemp,
+      ...(typeof airTemp === 'number' ? {} : { pressure: leanPressure }),
+    },
+    {},
+    { elevation, apparentElevation, equationOfTime },
+  );
+  return { sun, middle };
+}
+
+/**
+ * Runs a resolved chain over checked weather. Each array goes through the steps of its models; a
+ * row whose weather or time is NaN gives NaN, never a plausible number. A `lean` run (modelChain's,
+ * whose result keeps neither the middles nor the sun's elevations) computes those into scratch
+ * reused by the next lean run, and a run from POA shares one NaN column for GHI, DNI and DHI.
+ */
+export function runResolvedChain(
+  c: ResolvedChain,
+  w: RunWeather,
+  periodSeconds: number | undefined,
+  lean = false,
+): RunResult {
   const t = w.unixSeconds;
   const n = t.length;
   const period = periodOf(t, periodSeconds);
-  const { sun, middle } = sunAtPeriodMiddle(t, period, c.latitude, c.longitude, c.elevation, w.airTemp);
+  const { sun, middle } = lean
+    ? leanSun(t, period, c, w.airTemp)
+    : sunAtPeriodMiddle(t, period, c.latitude, c.longitude, c.elevation, w.airTemp);
   const zenith = sun.apparentZenith;
   const ghi = w.ghi;
   let dni = w.dni;
@@ -244,13 +301,17 @@ export function runResolvedChain(c: ResolvedChain, w: RunWeather, periodSeconds:
     dc = new Float64Array(n);
     for (const r of arrays) for (let i = 0; i < n; i++) dc[i] = dc[i]! + r.dc[i]!;
   }
+  // No sky (a run from POA): NaN columns; a lean run gives one fresh NaN column for the three.
+  const none = ghi === undefined || dni === undefined || dhi === undefined;
+  const nan = none && lean ? leanNaN.slice() : undefined;
+  const nanColumn = (): Float64Array => nan ?? new Float64Array(n).fill(Number.NaN);
   return {
     sun,
     middle,
     periodSeconds: period,
-    ghi: ghi ?? new Float64Array(n).fill(Number.NaN),
-    dni: dni ?? new Float64Array(n).fill(Number.NaN),
-    dhi: dhi ?? new Float64Array(n).fill(Number.NaN),
+    ghi: ghi ?? nanColumn(),
+    dni: dni ?? nanColumn(),
+    dhi: dhi ?? nanColumn(),
     ...(airmassRelative !== undefined ? { airmassRelative } : {}),
     ...(airmassAbs !== undefined ? { airmassAbsolute: airmassAbs } : {}),
     arrays,
