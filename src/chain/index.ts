@@ -25,5 +25,6 @@ export type {
   DecompositionName,
   SpectralName,
   TemperatureName,
+  TransientName,
   TranspositionName,
 } from './run.js';

@@ -55,8 +55,22 @@ export interface ChainWeather {
   pressure?: Column;
   /** Absolute air mass, for a spectral model (default from the sun and the pressure). */
   airmassAbsolute?: Column;
-  /** Precipitable water, cm, for the First Solar spectral model. */
+  /** Precipitable water, cm, for the First Solar, Caballero and Polo spectral models. */
   precipitableWater?: Column;
+  /** Aerosol optical depth at 500 nm, unitless, for the Caballero and Polo spectral models. */
+  aod500?: Column;
+  /** Clear-sky index (GHI over clear-sky GHI), unitless, for the PVSPEC and JRC spectral models. */
+  clearskyIndex?: Column;
+  /** Downwelling long-wave irradiance on a horizontal surface, W/m2, for the 'faiman_rad' cell temperature. */
+  irDown?: Column;
+  /** Measured back-of-module temperature, degrees C, for the 'sapm_cell_from_module' cell temperature. */
+  moduleTemperature?: Column;
+  /** Fresh snow within each period, cm, for arrays with `snow` (or give snowfallRate). */
+  snowfall?: Column;
+  /** Snowfall rate over each period, cm/h, for arrays with `snow` (or give snowfall). */
+  snowfallRate?: Column;
+  /** Snow depth on the ground, cm, for arrays with `snow` (optional: without it the ground never counts as bare). */
+  snowDepth?: Column;
   /** Per array, in the order of the system's arrays: its POA or its effective irradiance instead of the sky. */
   arrays?: readonly ChainArrayWeather[];
 }
@@ -103,6 +117,10 @@ export interface ChainArrayColumns {
   trackerTheta?: Float64Array;
   /** Arrays with `shading`: the shaded fraction of the collector width, 0..1. */
   shadedFraction?: Float64Array;
+  /** Arrays with `snow`: the covered share of the slant height, 0..1. */
+  snowCoverage?: Float64Array;
+  /** Arrays with `snow`: the DC loss of the snow, fraction (applied to `dc`). */
+  snowLoss?: Float64Array;
 }
 
 /** The result of {@link modelChain}: columns for the system, per inverter and per array. */
@@ -160,6 +178,13 @@ function checkWeather(weather: ChainWeather, arrays: number, periodSeconds: numb
     ['weather.pressure', weather.pressure, 'Pa', true],
     ['weather.airmassAbsolute', weather.airmassAbsolute, 'unitless', true],
     ['weather.precipitableWater', weather.precipitableWater, 'cm', true],
+    ['weather.aod500', weather.aod500, 'unitless', true],
+    ['weather.clearskyIndex', weather.clearskyIndex, 'unitless', true],
+    ['weather.irDown', weather.irDown, 'W/m2', true],
+    ['weather.moduleTemperature', weather.moduleTemperature, 'degrees C', true],
+    ['weather.snowfall', weather.snowfall, 'cm', true],
+    ['weather.snowfallRate', weather.snowfallRate, 'cm/h', true],
+    ['weather.snowDepth', weather.snowDepth, 'cm', true],
   ];
   const given = weather.arrays;
   if (given !== undefined) {
@@ -195,6 +220,16 @@ function checkWeather(weather: ChainWeather, arrays: number, periodSeconds: numb
   if (weather.pressure !== undefined) run.pressure = weather.pressure;
   if (weather.airmassAbsolute !== undefined) run.airmassAbsolute = weather.airmassAbsolute;
   if (weather.precipitableWater !== undefined) run.precipitableWater = weather.precipitableWater;
+  for (const key of [
+    'aod500',
+    'clearskyIndex',
+    'irDown',
+    'moduleTemperature',
+    'snowfall',
+    'snowfallRate',
+    'snowDepth',
+  ] as const)
+    if (weather[key] !== undefined) run[key] = weather[key];
   if (given !== undefined) run.arrays = given as readonly RunArrayWeather[];
   return run;
 }
@@ -244,6 +279,7 @@ export function modelChain(system: ChainSystem, weather: ChainWeather, options: 
   const w = checkWeather(weather, chain.arrays.length, periodSeconds);
   if (
     names.spectral !== 'no_loss' &&
+    names.spectral !== 'jrc' &&
     w.pressure === undefined &&
     w.airmassAbsolute === undefined &&
     system.elevation === undefined
@@ -251,9 +287,29 @@ export function modelChain(system: ChainSystem, weather: ChainWeather, options: 
     throw new TypeError(
       `${FN}: step 'spectral' (model '${names.spectral}') needs system.elevation or weather.pressure`,
     );
-  if (names.spectral === 'first_solar' && w.precipitableWater === undefined)
-    throw new TypeError(`${FN}: step 'spectral' (model 'first_solar') needs weather.precipitableWater (cm)`);
-  const r = runResolvedChain(chain, w, periodSeconds);
+  const need = (step: string, model: string, what: string) =>
+    new TypeError(`${FN}: step '${step}' (model '${model}') needs ${what}`);
+  const s = names.spectral;
+  if ((s === 'first_solar' || s === 'caballero' || s === 'polo') && w.precipitableWater === undefined)
+    throw need('spectral', s, 'weather.precipitableWater (cm)');
+  if ((s === 'caballero' || s === 'polo') && w.aod500 === undefined)
+    throw need('spectral', s, 'weather.aod500 (unitless)');
+  if ((s === 'pvspec' || s === 'jrc') && w.clearskyIndex === undefined)
+    throw need('spectral', s, 'weather.clearskyIndex (GHI over clear-sky GHI, unitless)');
+  if (names.temperature === 'faiman_rad' && w.irDown === undefined)
+    throw need('temperature', 'faiman_rad', 'weather.irDown (W/m2)');
+  if (names.temperature === 'sapm_cell_from_module' && w.moduleTemperature === undefined)
+    chain.arrays.forEach((a, k) => {
+      if (a.temperatureParameters.a === undefined || a.temperatureParameters.b === undefined)
+        throw need(
+          'temperature',
+          'sapm_cell_from_module',
+          `weather.moduleTemperature (degrees C) or system.arrays[${k}].temperature.a and .b`,
+        );
+    });
+  if (names.snow === 'nrel' && w.snowfall === undefined && w.snowfallRate === undefined)
+    throw need('snow', 'nrel', 'weather.snowfall (cm per period) or weather.snowfallRate (cm/h)');
+  const r = runResolvedChain(chain, w, periodSeconds, true);
   const hours = r.periodSeconds / 3600;
   let energy = 0;
   for (let i = 0; i < r.ac.length; i++) if (r.ac[i] === r.ac[i]) energy += r.ac[i]! * hours;

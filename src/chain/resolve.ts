@@ -31,6 +31,7 @@ import type {
   ResolvedInverter,
   SpectralName,
   TemperatureName,
+  TransientName,
   TranspositionName,
 } from './run.js';
 
@@ -54,14 +55,20 @@ export interface ChainArray {
    * The module's parameters: PVWatts (`pdc0` W, `gammaPdc` 1/C), SAPM (`SapmModuleParameters`),
    * De Soto or CEC (`CecModuleParameters`), PVsyst (`PvsystModuleParameters`); plus those of the
    * incidence angle modifier when not the SAPM's: physical (`n`, `K` 1/m, `L` m), ASHRAE (`b`),
-   * Martin-Ruiz (`aR`) or interpolated (`thetaRef` degrees, `iamRef`); and for the First Solar
-   * spectral modifier `moduleType` or `firstSolarCoefficients`.
+   * Martin-Ruiz (`aR`) or interpolated (`thetaRef` degrees, `iamRef`); for the First Solar
+   * spectral modifier `moduleType` or `firstSolarCoefficients`; for Caballero's, PVSPEC, JRC or
+   * Polo's `moduleType` (of that model's table) or `spectralCoefficients`.
    */
   module: object;
   /**
    * Cell temperature parameters: SAPM (`a`, `b`, `deltaT`, or `{ mounting }`), PVsyst (`uC`, `uV`,
    * or `{ mounting: 'freestanding' | 'insulated' | 'semi_integrated' }`), Faiman (`u0`, `u1`),
-   * Fuentes (`noctInstalled`), NOCT SAM (`noct`, `moduleEfficiency`).
+   * Fuentes (`noctInstalled`), NOCT SAM (`noct`, `moduleEfficiency`); solarkit's additions: Faiman
+   * with the radiative term (`u0`, `u1`, `skyView`, `emissivity`, all optional), SAPM cell from
+   * module (`deltaT` degrees C, and `a`, `b` when the weather has no `moduleTemperature`; optional
+   * `irradRef` W/m2), the generic linear model (`uConst`, `duWind`, `moduleEfficiency`,
+   * `absorptance`); for Prilliman's transient, optional `unitMass` (kg/m2) and
+   * `prillimanCoefficients` (four numbers, 1/s).
    */
   temperature: object;
   /** Modules in series per string (default 1). */
@@ -94,6 +101,26 @@ export interface ChainArray {
     collectorWidth: number;
     /** Axis-to-axis spacing of the rows, m. */
     pitch: number;
+  };
+  /**
+   * Snow on the rows (solarkit's step; pvlib's ModelChain has none): the covered share of the slant
+   * height by Marion et al. (2013) (`snowCoverageNrel`) from the weather's `snowfall` (or
+   * `snowfallRate`) and `snowDepth`, and the DC loss of the cell strings it covers
+   * (`snowDcLossNrel`). The weather's times must then increase strictly.
+   */
+  snow?: {
+    /** Cell strings in parallel along the slant height (a 60-cell module in portrait: 1; landscape: 3). */
+    numStrings: number;
+    /** Snowfall rate above which the rows are fully covered, cm/h (default 1). */
+    thresholdSnowfall?: number;
+    /** Snow depth on the ground below which no snow stays on the rows, cm (default 1). */
+    thresholdDepth?: number;
+    /** Covered share of the slant height before the first period (default 0). */
+    initialCoverage?: number;
+    /** Marion's m, W/(m2 C) (default -80). */
+    canSlideCoefficient?: number;
+    /** Share of the slant height that slides off in an hour on a vertical row (default 0.197). */
+    slideAmountCoefficient?: number;
   };
   /** Installation time, Unix s: ageing counts from it (default none). */
   installDate?: number;
@@ -145,12 +172,23 @@ export interface ChainModels {
    */
   aoi?: AoiName;
   /**
-   * Spectral modifier: 'sapm', 'first_solar' (the module's `moduleType` or `firstSolarCoefficients`,
-   * and the weather's `precipitableWater`) or 'no_loss' (default 'no_loss', as pvlib).
+   * Spectral modifier: pvlib's 'sapm', 'first_solar' (the module's `moduleType` or
+   * `firstSolarCoefficients`, and the weather's `precipitableWater`) or 'no_loss' (default, as
+   * pvlib); solarkit's additions (the module's `moduleType` or `spectralCoefficients`):
+   * 'caballero' (weather `precipitableWater`, `aod500`), 'pvspec' (weather `clearskyIndex`), 'jrc'
+   * (weather `clearskyIndex`, with the relative air mass) and 'polo' (weather `precipitableWater`,
+   * `aod500`; the angle of incidence, the pressure and the albedo).
    */
   spectral?: SpectralName;
-  /** Cell temperature: 'sapm', 'pvsyst', 'faiman', 'fuentes', 'noct_sam' (default inferred). */
+  /**
+   * Cell temperature: pvlib's 'sapm', 'pvsyst', 'faiman', 'fuentes', 'noct_sam'; solarkit's
+   * 'faiman_rad' (weather `irDown`), 'sapm_cell_from_module' (weather `moduleTemperature`, else
+   * SAPM's module temperature) and 'generic_linear' (default inferred; of the additions only
+   * 'generic_linear' is, from its four parameters).
+   */
   temperature?: TemperatureName;
+  /** Transient cell temperature (solarkit's): 'prilliman' smooths the steady state over 20 minutes, or 'none' (default). */
+  transient?: TransientName;
   /** DC power: 'pvwatts', 'sapm', 'desoto', 'cec', 'pvsyst' (default inferred). */
   dc?: DcName;
   /** AC power: 'pvwatts', 'sandia', 'adr' (default inferred). */
@@ -169,6 +207,10 @@ export interface ChainModelNames {
   spectral: SpectralName;
   /** Cell temperature model. */
   temperature: TemperatureName;
+  /** Transient cell temperature model. */
+  transient: TransientName;
+  /** Snow loss model: 'nrel' when an array has `snow`, else 'none'. */
+  snow: 'nrel' | 'none';
   /** DC model. */
   dc: DcName;
   /** AC model. */
@@ -178,8 +220,26 @@ export interface ChainModelNames {
 const TRANSPOSITIONS: readonly TranspositionName[] = SKY_DIFFUSE_MODELS;
 const DECOMPOSITIONS: readonly DecompositionName[] = ['erbs', 'disc'];
 const AOI_MODELS: readonly AoiName[] = ['physical', 'ashrae', 'sapm', 'martin_ruiz', 'interp', 'schlick', 'no_loss'];
-const SPECTRAL_MODELS: readonly SpectralName[] = ['sapm', 'first_solar', 'no_loss'];
-const TEMPERATURE_MODELS: readonly TemperatureName[] = ['sapm', 'pvsyst', 'faiman', 'fuentes', 'noct_sam'];
+const SPECTRAL_MODELS: readonly SpectralName[] = [
+  'sapm',
+  'first_solar',
+  'caballero',
+  'pvspec',
+  'jrc',
+  'polo',
+  'no_loss',
+];
+const TEMPERATURE_MODELS: readonly TemperatureName[] = [
+  'sapm',
+  'pvsyst',
+  'faiman',
+  'fuentes',
+  'noct_sam',
+  'faiman_rad',
+  'sapm_cell_from_module',
+  'generic_linear',
+];
+const TRANSIENT_MODELS: readonly TransientName[] = ['prilliman', 'none'];
 const DC_MODELS: readonly DcName[] = ['pvwatts', 'sapm', 'desoto', 'cec', 'pvsyst'];
 const AC_MODELS: readonly AcName[] = ['pvwatts', 'sandia', 'adr'];
 
@@ -240,6 +300,10 @@ const AOI_INFER: readonly [AoiName, readonly string[]][] = [
 const SPECTRAL_PARAMS: Record<SpectralName, readonly string[]> = {
   sapm: ['a0', 'a1', 'a2', 'a3', 'a4'],
   first_solar: [],
+  caballero: [],
+  pvspec: [],
+  jrc: [],
+  polo: [],
   no_loss: [],
 };
 const TEMPERATURE_INFER: readonly [TemperatureName, readonly string[]][] = [
@@ -248,6 +312,7 @@ const TEMPERATURE_INFER: readonly [TemperatureName, readonly string[]][] = [
   ['faiman', ['u0', 'u1']],
   ['fuentes', ['noctInstalled']],
   ['noct_sam', ['noct', 'moduleEfficiency']],
+  ['generic_linear', ['uConst', 'duWind', 'moduleEfficiency', 'absorptance']],
 ];
 
 /** Parameters each temperature model needs (PVsyst's and Faiman's have defaults). */
@@ -257,6 +322,9 @@ const TEMPERATURE_PARAMS: Record<TemperatureName, readonly string[]> = {
   faiman: [],
   fuentes: ['noctInstalled'],
   noct_sam: ['noct', 'moduleEfficiency'],
+  faiman_rad: [],
+  sapm_cell_from_module: ['deltaT'],
+  generic_linear: ['uConst', 'duWind', 'moduleEfficiency', 'absorptance'],
 };
 
 /** The keys every one of the objects has (pvlib's `_common_keys`). */
@@ -407,6 +475,15 @@ export function resolveChain(
             `('cdte', 'monosi', 'xsi', 'multisi', 'polysi', 'cigs', 'asi') or .firstSolarCoefficients (six numbers)`,
         );
     });
+  if (spectral === 'caballero' || spectral === 'pvspec' || spectral === 'jrc' || spectral === 'polo')
+    arrays.forEach((a, k) => {
+      const m = a.module as Record<string, unknown>;
+      if (m.moduleType === undefined && m.spectralCoefficients === undefined)
+        throw new TypeError(
+          `${fn}: step 'spectral' (model '${spectral}') needs system.arrays[${k}].module.moduleType ` +
+            `(a module type of that model's table) or .spectralCoefficients`,
+        );
+    });
 
   // Temperature.
   const temps = arrays.map((a) => temperatureOf(a.temperature));
@@ -427,6 +504,8 @@ export function resolveChain(
   temps.forEach((t, k) =>
     missing(fn, 'temperature', temperature, `system.arrays[${k}].temperature`, TEMPERATURE_PARAMS[temperature], t),
   );
+  const transient: TransientName =
+    models.transient === undefined ? 'none' : checkOneOf(fn, 'models.transient', models.transient, TRANSIENT_MODELS);
 
   // AC.
   const invKeys = inverters.map((inv) => new Set(Object.keys(inv.parameters)));
@@ -491,14 +570,24 @@ export function resolveChain(
       : checkOneOf(fn, 'models.decomposition', models.decomposition, DECOMPOSITIONS);
 
   const resolvedArrays: ResolvedArray[] = arrays.map((a, k) =>
-    resolveArray(fn, a, k, temps[k]!, { transposition, aoi, spectral, temperature, dc }),
+    resolveArray(fn, a, k, temps[k]!, { transposition, aoi, spectral, temperature, transient, dc }),
   );
   const exportLimit =
     system.exportLimit === undefined
       ? Number.POSITIVE_INFINITY
       : checkAtLeast(fn, 'system.exportLimit', system.exportLimit, 0, 'the unit of the power');
   return {
-    names: { transposition, decomposition, aoi, spectral, temperature, dc, ac },
+    names: {
+      transposition,
+      decomposition,
+      aoi,
+      spectral,
+      temperature,
+      transient,
+      snow: arrays.some((a) => a.snow !== undefined) ? 'nrel' : 'none',
+      dc,
+      ac,
+    },
     chain: {
       latitude: system.latitude,
       longitude: system.longitude,
@@ -521,6 +610,7 @@ function resolveArray(
     aoi: AoiName;
     spectral: SpectralName;
     temperature: TemperatureName;
+    transient: TransientName;
     dc: DcName;
   },
 ): ResolvedArray {
@@ -556,6 +646,7 @@ function resolveArray(
     aoi: m.aoi,
     spectral: m.spectral,
     temperature: m.temperature,
+    transient: m.transient,
     dc: m.dc,
     module,
     temperatureParameters,
@@ -576,6 +667,14 @@ function resolveArray(
               true,
             ),
             pitch: checkAtLeast(fn, `${at}.shading.pitch`, a.shading.pitch, 0, 'm', true),
+          },
+        }
+      : {}),
+    ...(a.snow !== undefined
+      ? {
+          snow: {
+            ...checkObject(fn, `${at}.snow`, a.snow),
+            numStrings: checkAtLeast(fn, `${at}.snow.numStrings`, a.snow.numStrings, 1, 'cell strings'),
           },
         }
       : {}),

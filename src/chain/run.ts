@@ -24,21 +24,37 @@ import {
   iamSapm,
   iamSchlick,
 } from '../irradiance/index.js';
-import { spectralFactorFirstSolar } from '../spectrum/index.js';
+import {
+  spectralFactorCaballero,
+  spectralFactorFirstSolar,
+  spectralFactorJrc,
+  spectralFactorPolo,
+  spectralFactorPvspec,
+} from '../spectrum/index.js';
+import { snowCoverageNrel, snowDcLossNrel } from '../snow/index.js';
 import { type PlaneMount, planeOfArray } from '../irradiance/plane-of-array.js';
 import type { SkyDiffuseModel } from '../irradiance/transposition.js';
 import { periodOf, sunAtPeriodMiddle } from '../power/chain-common.js';
 import { SECONDS_PER_YEAR } from '../power/conventions.js';
 import { fuentesCellTemperature } from '../power/fuentes.js';
+import { genericLinear } from '../power/generic-linear.js';
+import { prilliman } from '../power/prilliman.js';
 import { noctSamCellTemperature } from '../power/noct-sam.js';
 import { pvwattsDc, pvwattsInverter } from '../power/pvwatts.js';
-import { faimanCellTemperature, pvsystCellTemperature, sapmCellTemperature } from '../power/temperature.js';
+import {
+  faimanCellTemperature,
+  faimanRad,
+  pvsystCellTemperature,
+  sapmCellFromModule,
+  sapmCellTemperature,
+  sapmModule,
+} from '../power/temperature.js';
 import { calcparamsCec, calcparamsDesoto, calcparamsPvsyst } from '../pv/calcparams.js';
 import { adrInverter, pvwattsInverterMulti, sandiaInverter, sandiaInverterMulti } from '../pv/inverter.js';
 import { sapm, sapmSpectralLoss } from '../pv/sapm.js';
 import { shadedFraction1d } from '../shading/index.js';
 import { maxPowerPoint } from '../pv/single-diode.js';
-import type { SolarPosition } from '../solar/index.js';
+import { type SolarPosition, solarPositionFast } from '../solar/index.js';
 import { asColumn, type Column } from '../util/columns.js';
 
 /** The model chain's sky diffuse models (totalIrradiance's, pvlib's names). */
@@ -47,10 +63,28 @@ export type TranspositionName = SkyDiffuseModel;
 export type DecompositionName = 'erbs' | 'disc';
 /** The model chain's incidence angle modifiers (pvlib's `aoi_model` names). */
 export type AoiName = 'physical' | 'ashrae' | 'sapm' | 'martin_ruiz' | 'interp' | 'schlick' | 'no_loss';
-/** The model chain's spectral modifiers (pvlib's `spectral_model` names). */
-export type SpectralName = 'sapm' | 'first_solar' | 'no_loss';
-/** The model chain's cell temperature models (pvlib's `temperature_model` names). */
-export type TemperatureName = 'sapm' | 'pvsyst' | 'faiman' | 'fuentes' | 'noct_sam';
+/**
+ * The model chain's spectral modifiers: pvlib's `spectral_model` names ('sapm', 'first_solar',
+ * 'no_loss') and solarkit's additions of pvlib.spectrum's other factors ('caballero', 'pvspec',
+ * 'jrc', 'polo').
+ */
+export type SpectralName = 'sapm' | 'first_solar' | 'caballero' | 'pvspec' | 'jrc' | 'polo' | 'no_loss';
+/**
+ * The model chain's cell temperature models: pvlib's `temperature_model` names ('sapm', 'pvsyst',
+ * 'faiman', 'fuentes', 'noct_sam') and solarkit's additions ('faiman_rad', 'sapm_cell_from_module',
+ * 'generic_linear').
+ */
+export type TemperatureName =
+  | 'sapm'
+  | 'pvsyst'
+  | 'faiman'
+  | 'fuentes'
+  | 'noct_sam'
+  | 'faiman_rad'
+  | 'sapm_cell_from_module'
+  | 'generic_linear';
+/** The model chain's transient cell temperature (solarkit's addition): Prilliman's, or none. */
+export type TransientName = 'prilliman' | 'none';
 /** The model chain's DC models (pvlib's `dc_model` names). */
 export type DcName = 'pvwatts' | 'sapm' | 'desoto' | 'cec' | 'pvsyst';
 /** The model chain's AC models (pvlib's `ac_model` names). */
@@ -66,6 +100,8 @@ export interface ResolvedArray {
   aoi: AoiName;
   spectral: SpectralName;
   temperature: TemperatureName;
+  /** Transient cell temperature (absent: none). */
+  transient?: TransientName;
   dc: DcName;
   // biome-ignore lint/suspicious/noExplicitAny: a parameter set of the chosen model, checked in resolve.ts
   module: any;
@@ -79,6 +115,15 @@ export interface ResolvedArray {
   /** Row-to-row shade of the front beam (shadedFraction1d): collector width and pitch, one length unit. */
   shading?: { collectorWidth: number; pitch: number };
   soilingByMonth?: Float64Array;
+  /** Snow on the rows (Marion et al. 2013): the options of snowCoverageNrel and snowDcLossNrel. */
+  snow?: {
+    numStrings: number;
+    thresholdSnowfall?: number;
+    thresholdDepth?: number;
+    initialCoverage?: number;
+    canSlideCoefficient?: number;
+    slideAmountCoefficient?: number;
+  };
   losses: number;
   ageing?: { since: number; perYear: number };
   /** The inverter this array feeds, an index of ResolvedChain.inverters. */
@@ -118,6 +163,13 @@ export interface RunWeather {
   pressure?: Column;
   airmassAbsolute?: Column;
   precipitableWater?: Column;
+  aod500?: Column;
+  clearskyIndex?: Column;
+  irDown?: Column;
+  moduleTemperature?: Column;
+  snowfall?: Column;
+  snowfallRate?: Column;
+  snowDepth?: Column;
   arrays?: readonly RunArrayWeather[];
 }
 
@@ -145,6 +197,8 @@ export interface RunArrayResult {
   surfaceAzimuth: Column;
   trackerTheta?: Float64Array;
   shadedFraction?: Float64Array;
+  snowCoverage?: Float64Array;
+  snowLoss?: Float64Array;
 }
 
 /** Everything a run computes. */
@@ -172,14 +226,71 @@ function scratchColumns(n: number, count: number): Float64Array[] {
 }
 
 /**
- * Runs a resolved chain over checked weather. Each array goes through the steps of its models; a
- * row whose weather or time is NaN gives NaN, never a plausible number.
+ * Scratch of {@link runResolvedChain}'s lean runs (modelChain's), reused from run to run: the
+ * period middles, the sun's columns the chain never returns (elevations, equation of time), the
+ * solar position's pressure column (101325 Pa, its default, as a column because the air
+ * temperature is one) and one NaN column that stands for the sky a run from POA has not.
  */
-export function runResolvedChain(c: ResolvedChain, w: RunWeather, periodSeconds: number | undefined): RunResult {
+let leanN = -1;
+let leanMiddle = new Float64Array(0);
+let leanSunScratch: Float64Array[] = [];
+let leanPressure = new Float64Array(0);
+let leanNaN = new Float64Array(0);
+function leanScratch(n: number): void {
+  if (leanN === n) return;
+  leanN = n;
+  leanMiddle = new Float64Array(n);
+  leanSunScratch = [new Float64Array(n), new Float64Array(n), new Float64Array(n)];
+  leanPressure = new Float64Array(n).fill(101325);
+  leanNaN = new Float64Array(n).fill(Number.NaN);
+}
+
+/** The sun at mid-period as sunAtPeriodMiddle computes it (the same doubles), into lean scratch. */
+function leanSun(
+  t: Float64Array,
+  period: number,
+  c: ResolvedChain,
+  airTemp: Column,
+): { sun: SolarPosition; middle: Float64Array } {
+  const n = t.length;
+  leanScratch(n);
+  const middle = leanMiddle;
+  const half = period / 2;
+  for (let i = 0; i < n; i++) middle[i] = t[i]! - half;
+  const [elevation, apparentElevation, equationOfTime] = leanSunScratch as [Float64Array, Float64Array, Float64Array];
+  const sun = solarPositionFast(
+    {
+      unixSeconds: middle,
+      latitude: c.latitude,
+      longitude: c.longitude,
+      elevation: c.elevation,
+      temperature: airTemp,
+      ...(typeof airTemp === 'number' ? {} : { pressure: leanPressure }),
+    },
+    {},
+    { elevation, apparentElevation, equationOfTime },
+  );
+  return { sun, middle };
+}
+
+/**
+ * Runs a resolved chain over checked weather. Each array goes through the steps of its models; a
+ * row whose weather or time is NaN gives NaN, never a plausible number. A `lean` run (modelChain's,
+ * whose result keeps neither the middles nor the sun's elevations) computes those into scratch
+ * reused by the next lean run, and a run from POA shares one NaN column for GHI, DNI and DHI.
+ */
+export function runResolvedChain(
+  c: ResolvedChain,
+  w: RunWeather,
+  periodSeconds: number | undefined,
+  lean = false,
+): RunResult {
   const t = w.unixSeconds;
   const n = t.length;
   const period = periodOf(t, periodSeconds);
-  const { sun, middle } = sunAtPeriodMiddle(t, period, c.latitude, c.longitude, c.elevation, w.airTemp);
+  const { sun, middle } = lean
+    ? leanSun(t, period, c, w.airTemp)
+    : sunAtPeriodMiddle(t, period, c.latitude, c.longitude, c.elevation, w.airTemp);
   const zenith = sun.apparentZenith;
   const ghi = w.ghi;
   let dni = w.dni;
@@ -225,6 +336,9 @@ export function runResolvedChain(c: ResolvedChain, w: RunWeather, periodSeconds:
         dniExtra,
         airmassRelative,
         airmassAbs,
+        pressure: c.arrays.some((a) => a.spectral === 'polo')
+          ? (w.pressure ?? altitudeToPressure(c.elevation)[0]!)
+          : undefined,
       }),
     );
   }
@@ -244,13 +358,17 @@ export function runResolvedChain(c: ResolvedChain, w: RunWeather, periodSeconds:
     dc = new Float64Array(n);
     for (const r of arrays) for (let i = 0; i < n; i++) dc[i] = dc[i]! + r.dc[i]!;
   }
+  // No sky (a run from POA): NaN columns; a lean run gives one fresh NaN column for the three.
+  const none = ghi === undefined || dni === undefined || dhi === undefined;
+  const nan = none && lean ? leanNaN.slice() : undefined;
+  const nanColumn = (): Float64Array => nan ?? new Float64Array(n).fill(Number.NaN);
   return {
     sun,
     middle,
     periodSeconds: period,
-    ghi: ghi ?? new Float64Array(n).fill(Number.NaN),
-    dni: dni ?? new Float64Array(n).fill(Number.NaN),
-    dhi: dhi ?? new Float64Array(n).fill(Number.NaN),
+    ghi: ghi ?? nanColumn(),
+    dni: dni ?? nanColumn(),
+    dhi: dhi ?? nanColumn(),
     ...(airmassRelative !== undefined ? { airmassRelative } : {}),
     ...(airmassAbs !== undefined ? { airmassAbsolute: airmassAbs } : {}),
     arrays,
@@ -270,6 +388,8 @@ interface Shared {
   dniExtra: Float64Array | undefined;
   airmassRelative: Float64Array | undefined;
   airmassAbs: Float64Array | undefined;
+  /** Site pressure, Pa (Polo's spectral factor): the weather's, else from the elevation. */
+  pressure: Column | undefined;
 }
 
 function runArray(a: ResolvedArray, given: RunArrayWeather | undefined, s: Shared): RunArrayResult {
@@ -385,6 +505,32 @@ function runArray(a: ResolvedArray, given: RunArrayWeather | undefined, s: Share
         ? { coefficients: m.firstSolarCoefficients }
         : { moduleType: m.moduleType },
     );
+  } else if (a.spectral !== 'no_loss') {
+    // solarkit's additions: the module's `moduleType` or its `spectralCoefficients`.
+    const m = a.module;
+    const o =
+      m.spectralCoefficients !== undefined ? { coefficients: m.spectralCoefficients } : { moduleType: m.moduleType };
+    if (a.spectral === 'caballero')
+      spectral = spectralFactorCaballero(
+        { precipitableWater: w.precipitableWater!, airmassAbsolute: s.airmassAbs!, aod500: w.aod500! },
+        o,
+      );
+    else if (a.spectral === 'pvspec')
+      spectral = spectralFactorPvspec({ airmassAbsolute: s.airmassAbs!, clearskyIndex: w.clearskyIndex! }, o);
+    else if (a.spectral === 'jrc')
+      spectral = spectralFactorJrc({ airmass: s.airmassRelative!, clearskyIndex: w.clearskyIndex! }, o);
+    else
+      spectral = spectralFactorPolo(
+        {
+          precipitableWater: w.precipitableWater!,
+          airmassAbsolute: s.airmassAbs!,
+          aod500: w.aod500!,
+          aoi: incidence,
+          pressure: s.pressure!,
+          albedo,
+        },
+        o,
+      );
   }
 
   // 4. Effective irradiance: spectral x (beam x IAM + FD x diffuse) (pvlib's ModelChain), or as given.
@@ -479,7 +625,35 @@ function runArray(a: ResolvedArray, given: RunArrayWeather | undefined, s: Share
   else if (a.temperature === 'faiman') tempCell = faimanCellTemperature(cellInput, tp);
   else if (a.temperature === 'fuentes')
     tempCell = fuentesCellTemperature({ ...cellInput, unixSeconds: w.unixSeconds }, tp);
-  else tempCell = noctSamCellTemperature({ ...cellInput, effectiveIrradiance: effective }, tp);
+  else if (a.temperature === 'noct_sam')
+    tempCell = noctSamCellTemperature({ ...cellInput, effectiveIrradiance: effective }, tp);
+  else if (a.temperature === 'faiman_rad')
+    tempCell = faimanRad(
+      { ...cellInput, irDown: w.irDown! },
+      {
+        ...(tp.u0 !== undefined ? { u0: tp.u0 } : {}),
+        ...(tp.u1 !== undefined ? { u1: tp.u1 } : {}),
+        ...(tp.skyView !== undefined ? { skyView: tp.skyView } : {}),
+        ...(tp.emissivity !== undefined ? { emissivity: tp.emissivity } : {}),
+      },
+    );
+  else if (a.temperature === 'sapm_cell_from_module') {
+    // The weather's measured back-of-module temperature, else SAPM's module temperature.
+    const moduleTemperature = w.moduleTemperature ?? sapmModule(cellInput, { a: tp.a, b: tp.b });
+    tempCell = sapmCellFromModule(
+      { moduleTemperature, poaGlobal },
+      { deltaT: tp.deltaT, ...(tp.irradRef !== undefined ? { irradRef: tp.irradRef } : {}) },
+    );
+  } else tempCell = genericLinear(cellInput, tp);
+  // The transient: Prilliman's weighted average of the steady-state temperatures of the last 20 minutes.
+  if (a.transient === 'prilliman')
+    tempCell = prilliman(
+      { unixSeconds: w.unixSeconds, tempCell, windSpeed: w.windSpeed },
+      {
+        ...(tp.unitMass !== undefined ? { unitMass: tp.unitMass } : {}),
+        ...(tp.prillimanCoefficients !== undefined ? { coefficients: tp.prillimanCoefficients } : {}),
+      },
+    );
 
   // 8. DC power of one module, scaled to the array.
   let dc: Float64Array;
@@ -518,6 +692,28 @@ function runArray(a: ResolvedArray, given: RunArrayWeather | undefined, s: Share
   if (factor !== 1) for (let i = 0; i < n; i++) dc[i] = dc[i]! * factor;
   if (vMp !== undefined && series !== 1) for (let i = 0; i < n; i++) vMp[i] = vMp[i]! * series;
 
+  // 8b. Snow on the rows (Marion et al. 2013): the covered share of the slant height from the
+  // weather's snowfall and snow depth, the front POA, the air temperature and the tilt; the DC
+  // loss of the cell strings it covers.
+  let snowCoverage: Float64Array | undefined;
+  let snowLoss: Float64Array | undefined;
+  if (a.snow !== undefined) {
+    const { numStrings, ...coverageOptions } = a.snow;
+    snowCoverage = snowCoverageNrel(
+      {
+        unixSeconds: w.unixSeconds,
+        ...(w.snowfall !== undefined ? { snowfall: w.snowfall } : { snowfallRate: w.snowfallRate! }),
+        ...(w.snowDepth !== undefined ? { snowDepth: w.snowDepth } : {}),
+        poaIrradiance: poaGlobal,
+        airTemp: w.airTemp,
+        surfaceTilt,
+      },
+      coverageOptions,
+    );
+    snowLoss = snowDcLossNrel(snowCoverage, { numStrings });
+    for (let i = 0; i < n; i++) dc[i] = dc[i]! * (1 - snowLoss[i]!);
+  }
+
   // 9. Losses: ageing since installation, then the other DC losses; never below 0.
   const ageing = a.ageing;
   const other = 1 - a.losses;
@@ -547,6 +743,7 @@ function runArray(a: ResolvedArray, given: RunArrayWeather | undefined, s: Share
     surfaceAzimuth,
     ...(trackerTheta !== undefined ? { trackerTheta } : {}),
     ...(shadedFraction !== undefined ? { shadedFraction } : {}),
+    ...(snowCoverage !== undefined ? { snowCoverage, snowLoss: snowLoss! } : {}),
   };
 }
 

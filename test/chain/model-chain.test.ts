@@ -63,6 +63,8 @@ describe('chainModels infers each step as pvlib ModelChain', () => {
       aoi: 'physical',
       spectral: 'no_loss',
       temperature: 'sapm',
+      transient: 'none',
+      snow: 'none',
       dc: 'pvwatts',
       ac: 'pvwatts',
     });
