@@ -5,7 +5,14 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import type { CaseHandler, ReferenceCase, ReferenceFile, Tolerance } from './schema.js';
+import {
+  type CaseHandler,
+  type ComputedColumns,
+  type ReferenceCase,
+  type ReferenceFile,
+  TOLERANCE,
+  type Tolerance,
+} from './schema.js';
 
 export interface ColumnReport {
   column: string;
@@ -70,6 +77,26 @@ export function inputColumn(refCase: ReferenceCase, name: string): Float64Array 
     out[i] = v === null || v === undefined ? Number.NaN : v;
   }
   return out;
+}
+
+/** Whether the case gives every one of these input columns. */
+export function hasInputs(refCase: ReferenceCase, ...inputs: string[]): boolean {
+  return inputs.every((name) => name in refCase.inputs);
+}
+
+/** An input column when the case gives it, else undefined (null read as NaN). */
+export function optionalInput(refCase: ReferenceCase, name: string): Float64Array | undefined {
+  return name in refCase.inputs ? inputColumn(refCase, name) : undefined;
+}
+
+/** The handler of the cases whose params.function is `fn` (any file), compared at TOLERANCE.value. */
+export function functionHandler(fn: string, run: (refCase: ReferenceCase) => ComputedColumns): CaseHandler {
+  return {
+    variant: fn,
+    matches: (_stem, _name, refCase) => param(refCase, 'function', '') === fn,
+    run,
+    defaultTolerance: TOLERANCE.value,
+  };
 }
 
 /** A parameter of the case, or the fallback when absent. */
