@@ -13,38 +13,17 @@ horizon with a dense grid near 90 degrees, negative and NaN zeniths; temperature
 humidity 0 to 100 %; negative wind speeds (NaN out); the sun below the horizon for the albedo of
 water; NaN in every column somewhere (expected NaN is null).
 """
-import json
 import os
-import subprocess
 import warnings
 
 import numpy as np
 import pvlib
 from pvlib import albedo, atmosphere
 
+from reference_cases import case, column, pvlib_revision, write_json
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, '..', '..', 'fixtures', 'reference', 'atmosphere.json')
-PVLIB_DIR = os.path.dirname(os.path.dirname(os.path.abspath(pvlib.__file__)))
-
-
-def pvlib_revision():
-    if os.environ.get('PVLIB_REVISION'):
-        return f"git {os.environ['PVLIB_REVISION']}"
-    try:
-        rev = subprocess.run(['git', '-C', PVLIB_DIR, 'rev-parse', '--short', 'HEAD'],
-                             capture_output=True, text=True, check=True).stdout.strip()
-        return f'git {rev}'
-    except Exception:
-        return f'version {pvlib.__version__}'
-
-
-def column(x):
-    return [None if not np.isfinite(v) else float(v) for v in np.asarray(x, dtype=float)]
-
-
-def case(function, inputs, expected, **params):
-    return {'params': {'function': function, **params}, 'inputs': {k: column(v) for k, v in inputs.items()},
-            'expected': {k: column(v) for k, v in expected.items()}}
 
 
 def airmass_cases(rng):
@@ -184,9 +163,7 @@ def main():
                        'arguments; NaN as null',
         'cases': cases,
     }
-    with open(OUT, 'w') as f:
-        json.dump(data, f, separators=(', ', ': '))
-        f.write('\n')
+    write_json(OUT, data)
     print(f'wrote {OUT}: {len(cases)} cases')
 
 

@@ -27,9 +27,7 @@ Every input is made here; no value of pvlib's data files is written out.
   NaN gaps.
 - clearsky_index with zeros, negative, NaN and over-irradiance rows and several limits.
 """
-import json
 import os
-import subprocess
 import warnings
 
 import numpy as np
@@ -38,26 +36,11 @@ import pvlib
 from pvlib import atmosphere, clearsky, irradiance, solarposition
 from pvlib.location import Location
 
+from reference_cases import PVLIB_DIR, column, pvlib_revision, write_json
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, '..', '..', 'fixtures', 'reference', 'clearsky.json')
-PVLIB_DIR = os.path.dirname(os.path.dirname(os.path.abspath(pvlib.__file__)))
 TEST_DATA = os.path.join(PVLIB_DIR, 'tests', 'data')
-
-
-def pvlib_revision():
-    if os.environ.get('PVLIB_REVISION'):
-        return f"git {os.environ['PVLIB_REVISION']}"
-    try:
-        rev = subprocess.run(['git', '-C', PVLIB_DIR, 'rev-parse', '--short', 'HEAD'],
-                             capture_output=True, text=True, check=True).stdout.strip()
-        return f'git {rev}'
-    except Exception:
-        return f'version {pvlib.__version__}'
-
-
-def column(x):
-    """A list for JSON, NaN as null."""
-    return [None if not np.isfinite(v) else float(v) for v in np.asarray(x, dtype=float)]
 
 
 def unix(times):
@@ -275,9 +258,7 @@ def main():
                        'index (pvlib.irradiance.clearsky_index)',
         'cases': cases,
     }
-    with open(OUT, 'w') as f:
-        json.dump(data, f, separators=(', ', ': '))
-        f.write('\n')
+    write_json(OUT, data)
     print(f'wrote {OUT}: {len(cases)} cases')
 
 

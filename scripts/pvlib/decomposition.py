@@ -14,9 +14,7 @@ one-minute steps), at Tromso in the midnight sun and in the polar night, and at 
 seeded cloudiness, with rows of kt > 1 (cloud enhancement at low sun), zero, negative (a night
 offset of a sensor) and NaN irradiance, and a NaN zenith. Expected NaN is null.
 """
-import json
 import os
-import subprocess
 import warnings
 
 import numpy as np
@@ -24,25 +22,10 @@ import pandas as pd
 import pvlib
 from pvlib import atmosphere, irradiance, location
 
+from reference_cases import column, pvlib_revision, write_json
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, '..', '..', 'fixtures', 'reference', 'decomposition.json')
-PVLIB_DIR = os.path.dirname(os.path.dirname(os.path.abspath(pvlib.__file__)))
-
-
-def pvlib_revision():
-    if os.environ.get('PVLIB_REVISION'):
-        return f"git {os.environ['PVLIB_REVISION']}"
-    try:
-        rev = subprocess.run(['git', '-C', PVLIB_DIR, 'rev-parse', '--short', 'HEAD'],
-                             capture_output=True, text=True, check=True).stdout.strip()
-        return f'git {rev}'
-    except Exception:
-        return f'version {pvlib.__version__}'
-
-
-def column(x):
-    """A list for JSON, NaN (and infinities, which the core returns as NaN) as null."""
-    return [None if not np.isfinite(v) else float(v) for v in np.asarray(x, dtype=float)]
 
 
 PLACES = {
@@ -303,9 +286,7 @@ def main():
                        'W/m2 and degrees; NaN and infinities as null',
         'cases': cases,
     }
-    with open(OUT, 'w') as f:
-        json.dump(data, f, separators=(', ', ': '))
-        f.write('\n')
+    write_json(OUT, data)
     print(f'wrote {OUT}: {len(cases)} cases')
 
 

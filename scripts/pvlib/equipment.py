@@ -26,7 +26,6 @@ Writes two files:
 import hashlib
 import json
 import os
-import subprocess
 import warnings
 
 import numpy as np
@@ -35,30 +34,16 @@ from pvlib import inverter, pvsystem
 from pvlib.iotools import read_panond
 from scipy import constants
 
+from reference_cases import column, pvlib_revision
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.join(HERE, '..', '..')
 OUT = os.path.join(ROOT, 'fixtures', 'reference', 'equipment.json')
 KEYS_OUT = os.path.join(ROOT, 'fixtures', 'pv', 'sam-library-keys.json')
-PVLIB_DIR = os.path.dirname(os.path.dirname(os.path.abspath(pvlib.__file__)))
 DATA = os.environ.get('SOLARKIT_DATA_DIR') or os.path.join(ROOT, '..', 'shared', 'data')
 PV = os.path.join(DATA, 'pv')
 PAN = 'ET-M772BH550GL.PAN'
 OND = 'CPS SCH275KTL-DO-US-800-250kW_275kVA_1.OND'
-
-
-def pvlib_revision():
-    if os.environ.get('PVLIB_REVISION'):
-        return f"git {os.environ['PVLIB_REVISION']}"
-    try:
-        rev = subprocess.run(['git', '-C', PVLIB_DIR, 'rev-parse', '--short', 'HEAD'],
-                             capture_output=True, text=True, check=True).stdout.strip()
-        return f'git {rev}'
-    except Exception:
-        return f'version {pvlib.__version__}'
-
-
-def column(x):
-    return [None if not np.isfinite(v) else float(v) for v in np.atleast_1d(np.asarray(x, dtype=float))]
 
 
 def fit_case(ac, dc, v, levels, p_ac_0, p_nt, note):

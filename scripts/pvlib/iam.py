@@ -13,34 +13,17 @@ to noise within 0.01 degree of the ends). Parameters are in params by pvlib's na
 fit cases have one-row expected columns (the fitted parameters); pvlib's minimize (Powell) is run
 with its default xtol and with a small one.
 """
-import json
 import os
-import subprocess
 import warnings
 
 import numpy as np
 import pvlib
 from pvlib import iam
 
+from reference_cases import column, pvlib_revision, write_json
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, '..', '..', 'fixtures', 'reference', 'iam.json')
-PVLIB_DIR = os.path.dirname(os.path.dirname(os.path.abspath(pvlib.__file__)))
-
-
-def pvlib_revision():
-    if os.environ.get('PVLIB_REVISION'):
-        return f"git {os.environ['PVLIB_REVISION']}"
-    try:
-        rev = subprocess.run(['git', '-C', PVLIB_DIR, 'rev-parse', '--short', 'HEAD'],
-                             capture_output=True, text=True, check=True).stdout.strip()
-        return f'git {rev}'
-    except Exception:
-        return f'version {pvlib.__version__}'
-
-
-def column(x):
-    """A list for JSON, NaN as null."""
-    return [None if not np.isfinite(v) else float(v) for v in np.atleast_1d(np.asarray(x, dtype=float))]
 
 
 def angles(rng):
@@ -157,9 +140,7 @@ def main():
                        'schlick_diffuse, interp, marion_diffuse, marion_integrate, convert, fit',
         'cases': cases,
     }
-    with open(OUT, 'w') as f:
-        json.dump(data, f, separators=(', ', ': '))
-        f.write('\n')
+    write_json(OUT, data)
     print(f'wrote {OUT}: {len(cases)} cases')
 
 

@@ -15,34 +15,17 @@ Inputs are made here by a seeded generator over the whole range (sun below the h
 angles, negative and > 1 clearness, angles of incidence past 90 degrees), with a few NaN rows;
 pvlib's NaN is null in the expected columns.
 """
-import json
 import os
-import subprocess
 import warnings
 
 import numpy as np
 import pvlib
 from pvlib import atmosphere, clearsky, iam, irradiance, tracking
 
+from reference_cases import column, pvlib_revision, write_json
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, '..', '..', 'fixtures', 'reference', 'model_helpers.json')
-PVLIB_DIR = os.path.dirname(os.path.dirname(os.path.abspath(pvlib.__file__)))
-
-
-def pvlib_revision():
-    if os.environ.get('PVLIB_REVISION'):
-        return f"git {os.environ['PVLIB_REVISION']}"
-    try:
-        rev = subprocess.run(['git', '-C', PVLIB_DIR, 'rev-parse', '--short', 'HEAD'],
-                             capture_output=True, text=True, check=True).stdout.strip()
-        return f'git {rev}'
-    except Exception:
-        return f'version {pvlib.__version__}'
-
-
-def column(x):
-    """A list for JSON, NaN as null."""
-    return [None if not np.isfinite(v) else float(v) for v in np.asarray(x, dtype=float)]
 
 
 def with_nan(x, *rows):
@@ -221,9 +204,7 @@ def main():
                        'pvlib.atmosphere that solarkit exports; degrees, W/m2, Pa; NaN as null',
         'cases': cases,
     }
-    with open(OUT, 'w') as f:
-        json.dump(data, f, separators=(', ', ': '))
-        f.write('\n')
+    write_json(OUT, data)
     print(f'wrote {os.path.relpath(OUT)}: {len(cases)} cases')
 
 

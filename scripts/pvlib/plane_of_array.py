@@ -14,34 +14,16 @@ tracker cases and named in the case's params and in the runner's handler: where 
 irradiance is NaN at night) while solarkit lays the tracker flat (tilt 0, azimuth 180, the night's
 irradiance 0); the expected values of those rows are pvlib's get_total_irradiance on that flat plane.
 """
-import json
 import os
-import subprocess
 
 import numpy as np
 import pvlib
 from pvlib import atmosphere, irradiance, tracking
 
+from reference_cases import column, pvlib_revision, write_json
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, '..', '..', 'fixtures', 'reference', 'plane_of_array.json')
-PVLIB_DIR = os.path.dirname(os.path.dirname(os.path.abspath(pvlib.__file__)))
-
-
-def pvlib_revision():
-    # A source tree without .git (an archive of the repository) names its commit this way.
-    if os.environ.get('PVLIB_REVISION'):
-        return f"git {os.environ['PVLIB_REVISION']}"
-    try:
-        rev = subprocess.run(['git', '-C', PVLIB_DIR, 'rev-parse', '--short', 'HEAD'],
-                             capture_output=True, text=True, check=True).stdout.strip()
-        return f'git {rev}'
-    except Exception:
-        return f'version {pvlib.__version__}'
-
-
-def column(x):
-    """A list for JSON, NaN as null."""
-    return [None if not np.isfinite(v) else float(v) for v in np.asarray(x, dtype=float)]
 
 
 def sky(rng, n, nan_rows=True):
@@ -131,9 +113,7 @@ def main():
                        'the tracked sun is down (params night=flat); NaN as null',
         'cases': cases,
     }
-    with open(OUT, 'w') as f:
-        json.dump(data, f, separators=(', ', ': '))
-        f.write('\n')
+    write_json(OUT, data)
     print(f'wrote {OUT}: {len(cases)} cases of {n} rows')
 
 

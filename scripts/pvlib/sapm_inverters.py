@@ -25,20 +25,19 @@ in the runner's handler:
   - iam.sapm (`behind: zero`): an angle of incidence above 90 degrees gives 0, where pvlib evaluates
     the polynomial (positive there for most modules).
 """
-import json
 import os
-import subprocess
 
 import numpy as np
 import pandas as pd
 import pvlib
 from pvlib import iam, inverter, pvsystem, spectrum
 
+from reference_cases import pvlib_revision, write_json
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.join(HERE, '..', '..')
 OUT_DIR = os.path.join(ROOT, 'fixtures', 'reference')
 DATA = os.path.join(os.environ.get('SOLARKIT_DATA_DIR', os.path.join(ROOT, '..', 'shared', 'data')), 'pv')
-PVLIB_DIR = os.path.dirname(os.path.dirname(os.path.abspath(pvlib.__file__)))
 
 SAPM_KEYS = ['Isco', 'Impo', 'Voco', 'Vmpo', 'Aisc', 'Aimp', 'Bvoco', 'Mbvoc', 'Bvmpo', 'Mbvmp', 'N',
              'Cells_in_Series', 'IXO', 'IXXO', 'C0', 'C1', 'C2', 'C3', 'C4', 'C5', 'C6', 'C7']
@@ -46,17 +45,6 @@ SPECTRAL_KEYS = ['A0', 'A1', 'A2', 'A3', 'A4']
 IAM_KEYS = ['B0', 'B1', 'B2', 'B3', 'B4', 'B5']
 SANDIA_KEYS = ['Paco', 'Pdco', 'Vdco', 'Pso', 'C0', 'C1', 'C2', 'C3', 'Pnt']
 ADR_KEYS = ['Pnom', 'Vnom', 'Vmax', 'Vmin', 'Vdcmax', 'MPPTHi', 'MPPTLow', 'Pacmax', 'Pnt']
-
-
-def pvlib_revision():
-    if os.environ.get('PVLIB_REVISION'):
-        return f"git {os.environ['PVLIB_REVISION']}"
-    try:
-        rev = subprocess.run(['git', '-C', PVLIB_DIR, 'rev-parse', '--short', 'HEAD'],
-                             capture_output=True, text=True, check=True).stdout.strip()
-        return f'git {rev}'
-    except Exception:
-        return f'version {pvlib.__version__}'
 
 
 def column(x):
@@ -86,9 +74,7 @@ def write(stem, description, cases):
         'cases': cases,
     }
     path = os.path.join(OUT_DIR, f'{stem}.json')
-    with open(path, 'w') as f:
-        json.dump(data, f, separators=(', ', ': '))
-        f.write('\n')
+    write_json(path, data)
     print(f'wrote {path}: {len(cases)} cases')
 
 

@@ -14,36 +14,17 @@ extremes: the sun at and below the horizon, rows at +-90 degrees and beyond, gcr
 and named in params: masking_angle_passias gives 0 for a NaN tilt (it replaces every non-finite
 result by 0, the tilt-0 limit), solarkit gives NaN (params nan_tilt = 'nan').
 """
-import json
 import os
-import subprocess
 
 import numpy as np
 import pvlib
 from pvlib import shading
 from pvlib.bifacial import power_mismatch_deline
 
+from reference_cases import column_no_inf as column, pvlib_revision, write_json
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, '..', '..', 'fixtures', 'reference', 'shading.json')
-PVLIB_DIR = os.path.dirname(os.path.dirname(os.path.abspath(pvlib.__file__)))
-
-
-def pvlib_revision():
-    if os.environ.get('PVLIB_REVISION'):
-        return f"git {os.environ['PVLIB_REVISION']}"
-    try:
-        rev = subprocess.run(['git', '-C', PVLIB_DIR, 'rev-parse', '--short', 'HEAD'],
-                             capture_output=True, text=True, check=True).stdout.strip()
-        return f'git {rev}'
-    except Exception:
-        return f'version {pvlib.__version__}'
-
-
-def column(x):
-    """A list for JSON, NaN as null (no case here gives an infinity)."""
-    a = np.asarray(x, dtype=float)
-    assert not np.isinf(a).any(), 'an infinity cannot be written as JSON'
-    return [None if np.isnan(v) else float(v) for v in a]
 
 
 def sun(rng, n, nan=True):
@@ -203,9 +184,7 @@ def main():
                        'the function; NaN as null; masking_angle_passias NaN for a NaN tilt (params nan_tilt)',
         'cases': cases,
     }
-    with open(OUT, 'w') as f:
-        json.dump(data, f, separators=(', ', ': '))
-        f.write('\n')
+    write_json(OUT, data)
     print(f'wrote {OUT}: {len(cases)} cases of {n} rows')
 
 

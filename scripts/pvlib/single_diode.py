@@ -18,29 +18,17 @@ so a shunt resistance is written as its inverse where it can be infinite (De Sot
 irradiance): the column `conductance_shunt` (1/ohm, 0 for an infinite Rsh) in inputs and expected
 values. NaN is null; values are rounded to 12 significant digits.
 """
-import json
 import os
-import subprocess
 
 import numpy as np
 import pvlib
 from pvlib import pvsystem
 from pvlib import singlediode as sd
 
+from reference_cases import pvlib_revision, write_json
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, '..', '..', 'fixtures', 'reference', 'single_diode.json')
-PVLIB_DIR = os.path.dirname(os.path.dirname(os.path.abspath(pvlib.__file__)))
-
-
-def pvlib_revision():
-    if os.environ.get('PVLIB_REVISION'):
-        return f"git {os.environ['PVLIB_REVISION']}"
-    try:
-        rev = subprocess.run(['git', '-C', PVLIB_DIR, 'rev-parse', '--short', 'HEAD'],
-                             capture_output=True, text=True, check=True).stdout.strip()
-        return f'git {rev}'
-    except Exception:
-        return f'version {pvlib.__version__}'
 
 
 def column(x, n=None):
@@ -379,9 +367,7 @@ def main():
                        'conductance_shunt = 0 (1/ohm); NaN as null',
         'cases': cases,
     }
-    with open(OUT, 'w') as f:
-        json.dump(data, f, separators=(', ', ': '), allow_nan=False)
-        f.write('\n')
+    write_json(OUT, data, allow_nan=False)
     print(f'wrote {OUT}: {len(cases)} cases')
 
 

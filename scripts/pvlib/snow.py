@@ -12,35 +12,17 @@ irregular series (pvlib infers no frequency there, so the first period's snowfal
 snow storms and thaws, shallow ground snow, NaN rows, a tracker's tilt column; Townsend's months
 with no events, fractional event counts and a NaN. Booleans are written as 1 and 0.
 """
-import json
 import os
-import subprocess
 
 import numpy as np
 import pandas as pd
 import pvlib
 from pvlib import snow
 
+from reference_cases import column_no_inf as column, pvlib_revision, write_json
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, '..', '..', 'fixtures', 'reference', 'snow.json')
-PVLIB_DIR = os.path.dirname(os.path.dirname(os.path.abspath(pvlib.__file__)))
-
-
-def pvlib_revision():
-    if os.environ.get('PVLIB_REVISION'):
-        return f"git {os.environ['PVLIB_REVISION']}"
-    try:
-        rev = subprocess.run(['git', '-C', PVLIB_DIR, 'rev-parse', '--short', 'HEAD'],
-                             capture_output=True, text=True, check=True).stdout.strip()
-        return f'git {rev}'
-    except Exception:
-        return f'version {pvlib.__version__}'
-
-
-def column(x):
-    a = np.asarray(x, dtype=float)
-    assert not np.isinf(a).any(), 'an infinity cannot be written as JSON'
-    return [None if np.isnan(v) else float(v) for v in a]
 
 
 def times(rng, n, step_s, irregular=False):
@@ -191,9 +173,7 @@ def main():
                        'params.function names the function; NaN as null',
         'cases': cases,
     }
-    with open(OUT, 'w') as f:
-        json.dump(data, f, separators=(', ', ': '))
-        f.write('\n')
+    write_json(OUT, data)
     print(f'wrote {OUT}: {len(cases)} cases')
 
 

@@ -21,32 +21,15 @@ the sun at the event's own time instead of reducing the day fraction to 0..1; se
 """
 import json
 import os
-import subprocess
 
 import numpy as np
 import pandas as pd
-import pvlib
 from pvlib import irradiance, solarposition
+
+from reference_cases import column, pvlib_revision
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, '..', '..', 'fixtures', 'reference', 'solar_extras.json')
-PVLIB_DIR = os.path.dirname(os.path.dirname(os.path.abspath(pvlib.__file__)))
-
-
-def pvlib_revision():
-    if os.environ.get('PVLIB_REVISION'):
-        return f"git {os.environ['PVLIB_REVISION']}"
-    try:
-        rev = subprocess.run(['git', '-C', PVLIB_DIR, 'rev-parse', '--short', 'HEAD'],
-                             capture_output=True, text=True, check=True).stdout.strip()
-        return f'git {rev}'
-    except Exception:
-        return f'version {pvlib.__version__}'
-
-
-def column(x):
-    """A list for JSON, NaN as null."""
-    return [None if not np.isfinite(v) else float(v) for v in np.asarray(x, dtype=float)]
 
 
 def unix(times):

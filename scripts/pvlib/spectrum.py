@@ -14,9 +14,7 @@ pvlib's spectrl2 at the case's sun positions. The mismatch cases whose params sa
 reads from the data directory). Inputs cover ordinary and extreme values: air mass 0.3 to 40,
 precipitable water 0 to 12 cm (pvlib's clipping), clear-sky index 0.05 to 1.5, and NaN rows.
 """
-import json
 import os
-import subprocess
 import warnings
 
 import numpy as np
@@ -24,25 +22,10 @@ import pandas as pd
 import pvlib
 from pvlib import spectrum
 
+from reference_cases import column, pvlib_revision, write_json
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, '..', '..', 'fixtures', 'reference', 'spectrum.json')
-PVLIB_DIR = os.path.dirname(os.path.dirname(os.path.abspath(pvlib.__file__)))
-
-
-def pvlib_revision():
-    if os.environ.get('PVLIB_REVISION'):
-        return f"git {os.environ['PVLIB_REVISION']}"
-    try:
-        rev = subprocess.run(['git', '-C', PVLIB_DIR, 'rev-parse', '--short', 'HEAD'],
-                             capture_output=True, text=True, check=True).stdout.strip()
-        return f'git {rev}'
-    except Exception:
-        return f'version {pvlib.__version__}'
-
-
-def column(x):
-    """A list for JSON, NaN as null."""
-    return [None if not np.isfinite(v) else float(v) for v in np.atleast_1d(np.asarray(x, dtype=float))]
 
 
 def main():
@@ -217,9 +200,7 @@ def main():
                        'get_example_spectral_response, get_reference_spectra, spectrl2',
         'cases': cases,
     }
-    with open(OUT, 'w') as f:
-        json.dump(data, f, separators=(', ', ': '))
-        f.write('\n')
+    write_json(OUT, data)
     print(f'wrote {OUT}: {len(cases)} cases')
 
 

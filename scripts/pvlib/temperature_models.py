@@ -16,9 +16,7 @@ winds. GenericLinearModel cases (`function` = 'GenericLinearModel') give the `us
 parameters as input columns, one parameter set per row, and expect the `to_*` model's
 parameters (pvlib's names) and the generic ones (u_const, du_wind).
 """
-import json
 import os
-import subprocess
 import warnings
 
 import numpy as np
@@ -26,26 +24,10 @@ import pandas as pd
 import pvlib
 from pvlib import temperature
 
+from reference_cases import column_no_inf as column, pvlib_revision, write_json
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, '..', '..', 'fixtures', 'reference', 'temperature_models.json')
-PVLIB_DIR = os.path.dirname(os.path.dirname(os.path.abspath(pvlib.__file__)))
-
-
-def pvlib_revision():
-    if os.environ.get('PVLIB_REVISION'):
-        return f"git {os.environ['PVLIB_REVISION']}"
-    try:
-        rev = subprocess.run(['git', '-C', PVLIB_DIR, 'rev-parse', '--short', 'HEAD'],
-                             capture_output=True, text=True, check=True).stdout.strip()
-        return f'git {rev}'
-    except Exception:
-        return f'version {pvlib.__version__}'
-
-
-def column(x):
-    a = np.asarray(x, dtype=float)
-    assert not np.isinf(a).any(), 'an infinity cannot be written as JSON'
-    return [None if np.isnan(v) else float(v) for v in a]
 
 
 def weather(rng, n, nan=True):
@@ -197,9 +179,7 @@ def main():
                        'params.function names the function; NaN as null',
         'cases': cases,
     }
-    with open(OUT, 'w') as f:
-        json.dump(data, f, separators=(', ', ': '))
-        f.write('\n')
+    write_json(OUT, data)
     print(f'wrote {OUT}: {len(cases)} cases')
 
 

@@ -15,9 +15,7 @@ of Tromso (69.65 N) with GHI decomposed by Erbs. One deliberate difference is ap
 in params (nan_ghi='nan'): where GHI is NaN, pvlib's Klucher sets its F to 0 and returns a
 number; solarkit returns NaN (NaN in, NaN out), so those expected rows are null.
 """
-import json
 import os
-import subprocess
 import warnings
 
 import numpy as np
@@ -25,28 +23,13 @@ import pandas as pd
 import pvlib
 from pvlib import atmosphere, irradiance, location
 
+from reference_cases import column, pvlib_revision, write_json
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, '..', '..', 'fixtures', 'reference', 'transposition.json')
-PVLIB_DIR = os.path.dirname(os.path.dirname(os.path.abspath(pvlib.__file__)))
 MODELS = ['isotropic', 'klucher', 'haydavies', 'reindl', 'king', 'perez', 'perez-driesse']
 PARTS = ('poa_sky_diffuse', 'poa_isotropic', 'poa_circumsolar', 'poa_horizon')
 TOTALS = ('poa_global', 'poa_direct', 'poa_diffuse', 'poa_sky_diffuse', 'poa_ground_diffuse')
-
-
-def pvlib_revision():
-    if os.environ.get('PVLIB_REVISION'):
-        return f"git {os.environ['PVLIB_REVISION']}"
-    try:
-        rev = subprocess.run(['git', '-C', PVLIB_DIR, 'rev-parse', '--short', 'HEAD'],
-                             capture_output=True, text=True, check=True).stdout.strip()
-        return f'git {rev}'
-    except Exception:
-        return f'version {pvlib.__version__}'
-
-
-def column(x):
-    """A list for JSON, NaN (and infinities, which the core returns as NaN) as null."""
-    return [None if not np.isfinite(v) else float(v) for v in np.asarray(x, dtype=float)]
 
 
 def random_sky(seed, n=90):
@@ -178,9 +161,7 @@ def main():
                        'Klucher with NaN GHI null (params nan_ghi)',
         'cases': cases,
     }
-    with open(OUT, 'w') as f:
-        json.dump(data, f, separators=(', ', ': '))
-        f.write('\n')
+    write_json(OUT, data)
     print(f'wrote {OUT}: {len(cases)} cases')
 
 

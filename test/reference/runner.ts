@@ -5,7 +5,14 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import type { CaseHandler, ReferenceCase, ReferenceFile, Tolerance } from './schema.js';
+import {
+  type CaseHandler,
+  type ComputedColumns,
+  type ReferenceCase,
+  type ReferenceFile,
+  TOLERANCE,
+  type Tolerance,
+} from './schema.js';
 
 export interface ColumnReport {
   column: string;
@@ -72,10 +79,66 @@ export function inputColumn(refCase: ReferenceCase, name: string): Float64Array 
   return out;
 }
 
+/** Whether the case gives every one of these input columns. */
+export function hasInputs(refCase: ReferenceCase, ...inputs: string[]): boolean {
+  return inputs.every((name) => name in refCase.inputs);
+}
+
+/** An input column when the case gives it, else undefined (null read as NaN). */
+export function optionalInput(refCase: ReferenceCase, name: string): Float64Array | undefined {
+  return name in refCase.inputs ? inputColumn(refCase, name) : undefined;
+}
+
+/** The handler of the cases whose params.function is `fn` (any file), compared at TOLERANCE.value. */
+export function functionHandler(fn: string, run: (refCase: ReferenceCase) => ComputedColumns): CaseHandler {
+  return {
+    variant: fn,
+    matches: (_stem, _name, refCase) => param(refCase, 'function', '') === fn,
+    run,
+    defaultTolerance: TOLERANCE.value,
+  };
+}
+
 /** A parameter of the case, or the fallback when absent. */
 export function param<T>(refCase: ReferenceCase, name: string, fallback: T): T {
   const v = refCase.params[name];
   return v === undefined || v === null ? fallback : (v as T);
+}
+
+/**
+ * The pvlib function a case computes: params.function when it names one, else the first of
+ * `functions` that the case name is or starts with (`<function>_`), so list longer names first.
+ */
+export function pvlibFunctionOf(
+  caseName: string,
+  refCase: ReferenceCase,
+  functions: readonly string[],
+): string | undefined {
+  const named = refCase.params.function;
+  if (typeof named === 'string') return named;
+  return functions.find((f) => caseName === f || caseName.startsWith(`${f}_`));
+}
+
+/** An argument given by pvlib's name as an input column or a scalar param (undefined when neither). */
+export function caseArg(refCase: ReferenceCase, name: string): Float64Array | number | undefined {
+  if (name in refCase.inputs) return inputColumn(refCase, name);
+  return param<number | undefined>(refCase, name, undefined);
+}
+
+/** An argument that has no default: an input column or a scalar param. */
+export function requiredArg(refCase: ReferenceCase, name: string): Float64Array | number {
+  const v = caseArg(refCase, name);
+  if (v === undefined) throw new Error(`argument '${name}' is missing`);
+  return v;
+}
+
+/** A scalar argument (a param, or a one-value input column), or the fallback. */
+export function scalarArg(refCase: ReferenceCase, name: string, fallback?: number): number {
+  const v = caseArg(refCase, name) ?? fallback;
+  if (v === undefined) throw new Error(`argument '${name}' is missing`);
+  if (typeof v === 'number') return v;
+  if (v.length === 1) return v[0]!;
+  throw new Error(`argument '${name}' must be one value here (solarkit takes it as an option)`);
 }
 
 function compareColumn(

@@ -6,12 +6,8 @@
  * defaults where it is absent.
  */
 import { clearskyBird, clearskyIndex, detectClearsky } from '../../../src/atmosphere/index.js';
-import { inputColumn, param } from '../runner.js';
+import { hasInputs, inputColumn, param } from '../runner.js';
 import { TOLERANCE, type CaseHandler, type ReferenceCase } from '../schema.js';
-
-function has(refCase: ReferenceCase, ...inputs: string[]): boolean {
-  return inputs.every((name) => name in refCase.inputs);
-}
 
 /** Whether a case is of a pvlib function: its `function` param, else the prefix of its name. */
 function isFunction(name: string, refCase: ReferenceCase, fn: string): boolean {
@@ -27,7 +23,8 @@ function inputOrParam(refCase: ReferenceCase, name: string, fallback: number): F
 /** pvlib.clearsky.bird. */
 const birdHandler: CaseHandler = {
   variant: 'bird',
-  matches: (_stem, name, refCase) => isFunction(name, refCase, 'bird') && has(refCase, 'zenith', 'airmass_relative'),
+  matches: (_stem, name, refCase) =>
+    isFunction(name, refCase, 'bird') && hasInputs(refCase, 'zenith', 'airmass_relative'),
   run: (refCase) => {
     const r = clearskyBird({
       zenith: inputColumn(refCase, 'zenith'),
@@ -61,7 +58,7 @@ const EXACT = { abs: 0 };
 const detectHandler: CaseHandler = {
   variant: 'detect-clearsky',
   matches: (_stem, name, refCase) =>
-    isFunction(name, refCase, 'detect_clearsky') && has(refCase, 'measured', 'clearsky', 'unix_s'),
+    isFunction(name, refCase, 'detect_clearsky') && hasInputs(refCase, 'measured', 'clearsky', 'unix_s'),
   run: (refCase) => {
     const r = detectClearsky(
       {
@@ -108,7 +105,8 @@ const detectHandler: CaseHandler = {
 /** pvlib.irradiance.clearsky_index. */
 const indexHandler: CaseHandler = {
   variant: 'clearsky-index',
-  matches: (_stem, name, refCase) => isFunction(name, refCase, 'clearsky_index') && has(refCase, 'ghi', 'ghi_clear'),
+  matches: (_stem, name, refCase) =>
+    isFunction(name, refCase, 'clearsky_index') && hasInputs(refCase, 'ghi', 'ghi_clear'),
   run: (refCase) => ({
     clearsky_index: clearskyIndex(
       { ghi: inputColumn(refCase, 'ghi'), ghiClear: inputColumn(refCase, 'ghi_clear') },

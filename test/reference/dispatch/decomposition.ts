@@ -19,23 +19,8 @@ import {
   louche,
   orgillHollands,
 } from '../../../src/irradiance/index.js';
-import { inputColumn, param } from '../runner.js';
-import { type CaseHandler, type ComputedColumns, type ReferenceCase, TOLERANCE } from '../schema.js';
-
-/** An optional input column, or undefined when the case does not carry it. */
-function optionalInput(refCase: ReferenceCase, name: string): Float64Array | undefined {
-  return name in refCase.inputs ? inputColumn(refCase, name) : undefined;
-}
-
-/** A handler of the cases whose params.function is `fn`. */
-function handler(fn: string, run: (refCase: ReferenceCase) => ComputedColumns): CaseHandler {
-  return {
-    variant: fn,
-    matches: (_stem, _name, refCase) => param(refCase, 'function', '') === fn,
-    run,
-    defaultTolerance: TOLERANCE.value,
-  };
-}
+import { functionHandler, inputColumn, optionalInput, param } from '../runner.js';
+import type { CaseHandler, ComputedColumns, ReferenceCase } from '../schema.js';
 
 /** The columns of a kt decomposition: GHI, zenith, and the times or dni_extra. */
 function ktInput(refCase: ReferenceCase) {
@@ -59,9 +44,9 @@ function split(r: { dni: Float64Array; dhi: Float64Array; kt: Float64Array }): C
 }
 
 export const handlers: CaseHandler[] = [
-  handler('erbs_driesse', (c) => split(erbsDriesse(ktInput(c), zenithLimits(c, 87)))),
-  handler('orgill_hollands', (c) => split(orgillHollands(ktInput(c), zenithLimits(c, 87)))),
-  handler('boland', (c) =>
+  functionHandler('erbs_driesse', (c) => split(erbsDriesse(ktInput(c), zenithLimits(c, 87)))),
+  functionHandler('orgill_hollands', (c) => split(orgillHollands(ktInput(c), zenithLimits(c, 87)))),
+  functionHandler('boland', (c) =>
     split(
       boland(ktInput(c), {
         ...zenithLimits(c, 87),
@@ -71,8 +56,8 @@ export const handlers: CaseHandler[] = [
     ),
   ),
   // pvlib's louche has no min_cos_zenith: its clearness index uses the default 0.065.
-  handler('louche', (c) => split(louche(ktInput(c), { maxZenith: param(c, 'max_zenith', 90) }))),
-  handler('clearness_index', (c) => ({
+  functionHandler('louche', (c) => split(louche(ktInput(c), { maxZenith: param(c, 'max_zenith', 90) }))),
+  functionHandler('clearness_index', (c) => ({
     kt: clearnessIndex(
       {
         ghi: inputColumn(c, 'ghi'),
@@ -85,13 +70,13 @@ export const handlers: CaseHandler[] = [
       },
     ),
   })),
-  handler('clearness_index_zenith_independent', (c) => ({
+  functionHandler('clearness_index_zenith_independent', (c) => ({
     kt_prime: clearnessIndexZenithIndependent(
       { clearnessIndex: inputColumn(c, 'clearness_index'), airmass: inputColumn(c, 'airmass') },
       { maxClearnessIndex: param(c, 'max_clearness_index', 2) },
     ),
   })),
-  handler('dni', (c) => ({
+  functionHandler('dni', (c) => ({
     dni: dni(
       {
         ghi: inputColumn(c, 'ghi'),
@@ -106,7 +91,7 @@ export const handlers: CaseHandler[] = [
       },
     ),
   })),
-  handler('complete_irradiance', (c) => {
+  functionHandler('complete_irradiance', (c) => {
     const r = completeIrradiance({
       solarZenith: inputColumn(c, 'solar_zenith'),
       ghi: optionalInput(c, 'ghi'),
@@ -116,7 +101,7 @@ export const handlers: CaseHandler[] = [
     });
     return { ghi: r.ghi, dhi: r.dhi, dni: r.dni };
   }),
-  handler('campbell_norman', (c) => {
+  functionHandler('campbell_norman', (c) => {
     const r = campbellNorman({
       zenith: inputColumn(c, 'zenith'),
       transmittance: optionalInput(c, 'transmittance') ?? param(c, 'transmittance', Number.NaN),
@@ -125,7 +110,7 @@ export const handlers: CaseHandler[] = [
     });
     return { ghi: r.ghi, dni: r.dni, dhi: r.dhi };
   }),
-  handler('dirindex', (c) => ({
+  functionHandler('dirindex', (c) => ({
     dni: dirindex(
       {
         ghi: inputColumn(c, 'ghi'),
@@ -143,7 +128,7 @@ export const handlers: CaseHandler[] = [
       },
     ),
   })),
-  handler('ghi_from_poa_driesse_2024', (c) => {
+  functionHandler('ghi_from_poa_driesse_2024', (c) => {
     const r = ghiFromPoaDriesse2024(
       {
         surfaceTilt: optionalInput(c, 'surface_tilt') ?? param(c, 'surface_tilt', Number.NaN),
@@ -159,7 +144,7 @@ export const handlers: CaseHandler[] = [
     );
     return { ghi: r.ghi, converged: r.converged, niter: r.niter };
   }),
-  handler('gti_dirint', (c) => {
+  functionHandler('gti_dirint', (c) => {
     const r = gtiDirint(
       {
         poaGlobal: inputColumn(c, 'poa_global'),

@@ -24,20 +24,11 @@ import {
   SKY_DIFFUSE_MODELS,
   type SkyDiffuseModel,
 } from '../../../src/irradiance/index.js';
-import { inputColumn, param } from '../runner.js';
+import { hasInputs, inputColumn, optionalInput, param } from '../runner.js';
 import { TOLERANCE, type CaseHandler, type ReferenceCase } from '../schema.js';
 
-function has(refCase: ReferenceCase, ...inputs: string[]): boolean {
-  return inputs.every((name) => name in refCase.inputs);
-}
-
-/** An optional input column, or undefined when the case does not carry it. */
-function optionalInput(refCase: ReferenceCase, name: string): Float64Array | undefined {
-  return name in refCase.inputs ? inputColumn(refCase, name) : undefined;
-}
-
 /** Sun and plane angles shared by the transposition cases. */
-function angles(refCase: ReferenceCase) {
+export function angles(refCase: ReferenceCase) {
   return {
     surfaceTilt: inputColumn(refCase, 'surface_tilt'),
     surfaceAzimuth: inputColumn(refCase, 'surface_azimuth'),
@@ -50,7 +41,7 @@ function angles(refCase: ReferenceCase) {
 const aoiHandler: CaseHandler = {
   variant: 'aoi',
   matches: (_stem, name, refCase) =>
-    name.startsWith('aoi') && 'aoi' in refCase.expected && has(refCase, 'surface_tilt', 'solar_zenith'),
+    name.startsWith('aoi') && 'aoi' in refCase.expected && hasInputs(refCase, 'surface_tilt', 'solar_zenith'),
   run: (refCase) => {
     return { aoi: aoi(angles(refCase)) };
   },
@@ -71,7 +62,9 @@ function poaHandler(model: SkyDiffuseModel): CaseHandler {
   return {
     variant: `total-irradiance-${model}`,
     matches: (_stem, name, refCase) =>
-      name.startsWith('poa_') && poaModel(name, refCase) === model && has(refCase, 'surface_tilt', 'dni', 'ghi', 'dhi'),
+      name.startsWith('poa_') &&
+      poaModel(name, refCase) === model &&
+      hasInputs(refCase, 'surface_tilt', 'dni', 'ghi', 'dhi'),
     run: (refCase) => {
       const r = totalIrradiance(
         {
@@ -106,7 +99,7 @@ const extraterrestrialHandler: CaseHandler = {
   matches: (_stem, name, refCase) =>
     name.startsWith('extraterrestrial') &&
     ['spencer', 'asce', 'nrel'].includes(param(refCase, 'method', 'spencer')) &&
-    has(refCase, 'unix_s'),
+    hasInputs(refCase, 'unix_s'),
   run: (refCase) => {
     const method = param<'spencer' | 'asce' | 'nrel'>(refCase, 'method', 'spencer');
     return {
@@ -138,7 +131,7 @@ const airmassHandler: CaseHandler = {
   matches: (_stem, name, refCase) =>
     name.startsWith('airmass') &&
     AIRMASS_MODELS.includes(param(refCase, 'model', 'kastenyoung1989')) &&
-    has(refCase, 'zenith'),
+    hasInputs(refCase, 'zenith'),
   run: (refCase) => {
     const model = param<RelativeAirmassModel>(refCase, 'model', 'kastenyoung1989');
     const relative = relativeAirmass(inputColumn(refCase, 'zenith'), { model });
@@ -151,7 +144,7 @@ const airmassHandler: CaseHandler = {
 /** pvlib.atmosphere.alt2pres. */
 const altitudeHandler: CaseHandler = {
   variant: 'alt2pres',
-  matches: (_stem, name, refCase) => name.startsWith('alt2pres') && has(refCase, 'altitude_m'),
+  matches: (_stem, name, refCase) => name.startsWith('alt2pres') && hasInputs(refCase, 'altitude_m'),
   run: (refCase) => ({ pressure_pa: altitudeToPressure(inputColumn(refCase, 'altitude_m')) }),
   defaultTolerance: TOLERANCE.value,
 };
@@ -160,7 +153,7 @@ const altitudeHandler: CaseHandler = {
 const ineichenHandler: CaseHandler = {
   variant: 'ineichen',
   matches: (_stem, name, refCase) =>
-    name.startsWith('ineichen') && has(refCase, 'apparent_zenith', 'airmass_absolute', 'linke_turbidity'),
+    name.startsWith('ineichen') && hasInputs(refCase, 'apparent_zenith', 'airmass_absolute', 'linke_turbidity'),
   run: (refCase) => {
     const r = clearskyIneichen(
       {
@@ -180,7 +173,7 @@ const ineichenHandler: CaseHandler = {
 /** pvlib.clearsky.haurwitz. */
 const haurwitzHandler: CaseHandler = {
   variant: 'haurwitz',
-  matches: (_stem, name, refCase) => name.startsWith('haurwitz') && has(refCase, 'apparent_zenith'),
+  matches: (_stem, name, refCase) => name.startsWith('haurwitz') && hasInputs(refCase, 'apparent_zenith'),
   run: (refCase) => ({ ghi: clearskyHaurwitz(inputColumn(refCase, 'apparent_zenith')) }),
   defaultTolerance: TOLERANCE.value,
 };
@@ -189,7 +182,9 @@ const haurwitzHandler: CaseHandler = {
 const erbsHandler: CaseHandler = {
   variant: 'erbs',
   matches: (_stem, name, refCase) =>
-    name.startsWith('erbs') && param(refCase, 'function', 'erbs') === 'erbs' && has(refCase, 'ghi', 'zenith', 'unix_s'),
+    name.startsWith('erbs') &&
+    param(refCase, 'function', 'erbs') === 'erbs' &&
+    hasInputs(refCase, 'ghi', 'zenith', 'unix_s'),
   run: (refCase) => {
     const r = erbs(
       {
@@ -207,7 +202,7 @@ const erbsHandler: CaseHandler = {
 /** pvlib.irradiance.disc. */
 const discHandler: CaseHandler = {
   variant: 'disc',
-  matches: (_stem, name, refCase) => name.startsWith('disc') && has(refCase, 'ghi', 'zenith', 'unix_s'),
+  matches: (_stem, name, refCase) => name.startsWith('disc') && hasInputs(refCase, 'ghi', 'zenith', 'unix_s'),
   run: (refCase) => {
     const r = disc(
       {
@@ -231,7 +226,7 @@ const discHandler: CaseHandler = {
 const dirintHandler: CaseHandler = {
   variant: 'dirint',
   matches: (_stem, name, refCase) =>
-    name.startsWith('dirint') && has(refCase, 'ghi', 'zenith', 'unix_s') && 'dni' in refCase.expected,
+    name.startsWith('dirint') && hasInputs(refCase, 'ghi', 'zenith', 'unix_s') && 'dni' in refCase.expected,
   run: (refCase) => {
     const tempDew = optionalInput(refCase, 'temp_dew');
     const dni = dirint(
@@ -257,7 +252,7 @@ const dirintHandler: CaseHandler = {
 const solisHandler: CaseHandler = {
   variant: 'simplified-solis',
   matches: (_stem, name, refCase) =>
-    (name.startsWith('simplified_solis') || name.startsWith('solis')) && has(refCase, 'apparent_elevation'),
+    (name.startsWith('simplified_solis') || name.startsWith('solis')) && hasInputs(refCase, 'apparent_elevation'),
   run: (refCase) => {
     const r = clearskySimplifiedSolis({
       apparentElevation: inputColumn(refCase, 'apparent_elevation'),

@@ -19,27 +19,17 @@ import {
   perezSkyDiffuse,
 } from '../../../src/irradiance/index.js';
 import { axisTiltOnSlope, crossAxisTilt, trackerSurfaceOrientation } from '../../../src/tracking/index.js';
-import { inputColumn, param } from '../runner.js';
+import { hasInputs, inputColumn, param } from '../runner.js';
 import { TOLERANCE, type CaseHandler, type ReferenceCase } from '../schema.js';
-
-function has(refCase: ReferenceCase, ...inputs: string[]): boolean {
-  return inputs.every((name) => name in refCase.inputs);
-}
-
-function angles(refCase: ReferenceCase) {
-  return {
-    surfaceTilt: inputColumn(refCase, 'surface_tilt'),
-    surfaceAzimuth: inputColumn(refCase, 'surface_azimuth'),
-    solarZenith: inputColumn(refCase, 'solar_zenith'),
-    solarAzimuth: inputColumn(refCase, 'solar_azimuth'),
-  };
-}
+import { angles } from './irradiance.js';
 
 /** pvlib.irradiance.clearness_index. */
 const clearnessIndexHandler: CaseHandler = {
   variant: 'clearness_index',
   matches: (_stem, name, refCase) =>
-    name.startsWith('clearness_index') && 'clearness_index' in refCase.expected && has(refCase, 'ghi', 'solar_zenith'),
+    name.startsWith('clearness_index') &&
+    'clearness_index' in refCase.expected &&
+    hasInputs(refCase, 'ghi', 'solar_zenith'),
   run: (refCase) => ({
     clearness_index: clearnessIndex(
       {
@@ -60,7 +50,7 @@ const clearnessIndexHandler: CaseHandler = {
 const zenithIndependentHandler: CaseHandler = {
   variant: 'clearness_index_zenith_independent',
   matches: (_stem, name, refCase) =>
-    name.startsWith('clearness_index_zenith_independent') && has(refCase, 'clearness_index', 'airmass_absolute'),
+    name.startsWith('clearness_index_zenith_independent') && hasInputs(refCase, 'clearness_index', 'airmass_absolute'),
   run: (refCase) => ({
     clearness_index_zenith_independent: clearnessIndexZenithIndependent(
       { clearnessIndex: inputColumn(refCase, 'clearness_index'), airmass: inputColumn(refCase, 'airmass_absolute') },
@@ -81,7 +71,7 @@ const aoiProjectionHandler: CaseHandler = {
 /** pvlib.irradiance.beam_component. */
 const beamComponentHandler: CaseHandler = {
   variant: 'beam_component',
-  matches: (_stem, name, refCase) => name.startsWith('beam_component') && has(refCase, 'dni'),
+  matches: (_stem, name, refCase) => name.startsWith('beam_component') && hasInputs(refCase, 'dni'),
   run: (refCase) => ({ beam_component: beamComponent({ ...angles(refCase), dni: inputColumn(refCase, 'dni') }) }),
   defaultTolerance: TOLERANCE.value,
 };
@@ -89,7 +79,7 @@ const beamComponentHandler: CaseHandler = {
 /** pvlib.irradiance.get_ground_diffuse (albedo 0.25 when the case gives none, as pvlib). */
 const groundDiffuseHandler: CaseHandler = {
   variant: 'get_ground_diffuse',
-  matches: (_stem, name, refCase) => name.startsWith('ground_diffuse') && has(refCase, 'surface_tilt', 'ghi'),
+  matches: (_stem, name, refCase) => name.startsWith('ground_diffuse') && hasInputs(refCase, 'surface_tilt', 'ghi'),
   run: (refCase) => ({
     poa_ground_diffuse: groundDiffuse({
       surfaceTilt: inputColumn(refCase, 'surface_tilt'),
@@ -103,7 +93,8 @@ const groundDiffuseHandler: CaseHandler = {
 /** pvlib.irradiance.isotropic. */
 const isotropicHandler: CaseHandler = {
   variant: 'isotropic',
-  matches: (_stem, name, refCase) => name.startsWith('sky_diffuse_isotropic') && has(refCase, 'surface_tilt', 'dhi'),
+  matches: (_stem, name, refCase) =>
+    name.startsWith('sky_diffuse_isotropic') && hasInputs(refCase, 'surface_tilt', 'dhi'),
   run: (refCase) => ({
     poa_sky_diffuse: isotropicSkyDiffuse({
       surfaceTilt: inputColumn(refCase, 'surface_tilt'),
@@ -125,7 +116,7 @@ function skyInput(refCase: ReferenceCase) {
 /** pvlib.irradiance.haydavies with return_components. */
 const haydaviesHandler: CaseHandler = {
   variant: 'haydavies',
-  matches: (_stem, name, refCase) => name.startsWith('sky_diffuse_haydavies') && has(refCase, 'dni', 'dhi'),
+  matches: (_stem, name, refCase) => name.startsWith('sky_diffuse_haydavies') && hasInputs(refCase, 'dni', 'dhi'),
   run: (refCase) => {
     const r = haydaviesSkyDiffuse(skyInput(refCase));
     return { poa_sky_diffuse: r.poaSkyDiffuse, poa_isotropic: r.poaIsotropic, poa_circumsolar: r.poaCircumsolar };
@@ -136,7 +127,7 @@ const haydaviesHandler: CaseHandler = {
 /** pvlib.irradiance.perez with return_components (model allsitescomposite1990 unless the case names another). */
 const perezHandler: CaseHandler = {
   variant: 'perez',
-  matches: (_stem, name, refCase) => name.startsWith('sky_diffuse_perez') && has(refCase, 'dni', 'dhi'),
+  matches: (_stem, name, refCase) => name.startsWith('sky_diffuse_perez') && hasInputs(refCase, 'dni', 'dhi'),
   run: (refCase) => {
     const r = perezSkyDiffuse(
       { ...skyInput(refCase), airmass: inputColumn(refCase, 'airmass_relative') },
@@ -155,7 +146,7 @@ const perezHandler: CaseHandler = {
 /** pvlib.iam.ashrae. */
 const ashraeHandler: CaseHandler = {
   variant: 'iam_ashrae',
-  matches: (_stem, name, refCase) => name.startsWith('iam_ashrae') && has(refCase, 'aoi'),
+  matches: (_stem, name, refCase) => name.startsWith('iam_ashrae') && hasInputs(refCase, 'aoi'),
   run: (refCase) => ({ iam: iamAshrae(inputColumn(refCase, 'aoi'), { b: param(refCase, 'b', 0.05) }) }),
   defaultTolerance: TOLERANCE.value,
 };
@@ -163,7 +154,7 @@ const ashraeHandler: CaseHandler = {
 /** pvlib.iam.physical. */
 const physicalHandler: CaseHandler = {
   variant: 'iam_physical',
-  matches: (_stem, name, refCase) => name.startsWith('iam_physical') && has(refCase, 'aoi'),
+  matches: (_stem, name, refCase) => name.startsWith('iam_physical') && hasInputs(refCase, 'aoi'),
   run: (refCase) => ({
     iam: iamPhysical(inputColumn(refCase, 'aoi'), {
       n: param(refCase, 'n', 1.526),
@@ -180,7 +171,7 @@ const physicalHandler: CaseHandler = {
 const axisTiltHandler: CaseHandler = {
   variant: 'calc_axis_tilt',
   matches: (_stem, name, refCase) =>
-    name.startsWith('calc_axis_tilt') && has(refCase, 'slope_azimuth', 'slope_tilt', 'axis_azimuth'),
+    name.startsWith('calc_axis_tilt') && hasInputs(refCase, 'slope_azimuth', 'slope_tilt', 'axis_azimuth'),
   run: (refCase) => {
     const slopeAzimuth = inputColumn(refCase, 'slope_azimuth');
     const slopeTilt = inputColumn(refCase, 'slope_tilt');
@@ -202,7 +193,8 @@ const axisTiltHandler: CaseHandler = {
 const crossAxisTiltHandler: CaseHandler = {
   variant: 'calc_cross_axis_tilt',
   matches: (_stem, name, refCase) =>
-    name.startsWith('calc_cross_axis_tilt') && has(refCase, 'slope_azimuth', 'slope_tilt', 'axis_azimuth', 'axis_tilt'),
+    name.startsWith('calc_cross_axis_tilt') &&
+    hasInputs(refCase, 'slope_azimuth', 'slope_tilt', 'axis_azimuth', 'axis_tilt'),
   run: (refCase) => {
     const slopeAzimuth = inputColumn(refCase, 'slope_azimuth');
     const slopeTilt = inputColumn(refCase, 'slope_tilt');
@@ -225,7 +217,7 @@ const crossAxisTiltHandler: CaseHandler = {
 /** pvlib.tracking.calc_surface_orientation (axis_tilt 0, axis_azimuth 0 by default, as pvlib). */
 const surfaceOrientationHandler: CaseHandler = {
   variant: 'calc_surface_orientation',
-  matches: (_stem, name, refCase) => name.startsWith('calc_surface_orientation') && has(refCase, 'tracker_theta'),
+  matches: (_stem, name, refCase) => name.startsWith('calc_surface_orientation') && hasInputs(refCase, 'tracker_theta'),
   run: (refCase) => {
     const r = trackerSurfaceOrientation(
       { trackerTheta: inputColumn(refCase, 'tracker_theta') },

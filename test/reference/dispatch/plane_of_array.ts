@@ -5,13 +5,9 @@
  * orientation, with the same zenith, azimuth, albedo and air mass inputs.
  */
 import { planeOfArray, type PlaneMount, type SkyDiffuseModel } from '../../../src/irradiance/index.js';
-import { inputColumn, param } from '../runner.js';
+import { inputColumn, optionalInput, param } from '../runner.js';
 import { TOLERANCE, type CaseHandler, type ReferenceCase } from '../schema.js';
 import { trackerOptions } from './tracking.js';
-
-function optionalInput(refCase: ReferenceCase, name: string): Float64Array | undefined {
-  return name in refCase.inputs ? inputColumn(refCase, name) : undefined;
-}
 
 function mountOf(refCase: ReferenceCase): PlaneMount {
   if (param<string>(refCase, 'mount', 'fixed') === 'tracker') return { tracker: trackerOptions(refCase) };

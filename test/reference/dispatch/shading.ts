@@ -16,9 +16,10 @@ import {
   shadedFraction1d,
   skyDiffusePassias,
 } from '../../../src/shading/index.js';
-import { inputColumn, param } from '../runner.js';
+import { caseArg, param, pvlibFunctionOf, requiredArg, scalarArg } from '../runner.js';
 import { type CaseHandler, type ReferenceCase, TOLERANCE, type Tolerance } from '../schema.js';
 
+/** Longest first, so a case name's prefix finds masking_angle_passias before masking_angle. */
 const FUNCTIONS = [
   'projected_solar_zenith_angle',
   'shaded_fraction1d',
@@ -31,86 +32,58 @@ const FUNCTIONS = [
 ] as const;
 type Fn = (typeof FUNCTIONS)[number];
 
-function functionOf(caseName: string, refCase: ReferenceCase): string | undefined {
-  const named = refCase.params.function;
-  if (typeof named === 'string') return named;
-  // Longest first: masking_angle_passias before masking_angle.
-  return FUNCTIONS.find((f) => caseName === f || caseName.startsWith(`${f}_`));
-}
-
-/** An argument given as an input column or a scalar param (undefined when neither). */
-function arg(c: ReferenceCase, name: string): Float64Array | number | undefined {
-  if (name in c.inputs) return inputColumn(c, name);
-  return param<number | undefined>(c, name, undefined);
-}
-
-function required(c: ReferenceCase, name: string): Float64Array | number {
-  const v = arg(c, name);
-  if (v === undefined) throw new Error(`argument '${name}' is missing`);
-  return v;
-}
-
-/** A scalar argument (a param, or a one-value input column). */
-function scalar(c: ReferenceCase, name: string, fallback?: number): number {
-  const v = arg(c, name) ?? fallback;
-  if (v === undefined) throw new Error(`argument '${name}' is missing`);
-  if (typeof v === 'number') return v;
-  if (v.length === 1) return v[0]!;
-  throw new Error(`argument '${name}' must be one value here (solarkit takes it as an option)`);
-}
-
 const RUN: Record<Fn, (c: ReferenceCase) => Float64Array> = {
   projected_solar_zenith_angle: (c) =>
     projectedSolarZenithAngle(
-      { solarZenith: required(c, 'solar_zenith'), solarAzimuth: required(c, 'solar_azimuth') },
-      { axisTilt: scalar(c, 'axis_tilt'), axisAzimuth: scalar(c, 'axis_azimuth') },
+      { solarZenith: requiredArg(c, 'solar_zenith'), solarAzimuth: requiredArg(c, 'solar_azimuth') },
+      { axisTilt: scalarArg(c, 'axis_tilt'), axisAzimuth: scalarArg(c, 'axis_azimuth') },
     ),
   shaded_fraction1d: (c) => {
-    const shading = arg(c, 'shading_row_rotation');
+    const shading = caseArg(c, 'shading_row_rotation');
     return shadedFraction1d(
       {
-        solarZenith: required(c, 'solar_zenith'),
-        solarAzimuth: required(c, 'solar_azimuth'),
-        shadedRowRotation: required(c, 'shaded_row_rotation'),
+        solarZenith: requiredArg(c, 'solar_zenith'),
+        solarAzimuth: requiredArg(c, 'solar_azimuth'),
+        shadedRowRotation: requiredArg(c, 'shaded_row_rotation'),
         ...(shading === undefined ? {} : { shadingRowRotation: shading }),
       },
       {
-        axisAzimuth: scalar(c, 'axis_azimuth'),
-        collectorWidth: scalar(c, 'collector_width'),
-        pitch: scalar(c, 'pitch'),
-        axisTilt: scalar(c, 'axis_tilt', 0),
-        surfaceToAxisOffset: scalar(c, 'surface_to_axis_offset', 0),
-        crossAxisSlope: scalar(c, 'cross_axis_slope', 0),
+        axisAzimuth: scalarArg(c, 'axis_azimuth'),
+        collectorWidth: scalarArg(c, 'collector_width'),
+        pitch: scalarArg(c, 'pitch'),
+        axisTilt: scalarArg(c, 'axis_tilt', 0),
+        surfaceToAxisOffset: scalarArg(c, 'surface_to_axis_offset', 0),
+        crossAxisSlope: scalarArg(c, 'cross_axis_slope', 0),
       },
     );
   },
   masking_angle: (c) =>
     maskingAngle(
-      { surfaceTilt: required(c, 'surface_tilt'), slantHeight: required(c, 'slant_height') },
-      { gcr: scalar(c, 'gcr') },
+      { surfaceTilt: requiredArg(c, 'surface_tilt'), slantHeight: requiredArg(c, 'slant_height') },
+      { gcr: scalarArg(c, 'gcr') },
     ),
   ground_angle: (c) =>
     groundAngle(
-      { surfaceTilt: required(c, 'surface_tilt'), slantHeight: required(c, 'slant_height') },
-      { gcr: scalar(c, 'gcr') },
+      { surfaceTilt: requiredArg(c, 'surface_tilt'), slantHeight: requiredArg(c, 'slant_height') },
+      { gcr: scalarArg(c, 'gcr') },
     ),
   masking_angle_passias: (c) =>
-    maskingAnglePassias({ surfaceTilt: required(c, 'surface_tilt') }, { gcr: scalar(c, 'gcr') }),
-  sky_diffuse_passias: (c) => skyDiffusePassias(required(c, 'masking_angle')),
+    maskingAnglePassias({ surfaceTilt: requiredArg(c, 'surface_tilt') }, { gcr: scalarArg(c, 'gcr') }),
+  sky_diffuse_passias: (c) => skyDiffusePassias(requiredArg(c, 'masking_angle')),
   direct_martinez: (c) =>
     directMartinez(
       {
-        poaGlobal: required(c, 'poa_global'),
-        poaDirect: required(c, 'poa_direct'),
-        shadedFraction: required(c, 'shaded_fraction'),
-        shadedBlocks: required(c, 'shaded_blocks'),
+        poaGlobal: requiredArg(c, 'poa_global'),
+        poaDirect: requiredArg(c, 'poa_direct'),
+        shadedFraction: requiredArg(c, 'shaded_fraction'),
+        shadedBlocks: requiredArg(c, 'shaded_blocks'),
       },
-      { totalBlocks: scalar(c, 'total_blocks') },
+      { totalBlocks: scalarArg(c, 'total_blocks') },
     ),
   power_mismatch_deline: (c) => {
     const coefficients = param<number[] | undefined>(c, 'coefficients', undefined);
     const fillFactor = param<number | undefined>(c, 'fill_factor', undefined);
-    return powerMismatchDeline(required(c, 'rmad'), {
+    return powerMismatchDeline(requiredArg(c, 'rmad'), {
       ...(coefficients === undefined ? {} : { coefficients }),
       // pvlib scales only for a truthy fill factor (0 and None alike mean none).
       ...(fillFactor ? { fillFactor } : {}),
@@ -135,7 +108,7 @@ const isShadingFile = (stem: string): boolean => stem.startsWith('shading');
 
 export const handlers: CaseHandler[] = FUNCTIONS.map((fn) => ({
   variant: fn,
-  matches: (stem, name, refCase) => isShadingFile(stem) && functionOf(name, refCase) === fn,
+  matches: (stem, name, refCase) => isShadingFile(stem) && pvlibFunctionOf(name, refCase, FUNCTIONS) === fn,
   run: (c) => {
     const result = RUN[fn](c);
     const columns: Record<string, Float64Array> = {};

@@ -23,7 +23,7 @@ import {
   singleDiode,
   vFromI,
 } from '../../../src/pv/index.js';
-import { inputColumn, param } from '../runner.js';
+import { inputColumn, param, pvlibFunctionOf } from '../runner.js';
 import { type CaseHandler, type ComputedColumns, type ReferenceCase, TOLERANCE, type Tolerance } from '../schema.js';
 
 /** The pvlib functions these handlers compute, longest first (so a case name's prefix finds the right one). */
@@ -44,12 +44,6 @@ const FUNCTIONS = [
   'ivcurve',
 ] as const;
 type PvlibFunction = (typeof FUNCTIONS)[number];
-
-function functionOf(caseName: string, refCase: ReferenceCase): string | undefined {
-  const named = refCase.params.function;
-  if (typeof named === 'string') return named;
-  return FUNCTIONS.find((f) => caseName === f || caseName.startsWith(`${f}_`));
-}
 
 /**
  * Saturation currents are 1e-20 to 1e-8 A and shunt conductances down to 1e-9 1/ohm: the value
@@ -235,7 +229,7 @@ const isSingleDiode = (stem: string): boolean => stem.startsWith('single_diode')
 
 export const handlers: CaseHandler[] = FUNCTIONS.map((fn) => ({
   variant: fn,
-  matches: (stem, name, refCase) => isSingleDiode(stem) && functionOf(name, refCase) === fn,
+  matches: (stem, name, refCase) => isSingleDiode(stem) && pvlibFunctionOf(name, refCase, FUNCTIONS) === fn,
   run: RUN[fn],
   tolerances: { saturation_current: SMALL, conductance_shunt: SMALL },
   defaultTolerance: TOLERANCE.value,

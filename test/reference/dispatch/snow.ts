@@ -6,53 +6,26 @@
  * output, compared under whatever name the case gives its expected column (booleans as 1 and 0).
  */
 import { snowCoverageNrel, snowDcLossNrel, snowFullyCoveredNrel, snowLossTownsend } from '../../../src/snow/index.js';
-import { inputColumn, param } from '../runner.js';
+import { caseArg, inputColumn, pvlibFunctionOf, requiredArg, scalarArg } from '../runner.js';
 import { type CaseHandler, type ReferenceCase, TOLERANCE } from '../schema.js';
 
 const FUNCTIONS = ['fully_covered_nrel', 'coverage_nrel', 'dc_loss_nrel', 'loss_townsend'] as const;
 type Fn = (typeof FUNCTIONS)[number];
 
-function functionOf(caseName: string, refCase: ReferenceCase): string | undefined {
-  const named = refCase.params.function;
-  if (typeof named === 'string') return named;
-  return FUNCTIONS.find((f) => caseName === f || caseName.startsWith(`${f}_`));
-}
-
-/** An argument given as an input column or a scalar param (undefined when neither). */
-function arg(c: ReferenceCase, name: string): Float64Array | number | undefined {
-  if (name in c.inputs) return inputColumn(c, name);
-  return param<number | undefined>(c, name, undefined);
-}
-
-function required(c: ReferenceCase, name: string): Float64Array | number {
-  const v = arg(c, name);
-  if (v === undefined) throw new Error(`argument '${name}' is missing`);
-  return v;
-}
-
-/** A scalar argument (a param, or a one-value input column), or the fallback. */
-function scalar(c: ReferenceCase, name: string, fallback?: number): number {
-  const v = arg(c, name) ?? fallback;
-  if (v === undefined) throw new Error(`argument '${name}' is missing`);
-  if (typeof v === 'number') return v;
-  if (v.length === 1) return v[0]!;
-  throw new Error(`argument '${name}' must be one value here (solarkit takes it as an option)`);
-}
-
 /** The snowfall of an NREL case: pvlib's snowfall (cm per period), and the snow depth when given. */
 function snowfallOf(c: ReferenceCase) {
-  const depth = arg(c, 'snow_depth');
+  const depth = caseArg(c, 'snow_depth');
   return {
     unixSeconds: inputColumn(c, 'unix_s'),
-    snowfall: required(c, 'snowfall'),
+    snowfall: requiredArg(c, 'snowfall'),
     ...(depth === undefined ? {} : { snowDepth: depth }),
   };
 }
 
 function thresholds(c: ReferenceCase) {
   return {
-    thresholdSnowfall: scalar(c, 'threshold_snowfall', 1),
-    thresholdDepth: scalar(c, 'threshold_depth', 1),
+    thresholdSnowfall: scalarArg(c, 'threshold_snowfall', 1),
+    thresholdDepth: scalarArg(c, 'threshold_depth', 1),
   };
 }
 
@@ -62,34 +35,34 @@ const RUN: Record<Fn, (c: ReferenceCase) => ArrayLike<number>> = {
     snowCoverageNrel(
       {
         ...snowfallOf(c),
-        poaIrradiance: required(c, 'poa_irradiance'),
-        airTemp: required(c, 'temp_air'),
-        surfaceTilt: required(c, 'surface_tilt'),
+        poaIrradiance: requiredArg(c, 'poa_irradiance'),
+        airTemp: requiredArg(c, 'temp_air'),
+        surfaceTilt: requiredArg(c, 'surface_tilt'),
       },
       {
         ...thresholds(c),
-        initialCoverage: scalar(c, 'initial_coverage', 0),
-        canSlideCoefficient: scalar(c, 'can_slide_coefficient', -80),
-        slideAmountCoefficient: scalar(c, 'slide_amount_coefficient', 0.197),
+        initialCoverage: scalarArg(c, 'initial_coverage', 0),
+        canSlideCoefficient: scalarArg(c, 'can_slide_coefficient', -80),
+        slideAmountCoefficient: scalarArg(c, 'slide_amount_coefficient', 0.197),
       },
     ),
-  dc_loss_nrel: (c) => snowDcLossNrel(required(c, 'snow_coverage'), { numStrings: scalar(c, 'num_strings') }),
+  dc_loss_nrel: (c) => snowDcLossNrel(requiredArg(c, 'snow_coverage'), { numStrings: scalarArg(c, 'num_strings') }),
   loss_townsend: (c) =>
     snowLossTownsend(
       {
-        snowTotal: required(c, 'snow_total'),
-        snowEvents: required(c, 'snow_events'),
-        relativeHumidity: required(c, 'relative_humidity'),
-        airTemp: required(c, 'temp_air'),
-        poaGlobal: required(c, 'poa_global'),
+        snowTotal: requiredArg(c, 'snow_total'),
+        snowEvents: requiredArg(c, 'snow_events'),
+        relativeHumidity: requiredArg(c, 'relative_humidity'),
+        airTemp: requiredArg(c, 'temp_air'),
+        poaGlobal: requiredArg(c, 'poa_global'),
       },
       {
-        surfaceTilt: scalar(c, 'surface_tilt'),
-        slantHeight: scalar(c, 'slant_height'),
-        lowerEdgeHeight: scalar(c, 'lower_edge_height'),
-        stringFactor: scalar(c, 'string_factor', 1),
-        angleOfRepose: scalar(c, 'angle_of_repose', 40),
-        frontSideFraction: arg(c, 'front_side_fraction') ?? 1,
+        surfaceTilt: scalarArg(c, 'surface_tilt'),
+        slantHeight: scalarArg(c, 'slant_height'),
+        lowerEdgeHeight: scalarArg(c, 'lower_edge_height'),
+        stringFactor: scalarArg(c, 'string_factor', 1),
+        angleOfRepose: scalarArg(c, 'angle_of_repose', 40),
+        frontSideFraction: caseArg(c, 'front_side_fraction') ?? 1,
       },
     ),
 };
@@ -98,7 +71,7 @@ const isSnowFile = (stem: string): boolean => stem.startsWith('snow');
 
 export const handlers: CaseHandler[] = FUNCTIONS.map((fn) => ({
   variant: fn,
-  matches: (stem, name, refCase) => isSnowFile(stem) && functionOf(name, refCase) === fn,
+  matches: (stem, name, refCase) => isSnowFile(stem) && pvlibFunctionOf(name, refCase, FUNCTIONS) === fn,
   run: (c) => {
     const result = RUN[fn](c);
     const columns: Record<string, ArrayLike<number>> = {};

@@ -46,13 +46,20 @@ function spectraColumns(c: ReferenceCase, prefix: string, count: number): Float6
   return Array.from({ length: count }, (_, j) => inputColumn(c, `${prefix}_${j}`));
 }
 
+/** The handler of the spectrum.json cases whose name starts with `fn`, compared at TOLERANCE.value. */
+const spectrumHandler = (fn: string, run: (c: ReferenceCase) => ComputedColumns): CaseHandler => ({
+  variant: fn,
+  matches: (s, n) => isSpectrum(s, n, fn),
+  run,
+  defaultTolerance: TOLERANCE.value,
+});
+
 const factor = (f: (c: ReferenceCase) => Float64Array) => (c: ReferenceCase) => ({ spectral_factor: f(c) });
 
 export const handlers: CaseHandler[] = [
-  {
-    variant: 'spectral_factor_firstsolar',
-    matches: (s, n) => isSpectrum(s, n, 'spectral_factor_firstsolar'),
-    run: factor((c) =>
+  spectrumHandler(
+    'spectral_factor_firstsolar',
+    factor((c) =>
       spectralFactorFirstSolar(
         {
           precipitableWater: inputColumn(c, 'precipitable_water'),
@@ -67,12 +74,10 @@ export const handlers: CaseHandler[] = [
         },
       ),
     ),
-    defaultTolerance: TOLERANCE.value,
-  },
-  {
-    variant: 'spectral_factor_sapm',
-    matches: (s, n) => isSpectrum(s, n, 'spectral_factor_sapm'),
-    run: factor((c) =>
+  ),
+  spectrumHandler(
+    'spectral_factor_sapm',
+    factor((c) =>
       spectralFactorSapm(inputColumn(c, 'airmass_absolute'), {
         a0: param(c, 'A0', Number.NaN),
         a1: param(c, 'A1', Number.NaN),
@@ -81,12 +86,10 @@ export const handlers: CaseHandler[] = [
         a4: param(c, 'A4', Number.NaN),
       }),
     ),
-    defaultTolerance: TOLERANCE.value,
-  },
-  {
-    variant: 'spectral_factor_caballero',
-    matches: (s, n) => isSpectrum(s, n, 'spectral_factor_caballero'),
-    run: factor((c) =>
+  ),
+  spectrumHandler(
+    'spectral_factor_caballero',
+    factor((c) =>
       spectralFactorCaballero(
         {
           precipitableWater: inputColumn(c, 'precipitable_water'),
@@ -96,34 +99,28 @@ export const handlers: CaseHandler[] = [
         moduleOrCoefficients(c),
       ),
     ),
-    defaultTolerance: TOLERANCE.value,
-  },
-  {
-    variant: 'spectral_factor_pvspec',
-    matches: (s, n) => isSpectrum(s, n, 'spectral_factor_pvspec'),
-    run: factor((c) =>
+  ),
+  spectrumHandler(
+    'spectral_factor_pvspec',
+    factor((c) =>
       spectralFactorPvspec(
         { airmassAbsolute: inputColumn(c, 'airmass_absolute'), clearskyIndex: inputColumn(c, 'clearsky_index') },
         moduleOrCoefficients(c),
       ),
     ),
-    defaultTolerance: TOLERANCE.value,
-  },
-  {
-    variant: 'spectral_factor_jrc',
-    matches: (s, n) => isSpectrum(s, n, 'spectral_factor_jrc'),
-    run: factor((c) =>
+  ),
+  spectrumHandler(
+    'spectral_factor_jrc',
+    factor((c) =>
       spectralFactorJrc(
         { airmass: inputColumn(c, 'airmass'), clearskyIndex: inputColumn(c, 'clearsky_index') },
         moduleOrCoefficients(c),
       ),
     ),
-    defaultTolerance: TOLERANCE.value,
-  },
-  {
-    variant: 'spectral_factor_polo',
-    matches: (s, n) => isSpectrum(s, n, 'spectral_factor_polo'),
-    run: factor((c) =>
+  ),
+  spectrumHandler(
+    'spectral_factor_polo',
+    factor((c) =>
       spectralFactorPolo(
         {
           precipitableWater: inputColumn(c, 'precipitable_water'),
@@ -136,117 +133,81 @@ export const handlers: CaseHandler[] = [
         moduleOrCoefficients(c),
       ),
     ),
-    defaultTolerance: TOLERANCE.value,
-  },
-  {
-    variant: 'calc_spectral_mismatch_field',
-    matches: (s, n) => isSpectrum(s, n, 'calc_spectral_mismatch_field'),
-    run: (c) => {
-      const wavelength = floats(c, 'wavelength');
-      const eRefName = param<string | (number | null)[]>(c, 'e_ref', 'astm_g173_global');
-      const eRef =
-        eRefName === 'astm_g173_global'
-          ? { eRef: readReferenceSpectra({ wavelengths: wavelength }).global }
-          : { eRef: floats(c, 'e_ref'), eRefWavelength: floats(c, 'e_ref_wavelength') };
-      return {
-        smm: spectralMismatchField({
-          sr: floats(c, 'sr'),
-          srWavelength: floats(c, 'sr_wavelength'),
-          eSun: spectraColumns(c, 'e_sun', wavelength.length),
-          wavelength,
-          ...eRef,
-        }),
-      };
-    },
-    defaultTolerance: TOLERANCE.value,
-  },
-  {
-    variant: 'average_photon_energy',
-    matches: (s, n) => isSpectrum(s, n, 'average_photon_energy'),
-    run: (c) => {
-      const wavelength = floats(c, 'wavelength');
-      return { ape: averagePhotonEnergy({ spectra: spectraColumns(c, 'spectra', wavelength.length), wavelength }) };
-    },
-    defaultTolerance: TOLERANCE.value,
-  },
-  {
-    variant: 'sr_to_qe',
-    matches: (s, n) => isSpectrum(s, n, 'sr_to_qe'),
-    run: (c) => ({
-      qe: srToQe(
-        { sr: inputColumn(c, 'sr'), wavelength: inputColumn(c, 'wavelength') },
-        { normalize: param(c, 'normalize', false) },
-      ),
-    }),
-    defaultTolerance: TOLERANCE.value,
-  },
-  {
-    variant: 'qe_to_sr',
-    matches: (s, n) => isSpectrum(s, n, 'qe_to_sr'),
-    run: (c) => ({
-      sr: qeToSr(
-        { qe: inputColumn(c, 'qe'), wavelength: inputColumn(c, 'wavelength') },
-        { normalize: param(c, 'normalize', false) },
-      ),
-    }),
-    defaultTolerance: TOLERANCE.value,
-  },
-  {
-    variant: 'get_example_spectral_response',
-    matches: (s, n) => isSpectrum(s, n, 'get_example_spectral_response'),
-    run: (c) => ({
-      spectral_response: exampleSpectralResponse(
-        param(c, 'default_wavelength', false) ? undefined : inputColumn(c, 'wavelength'),
-      ).spectralResponse,
-    }),
-    defaultTolerance: TOLERANCE.value,
-  },
-  {
-    variant: 'get_reference_spectra',
-    matches: (s, n) => isSpectrum(s, n, 'get_reference_spectra'),
-    run: (c) => {
-      const r = readReferenceSpectra({ wavelengths: inputColumn(c, 'wavelengths') });
-      return { extraterrestrial: r.extraterrestrial, global: r.global, direct: r.direct };
-    },
-    defaultTolerance: TOLERANCE.value,
-  },
-  {
-    variant: 'spectrl2',
-    matches: (s, n) => isSpectrum(s, n, 'spectrl2'),
-    run: (c) => {
-      const r = spectrl2(
-        {
-          apparentZenith: inputColumn(c, 'apparent_zenith'),
-          aoi: inputColumn(c, 'aoi'),
-          surfaceTilt: inputColumn(c, 'surface_tilt'),
-          groundAlbedo: inputColumn(c, 'ground_albedo'),
-          surfacePressure: inputColumn(c, 'surface_pressure'),
-          relativeAirmass: inputColumn(c, 'relative_airmass'),
-          precipitableWater: inputColumn(c, 'precipitable_water'),
-          ozone: inputColumn(c, 'ozone'),
-          aerosolTurbidity500nm: inputColumn(c, 'aerosol_turbidity_500nm'),
-          dayofyear: inputColumn(c, 'dayofyear'),
-        },
-        {
-          scatteringAlbedo400nm: param(c, 'scattering_albedo_400nm', 0.945),
-          alpha: param(c, 'alpha', 1.14),
-          wavelengthVariationFactor: param(c, 'wavelength_variation_factor', 0.095),
-          aerosolAsymmetryFactor: param(c, 'aerosol_asymmetry_factor', 0.65),
-        },
-      );
-      const out: ComputedColumns = {};
-      const names = {
-        dni_extra: r.dniExtra,
-        dhi: r.dhi,
-        dni: r.dni,
-        poa_sky_diffuse: r.poaSkyDiffuse,
-        poa_ground_diffuse: r.poaGroundDiffuse,
-        poa_direct: r.poaDirect,
-        poa_global: r.poaGlobal,
-      };
-      for (const [k, cols] of Object.entries(names)) cols.forEach((col, j) => (out[`${k}_${j}`] = col));
-      return out;
-    },
-    defaultTolerance: TOLERANCE.value,
-  },
+  ),
+  spectrumHandler('calc_spectral_mismatch_field', (c) => {
+    const wavelength = floats(c, 'wavelength');
+    const eRefName = param<string | (number | null)[]>(c, 'e_ref', 'astm_g173_global');
+    const eRef =
+      eRefName === 'astm_g173_global'
+        ? { eRef: readReferenceSpectra({ wavelengths: wavelength }).global }
+        : { eRef: floats(c, 'e_ref'), eRefWavelength: floats(c, 'e_ref_wavelength') };
+    return {
+      smm: spectralMismatchField({
+        sr: floats(c, 'sr'),
+        srWavelength: floats(c, 'sr_wavelength'),
+        eSun: spectraColumns(c, 'e_sun', wavelength.length),
+        wavelength,
+        ...eRef,
+      }),
+    };
+  }),
+  spectrumHandler('average_photon_energy', (c) => {
+    const wavelength = floats(c, 'wavelength');
+    return { ape: averagePhotonEnergy({ spectra: spectraColumns(c, 'spectra', wavelength.length), wavelength }) };
+  }),
+  spectrumHandler('sr_to_qe', (c) => ({
+    qe: srToQe(
+      { sr: inputColumn(c, 'sr'), wavelength: inputColumn(c, 'wavelength') },
+      { normalize: param(c, 'normalize', false) },
+    ),
+  })),
+  spectrumHandler('qe_to_sr', (c) => ({
+    sr: qeToSr(
+      { qe: inputColumn(c, 'qe'), wavelength: inputColumn(c, 'wavelength') },
+      { normalize: param(c, 'normalize', false) },
+    ),
+  })),
+  spectrumHandler('get_example_spectral_response', (c) => ({
+    spectral_response: exampleSpectralResponse(
+      param(c, 'default_wavelength', false) ? undefined : inputColumn(c, 'wavelength'),
+    ).spectralResponse,
+  })),
+  spectrumHandler('get_reference_spectra', (c) => {
+    const r = readReferenceSpectra({ wavelengths: inputColumn(c, 'wavelengths') });
+    return { extraterrestrial: r.extraterrestrial, global: r.global, direct: r.direct };
+  }),
+  spectrumHandler('spectrl2', (c) => {
+    const r = spectrl2(
+      {
+        apparentZenith: inputColumn(c, 'apparent_zenith'),
+        aoi: inputColumn(c, 'aoi'),
+        surfaceTilt: inputColumn(c, 'surface_tilt'),
+        groundAlbedo: inputColumn(c, 'ground_albedo'),
+        surfacePressure: inputColumn(c, 'surface_pressure'),
+        relativeAirmass: inputColumn(c, 'relative_airmass'),
+        precipitableWater: inputColumn(c, 'precipitable_water'),
+        ozone: inputColumn(c, 'ozone'),
+        aerosolTurbidity500nm: inputColumn(c, 'aerosol_turbidity_500nm'),
+        dayofyear: inputColumn(c, 'dayofyear'),
+      },
+      {
+        scatteringAlbedo400nm: param(c, 'scattering_albedo_400nm', 0.945),
+        alpha: param(c, 'alpha', 1.14),
+        wavelengthVariationFactor: param(c, 'wavelength_variation_factor', 0.095),
+        aerosolAsymmetryFactor: param(c, 'aerosol_asymmetry_factor', 0.65),
+      },
+    );
+    const out: ComputedColumns = {};
+    const names = {
+      dni_extra: r.dniExtra,
+      dhi: r.dhi,
+      dni: r.dni,
+      poa_sky_diffuse: r.poaSkyDiffuse,
+      poa_ground_diffuse: r.poaGroundDiffuse,
+      poa_direct: r.poaDirect,
+      poa_global: r.poaGlobal,
+    };
+    for (const [k, cols] of Object.entries(names)) cols.forEach((col, j) => (out[`${k}_${j}`] = col));
+    return out;
+  }),
 ];

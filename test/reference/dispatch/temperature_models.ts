@@ -18,7 +18,7 @@ import {
   sapmCellFromModule,
   sapmModule,
 } from '../../../src/power/index.js';
-import { inputColumn, param } from '../runner.js';
+import { caseArg, inputColumn, param, pvlibFunctionOf, requiredArg, scalarArg } from '../runner.js';
 import { type CaseHandler, type ReferenceCase, TOLERANCE } from '../schema.js';
 
 const FUNCTIONS = [
@@ -31,41 +31,19 @@ const FUNCTIONS = [
 ] as const;
 type Fn = (typeof FUNCTIONS)[number];
 
-const isTemperatureFile = (stem: string): boolean => stem.startsWith('temperature') || stem.startsWith('pv_power');
-
 function functionOf(caseName: string, refCase: ReferenceCase): string | undefined {
-  const named = refCase.params.function;
-  if (typeof named === 'string') return named;
-  if (caseName.startsWith('generic_linear_model')) return 'GenericLinearModel';
-  return FUNCTIONS.find((f) => caseName === f || caseName.startsWith(`${f}_`));
+  if (typeof refCase.params.function !== 'string' && caseName.startsWith('generic_linear_model'))
+    return 'GenericLinearModel';
+  return pvlibFunctionOf(caseName, refCase, FUNCTIONS);
 }
 
-/** An argument given as an input column or a scalar param (undefined when neither). */
-function arg(c: ReferenceCase, name: string): Float64Array | number | undefined {
-  if (name in c.inputs) return inputColumn(c, name);
-  return param<number | undefined>(c, name, undefined);
-}
-
-function required(c: ReferenceCase, name: string): Float64Array | number {
-  const v = arg(c, name);
-  if (v === undefined) throw new Error(`argument '${name}' is missing`);
-  return v;
-}
-
-/** A scalar argument (a param, or a one-value input column), or the fallback. */
-function scalar(c: ReferenceCase, name: string, fallback?: number): number {
-  const v = arg(c, name) ?? fallback;
-  if (v === undefined) throw new Error(`argument '${name}' is missing`);
-  if (typeof v === 'number') return v;
-  if (v.length === 1) return v[0]!;
-  throw new Error(`argument '${name}' must be one value here (solarkit takes it as an option)`);
-}
+const isTemperatureFile = (stem: string): boolean => stem.startsWith('temperature') || stem.startsWith('pv_power');
 
 function weather(c: ReferenceCase) {
   return {
-    poaGlobal: required(c, 'poa_global'),
-    airTemp: required(c, 'temp_air'),
-    windSpeed: required(c, 'wind_speed'),
+    poaGlobal: requiredArg(c, 'poa_global'),
+    airTemp: requiredArg(c, 'temp_air'),
+    windSpeed: requiredArg(c, 'wind_speed'),
   };
 }
 
@@ -93,9 +71,9 @@ function genericLinearModel(c: ReferenceCase): Record<string, Float64Array> {
   const names = TARGET_NAMES[to];
   if (names === undefined) throw new Error(`to '${to}' is not one of ${Object.keys(TARGET_NAMES).join(', ')}`);
   const n = Object.values(c.inputs)[0]?.length ?? 1;
-  const col = (name: string) => rows(required(c, name), n);
+  const col = (name: string) => rows(requiredArg(c, name), n);
   const opt = (name: string) => param<number | undefined>(c, name, undefined);
-  const module = { moduleEfficiency: scalar(c, 'module_efficiency'), absorptance: scalar(c, 'absorptance') };
+  const module = { moduleEfficiency: scalarArg(c, 'module_efficiency'), absorptance: scalarArg(c, 'absorptance') };
   const out: Record<string, Float64Array> = { u_const: new Float64Array(n), du_wind: new Float64Array(n) };
   for (const pvlibName of Object.keys(names)) out[pvlibName] = new Float64Array(n);
   const source = (i: number): GenericLinearSource => {
@@ -150,26 +128,26 @@ function genericLinearModel(c: ReferenceCase): Record<string, Float64Array> {
 }
 
 const RUN: Record<Fn, (c: ReferenceCase) => Float64Array | Record<string, Float64Array>> = {
-  sapm_module: (c) => sapmModule(weather(c), { a: scalar(c, 'a'), b: scalar(c, 'b') }),
+  sapm_module: (c) => sapmModule(weather(c), { a: scalarArg(c, 'a'), b: scalarArg(c, 'b') }),
   sapm_cell_from_module: (c) =>
     sapmCellFromModule(
-      { moduleTemperature: required(c, 'module_temperature'), poaGlobal: required(c, 'poa_global') },
-      { deltaT: scalar(c, 'deltaT'), irradRef: scalar(c, 'irrad_ref', 1000) },
+      { moduleTemperature: requiredArg(c, 'module_temperature'), poaGlobal: requiredArg(c, 'poa_global') },
+      { deltaT: scalarArg(c, 'deltaT'), irradRef: scalarArg(c, 'irrad_ref', 1000) },
     ),
   faiman_rad: (c) => {
-    const irDown = arg(c, 'ir_down');
+    const irDown = caseArg(c, 'ir_down');
     return faimanRad(
       {
-        poaGlobal: required(c, 'poa_global'),
-        airTemp: required(c, 'temp_air'),
-        windSpeed: arg(c, 'wind_speed') ?? 1.0,
+        poaGlobal: requiredArg(c, 'poa_global'),
+        airTemp: requiredArg(c, 'temp_air'),
+        windSpeed: caseArg(c, 'wind_speed') ?? 1.0,
         ...(irDown === undefined ? {} : { irDown }),
       },
       {
-        u0: scalar(c, 'u0', 25.0),
-        u1: scalar(c, 'u1', 6.84),
-        skyView: scalar(c, 'sky_view', 1.0),
-        emissivity: scalar(c, 'emissivity', 0.88),
+        u0: scalarArg(c, 'u0', 25.0),
+        u1: scalarArg(c, 'u1', 6.84),
+        skyView: scalarArg(c, 'sky_view', 1.0),
+        emissivity: scalarArg(c, 'emissivity', 0.88),
       },
     );
   },
@@ -179,17 +157,17 @@ const RUN: Record<Fn, (c: ReferenceCase) => Float64Array | Record<string, Float6
       {
         unixSeconds: inputColumn(c, 'unix_s'),
         tempCell: inputColumn(c, 'temp_cell'),
-        windSpeed: required(c, 'wind_speed'),
+        windSpeed: requiredArg(c, 'wind_speed'),
       },
-      { unitMass: scalar(c, 'unit_mass', 11.1), ...(coefficients === undefined ? {} : { coefficients }) },
+      { unitMass: scalarArg(c, 'unit_mass', 11.1), ...(coefficients === undefined ? {} : { coefficients }) },
     );
   },
   generic_linear: (c) =>
     genericLinear(weather(c), {
-      uConst: scalar(c, 'u_const'),
-      duWind: scalar(c, 'du_wind'),
-      moduleEfficiency: scalar(c, 'module_efficiency'),
-      absorptance: scalar(c, 'absorptance'),
+      uConst: scalarArg(c, 'u_const'),
+      duWind: scalarArg(c, 'du_wind'),
+      moduleEfficiency: scalarArg(c, 'module_efficiency'),
+      absorptance: scalarArg(c, 'absorptance'),
     }),
   GenericLinearModel: genericLinearModel,
 };

@@ -15,12 +15,8 @@ import {
   type SkyDiffuseParts,
   totalIrradiance,
 } from '../../../src/irradiance/index.js';
-import { inputColumn, param } from '../runner.js';
-import { type CaseHandler, type ComputedColumns, type ReferenceCase, TOLERANCE } from '../schema.js';
-
-function optionalInput(refCase: ReferenceCase, name: string): Float64Array | undefined {
-  return name in refCase.inputs ? inputColumn(refCase, name) : undefined;
-}
+import { functionHandler, inputColumn, optionalInput, param } from '../runner.js';
+import type { CaseHandler, ComputedColumns, ReferenceCase } from '../schema.js';
 
 /** A column from the inputs, else the params (a plane's tilt or azimuth is often one value). */
 function columnOrParam(refCase: ReferenceCase, name: string, fallback?: number): Float64Array | number {
@@ -50,20 +46,11 @@ function parts(r: SkyDiffuseParts, refCase: ReferenceCase): ComputedColumns {
   };
 }
 
-function handler(fn: string, run: (refCase: ReferenceCase) => ComputedColumns): CaseHandler {
-  return {
-    variant: fn,
-    matches: (_stem, _name, refCase) => param(refCase, 'function', '') === fn,
-    run,
-    defaultTolerance: TOLERANCE.value,
-  };
-}
-
 export const handlers: CaseHandler[] = [
-  handler('klucher', (c) => ({
+  functionHandler('klucher', (c) => ({
     poa_sky_diffuse: klucherSkyDiffuse({ ...plane(c), dhi: inputColumn(c, 'dhi'), ghi: inputColumn(c, 'ghi') }),
   })),
-  handler('king', (c) => ({
+  functionHandler('king', (c) => ({
     poa_sky_diffuse: kingSkyDiffuse({
       surfaceTilt: columnOrParam(c, 'surface_tilt'),
       solarZenith: inputColumn(c, 'solar_zenith'),
@@ -71,7 +58,7 @@ export const handlers: CaseHandler[] = [
       ghi: inputColumn(c, 'ghi'),
     }),
   })),
-  handler('reindl', (c) =>
+  functionHandler('reindl', (c) =>
     parts(
       reindlSkyDiffuse({
         ...plane(c),
@@ -83,7 +70,7 @@ export const handlers: CaseHandler[] = [
       c,
     ),
   ),
-  handler('perez_driesse', (c) =>
+  functionHandler('perez_driesse', (c) =>
     parts(
       perezDriesseSkyDiffuse({
         ...plane(c),
@@ -95,7 +82,7 @@ export const handlers: CaseHandler[] = [
       c,
     ),
   ),
-  handler('poa_components', (c) => {
+  functionHandler('poa_components', (c) => {
     const r = poaComponents({
       aoi: inputColumn(c, 'aoi'),
       dni: inputColumn(c, 'dni'),
@@ -104,7 +91,7 @@ export const handlers: CaseHandler[] = [
     });
     return { poa_global: r.poaGlobal, poa_direct: r.poaDirect, poa_diffuse: r.poaDiffuse };
   }),
-  handler('get_total_irradiance', (c) => {
+  functionHandler('get_total_irradiance', (c) => {
     const components = param<boolean>(c, 'diffuse_components', false);
     const dniExtra = optionalInput(c, 'dni_extra') ?? param<number | undefined>(c, 'dni_extra', undefined);
     const r = totalIrradiance(
