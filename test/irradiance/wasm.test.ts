@@ -13,7 +13,7 @@ import { ERBS_WASM_BASE64 } from '../../src/irradiance/wasm/erbs.wasm.js';
 import { instantiateWasm, setWasmKernels } from '../../src/util/wasm.js';
 import { WASM_KERNELS, generatedModule } from '../../scripts/build-wasm.js';
 import { runs } from '../support/properties.js';
-import { bitDifferences, enginesWithoutWasm, withWasmKernels } from '../support/wasm.js';
+import { bitDifferences, enginesWithoutWasm, ktKernelCases, withWasmKernels } from '../support/wasm.js';
 
 const root = resolve(__dirname, '../..');
 /** The engine's WebAssembly object (the project's lib has no DOM types for it). */
@@ -22,7 +22,6 @@ const realWebAssembly = Reflect.get(globalThis, 'WebAssembly') as {
   Module: unknown;
   Instance: unknown;
 };
-const DAY = 86_400;
 const T0 = Date.UTC(2024, 0, 1) / 1000;
 type Options = { minCosZenith?: number; maxZenith?: number };
 
@@ -84,66 +83,8 @@ describe('Erbs in WebAssembly', () => {
   });
 
   it('gives the same doubles as the TypeScript kernel for any inputs, options and lengths', () => {
-    // Values a column may hold: plausible ones, the kernel's edges (zenith 0, 90, 360, just
-    // outside [0, 360], minCos boundaries), and what the kernel must pass through (NaN, -0,
-    // infinities, zenith far outside [0, 360] that takes Math.cos).
-    // A one-value column must be finite (erbs checks it); rows of an array column may be anything.
-    const edges = fc.constantFrom(0, -0, 90, 360, 360.0000001, -1e-300, 1e300);
-    const missing = fc.constantFrom(Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY);
-    const zenithValue = fc.oneof(
-      fc.double({ min: 0, max: 180, noNaN: true }),
-      fc.double({ min: -1000, max: 1000, noNaN: true }),
-      edges,
-    );
-    const ghiValue = fc.oneof(
-      fc.double({ min: -50, max: 1500, noNaN: true }),
-      fc.double({ min: -1e-6, max: 1e-6, noNaN: true }),
-      edges,
-    );
-    const extraValue = fc.oneof(fc.double({ min: 1300, max: 1420, noNaN: true }), edges);
-    const row = (value: fc.Arbitrary<number>) =>
-      fc.oneof({ weight: 5, arbitrary: value }, { weight: 1, arbitrary: missing });
-    // Times: sorted minutes, or scattered over years (a new UTC day at almost every row).
-    const times = fc.oneof(
-      fc.integer({ min: 0, max: 3 * DAY }).map((s) => (i: number) => T0 + s + 60 * i),
-      fc
-        .integer({ min: 0, max: 2 ** 31 })
-        .map((s) => (i: number) => T0 + ((Math.imul(s + i, 2_654_435_761) >>> 0) % (40 * 365)) * DAY + 0.5),
-    );
     fc.assert(
-      fc.property(
-        fc.integer({ min: 0, max: 41 }).chain((n) =>
-          fc.record({
-            ghi: fc.oneof(fc.array(row(ghiValue), { minLength: n, maxLength: n }), ghiValue),
-            zenith: fc.oneof(fc.array(row(zenithValue), { minLength: n, maxLength: n }), zenithValue),
-            extra: fc.oneof(
-              fc.constant(undefined),
-              extraValue,
-              fc.array(row(extraValue), { minLength: n, maxLength: n }),
-            ),
-            times,
-            n: fc.constant(n),
-          }),
-        ),
-        fc.record(
-          {
-            minCosZenith: fc.double({ min: 0, max: 1, noNaN: true }),
-            maxZenith: fc.double({ min: 0, max: 180, noNaN: true }),
-          },
-          { requiredKeys: [] },
-        ),
-        fc.boolean(),
-        ({ ghi, zenith, extra, times, n }, options, inPlace) => {
-          const column = (x: number | number[]) => (typeof x === 'number' ? x : Float64Array.from(x));
-          const input: ErbsInput = {
-            ghi: column(ghi),
-            zenith: column(zenith),
-            unixSeconds: Float64Array.from({ length: n }, (_, i) => times(i)),
-            ...(extra === undefined ? {} : { dniExtra: column(extra) }),
-          };
-          expectSameDoubles(input, options, inPlace);
-        },
-      ),
+      fc.property(ktKernelCases(), ({ input, options, inPlace }) => expectSameDoubles(input, options, inPlace)),
       { numRuns: runs(300) },
     );
   });
