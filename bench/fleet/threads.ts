@@ -1,6 +1,9 @@
 /**
  * Where the CPU of a fleet run goes, thread by thread (Linux: /proc/self/task/N/stat):
  *   node [--single-threaded-gc] --import tsx bench/fleet/threads.ts --sites N --threads T [--cell DEG] [--year YYYY]
+ *     [--sites-file FILE]
+ * (the sites: the Utrecht rooftops of run.ts, or the first N of a sites file such as
+ * bench/fleet/random-sites.ts writes)
  * Prints one JSON line: wall s, the load average, and the CPU seconds of the main thread, of the
  * fleet's worker threads together, and of V8's platform threads (its parallel and concurrent
  * garbage collector, the optimizing compiler) and libuv's, so a run's use of the second core can
@@ -8,6 +11,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { type FleetSite, readFleetSitesCsv } from '../../src/index.js';
 import { simulateFleet } from '../../src/node/index.js';
 import { rooftops } from './run.js';
 
@@ -40,6 +44,9 @@ const cell = Number(arg('cell', '0'));
 const year = Number(arg('year', '2024'));
 // Whether V8 collects garbage in the allocating thread only (`node --single-threaded-gc`, which
 // must be given on the command line: V8 refuses it at run time once the heap has started).
+const sitesFile = arg('sites-file', '');
+const sites: Iterable<FleetSite> =
+  sitesFile === '' ? rooftops(n) : readFleetSitesCsv(readFileSync(sitesFile, 'utf8')).sites.slice(0, n);
 const gc = process.execArgv.includes('--single-threaded-gc') ? 'single-threaded' : 'default';
 const load = loadavg()[0]!;
 const before = new Map(threadCpu().map((t) => [t.tid, t.cpu]));
@@ -49,7 +56,7 @@ let checksum = 0;
 const timer = setInterval(() => {
   last = threadCpu();
 }, 200);
-for await (const o of simulateFleet(rooftops(n), {
+for await (const o of simulateFleet(sites, {
   weather: { type: 'synthetic', ...(cell > 0 ? { cellDegrees: cell } : {}) },
   period: { year },
   aggregate: 'annual',

@@ -143,11 +143,15 @@ function clearSkyOfDay(
   for (let i = 0; i < n; i++) if (!(apparentZenith[i]! > 90)) day++;
   if (day === n)
     return clearskyIneichen({ apparentZenith, airmassAbsolute, linkeTurbidity: linke, altitude: elevation, dniExtra });
-  const at = new Int32Array(day);
-  const z = new Float64Array(day);
-  const am = new Float64Array(day);
-  const tl = new Float64Array(day);
-  const ex = new Float64Array(day);
+  // The day's samples, packed. Their number changes with the place, so with a scratch set they
+  // are the first `day` values of full-length scratch columns (views, no new memory); `at` holds
+  // each sample's index (whole numbers, exact in a double).
+  const packed = (): Float64Array => (scratch === undefined ? new Float64Array(day) : scratch.take(n).subarray(0, day));
+  const at = packed();
+  const z = packed();
+  const am = packed();
+  const tl = packed();
+  const ex = packed();
   for (let i = 0, j = 0; i < n; i++) {
     if (apparentZenith[i]! > 90) continue;
     at[j] = i;
@@ -157,13 +161,17 @@ function clearSkyOfDay(
     ex[j] = dniExtra[i]!;
     j++;
   }
-  const cs = clearskyIneichen({
-    apparentZenith: z,
-    airmassAbsolute: am,
-    linkeTurbidity: tl,
-    altitude: elevation,
-    dniExtra: ex,
-  });
+  const cs = clearskyIneichen(
+    {
+      apparentZenith: z,
+      airmassAbsolute: am,
+      linkeTurbidity: tl,
+      altitude: elevation,
+      dniExtra: ex,
+    },
+    {},
+    scratch === undefined ? undefined : { ghi: packed(), dni: packed(), dhi: packed() },
+  );
   const ghi = scratch?.take(n) ?? new Float64Array(n);
   const dni = scratch?.take(n) ?? new Float64Array(n);
   const dhi = scratch?.take(n) ?? new Float64Array(n);
