@@ -61,6 +61,8 @@ for await (const o of simulateFleet(sites, {
   period: { year },
   aggregate: 'annual',
   threads,
+  // As `solarkit simulate`: this thread simulates too (--workers-only: threads worker threads).
+  useCallingThread: !process.argv.includes('--workers-only'),
   total: n,
 })) {
   if (!('error' in o)) checksum += o.energyKwh;

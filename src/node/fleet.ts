@@ -43,9 +43,24 @@ export interface FleetAbortSignal {
 
 /** Options of {@link simulateFleet}: the job (weather, period, aggregate) and how to run it. */
 export interface SimulateFleetOptions extends FleetJob {
-  /** Worker threads (default: the machine's cores); 1 runs in this thread. */
+  /**
+   * Threads that simulate (default: the machine's cores): worker threads, or, with
+   * `useCallingThread`, this thread and `threads - 1` workers; 1 runs in this thread.
+   */
   threads?: number;
-  /** Sites sent to a thread at a time (default 8). */
+  /**
+   * With `threads` above 1, this thread simulates too (`threads - 1` worker threads): one thread
+   * less to start, whose loading of the code and warming up of the compiler would cost a second
+   * of CPU, and no core left waiting while the workers start. For a command whose thread has
+   * nothing else to do (`solarkit simulate` and `solarkit worker` set it); leave it off (the
+   * default) where this thread's event loop must stay responsive, as in a server: a batch of
+   * sites then runs in this thread for up to a few tenths of a second at a time.
+   */
+  useCallingThread?: boolean;
+  /**
+   * Sites sent to a thread at a time (default 8; 2 when each site computes its own synthetic
+   * weather, about 35 ms a site, so that a thread waits little for the last batches of the run).
+   */
   batchSize?: number;
   /** Batches in flight per thread (default 3): bounds memory and keeps every thread busy. */
   batchesPerThread?: number;
@@ -118,30 +133,42 @@ async function* batchesOf(
 }
 
 /**
- * A pool of worker threads, each running one batch at a time from a shared queue. A batch names
- * its thread, or -1 for any: with weather cells the batch's thread is the one that holds its
- * cells' weather, and only it takes the batch (another thread taking it would compute the
- * cells' year of weather again, which cost more than the wait it saves).
+ * A pool of threads that simulate: worker threads and, with `local`, the calling thread too (as
+ * thread `workers`, the last), each taking batches from one shared queue. A batch names its
+ * thread, or -1 for any: with weather cells the batch's thread is the one that holds its cells'
+ * weather, and only it takes the batch (another thread taking it would compute the cells' year
+ * of weather again, which cost more than the wait it saves).
+ *
+ * A worker holds up to two batches (it starts the second as soon as the first is done, without
+ * waiting for this thread to hand it one: this thread may be running a batch of its own). The
+ * calling thread runs one batch at a time, each in a turn of its own of the event loop, so the
+ * workers' results and the consumer's writes are taken between its batches.
  */
 class FleetPool {
   private readonly workers: Worker[] = [];
-  private readonly idle: Worker[] = [];
+  private readonly inFlight = new Map<Worker, number>();
   private readonly queue: { seq: number; sites: FleetSite[]; prefer: number }[] = [];
   private readonly waiting = new Map<number, { resolve: (o: FleetOutcome[]) => void; reject: (e: unknown) => void }>();
-  private readonly busy = new Map<Worker, number>();
+  private localBusy = false;
+  private closed = false;
   private failure: unknown;
 
-  constructor(threads: number, job: FleetJob) {
-    for (let i = 0; i < threads; i++) {
+  constructor(
+    workers: number,
+    private readonly job: FleetJob,
+    private readonly local: boolean,
+  ) {
+    for (let i = 0; i < workers; i++) {
       const w = startWorker();
       w.postMessage({ type: 'job', job } satisfies FleetWorkerRequest);
       w.on('message', (m: FleetWorkerReply) => this.answer(w, m));
       w.on('error', (e) => this.fail(e));
       w.on('exit', (code) => {
-        if (code !== 0 && this.busy.has(w)) this.fail(new Error(`a fleet worker thread exited with code ${code}`));
+        if (code !== 0 && (this.inFlight.get(w) ?? 0) > 0)
+          this.fail(new Error(`a fleet worker thread exited with code ${code}`));
       });
       this.workers.push(w);
-      this.idle.push(w);
+      this.inFlight.set(w, 0);
     }
   }
 
@@ -157,22 +184,44 @@ class FleetPool {
     });
   }
 
+  /** The first queued batch thread `me` may take, removed from the queue. */
+  private take(me: number): { seq: number; sites: FleetSite[]; prefer: number } | undefined {
+    const k = this.queue.findIndex((t) => t.prefer === me || t.prefer < 0);
+    return k < 0 ? undefined : this.queue.splice(k, 1)[0];
+  }
+
   private pump(): void {
-    for (let i = this.idle.length - 1; i >= 0 && this.queue.length > 0; i--) {
-      const w = this.idle[i]!;
-      const me = this.workers.indexOf(w);
-      const k = this.queue.findIndex((t) => t.prefer === me || t.prefer < 0);
-      if (k < 0) continue;
-      this.idle.splice(i, 1);
-      const task = this.queue.splice(k, 1)[0]!;
-      this.busy.set(w, task.seq);
-      w.postMessage({ type: 'batch', seq: task.seq, sites: task.sites } satisfies FleetWorkerRequest);
+    if (this.closed) return;
+    for (let me = 0; me < this.workers.length; me++) {
+      const w = this.workers[me]!;
+      while (this.inFlight.get(w)! < 2) {
+        const task = this.take(me);
+        if (task === undefined) break;
+        this.inFlight.set(w, this.inFlight.get(w)! + 1);
+        w.postMessage({ type: 'batch', seq: task.seq, sites: task.sites } satisfies FleetWorkerRequest);
+      }
+    }
+    if (this.local && !this.localBusy) {
+      const task = this.take(this.workers.length);
+      if (task === undefined) return;
+      this.localBusy = true;
+      setImmediate(() => {
+        this.localBusy = false;
+        if (this.closed) return;
+        const pending = this.waiting.get(task.seq);
+        this.waiting.delete(task.seq);
+        try {
+          pending?.resolve(runFleetBatch(this.job, task.sites));
+        } catch (e) {
+          pending?.reject(e);
+        }
+        this.pump();
+      });
     }
   }
 
   private answer(w: Worker, m: FleetWorkerReply): void {
-    this.busy.delete(w);
-    this.idle.push(w);
+    this.inFlight.set(w, this.inFlight.get(w)! - 1);
     const pending = this.waiting.get(m.seq);
     this.waiting.delete(m.seq);
     if (m.type === 'batch') pending?.resolve(m.outcomes);
@@ -187,6 +236,7 @@ class FleetPool {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     await Promise.all(this.workers.map((w) => w.terminate()));
   }
 }
@@ -234,7 +284,8 @@ export async function* simulateFleet(
   const threads = options.threads ?? defaultFleetThreads();
   if (!Number.isInteger(threads) || threads < 1)
     throw new RangeError(`simulateFleet: options.threads must be a whole number from 1 (got ${threads})`);
-  const batchSize = options.batchSize ?? 8;
+  const ownWeather = options.weather.type === 'synthetic' && !((options.weather.cellDegrees ?? 0) > 0);
+  const batchSize = options.batchSize ?? (ownWeather ? 2 : 8);
   if (!Number.isInteger(batchSize) || batchSize < 1)
     throw new RangeError(`simulateFleet: options.batchSize must be a whole number from 1 (got ${batchSize})`);
   const perThread = options.batchesPerThread ?? 3;
@@ -285,7 +336,8 @@ export async function* simulateFleet(
     return;
   }
 
-  const pool = new FleetPool(threads, job);
+  const local = options.useCallingThread === true;
+  const pool = new FleetPool(local ? threads - 1 : threads, job, local);
   // Sites go to threads by weather cell (see threadOf), so batches are formed per thread and the
   // results come back out of order: they wait in `ready` until every site before them is done.
   // At most `readAhead` sites are read and not yet yielded: with cells, eight times as many, so

@@ -51,6 +51,20 @@ describe('simulateFleet', () => {
     expect(bits(again)).toEqual(bits(one));
   });
 
+  it('gives the same bits with the calling thread simulating too (useCallingThread: 1 and 2 workers)', async () => {
+    const one = await collect({ ...base, threads: 1 });
+    const two = await collect({ ...base, threads: 2, useCallingThread: true });
+    const three = await collect({ ...base, threads: 3, useCallingThread: true, batchSize: 2 });
+    expect(bits(two)).toEqual(bits(one));
+    expect(bits(three)).toEqual(bits(one));
+    // Each site its own weather (no cells): the default batches are of 2 sites.
+    const own: SimulateFleetOptions = { ...base, weather: { type: 'synthetic' }, batchSize: undefined };
+    const few = sites.slice(0, 5);
+    expect(bits(await collect({ ...own, threads: 2, useCallingThread: true }, few))).toEqual(
+      bits(await collect({ ...own, threads: 1 }, few)),
+    );
+  });
+
   it('moves power columns back from the workers (aggregate none), the same as in-process', async () => {
     const few = sites.slice(0, 6);
     const options: SimulateFleetOptions = { ...base, aggregate: 'none' };
@@ -91,26 +105,34 @@ describe('simulateFleet', () => {
     expect(eta).toBe(0);
   });
 
-  it.each([1, 2])('stops on abort with %i thread(s): the results before it, then the reason', async (threads) => {
-    const controller = new AbortController();
-    const seen: string[] = [];
-    const run = async (): Promise<void> => {
-      for await (const r of simulateFleet(sites, {
-        ...base,
-        threads,
-        onProgress: (p) => {
-          if (p.done >= 6) controller.abort(new Error('stop here'));
-        },
-        signal: controller.signal,
-      })) {
-        seen.push(r.id);
-      }
-    };
-    await expect(run()).rejects.toThrow('stop here');
-    expect(seen.length).toBeGreaterThanOrEqual(6);
-    expect(seen.length).toBeLessThan(sites.length);
-    expect(seen).toEqual(sites.slice(0, seen.length).map((s) => s.id));
-  });
+  it.each([
+    [1, false],
+    [2, false],
+    [2, true],
+  ])(
+    'stops on abort with %i thread(s) (calling thread simulating: %s): the results before it, then the reason',
+    async (threads, useCallingThread) => {
+      const controller = new AbortController();
+      const seen: string[] = [];
+      const run = async (): Promise<void> => {
+        for await (const r of simulateFleet(sites, {
+          ...base,
+          threads,
+          useCallingThread,
+          onProgress: (p) => {
+            if (p.done >= 6) controller.abort(new Error('stop here'));
+          },
+          signal: controller.signal,
+        })) {
+          seen.push(r.id);
+        }
+      };
+      await expect(run()).rejects.toThrow('stop here');
+      expect(seen.length).toBeGreaterThanOrEqual(6);
+      expect(seen.length).toBeLessThan(sites.length);
+      expect(seen).toEqual(sites.slice(0, seen.length).map((s) => s.id));
+    },
+  );
 });
 
 describe('simulateFleet on weather cells', () => {
@@ -145,6 +167,8 @@ describe('simulateFleet on weather cells', () => {
     expect(out.map((o) => o.id)).toEqual(interleaved.map((s) => s.id));
     const one = await collect({ ...base, threads: 1 }, interleaved);
     expect(out).toEqual(one);
+    // The calling thread as the second thread, holding the cells given to it.
+    expect(await collect({ ...base, threads: 2, useCallingThread: true }, interleaved)).toEqual(one);
   });
 });
 

@@ -457,6 +457,8 @@ export async function simulateCommand(o: SimulateCommandOptions, io: CliIo, sign
     const run = simulateFleet(sites, {
       ...job,
       threads,
+      // This thread only reads the sites and writes the rows: it simulates too (threads - 1 workers).
+      useCallingThread: true,
       ...(signal !== undefined ? { signal } : {}),
       onProgress: (p) => {
         display.update(p);

@@ -495,7 +495,7 @@ async function workOnRun(
     }
   }
   try {
-    for await (const outcome of simulateFleet(sites(), { ...run.job, threads: o.threads })) {
+    for await (const outcome of simulateFleet(sites(), { ...run.job, threads: o.threads, useCallingThread: true })) {
       const b = held[0]!;
       b.outcomes.push(outcome);
       if (b.outcomes.length < b.sites.length) continue;
