@@ -244,7 +244,8 @@ class FleetPool {
 /**
  * Simulates a fleet of PV sites: each site's weather (the synthetic model, a weather file, or
  * the nearest file of a directory) through `simulatePv`, kept as annual or monthly energy or as
- * the AC power column (see `simulateFleetSite` of the core), on `threads` worker threads.
+ * the AC power column (see `simulateFleetSite` of the core), on `threads` worker threads (or this
+ * thread and `threads - 1` workers, with `useCallingThread`).
  *
  * Results come in the order of the sites, one per site (`{ id, error }` for a site whose
  * simulation raised), as soon as each site and those before it are done; at most `threads` x
