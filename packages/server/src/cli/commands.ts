@@ -335,7 +335,7 @@ function program(io: CliIo, env: NodeJS.ProcessEnv, done: (code: Promise<number>
       '--on-far-weather <what>',
       'with --weather: a site farther than --max-weather-distance is an error (default) or a warning (warn)',
     )
-    .option('--threads <n>', 'worker threads (default: the cores); 1 runs in the main thread')
+    .option('--threads <n>', 'threads that simulate (default: the cores): the main thread and n - 1 worker threads')
     .option('--skip-invalid', 'report the bad rows of the sites file and simulate the others')
     .option('--progress <kind>', 'bar (default on a terminal), lines (default otherwise) or none')
     .option(
@@ -426,7 +426,7 @@ function program(io: CliIo, env: NodeJS.ProcessEnv, done: (code: Promise<number>
     .description(
       'take batches of queued fleet runs (simulate --queue) and write their results, until SIGINT/SIGTERM (docs/cluster.md)',
     )
-    .option('--threads <n>', 'worker threads (default: the cores); 1 runs in the main thread')
+    .option('--threads <n>', 'threads that simulate (default: the cores): the main thread and n - 1 worker threads')
     .option('--until-idle', 'exit when no run of this version has work left, instead of waiting for more')
     .option('--poll <seconds>', 'seconds between looks at an empty queue (default 2)')
     .action((o: { queue?: string; threads?: string; untilIdle?: boolean; poll?: string }) => {
