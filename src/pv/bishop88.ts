@@ -287,6 +287,9 @@ export function searchTop(): number {
 /** The vd of condition `kind` for the row set by {@link setRow}, by `method`; NaN where none. */
 export function solveRow(kind: number, newton: boolean, target: number): number {
   if (target !== target) return Number.NaN;
+  // No light (IL = 0, a night row): every other point of the curve draws power (I and V of opposite
+  // signs), so the maximum is Vd = 0, I = V = P = 0 exactly, where both methods' iterations end.
+  if (kind === FIND_MPP && R[IL] === 0) return 0;
   if (!newton) return bracketed(kind, target);
   let x0: number;
   if (kind === FIND_I_FROM_V) x0 = target;
@@ -323,6 +326,7 @@ function bracketed(kind: number, target: number): number {
  * that fails (then the row is set into the scratch). NaN for NaN.
  */
 export function mppPlainRow(il: number, i0: number, rs: number, gsh: number, a: number): number {
+  if (il === 0) return 0; // no light: the maximum is at Vd = 0 (see solveRow)
   const l = 1 + Math.log((il + i0) / i0);
   const ll = Math.log(l);
   const w = l > 8 ? l - ll + ll / l : lambertWOfLog(l);
