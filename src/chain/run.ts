@@ -217,20 +217,19 @@ export interface RunResult {
   dc: Float64Array;
 }
 
-/** Columns the chain reads once and never returns (the five diode parameters, SAPM's unused points), reused. */
-let scratch: Float64Array[] = [];
-function scratchColumns(n: number, count: number): Float64Array[] {
-  if (scratch.length < count || scratch[0]!.length !== n)
-    scratch = Array.from({ length: count }, () => new Float64Array(n));
-  return scratch;
-}
-
-/** Indices of the rows with light (effective irradiance not 0: NaN rows included), reused. */
+/**
+ * Indices of the rows with light (effective irradiance not 0: NaN rows included), reused; with a
+ * cell temperature, also the dark rows where it is NaN.
+ */
 let litIndex = new Int32Array(0);
-function litRows(effective: Float64Array, n: number): Int32Array {
+function litRows(effective: Float64Array, n: number, tempCell?: Float64Array): Int32Array {
   if (litIndex.length !== n) litIndex = new Int32Array(n);
   let m = 0;
-  for (let i = 0; i < n; i++) if (effective[i]! !== 0) litIndex[m++] = i;
+  if (tempCell === undefined) {
+    for (let i = 0; i < n; i++) if (effective[i]! !== 0) litIndex[m++] = i;
+  } else {
+    for (let i = 0; i < n; i++) if (effective[i]! !== 0 || tempCell[i]! !== tempCell[i]!) litIndex[m++] = i;
+  }
   return litIndex.subarray(0, m);
 }
 
@@ -678,10 +677,24 @@ function runArray(a: ResolvedArray, given: RunArrayWeather | undefined, s: Share
   const cells = { effectiveIrradiance: effective, tempCell };
   if (a.dc === 'pvwatts') dc = pvwattsDc(cells, a.module);
   else if (a.dc === 'sapm') {
-    const [iSc, iMp, vOc, iX, iXx] = scratchColumns(n, 10);
-    const r = sapm(cells, a.module, { iSc, iMp, vOc, iX, iXx });
-    dc = r.pMp;
-    vMp = r.vMp;
+    // The SAPM on the lit rows alone: a dark row (effective irradiance 0, a cell temperature that
+    // is not NaN) is 0 V and 0 W in every output, as the SAPM's own night branch gives.
+    dc = new Float64Array(n);
+    vMp = new Float64Array(n);
+    const lit = litRows(effective, n, tempCell);
+    const m = lit.length;
+    const [gLit, tLit, iSc, iMp, vOc, iX, iXx, pLit, vLit] = litScratch(n, m);
+    for (let j = 0; j < m; j++) {
+      const i = lit[j]!;
+      gLit[j] = effective[i]!;
+      tLit[j] = tempCell[i]!;
+    }
+    sapm({ effectiveIrradiance: gLit, tempCell: tLit }, a.module, { iSc, iMp, vOc, iX, iXx, pMp: pLit, vMp: vLit });
+    for (let j = 0; j < m; j++) {
+      const i = lit[j]!;
+      dc[i] = pLit[j]!;
+      vMp[i] = vLit[j]!;
+    }
   } else {
     // The single-diode models on the lit rows alone. A dark row (effective irradiance 0: the night,
     // about half a year) has photocurrent 0 (or NaN with a NaN temperature, which pvlib's ModelChain
