@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { type ChainArray, type ChainSystem, chainModels, modelChain } from '../../src/chain/index.js';
 import { erbs } from '../../src/irradiance/index.js';
 import { simulatePv } from '../../src/power/index.js';
-import { calcparamsCec, maxPowerPoint } from '../../src/pv/index.js';
+import { calcparamsCec, maxPowerPoint, sapm } from '../../src/pv/index.js';
 import { defaultWeatherSource } from '../../src/weather/index.js';
 import { ABB_MICRO, ABLEREX_ADR, CS5P_220M } from '../support/pv-parameters.js';
 
@@ -383,6 +383,18 @@ describe('modelChain', () => {
     expect(Number.isNaN(a.tempCell[40]!)).toBe(true);
     expect(a.dc[40]).toBe(0); // NaN temperature in the light: NaN filled with 0, as pvlib
     expect(Number.isNaN(a.dc[41]!)).toBe(true);
+
+    // The SAPM likewise: its lit rows and the dark rows of a NaN temperature run, the others are 0.
+    const sapmSystem: ChainSystem = { ...system, arrays: [{ ...sapmArray, modulesPerString: 2 }] };
+    const s = modelChain(sapmSystem, { ...weather, ghi, windSpeed }, { aoi: 'physical' }).arrays[0]!;
+    const whole = sapm({ effectiveIrradiance: s.effectiveIrradiance, tempCell: s.tempCell }, CS5P_220M);
+    for (let i = 0; i < periodEnd.length; i++) {
+      const power = whole.pMp[i]! * 2;
+      const dc = power > 0 ? power : Number.isNaN(power) ? Number.NaN : 0;
+      expect(Object.is(s.dc[i], dc) || (Number.isNaN(s.dc[i]!) && Number.isNaN(dc))).toBe(true);
+      expect(s.vMp![i]).toBe(whole.vMp[i]! * 2);
+    }
+    expect(Number.isNaN(s.dc[2]!)).toBe(true); // dark, NaN temperature: the SAPM's NaN
   });
 
   it('an export limit caps the system; NaN weather gives NaN', () => {
