@@ -217,12 +217,28 @@ export interface RunResult {
   dc: Float64Array;
 }
 
-/** Columns the chain reads once and never returns (the five diode parameters, SAPM's unused points), reused. */
-let scratch: Float64Array[] = [];
-function scratchColumns(n: number, count: number): Float64Array[] {
-  if (scratch.length < count || scratch[0]!.length !== n)
-    scratch = Array.from({ length: count }, () => new Float64Array(n));
-  return scratch;
+/**
+ * Indices of the rows with light (effective irradiance not 0: NaN rows included), reused; with a
+ * cell temperature, also the dark rows where it is NaN.
+ */
+let litIndex = new Int32Array(0);
+function litRows(effective: Float64Array, n: number, tempCell?: Float64Array): Int32Array {
+  if (litIndex.length !== n) litIndex = new Int32Array(n);
+  let m = 0;
+  if (tempCell === undefined) {
+    for (let i = 0; i < n; i++) if (effective[i]! !== 0) litIndex[m++] = i;
+  } else {
+    for (let i = 0; i < n; i++) if (effective[i]! !== 0 || tempCell[i]! !== tempCell[i]!) litIndex[m++] = i;
+  }
+  return litIndex.subarray(0, m);
+}
+
+/** Ten scratch columns of n rows, seen as their first m rows: the single-diode step's lit rows. */
+let litColumns: Float64Array[] = [];
+function litScratch(n: number, m: number): Float64Array[] {
+  if (litColumns.length === 0 || litColumns[0]!.length !== n)
+    litColumns = Array.from({ length: 10 }, () => new Float64Array(n));
+  return litColumns.map((c) => c.subarray(0, m));
 }
 
 /**
@@ -661,30 +677,58 @@ function runArray(a: ResolvedArray, given: RunArrayWeather | undefined, s: Share
   const cells = { effectiveIrradiance: effective, tempCell };
   if (a.dc === 'pvwatts') dc = pvwattsDc(cells, a.module);
   else if (a.dc === 'sapm') {
-    const [iSc, iMp, vOc, iX, iXx] = scratchColumns(n, 10);
-    const r = sapm(cells, a.module, { iSc, iMp, vOc, iX, iXx });
-    dc = r.pMp;
-    vMp = r.vMp;
+    // The SAPM on the lit rows alone: a dark row (effective irradiance 0, a cell temperature that
+    // is not NaN) is 0 V and 0 W in every output, as the SAPM's own night branch gives.
+    dc = new Float64Array(n);
+    vMp = new Float64Array(n);
+    const lit = litRows(effective, n, tempCell);
+    const m = lit.length;
+    const [gLit, tLit, iSc, iMp, vOc, iX, iXx, pLit, vLit] = litScratch(n, m);
+    for (let j = 0; j < m; j++) {
+      const i = lit[j]!;
+      gLit[j] = effective[i]!;
+      tLit[j] = tempCell[i]!;
+    }
+    sapm({ effectiveIrradiance: gLit, tempCell: tLit }, a.module, { iSc, iMp, vOc, iX, iXx, pMp: pLit, vMp: vLit });
+    for (let j = 0; j < m; j++) {
+      const i = lit[j]!;
+      dc[i] = pLit[j]!;
+      vMp[i] = vLit[j]!;
+    }
   } else {
-    const [photocurrent, saturationCurrent, resistanceSeries, resistanceShunt, nNsVth] = scratchColumns(n, 10).slice(5);
+    // The single-diode models on the lit rows alone. A dark row (effective irradiance 0: the night,
+    // about half a year) has photocurrent 0 (or NaN with a NaN temperature, which pvlib's ModelChain
+    // fills with 0), whose maximum power point is 0 V, 0 W exactly (solveRow); the five parameters
+    // and the solver then run on the lit rows gathered into scratch, row for row the same doubles.
+    dc = new Float64Array(n);
+    vMp = new Float64Array(n);
+    const lit = litRows(effective, n);
+    const m = lit.length;
+    const [gLit, tLit, photocurrent, saturationCurrent, resistanceSeries, resistanceShunt, nNsVth, pLit, vLit, iLit] =
+      litScratch(n, m);
+    for (let j = 0; j < m; j++) {
+      const i = lit[j]!;
+      gLit[j] = effective[i]!;
+      tLit[j] = tempCell[i]!;
+    }
+    const litCells = { effectiveIrradiance: gLit, tempCell: tLit };
     const into = { photocurrent, saturationCurrent, resistanceSeries, resistanceShunt, nNsVth };
     const p =
       a.dc === 'cec'
-        ? calcparamsCec(cells, a.module, into)
+        ? calcparamsCec(litCells, a.module, into)
         : a.dc === 'desoto'
-          ? calcparamsDesoto(cells, a.module, into)
-          : calcparamsPvsyst(cells, a.module, into);
+          ? calcparamsDesoto(litCells, a.module, into)
+          : calcparamsPvsyst(litCells, a.module, into);
     // The maximum power point alone (Bishop's form by Newton's method: within 1e-15 of pvlib's
     // singlediode by Lambert W over a year of the CEC module, at half its cost).
-    const r = maxPowerPoint(p, { method: 'newton' });
-    dc = r.pMp;
-    vMp = r.vMp;
-    // pvlib's ModelChain fills the single-diode NaN (no light) with 0.
-    for (let i = 0; i < n; i++) {
-      if (dc[i]! !== dc[i]! && effective[i]! === effective[i]!) {
-        dc[i] = 0;
-        vMp[i] = 0;
-      }
+    maxPowerPoint(p, { method: 'newton' }, { pMp: pLit, vMp: vLit, iMp: iLit });
+    for (let j = 0; j < m; j++) {
+      const i = lit[j]!;
+      const power = pLit[j]!;
+      // pvlib's ModelChain fills the single-diode NaN (no light) with 0.
+      if (power !== power && effective[i]! === effective[i]!) continue;
+      dc[i] = power;
+      vMp[i] = vLit[j]!;
     }
   }
   const series = a.modulesPerString;

@@ -440,6 +440,35 @@ function skyKernel(
   const sinT0 = Math.sin(tilt0);
   const hay = model === 'haydavies';
   for (let i = 0; i < n; i++) {
+    const b = dniA !== null ? dniA[i]! : dni0;
+    const d = dhiA !== null ? dhiA[i]! : dhi0;
+    if (b === 0 && d === 0 && 1 / d > 0 && tiltA === null && isoOut === null) {
+      // No sky light (the night, half of a year's rows): the sky diffuse is 0 and the beam 0 for
+      // any angle of incidence, so the trigonometry is skipped. Exactly what the terms below give
+      // (a DHI of +0 times finite numbers, the ground term as below) but for the sign of a beam of
+      // 0 behind the plane (0 here, -0 below). Angles that are not finite or a Hay-Davies dniExtra
+      // of 0 or NaN (NaN terms) take the full path.
+      const zenDeg = zA !== null ? zA[i]! : z0;
+      const sunAz = saA !== null ? saA[i]! : sa0;
+      const surfaceAz = azA !== null ? azA[i]! : az0;
+      const ex = exA !== null ? exA[i]! : ex0;
+      if (
+        zenDeg - zenDeg === 0 &&
+        sunAz - sunAz === 0 &&
+        surfaceAz - surfaceAz === 0 &&
+        (!hay || (ex !== 0 && ex - ex === 0))
+      ) {
+        skyOut[i] = 0;
+        if (groundOut !== null) {
+          const ground = (ghiA !== null ? ghiA[i]! : ghi0) * (albA !== null ? albA[i]! : alb0) * (1 - cosT0) * 0.5;
+          groundOut[i] = ground;
+          directOut![i] = 0;
+          diffuseOut![i] = 0 + ground;
+          globalOut![i] = 0 + (0 + ground);
+        }
+        continue;
+      }
+    }
     let cosT = cosT0;
     let sinT = sinT0;
     if (tiltA !== null) {
@@ -456,8 +485,6 @@ function skyKernel(
     let proj = cosT * cosZ + sinT * sinZ * Math.cos(daz);
     if (proj > 1) proj = 1;
     else if (proj < -1) proj = -1;
-    const b = dniA !== null ? dniA[i]! : dni0;
-    const d = dhiA !== null ? dhiA[i]! : dhi0;
     let sky: number;
     let isoPart: number;
     let circPart = 0;

@@ -105,7 +105,8 @@ function desotoLoop(
     const ratio = tK / tRefK;
     const eg = egRef * (1 + dEgdT * dT);
     res.photocurrent[i] = (g / irradRef) * (iLRef + alphaSc * dT);
-    res.saturationCurrent[i] = iORef * ratio ** 3 * Math.exp(egOverKTref - eg / (K_EV * tK));
+    // The cube as two products (Math.pow cost 30 ns a row, a fifth of the loop; within 2 ulp of it).
+    res.saturationCurrent[i] = iORef * (ratio * ratio * ratio) * Math.exp(egOverKTref - eg / (K_EV * tK));
     res.resistanceSeries[i] = rS;
     // Sref/S: Infinity at S = 0 (pvlib's night), NaN for NaN.
     res.resistanceShunt[i] = rShRef * (irradRef / g);
@@ -226,7 +227,8 @@ export function calcparamsPvsyst(
     const gamma = gammaRef + muGamma * (tc - tempRef);
     res.nNsVth[i] = gamma * kOverQ * cellsInSeries * tK;
     res.photocurrent[i] = (g / irradRef) * (iLRef + alphaSc * (tK - tRefK));
-    res.saturationCurrent[i] = iORef * (tK / tRefK) ** 3 * Math.exp((qEgOverK / gamma) * (1 / tRefK - 1 / tK));
+    const ratio = tK / tRefK;
+    res.saturationCurrent[i] = iORef * (ratio * ratio * ratio) * Math.exp((qEgOverK / gamma) * (1 / tRefK - 1 / tK));
     res.resistanceShunt[i] = rshBase + (rSh0 - rshBase) * Math.exp((-rShExp * g) / irradRef);
     res.resistanceSeries[i] = rS;
   }

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { type ChainArray, type ChainSystem, chainModels, modelChain } from '../../src/chain/index.js';
 import { erbs } from '../../src/irradiance/index.js';
 import { simulatePv } from '../../src/power/index.js';
+import { calcparamsCec, maxPowerPoint, sapm } from '../../src/pv/index.js';
 import { defaultWeatherSource } from '../../src/weather/index.js';
 import { ABB_MICRO, ABLEREX_ADR, CS5P_220M } from '../support/pv-parameters.js';
 
@@ -331,6 +332,69 @@ describe('modelChain', () => {
     expect(r.solarZenith[0]).toBeLessThan(90);
     expect(r.arrays[0]!.effectiveIrradiance[0]).toBe(0);
     expect(r.ac[0]).toBe(0);
+  });
+
+  it('runs the single-diode models on the lit rows alone: the doubles of the whole columns, 0 in the dark', () => {
+    const cec = {
+      alphaSc: 0.004539,
+      aRef: 2.6373,
+      iLRef: 5.114,
+      iORef: 8.196e-10,
+      rShRef: 381.68,
+      rS: 1.065,
+      adjust: 8.7,
+    };
+    // NaN wind (so a NaN cell temperature) on a night row and a lit one; NaN GHI on another.
+    const windSpeed = weather.windSpeed.slice();
+    const ghi = weather.ghi.slice();
+    windSpeed[2] = Number.NaN;
+    windSpeed[40] = Number.NaN;
+    ghi[41] = Number.NaN;
+    const system: ChainSystem = {
+      latitude: LAT,
+      longitude: LON,
+      arrays: [
+        { mount: { tilt: 30, azimuth: 180 }, module: cec, temperature: { u0: 25, u1: 6.84 }, modulesPerString: 2 },
+      ],
+      inverters: [{ parameters: { ...ABLEREX_ADR } }],
+    };
+    const r = modelChain(system, { ...weather, ghi, windSpeed }, { aoi: 'physical' });
+    const a = r.arrays[0]!;
+    expect(a.effectiveIrradiance[2]).toBe(0);
+    expect(a.effectiveIrradiance[40]!).toBeGreaterThan(100);
+    // The same steps over every row: calcparams and the maximum power point of the whole columns,
+    // pvlib's ModelChain's fill of the no-light NaN with 0.
+    const p = calcparamsCec({ effectiveIrradiance: a.effectiveIrradiance, tempCell: a.tempCell }, cec);
+    const mpp = maxPowerPoint(p, { method: 'newton' });
+    let dark = 0;
+    for (let i = 0; i < periodEnd.length; i++) {
+      const e = a.effectiveIrradiance[i]!;
+      const filled = Number.isNaN(mpp.pMp[i]!) && !Number.isNaN(e);
+      const power = mpp.pMp[i]! * 2; // two modules a string
+      const dc = filled ? 0 : power > 0 ? power : Number.isNaN(power) ? Number.NaN : 0;
+      expect(Object.is(a.dc[i], dc) || (Number.isNaN(a.dc[i]!) && Number.isNaN(dc))).toBe(true);
+      expect(a.vMp![i]).toBe(filled ? 0 : mpp.vMp[i]! * 2);
+      if (e === 0) {
+        dark++;
+        expect([a.dc[i], a.vMp![i]]).toEqual([0, 0]);
+      }
+    }
+    expect(dark).toBeGreaterThan(100);
+    expect(Number.isNaN(a.tempCell[40]!)).toBe(true);
+    expect(a.dc[40]).toBe(0); // NaN temperature in the light: NaN filled with 0, as pvlib
+    expect(Number.isNaN(a.dc[41]!)).toBe(true);
+
+    // The SAPM likewise: its lit rows and the dark rows of a NaN temperature run, the others are 0.
+    const sapmSystem: ChainSystem = { ...system, arrays: [{ ...sapmArray, modulesPerString: 2 }] };
+    const s = modelChain(sapmSystem, { ...weather, ghi, windSpeed }, { aoi: 'physical' }).arrays[0]!;
+    const whole = sapm({ effectiveIrradiance: s.effectiveIrradiance, tempCell: s.tempCell }, CS5P_220M);
+    for (let i = 0; i < periodEnd.length; i++) {
+      const power = whole.pMp[i]! * 2;
+      const dc = power > 0 ? power : Number.isNaN(power) ? Number.NaN : 0;
+      expect(Object.is(s.dc[i], dc) || (Number.isNaN(s.dc[i]!) && Number.isNaN(dc))).toBe(true);
+      expect(s.vMp![i]).toBe(whole.vMp[i]! * 2);
+    }
+    expect(Number.isNaN(s.dc[2]!)).toBe(true); // dark, NaN temperature: the SAPM's NaN
   });
 
   it('an export limit caps the system; NaN weather gives NaN', () => {

@@ -15,6 +15,7 @@ import {
 } from '../../src/irradiance/index.js';
 import { relativeAirmass } from '../../src/atmosphere/index.js';
 import { PEREZ_COEFFICIENTS } from '../../src/irradiance/perez-coefficients.js';
+import { runs } from '../support/properties.js';
 
 const D2R = Math.PI / 180;
 const f64 = (...xs: number[]) => Float64Array.from(xs);
@@ -279,6 +280,53 @@ describe('sky diffuse and total irradiance', () => {
       dniExtra: 1367,
     });
     expect(r.poaSkyDiffuse[0]).toBe(0);
+  });
+
+  it("isotropic and Hay-Davies rows without sky light skip the trigonometry with the full path's doubles", () => {
+    // With the diffuse components asked for, every row takes the full path: the rows of DNI = DHI =
+    // 0 (the night) then give the same doubles but for a beam of -0 behind the plane (0 without).
+    const same = (x: number, y: number) => Object.is(x, y) || (x === 0 && y === 0);
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            zenith: fc.oneof(fc.double({ min: 0, max: 180, noNaN: true }), fc.constantFrom(Number.NaN, 1 / 0)),
+            solarAzimuth: fc.oneof(fc.double({ min: 0, max: 360, noNaN: true }), fc.constant(Number.NaN)),
+            dark: fc.boolean(),
+            negativeZero: fc.boolean(),
+            ghi: fc.oneof(fc.constant(0), fc.double({ min: 0, max: 20, noNaN: true })),
+            dniExtra: fc.oneof(fc.double({ min: 1320, max: 1415, noNaN: true }), fc.constantFrom(0, Number.NaN)),
+            albedo: fc.oneof(fc.double({ min: 0, max: 0.9, noNaN: true }), fc.constant(Number.NaN)),
+          }),
+          { minLength: 1, maxLength: 30 },
+        ),
+        fc.double({ min: 0, max: 90, noNaN: true }),
+        fc.double({ min: 0, max: 360, noNaN: true }),
+        (rows, tilt, surfaceAzimuth) => {
+          const col = (f: (r: (typeof rows)[number]) => number) => Float64Array.from(rows, f);
+          const zero = (r: (typeof rows)[number]) => (r.negativeZero ? -0 : 0);
+          const input = {
+            surfaceTilt: tilt,
+            surfaceAzimuth,
+            solarZenith: col((r) => r.zenith),
+            solarAzimuth: col((r) => r.solarAzimuth),
+            dni: col((r) => (r.dark ? zero(r) : 300)),
+            dhi: col((r) => (r.dark ? zero(r) : 80)),
+            ghi: col((r) => r.ghi),
+            dniExtra: col((r) => r.dniExtra),
+            albedo: col((r) => r.albedo),
+          };
+          for (const model of ['isotropic', 'haydavies'] as const) {
+            const fast = totalIrradiance(input, { model });
+            const full = totalIrradiance(input, { model, diffuseComponents: true });
+            for (const k of ['poaGlobal', 'poaDiffuse', 'poaSkyDiffuse', 'poaGroundDiffuse'] as const)
+              for (let i = 0; i < rows.length; i++) expect(Object.is(fast[k][i], full[k][i])).toBe(true);
+            for (let i = 0; i < rows.length; i++) expect(same(fast.poaDirect[i]!, full.poaDirect[i]!)).toBe(true);
+          }
+        },
+      ),
+      { numRuns: runs(200) },
+    );
   });
 });
 

@@ -5,6 +5,7 @@ import {
   bishop88IFromV,
   bishop88Mpp,
   bishop88VFromI,
+  calcparamsCec,
   calcparamsPvsyst,
   maxPowerPoint,
   singleDiode,
@@ -106,6 +107,73 @@ describe('bishop88 with PVsyst recombination and breakdown', () => {
     const w = singleDiode(p, { method: 'lambertw' });
     const mpp = bishop88Mpp(p);
     for (let i = 0; i < 4; i++) expect(mpp.pMp[i]).toBeCloseTo(w.pMp[i]!, 7);
+  });
+
+  it("takes a CEC module's maximum power point by its plain loop with the doubles of the general one", () => {
+    // bishop88Mpp without recombination columns runs the plain loop; a d2mutau column of zeros takes
+    // the general path (solveRow and bishopPoint) to the same vd and point, bit for bit.
+    const cs5p = {
+      alphaSc: 0.004539,
+      aRef: 2.6373,
+      iLRef: 5.114,
+      iORef: 8.196e-10,
+      rShRef: 381.68,
+      rS: 1.065,
+      adjust: 8.7,
+    };
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.tuple(
+            fc.oneof(fc.constant(0), fc.double({ min: 1e-3, max: 1500, noNaN: true })),
+            fc.double({ min: -40, max: 90, noNaN: true }),
+          ),
+          { minLength: 1, maxLength: 40 },
+        ),
+        (rows) => {
+          const p = calcparamsCec(
+            {
+              effectiveIrradiance: Float64Array.from(rows, (r) => r[0]),
+              tempCell: Float64Array.from(rows, (r) => r[1]),
+            },
+            cs5p,
+          );
+          const plain = bishop88Mpp(p);
+          const general = bishop88Mpp({ ...p, d2mutau: new Float64Array(rows.length) });
+          for (const k of ['iMp', 'vMp', 'pMp'] as const) expect(plain[k]).toEqual(general[k]);
+        },
+      ),
+      { numRuns: runs(100) },
+    );
+  });
+
+  it("puts the maximum power point of a dark module at 0 V, 0 A, 0 W exactly, as pvlib's singlediode", () => {
+    // IL = 0: every other point draws power, so both methods end at Vd = 0 (pvlib gives 0 there;
+    // Newton's iteration from the ideal diode's start used to stop a few 1e-15 V off it).
+    const dark = calcparamsPvsyst(
+      { effectiveIrradiance: Float64Array.of(0, 0), tempCell: Float64Array.of(-20, 60) },
+      FS495,
+    );
+    expect(Array.from(dark.photocurrent)).toEqual([0, 0]);
+    for (const method of ['newton', 'brentq'] as const) {
+      for (const input of [dark, { ...dark, ...RECOMBINATION }]) {
+        const mpp = bishop88Mpp(input, { method, breakdownFactor: 2e-3 });
+        for (const k of ['iMp', 'vMp', 'pMp'] as const) expect(Array.from(mpp[k])).toEqual([0, 0]);
+      }
+      const m = maxPowerPoint(dark, { method });
+      expect(Array.from(m.vMp)).toEqual([0, 0]);
+    }
+    // The CEC model's dark rows (Rsh Infinity) over a range of cell temperatures.
+    const cec = calcparamsCec(
+      { effectiveIrradiance: new Float64Array(60), tempCell: Float64Array.from({ length: 60 }, (_, i) => i - 30) },
+      { alphaSc: 0.004539, aRef: 2.6373, iLRef: 5.114, iORef: 8.196e-10, rShRef: 381.68, rS: 1.065, adjust: 8.7 },
+    );
+    const newton = maxPowerPoint(cec, { method: 'newton' });
+    expect(newton.vMp.filter((v) => v !== 0).length).toBe(0);
+    expect(singleDiode(cec).vMp.filter((v) => v !== 0).length).toBe(0);
+    const lit = bishop88Mpp({ ...dark, photocurrent: Float64Array.of(1e-9, 1) });
+    expect(lit.pMp[0]!).toBeGreaterThan(0);
+    expect(lit.pMp[1]!).toBeGreaterThan(0);
   });
 
   it('throws naming the function, the argument and the unit', () => {
