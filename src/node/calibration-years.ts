@@ -3,9 +3,11 @@
  * years of the data directory's weather/calibration (EPW files; provenance and attribution in the
  * folder's README), read at run time and never part of the repository. At start only each file's
  * LOCATION line is read (where the place is); a file's hours are parsed the first time a site
- * within the anchors' radius asks for its monthly means.
+ * within the anchors' radius asks for its monthly means. An installed package has instead the
+ * monthly means alone (MONTHLY_MEANS_FILE in the same folder of dist/data, written by the build's
+ * data packer, never committed).
  */
-import { closeSync, openSync, readFileSync, readSync, readdirSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CalibrationYears } from '../weather/calibration-anchors.js';
 import type { NormalsSite } from '../weather/normals.js';
@@ -16,6 +18,58 @@ import { normalsSite } from './stations.js';
 
 /** The folder of the calibration years, relative to the data directory. */
 export const CALIBRATION_FOLDER = 'weather/calibration';
+
+/** The monthly means of the calibration years, in the folder of an installed package's dist/data. */
+export const MONTHLY_MEANS_FILE = 'monthly-means.csv';
+
+/** One calibration year's place and monthly means, as the packed table holds them. */
+export interface CalibrationMonthlyRow {
+  /** the EPW file's name */
+  file: string;
+  /** degrees north */
+  latitude: number;
+  /** degrees east */
+  longitude: number;
+  /** monthly mean GHI over all hours, W/m2 */
+  ghi: ArrayLike<number>;
+  /** monthly mean air temperature, degrees C */
+  airTemp: ArrayLike<number>;
+}
+
+/** The packed table's text: a header, then file, latitude, longitude, 12 GHI and 12 temperatures a row. */
+export function formatMonthlyMeans(rows: readonly CalibrationMonthlyRow[]): string {
+  const months = Array.from({ length: 12 }, (_, m) => m + 1);
+  const header = [
+    'file',
+    'latitude',
+    'longitude',
+    ...months.map((m) => `ghi_${m}`),
+    ...months.map((m) => `air_temp_${m}`),
+  ];
+  const line = (r: CalibrationMonthlyRow): string =>
+    [r.file, r.latitude, r.longitude, ...Array.from(r.ghi, String), ...Array.from(r.airTemp, String)].join(',');
+  return `${header.join(',')}\n${rows.map(line).join('\n')}\n`;
+}
+
+/** Reads the packed table (formatMonthlyMeans). */
+export function parseMonthlyMeans(text: string): CalibrationMonthlyRow[] {
+  return text
+    .split('\n')
+    .slice(1)
+    .filter((l) => l.trim() !== '')
+    .map((l) => {
+      const f = l.split(',');
+      if (f.length !== 27) throw new RangeError(`${MONTHLY_MEANS_FILE}: a row has ${f.length} fields, expected 27`);
+      const n = f.slice(1).map(Number);
+      return {
+        file: f[0]!,
+        latitude: n[0]!,
+        longitude: n[1]!,
+        ghi: Float64Array.from(n.slice(2, 14)),
+        airTemp: Float64Array.from(n.slice(14, 26)),
+      };
+    });
+}
 
 /** The first line of a file (an EPW's LOCATION line), without reading the rest. */
 function firstLine(path: string): string {
@@ -70,41 +124,51 @@ let years: (CalibrationYears & { file: string[] }) | null | undefined;
  * folder (an installed package: the anchors then fade to the relation everywhere).
  */
 export function calibrationYears(): (CalibrationYears & { file: string[] }) | undefined {
-  if (years === undefined) {
-    let folder: string;
-    let files: string[];
-    try {
-      folder = dataFilePath(CALIBRATION_FOLDER);
-      files = readdirSync(folder)
-        .filter((f) => f.endsWith('.epw'))
-        .sort();
-    } catch {
-      years = null;
-      return undefined;
-    }
-    const n = files.length;
-    const latitude = new Float64Array(n);
-    const longitude = new Float64Array(n);
-    files.forEach((f, i) => {
-      const loc = firstLine(join(folder, f)).split(',');
-      latitude[i] = Number(loc[6]);
-      longitude[i] = Number(loc[7]);
-    });
-    const sites = new Array<NormalsSite | undefined>(n);
-    const monthly = new Array<{ ghi: Float64Array; airTemp: Float64Array } | undefined>(n);
-    years = {
-      file: files,
-      latitude,
-      longitude,
-      // The place as the server serves it: elevation from the global grid, not the file's.
-      siteOf: (i) =>
-        (sites[i] ??= normalsSite(
-          latitude[i]!,
-          longitude[i]!,
-          Math.max(0, siteElevation(latitude[i]!, longitude[i]!)),
-        )),
-      monthlyOf: (i) => (monthly[i] ??= monthlyMeansOfEpw(readFileSync(join(folder, files[i]!), 'utf8'))),
-    };
-  }
+  if (years === undefined) years = readCalibrationYears() ?? null;
   return years ?? undefined;
+}
+
+/** The calibration years of the data directory: its EPW files, else the packed table, else none. */
+function readCalibrationYears(): (CalibrationYears & { file: string[] }) | undefined {
+  let folder: string;
+  let files: string[];
+  try {
+    folder = dataFilePath(CALIBRATION_FOLDER);
+    files = readdirSync(folder)
+      .filter((f) => f.endsWith('.epw'))
+      .sort();
+  } catch {
+    return undefined;
+  }
+  let packed: CalibrationMonthlyRow[] | undefined;
+  if (files.length === 0) {
+    const table = join(folder, MONTHLY_MEANS_FILE);
+    if (!existsSync(table)) return undefined;
+    packed = parseMonthlyMeans(readFileSync(table, 'utf8'));
+    files = packed.map((r) => r.file);
+  }
+  const n = files.length;
+  const latitude = new Float64Array(n);
+  const longitude = new Float64Array(n);
+  files.forEach((f, i) => {
+    if (packed !== undefined) {
+      latitude[i] = packed[i]!.latitude;
+      longitude[i] = packed[i]!.longitude;
+      return;
+    }
+    const loc = firstLine(join(folder, f)).split(',');
+    latitude[i] = Number(loc[6]);
+    longitude[i] = Number(loc[7]);
+  });
+  const sites = new Array<NormalsSite | undefined>(n);
+  const monthly = new Array<{ ghi: ArrayLike<number>; airTemp: ArrayLike<number> } | undefined>(n);
+  return {
+    file: files,
+    latitude,
+    longitude,
+    // The place as the server serves it: elevation from the global grid, not the file's.
+    siteOf: (i) =>
+      (sites[i] ??= normalsSite(latitude[i]!, longitude[i]!, Math.max(0, siteElevation(latitude[i]!, longitude[i]!)))),
+    monthlyOf: (i) => (monthly[i] ??= packed?.[i] ?? monthlyMeansOfEpw(readFileSync(join(folder, files[i]!), 'utf8'))),
+  };
 }

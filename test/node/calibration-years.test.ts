@@ -5,7 +5,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { calibrationYears, monthlyMeansOfEpw } from '../../src/node/calibration-years.js';
+import {
+  calibrationYears,
+  formatMonthlyMeans,
+  monthlyMeansOfEpw,
+  parseMonthlyMeans,
+} from '../../src/node/calibration-years.js';
 import { dataFilePath } from '../../src/node/data-dir.js';
 
 describe('calibration years of the data directory', () => {
@@ -60,5 +65,22 @@ describe('calibration years of the data directory', () => {
     expect(july.airTemp[6]).not.toBe(full.airTemp[6]);
     expect(july.airTemp[2]).toBe(full.airTemp[2]);
     expect(july.ghi[6]).toBe(full.ghi[6]);
+  });
+
+  it("packs the monthly means for an installed package's dist/data without changing a bit", () => {
+    const rows = [0, 1, 2].map((i) => ({
+      file: years.file[i]!,
+      latitude: years.latitude[i]!,
+      longitude: years.longitude[i]!,
+      ...years.monthlyOf(i),
+    }));
+    const back = parseMonthlyMeans(formatMonthlyMeans(rows));
+    expect(back.map((r) => r.file)).toEqual(rows.map((r) => r.file));
+    for (let i = 0; i < 3; i++) {
+      expect(back[i]!.latitude).toBe(rows[i]!.latitude);
+      expect(Array.from(back[i]!.ghi)).toEqual(Array.from(rows[i]!.ghi));
+      expect(Array.from(back[i]!.airTemp)).toEqual(Array.from(rows[i]!.airTemp));
+    }
+    expect(() => parseMonthlyMeans('header\na,1,2\n')).toThrow(RangeError);
   });
 });
