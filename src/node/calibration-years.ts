@@ -36,7 +36,14 @@ export interface CalibrationMonthlyRow {
   airTemp: ArrayLike<number>;
 }
 
-/** The packed table's text: a header, then file, latitude, longitude, 12 GHI and 12 temperatures a row. */
+/**
+ * The packed table's text: a header, then file, latitude (degrees north), longitude (degrees
+ * east), 12 monthly mean GHI (W/m2) and 12 monthly mean air temperatures (degrees C) a row, each
+ * number as the shortest text that reads back as the same double.
+ * @example
+ * const row = { file: 'a.epw', latitude: 1, longitude: 2, ghi: new Array(12).fill(100), airTemp: new Array(12).fill(20) };
+ * formatMonthlyMeans([row]).split('\n')[1].split(',').length; // => 27
+ */
 export function formatMonthlyMeans(rows: readonly CalibrationMonthlyRow[]): string {
   const months = Array.from({ length: 12 }, (_, m) => m + 1);
   const header = [
@@ -51,7 +58,13 @@ export function formatMonthlyMeans(rows: readonly CalibrationMonthlyRow[]): stri
   return `${header.join(',')}\n${rows.map(line).join('\n')}\n`;
 }
 
-/** Reads the packed table (formatMonthlyMeans). */
+/**
+ * Reads the packed table (`formatMonthlyMeans`): degrees, W/m2 and degrees C.
+ * @throws RangeError for a row without its 27 fields
+ * @example
+ * const row = { file: 'a.epw', latitude: 1, longitude: 2, ghi: new Array(12).fill(100), airTemp: new Array(12).fill(20) };
+ * parseMonthlyMeans(formatMonthlyMeans([row]))[0].ghi[5]; // about 100
+ */
 export function parseMonthlyMeans(text: string): CalibrationMonthlyRow[] {
   return text
     .split('\n')
@@ -88,7 +101,11 @@ function firstLine(path: string): string {
 /**
  * Monthly means of a weather series over all its hours: GHI (W/m2) and air temperature
  * (degrees C), a row's month that of its period's middle in UTC (as scripts/served-calibration.ts
- * compares).
+ * compares); missing hours left out, NaN for a month without any.
+ * @param text an EPW file's text
+ * @example
+ * // Berlin's IWEC year: July's mean air temperature.
+ * monthlyMeansOfEpw(readFileSync(dataFilePath('weather/calibration/deu_berlin.epw'), 'utf8')).airTemp[6]; // about 19.1
  */
 export function monthlyMeansOfEpw(text: string): { ghi: Float64Array; airTemp: Float64Array } {
   const s = readEpw(text);
@@ -120,8 +137,11 @@ let years: (CalibrationYears & { file: string[] }) | null | undefined;
 
 /**
  * The calibration years of the data directory, read (their places) on the first call and kept
- * for the life of the process; `undefined` where the data directory has no weather/calibration
- * folder (an installed package: the anchors then fade to the relation everywhere).
+ * for the life of the process (degrees; the places as the server sees them through `siteOf`);
+ * `undefined` where the data directory has neither the folder's EPW files nor its packed
+ * MONTHLY_MEANS_FILE (the anchors then fade to the relation everywhere).
+ * @example
+ * calibrationYears()?.latitude.length; // => 50
  */
 export function calibrationYears(): (CalibrationYears & { file: string[] }) | undefined {
   if (years === undefined) years = readCalibrationYears() ?? null;

@@ -85,7 +85,22 @@ export interface CalibrationOffsets {
  * Kt, then 12 of temperature, real minus the relation at the place, computed once and cached)
  * weighted by distance, height difference and land-share difference, over the weights' sum plus
  * the prior. Zero (and no place read) where no place lies within CALIBRATION_RADIUS_KM.
+ * Degrees and metres in the places and the site; offsets in logit Kt (dimensionless) and K.
+ * @param years the calibration places
+ * @param site the site, as the gridded downscaling sees it
  * @param residualAt the 24 residuals of place i
+ * @example
+ * // One made-up place on the equator whose temperature residual is 2 K; a site 150 km north
+ * // (the prior's distance) takes half of it:
+ * const place = { latitude: 0, longitude: 0, elevation: 0, continentality: 1 };
+ * const years = {
+ *   latitude: new Float64Array([0]),
+ *   longitude: new Float64Array([0]),
+ *   siteOf: () => place,
+ *   monthlyOf: () => ({ ghi: [], airTemp: [] }),
+ * };
+ * const site = { ...place, latitude: 150 / 111.195 };
+ * calibrationOffsets(years, site, () => [...new Array(12).fill(0), ...new Array(12).fill(2)]).temperature[0]; // about 1
  */
 export function calibrationOffsets(
   years: CalibrationYears,

@@ -676,7 +676,7 @@ function logit(kt: number): number {
   return Math.log(k / (1 - k));
 }
 
-/** Inverse of {@link logit}. */
+/** Inverse of `logit`. */
 function logistic(z: number): number {
   return 1 / (1 + Math.exp(-z));
 }
