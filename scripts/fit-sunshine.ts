@@ -42,7 +42,7 @@ const logit = (k: number): number => {
 /** Loads the 50 calibration places as the server sees them. */
 export function loadSunPlaces(): SunPlace[] {
   const grids = climateGrids();
-  const bare = { ...grids, stations: undefined };
+  const bare = { ...grids, stations: undefined, calibration: undefined };
   return calibrationFiles().map((f) => {
     const place = loadPlace(dataFilePath(`weather/calibration/${f}`));
     const elevation = Math.max(0, siteElevation(place.latitude, place.longitude));
@@ -161,7 +161,8 @@ export function scoreSun(p: SunPlace, an: Anchors, c: readonly number[]): { ghiE
 /**
  * Sets the station table up for a leave-one-out score of one calibration place: the stations
  * within LEAVE_OUT_KM left out of the interpolation, the relation refitted without the place
- * (and with those stations left out for every other place too).
+ * (and with those stations left out for every other place too), and the calibration years within
+ * LEAVE_OUT_KM (the place's own first) left out of the residuals carried to sites.
  */
 export function leaveOut(places: SunPlace[], file: string): void {
   const st = climateGrids().stations!;
@@ -173,6 +174,17 @@ export function leaveOut(places: SunPlace[], file: string): void {
     an.filter((_, i) => i !== j),
   );
   st.excluded = ex;
+  // The calibration years' residuals: the place's own and every one within LEAVE_OUT_KM out, the
+  // others recomputed against the refitted relation.
+  const cal = climateGrids().calibration;
+  if (cal !== undefined) {
+    const mask = new Uint8Array(cal.latitude.length);
+    for (let i = 0; i < mask.length; i++)
+      if (distanceKm(places[j]!.place, { latitude: cal.latitude[i]!, longitude: cal.longitude[i]! }) <= LEAVE_OUT_KM)
+        mask[i] = 1;
+    cal.excluded = mask;
+    cal.residualCache = undefined;
+  }
 }
 
 const pass = (r: { ghiError: number; monthsOk: number }): boolean => Math.abs(r.ghiError) <= 0.08 && r.monthsOk >= 10;

@@ -11,7 +11,8 @@
  *
  * `--leave-out`: each place is served with its own station and every station within
  * LEAVE_OUT_KM of it left out of the station normals (the sunshine relation refitted without the
- * place, the interpolation without those stations), as the leave-one-out count of issue 33.
+ * place, the interpolation without those stations) and its own real year and every one within
+ * LEAVE_OUT_KM left out of the calibration residuals, as the leave-one-out count of issue 33.
  * Prints a line per place, the counts and, per continent, the RMS annual GHI error.
  */
 import { readFileSync } from 'node:fs';

@@ -1,5 +1,7 @@
 import { type TmySelection, selectTypicalYear, typicalYearWeather } from '../../src/tmy/index.js';
 import { ACTUAL_COLUMNS, FORECAST_COLUMNS, syntheticHistory, syntheticSource } from '../../src/weather/index.js';
+import { placeInfo } from '../../src/node/weather-files.js';
+import type { WeatherPlace } from '../../src/weather/climate.js';
 import type { BenchSuite } from '../harness.js';
 
 const place = { latitude: 45, longitude: 8, elevation: 250, continentality: 0.65 };
@@ -11,6 +13,8 @@ const ends30 = new Float64Array(31 * 48);
 for (let i = 0; i < ends30.length; i++) ends30[i] = start + (i + 1) * 1800;
 const source = syntheticSource();
 let selection: TmySelection | undefined;
+/** Berlin with the measured climate as the server sees it (station and calibration-year anchors). */
+let measured: WeatherPlace | undefined;
 
 export const suite: BenchSuite = {
   name: 'weather',
@@ -55,6 +59,14 @@ export const suite: BenchSuite = {
         for (let i = 0; i < 2; i++) selectTypicalYear(syntheticHistory(place, { firstYear: 2007, lastYear: 2025 }));
       },
       run: () => selectTypicalYear(syntheticHistory(place, { firstYear: 2007, lastYear: 2025 })),
+    },
+    {
+      name: 'tmy: 2007-2025 hourly synthetic history + TMY selection, measured climate at Berlin (anchored on its real year)',
+      setup: () => {
+        measured = { latitude: 52.47, longitude: 13.4, ...placeInfo(52.47, 13.4) };
+        for (let i = 0; i < 2; i++) selectTypicalYear(syntheticHistory(measured, { firstYear: 2007, lastYear: 2025 }));
+      },
+      run: () => selectTypicalYear(syntheticHistory(measured!, { firstYear: 2007, lastYear: 2025 })),
     },
     {
       name: 'tmy: typical-year series at PT60M from its selection (ghi, gti, air_temp; 12 x 5-min samples per hour)',

@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { dataFilePath } from './data-dir.js';
 import { globalElevation } from './elevation.js';
+import { calibrationYears } from './calibration-years.js';
 import { climateStations } from './stations.js';
 import type { ClimateGrid, ClimateGrids } from '../weather/normals.js';
 
@@ -123,6 +124,7 @@ export function climateGrids(): ClimateGrids {
       cellElevation: surface.elevation,
       cellLandShare: surface.landShare,
       stations: climateStations(),
+      calibration: calibrationYears(),
     };
   }
   return grids;

@@ -49,6 +49,7 @@ export {
   climateNormalsAt,
 } from './normals.js';
 export type { ClimateStations, StationSite } from './stations.js';
+export type { CalibrationYears } from './calibration-anchors.js';
 export { WEATHER_TRACKER } from './sky.js';
 export {
   type FilePlaceHint,

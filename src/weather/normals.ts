@@ -9,6 +9,7 @@
  */
 
 import { skyAtInstants, stationPressure } from './sky.js';
+import { type CalibrationYears, calibrationOffsets } from './calibration-anchors.js';
 import { type ClimateStations, stationAnchors } from './stations.js';
 
 /** One gridded monthly climatology: 12 months of a [latitude][longitude] field. */
@@ -42,6 +43,12 @@ export interface ClimateGrids {
    * clearness and the temperatures near them (src/weather/stations.ts); absent: the grids alone
    */
   stations?: ClimateStations;
+  /**
+   * real typical years at calibration places, whose residuals against the station-anchored
+   * relation are carried to sites within a few hundred km (src/weather/calibration-anchors.ts);
+   * absent (or without stations): the relation alone
+   */
+  calibration?: CalibrationYears;
 }
 
 /** Monthly normals of a place (index 0 = January). */
@@ -570,6 +577,25 @@ export function extraterrestrialToClearSky(
   elevation: number,
   annualTemperature: number,
 ): Float64Array {
+  const { extraterrestrial, clearSky } = monthlyHorizontalSums(latitude, longitude, elevation, annualTemperature);
+  const out = new Float64Array(12);
+  for (let m = 0; m < 12; m++) out[m] = clearSky[m]! > 0 ? extraterrestrial[m]! / clearSky[m]! : 1;
+  return out;
+}
+
+/** Hours of each month of 2021. */
+const MONTH_HOURS = [744, 672, 744, 720, 744, 720, 744, 744, 720, 744, 720, 744] as const;
+
+/**
+ * Monthly sums of extraterrestrial and clear-sky horizontal irradiance over the hours of 2021
+ * (sun positions at the hours' middles), W h/m2.
+ */
+function monthlyHorizontalSums(
+  latitude: number,
+  longitude: number,
+  elevation: number,
+  annualTemperature: number,
+): { extraterrestrial: Float64Array; clearSky: Float64Array } {
   const start = Date.UTC(2021, 0, 1) / 1000;
   const n = 365 * 24;
   const times = new Float64Array(n);
@@ -587,9 +613,7 @@ export function extraterrestrialToClearSky(
     if (cz > 0) ext[m] = ext[m]! + sky.dniExtra[i]! * cz;
     clear[m] = clear[m]! + sky.clearskyGhi[i]!;
   }
-  const out = new Float64Array(12);
-  for (let m = 0; m < 12; m++) out[m] = clear[m]! > 0 ? ext[m]! / clear[m]! : 1;
-  return out;
+  return { extraterrestrial: ext, clearSky: clear };
 }
 
 /**
@@ -627,6 +651,69 @@ export const SUNSHINE_COEFFICIENTS = [-1.0266, 1.8468, 0.1895, 0.1362] as const;
  * normals.temperature[0]; // about 21.7 degrees C (Lima station anchored)
  */
 export function climateNormalsAt(grids: ClimateGrids, site: NormalsSite): ClimateNormals {
+  const normals = anchoredNormals(grids, site);
+  const { temperature, clearnessIndex } = normals;
+  const cal = grids.calibration;
+  if (cal !== undefined && grids.stations !== undefined) {
+    const offsets = calibrationOffsets(cal, site, (i) => calibrationResidual(grids, cal.siteOf(i), cal.monthlyOf(i)));
+    if (offsets.weight > 0)
+      for (let m = 0; m < 12; m++) {
+        temperature[m] = temperature[m]! + offsets.temperature[m]!;
+        clearnessIndex[m] = logistic(logit(clearnessIndex[m]!) + offsets.logitClearness[m]!);
+      }
+  }
+  let tMean = 0;
+  for (let m = 0; m < 12; m++) tMean += temperature[m]! / 12;
+  const ratio = extraterrestrialToClearSky(site.latitude, site.longitude, site.elevation, tMean);
+  const clearSkyIndex = new Float64Array(12);
+  for (let m = 0; m < 12; m++) clearSkyIndex[m] = Math.min(0.98, Math.max(0.3, clearnessIndex[m]! * ratio[m]!));
+  return { ...normals, clearSkyIndex };
+}
+
+/** logit of a clearness index held within 0.001..0.999. */
+function logit(kt: number): number {
+  const k = Math.min(0.999, Math.max(0.001, kt));
+  return Math.log(k / (1 - k));
+}
+
+/** Inverse of `logit`. */
+function logistic(z: number): number {
+  return 1 / (1 + Math.exp(-z));
+}
+
+/** Largest residual of logit Kt a real year carries (a month of polar twilight tells little). */
+const MAX_LOGIT_RESIDUAL = 1.5;
+
+/**
+ * The 24 residuals of a real year at its place (12 of logit Kt, then 12 of monthly mean
+ * temperature, K): the real year's values minus the station-anchored relation's at the place as
+ * the server sees it. Kt of the real year: its monthly mean GHI over the month's mean
+ * extraterrestrial horizontal irradiance of monthlyHorizontalSums (the sums the served clear-sky
+ * index is taken from). 0 where the real year or the month's sun tells nothing.
+ */
+function calibrationResidual(
+  grids: ClimateGrids,
+  site: NormalsSite,
+  real: { ghi: ArrayLike<number>; airTemp: ArrayLike<number> },
+): Float64Array {
+  const relation = anchoredNormals(grids, site);
+  let tMean = 0;
+  for (let m = 0; m < 12; m++) tMean += relation.temperature[m]! / 12;
+  const { extraterrestrial } = monthlyHorizontalSums(site.latitude, site.longitude, site.elevation, tMean);
+  const out = new Float64Array(24);
+  for (let m = 0; m < 12; m++) {
+    const ext = extraterrestrial[m]!;
+    const kt = (real.ghi[m]! * MONTH_HOURS[m]!) / ext;
+    const r = ext > 0 && Number.isFinite(kt) ? logit(kt) - logit(relation.clearnessIndex[m]!) : 0;
+    out[m] = Math.max(-MAX_LOGIT_RESIDUAL, Math.min(MAX_LOGIT_RESIDUAL, r));
+    const dt = real.airTemp[m]! - relation.temperature[m]!;
+    out[12 + m] = Number.isFinite(dt) ? dt : 0;
+  }
+  return out;
+}
+
+/** The normals before the real years' residuals: the grids, downscaled, and the station anchors. */
+function anchoredNormals(grids: ClimateGrids, site: NormalsSite): Omit<ClimateNormals, 'clearSkyIndex'> {
   // The clearness relation was fitted on the bilinear grid temperature's annual range.
   const gridTemperature = gridTemperatureAtSite(grids, site);
   const temperature = siteTemperature(grids, site);
@@ -649,11 +736,9 @@ export function climateNormalsAt(grids: ClimateGrids, site: NormalsSite): Climat
   if (prevailingWind < 0) prevailingWind += 360;
   let tMin = Infinity;
   let tMax = -Infinity;
-  let tMean = 0;
   for (let m = 0; m < 12; m++) {
     tMin = Math.min(tMin, gridTemperature[m]!);
     tMax = Math.max(tMax, gridTemperature[m]!);
-    tMean += temperature[m]! / 12;
   }
   const clearnessIndex = monthlyClearnessIndex({
     precipitation,
@@ -669,11 +754,7 @@ export function climateNormalsAt(grids: ClimateGrids, site: NormalsSite): Climat
   if (grids.stations !== undefined) {
     const st = grids.stations;
     const anchors = stationAnchors(st, site, (i) => siteTemperature(grids, st.siteOf(i)));
-    tMean = 0;
-    for (let m = 0; m < 12; m++) {
-      temperature[m] = temperature[m]! + anchors.temperatureOffset[m]!;
-      tMean += temperature[m]! / 12;
-    }
+    for (let m = 0; m < 12; m++) temperature[m] = temperature[m]! + anchors.temperatureOffset[m]!;
     const [c0, c1, c2, c3] = st.sunshineCoefficients ?? SUNSHINE_COEFFICIENTS;
     const south = (1 - Math.tanh(site.latitude / 10)) / 2;
     for (let m = 0; m < 12; m++) {
@@ -687,16 +768,12 @@ export function climateNormalsAt(grids: ClimateGrids, site: NormalsSite): Climat
     dailyRange = anchors.dailyRange;
     dailyRangeWeight = anchors.rangeWeight;
   }
-  const ratio = extraterrestrialToClearSky(site.latitude, site.longitude, site.elevation, tMean);
-  const clearSkyIndex = new Float64Array(12);
-  for (let m = 0; m < 12; m++) clearSkyIndex[m] = Math.min(0.98, Math.max(0.3, clearnessIndex[m]! * ratio[m]!));
-  const normals: ClimateNormals = {
+  const normals: Omit<ClimateNormals, 'clearSkyIndex'> = {
     temperature,
     precipitation,
     windSpeed,
     prevailingWind,
     clearnessIndex,
-    clearSkyIndex,
   };
   if (dailyRange !== undefined && dailyRangeWeight !== undefined && dailyRangeWeight > 0) {
     normals.dailyRange = dailyRange;

@@ -59,10 +59,11 @@ import { describe, expect, it } from 'vitest';
 import { type Seasons, seasonalMeans } from '../support/climate-seasons.js';
 import { DATA_FILES, hasDataFile } from '../../src/node/data-dir.js';
 import { GLOBAL_ELEVATION_FILE, landFraction } from '../../src/node/elevation.js';
-import { placeNormals } from '../../src/node/weather-files.js';
+import { climateGrids } from '../../src/node/climate-grids.js';
+import { normalsSite } from '../../src/node/stations.js';
 // From their own modules, not the weather index: the test holds the model whatever the public API exports.
 import { continentalityFromLand, placeClimate } from '../../src/weather/climate.js';
-import type { ClimateNormals } from '../../src/weather/normals.js';
+import { type ClimateNormals, climateNormalsAt } from '../../src/weather/normals.js';
 
 /** Four seasonal values: December-February, March-May, June-August, September-November. */
 
@@ -405,12 +406,18 @@ function missingDataFile(): string | undefined {
 
 /**
  * The card of a place as the model gives it today: continentality and normals as the Node adapter
- * derives them (placeInfo, placeNormals), at the station's elevation.
+ * derives them (placeInfo, placeNormals), at the station's elevation, without the calibration
+ * years' residuals: near a real year (Alice Springs is one; Sonnblick, Lisbon and Perth lie
+ * within its radius) they would carry the real year's values and hide the coefficients this file
+ * pins. test/weather/calibration-anchors.test.ts checks them.
  */
 function cardOf(place: NamedPlace): NormalsCard {
   const { latitude, longitude, elevation } = place;
   const continentality = continentalityFromLand(latitude, longitude, landFraction);
-  const normals: ClimateNormals = placeNormals({ latitude, longitude, elevation, continentality });
+  const normals: ClimateNormals = climateNormalsAt(
+    { ...climateGrids(), calibration: undefined },
+    normalsSite(latitude, longitude, elevation, continentality),
+  );
   const climate = placeClimate({ latitude, longitude, elevation, continentality, normals });
   return {
     continentality,
