@@ -137,7 +137,12 @@ export function klucherSkyDiffuse(input: KlucherInput, out?: Float64Array): Floa
     ghi: [input.ghi, 'W/m2'],
   });
   const sky = outputColumn(out, n);
-  skyModelKernel(KLUCHER, n, { ...input, dni: 0, dniExtra: 0, albedo: 0 }, skyOnly(sky, null));
+  const { surfaceTilt, surfaceAzimuth } = input;
+  if (typeof surfaceTilt === 'number' && typeof surfaceAzimuth === 'number') {
+    klucherFixedPlane(n, surfaceTilt, surfaceAzimuth, input, sky);
+  } else {
+    skyModelKernel(KLUCHER, n, { ...input, dni: 0, dniExtra: 0, albedo: 0 }, skyOnly(sky, null));
+  }
   return sky;
 }
 
@@ -161,6 +166,10 @@ export function kingSkyDiffuse(input: KingInput, out?: Float64Array): Float64Arr
     ghi: [input.ghi, 'W/m2'],
   });
   const sky = outputColumn(out, n);
+  if (typeof input.surfaceTilt === 'number') {
+    kingFixedPlane(n, input.surfaceTilt, input, sky);
+    return sky;
+  }
   skyModelKernel(
     KING,
     n,
@@ -196,7 +205,12 @@ export function reindlSkyDiffuse(input: ReindlInput, out?: Partial<SkyDiffusePar
     dniExtra: [input.dniExtra, 'W/m2'],
   });
   const res = partsOutput(out, n);
-  skyModelKernel(REINDL, n, { ...input, albedo: 0 }, skyOnly(res.poaSkyDiffuse, res));
+  const { surfaceTilt, surfaceAzimuth } = input;
+  if (typeof surfaceTilt === 'number' && typeof surfaceAzimuth === 'number') {
+    reindlFixedPlane(n, surfaceTilt, surfaceAzimuth, input, res);
+  } else {
+    skyModelKernel(REINDL, n, { ...input, albedo: 0 }, skyOnly(res.poaSkyDiffuse, res));
+  }
   return res;
 }
 
@@ -460,6 +474,217 @@ export function skyModelKernel(model: number, n: number, input: SkyModelKernelIn
       diffuseOut![i] = diffuse;
       globalOut![i] = direct + diffuse;
     }
+  }
+}
+
+/**
+ * Klucher on a fixed plane (tilt and azimuth numbers): the rows of {@link skyModelKernel} for
+ * KLUCHER with the plane's terms hoisted, giving the same doubles. Where F is 0 (DHI/GHI 0/0, the
+ * night's rows, or 1) both Klucher factors are exactly 1 for any finite sun position, so the row is
+ * DHI (1 + cos tilt)/2 without the projection's table lookups.
+ */
+export function klucherFixedPlane(
+  n: number,
+  surfaceTilt: number,
+  surfaceAzimuth: number,
+  input: { solarZenith: Column; solarAzimuth: Column; dhi: Column; ghi: Column },
+  skyOut: Float64Array,
+): void {
+  const zA = columnOf(input.solarZenith, 0);
+  const zM = maskOf(input.solarZenith);
+  const saA = columnOf(input.solarAzimuth, 0);
+  const saM = maskOf(input.solarAzimuth);
+  const dhiA = columnOf(input.dhi, 0);
+  const dhiM = maskOf(input.dhi);
+  const ghiA = columnOf(input.ghi, 0);
+  const ghiM = maskOf(input.ghi);
+  const cosT = Math.cos(surfaceTilt * D2R);
+  const sinT = Math.sin(surfaceTilt * D2R);
+  const sinHalf = Math.sin(surfaceTilt * 0.5 * D2R);
+  const iso = 0.5 * (1 + cosT);
+  const s3 = sinHalf * sinHalf * sinHalf;
+  const az = surfaceAzimuth;
+  const cosNodes = COS_NODES;
+  const sinNodes = SIN_NODES;
+  for (let i = 0; i < n; i++) {
+    const d = dhiA[i & dhiM]!;
+    const g = ghiA[i & ghiM]!;
+    const zenDeg = zA[i & zM]!;
+    let daz = saA[i & saM]! - az;
+    const ratio = d / g;
+    let f = 1 - ratio * ratio;
+    // 0/0 (and inf/inf) take F = 0 as pvlib's fillna; a NaN input stays NaN.
+    if (f !== f && g === g && d === d) f = 0;
+    if (f === 0 && zenDeg - zenDeg === 0 && daz - daz === 0) {
+      // An infinite DHI (over an infinite GHI) is no irradiance: NaN, as below.
+      const flat = d * iso;
+      skyOut[i] = flat - flat === 0 ? flat : Number.NaN;
+      continue;
+    }
+    let cosZ: number;
+    let sinZ: number;
+    if (zenDeg >= 0 && zenDeg <= 180) {
+      const k = (zenDeg * 4 + 0.5) | 0;
+      const r = (zenDeg - k * 0.25) * D2R;
+      const r2 = r * r;
+      const cr = 1 - r2 * (0.5 - r2 * (1 / 24));
+      const sr = r * (1 - r2 * (1 / 6 - r2 * (1 / 120)));
+      cosZ = cosNodes[k]! * cr - sinNodes[k]! * sr;
+      sinZ = sinNodes[k]! * cr + cosNodes[k]! * sr;
+    } else {
+      cosZ = Math.cos(zenDeg * D2R);
+      sinZ = Math.sin(zenDeg * D2R);
+    }
+    if (daz < 0) daz += 360;
+    let cosDaz: number;
+    if (daz >= 0 && daz <= 360) {
+      const k = (daz * 4 + 0.5) | 0;
+      const r = (daz - k * 0.25) * D2R;
+      const r2 = r * r;
+      cosDaz =
+        cosNodes[k]! * (1 - r2 * (0.5 - r2 * (1 / 24))) - sinNodes[k]! * (r * (1 - r2 * (1 / 6 - r2 * (1 / 120))));
+    } else {
+      cosDaz = Math.cos(daz * D2R);
+    }
+    let proj = cosT * cosZ + sinT * sinZ * cosDaz;
+    if (proj > 1) proj = 1;
+    else if (proj < -1) proj = -1;
+    const a = proj < 0 ? 0 : proj;
+    let sky = d * iso * (1 + f * s3) * (1 + f * (a * a) * (sinZ * sinZ * sinZ));
+    // DHI > 0 over GHI 0 makes F infinite: pvlib's infinite sky is no irradiance, NaN here.
+    if (sky - sky !== 0) sky = Number.NaN;
+    skyOut[i] = sky;
+  }
+}
+
+/**
+ * King on a fixed tilt: the rows of {@link skyModelKernel} for KING with the plane's terms
+ * hoisted, giving the same doubles; no angle but the tilt's.
+ */
+export function kingFixedPlane(
+  n: number,
+  surfaceTilt: number,
+  input: { solarZenith: Column; dhi: Column; ghi: Column },
+  skyOut: Float64Array,
+): void {
+  const zA = columnOf(input.solarZenith, 0);
+  const zM = maskOf(input.solarZenith);
+  const dhiA = columnOf(input.dhi, 0);
+  const dhiM = maskOf(input.dhi);
+  const ghiA = columnOf(input.ghi, 0);
+  const ghiM = maskOf(input.ghi);
+  const cosT = Math.cos(surfaceTilt * D2R);
+  const up = 1 + cosT;
+  const down = 1 - cosT;
+  for (let i = 0; i < n; i++) {
+    let sky = (dhiA[i & dhiM]! * up) / 2 + (ghiA[i & ghiM]! * (0.012 * zA[i & zM]! - 0.04) * down) / 2;
+    if (sky < 0) sky = 0;
+    skyOut[i] = sky;
+  }
+}
+
+/**
+ * Reindl on a fixed plane (tilt and azimuth numbers): the rows of {@link skyModelKernel} for
+ * REINDL with the plane's terms hoisted, giving the same doubles.
+ */
+export function reindlFixedPlane(
+  n: number,
+  surfaceTilt: number,
+  surfaceAzimuth: number,
+  input: {
+    solarZenith: Column;
+    solarAzimuth: Column;
+    dhi: Column;
+    dni: Column;
+    ghi: Column;
+    dniExtra: Column;
+  },
+  out: SkyDiffuseParts,
+): void {
+  const zA = columnOf(input.solarZenith, 0);
+  const zM = maskOf(input.solarZenith);
+  const saA = columnOf(input.solarAzimuth, 0);
+  const saM = maskOf(input.solarAzimuth);
+  const dhiA = columnOf(input.dhi, 0);
+  const dhiM = maskOf(input.dhi);
+  const dniA = columnOf(input.dni, 0);
+  const dniM = maskOf(input.dni);
+  const ghiA = columnOf(input.ghi, 0);
+  const ghiM = maskOf(input.ghi);
+  const exA = columnOf(input.dniExtra, 0);
+  const exM = maskOf(input.dniExtra);
+  const { poaSkyDiffuse: skyOut, poaIsotropic: isoOut, poaCircumsolar: circOut, poaHorizon: horOut } = out;
+  const cosT = Math.cos(surfaceTilt * D2R);
+  const sinT = Math.sin(surfaceTilt * D2R);
+  const sinHalf = Math.sin(surfaceTilt * 0.5 * D2R);
+  const up = 1 + cosT;
+  const s3 = sinHalf * sinHalf * sinHalf;
+  // The horizon factor where GHI is 0: sqrt(0) sin^3(tilt/2), signed as the kernel's.
+  const h0 = Math.sqrt(0) * s3;
+  const az = surfaceAzimuth;
+  const cosNodes = COS_NODES;
+  const sinNodes = SIN_NODES;
+  for (let i = 0; i < n; i++) {
+    const zenDeg = zA[i & zM]!;
+    let daz = saA[i & saM]! - az;
+    const d = dhiA[i & dhiM]!;
+    const g = ghiA[i & ghiM]!;
+    const b = dniA[i & dniM]!;
+    const ex = exA[i & exM]!;
+    if (g === 0 && b === 0 && ex > 0 && zenDeg - zenDeg === 0 && daz - daz === 0) {
+      // No beam and no GHI (the night's rows): A = DNI / E0 is a signed zero, so A Rb is A for
+      // any finite projection (Rb >= +0) and the horizon factor is h0; no angle is needed.
+      const ai = b / ex;
+      const term1 = ((1 - ai) * up) / 2;
+      const term3 = term1 * h0;
+      skyOut[i] = d * (term1 + ai + term3);
+      isoOut[i] = d * term1;
+      circOut[i] = d * ai;
+      horOut[i] = d * term3;
+      continue;
+    }
+    let cosZ: number;
+    let sinZ: number;
+    if (zenDeg >= 0 && zenDeg <= 180) {
+      const k = (zenDeg * 4 + 0.5) | 0;
+      const r = (zenDeg - k * 0.25) * D2R;
+      const r2 = r * r;
+      const cr = 1 - r2 * (0.5 - r2 * (1 / 24));
+      const sr = r * (1 - r2 * (1 / 6 - r2 * (1 / 120)));
+      cosZ = cosNodes[k]! * cr - sinNodes[k]! * sr;
+      sinZ = sinNodes[k]! * cr + cosNodes[k]! * sr;
+    } else {
+      cosZ = Math.cos(zenDeg * D2R);
+      sinZ = Math.sin(zenDeg * D2R);
+    }
+    if (daz < 0) daz += 360;
+    let cosDaz: number;
+    if (daz >= 0 && daz <= 360) {
+      const k = (daz * 4 + 0.5) | 0;
+      const r = (daz - k * 0.25) * D2R;
+      const r2 = r * r;
+      cosDaz =
+        cosNodes[k]! * (1 - r2 * (0.5 - r2 * (1 / 24))) - sinNodes[k]! * (r * (1 - r2 * (1 / 6 - r2 * (1 / 120))));
+    } else {
+      cosDaz = Math.cos(daz * D2R);
+    }
+    let proj = cosT * cosZ + sinT * sinZ * cosDaz;
+    if (proj > 1) proj = 1;
+    else if (proj < -1) proj = -1;
+    const a = proj < 0 ? 0 : proj;
+    const rb = a / (cosZ < REINDL_MIN_COS_ZENITH ? REINDL_MIN_COS_ZENITH : cosZ);
+    const ai = b / ex;
+    let hb = b * cosZ;
+    if (hb < 0) hb = 0;
+    const hbToGhi = g === 0 ? 0 : hb / g;
+    const h = Math.sqrt(hbToGhi) * s3;
+    const term1 = ((1 - ai) * up) / 2;
+    const term2 = ai * rb;
+    const term3 = term1 * h;
+    skyOut[i] = d * (term1 + term2 + term3);
+    isoOut[i] = d * term1;
+    circOut[i] = d * term2;
+    horOut[i] = d * term3;
   }
 }
 
