@@ -7,7 +7,9 @@
 import { type Column, columnOf, maskOf, outputColumn, scalarOf } from '../util/columns.js';
 import { COS_NODES, SIN_NODES } from '../util/trig-tables.js';
 import { checkObject } from '../util/validate.js';
+import { lazyWasmKernel, loadWasmKernel, writePairs } from '../util/wasm.js';
 import { checkTransposition } from './checks.js';
+import { SKY_DIFFUSE_WASM_BASE64 } from './wasm/sky-diffuse.wasm.js';
 
 const D2R = Math.PI / 180;
 /** Lower bound of cos(zenith) in the Reindl projection ratio (pvlib GH 432). */
@@ -139,7 +141,9 @@ export function klucherSkyDiffuse(input: KlucherInput, out?: Float64Array): Floa
   const sky = outputColumn(out, n);
   const { surfaceTilt, surfaceAzimuth } = input;
   if (typeof surfaceTilt === 'number' && typeof surfaceAzimuth === 'number') {
-    klucherFixedPlane(n, surfaceTilt, surfaceAzimuth, input, sky);
+    if (!klucherWasm(n, surfaceTilt, surfaceAzimuth, input, sky)) {
+      klucherFixedPlane(n, surfaceTilt, surfaceAzimuth, input, sky);
+    }
   } else {
     skyModelKernel(KLUCHER, n, { ...input, dni: 0, dniExtra: 0, albedo: 0 }, skyOnly(sky, null));
   }
@@ -207,7 +211,9 @@ export function reindlSkyDiffuse(input: ReindlInput, out?: Partial<SkyDiffusePar
   const res = partsOutput(out, n);
   const { surfaceTilt, surfaceAzimuth } = input;
   if (typeof surfaceTilt === 'number' && typeof surfaceAzimuth === 'number') {
-    reindlFixedPlane(n, surfaceTilt, surfaceAzimuth, input, res);
+    if (!reindlWasm(n, surfaceTilt, surfaceAzimuth, input, res)) {
+      reindlFixedPlane(n, surfaceTilt, surfaceAzimuth, input, res);
+    }
   } else {
     skyModelKernel(REINDL, n, { ...input, albedo: 0 }, skyOnly(res.poaSkyDiffuse, res));
   }
@@ -686,6 +692,153 @@ export function reindlFixedPlane(
     circOut[i] = d * term2;
     horOut[i] = d * term3;
   }
+}
+
+/** The loaded WebAssembly form of the fixed-plane Klucher and Reindl loops (offsets in doubles). */
+interface SkyDiffuseWasm {
+  klucher: (rows: number, cosT: number, sinT: number, iso: number, s3: number, azimuth: number) => void;
+  reindl: (rows: number, cosT: number, sinT: number, up: number, s3: number, h0: number, azimuth: number) => void;
+  memory: Float64Array;
+  blockRows: number;
+  zenith: number;
+  azimuth: number;
+  dhi: number;
+  ghi: number;
+  dni: number;
+  extra: number;
+  sky: number;
+  isotropic: number;
+  circumsolar: number;
+  horizon: number;
+}
+
+function loadSkyDiffuseWasm(): SkyDiffuseWasm | null {
+  const kernel = loadWasmKernel(SKY_DIFFUSE_WASM_BASE64, { js: { cos: Math.cos, sin: Math.sin } });
+  if (kernel === null) return null;
+  const { exports, memory, offset } = kernel;
+  writePairs(memory, offset('nodeTable'), COS_NODES, SIN_NODES);
+  return {
+    klucher: exports.klucher as SkyDiffuseWasm['klucher'],
+    reindl: exports.reindl as SkyDiffuseWasm['reindl'],
+    memory,
+    blockRows: (exports.blockRows as { value: number }).value,
+    zenith: offset('zenith'),
+    azimuth: offset('azimuth'),
+    dhi: offset('dhi'),
+    ghi: offset('ghi'),
+    dni: offset('dni'),
+    extra: offset('extra'),
+    sky: offset('sky'),
+    isotropic: offset('isotropic'),
+    circumsolar: offset('circumsolar'),
+    horizon: offset('horizon'),
+  };
+}
+
+/** The module, loaded on first use; null where it cannot run or the kernels are off. */
+const skyDiffuseWasm = lazyWasmKernel(loadSkyDiffuseWasm);
+
+/**
+ * Copies rows [start, end) of each column into the module's memory at its offset; an odd last
+ * pair's second lane repeats the last row, so that it reads defined inputs.
+ */
+function copyIn(
+  memory: Float64Array,
+  columns: readonly Float64Array[],
+  offsets: readonly number[],
+  start: number,
+  end: number,
+): void {
+  const rows = end - start;
+  for (let c = 0; c < columns.length; c++) {
+    const at = offsets[c]!;
+    memory.set(columns[c]!.subarray(start, end), at);
+    if ((rows & 1) === 1) memory[at + rows] = memory[at + rows - 1]!;
+  }
+}
+
+/**
+ * {@link klucherFixedPlane} in WebAssembly SIMD (wasm/sky-diffuse.wat), block by block: the same
+ * doubles. Returns false, having done nothing, where the module cannot run or a column is one value.
+ */
+function klucherWasm(
+  n: number,
+  surfaceTilt: number,
+  surfaceAzimuth: number,
+  input: { solarZenith: Column; solarAzimuth: Column; dhi: Column; ghi: Column },
+  skyOut: Float64Array,
+): boolean {
+  const { solarZenith, solarAzimuth, dhi, ghi } = input;
+  if (
+    typeof solarZenith === 'number' ||
+    typeof solarAzimuth === 'number' ||
+    typeof dhi === 'number' ||
+    typeof ghi === 'number'
+  ) {
+    return false;
+  }
+  const kernel = skyDiffuseWasm();
+  if (kernel === null) return false;
+  const { memory, blockRows } = kernel;
+  const cosT = Math.cos(surfaceTilt * D2R);
+  const sinT = Math.sin(surfaceTilt * D2R);
+  const sinHalf = Math.sin(surfaceTilt * 0.5 * D2R);
+  const iso = 0.5 * (1 + cosT);
+  const s3 = sinHalf * sinHalf * sinHalf;
+  const columns = [solarZenith, solarAzimuth, dhi, ghi];
+  const offsets = [kernel.zenith, kernel.azimuth, kernel.dhi, kernel.ghi];
+  for (let start = 0; start < n; start += blockRows) {
+    const end = start + blockRows < n ? start + blockRows : n;
+    copyIn(memory, columns, offsets, start, end);
+    kernel.klucher(end - start, cosT, sinT, iso, s3, surfaceAzimuth);
+    skyOut.set(memory.subarray(kernel.sky, kernel.sky + end - start), start);
+  }
+  return true;
+}
+
+/**
+ * {@link reindlFixedPlane} in WebAssembly SIMD (wasm/sky-diffuse.wat), block by block: the same
+ * doubles. Returns false, having done nothing, where the module cannot run or a column is one value.
+ */
+function reindlWasm(
+  n: number,
+  surfaceTilt: number,
+  surfaceAzimuth: number,
+  input: { solarZenith: Column; solarAzimuth: Column; dhi: Column; dni: Column; ghi: Column; dniExtra: Column },
+  out: SkyDiffuseParts,
+): boolean {
+  const { solarZenith, solarAzimuth, dhi, ghi, dni, dniExtra } = input;
+  if (
+    typeof solarZenith === 'number' ||
+    typeof solarAzimuth === 'number' ||
+    typeof dhi === 'number' ||
+    typeof ghi === 'number' ||
+    typeof dni === 'number' ||
+    typeof dniExtra === 'number'
+  ) {
+    return false;
+  }
+  const kernel = skyDiffuseWasm();
+  if (kernel === null) return false;
+  const { memory, blockRows } = kernel;
+  const cosT = Math.cos(surfaceTilt * D2R);
+  const sinT = Math.sin(surfaceTilt * D2R);
+  const sinHalf = Math.sin(surfaceTilt * 0.5 * D2R);
+  const s3 = sinHalf * sinHalf * sinHalf;
+  const h0 = Math.sqrt(0) * s3;
+  const columns = [solarZenith, solarAzimuth, dhi, ghi, dni, dniExtra];
+  const offsets = [kernel.zenith, kernel.azimuth, kernel.dhi, kernel.ghi, kernel.dni, kernel.extra];
+  for (let start = 0; start < n; start += blockRows) {
+    const end = start + blockRows < n ? start + blockRows : n;
+    const rows = end - start;
+    copyIn(memory, columns, offsets, start, end);
+    kernel.reindl(rows, cosT, sinT, 1 + cosT, s3, h0, surfaceAzimuth);
+    out.poaSkyDiffuse.set(memory.subarray(kernel.sky, kernel.sky + rows), start);
+    out.poaIsotropic.set(memory.subarray(kernel.isotropic, kernel.isotropic + rows), start);
+    out.poaCircumsolar.set(memory.subarray(kernel.circumsolar, kernel.circumsolar + rows), start);
+    out.poaHorizon.set(memory.subarray(kernel.horizon, kernel.horizon + rows), start);
+  }
+  return true;
 }
 
 /** Scratch of {@link perezDriesseCoefficients}: F1 and F2. */
