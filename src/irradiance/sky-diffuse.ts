@@ -171,7 +171,7 @@ export function kingSkyDiffuse(input: KingInput, out?: Float64Array): Float64Arr
   });
   const sky = outputColumn(out, n);
   if (typeof input.surfaceTilt === 'number') {
-    kingFixedPlane(n, input.surfaceTilt, input, sky);
+    if (!kingWasm(n, input.surfaceTilt, input, sky)) kingFixedPlane(n, input.surfaceTilt, input, sky);
     return sky;
   }
   skyModelKernel(
@@ -698,6 +698,7 @@ export function reindlFixedPlane(
 interface SkyDiffuseWasm {
   klucher: (rows: number, cosT: number, sinT: number, iso: number, s3: number, azimuth: number) => void;
   reindl: (rows: number, cosT: number, sinT: number, up: number, s3: number, h0: number, azimuth: number) => void;
+  king: (rows: number, up: number, down: number) => void;
   memory: Float64Array;
   blockRows: number;
   zenith: number;
@@ -720,6 +721,7 @@ function loadSkyDiffuseWasm(): SkyDiffuseWasm | null {
   return {
     klucher: exports.klucher as SkyDiffuseWasm['klucher'],
     reindl: exports.reindl as SkyDiffuseWasm['reindl'],
+    king: exports.king as SkyDiffuseWasm['king'],
     memory,
     blockRows: (exports.blockRows as { value: number }).value,
     zenith: offset('zenith'),
@@ -837,6 +839,33 @@ function reindlWasm(
     out.poaIsotropic.set(memory.subarray(kernel.isotropic, kernel.isotropic + rows), start);
     out.poaCircumsolar.set(memory.subarray(kernel.circumsolar, kernel.circumsolar + rows), start);
     out.poaHorizon.set(memory.subarray(kernel.horizon, kernel.horizon + rows), start);
+  }
+  return true;
+}
+
+/**
+ * {@link kingFixedPlane} in WebAssembly SIMD (wasm/sky-diffuse.wat), block by block: the same
+ * doubles. Returns false, having done nothing, where the module cannot run or a column is one value.
+ */
+function kingWasm(
+  n: number,
+  surfaceTilt: number,
+  input: { solarZenith: Column; dhi: Column; ghi: Column },
+  skyOut: Float64Array,
+): boolean {
+  const { solarZenith, dhi, ghi } = input;
+  if (typeof solarZenith === 'number' || typeof dhi === 'number' || typeof ghi === 'number') return false;
+  const kernel = skyDiffuseWasm();
+  if (kernel === null) return false;
+  const { memory, blockRows } = kernel;
+  const cosT = Math.cos(surfaceTilt * D2R);
+  const columns = [solarZenith, dhi, ghi];
+  const offsets = [kernel.zenith, kernel.dhi, kernel.ghi];
+  for (let start = 0; start < n; start += blockRows) {
+    const end = start + blockRows < n ? start + blockRows : n;
+    copyIn(memory, columns, offsets, start, end);
+    kernel.king(end - start, 1 + cosT, 1 - cosT);
+    skyOut.set(memory.subarray(kernel.sky, kernel.sky + end - start), start);
   }
   return true;
 }

@@ -1,5 +1,5 @@
 /**
- * The WebAssembly SIMD form of the fixed-plane Klucher and Reindl loops
+ * The WebAssembly SIMD form of the fixed-plane Klucher, Reindl and King loops
  * (src/irradiance/wasm/sky-diffuse.wat): this engine runs it, and it gives the TypeScript loops'
  * doubles bit for bit (the kernels switched off by setWasmKernels give the reference), on every
  * path: the night's shortcut in both lanes or one, angles outside the tables, NaN, signed zeros,
@@ -8,7 +8,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { klucherSkyDiffuse, reindlSkyDiffuse } from '../../src/irradiance/index.js';
+import { kingSkyDiffuse, klucherSkyDiffuse, reindlSkyDiffuse } from '../../src/irradiance/index.js';
 import { SKY_DIFFUSE_WASM_BASE64 } from '../../src/irradiance/wasm/sky-diffuse.wasm.js';
 import { instantiateWasm } from '../../src/util/wasm.js';
 import { runs } from '../support/properties.js';
@@ -32,7 +32,7 @@ const copy = (x: Sky): Sky => ({
   dniExtra: x.dniExtra.slice(),
 });
 
-/** Klucher and Reindl with the kernels on and off agree in every bit; `inPlace` writes over the DHI. */
+/** Klucher, Reindl and King with the kernels on and off agree in every bit; `inPlace` writes over the DHI. */
 function expectSameDoubles(sky: Sky, surfaceTilt: number, surfaceAzimuth: number, inPlace = false): void {
   const klucher = (wasm: boolean) =>
     withWasmKernels(wasm, () => {
@@ -47,6 +47,12 @@ function expectSameDoubles(sky: Sky, surfaceTilt: number, surfaceAzimuth: number
     });
   const keys = ['poaSkyDiffuse', 'poaIsotropic', 'poaCircumsolar', 'poaHorizon'] as const;
   expect(bitDifferences(reindl(false), reindl(true), keys), 'reindl').toEqual([]);
+  const king = (wasm: boolean) =>
+    withWasmKernels(wasm, () => {
+      const x = copy(sky);
+      return kingSkyDiffuse({ ...x, surfaceTilt }, inPlace ? x.dhi : undefined);
+    });
+  expect(bitDifferences({ sky: king(false) }, { sky: king(true) }, ['sky']), 'king').toEqual([]);
 }
 
 /** A deterministic sky of n rows: sun above and below the horizon, night rows of zeros, clouds. */
@@ -74,7 +80,7 @@ function series(n: number, seed: number): Sky {
   return sky;
 }
 
-describe('Klucher and Reindl on a fixed plane in WebAssembly', () => {
+describe('Klucher, Reindl and King on a fixed plane in WebAssembly', () => {
   it('the module instantiates in this engine, so that the comparisons compare two kernels', () => {
     expect(instantiateWasm(SKY_DIFFUSE_WASM_BASE64, { js: { cos: Math.cos, sin: Math.sin } })).not.toBeNull();
   });

@@ -1,5 +1,5 @@
-;; The daylight rows of Klucher (1979) and Reindl et al. (1990) on a fixed plane, two rows at a time
-;; in f64x2 lanes: the WebAssembly SIMD form of klucherFixedPlane and reindlFixedPlane in
+;; Klucher (1979), Reindl et al. (1990) and King on a fixed plane, two rows at a time in f64x2
+;; lanes: the WebAssembly SIMD form of klucherFixedPlane, reindlFixedPlane and kingFixedPlane in
 ;; ../sky-diffuse.ts, which stay the reference. Every value is computed with the same IEEE
 ;; operations in the same order as the TypeScript loops (the quarter-degree node tables of
 ;; src/util/trig-tables.ts and their remainder series; the loops' selects as pmin, pmax and
@@ -51,6 +51,9 @@
   (global $nans (mut v128) (v128.const f64x2 nan nan))
   ;; Reindl's lower bound of cos z in its projection ratio.
   (global $minCosLanes (mut v128) (v128.const f64x2 0.01745 0.01745))
+  ;; King's coefficients of the zenith [1/deg] and constant.
+  (global $kingSlopes (mut v128) (v128.const f64x2 0.012 0.012))
+  (global $kingOffsets (mut v128) (v128.const f64x2 0.04 0.04))
 
   ;; The results of $trigLane.
   (global $cosOut (mut f64) (f64.const 0))
@@ -342,5 +345,34 @@
         (v128.store offset=253952 (local.get $at) (f64x2.mul (local.get $d) (local.get $term1)))
         (v128.store offset=286720 (local.get $at) (f64x2.mul (local.get $d) (local.get $term2)))
         (v128.store offset=319488 (local.get $at) (f64x2.mul (local.get $d) (local.get $term3)))
+        (local.set $at (i32.add (local.get $at) (i32.const 16)))
+        (br $pairs))))
+
+  ;; King over rows [0, rows) of the block: the sky diffuse of kingFixedPlane. up is 1 + cos tilt,
+  ;; down 1 - cos tilt.
+  (func (export "king") (param $rows i32) (param $upValue f64) (param $downValue f64)
+    (local $at i32) (local $end i32) (local $up v128) (local $down v128) (local $half v128) (local $zero v128)
+    (local $slope v128) (local $offset v128) (local $sky v128)
+    (local.set $end (i32.shl (local.get $rows) (i32.const 3)))
+    (local.set $up (f64x2.splat (local.get $upValue)))
+    (local.set $down (f64x2.splat (local.get $downValue)))
+    (local.set $half (global.get $halves))
+    (local.set $zero (global.get $zeroes))
+    (local.set $slope (global.get $kingSlopes))
+    (local.set $offset (global.get $kingOffsets))
+    (block $done
+      (loop $pairs
+        (br_if $done (i32.ge_u (local.get $at) (local.get $end)))
+        ;; DHI up / 2 + GHI (0.012 z - 0.04) down / 2, at least 0 (halving is exact either way).
+        (local.set $sky
+          (f64x2.add
+            (f64x2.mul (f64x2.mul (v128.load offset=90112 (local.get $at)) (local.get $up)) (local.get $half))
+            (f64x2.mul
+              (f64x2.mul (f64x2.mul (v128.load offset=122880 (local.get $at))
+                                    (f64x2.sub (f64x2.mul (local.get $slope) (v128.load offset=24576 (local.get $at)))
+                                               (local.get $offset)))
+                         (local.get $down))
+              (local.get $half))))
+        (v128.store offset=221184 (local.get $at) (f64x2.pmax (local.get $sky) (local.get $zero)))
         (local.set $at (i32.add (local.get $at) (i32.const 16)))
         (br $pairs)))))
