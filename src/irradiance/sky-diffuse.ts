@@ -696,9 +696,42 @@ export function reindlFixedPlane(
 
 /** The loaded WebAssembly form of the fixed-plane Klucher and Reindl loops (offsets in doubles). */
 interface SkyDiffuseWasm {
-  klucher: (rows: number, cosT: number, sinT: number, iso: number, s3: number, azimuth: number) => void;
-  reindl: (rows: number, cosT: number, sinT: number, up: number, s3: number, h0: number, azimuth: number) => void;
-  king: (rows: number, up: number, down: number) => void;
+  /** Rows, the byte addresses of zenith, azimuth, DHI, GHI and sky, then the plane's terms. */
+  klucher: (
+    rows: number,
+    zenithAt: number,
+    azimuthAt: number,
+    dhiAt: number,
+    ghiAt: number,
+    skyAt: number,
+    cosT: number,
+    sinT: number,
+    iso: number,
+    s3: number,
+    azimuth: number,
+  ) => void;
+  /** Rows, the byte addresses of the six inputs and four outputs, then the plane's terms. */
+  reindl: (
+    rows: number,
+    zenithAt: number,
+    azimuthAt: number,
+    dhiAt: number,
+    ghiAt: number,
+    dniAt: number,
+    extraAt: number,
+    skyAt: number,
+    isotropicAt: number,
+    circumsolarAt: number,
+    horizonAt: number,
+    cosT: number,
+    sinT: number,
+    up: number,
+    s3: number,
+    h0: number,
+    azimuth: number,
+  ) => void;
+  /** Rows, the byte addresses of zenith, DHI, GHI and sky, then 1 + cos tilt and 1 - cos tilt. */
+  king: (rows: number, zenithAt: number, dhiAt: number, ghiAt: number, skyAt: number, up: number, down: number) => void;
   memory: Float64Array;
   blockRows: number;
   zenith: number;
@@ -792,7 +825,20 @@ function klucherWasm(
   for (let start = 0; start < n; start += blockRows) {
     const end = start + blockRows < n ? start + blockRows : n;
     copyIn(memory, columns, offsets, start, end);
-    kernel.klucher(end - start, cosT, sinT, iso, s3, surfaceAzimuth);
+    const k = kernel;
+    k.klucher(
+      end - start,
+      k.zenith * 8,
+      k.azimuth * 8,
+      k.dhi * 8,
+      k.ghi * 8,
+      k.sky * 8,
+      cosT,
+      sinT,
+      iso,
+      s3,
+      surfaceAzimuth,
+    );
     skyOut.set(memory.subarray(kernel.sky, kernel.sky + end - start), start);
   }
   return true;
@@ -834,7 +880,26 @@ function reindlWasm(
     const end = start + blockRows < n ? start + blockRows : n;
     const rows = end - start;
     copyIn(memory, columns, offsets, start, end);
-    kernel.reindl(rows, cosT, sinT, 1 + cosT, s3, h0, surfaceAzimuth);
+    const k = kernel;
+    k.reindl(
+      rows,
+      k.zenith * 8,
+      k.azimuth * 8,
+      k.dhi * 8,
+      k.ghi * 8,
+      k.dni * 8,
+      k.extra * 8,
+      k.sky * 8,
+      k.isotropic * 8,
+      k.circumsolar * 8,
+      k.horizon * 8,
+      cosT,
+      sinT,
+      1 + cosT,
+      s3,
+      h0,
+      surfaceAzimuth,
+    );
     out.poaSkyDiffuse.set(memory.subarray(kernel.sky, kernel.sky + rows), start);
     out.poaIsotropic.set(memory.subarray(kernel.isotropic, kernel.isotropic + rows), start);
     out.poaCircumsolar.set(memory.subarray(kernel.circumsolar, kernel.circumsolar + rows), start);
@@ -864,7 +929,7 @@ function kingWasm(
   for (let start = 0; start < n; start += blockRows) {
     const end = start + blockRows < n ? start + blockRows : n;
     copyIn(memory, columns, offsets, start, end);
-    kernel.king(end - start, 1 + cosT, 1 - cosT);
+    kernel.king(end - start, kernel.zenith * 8, kernel.dhi * 8, kernel.ghi * 8, kernel.sky * 8, 1 + cosT, 1 - cosT);
     skyOut.set(memory.subarray(kernel.sky, kernel.sky + end - start), start);
   }
   return true;

@@ -11,7 +11,11 @@
 ;;
 ;; Memory (byte offsets): the node table (cos, sin) of 1441 quarter-degree nodes at 0, then one
 ;; block of 4096 rows per column: the inputs solar zenith, solar azimuth, DHI, GHI, DNI and
-;; extraterrestrial irradiance, the outputs sky diffuse and (Reindl) its three parts.
+;; extraterrestrial irradiance, the outputs sky diffuse and (Reindl) its three parts. Each loop
+;; function takes the byte address of every column it reads or writes (16-byte aligned, room for
+;; an even number of rows): the block's columns above for the copying path, or the columns of a
+;; skyDiffuseColumns allocation (an instance of its own whose memory has grown to hold them after
+;; the table), which the loops read and write where they lie.
 (module
   ;; Math.cos and Math.sin, for angles outside the tables' ranges (and NaN), where the loops call them.
   (import "js" "cos" (func $cos (param f64) (result f64)))
@@ -84,9 +88,11 @@
         (global.set $cosOut (call $cos (f64.mul (local.get $x) (f64.const 0.017453292519943295))))
         (global.set $sinOut (call $sin (f64.mul (local.get $x) (f64.const 0.017453292519943295)))))))
 
-  ;; Klucher over rows [0, rows) of the block: the sky diffuse of klucherFixedPlane. iso is
+  ;; Klucher over rows [0, rows) of the columns at the given addresses: the sky diffuse of klucherFixedPlane. iso is
   ;; (1 + cos tilt)/2, s3 sin^3(tilt/2).
-  (func (export "klucher") (param $rows i32) (param $cosTilt f64) (param $sinTilt f64) (param $isoValue f64)
+  (func (export "klucher") (param $rows i32)
+                           (param $zenithAt i32) (param $azimuthAt i32) (param $dhiAt i32) (param $ghiAt i32) (param $skyAt i32)
+                           (param $cosTilt f64) (param $sinTilt f64) (param $isoValue f64)
                            (param $s3Value f64) (param $surfaceAzimuth f64)
     (local $at i32) (local $end i32)
     (local $z v128) (local $daz v128) (local $d v128) (local $g v128)
@@ -122,10 +128,10 @@
     (block $done
       (loop $pairs
         (br_if $done (i32.ge_u (local.get $at) (local.get $end)))
-        (local.set $z (v128.load offset=24576 (local.get $at)))
-        (local.set $daz (f64x2.sub (v128.load offset=57344 (local.get $at)) (local.get $azimuth)))
-        (local.set $d (v128.load offset=90112 (local.get $at)))
-        (local.set $g (v128.load offset=122880 (local.get $at)))
+        (local.set $z (v128.load (i32.add (local.get $zenithAt) (local.get $at))))
+        (local.set $daz (f64x2.sub (v128.load (i32.add (local.get $azimuthAt) (local.get $at))) (local.get $azimuth)))
+        (local.set $d (v128.load (i32.add (local.get $dhiAt) (local.get $at))))
+        (local.set $g (v128.load (i32.add (local.get $ghiAt) (local.get $at))))
         ;; F = 1 - (DHI/GHI)^2, 0 where it is NaN from 0/0 or inf/inf (GHI and DHI not NaN).
         (local.set $ratio (f64x2.div (local.get $d) (local.get $g)))
         (local.set $f (f64x2.sub (local.get $one) (f64x2.mul (local.get $ratio) (local.get $ratio))))
@@ -206,15 +212,18 @@
                 (f64x2.add (local.get $one)
                            (f64x2.mul (f64x2.mul (local.get $f) (f64x2.mul (local.get $a) (local.get $a)))
                                       (f64x2.mul (f64x2.mul (local.get $sinZ) (local.get $sinZ)) (local.get $sinZ))))))))
-        (v128.store offset=221184 (local.get $at)
+        (v128.store (i32.add (local.get $skyAt) (local.get $at))
           (v128.bitselect (local.get $nan) (local.get $sky)
                           (f64x2.ne (f64x2.sub (local.get $sky) (local.get $sky)) (local.get $zero))))
         (local.set $at (i32.add (local.get $at) (i32.const 16)))
         (br $pairs))))
 
-  ;; Reindl over rows [0, rows) of the block: the sky diffuse and its parts of reindlFixedPlane.
+  ;; Reindl over rows [0, rows) of the columns at the given addresses: the sky diffuse and its parts of reindlFixedPlane.
   ;; up is 1 + cos tilt, s3 sin^3(tilt/2), h0 sqrt(0) s3.
-  (func (export "reindl") (param $rows i32) (param $cosTilt f64) (param $sinTilt f64) (param $upValue f64)
+  (func (export "reindl") (param $rows i32)
+                          (param $zenithAt i32) (param $azimuthAt i32) (param $dhiAt i32) (param $ghiAt i32) (param $dniAt i32)
+                          (param $extraAt i32) (param $skyAt i32) (param $isotropicAt i32) (param $circumsolarAt i32)
+                          (param $horizonAt i32) (param $cosTilt f64) (param $sinTilt f64) (param $upValue f64)
                           (param $s3Value f64) (param $h0Value f64) (param $surfaceAzimuth f64)
     (local $at i32) (local $end i32)
     (local $z v128) (local $daz v128) (local $d v128) (local $g v128)
@@ -254,12 +263,12 @@
     (block $done
       (loop $pairs
         (br_if $done (i32.ge_u (local.get $at) (local.get $end)))
-        (local.set $z (v128.load offset=24576 (local.get $at)))
-        (local.set $daz (f64x2.sub (v128.load offset=57344 (local.get $at)) (local.get $azimuth)))
-        (local.set $d (v128.load offset=90112 (local.get $at)))
-        (local.set $g (v128.load offset=122880 (local.get $at)))
-        (local.set $b (v128.load offset=155648 (local.get $at)))
-        (local.set $ex (v128.load offset=188416 (local.get $at)))
+        (local.set $z (v128.load (i32.add (local.get $zenithAt) (local.get $at))))
+        (local.set $daz (f64x2.sub (v128.load (i32.add (local.get $azimuthAt) (local.get $at))) (local.get $azimuth)))
+        (local.set $d (v128.load (i32.add (local.get $dhiAt) (local.get $at))))
+        (local.set $g (v128.load (i32.add (local.get $ghiAt) (local.get $at))))
+        (local.set $b (v128.load (i32.add (local.get $dniAt) (local.get $at))))
+        (local.set $ex (v128.load (i32.add (local.get $extraAt) (local.get $at))))
         (local.set $ai (f64x2.div (local.get $b) (local.get $ex)))
         (if (i32.eq (i64x2.bitmask
                       (v128.and (v128.and (f64x2.eq (local.get $g) (local.get $zero)) (f64x2.eq (local.get $b) (local.get $zero)))
@@ -340,17 +349,18 @@
             (local.set $term1 (f64x2.mul (f64x2.mul (f64x2.sub (local.get $one) (local.get $ai)) (local.get $up)) (local.get $half)))
             (local.set $term2 (f64x2.mul (local.get $ai) (local.get $rb)))
             (local.set $term3 (f64x2.mul (local.get $term1) (local.get $h)))))
-        (v128.store offset=221184 (local.get $at)
+        (v128.store (i32.add (local.get $skyAt) (local.get $at))
           (f64x2.mul (local.get $d) (f64x2.add (f64x2.add (local.get $term1) (local.get $term2)) (local.get $term3))))
-        (v128.store offset=253952 (local.get $at) (f64x2.mul (local.get $d) (local.get $term1)))
-        (v128.store offset=286720 (local.get $at) (f64x2.mul (local.get $d) (local.get $term2)))
-        (v128.store offset=319488 (local.get $at) (f64x2.mul (local.get $d) (local.get $term3)))
+        (v128.store (i32.add (local.get $isotropicAt) (local.get $at)) (f64x2.mul (local.get $d) (local.get $term1)))
+        (v128.store (i32.add (local.get $circumsolarAt) (local.get $at)) (f64x2.mul (local.get $d) (local.get $term2)))
+        (v128.store (i32.add (local.get $horizonAt) (local.get $at)) (f64x2.mul (local.get $d) (local.get $term3)))
         (local.set $at (i32.add (local.get $at) (i32.const 16)))
         (br $pairs))))
 
-  ;; King over rows [0, rows) of the block: the sky diffuse of kingFixedPlane. up is 1 + cos tilt,
+  ;; King over rows [0, rows) of the columns at the given addresses: the sky diffuse of kingFixedPlane. up is 1 + cos tilt,
   ;; down 1 - cos tilt.
-  (func (export "king") (param $rows i32) (param $upValue f64) (param $downValue f64)
+  (func (export "king") (param $rows i32) (param $zenithAt i32) (param $dhiAt i32) (param $ghiAt i32) (param $skyAt i32)
+                        (param $upValue f64) (param $downValue f64)
     (local $at i32) (local $end i32) (local $up v128) (local $down v128) (local $half v128) (local $zero v128)
     (local $slope v128) (local $offset v128) (local $sky v128)
     (local.set $end (i32.shl (local.get $rows) (i32.const 3)))
@@ -366,13 +376,13 @@
         ;; DHI up / 2 + GHI (0.012 z - 0.04) down / 2, at least 0 (halving is exact either way).
         (local.set $sky
           (f64x2.add
-            (f64x2.mul (f64x2.mul (v128.load offset=90112 (local.get $at)) (local.get $up)) (local.get $half))
+            (f64x2.mul (f64x2.mul (v128.load (i32.add (local.get $dhiAt) (local.get $at))) (local.get $up)) (local.get $half))
             (f64x2.mul
-              (f64x2.mul (f64x2.mul (v128.load offset=122880 (local.get $at))
-                                    (f64x2.sub (f64x2.mul (local.get $slope) (v128.load offset=24576 (local.get $at)))
+              (f64x2.mul (f64x2.mul (v128.load (i32.add (local.get $ghiAt) (local.get $at)))
+                                    (f64x2.sub (f64x2.mul (local.get $slope) (v128.load (i32.add (local.get $zenithAt) (local.get $at))))
                                                (local.get $offset)))
                          (local.get $down))
               (local.get $half))))
-        (v128.store offset=221184 (local.get $at) (f64x2.pmax (local.get $sky) (local.get $zero)))
+        (v128.store (i32.add (local.get $skyAt) (local.get $at)) (f64x2.pmax (local.get $sky) (local.get $zero)))
         (local.set $at (i32.add (local.get $at) (i32.const 16)))
         (br $pairs)))))
