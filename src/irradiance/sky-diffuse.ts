@@ -6,8 +6,8 @@
  */
 import { type Column, columnOf, maskOf, outputColumn, scalarOf } from '../util/columns.js';
 import { COS_NODES, SIN_NODES } from '../util/trig-tables.js';
-import { checkObject } from '../util/validate.js';
-import { lazyWasmKernel, loadWasmKernel, writePairs } from '../util/wasm.js';
+import { checkAtLeast, checkObject, rangeFailure } from '../util/validate.js';
+import { lazyWasmKernel, loadWasmKernel, type WasmKernel, writePairs } from '../util/wasm.js';
 import { checkTransposition } from './checks.js';
 import { SKY_DIFFUSE_WASM_BASE64 } from './wasm/sky-diffuse.wasm.js';
 
@@ -126,7 +126,8 @@ export interface SkyDiffuseParts {
  * Klucher, T.M. (1979), Evaluation of models to predict insolation on tilted surfaces, Solar Energy
  * 23(2), 111-114, doi:10.1016/0038-092X(79)90110-5; follows pvlib.irradiance.klucher.
  * @param input surfaceTilt, surfaceAzimuth, solarZenith (apparent), solarAzimuth [deg], dhi, ghi [W/m2]
- * @param out optional output buffer
+ * @param out optional output buffer; the `poaSkyDiffuse` column of a {@link skyDiffuseColumns}
+ *   allocation is written by the WebAssembly kernel where it lies (a fixed plane), without copies
  * @example
  * klucherSkyDiffuse({ surfaceTilt: 30, surfaceAzimuth: 180, solarZenith: 40, solarAzimuth: 160, dhi: 150, ghi: 610 })[0]; // about 175 W/m2
  */
@@ -141,6 +142,11 @@ export function klucherSkyDiffuse(input: KlucherInput, out?: Float64Array): Floa
   const sky = outputColumn(out, n);
   const { surfaceTilt, surfaceAzimuth } = input;
   if (typeof surfaceTilt === 'number' && typeof surfaceAzimuth === 'number') {
+    const direct = directAllocation(sky, null, n);
+    if (direct !== null) {
+      klucherDirect(direct, n, surfaceTilt, surfaceAzimuth, input);
+      return sky;
+    }
     if (!klucherWasm(n, surfaceTilt, surfaceAzimuth, input, sky)) {
       klucherFixedPlane(n, surfaceTilt, surfaceAzimuth, input, sky);
     }
@@ -156,7 +162,8 @@ export function klucherSkyDiffuse(input: KlucherInput, out?: Float64Array): Floa
  * D.L.), kept in pvlib for comparison; pvlib deprecates it from 0.16. Follows pvlib.irradiance.king
  * (Holmgren, Hansen & Mikofski 2018, doi:10.21105/joss.00884).
  * @param input surfaceTilt, solarZenith (apparent) [deg], dhi, ghi [W/m2]
- * @param out optional output buffer
+ * @param out optional output buffer; the `poaSkyDiffuse` column of a {@link skyDiffuseColumns}
+ *   allocation is written by the WebAssembly kernel where it lies (a fixed tilt), without copies
  * @example
  * kingSkyDiffuse({ surfaceTilt: 30, solarZenith: 40, dhi: 150, ghi: 610 })[0]; // about 158 W/m2
  */
@@ -171,6 +178,11 @@ export function kingSkyDiffuse(input: KingInput, out?: Float64Array): Float64Arr
   });
   const sky = outputColumn(out, n);
   if (typeof input.surfaceTilt === 'number') {
+    const direct = directAllocation(sky, null, n);
+    if (direct !== null) {
+      kingDirect(direct, n, input.surfaceTilt, input);
+      return sky;
+    }
     if (!kingWasm(n, input.surfaceTilt, input, sky)) kingFixedPlane(n, input.surfaceTilt, input, sky);
     return sky;
   }
@@ -193,7 +205,8 @@ export function kingSkyDiffuse(input: KingInput, out?: Float64Array): Float64Arr
  * eq. 8, doi:10.1016/j.solener.2006.03.009; follows pvlib.irradiance.reindl.
  * @param input surfaceTilt, surfaceAzimuth, solarZenith (apparent), solarAzimuth [deg], dhi, dni,
  *   ghi, dniExtra [W/m2]
- * @param out optional output buffers
+ * @param out optional output buffers; the four output columns of a {@link skyDiffuseColumns}
+ *   allocation (all four) are written by the WebAssembly kernel where they lie (a fixed plane)
  * @example
  * const sky = { surfaceTilt: 30, surfaceAzimuth: 180, solarZenith: 40, solarAzimuth: 160, dhi: 150, dni: 600, ghi: 610, dniExtra: 1361 };
  * reindlSkyDiffuse(sky).poaSkyDiffuse[0]; // about 164 W/m2
@@ -211,6 +224,11 @@ export function reindlSkyDiffuse(input: ReindlInput, out?: Partial<SkyDiffusePar
   const res = partsOutput(out, n);
   const { surfaceTilt, surfaceAzimuth } = input;
   if (typeof surfaceTilt === 'number' && typeof surfaceAzimuth === 'number') {
+    const direct = directAllocation(res.poaSkyDiffuse, res, n);
+    if (direct !== null) {
+      reindlDirect(direct, n, surfaceTilt, surfaceAzimuth, input);
+      return res;
+    }
     if (!reindlWasm(n, surfaceTilt, surfaceAzimuth, input, res)) {
       reindlFixedPlane(n, surfaceTilt, surfaceAzimuth, input, res);
     }
@@ -748,7 +766,11 @@ interface SkyDiffuseWasm {
 
 function loadSkyDiffuseWasm(): SkyDiffuseWasm | null {
   const kernel = loadWasmKernel(SKY_DIFFUSE_WASM_BASE64, { js: { cos: Math.cos, sin: Math.sin } });
-  if (kernel === null) return null;
+  return kernel === null ? null : skyDiffuseKernelOf(kernel);
+}
+
+/** An instance's loop functions, memory (its node table written) and layout. */
+function skyDiffuseKernelOf(kernel: WasmKernel): SkyDiffuseWasm {
   const { exports, memory, offset } = kernel;
   writePairs(memory, offset('nodeTable'), COS_NODES, SIN_NODES);
   return {
@@ -933,6 +955,236 @@ function kingWasm(
     skyOut.set(memory.subarray(kernel.sky, kernel.sky + end - start), start);
   }
   return true;
+}
+
+/**
+ * The input and output columns of {@link klucherSkyDiffuse}, {@link reindlSkyDiffuse} and
+ * {@link kingSkyDiffuse} that {@link skyDiffuseColumns} allocates, one column each (units as
+ * {@link ReindlInput} and {@link SkyDiffuseParts}).
+ */
+export interface SkyDiffuseColumns extends SkyDiffuseParts {
+  /** Solar zenith (apparent) [deg]: an input column to fill. */
+  solarZenith: Float64Array;
+  /** Solar azimuth, east of north [deg]: an input column to fill (Klucher, Reindl). */
+  solarAzimuth: Float64Array;
+  /** Diffuse horizontal irradiance [W/m2]: an input column to fill. */
+  dhi: Float64Array;
+  /** Global horizontal irradiance [W/m2]: an input column to fill. */
+  ghi: Float64Array;
+  /** Direct normal irradiance [W/m2]: an input column to fill (Reindl). */
+  dni: Float64Array;
+  /** Extraterrestrial normal irradiance [W/m2]: an input column to fill (Reindl). */
+  dniExtra: Float64Array;
+}
+
+/** The input columns of a skyDiffuseColumns allocation, in the order of their addresses. */
+const DIRECT_INPUTS = ['solarZenith', 'solarAzimuth', 'dhi', 'ghi', 'dni', 'dniExtra'] as const;
+
+/** A skyDiffuseColumns allocation in the memory of a sky-diffuse instance of its own. */
+interface SkyDiffuseDirect {
+  kernel: SkyDiffuseWasm;
+  rows: number;
+  columns: SkyDiffuseColumns;
+  /** Offsets in doubles of the six inputs (DIRECT_INPUTS), then sky, isotropic, circumsolar, horizon. */
+  at: number[];
+}
+
+/** The allocations of skyDiffuseColumns, by their poaSkyDiffuse column. */
+const directAllocations = new WeakMap<Float64Array, SkyDiffuseDirect>();
+
+/**
+ * Columns for {@link klucherSkyDiffuse}, {@link reindlSkyDiffuse} and {@link kingSkyDiffuse} on
+ * a fixed plane (tilt and azimuth numbers) that their WebAssembly kernels read and write where
+ * they lie: views of the memory of a sky-diffuse instance of their own, whose memory grows to
+ * hold them. Given the allocation's `poaSkyDiffuse` as `out` (Klucher, King) or its four output
+ * columns (Reindl, e.g. the allocation itself), a model copies no result out of the module's
+ * memory and, when its inputs are the allocation's own columns of their names, no input in; other
+ * input columns (or numbers) are copied into the allocation's columns of their names first. The
+ * results are the same doubles as the ordinary path's. For many calls on series of one length
+ * (planes of one site over one year): allocate once, fill the inputs, call per plane. Units:
+ * solarZenith and solarAzimuth degrees (azimuth east of north), dhi, ghi, dni, dniExtra and the
+ * outputs W/m2. Where the WebAssembly kernel cannot run (or its memory cannot grow so far),
+ * plain columns, with which the models run their ordinary path (the same doubles). The columns
+ * keep their memory (about 80 bytes a row) for as long as any of them is referenced. The models:
+ * Klucher (1979) doi:10.1016/0038-092X(79)90110-5, Reindl et al. (1990)
+ * doi:10.1016/0038-092X(90)90061-G, King (Sandia, unpublished; as pvlib, Holmgren et al. 2018
+ * doi:10.21105/joss.00884).
+ * @param rows the length of every column [rows], a whole number >= 0
+ * @example
+ * const columns = skyDiffuseColumns(3);
+ * columns.solarZenith.fill(40);
+ * columns.solarAzimuth.fill(160);
+ * columns.dhi.fill(150);
+ * columns.ghi.fill(610);
+ * const { solarZenith, solarAzimuth, dhi, ghi } = columns;
+ * klucherSkyDiffuse({ surfaceTilt: 30, surfaceAzimuth: 180, solarZenith, solarAzimuth, dhi, ghi }, columns.poaSkyDiffuse)[2]; // about 175 W/m2
+ */
+export function skyDiffuseColumns(rows: number): SkyDiffuseColumns {
+  const fn = 'skyDiffuseColumns';
+  checkAtLeast(fn, 'rows', rows, 0, 'rows');
+  if (!Number.isInteger(rows)) rangeFailure(fn, 'rows', 'a whole number of rows', rows);
+  const direct = skyDiffuseWasm() === null ? null : allocateDirect(rows);
+  if (direct !== null) return direct.columns;
+  const column = () => new Float64Array(rows);
+  return {
+    solarZenith: column(),
+    solarAzimuth: column(),
+    dhi: column(),
+    ghi: column(),
+    dni: column(),
+    dniExtra: column(),
+    poaSkyDiffuse: column(),
+    poaIsotropic: column(),
+    poaCircumsolar: column(),
+    poaHorizon: column(),
+  };
+}
+
+/**
+ * A new instance of the sky-diffuse module whose memory holds the ten columns after its table
+ * and block, each at a 16-byte boundary with room for an even number of rows (the last pair of an
+ * odd length reads and writes one slot past the view); null where the memory cannot grow so far.
+ */
+function allocateDirect(rows: number): SkyDiffuseDirect | null {
+  const loaded = loadWasmKernel(SKY_DIFFUSE_WASM_BASE64, { js: { cos: Math.cos, sin: Math.sin } });
+  if (loaded === null) return null;
+  const wasmMemory = loaded.exports.memory as { buffer: ArrayBuffer; grow(pages: number): number };
+  const stride = (rows + 1) & ~1;
+  // After the block of the copying path (unused by this instance), at a 16-byte boundary.
+  const first = loaded.offset('horizon') + (loaded.exports.blockRows as { value: number }).value;
+  const bytes = (first + 10 * stride) * 8;
+  const pages = Math.ceil(bytes / 65536) - wasmMemory.buffer.byteLength / 65536;
+  try {
+    if (pages > 0) wasmMemory.grow(pages);
+  } catch {
+    return null;
+  }
+  // The views are made after the memory has grown, and it never grows again (a growth would detach them).
+  const kernel = skyDiffuseKernelOf({ ...loaded, memory: new Float64Array(wasmMemory.buffer) });
+  const at = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((k) => first + k * stride);
+  const view = (k: number) => kernel.memory.subarray(at[k]!, at[k]! + rows);
+  const columns: SkyDiffuseColumns = {
+    solarZenith: view(0),
+    solarAzimuth: view(1),
+    dhi: view(2),
+    ghi: view(3),
+    dni: view(4),
+    dniExtra: view(5),
+    poaSkyDiffuse: view(6),
+    poaIsotropic: view(7),
+    poaCircumsolar: view(8),
+    poaHorizon: view(9),
+  };
+  const direct: SkyDiffuseDirect = { kernel, rows, columns, at };
+  directAllocations.set(columns.poaSkyDiffuse, direct);
+  return direct;
+}
+
+/**
+ * The skyDiffuseColumns allocation whose poaSkyDiffuse `sky` is (and, with `parts`, whose four
+ * output columns they are), of n rows, while the kernels are on; else null.
+ */
+function directAllocation(sky: Float64Array, parts: SkyDiffuseParts | null, n: number): SkyDiffuseDirect | null {
+  const direct = directAllocations.get(sky);
+  if (direct === undefined || direct.rows !== n || skyDiffuseWasm() === null) return null;
+  const c = direct.columns;
+  if (parts === null) return direct;
+  const same =
+    parts.poaIsotropic === c.poaIsotropic &&
+    parts.poaCircumsolar === c.poaCircumsolar &&
+    parts.poaHorizon === c.poaHorizon;
+  return same ? direct : null;
+}
+
+/**
+ * The byte addresses of the named input columns in an allocation: each input copied into the
+ * allocation's column of its name unless it is that column (a number fills it), and the last row
+ * of an odd length repeated into the slot past it, so that the last pair reads defined inputs.
+ */
+function directInputs(
+  d: SkyDiffuseDirect,
+  n: number,
+  input: Partial<Record<(typeof DIRECT_INPUTS)[number], Column>>,
+  names: readonly number[],
+): number[] {
+  const { columns, at } = d;
+  const memory = d.kernel.memory;
+  const addresses: number[] = [];
+  for (const k of names) {
+    const name = DIRECT_INPUTS[k]!;
+    const own = columns[name];
+    const value = input[name]!;
+    if (value !== own) {
+      if (typeof value === 'number') own.fill(value);
+      else own.set(value);
+    }
+    if ((n & 1) === 1) memory[at[k]! + n] = memory[at[k]! + n - 1]!;
+    addresses.push(at[k]! * 8);
+  }
+  return addresses;
+}
+
+/** klucherFixedPlane by the module of a skyDiffuseColumns allocation, every row in one call, in place. */
+function klucherDirect(
+  d: SkyDiffuseDirect,
+  n: number,
+  surfaceTilt: number,
+  surfaceAzimuth: number,
+  input: { solarZenith: Column; solarAzimuth: Column; dhi: Column; ghi: Column },
+): void {
+  const [z, az, dhi, ghi] = directInputs(d, n, input, [0, 1, 2, 3]);
+  const cosT = Math.cos(surfaceTilt * D2R);
+  const sinT = Math.sin(surfaceTilt * D2R);
+  const sinHalf = Math.sin(surfaceTilt * 0.5 * D2R);
+  const s3 = sinHalf * sinHalf * sinHalf;
+  d.kernel.klucher(n, z!, az!, dhi!, ghi!, d.at[6]! * 8, cosT, sinT, 0.5 * (1 + cosT), s3, surfaceAzimuth);
+}
+
+/** reindlFixedPlane by the module of a skyDiffuseColumns allocation, every row in one call, in place. */
+function reindlDirect(
+  d: SkyDiffuseDirect,
+  n: number,
+  surfaceTilt: number,
+  surfaceAzimuth: number,
+  input: { solarZenith: Column; solarAzimuth: Column; dhi: Column; ghi: Column; dni: Column; dniExtra: Column },
+): void {
+  const [z, az, dhi, ghi, dni, ex] = directInputs(d, n, input, [0, 1, 2, 3, 4, 5]);
+  const cosT = Math.cos(surfaceTilt * D2R);
+  const sinT = Math.sin(surfaceTilt * D2R);
+  const sinHalf = Math.sin(surfaceTilt * 0.5 * D2R);
+  const s3 = sinHalf * sinHalf * sinHalf;
+  const at = d.at;
+  d.kernel.reindl(
+    n,
+    z!,
+    az!,
+    dhi!,
+    ghi!,
+    dni!,
+    ex!,
+    at[6]! * 8,
+    at[7]! * 8,
+    at[8]! * 8,
+    at[9]! * 8,
+    cosT,
+    sinT,
+    1 + cosT,
+    s3,
+    Math.sqrt(0) * s3,
+    surfaceAzimuth,
+  );
+}
+
+/** kingFixedPlane by the module of a skyDiffuseColumns allocation, every row in one call, in place. */
+function kingDirect(
+  d: SkyDiffuseDirect,
+  n: number,
+  surfaceTilt: number,
+  input: { solarZenith: Column; dhi: Column; ghi: Column },
+): void {
+  const [z, dhi, ghi] = directInputs(d, n, input, [0, 2, 3]);
+  const cosT = Math.cos(surfaceTilt * D2R);
+  d.kernel.king(n, z!, dhi!, ghi!, d.at[6]! * 8, 1 + cosT, 1 - cosT);
 }
 
 /** Scratch of {@link perezDriesseCoefficients}: F1 and F2. */

@@ -8,7 +8,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { kingSkyDiffuse, klucherSkyDiffuse, reindlSkyDiffuse } from '../../src/irradiance/index.js';
+import { kingSkyDiffuse, klucherSkyDiffuse, reindlSkyDiffuse, skyDiffuseColumns } from '../../src/irradiance/index.js';
 import { SKY_DIFFUSE_WASM_BASE64 } from '../../src/irradiance/wasm/sky-diffuse.wasm.js';
 import { instantiateWasm } from '../../src/util/wasm.js';
 import { runs } from '../support/properties.js';
@@ -121,5 +121,119 @@ describe('Klucher, Reindl and King on a fixed plane in WebAssembly', () => {
       expectSameDoubles(sky, 30, 180);
       expectSameDoubles(sky, 75, 250, true);
     }
+  });
+});
+
+const PARTS = ['poaSkyDiffuse', 'poaIsotropic', 'poaCircumsolar', 'poaHorizon'] as const;
+
+/**
+ * Klucher, Reindl and King on the columns of a skyDiffuseColumns allocation give the ordinary
+ * path's doubles (the TypeScript loops, kernels off) in every bit; `own` fills the allocation's
+ * input columns and passes them, else the models are given the foreign columns and copy them in.
+ */
+function expectSameOnColumns(sky: Sky, surfaceTilt: number, surfaceAzimuth: number, own: boolean): void {
+  const n = sky.dhi.length;
+  const columns = skyDiffuseColumns(n);
+  for (const name of ['solarZenith', 'solarAzimuth', 'dhi', 'ghi', 'dni', 'dniExtra'] as const) {
+    if (own) columns[name].set(sky[name]);
+  }
+  const inputs: Sky = own ? columns : sky;
+  const plane = { surfaceTilt, surfaceAzimuth };
+  const reference = withWasmKernels(false, () => ({
+    klucher: klucherSkyDiffuse({ ...copy(sky), ...plane }),
+    reindl: reindlSkyDiffuse({ ...copy(sky), ...plane }),
+    king: kingSkyDiffuse({ ...copy(sky), surfaceTilt }),
+  }));
+  const klucher = klucherSkyDiffuse({ ...inputs, ...plane }, columns.poaSkyDiffuse);
+  expect(klucher).toBe(columns.poaSkyDiffuse);
+  expect(bitDifferences({ sky: reference.klucher }, { sky: klucher.slice() }, ['sky']), 'klucher').toEqual([]);
+  const king = kingSkyDiffuse({ ...inputs, surfaceTilt }, columns.poaSkyDiffuse);
+  expect(bitDifferences({ sky: reference.king }, { sky: king.slice() }, ['sky']), 'king').toEqual([]);
+  const reindl = reindlSkyDiffuse({ ...inputs, ...plane }, columns);
+  expect(reindl.poaHorizon).toBe(columns.poaHorizon);
+  expect(bitDifferences(reference.reindl, reindl, PARTS), 'reindl').toEqual([]);
+}
+
+describe('skyDiffuseColumns: Klucher, Reindl and King in the module memory, without copies', () => {
+  it('gives the same doubles as the ordinary path for any rows and planes, own or foreign inputs', () => {
+    const value = fc.oneof(
+      fc.double({ min: -30, max: 400, noNaN: true }),
+      fc.double({ min: 0, max: 1400, noNaN: true }),
+      fc.constantFrom(0, -0, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 90, 180, 360, 1e300),
+    );
+    const row = fc.record({ z: value, sa: value, d: value, g: value, b: value, ex: value, night: fc.boolean() });
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.double({ min: -10, max: 190, noNaN: true }), fc.constantFrom(0, -0, 90, 180)),
+        fc.oneof(fc.double({ min: -400, max: 800, noNaN: true }), fc.constantFrom(0, 180, 360)),
+        fc.array(row, { minLength: 1, maxLength: 41 }),
+        fc.boolean(),
+        (tilt, azimuth, rows, own) => {
+          const col = (pick: (r: (typeof rows)[number]) => number) => Float64Array.from(rows, pick);
+          const sky: Sky = {
+            solarZenith: col((r) => r.z),
+            solarAzimuth: col((r) => r.sa),
+            dhi: col((r) => r.d),
+            ghi: col((r) => (r.night ? 0 : r.g)),
+            dni: col((r) => (r.night ? 0 : r.b)),
+            dniExtra: col((r) => r.ex),
+          };
+          expectSameOnColumns(sky, tilt, azimuth, own);
+        },
+      ),
+      { numRuns: runs(200) },
+    );
+  });
+
+  it('gives the same doubles on odd and even lengths past a block, NaN rows giving NaN', () => {
+    for (const n of [1, 2, 3, 4097, 20_001]) {
+      const sky = series(n, 7 * n);
+      sky.dhi[n - 1] = Number.NaN;
+      expectSameOnColumns(sky, 30, 180, true);
+      expectSameOnColumns(sky, 75, 250, false);
+      const columns = skyDiffuseColumns(n);
+      for (const name of ['solarZenith', 'solarAzimuth', 'dhi', 'ghi', 'dni', 'dniExtra'] as const) {
+        columns[name].set(sky[name]);
+      }
+      const { poaSkyDiffuse } = reindlSkyDiffuse({ ...columns, surfaceTilt: 30, surfaceAzimuth: 180 }, columns);
+      expect(poaSkyDiffuse[n - 1]).toBeNaN();
+      expect(kingSkyDiffuse({ ...columns, surfaceTilt: 30 }, columns.poaSkyDiffuse)[n - 1]).toBeNaN();
+    }
+  });
+
+  it('allocations are independent; numbers fill the columns; partial or foreign outputs take the copying path', () => {
+    const n = 9;
+    const sky = series(n, 3);
+    const a = skyDiffuseColumns(n);
+    const b = skyDiffuseColumns(n);
+    a.dhi.set(sky.dhi);
+    b.dhi.fill(1);
+    expect(Array.from(a.dhi)).toEqual(Array.from(sky.dhi));
+    const plane = { surfaceTilt: 20, surfaceAzimuth: 170, solarZenith: 50, solarAzimuth: 150, ghi: 500 };
+    const onA = klucherSkyDiffuse({ ...plane, dhi: a.dhi }, a.poaSkyDiffuse);
+    const plain = withWasmKernels(false, () => klucherSkyDiffuse({ ...plane, dhi: sky.dhi }));
+    expect(bitDifferences({ sky: plain }, { sky: onA.slice() }, ['sky'])).toEqual([]);
+    expect(Array.from(a.solarZenith)).toEqual(new Array(n).fill(50));
+    expect(Array.from(b.poaSkyDiffuse)).toEqual(new Array(n).fill(0));
+    // Reindl given only the allocation's sky column: its own parts, the copying path, the same doubles.
+    const input = { ...copy(sky), surfaceTilt: 40, surfaceAzimuth: 200 };
+    const partial = reindlSkyDiffuse(input, { poaSkyDiffuse: b.poaSkyDiffuse });
+    const reference = withWasmKernels(false, () => reindlSkyDiffuse(input));
+    expect(bitDifferences(reference, partial, PARTS)).toEqual([]);
+    expect(() => klucherSkyDiffuse({ ...plane, dhi: sky.dhi.subarray(1) }, a.poaSkyDiffuse)).toThrow(RangeError);
+  });
+
+  it('checks its length, and gives plain columns (the TypeScript loops, same doubles) with the kernels off', () => {
+    expect(() => skyDiffuseColumns(-1)).toThrow(RangeError);
+    expect(() => skyDiffuseColumns(1.5)).toThrow(/skyDiffuseColumns: rows must be a whole number/);
+    expect(skyDiffuseColumns(0).poaHorizon.length).toBe(0);
+    const sky = series(101, 5);
+    const off = withWasmKernels(false, () => {
+      const columns = skyDiffuseColumns(101);
+      expect(columns.dhi.buffer.byteLength).toBe(101 * 8);
+      return reindlSkyDiffuse({ ...sky, surfaceTilt: 30, surfaceAzimuth: 180 }, columns);
+    });
+    const on = reindlSkyDiffuse({ ...sky, surfaceTilt: 30, surfaceAzimuth: 180 }, skyDiffuseColumns(101));
+    expect(bitDifferences(off, on, PARTS)).toEqual([]);
   });
 });
