@@ -5,6 +5,8 @@ import {
   klucherSkyDiffuse,
   perezDriesseSkyDiffuse,
   reindlSkyDiffuse,
+  skyDiffuseColumns,
+  type SkyDiffuseColumns,
   type SkyDiffuseModel,
   type SkyDiffuseParts,
   totalIrradiance,
@@ -100,6 +102,26 @@ const poaBuffers = () =>
     poaGroundDiffuse: new Float64Array(MINUTES),
   });
 
+/**
+ * The sky's columns in the memory of the sky-diffuse WebAssembly kernel (skyDiffuseColumns), the
+ * inputs written in once, at setup: the "on skyDiffuseColumns" cases time the kernel without the
+ * copies into and out of its memory that the plain cases include.
+ */
+let columnsScratch: SkyDiffuseColumns | undefined;
+function kernelColumns(): SkyDiffuseColumns {
+  if (columnsScratch !== undefined) return columnsScratch;
+  const x = minutes();
+  const c = skyDiffuseColumns(MINUTES);
+  c.solarZenith.set(x.zenith);
+  c.solarAzimuth.set(x.solarAzimuth);
+  c.dhi.set(x.dhi);
+  c.ghi.set(x.ghi);
+  c.dni.set(x.dni);
+  c.dniExtra.set(x.dniExtra);
+  columnsScratch = c;
+  return c;
+}
+
 /** The columns of the sky, by the names pvlib_peer.py reads. */
 function skyColumns(): Record<string, Float64Array> {
   const x = minutes();
@@ -123,13 +145,14 @@ function skyDiffuse(
   title: string,
   fn: 'klucher' | 'reindl' | 'king' | 'perez_driesse',
   run: () => unknown,
+  setup: () => void = () => void minutes(),
 ): KernelBench {
   const peer: PeerCase = {
     fn,
     columns: skyColumns,
     params: { ...PLANE, returnComponents: fn === 'reindl' || fn === 'perez_driesse' },
   };
-  return { name: `${title} (a year at 1-minute steps)`, points: MINUTES, setup: () => void minutes(), run, peer };
+  return { name: `${title} (a year at 1-minute steps)`, points: MINUTES, setup, run, peer };
 }
 
 /**
@@ -178,6 +201,16 @@ export const suite: BenchSuite = {
         skyBuffers().poaSkyDiffuse,
       );
     }),
+    skyDiffuse(
+      'klucherSkyDiffuse on skyDiffuseColumns',
+      'klucher',
+      () => {
+        const c = kernelColumns();
+        const { solarZenith, solarAzimuth, dhi, ghi } = c;
+        return klucherSkyDiffuse({ ...PLANE, solarZenith, solarAzimuth, dhi, ghi }, c.poaSkyDiffuse);
+      },
+      () => void kernelColumns(),
+    ),
     skyDiffuse('reindlSkyDiffuse', 'reindl', () => {
       const x = minutes();
       return reindlSkyDiffuse(
@@ -193,6 +226,16 @@ export const suite: BenchSuite = {
         skyBuffers(),
       );
     }),
+    skyDiffuse(
+      'reindlSkyDiffuse on skyDiffuseColumns',
+      'reindl',
+      () => {
+        const c = kernelColumns();
+        const { solarZenith, solarAzimuth, dhi, dni, ghi, dniExtra } = c;
+        return reindlSkyDiffuse({ ...PLANE, solarZenith, solarAzimuth, dhi, dni, ghi, dniExtra }, c);
+      },
+      () => void kernelColumns(),
+    ),
     skyDiffuse('kingSkyDiffuse', 'king', () => {
       const x = minutes();
       return kingSkyDiffuse(
@@ -200,6 +243,16 @@ export const suite: BenchSuite = {
         skyBuffers().poaSkyDiffuse,
       );
     }),
+    skyDiffuse(
+      'kingSkyDiffuse on skyDiffuseColumns',
+      'king',
+      () => {
+        const c = kernelColumns();
+        const { solarZenith, dhi, ghi } = c;
+        return kingSkyDiffuse({ surfaceTilt: PLANE.surfaceTilt, solarZenith, dhi, ghi }, c.poaSkyDiffuse);
+      },
+      () => void kernelColumns(),
+    ),
     skyDiffuse('perezDriesseSkyDiffuse', 'perez_driesse', () => {
       const x = minutes();
       return perezDriesseSkyDiffuse(
