@@ -81,6 +81,11 @@ export interface PeerCase {
   fn:
     | 'spa_python'
     | 'get_total_irradiance'
+    // The sky-diffuse models of bench/suites/transpositions.bench.ts (bench/peer/sky_diffuse_peer.py).
+    | 'klucher'
+    | 'reindl'
+    | 'king'
+    | 'perez_driesse'
     | 'erbs'
     | 'erbs_driesse'
     | 'orgill_hollands'

@@ -262,6 +262,10 @@ def build_case(fn, cols, params):
 
     if fn in SHADING_SNOW_TEMPERATURE:
         return shading_snow_temperature_case(fn, cols, params)
+    if fn in ("klucher", "reindl", "king", "perez_driesse"):
+        from sky_diffuse_peer import sky_diffuse_case  # bench/peer/sky_diffuse_peer.py, beside this script
+
+        return sky_diffuse_case(fn, cols, params)
     raise ValueError(f"unknown peer function {fn}")
 
 

@@ -12,10 +12,9 @@ import {
   gtiDirint,
   louche,
   orgillHollands,
-  type SkyDiffuseModel,
   totalIrradiance,
 } from '../../src/irradiance/index.js';
-import type { BenchSuite, KernelBench, PeerCase } from '../harness.js';
+import type { BenchSuite, KernelBench } from '../harness.js';
 
 const D2R = Math.PI / 180;
 /** A year at one-minute steps. */
@@ -118,15 +117,6 @@ const buffers = () =>
     kt: new Float64Array(MINUTES),
     ghi: new Float64Array(MINUTES),
   });
-let poaScratch: ReturnType<typeof totalIrradiance> | undefined;
-const poaBuffers = () =>
-  (poaScratch ??= {
-    poaGlobal: new Float64Array(MINUTES),
-    poaDirect: new Float64Array(MINUTES),
-    poaDiffuse: new Float64Array(MINUTES),
-    poaSkyDiffuse: new Float64Array(MINUTES),
-    poaGroundDiffuse: new Float64Array(MINUTES),
-  });
 
 /** A kt decomposition on a year of minutes, against pvlib's same function. */
 function ktModel(
@@ -144,58 +134,6 @@ function ktModel(
       return model({ ghi: x.ghi, zenith: x.zenith, unixSeconds: x.times }, {}, { dni: b.dni, dhi: b.dhi, kt: b.kt });
     },
     peer: { fn, columns: () => ({ times: minutes().times, ghi: minutes().ghi, zenith: minutes().zenith }) },
-  };
-}
-
-/** totalIrradiance with one sky model on a fixed plane, against pvlib's get_total_irradiance. */
-function transposition(model: SkyDiffuseModel): KernelBench {
-  const peer: PeerCase = {
-    fn: 'get_total_irradiance',
-    columns: () => {
-      const x = minutes();
-      return {
-        times: x.times,
-        solarZenith: x.zenith,
-        solarAzimuth: x.solarAzimuth,
-        dni: x.dni,
-        ghi: x.ghi,
-        dhi: x.dhi,
-        dniExtra: x.dniExtra,
-        airmass: x.airmass,
-      };
-    },
-    params: {
-      surfaceTilt: 30,
-      surfaceAzimuth: 180,
-      albedo: 0.25,
-      model,
-      modelPerez: 'allsitescomposite1990',
-    },
-  };
-  return {
-    name: `${model} transposition, totalIrradiance (a year at 1-minute steps)`,
-    points: MINUTES,
-    setup: () => void minutes(),
-    run: () => {
-      const x = minutes();
-      return totalIrradiance(
-        {
-          surfaceTilt: 30,
-          surfaceAzimuth: 180,
-          solarZenith: x.zenith,
-          solarAzimuth: x.solarAzimuth,
-          dni: x.dni,
-          ghi: x.ghi,
-          dhi: x.dhi,
-          dniExtra: x.dniExtra,
-          airmass: x.airmass,
-          albedo: 0.25,
-        },
-        { model },
-        poaBuffers(),
-      );
-    },
-    peer,
   };
 }
 
@@ -281,11 +219,6 @@ export const suite: BenchSuite = {
         },
       },
     },
-    // The transpositions before the iterative models, whose pvlib peers take the longest.
-    transposition('klucher'),
-    transposition('reindl'),
-    transposition('king'),
-    transposition('perez-driesse'),
     {
       name: 'GTI-DIRINT, Perez, 30 deg south (a year hourly)',
       points: HOURS,

@@ -24,12 +24,14 @@ export {
   type KlucherInput,
   type PerezDriesseInput,
   type ReindlInput,
+  type SkyDiffuseColumns,
   type SkyDiffuseParts,
   PEREZ_DRIESSE_COEFFICIENTS,
   kingSkyDiffuse,
   klucherSkyDiffuse,
   perezDriesseSkyDiffuse,
   reindlSkyDiffuse,
+  skyDiffuseColumns,
 } from './sky-diffuse.js';
 export {
   type IamAshraeOptions,

@@ -6,8 +6,10 @@
  */
 import { type Column, columnOf, maskOf, outputColumn, scalarOf } from '../util/columns.js';
 import { COS_NODES, SIN_NODES } from '../util/trig-tables.js';
-import { checkObject } from '../util/validate.js';
+import { checkAtLeast, checkObject, rangeFailure } from '../util/validate.js';
+import { lazyWasmKernel, loadWasmKernel, type WasmKernel, writePairs } from '../util/wasm.js';
 import { checkTransposition } from './checks.js';
+import { SKY_DIFFUSE_WASM_BASE64 } from './wasm/sky-diffuse.wasm.js';
 
 const D2R = Math.PI / 180;
 /** Lower bound of cos(zenith) in the Reindl projection ratio (pvlib GH 432). */
@@ -124,7 +126,8 @@ export interface SkyDiffuseParts {
  * Klucher, T.M. (1979), Evaluation of models to predict insolation on tilted surfaces, Solar Energy
  * 23(2), 111-114, doi:10.1016/0038-092X(79)90110-5; follows pvlib.irradiance.klucher.
  * @param input surfaceTilt, surfaceAzimuth, solarZenith (apparent), solarAzimuth [deg], dhi, ghi [W/m2]
- * @param out optional output buffer
+ * @param out optional output buffer; the `poaSkyDiffuse` column of a {@link skyDiffuseColumns}
+ *   allocation is written by the WebAssembly kernel where it lies (a fixed plane), without copies
  * @example
  * klucherSkyDiffuse({ surfaceTilt: 30, surfaceAzimuth: 180, solarZenith: 40, solarAzimuth: 160, dhi: 150, ghi: 610 })[0]; // about 175 W/m2
  */
@@ -137,7 +140,19 @@ export function klucherSkyDiffuse(input: KlucherInput, out?: Float64Array): Floa
     ghi: [input.ghi, 'W/m2'],
   });
   const sky = outputColumn(out, n);
-  skyModelKernel(KLUCHER, n, { ...input, dni: 0, dniExtra: 0, albedo: 0 }, skyOnly(sky, null));
+  const { surfaceTilt, surfaceAzimuth } = input;
+  if (typeof surfaceTilt === 'number' && typeof surfaceAzimuth === 'number') {
+    const direct = directAllocation(sky, null, n);
+    if (direct !== null) {
+      klucherDirect(direct, n, surfaceTilt, surfaceAzimuth, input);
+      return sky;
+    }
+    if (!klucherWasm(n, surfaceTilt, surfaceAzimuth, input, sky)) {
+      klucherFixedPlane(n, surfaceTilt, surfaceAzimuth, input, sky);
+    }
+  } else {
+    skyModelKernel(KLUCHER, n, { ...input, dni: 0, dniExtra: 0, albedo: 0 }, skyOnly(sky, null));
+  }
   return sky;
 }
 
@@ -147,7 +162,8 @@ export function klucherSkyDiffuse(input: KlucherInput, out?: Float64Array): Floa
  * D.L.), kept in pvlib for comparison; pvlib deprecates it from 0.16. Follows pvlib.irradiance.king
  * (Holmgren, Hansen & Mikofski 2018, doi:10.21105/joss.00884).
  * @param input surfaceTilt, solarZenith (apparent) [deg], dhi, ghi [W/m2]
- * @param out optional output buffer
+ * @param out optional output buffer; the `poaSkyDiffuse` column of a {@link skyDiffuseColumns}
+ *   allocation is written by the WebAssembly kernel where it lies (a fixed tilt), without copies
  * @example
  * kingSkyDiffuse({ surfaceTilt: 30, solarZenith: 40, dhi: 150, ghi: 610 })[0]; // about 158 W/m2
  */
@@ -161,6 +177,15 @@ export function kingSkyDiffuse(input: KingInput, out?: Float64Array): Float64Arr
     ghi: [input.ghi, 'W/m2'],
   });
   const sky = outputColumn(out, n);
+  if (typeof input.surfaceTilt === 'number') {
+    const direct = directAllocation(sky, null, n);
+    if (direct !== null) {
+      kingDirect(direct, n, input.surfaceTilt, input);
+      return sky;
+    }
+    if (!kingWasm(n, input.surfaceTilt, input, sky)) kingFixedPlane(n, input.surfaceTilt, input, sky);
+    return sky;
+  }
   skyModelKernel(
     KING,
     n,
@@ -180,7 +205,8 @@ export function kingSkyDiffuse(input: KingInput, out?: Float64Array): Float64Arr
  * eq. 8, doi:10.1016/j.solener.2006.03.009; follows pvlib.irradiance.reindl.
  * @param input surfaceTilt, surfaceAzimuth, solarZenith (apparent), solarAzimuth [deg], dhi, dni,
  *   ghi, dniExtra [W/m2]
- * @param out optional output buffers
+ * @param out optional output buffers; the four output columns of a {@link skyDiffuseColumns}
+ *   allocation (all four) are written by the WebAssembly kernel where they lie (a fixed plane)
  * @example
  * const sky = { surfaceTilt: 30, surfaceAzimuth: 180, solarZenith: 40, solarAzimuth: 160, dhi: 150, dni: 600, ghi: 610, dniExtra: 1361 };
  * reindlSkyDiffuse(sky).poaSkyDiffuse[0]; // about 164 W/m2
@@ -196,7 +222,19 @@ export function reindlSkyDiffuse(input: ReindlInput, out?: Partial<SkyDiffusePar
     dniExtra: [input.dniExtra, 'W/m2'],
   });
   const res = partsOutput(out, n);
-  skyModelKernel(REINDL, n, { ...input, albedo: 0 }, skyOnly(res.poaSkyDiffuse, res));
+  const { surfaceTilt, surfaceAzimuth } = input;
+  if (typeof surfaceTilt === 'number' && typeof surfaceAzimuth === 'number') {
+    const direct = directAllocation(res.poaSkyDiffuse, res, n);
+    if (direct !== null) {
+      reindlDirect(direct, n, surfaceTilt, surfaceAzimuth, input);
+      return res;
+    }
+    if (!reindlWasm(n, surfaceTilt, surfaceAzimuth, input, res)) {
+      reindlFixedPlane(n, surfaceTilt, surfaceAzimuth, input, res);
+    }
+  } else {
+    skyModelKernel(REINDL, n, { ...input, albedo: 0 }, skyOnly(res.poaSkyDiffuse, res));
+  }
   return res;
 }
 
@@ -461,6 +499,692 @@ export function skyModelKernel(model: number, n: number, input: SkyModelKernelIn
       globalOut![i] = direct + diffuse;
     }
   }
+}
+
+/**
+ * Klucher on a fixed plane (tilt and azimuth numbers): the rows of {@link skyModelKernel} for
+ * KLUCHER with the plane's terms hoisted, giving the same doubles. Where F is 0 (DHI/GHI 0/0, the
+ * night's rows, or 1) both Klucher factors are exactly 1 for any finite sun position, so the row is
+ * DHI (1 + cos tilt)/2 without the projection's table lookups.
+ */
+export function klucherFixedPlane(
+  n: number,
+  surfaceTilt: number,
+  surfaceAzimuth: number,
+  input: { solarZenith: Column; solarAzimuth: Column; dhi: Column; ghi: Column },
+  skyOut: Float64Array,
+): void {
+  const zA = columnOf(input.solarZenith, 0);
+  const zM = maskOf(input.solarZenith);
+  const saA = columnOf(input.solarAzimuth, 0);
+  const saM = maskOf(input.solarAzimuth);
+  const dhiA = columnOf(input.dhi, 0);
+  const dhiM = maskOf(input.dhi);
+  const ghiA = columnOf(input.ghi, 0);
+  const ghiM = maskOf(input.ghi);
+  const cosT = Math.cos(surfaceTilt * D2R);
+  const sinT = Math.sin(surfaceTilt * D2R);
+  const sinHalf = Math.sin(surfaceTilt * 0.5 * D2R);
+  const iso = 0.5 * (1 + cosT);
+  const s3 = sinHalf * sinHalf * sinHalf;
+  const az = surfaceAzimuth;
+  const cosNodes = COS_NODES;
+  const sinNodes = SIN_NODES;
+  for (let i = 0; i < n; i++) {
+    const d = dhiA[i & dhiM]!;
+    const g = ghiA[i & ghiM]!;
+    const zenDeg = zA[i & zM]!;
+    let daz = saA[i & saM]! - az;
+    const ratio = d / g;
+    let f = 1 - ratio * ratio;
+    // 0/0 (and inf/inf) take F = 0 as pvlib's fillna; a NaN input stays NaN.
+    if (f !== f && g === g && d === d) f = 0;
+    if (f === 0 && zenDeg - zenDeg === 0 && daz - daz === 0) {
+      // An infinite DHI (over an infinite GHI) is no irradiance: NaN, as below.
+      const flat = d * iso;
+      skyOut[i] = flat - flat === 0 ? flat : Number.NaN;
+      continue;
+    }
+    let cosZ: number;
+    let sinZ: number;
+    if (zenDeg >= 0 && zenDeg <= 180) {
+      const k = (zenDeg * 4 + 0.5) | 0;
+      const r = (zenDeg - k * 0.25) * D2R;
+      const r2 = r * r;
+      const cr = 1 - r2 * (0.5 - r2 * (1 / 24));
+      const sr = r * (1 - r2 * (1 / 6 - r2 * (1 / 120)));
+      cosZ = cosNodes[k]! * cr - sinNodes[k]! * sr;
+      sinZ = sinNodes[k]! * cr + cosNodes[k]! * sr;
+    } else {
+      cosZ = Math.cos(zenDeg * D2R);
+      sinZ = Math.sin(zenDeg * D2R);
+    }
+    if (daz < 0) daz += 360;
+    let cosDaz: number;
+    if (daz >= 0 && daz <= 360) {
+      const k = (daz * 4 + 0.5) | 0;
+      const r = (daz - k * 0.25) * D2R;
+      const r2 = r * r;
+      cosDaz =
+        cosNodes[k]! * (1 - r2 * (0.5 - r2 * (1 / 24))) - sinNodes[k]! * (r * (1 - r2 * (1 / 6 - r2 * (1 / 120))));
+    } else {
+      cosDaz = Math.cos(daz * D2R);
+    }
+    let proj = cosT * cosZ + sinT * sinZ * cosDaz;
+    if (proj > 1) proj = 1;
+    else if (proj < -1) proj = -1;
+    const a = proj < 0 ? 0 : proj;
+    let sky = d * iso * (1 + f * s3) * (1 + f * (a * a) * (sinZ * sinZ * sinZ));
+    // DHI > 0 over GHI 0 makes F infinite: pvlib's infinite sky is no irradiance, NaN here.
+    if (sky - sky !== 0) sky = Number.NaN;
+    skyOut[i] = sky;
+  }
+}
+
+/**
+ * King on a fixed tilt: the rows of {@link skyModelKernel} for KING with the plane's terms
+ * hoisted, giving the same doubles; no angle but the tilt's.
+ */
+export function kingFixedPlane(
+  n: number,
+  surfaceTilt: number,
+  input: { solarZenith: Column; dhi: Column; ghi: Column },
+  skyOut: Float64Array,
+): void {
+  const zA = columnOf(input.solarZenith, 0);
+  const zM = maskOf(input.solarZenith);
+  const dhiA = columnOf(input.dhi, 0);
+  const dhiM = maskOf(input.dhi);
+  const ghiA = columnOf(input.ghi, 0);
+  const ghiM = maskOf(input.ghi);
+  const cosT = Math.cos(surfaceTilt * D2R);
+  const up = 1 + cosT;
+  const down = 1 - cosT;
+  for (let i = 0; i < n; i++) {
+    let sky = (dhiA[i & dhiM]! * up) / 2 + (ghiA[i & ghiM]! * (0.012 * zA[i & zM]! - 0.04) * down) / 2;
+    if (sky < 0) sky = 0;
+    skyOut[i] = sky;
+  }
+}
+
+/**
+ * Reindl on a fixed plane (tilt and azimuth numbers): the rows of {@link skyModelKernel} for
+ * REINDL with the plane's terms hoisted, giving the same doubles.
+ */
+export function reindlFixedPlane(
+  n: number,
+  surfaceTilt: number,
+  surfaceAzimuth: number,
+  input: {
+    solarZenith: Column;
+    solarAzimuth: Column;
+    dhi: Column;
+    dni: Column;
+    ghi: Column;
+    dniExtra: Column;
+  },
+  out: SkyDiffuseParts,
+): void {
+  const zA = columnOf(input.solarZenith, 0);
+  const zM = maskOf(input.solarZenith);
+  const saA = columnOf(input.solarAzimuth, 0);
+  const saM = maskOf(input.solarAzimuth);
+  const dhiA = columnOf(input.dhi, 0);
+  const dhiM = maskOf(input.dhi);
+  const dniA = columnOf(input.dni, 0);
+  const dniM = maskOf(input.dni);
+  const ghiA = columnOf(input.ghi, 0);
+  const ghiM = maskOf(input.ghi);
+  const exA = columnOf(input.dniExtra, 0);
+  const exM = maskOf(input.dniExtra);
+  const { poaSkyDiffuse: skyOut, poaIsotropic: isoOut, poaCircumsolar: circOut, poaHorizon: horOut } = out;
+  const cosT = Math.cos(surfaceTilt * D2R);
+  const sinT = Math.sin(surfaceTilt * D2R);
+  const sinHalf = Math.sin(surfaceTilt * 0.5 * D2R);
+  const up = 1 + cosT;
+  const s3 = sinHalf * sinHalf * sinHalf;
+  // The horizon factor where GHI is 0: sqrt(0) sin^3(tilt/2), signed as the kernel's.
+  const h0 = Math.sqrt(0) * s3;
+  const az = surfaceAzimuth;
+  const cosNodes = COS_NODES;
+  const sinNodes = SIN_NODES;
+  for (let i = 0; i < n; i++) {
+    const zenDeg = zA[i & zM]!;
+    let daz = saA[i & saM]! - az;
+    const d = dhiA[i & dhiM]!;
+    const g = ghiA[i & ghiM]!;
+    const b = dniA[i & dniM]!;
+    const ex = exA[i & exM]!;
+    if (g === 0 && b === 0 && ex > 0 && zenDeg - zenDeg === 0 && daz - daz === 0) {
+      // No beam and no GHI (the night's rows): A = DNI / E0 is a signed zero, so A Rb is A for
+      // any finite projection (Rb >= +0) and the horizon factor is h0; no angle is needed.
+      const ai = b / ex;
+      const term1 = ((1 - ai) * up) / 2;
+      const term3 = term1 * h0;
+      skyOut[i] = d * (term1 + ai + term3);
+      isoOut[i] = d * term1;
+      circOut[i] = d * ai;
+      horOut[i] = d * term3;
+      continue;
+    }
+    let cosZ: number;
+    let sinZ: number;
+    if (zenDeg >= 0 && zenDeg <= 180) {
+      const k = (zenDeg * 4 + 0.5) | 0;
+      const r = (zenDeg - k * 0.25) * D2R;
+      const r2 = r * r;
+      const cr = 1 - r2 * (0.5 - r2 * (1 / 24));
+      const sr = r * (1 - r2 * (1 / 6 - r2 * (1 / 120)));
+      cosZ = cosNodes[k]! * cr - sinNodes[k]! * sr;
+      sinZ = sinNodes[k]! * cr + cosNodes[k]! * sr;
+    } else {
+      cosZ = Math.cos(zenDeg * D2R);
+      sinZ = Math.sin(zenDeg * D2R);
+    }
+    if (daz < 0) daz += 360;
+    let cosDaz: number;
+    if (daz >= 0 && daz <= 360) {
+      const k = (daz * 4 + 0.5) | 0;
+      const r = (daz - k * 0.25) * D2R;
+      const r2 = r * r;
+      cosDaz =
+        cosNodes[k]! * (1 - r2 * (0.5 - r2 * (1 / 24))) - sinNodes[k]! * (r * (1 - r2 * (1 / 6 - r2 * (1 / 120))));
+    } else {
+      cosDaz = Math.cos(daz * D2R);
+    }
+    let proj = cosT * cosZ + sinT * sinZ * cosDaz;
+    if (proj > 1) proj = 1;
+    else if (proj < -1) proj = -1;
+    const a = proj < 0 ? 0 : proj;
+    const rb = a / (cosZ < REINDL_MIN_COS_ZENITH ? REINDL_MIN_COS_ZENITH : cosZ);
+    const ai = b / ex;
+    let hb = b * cosZ;
+    if (hb < 0) hb = 0;
+    const hbToGhi = g === 0 ? 0 : hb / g;
+    const h = Math.sqrt(hbToGhi) * s3;
+    const term1 = ((1 - ai) * up) / 2;
+    const term2 = ai * rb;
+    const term3 = term1 * h;
+    skyOut[i] = d * (term1 + term2 + term3);
+    isoOut[i] = d * term1;
+    circOut[i] = d * term2;
+    horOut[i] = d * term3;
+  }
+}
+
+/** The loaded WebAssembly form of the fixed-plane Klucher and Reindl loops (offsets in doubles). */
+interface SkyDiffuseWasm {
+  /** Rows, the byte addresses of zenith, azimuth, DHI, GHI and sky, then the plane's terms. */
+  klucher: (
+    rows: number,
+    zenithAt: number,
+    azimuthAt: number,
+    dhiAt: number,
+    ghiAt: number,
+    skyAt: number,
+    cosT: number,
+    sinT: number,
+    iso: number,
+    s3: number,
+    azimuth: number,
+  ) => void;
+  /** Rows, the byte addresses of the six inputs and four outputs, then the plane's terms. */
+  reindl: (
+    rows: number,
+    zenithAt: number,
+    azimuthAt: number,
+    dhiAt: number,
+    ghiAt: number,
+    dniAt: number,
+    extraAt: number,
+    skyAt: number,
+    isotropicAt: number,
+    circumsolarAt: number,
+    horizonAt: number,
+    cosT: number,
+    sinT: number,
+    up: number,
+    s3: number,
+    h0: number,
+    azimuth: number,
+  ) => void;
+  /** Rows, the byte addresses of zenith, DHI, GHI and sky, then 1 + cos tilt and 1 - cos tilt. */
+  king: (rows: number, zenithAt: number, dhiAt: number, ghiAt: number, skyAt: number, up: number, down: number) => void;
+  memory: Float64Array;
+  blockRows: number;
+  zenith: number;
+  azimuth: number;
+  dhi: number;
+  ghi: number;
+  dni: number;
+  extra: number;
+  sky: number;
+  isotropic: number;
+  circumsolar: number;
+  horizon: number;
+}
+
+function loadSkyDiffuseWasm(): SkyDiffuseWasm | null {
+  const kernel = loadWasmKernel(SKY_DIFFUSE_WASM_BASE64, { js: { cos: Math.cos, sin: Math.sin } });
+  return kernel === null ? null : skyDiffuseKernelOf(kernel);
+}
+
+/** An instance's loop functions, memory (its node table written) and layout. */
+function skyDiffuseKernelOf(kernel: WasmKernel): SkyDiffuseWasm {
+  const { exports, memory, offset } = kernel;
+  writePairs(memory, offset('nodeTable'), COS_NODES, SIN_NODES);
+  return {
+    klucher: exports.klucher as SkyDiffuseWasm['klucher'],
+    reindl: exports.reindl as SkyDiffuseWasm['reindl'],
+    king: exports.king as SkyDiffuseWasm['king'],
+    memory,
+    blockRows: (exports.blockRows as { value: number }).value,
+    zenith: offset('zenith'),
+    azimuth: offset('azimuth'),
+    dhi: offset('dhi'),
+    ghi: offset('ghi'),
+    dni: offset('dni'),
+    extra: offset('extra'),
+    sky: offset('sky'),
+    isotropic: offset('isotropic'),
+    circumsolar: offset('circumsolar'),
+    horizon: offset('horizon'),
+  };
+}
+
+/** The module, loaded on first use; null where it cannot run or the kernels are off. */
+const skyDiffuseWasm = lazyWasmKernel(loadSkyDiffuseWasm);
+
+/**
+ * Copies rows [start, end) of each column into the module's memory at its offset; an odd last
+ * pair's second lane repeats the last row, so that it reads defined inputs.
+ */
+function copyIn(
+  memory: Float64Array,
+  columns: readonly Float64Array[],
+  offsets: readonly number[],
+  start: number,
+  end: number,
+): void {
+  const rows = end - start;
+  for (let c = 0; c < columns.length; c++) {
+    const at = offsets[c]!;
+    memory.set(columns[c]!.subarray(start, end), at);
+    if ((rows & 1) === 1) memory[at + rows] = memory[at + rows - 1]!;
+  }
+}
+
+/**
+ * {@link klucherFixedPlane} in WebAssembly SIMD (wasm/sky-diffuse.wat), block by block: the same
+ * doubles. Returns false, having done nothing, where the module cannot run or a column is one value.
+ */
+function klucherWasm(
+  n: number,
+  surfaceTilt: number,
+  surfaceAzimuth: number,
+  input: { solarZenith: Column; solarAzimuth: Column; dhi: Column; ghi: Column },
+  skyOut: Float64Array,
+): boolean {
+  const { solarZenith, solarAzimuth, dhi, ghi } = input;
+  if (
+    typeof solarZenith === 'number' ||
+    typeof solarAzimuth === 'number' ||
+    typeof dhi === 'number' ||
+    typeof ghi === 'number'
+  ) {
+    return false;
+  }
+  const kernel = skyDiffuseWasm();
+  if (kernel === null) return false;
+  const { memory, blockRows } = kernel;
+  const cosT = Math.cos(surfaceTilt * D2R);
+  const sinT = Math.sin(surfaceTilt * D2R);
+  const sinHalf = Math.sin(surfaceTilt * 0.5 * D2R);
+  const iso = 0.5 * (1 + cosT);
+  const s3 = sinHalf * sinHalf * sinHalf;
+  const columns = [solarZenith, solarAzimuth, dhi, ghi];
+  const offsets = [kernel.zenith, kernel.azimuth, kernel.dhi, kernel.ghi];
+  for (let start = 0; start < n; start += blockRows) {
+    const end = start + blockRows < n ? start + blockRows : n;
+    copyIn(memory, columns, offsets, start, end);
+    const k = kernel;
+    k.klucher(
+      end - start,
+      k.zenith * 8,
+      k.azimuth * 8,
+      k.dhi * 8,
+      k.ghi * 8,
+      k.sky * 8,
+      cosT,
+      sinT,
+      iso,
+      s3,
+      surfaceAzimuth,
+    );
+    skyOut.set(memory.subarray(kernel.sky, kernel.sky + end - start), start);
+  }
+  return true;
+}
+
+/**
+ * {@link reindlFixedPlane} in WebAssembly SIMD (wasm/sky-diffuse.wat), block by block: the same
+ * doubles. Returns false, having done nothing, where the module cannot run or a column is one value.
+ */
+function reindlWasm(
+  n: number,
+  surfaceTilt: number,
+  surfaceAzimuth: number,
+  input: { solarZenith: Column; solarAzimuth: Column; dhi: Column; dni: Column; ghi: Column; dniExtra: Column },
+  out: SkyDiffuseParts,
+): boolean {
+  const { solarZenith, solarAzimuth, dhi, ghi, dni, dniExtra } = input;
+  if (
+    typeof solarZenith === 'number' ||
+    typeof solarAzimuth === 'number' ||
+    typeof dhi === 'number' ||
+    typeof ghi === 'number' ||
+    typeof dni === 'number' ||
+    typeof dniExtra === 'number'
+  ) {
+    return false;
+  }
+  const kernel = skyDiffuseWasm();
+  if (kernel === null) return false;
+  const { memory, blockRows } = kernel;
+  const cosT = Math.cos(surfaceTilt * D2R);
+  const sinT = Math.sin(surfaceTilt * D2R);
+  const sinHalf = Math.sin(surfaceTilt * 0.5 * D2R);
+  const s3 = sinHalf * sinHalf * sinHalf;
+  const h0 = Math.sqrt(0) * s3;
+  const columns = [solarZenith, solarAzimuth, dhi, ghi, dni, dniExtra];
+  const offsets = [kernel.zenith, kernel.azimuth, kernel.dhi, kernel.ghi, kernel.dni, kernel.extra];
+  for (let start = 0; start < n; start += blockRows) {
+    const end = start + blockRows < n ? start + blockRows : n;
+    const rows = end - start;
+    copyIn(memory, columns, offsets, start, end);
+    const k = kernel;
+    k.reindl(
+      rows,
+      k.zenith * 8,
+      k.azimuth * 8,
+      k.dhi * 8,
+      k.ghi * 8,
+      k.dni * 8,
+      k.extra * 8,
+      k.sky * 8,
+      k.isotropic * 8,
+      k.circumsolar * 8,
+      k.horizon * 8,
+      cosT,
+      sinT,
+      1 + cosT,
+      s3,
+      h0,
+      surfaceAzimuth,
+    );
+    out.poaSkyDiffuse.set(memory.subarray(kernel.sky, kernel.sky + rows), start);
+    out.poaIsotropic.set(memory.subarray(kernel.isotropic, kernel.isotropic + rows), start);
+    out.poaCircumsolar.set(memory.subarray(kernel.circumsolar, kernel.circumsolar + rows), start);
+    out.poaHorizon.set(memory.subarray(kernel.horizon, kernel.horizon + rows), start);
+  }
+  return true;
+}
+
+/**
+ * {@link kingFixedPlane} in WebAssembly SIMD (wasm/sky-diffuse.wat), block by block: the same
+ * doubles. Returns false, having done nothing, where the module cannot run or a column is one value.
+ */
+function kingWasm(
+  n: number,
+  surfaceTilt: number,
+  input: { solarZenith: Column; dhi: Column; ghi: Column },
+  skyOut: Float64Array,
+): boolean {
+  const { solarZenith, dhi, ghi } = input;
+  if (typeof solarZenith === 'number' || typeof dhi === 'number' || typeof ghi === 'number') return false;
+  const kernel = skyDiffuseWasm();
+  if (kernel === null) return false;
+  const { memory, blockRows } = kernel;
+  const cosT = Math.cos(surfaceTilt * D2R);
+  const columns = [solarZenith, dhi, ghi];
+  const offsets = [kernel.zenith, kernel.dhi, kernel.ghi];
+  for (let start = 0; start < n; start += blockRows) {
+    const end = start + blockRows < n ? start + blockRows : n;
+    copyIn(memory, columns, offsets, start, end);
+    kernel.king(end - start, kernel.zenith * 8, kernel.dhi * 8, kernel.ghi * 8, kernel.sky * 8, 1 + cosT, 1 - cosT);
+    skyOut.set(memory.subarray(kernel.sky, kernel.sky + end - start), start);
+  }
+  return true;
+}
+
+/**
+ * The input and output columns of {@link klucherSkyDiffuse}, {@link reindlSkyDiffuse} and
+ * {@link kingSkyDiffuse} that {@link skyDiffuseColumns} allocates, one column each (units as
+ * {@link ReindlInput} and {@link SkyDiffuseParts}).
+ */
+export interface SkyDiffuseColumns extends SkyDiffuseParts {
+  /** Solar zenith (apparent) [deg]: an input column to fill. */
+  solarZenith: Float64Array;
+  /** Solar azimuth, east of north [deg]: an input column to fill (Klucher, Reindl). */
+  solarAzimuth: Float64Array;
+  /** Diffuse horizontal irradiance [W/m2]: an input column to fill. */
+  dhi: Float64Array;
+  /** Global horizontal irradiance [W/m2]: an input column to fill. */
+  ghi: Float64Array;
+  /** Direct normal irradiance [W/m2]: an input column to fill (Reindl). */
+  dni: Float64Array;
+  /** Extraterrestrial normal irradiance [W/m2]: an input column to fill (Reindl). */
+  dniExtra: Float64Array;
+}
+
+/** The input columns of a skyDiffuseColumns allocation, in the order of their addresses. */
+const DIRECT_INPUTS = ['solarZenith', 'solarAzimuth', 'dhi', 'ghi', 'dni', 'dniExtra'] as const;
+
+/** A skyDiffuseColumns allocation in the memory of a sky-diffuse instance of its own. */
+interface SkyDiffuseDirect {
+  kernel: SkyDiffuseWasm;
+  rows: number;
+  columns: SkyDiffuseColumns;
+  /** Offsets in doubles of the six inputs (DIRECT_INPUTS), then sky, isotropic, circumsolar, horizon. */
+  at: number[];
+}
+
+/** The allocations of skyDiffuseColumns, by their poaSkyDiffuse column. */
+const directAllocations = new WeakMap<Float64Array, SkyDiffuseDirect>();
+
+/**
+ * Columns for {@link klucherSkyDiffuse}, {@link reindlSkyDiffuse} and {@link kingSkyDiffuse} on
+ * a fixed plane (tilt and azimuth numbers) that their WebAssembly kernels read and write where
+ * they lie: views of the memory of a sky-diffuse instance of their own, whose memory grows to
+ * hold them. Given the allocation's `poaSkyDiffuse` as `out` (Klucher, King) or its four output
+ * columns (Reindl, e.g. the allocation itself), a model copies no result out of the module's
+ * memory and, when its inputs are the allocation's own columns of their names, no input in; other
+ * input columns (or numbers) are copied into the allocation's columns of their names first. The
+ * results are the same doubles as the ordinary path's. For many calls on series of one length
+ * (planes of one site over one year): allocate once, fill the inputs, call per plane. Units:
+ * solarZenith and solarAzimuth degrees (azimuth east of north), dhi, ghi, dni, dniExtra and the
+ * outputs W/m2. Where the WebAssembly kernel cannot run (or its memory cannot grow so far),
+ * plain columns, with which the models run their ordinary path (the same doubles). The columns
+ * keep their memory (about 80 bytes a row) for as long as any of them is referenced. The models:
+ * Klucher (1979) doi:10.1016/0038-092X(79)90110-5, Reindl et al. (1990)
+ * doi:10.1016/0038-092X(90)90061-G, King (Sandia, unpublished; as pvlib, Holmgren et al. 2018
+ * doi:10.21105/joss.00884).
+ * @param rows the length of every column [rows], a whole number >= 0
+ * @example
+ * const columns = skyDiffuseColumns(3);
+ * columns.solarZenith.fill(40);
+ * columns.solarAzimuth.fill(160);
+ * columns.dhi.fill(150);
+ * columns.ghi.fill(610);
+ * const { solarZenith, solarAzimuth, dhi, ghi } = columns;
+ * klucherSkyDiffuse({ surfaceTilt: 30, surfaceAzimuth: 180, solarZenith, solarAzimuth, dhi, ghi }, columns.poaSkyDiffuse)[2]; // about 175 W/m2
+ */
+export function skyDiffuseColumns(rows: number): SkyDiffuseColumns {
+  const fn = 'skyDiffuseColumns';
+  checkAtLeast(fn, 'rows', rows, 0, 'rows');
+  if (!Number.isInteger(rows)) rangeFailure(fn, 'rows', 'a whole number of rows', rows);
+  const direct = skyDiffuseWasm() === null ? null : allocateDirect(rows);
+  if (direct !== null) return direct.columns;
+  const column = () => new Float64Array(rows);
+  return {
+    solarZenith: column(),
+    solarAzimuth: column(),
+    dhi: column(),
+    ghi: column(),
+    dni: column(),
+    dniExtra: column(),
+    poaSkyDiffuse: column(),
+    poaIsotropic: column(),
+    poaCircumsolar: column(),
+    poaHorizon: column(),
+  };
+}
+
+/**
+ * A new instance of the sky-diffuse module whose memory holds the ten columns after its table
+ * and block, each at a 16-byte boundary with room for an even number of rows (the last pair of an
+ * odd length reads and writes one slot past the view); null where the memory cannot grow so far.
+ */
+function allocateDirect(rows: number): SkyDiffuseDirect | null {
+  const loaded = loadWasmKernel(SKY_DIFFUSE_WASM_BASE64, { js: { cos: Math.cos, sin: Math.sin } });
+  if (loaded === null) return null;
+  const wasmMemory = loaded.exports.memory as { buffer: ArrayBuffer; grow(pages: number): number };
+  const stride = (rows + 1) & ~1;
+  // After the block of the copying path (unused by this instance), at a 16-byte boundary.
+  const first = loaded.offset('horizon') + (loaded.exports.blockRows as { value: number }).value;
+  const bytes = (first + 10 * stride) * 8;
+  const pages = Math.ceil(bytes / 65536) - wasmMemory.buffer.byteLength / 65536;
+  try {
+    if (pages > 0) wasmMemory.grow(pages);
+  } catch {
+    return null;
+  }
+  // The views are made after the memory has grown, and it never grows again (a growth would detach them).
+  const kernel = skyDiffuseKernelOf({ ...loaded, memory: new Float64Array(wasmMemory.buffer) });
+  const at = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((k) => first + k * stride);
+  const view = (k: number) => kernel.memory.subarray(at[k]!, at[k]! + rows);
+  const columns: SkyDiffuseColumns = {
+    solarZenith: view(0),
+    solarAzimuth: view(1),
+    dhi: view(2),
+    ghi: view(3),
+    dni: view(4),
+    dniExtra: view(5),
+    poaSkyDiffuse: view(6),
+    poaIsotropic: view(7),
+    poaCircumsolar: view(8),
+    poaHorizon: view(9),
+  };
+  const direct: SkyDiffuseDirect = { kernel, rows, columns, at };
+  directAllocations.set(columns.poaSkyDiffuse, direct);
+  return direct;
+}
+
+/**
+ * The skyDiffuseColumns allocation whose poaSkyDiffuse `sky` is (and, with `parts`, whose four
+ * output columns they are), of n rows, while the kernels are on; else null.
+ */
+function directAllocation(sky: Float64Array, parts: SkyDiffuseParts | null, n: number): SkyDiffuseDirect | null {
+  const direct = directAllocations.get(sky);
+  if (direct === undefined || direct.rows !== n || skyDiffuseWasm() === null) return null;
+  const c = direct.columns;
+  if (parts === null) return direct;
+  const same =
+    parts.poaIsotropic === c.poaIsotropic &&
+    parts.poaCircumsolar === c.poaCircumsolar &&
+    parts.poaHorizon === c.poaHorizon;
+  return same ? direct : null;
+}
+
+/**
+ * The byte addresses of the named input columns in an allocation: each input copied into the
+ * allocation's column of its name unless it is that column (a number fills it), and the last row
+ * of an odd length repeated into the slot past it, so that the last pair reads defined inputs.
+ */
+function directInputs(
+  d: SkyDiffuseDirect,
+  n: number,
+  input: Partial<Record<(typeof DIRECT_INPUTS)[number], Column>>,
+  names: readonly number[],
+): number[] {
+  const { columns, at } = d;
+  const memory = d.kernel.memory;
+  const addresses: number[] = [];
+  for (const k of names) {
+    const name = DIRECT_INPUTS[k]!;
+    const own = columns[name];
+    const value = input[name]!;
+    if (value !== own) {
+      if (typeof value === 'number') own.fill(value);
+      else own.set(value);
+    }
+    if ((n & 1) === 1) memory[at[k]! + n] = memory[at[k]! + n - 1]!;
+    addresses.push(at[k]! * 8);
+  }
+  return addresses;
+}
+
+/** klucherFixedPlane by the module of a skyDiffuseColumns allocation, every row in one call, in place. */
+function klucherDirect(
+  d: SkyDiffuseDirect,
+  n: number,
+  surfaceTilt: number,
+  surfaceAzimuth: number,
+  input: { solarZenith: Column; solarAzimuth: Column; dhi: Column; ghi: Column },
+): void {
+  const [z, az, dhi, ghi] = directInputs(d, n, input, [0, 1, 2, 3]);
+  const cosT = Math.cos(surfaceTilt * D2R);
+  const sinT = Math.sin(surfaceTilt * D2R);
+  const sinHalf = Math.sin(surfaceTilt * 0.5 * D2R);
+  const s3 = sinHalf * sinHalf * sinHalf;
+  d.kernel.klucher(n, z!, az!, dhi!, ghi!, d.at[6]! * 8, cosT, sinT, 0.5 * (1 + cosT), s3, surfaceAzimuth);
+}
+
+/** reindlFixedPlane by the module of a skyDiffuseColumns allocation, every row in one call, in place. */
+function reindlDirect(
+  d: SkyDiffuseDirect,
+  n: number,
+  surfaceTilt: number,
+  surfaceAzimuth: number,
+  input: { solarZenith: Column; solarAzimuth: Column; dhi: Column; ghi: Column; dni: Column; dniExtra: Column },
+): void {
+  const [z, az, dhi, ghi, dni, ex] = directInputs(d, n, input, [0, 1, 2, 3, 4, 5]);
+  const cosT = Math.cos(surfaceTilt * D2R);
+  const sinT = Math.sin(surfaceTilt * D2R);
+  const sinHalf = Math.sin(surfaceTilt * 0.5 * D2R);
+  const s3 = sinHalf * sinHalf * sinHalf;
+  const at = d.at;
+  d.kernel.reindl(
+    n,
+    z!,
+    az!,
+    dhi!,
+    ghi!,
+    dni!,
+    ex!,
+    at[6]! * 8,
+    at[7]! * 8,
+    at[8]! * 8,
+    at[9]! * 8,
+    cosT,
+    sinT,
+    1 + cosT,
+    s3,
+    Math.sqrt(0) * s3,
+    surfaceAzimuth,
+  );
+}
+
+/** kingFixedPlane by the module of a skyDiffuseColumns allocation, every row in one call, in place. */
+function kingDirect(
+  d: SkyDiffuseDirect,
+  n: number,
+  surfaceTilt: number,
+  input: { solarZenith: Column; dhi: Column; ghi: Column },
+): void {
+  const [z, dhi, ghi] = directInputs(d, n, input, [0, 2, 3]);
+  const cosT = Math.cos(surfaceTilt * D2R);
+  d.kernel.king(n, z!, dhi!, ghi!, d.at[6]! * 8, 1 + cosT, 1 - cosT);
 }
 
 /** Scratch of {@link perezDriesseCoefficients}: F1 and F2. */

@@ -9,6 +9,9 @@ import {
   SKY_DIFFUSE_MODELS,
   totalIrradiance,
 } from '../../src/irradiance/index.js';
+import { KING, KLUCHER, REINDL, skyModelKernel } from '../../src/irradiance/sky-diffuse.js';
+import { runs } from '../support/properties.js';
+import { bitDifferences } from '../support/wasm.js';
 
 const f64 = (...xs: number[]) => Float64Array.from(xs);
 
@@ -168,5 +171,68 @@ describe('the sky diffuse models: physics and edge cases', () => {
       /diffuseComponents.*king/,
     );
     expect(() => totalIrradiance(input, { model: 'klutcher' as never })).toThrow(/model/);
+  });
+});
+
+describe('the fixed-plane loops of Klucher, Reindl and King', () => {
+  // A row value: ordinary angles and irradiances, the night's zeros, signed zeros, NaN, infinities
+  // and angles outside [0, 360], so that every branch of the loops (the night's shortcut, the
+  // tables' range, Math.cos outside it, 0/0 and x/0) is met.
+  const value = fc.oneof(
+    fc.double({ min: -30, max: 400, noNaN: true }),
+    fc.double({ min: 0, max: 1400, noNaN: true }),
+    fc.constantFrom(0, -0, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 90, 180, 1e300, -1e300),
+  );
+  const row = fc.record({ z: value, sa: value, d: value, g: value, b: value, ex: value, night: fc.boolean() });
+  const plane = fc.record({
+    tilt: fc.oneof(fc.double({ min: -10, max: 190, noNaN: true }), fc.constantFrom(0, -0, 90, 180)),
+    azimuth: fc.oneof(fc.double({ min: -400, max: 800, noNaN: true }), fc.constantFrom(0, 180, 360)),
+  });
+
+  it('give the bits of the general kernel (skyModelKernel), the night rows included', () => {
+    fc.assert(
+      fc.property(plane, fc.array(row, { minLength: 1, maxLength: 40 }), ({ tilt, azimuth }, rows) => {
+        const col = (pick: (r: (typeof rows)[number]) => number) => Float64Array.from(rows, pick);
+        // Night rows as a decomposition leaves them: GHI and DNI 0, the DHI as drawn.
+        const input = {
+          solarZenith: col((r) => r.z),
+          solarAzimuth: col((r) => r.sa),
+          dhi: col((r) => r.d),
+          ghi: col((r) => (r.night ? 0 : r.g)),
+          dni: col((r) => (r.night ? 0 : r.b)),
+          dniExtra: col((r) => r.ex),
+        };
+        const n = rows.length;
+        const reference = (model: number) => {
+          const sky = new Float64Array(n);
+          const parts = {
+            isotropic: new Float64Array(n),
+            circumsolar: new Float64Array(n),
+            horizon: new Float64Array(n),
+          };
+          skyModelKernel(
+            model,
+            n,
+            { ...input, surfaceTilt: tilt, surfaceAzimuth: azimuth, albedo: 0 },
+            { sky, global: null, direct: null, diffuse: null, ground: null, parts },
+          );
+          return { sky, ...parts };
+        };
+        const klucher = klucherSkyDiffuse({ ...input, surfaceTilt: tilt, surfaceAzimuth: azimuth });
+        expect(bitDifferences({ sky: klucher }, { sky: reference(KLUCHER).sky }, ['sky'])).toEqual([]);
+        const king = kingSkyDiffuse({ ...input, surfaceTilt: tilt });
+        expect(bitDifferences({ sky: king }, { sky: reference(KING).sky }, ['sky'])).toEqual([]);
+        const r = reindlSkyDiffuse({ ...input, surfaceTilt: tilt, surfaceAzimuth: azimuth });
+        const ref = reference(REINDL);
+        expect(
+          bitDifferences(
+            { sky: r.poaSkyDiffuse, isotropic: r.poaIsotropic, circumsolar: r.poaCircumsolar, horizon: r.poaHorizon },
+            ref,
+            ['sky', 'isotropic', 'circumsolar', 'horizon'],
+          ),
+        ).toEqual([]);
+      }),
+      { numRuns: runs(300) },
+    );
   });
 });
