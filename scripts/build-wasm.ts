@@ -35,6 +35,11 @@ export const WASM_KERNELS: readonly WasmKernelSource[] = [
     module: 'src/irradiance/wasm/kt-decomposition.wasm.ts',
     constant: 'KT_DECOMPOSITION_WASM_BASE64',
   },
+  {
+    wat: 'src/irradiance/wasm/closure.wat',
+    module: 'src/irradiance/wasm/closure.wasm.ts',
+    constant: 'CLOSURE_WASM_BASE64',
+  },
   { wat: 'src/soiling/wasm/hsu.wat', module: 'src/soiling/wasm/hsu.wasm.ts', constant: 'HSU_WASM_BASE64' },
   {
     wat: 'src/tracking/wasm/single-axis.wat',

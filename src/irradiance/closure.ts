@@ -6,6 +6,8 @@
 import { type Column, columnOf, maskOf, outputColumn } from '../util/columns.js';
 import { COS_NODES, SIN_NODES } from '../util/trig-tables.js';
 import { checkFinite, checkObject, checkRange, checkSeries, rangeFailure } from '../util/validate.js';
+import { lazyWasmKernel, loadWasmKernel, writePairs } from '../util/wasm.js';
+import { CLOSURE_WASM_BASE64 } from './wasm/closure.wasm.js';
 
 const D2R = Math.PI / 180;
 
@@ -78,8 +80,87 @@ export function dni(input: DniInput, options: DniOptions = {}, out?: Float64Arra
   return res;
 }
 
-/** The loop of {@link dni} (also the missing-DNI branch of {@link completeIrradiance}). */
+/** The loaded WebAssembly form of the DNI loop (offsets in doubles). */
+interface ClosureWasm {
+  run: (rows: number, tolerance: number, zeroAbove: number, clearAbove: number, capped: number) => void;
+  memory: Float64Array;
+  blockRows: number;
+  ghi: number;
+  dhi: number;
+  zenith: number;
+  dniClear: number;
+  dni: number;
+}
+
+function loadClosureWasm(): ClosureWasm | null {
+  const kernel = loadWasmKernel(CLOSURE_WASM_BASE64, { js: { cos: Math.cos } });
+  if (kernel === null) return null;
+  const { exports, memory, offset } = kernel;
+  writePairs(memory, offset('nodeTable'), COS_NODES, SIN_NODES);
+  return {
+    run: exports.run as ClosureWasm['run'],
+    memory,
+    blockRows: (exports.blockRows as { value: number }).value,
+    ghi: offset('ghi'),
+    dhi: offset('dhi'),
+    zenith: offset('zenith'),
+    dniClear: offset('dniClear'),
+    dni: offset('dni'),
+  };
+}
+
+/** The module, loaded on first use; null where it cannot run or the kernels are off. */
+const closureWasm = lazyWasmKernel(loadClosureWasm);
+
+/**
+ * The loop of {@link dni} (also the missing-DNI branch of {@link completeIrradiance}): its
+ * WebAssembly SIMD form (wasm/closure.wat, the same doubles) where every input is a column and the
+ * module runs, else {@link dniKernelTs}.
+ */
 function dniKernel(
+  n: number,
+  input: DniInput,
+  tolerance: number,
+  zeroAbove: number,
+  clearAbove: number,
+  out: Float64Array,
+): void {
+  const { ghi, dhi, zenith, dniClear } = input;
+  const kernel =
+    typeof ghi !== 'number' && typeof dhi !== 'number' && typeof zenith !== 'number' && typeof dniClear !== 'number'
+      ? closureWasm()
+      : null;
+  if (kernel === null) {
+    dniKernelTs(n, input, tolerance, zeroAbove, clearAbove, out);
+    return;
+  }
+  const { run, memory, blockRows } = kernel;
+  const g = ghi as Float64Array;
+  const d = dhi as Float64Array;
+  const z = zenith as Float64Array;
+  const c = dniClear as Float64Array | undefined;
+  const capped = c === undefined ? 0 : 1;
+  for (let start = 0; start < n; start += blockRows) {
+    const end = start + blockRows < n ? start + blockRows : n;
+    const rows = end - start;
+    memory.set(g.subarray(start, end), kernel.ghi);
+    memory.set(d.subarray(start, end), kernel.dhi);
+    memory.set(z.subarray(start, end), kernel.zenith);
+    if (c !== undefined) memory.set(c.subarray(start, end), kernel.dniClear);
+    if ((rows & 1) === 1) {
+      // The last pair's second lane repeats the last row, so that it reads defined inputs.
+      memory[kernel.ghi + rows] = memory[kernel.ghi + rows - 1]!;
+      memory[kernel.dhi + rows] = memory[kernel.dhi + rows - 1]!;
+      memory[kernel.zenith + rows] = memory[kernel.zenith + rows - 1]!;
+      memory[kernel.dniClear + rows] = memory[kernel.dniClear + rows - 1]!;
+    }
+    run(rows, tolerance, zeroAbove, clearAbove, capped);
+    out.set(memory.subarray(kernel.dni, kernel.dni + rows), start);
+  }
+}
+
+/** The TypeScript loop of {@link dni}: the reference of its WebAssembly form. */
+function dniKernelTs(
   n: number,
   input: DniInput,
   tolerance: number,
