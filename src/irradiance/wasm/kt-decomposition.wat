@@ -57,6 +57,26 @@
   ;; 2^52 + 2^51: added to a whole number k in [0, 1440], it leaves k in the low 32 bits of the lane.
   (global $indexBias (mut v128) (v128.const f64x2 0x1.8p52 0x1.8p52))
 
+  ;; Boland's exponential (see $boland): the bound |x| <= 700 of the lanes' own form, 1 / ln 2, ln 2 in
+  ;; two parts (the first exact in 32 bits), the Taylor coefficients 1/k! for k = 3 ... 13, and the
+  ;; exponent bias of a double.
+  (global $expLimit (mut v128) (v128.const f64x2 700 700))
+  (global $log2e (mut v128) (v128.const f64x2 1.4426950408889634 1.4426950408889634))
+  (global $ln2High (mut v128) (v128.const f64x2 0.6931471803691238 0.6931471803691238))
+  (global $ln2Low (mut v128) (v128.const f64x2 1.9082149292705877e-10 1.9082149292705877e-10))
+  (global $c3 (mut v128) (v128.const f64x2 0.16666666666666666 0.16666666666666666))
+  (global $c4 (mut v128) (v128.const f64x2 4.1666666666666664e-2 4.1666666666666664e-2))
+  (global $c5 (mut v128) (v128.const f64x2 8.333333333333333e-3 8.333333333333333e-3))
+  (global $c6 (mut v128) (v128.const f64x2 1.388888888888889e-3 1.388888888888889e-3))
+  (global $c7 (mut v128) (v128.const f64x2 1.984126984126984e-4 1.984126984126984e-4))
+  (global $c8 (mut v128) (v128.const f64x2 2.48015873015873e-5 2.48015873015873e-5))
+  (global $c9 (mut v128) (v128.const f64x2 2.7557319223985893e-6 2.7557319223985893e-6))
+  (global $c10 (mut v128) (v128.const f64x2 2.755731922398589e-7 2.755731922398589e-7))
+  (global $c11 (mut v128) (v128.const f64x2 2.505210838544172e-8 2.505210838544172e-8))
+  (global $c12 (mut v128) (v128.const f64x2 2.08767569878681e-9 2.08767569878681e-9))
+  (global $c13 (mut v128) (v128.const f64x2 1.6059043836821613e-10 1.6059043836821613e-10))
+  (global $exponentBias (mut v128) (v128.const i64x2 1023 1023))
+
   ;; Extraterrestrial normal irradiance [W/m2] at Unix time t [s], through the one-day cache.
   (func $extraAt (param $t f64) (result f64)
     (local $days f64)
@@ -88,6 +108,119 @@
                    (f64.mul (local.get $r)
                             (f64.sub (f64.const 1) (f64.mul (local.get $r2) (f64.sub (f64.const 0.16666666666666666) (f64.mul (local.get $r2) (f64.const 0.008333333333333333)))))))))
       (else (call $cos (f64.mul (local.get $z) (f64.const 0.017453292519943295))))))
+
+  ;; Boland's rows [0, end / 8) after the first pass of decompose, in three short passes (one
+  ;; dependent chain each, which the processor overlaps over more pairs of rows than one long one):
+  ;; kt and the exponent x = a (kt - b) (kept in the dhi column), exp x in place, then the fraction
+  ;; 1 / (1 + exp x) and the split. exp x = 2^k e^r with k = nearest(x / ln 2) and r = x - k ln 2
+  ;; (ln 2 in two parts), |r| <= 0.35, e^r by its Taylor series to degree 13 in Estrin's scheme
+  ;; (powers r^2, r^4, r^8: a chain of five products where Horner's rule has thirteen), 2^k built
+  ;; in the exponent bits; within a few units in the last place of Math.exp, which the lanes take
+  ;; outside |x| <= 700 and for NaN.
+  (func $boland (param $end i32) (param $maxKtValue f64) (param $a f64) (param $b f64) (param $maxZenith f64)
+    (local $at i32) (local $g v128) (local $kt v128) (local $x v128) (local $kk v128) (local $r v128)
+    (local $r2 v128) (local $r4 v128) (local $q0 v128) (local $q1 v128) (local $q2 v128) (local $q3 v128)
+    (local $q4 v128) (local $q5 v128) (local $q6 v128) (local $s0 v128) (local $s1 v128) (local $s2 v128)
+    (local $p v128) (local $dhi v128) (local $dniRaw v128) (local $zeroed v128) (local $zero v128)
+    (local $one v128) (local $half v128) (local $indexBias v128) (local $exponentBias v128)
+    (local $maxKt v128) (local $aLanes v128) (local $bLanes v128) (local $maxZenithLanes v128)
+    (local $expLimit v128) (local $log2e v128) (local $ln2High v128) (local $ln2Low v128) (local $c3 v128) (local $c4 v128) (local $c5 v128) (local $c6 v128) (local $c7 v128) (local $c8 v128) (local $c9 v128) (local $c10 v128) (local $c11 v128) (local $c12 v128) (local $c13 v128)
+    (local.set $zero (v128.const f64x2 0 0))
+    (local.set $maxKt (f64x2.splat (local.get $maxKtValue)))
+    (local.set $aLanes (f64x2.splat (local.get $a)))
+    (local.set $bLanes (f64x2.splat (local.get $b)))
+
+    ;; kt = ghi / (E0 max(cos z, minCos)), clipped to [0, maxKt] (the kernel's selects), and x.
+    (block $done
+      (loop $pairs
+        (br_if $done (i32.ge_u (local.get $at) (local.get $end)))
+        (local.set $kt (f64x2.div (v128.load offset=24576 (local.get $at)) (v128.load offset=155648 (local.get $at))))
+        (local.set $kt (f64x2.pmax (local.get $kt) (local.get $zero)))
+        (local.set $kt (f64x2.pmin (local.get $kt) (local.get $maxKt)))
+        (v128.store offset=188416 (local.get $at) (local.get $kt))
+        (v128.store offset=155648 (local.get $at)
+          (f64x2.mul (local.get $aLanes) (f64x2.sub (local.get $kt) (local.get $bLanes))))
+        (local.set $at (i32.add (local.get $at) (i32.const 16)))
+        (br $pairs)))
+
+    ;; exp x, in place.
+    (local.set $one (global.get $one))
+    (local.set $half (global.get $half))
+    (local.set $indexBias (global.get $indexBias))
+    (local.set $exponentBias (global.get $exponentBias))
+        (local.set $expLimit (global.get $expLimit))
+        (local.set $log2e (global.get $log2e))
+        (local.set $ln2High (global.get $ln2High))
+        (local.set $ln2Low (global.get $ln2Low))
+        (local.set $c3 (global.get $c3))
+        (local.set $c4 (global.get $c4))
+        (local.set $c5 (global.get $c5))
+        (local.set $c6 (global.get $c6))
+        (local.set $c7 (global.get $c7))
+        (local.set $c8 (global.get $c8))
+        (local.set $c9 (global.get $c9))
+        (local.set $c10 (global.get $c10))
+        (local.set $c11 (global.get $c11))
+        (local.set $c12 (global.get $c12))
+        (local.set $c13 (global.get $c13))
+    (local.set $at (i32.const 0))
+    (block $done
+      (loop $pairs
+        (br_if $done (i32.ge_u (local.get $at) (local.get $end)))
+        (local.set $x (v128.load offset=155648 (local.get $at)))
+        (if (i32.eq (i64x2.bitmask (f64x2.le (f64x2.abs (local.get $x)) (local.get $expLimit))) (i32.const 3))
+          (then
+            (local.set $kk (f64x2.nearest (f64x2.mul (local.get $x) (local.get $log2e))))
+            (local.set $r (f64x2.sub (f64x2.sub (local.get $x) (f64x2.mul (local.get $kk) (local.get $ln2High)))
+                                     (f64x2.mul (local.get $kk) (local.get $ln2Low))))
+            (local.set $r2 (f64x2.mul (local.get $r) (local.get $r)))
+            (local.set $r4 (f64x2.mul (local.get $r2) (local.get $r2)))
+            ;; (1 + r) + (1/2 + r/3!) r^2 + ((1/4! + r/5!) + (1/6! + r/7!) r^2) r^4
+            ;;   + (((1/8! + r/9!) + (1/10! + r/11!) r^2) + (1/12! + r/13!) r^4) r^8
+            (local.set $q0 (f64x2.add (local.get $one) (local.get $r)))
+            (local.set $q1 (f64x2.add (local.get $half) (f64x2.mul (local.get $c3) (local.get $r))))
+            (local.set $q2 (f64x2.add (local.get $c4) (f64x2.mul (local.get $c5) (local.get $r))))
+            (local.set $q3 (f64x2.add (local.get $c6) (f64x2.mul (local.get $c7) (local.get $r))))
+            (local.set $q4 (f64x2.add (local.get $c8) (f64x2.mul (local.get $c9) (local.get $r))))
+            (local.set $q5 (f64x2.add (local.get $c10) (f64x2.mul (local.get $c11) (local.get $r))))
+            (local.set $q6 (f64x2.add (local.get $c12) (f64x2.mul (local.get $c13) (local.get $r))))
+            (local.set $s0 (f64x2.add (local.get $q0) (f64x2.mul (local.get $q1) (local.get $r2))))
+            (local.set $s1 (f64x2.add (local.get $q2) (f64x2.mul (local.get $q3) (local.get $r2))))
+            (local.set $s2 (f64x2.add (local.get $q4) (f64x2.mul (local.get $q5) (local.get $r2))))
+            (local.set $p
+              (f64x2.add (f64x2.add (local.get $s0) (f64x2.mul (local.get $s1) (local.get $r4)))
+                         (f64x2.mul (f64x2.add (local.get $s2) (f64x2.mul (local.get $q6) (local.get $r4)))
+                                    (f64x2.mul (local.get $r4) (local.get $r4)))))
+            ;; 2^k: the bits of k + 2^52 + 2^51 less those of 2^52 + 2^51 are k; (k + 1023) << 52.
+            (local.set $p (f64x2.mul (local.get $p)
+              (i64x2.shl (i64x2.add (i64x2.sub (f64x2.add (local.get $kk) (local.get $indexBias)) (local.get $indexBias))
+                                    (local.get $exponentBias))
+                         (i32.const 52)))))
+          (else
+            (local.set $p (f64x2.splat (call $exp (f64x2.extract_lane 0 (local.get $x)))))
+            (local.set $p (f64x2.replace_lane 1 (local.get $p) (call $exp (f64x2.extract_lane 1 (local.get $x)))))))
+        (v128.store offset=155648 (local.get $at) (local.get $p))
+        (local.set $at (i32.add (local.get $at) (i32.const 16)))
+        (br $pairs)))
+
+    ;; fraction 1 / (1 + exp x), DHI = fraction GHI, DNI = (GHI - DHI) / cos z; DNI 0 and DHI = GHI
+    ;; above maxZenith, for GHI < 0 and where DNI < 0.
+    (local.set $maxZenithLanes (f64x2.splat (local.get $maxZenith)))
+    (local.set $at (i32.const 0))
+    (block $done
+      (loop $pairs
+        (br_if $done (i32.ge_u (local.get $at) (local.get $end)))
+        (local.set $g (v128.load offset=24576 (local.get $at)))
+        (local.set $dhi (f64x2.mul (f64x2.div (local.get $one) (f64x2.add (local.get $one) (v128.load offset=155648 (local.get $at))))
+                                   (local.get $g)))
+        (local.set $dniRaw (f64x2.div (f64x2.sub (local.get $g) (local.get $dhi)) (v128.load offset=122880 (local.get $at))))
+        (local.set $zeroed (v128.or (f64x2.gt (v128.load offset=57344 (local.get $at)) (local.get $maxZenithLanes))
+                                    (v128.or (f64x2.lt (local.get $g) (local.get $zero))
+                                             (f64x2.lt (local.get $dniRaw) (local.get $zero)))))
+        (v128.store offset=122880 (local.get $at) (v128.andnot (local.get $dniRaw) (local.get $zeroed)))
+        (v128.store offset=155648 (local.get $at) (v128.bitselect (local.get $g) (local.get $dhi) (local.get $zeroed)))
+        (local.set $at (i32.add (local.get $at) (i32.const 16)))
+        (br $pairs))))
 
   ;; Rows [0, rows) of the block, in two passes (as erbsKernel): the first keeps cos z and the kt
   ;; denominator in the dni and dhi columns, the second reads them back and writes the results.
@@ -205,7 +338,14 @@
         (local.set $at (i32.add (local.get $at) (i32.const 16)))
         (br $pairs)))
 
-    ;; Second pass: kt, the model's DNI and DHI, and the split.
+    ;; Boland: three passes of its own (see $boland).
+    (if (i32.eq (local.get $model) (i32.const 2))
+      (then
+        (call $boland (local.get $end) (local.get $maxKtValue) (local.get $bolandA) (local.get $bolandB)
+                      (local.get $maxZenith))
+        (return)))
+
+    ;; Second pass (Orgill-Hollands, Louche): kt, the model's DNI and DHI, and the split.
     (local.set $at (i32.const 0))
     (block $done
       (loop $pairs
@@ -231,42 +371,6 @@
                                                  (f64x2.gt (local.get $kt) (v128.const f64x2 0.75 0.75))))
             (local.set $dhi (f64x2.mul (local.get $fraction) (local.get $g)))
             (local.set $dniRaw (f64x2.div (f64x2.sub (local.get $g) (local.get $dhi)) (local.get $cosZ))))
-          (else (if (i32.eq (local.get $model) (i32.const 2))
-          (then
-            ;; Boland: fraction 1 / (1 + exp(a (kt - b))).
-            (local.set $x (f64x2.mul (f64x2.splat (local.get $bolandA))
-                                     (f64x2.sub (local.get $kt) (f64x2.splat (local.get $bolandB)))))
-            (if (i32.eq (i64x2.bitmask (f64x2.le (f64x2.abs (local.get $x)) (v128.const f64x2 700 700))) (i32.const 3))
-              (then
-                ;; exp x = 2^k e^r, k = nearest(x / ln 2), r = x - k ln 2 (two parts), |r| <= 0.35.
-                (local.set $kk (f64x2.nearest (f64x2.mul (local.get $x) (v128.const f64x2 1.4426950408889634 1.4426950408889634))))
-                (local.set $r (f64x2.sub (f64x2.sub (local.get $x) (f64x2.mul (local.get $kk) (v128.const f64x2 0.6931471803691238 0.6931471803691238)))
-                                         (f64x2.mul (local.get $kk) (v128.const f64x2 1.9082149292705877e-10 1.9082149292705877e-10))))
-                (local.set $p (v128.const f64x2 1.6059043836821613e-10 1.6059043836821613e-10))
-                (local.set $p (f64x2.add (v128.const f64x2 2.08767569878681e-9 2.08767569878681e-9) (f64x2.mul (local.get $r) (local.get $p))))
-                (local.set $p (f64x2.add (v128.const f64x2 2.505210838544172e-8 2.505210838544172e-8) (f64x2.mul (local.get $r) (local.get $p))))
-                (local.set $p (f64x2.add (v128.const f64x2 2.755731922398589e-7 2.755731922398589e-7) (f64x2.mul (local.get $r) (local.get $p))))
-                (local.set $p (f64x2.add (v128.const f64x2 2.7557319223985893e-6 2.7557319223985893e-6) (f64x2.mul (local.get $r) (local.get $p))))
-                (local.set $p (f64x2.add (v128.const f64x2 2.48015873015873e-5 2.48015873015873e-5) (f64x2.mul (local.get $r) (local.get $p))))
-                (local.set $p (f64x2.add (v128.const f64x2 1.984126984126984e-4 1.984126984126984e-4) (f64x2.mul (local.get $r) (local.get $p))))
-                (local.set $p (f64x2.add (v128.const f64x2 1.388888888888889e-3 1.388888888888889e-3) (f64x2.mul (local.get $r) (local.get $p))))
-                (local.set $p (f64x2.add (v128.const f64x2 8.333333333333333e-3 8.333333333333333e-3) (f64x2.mul (local.get $r) (local.get $p))))
-                (local.set $p (f64x2.add (v128.const f64x2 4.1666666666666664e-2 4.1666666666666664e-2) (f64x2.mul (local.get $r) (local.get $p))))
-                (local.set $p (f64x2.add (v128.const f64x2 0.16666666666666666 0.16666666666666666) (f64x2.mul (local.get $r) (local.get $p))))
-                (local.set $p (f64x2.add (local.get $half) (f64x2.mul (local.get $r) (local.get $p))))
-                (local.set $p (f64x2.add (local.get $one) (f64x2.mul (local.get $r) (local.get $p))))
-                (local.set $p (f64x2.add (local.get $one) (f64x2.mul (local.get $r) (local.get $p))))
-                ;; 2^k: the bits of k + 2^52 + 2^51 less those of 2^52 + 2^51 are k; (k + 1023) << 52.
-                (local.set $p (f64x2.mul (local.get $p)
-                  (i64x2.shl (i64x2.add (i64x2.sub (f64x2.add (local.get $kk) (local.get $indexBias)) (local.get $indexBias))
-                                        (v128.const i64x2 1023 1023))
-                             (i32.const 52)))))
-              (else
-                (local.set $p (f64x2.splat (call $exp (f64x2.extract_lane 0 (local.get $x)))))
-                (local.set $p (f64x2.replace_lane 1 (local.get $p) (call $exp (f64x2.extract_lane 1 (local.get $x)))))))
-            (local.set $fraction (f64x2.div (local.get $one) (f64x2.add (local.get $one) (local.get $p))))
-            (local.set $dhi (f64x2.mul (local.get $fraction) (local.get $g)))
-            (local.set $dniRaw (f64x2.div (f64x2.sub (local.get $g) (local.get $dhi)) (local.get $cosZ))))
           (else
             ;; Louche: kb = kt (kt (kt (kt (-10.627 kt + 15.307) - 5.205) + 0.994) - 0.059) + 0.002,
             ;; DNI = kb E0, DHI = GHI - DNI cos z.
@@ -287,7 +391,7 @@
                       (v128.const f64x2 0.059 0.059)))
                   (v128.const f64x2 0.002 0.002))
                 (local.get $extra)))
-            (local.set $dhi (f64x2.sub (local.get $g) (f64x2.mul (local.get $dniRaw) (local.get $cosZ))))))))
+            (local.set $dhi (f64x2.sub (local.get $g) (f64x2.mul (local.get $dniRaw) (local.get $cosZ))))))
         ;; DNI 0 and DHI = GHI above maxZenith, for GHI < 0 and where DNI < 0.
         (local.set $zeroed (v128.or (f64x2.gt (local.get $z) (local.get $maxZenithLanes))
                                     (v128.or (f64x2.lt (local.get $g) (v128.const f64x2 0 0))
