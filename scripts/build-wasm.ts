@@ -36,6 +36,11 @@ export const WASM_KERNELS: readonly WasmKernelSource[] = [
     constant: 'KT_DECOMPOSITION_WASM_BASE64',
   },
   {
+    wat: 'src/irradiance/wasm/campbell-norman.wat',
+    module: 'src/irradiance/wasm/campbell-norman.wasm.ts',
+    constant: 'CAMPBELL_NORMAN_WASM_BASE64',
+  },
+  {
     wat: 'src/irradiance/wasm/closure.wat',
     module: 'src/irradiance/wasm/closure.wasm.ts',
     constant: 'CLOSURE_WASM_BASE64',
