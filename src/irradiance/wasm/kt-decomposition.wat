@@ -3,7 +3,8 @@
 ;; which stays the reference. Built from erbs.wat (the same first pass: extraterrestrial
 ;; irradiance, cos z, the kt denominator); every value is computed with the same IEEE operations in
 ;; the same order as the TypeScript kernel, so the results are the same doubles, bit for bit;
-;; except Boland's exp, computed here in the lanes (a degree-13 series after reduction by ln 2),
+;; except Boland's exp, computed here in the lanes (a degree-13 series in Estrin's scheme after
+;; reduction by ln 2, in passes of its own: $boland),
 ;; which is within a few units in the last place of Math.exp (Math.exp outside |x| <= 700 and NaN).
 ;;
 ;; scripts/build-wasm.ts compiles this file with wabt (wat2wasm) into kt-decomposition.wasm.ts.
