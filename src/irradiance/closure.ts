@@ -82,7 +82,14 @@ export function dni(input: DniInput, options: DniOptions = {}, out?: Float64Arra
 
 /** The loaded WebAssembly form of the DNI loop (offsets in doubles). */
 interface ClosureWasm {
-  run: (rows: number, tolerance: number, zeroAbove: number, clearAbove: number, capped: number) => void;
+  run: (
+    rows: number,
+    tolerance: number,
+    zeroAbove: number,
+    clearAbove: number,
+    capped: number,
+    nightAbove: number,
+  ) => void;
   memory: Float64Array;
   blockRows: number;
   ghi: number;
@@ -140,6 +147,9 @@ function dniKernel(
   const z = zenith as Float64Array;
   const c = dniClear as Float64Array | undefined;
   const capped = c === undefined ? 0 : 1;
+  // Above this zenith (and up to 180 deg) the module skips the cosine: the result is NaN or the
+  // +-0 whose sign is that of -1 / cos z, bit for bit the kernel's.
+  const nightAbove = zeroAbove > 90 ? zeroAbove : 90;
   for (let start = 0; start < n; start += blockRows) {
     const end = start + blockRows < n ? start + blockRows : n;
     const rows = end - start;
@@ -154,7 +164,7 @@ function dniKernel(
       memory[kernel.zenith + rows] = memory[kernel.zenith + rows - 1]!;
       memory[kernel.dniClear + rows] = memory[kernel.dniClear + rows - 1]!;
     }
-    run(rows, tolerance, zeroAbove, clearAbove, capped);
+    run(rows, tolerance, zeroAbove, clearAbove, capped, nightAbove);
     out.set(memory.subarray(kernel.dni, kernel.dni + rows), start);
   }
 }

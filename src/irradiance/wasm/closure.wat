@@ -40,6 +40,8 @@
   (global $indexBias (mut v128) (v128.const f64x2 0x1.8p52 0x1.8p52))
   (global $zero (mut v128) (v128.const f64x2 0 0))
   (global $nan (mut v128) (v128.const f64x2 nan nan))
+  (global $halfTurn (mut v128) (v128.const f64x2 180 180))
+  (global $minusOne (mut v128) (v128.const f64x2 -1 -1))
 
   ;; cos of a zenith angle [deg], one lane: the nearest quarter-degree node k and the series of
   ;; the remainder r [rad] (see trig-tables.ts), or Math.cos outside [0, 360] and for NaN.
@@ -61,9 +63,11 @@
       (else (call $cos (f64.mul (local.get $z) (f64.const 0.017453292519943295))))))
 
   ;; Rows [0, rows) of the block, in two short passes (as kt-decomposition.wat): cos z into the dni
-  ;; column, then DNI and its limits. capped: 1 where a dniClear column is given.
+  ;; column, then DNI and its limits. capped: 1 where a dniClear column is given. nightAbove:
+  ;; max(90, zeroAbove) [deg]; pairs of rows whose zeniths are both above it (and at most 180: the
+  ;; night of a series) skip the cosine, which cannot change their result (see the first pass).
   (func (export "run") (param $rows i32) (param $tolerance f64) (param $zeroAbove f64) (param $clearAbove f64)
-                       (param $capped i32)
+                       (param $capped i32) (param $nightAboveValue f64)
     (local $at i32) (local $end i32) (local $node0 i32) (local $node1 i32)
     (local $z v128) (local $k v128) (local $nodes v128) (local $pair0 v128) (local $pair1 v128)
     (local $r v128) (local $r2 v128) (local $cosZ v128) (local $d v128) (local $cap v128)
@@ -71,7 +75,7 @@
     (local $radiansPerDegree v128) (local $one v128) (local $oneSixth v128)
     (local $oneTwentyFourth v128) (local $oneHundredTwentieth v128) (local $indexBias v128)
     (local $zero v128) (local $nan v128) (local $toleranceLanes v128) (local $zeroAboveLanes v128)
-    (local $clearAboveLanes v128)
+    (local $clearAboveLanes v128) (local $nightAbove v128) (local $halfTurn v128) (local $minusOne v128)
     (local.set $end (i32.shl (local.get $rows) (i32.const 3)))
     (local.set $fullTurn (global.get $fullTurn))
     (local.set $four (global.get $four))
@@ -84,12 +88,23 @@
     (local.set $oneHundredTwentieth (global.get $oneHundredTwentieth))
     (local.set $indexBias (global.get $indexBias))
     (local.set $zero (global.get $zero))
+    (local.set $nightAbove (f64x2.splat (local.get $nightAboveValue)))
+    (local.set $halfTurn (global.get $halfTurn))
+    (local.set $minusOne (global.get $minusOne))
 
     ;; First pass: cos z, both lanes from the node table when both are in [0, 360].
     (block $done
       (loop $pairs
         (br_if $done (i32.ge_u (local.get $at) (local.get $end)))
         (local.set $z (v128.load offset=90112 (local.get $at)))
+        (if (i32.eq (i64x2.bitmask (v128.and (f64x2.gt (local.get $z) (local.get $nightAbove))
+                                             (f64x2.le (local.get $z) (local.get $halfTurn))))
+                    (i32.const 3))
+          (then
+            ;; Both lanes in (max(90, zeroAbove), 180]: the second pass gives NaN for any d but +-0,
+            ;; and the sign of +-0 / cos z is that of -1 (cos z < 0 there): no cosine needed.
+            (local.set $cosZ (local.get $minusOne)))
+          (else
         (if (i32.eq (i64x2.bitmask (v128.and (f64x2.ge (local.get $z) (local.get $zero))
                                              (f64x2.le (local.get $z) (local.get $fullTurn))))
                     (i32.const 3))
@@ -132,7 +147,7 @@
                       (call $cos (f64.mul (f64x2.extract_lane 0 (local.get $z)) (f64.const 0.017453292519943295)))))))
             (if (f64.eq (f64x2.extract_lane 1 (local.get $cosZ)) (f64.const 0))
               (then (local.set $cosZ (f64x2.replace_lane 1 (local.get $cosZ)
-                      (call $cos (f64.mul (f64x2.extract_lane 1 (local.get $z)) (f64.const 0.017453292519943295)))))))))
+                      (call $cos (f64.mul (f64x2.extract_lane 1 (local.get $z)) (f64.const 0.017453292519943295)))))))))))
         (v128.store offset=155648 (local.get $at) (local.get $cosZ))
         (local.set $at (i32.add (local.get $at) (i32.const 16)))
         (br $pairs)))
