@@ -176,6 +176,7 @@ interface KtWasm {
     maxKt: number,
     a: number,
     b: number,
+    nightAbove: number,
   ) => void;
   memory: Float64Array;
   blockRows: number;
@@ -237,6 +238,9 @@ function ktKernelWasm(
   const thirdColumn = mode === 0 ? unixSeconds! : mode === 1 ? (dniExtra as Float64Array) : null;
   const extraScalar = mode === 2 ? (dniExtra as number) : 0;
   const wasmModel = model === ORGILL_HOLLANDS ? 0 : model === BOLAND ? 2 : 1;
+  // Pairs of rows with both zeniths in (max(90, maxZenith), 180] skip the cosine (the night): with
+  // minCos >= 0 their results do not depend on cos z < 0 (wasm/kt-decomposition.wat).
+  const nightAbove = minCos >= 0 ? (maxZenith > 90 ? maxZenith : 90) : Number.POSITIVE_INFINITY;
   for (let start = 0; start < n; start += blockRows) {
     const end = start + blockRows < n ? start + blockRows : n;
     const rows = end - start;
@@ -249,7 +253,7 @@ function ktKernelWasm(
       memory[zenith + rows] = memory[zenith + rows - 1]!;
       memory[third + rows] = memory[third + rows - 1]!;
     }
-    run(rows, mode, extraScalar, minCos, maxZenith, wasmModel, maxKt, a, b);
+    run(rows, mode, extraScalar, minCos, maxZenith, wasmModel, maxKt, a, b, nightAbove);
     out.dni.set(memory.subarray(dni, dni + rows), start);
     out.dhi.set(memory.subarray(dhi, dhi + rows), start);
     out.kt.set(memory.subarray(kt, kt + rows), start);

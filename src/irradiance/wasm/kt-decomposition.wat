@@ -57,6 +57,8 @@
   (global $oneHundredTwentieth (mut v128) (v128.const f64x2 0.008333333333333333 0.008333333333333333))
   ;; 2^52 + 2^51: added to a whole number k in [0, 1440], it leaves k in the low 32 bits of the lane.
   (global $indexBias (mut v128) (v128.const f64x2 0x1.8p52 0x1.8p52))
+  (global $halfTurn (mut v128) (v128.const f64x2 180 180))
+  (global $minusOne (mut v128) (v128.const f64x2 -1 -1))
 
   ;; Boland's exponential (see $boland): the bound |x| <= 700 of the lanes' own form, 1 / ln 2, ln 2 in
   ;; two parts (the first exact in 32 bits), the Taylor coefficients 1/k! for k = 3 ... 13, and the
@@ -145,6 +147,7 @@
         (br $pairs)))
 
     ;; exp x, in place.
+    (local.set $maxZenithLanes (f64x2.splat (local.get $maxZenith)))
     (local.set $one (global.get $one))
     (local.set $half (global.get $half))
     (local.set $indexBias (global.get $indexBias))
@@ -169,6 +172,11 @@
       (loop $pairs
         (br_if $done (i32.ge_u (local.get $at) (local.get $end)))
         (local.set $x (v128.load offset=155648 (local.get $at)))
+        ;; Both lanes above maxZenith: DNI and DHI will be 0 and GHI whatever the fraction is.
+        (if (i32.eq (i64x2.bitmask (f64x2.gt (v128.load offset=57344 (local.get $at)) (local.get $maxZenithLanes)))
+                    (i32.const 3))
+          (then (local.set $p (local.get $zero)))
+          (else
         (if (i32.eq (i64x2.bitmask (f64x2.le (f64x2.abs (local.get $x)) (local.get $expLimit))) (i32.const 3))
           (then
             (local.set $kk (f64x2.nearest (f64x2.mul (local.get $x) (local.get $log2e))))
@@ -199,14 +207,13 @@
                          (i32.const 52)))))
           (else
             (local.set $p (f64x2.splat (call $exp (f64x2.extract_lane 0 (local.get $x)))))
-            (local.set $p (f64x2.replace_lane 1 (local.get $p) (call $exp (f64x2.extract_lane 1 (local.get $x)))))))
+            (local.set $p (f64x2.replace_lane 1 (local.get $p) (call $exp (f64x2.extract_lane 1 (local.get $x)))))))))
         (v128.store offset=155648 (local.get $at) (local.get $p))
         (local.set $at (i32.add (local.get $at) (i32.const 16)))
         (br $pairs)))
 
     ;; fraction 1 / (1 + exp x), DHI = fraction GHI, DNI = (GHI - DHI) / cos z; DNI 0 and DHI = GHI
     ;; above maxZenith, for GHI < 0 and where DNI < 0.
-    (local.set $maxZenithLanes (f64x2.splat (local.get $maxZenith)))
     (local.set $at (i32.const 0))
     (block $done
       (loop $pairs
@@ -231,7 +238,7 @@
   ;; 1: it holds dniExtra; 2: dniExtra is the one value extraScalar.
   (func (export "decompose") (param $rows i32) (param $mode i32) (param $extraScalar f64)
                       (param $minCos f64) (param $maxZenith f64) (param $model i32) (param $maxKtValue f64)
-                      (param $bolandA f64) (param $bolandB f64)
+                      (param $bolandA f64) (param $bolandB f64) (param $nightAboveValue f64)
     (local $at i32) (local $end i32) (local $node0 i32) (local $node1 i32)
     (local $t v128) (local $inDay v128) (local $dayStart v128) (local $dayEnd v128) (local $dayExtra v128)
     (local $extra v128) (local $z v128) (local $k v128) (local $nodes v128) (local $pair0 v128)
@@ -241,6 +248,7 @@
     (local $fullTurn v128) (local $four v128) (local $half v128) (local $quarter v128)
     (local $radiansPerDegree v128) (local $one v128) (local $oneSixth v128)
     (local $oneTwentyFourth v128) (local $oneHundredTwentieth v128) (local $indexBias v128)
+    (local $nightAbove v128) (local $halfTurn v128) (local $minusOne v128)
     (local.set $end (i32.shl (local.get $rows) (i32.const 3)))
     (local.set $fullTurn (global.get $fullTurn))
     (local.set $four (global.get $four))
@@ -259,6 +267,9 @@
     (local.set $dayEnd (f64x2.splat (global.get $dayEnd)))
     (local.set $dayExtra (f64x2.splat (global.get $dayExtra)))
     (local.set $extra (f64x2.splat (local.get $extraScalar)))
+    (local.set $nightAbove (f64x2.splat (local.get $nightAboveValue)))
+    (local.set $halfTurn (global.get $halfTurn))
+    (local.set $minusOne (global.get $minusOne))
 
     ;; First pass: extraterrestrial irradiance, cos z, and the kt denominator E0 max(cos z, minCos).
     (block $done
@@ -285,6 +296,15 @@
 
         ;; cos z: both lanes in [0, 360] take the node table here; otherwise one lane at a time.
         (local.set $z (v128.load offset=57344 (local.get $at)))
+        (if (i32.eq (i64x2.bitmask (v128.and (f64x2.gt (local.get $z) (local.get $nightAbove))
+                                             (f64x2.le (local.get $z) (local.get $halfTurn))))
+                    (i32.const 3))
+          (then
+            ;; Both lanes in (max(90, maxZenith), 180], the night, with minCos >= 0: cos z < 0 <= minCos
+            ;; gives the denominator E0 minCos, and DNI and DHI are set to 0 and GHI whatever cos z
+            ;; is: -1 serves, bit for bit, without the cosine.
+            (local.set $cosZ (local.get $minusOne)))
+          (else
         (if (i32.eq (i64x2.bitmask (v128.and (f64x2.ge (local.get $z) (v128.const f64x2 0 0))
                                              (f64x2.le (local.get $z) (local.get $fullTurn))))
                     (i32.const 3))
@@ -330,7 +350,7 @@
                       (call $cos (f64.mul (f64x2.extract_lane 0 (local.get $z)) (f64.const 0.017453292519943295)))))))
             (if (f64.eq (f64x2.extract_lane 1 (local.get $cosZ)) (f64.const 0))
               (then (local.set $cosZ (f64x2.replace_lane 1 (local.get $cosZ)
-                      (call $cos (f64.mul (f64x2.extract_lane 1 (local.get $z)) (f64.const 0.017453292519943295)))))))))
+                      (call $cos (f64.mul (f64x2.extract_lane 1 (local.get $z)) (f64.const 0.017453292519943295)))))))))))
         ;; pmax(a, b) is a < b ? b : a: the kernel's cosZ < minCos ? minCos : cosZ.
         (v128.store offset=188416 (local.get $at) (local.get $extra))
         (v128.store offset=122880 (local.get $at) (local.get $cosZ))
