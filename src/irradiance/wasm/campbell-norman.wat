@@ -111,12 +111,19 @@
     (local.set $oneHundredTwentieth (global.get $oneHundredTwentieth))
     (local.set $indexBias (global.get $indexBias))
     (local.set $zero (global.get $zero))
+    (local.set $nan (global.get $nan))
+    (local.set $ninety (global.get $ninety))
 
     ;; cos z, both lanes from the node table when both are in [0, 360].
     (block $done
       (loop $pairs
         (br_if $done (i32.ge_u (local.get $at) (local.get $end)))
         (local.set $z (v128.load offset=24576 (local.get $at)))
+        (if (i32.eq (i64x2.bitmask (f64x2.gt (local.get $z) (local.get $ninety))) (i32.const 3))
+          (then
+            ;; Both lanes below the horizon (the night): every result is NaN whatever cos z is.
+            (local.set $cosZ (local.get $nan)))
+          (else
         (if (i32.eq (i64x2.bitmask (v128.and (f64x2.ge (local.get $z) (local.get $zero))
                                              (f64x2.le (local.get $z) (local.get $fullTurn))))
                     (i32.const 3))
@@ -159,7 +166,7 @@
                       (call $cos (f64.mul (f64x2.extract_lane 0 (local.get $z)) (f64.const 0.017453292519943295)))))))
             (if (f64.eq (f64x2.extract_lane 1 (local.get $cosZ)) (f64.const 0))
               (then (local.set $cosZ (f64x2.replace_lane 1 (local.get $cosZ)
-                      (call $cos (f64.mul (f64x2.extract_lane 1 (local.get $z)) (f64.const 0.017453292519943295)))))))))
+                      (call $cos (f64.mul (f64x2.extract_lane 1 (local.get $z)) (f64.const 0.017453292519943295)))))))))))
         (v128.store offset=122880 (local.get $at) (local.get $cosZ))
         (local.set $at (i32.add (local.get $at) (i32.const 16)))
         (br $pairs)))
@@ -167,8 +174,6 @@
     ;; m = (p / 101325) / cos z (the ratio computed by the caller), NaN above 90 deg (pvlib's 'simple' air mass); x = m ln tau;
     ;; exp x = 2^k e^r, k = nearest(x / ln 2), r = x - k ln 2, |r| <= 0.35, e^r to degree 13 in
     ;; Estrin's scheme, 2^k built in the exponent bits.
-    (local.set $nan (global.get $nan))
-    (local.set $ninety (global.get $ninety))
     (local.set $logTauLanes (f64x2.splat (local.get $logTau)))
     (local.set $pressureRatio (f64x2.splat (local.get $pressureRatioValue)))
     (local.set $exponentBias (global.get $exponentBias))
@@ -202,6 +207,10 @@
         ;; The lanes' own form where |x| <= 700, x < -746 (exp 0, the sun near the horizon) or x is
         ;; NaN (the sun below it): both lanes in one of these, the usual case, skip the calls.
         (local.set $tiny (f64x2.lt (local.get $x) (local.get $underflow)))
+        ;; Both lanes below the horizon: x is NaN in both, and so is exp x.
+        (if (i32.eq (i64x2.bitmask (f64x2.gt (v128.load offset=24576 (local.get $at)) (local.get $ninety))) (i32.const 3))
+          (then (local.set $p (local.get $nan)))
+          (else
         (if (i32.eq (i64x2.bitmask (v128.or (v128.or (f64x2.le (f64x2.abs (local.get $x)) (local.get $expLimit))
                                                      (local.get $tiny))
                                             (f64x2.ne (local.get $x) (local.get $x))))
@@ -237,7 +246,7 @@
             (local.set $p (v128.andnot (local.get $p) (local.get $tiny))))
           (else
             (local.set $p (f64x2.splat (call $exp (f64x2.extract_lane 0 (local.get $x)))))
-            (local.set $p (f64x2.replace_lane 1 (local.get $p) (call $exp (f64x2.extract_lane 1 (local.get $x)))))))
+            (local.set $p (f64x2.replace_lane 1 (local.get $p) (call $exp (f64x2.extract_lane 1 (local.get $x)))))))))
         (v128.store offset=57344 (local.get $at) (local.get $p))
         (local.set $at (i32.add (local.get $at) (i32.const 16)))
         (br $pairs)))
