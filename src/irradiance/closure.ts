@@ -122,7 +122,8 @@ const closureWasm = lazyWasmKernel(loadClosureWasm);
 /**
  * The loop of {@link dni} (also the missing-DNI branch of {@link completeIrradiance}): its
  * WebAssembly SIMD form (wasm/closure.wat, the same doubles) where every input is a column and the
- * module runs, else {@link dniKernelTs}.
+ * module runs, else {@link dniKernelTs}. `echo` (completeIrradiance's outputs) receives copies of
+ * GHI and DHI: from the module's memory block by block, so that each input column is read once.
  */
 function dniKernel(
   n: number,
@@ -131,6 +132,7 @@ function dniKernel(
   zeroAbove: number,
   clearAbove: number,
   out: Float64Array,
+  echo?: { ghi: Float64Array; dhi: Float64Array },
 ): void {
   const { ghi, dhi, zenith, dniClear } = input;
   const kernel =
@@ -138,9 +140,15 @@ function dniKernel(
       ? closureWasm()
       : null;
   if (kernel === null) {
+    if (echo !== undefined) {
+      fill(echo.ghi, ghi);
+      fill(echo.dhi, dhi);
+    }
     dniKernelTs(n, input, tolerance, zeroAbove, clearAbove, out);
     return;
   }
+  const echoGhi = echo !== undefined && echo.ghi !== ghi ? echo.ghi : null;
+  const echoDhi = echo !== undefined && echo.dhi !== dhi ? echo.dhi : null;
   const { run, memory, blockRows } = kernel;
   const g = ghi as Float64Array;
   const d = dhi as Float64Array;
@@ -157,6 +165,8 @@ function dniKernel(
     memory.set(d.subarray(start, end), kernel.dhi);
     memory.set(z.subarray(start, end), kernel.zenith);
     if (c !== undefined) memory.set(c.subarray(start, end), kernel.dniClear);
+    if (echoGhi !== null) echoGhi.set(memory.subarray(kernel.ghi, kernel.ghi + rows), start);
+    if (echoDhi !== null) echoDhi.set(memory.subarray(kernel.dhi, kernel.dhi + rows), start);
     if ((rows & 1) === 1) {
       // The last pair's second lane repeats the last row, so that it reads defined inputs.
       memory[kernel.ghi + rows] = memory[kernel.ghi + rows - 1]!;
@@ -273,8 +283,7 @@ export function completeIrradiance(
     dni: outputColumn(out?.dni, n, 'dni'),
   };
   if (beam === undefined) {
-    fill(res.ghi, ghi!);
-    fill(res.dhi, dhi!);
+    // GHI and DHI are copied to their outputs by the DNI loop, which reads them anyway.
     dniKernel(
       n,
       { ghi: ghi!, dhi: dhi!, zenith: solarZenith, ...(dniClear === undefined ? {} : { dniClear }) },
@@ -282,6 +291,7 @@ export function completeIrradiance(
       88,
       80,
       res.dni,
+      res,
     );
     return res;
   }
