@@ -124,7 +124,7 @@
     (local $at i32) (local $g v128) (local $kt v128) (local $x v128) (local $kk v128) (local $r v128)
     (local $r2 v128) (local $r4 v128) (local $q0 v128) (local $q1 v128) (local $q2 v128) (local $q3 v128)
     (local $q4 v128) (local $q5 v128) (local $q6 v128) (local $s0 v128) (local $s1 v128) (local $s2 v128)
-    (local $p v128) (local $dhi v128) (local $dniRaw v128) (local $zeroed v128) (local $zero v128)
+    (local $p v128) (local $dhi v128) (local $dniRaw v128) (local $zeroed v128) (local $zero v128) (local $above v128)
     (local $one v128) (local $half v128) (local $indexBias v128) (local $exponentBias v128)
     (local $maxKt v128) (local $aLanes v128) (local $bLanes v128) (local $maxZenithLanes v128)
     (local $expLimit v128) (local $log2e v128) (local $ln2High v128) (local $ln2Low v128) (local $c3 v128) (local $c4 v128) (local $c5 v128) (local $c6 v128) (local $c7 v128) (local $c8 v128) (local $c9 v128) (local $c10 v128) (local $c11 v128) (local $c12 v128) (local $c13 v128)
@@ -219,14 +219,22 @@
       (loop $pairs
         (br_if $done (i32.ge_u (local.get $at) (local.get $end)))
         (local.set $g (v128.load offset=24576 (local.get $at)))
-        (local.set $dhi (f64x2.mul (f64x2.div (local.get $one) (f64x2.add (local.get $one) (v128.load offset=155648 (local.get $at))))
-                                   (local.get $g)))
-        (local.set $dniRaw (f64x2.div (f64x2.sub (local.get $g) (local.get $dhi)) (v128.load offset=122880 (local.get $at))))
-        (local.set $zeroed (v128.or (f64x2.gt (v128.load offset=57344 (local.get $at)) (local.get $maxZenithLanes))
-                                    (v128.or (f64x2.lt (local.get $g) (local.get $zero))
-                                             (f64x2.lt (local.get $dniRaw) (local.get $zero)))))
-        (v128.store offset=122880 (local.get $at) (v128.andnot (local.get $dniRaw) (local.get $zeroed)))
-        (v128.store offset=155648 (local.get $at) (v128.bitselect (local.get $g) (local.get $dhi) (local.get $zeroed)))
+        (local.set $above (f64x2.gt (v128.load offset=57344 (local.get $at)) (local.get $maxZenithLanes)))
+        (if (i32.eq (i64x2.bitmask (local.get $above)) (i32.const 3))
+          (then
+            ;; Both lanes above maxZenith (the night): DNI +0 and DHI = GHI, as the selects below
+            ;; give them, without the two divisions.
+            (v128.store offset=122880 (local.get $at) (local.get $zero))
+            (v128.store offset=155648 (local.get $at) (local.get $g)))
+          (else
+            (local.set $dhi (f64x2.mul (f64x2.div (local.get $one) (f64x2.add (local.get $one) (v128.load offset=155648 (local.get $at))))
+                                       (local.get $g)))
+            (local.set $dniRaw (f64x2.div (f64x2.sub (local.get $g) (local.get $dhi)) (v128.load offset=122880 (local.get $at))))
+            (local.set $zeroed (v128.or (local.get $above)
+                                        (v128.or (f64x2.lt (local.get $g) (local.get $zero))
+                                                 (f64x2.lt (local.get $dniRaw) (local.get $zero)))))
+            (v128.store offset=122880 (local.get $at) (v128.andnot (local.get $dniRaw) (local.get $zeroed)))
+            (v128.store offset=155648 (local.get $at) (v128.bitselect (local.get $g) (local.get $dhi) (local.get $zeroed)))))
         (local.set $at (i32.add (local.get $at) (i32.const 16)))
         (br $pairs))))
 
