@@ -82,20 +82,17 @@ export function dni(input: DniInput, options: DniOptions = {}, out?: Float64Arra
 
 /** The loaded WebAssembly form of the DNI loop (offsets in doubles). */
 interface ClosureWasm {
-  run: (
-    rows: number,
-    tolerance: number,
-    zeroAbove: number,
-    clearAbove: number,
-    capped: number,
-    nightAbove: number,
-  ) => void;
+  /** Runs a block; returns how many of its rows it listed in `band` (the clear-sky band). */
+  run: (rows: number, zeroAbove: number, clearAbove: number, capped: number, nightAbove: number) => number;
   memory: Float64Array;
+  /** The module's memory as i32, for the band list. */
+  memoryI32: Int32Array;
   blockRows: number;
   ghi: number;
   dhi: number;
   zenith: number;
-  dniClear: number;
+  /** Offset of the band list, in i32. */
+  band: number;
   dni: number;
 }
 
@@ -107,11 +104,12 @@ function loadClosureWasm(): ClosureWasm | null {
   return {
     run: exports.run as ClosureWasm['run'],
     memory,
+    memoryI32: new Int32Array(memory.buffer),
     blockRows: (exports.blockRows as { value: number }).value,
     ghi: offset('ghi'),
     dhi: offset('dhi'),
     zenith: offset('zenith'),
-    dniClear: offset('dniClear'),
+    band: offset('band') * 2,
     dni: offset('dni'),
   };
 }
@@ -149,7 +147,7 @@ function dniKernel(
   }
   const echoGhi = echo !== undefined && echo.ghi !== ghi ? echo.ghi : null;
   const echoDhi = echo !== undefined && echo.dhi !== dhi ? echo.dhi : null;
-  const { run, memory, blockRows } = kernel;
+  const { run, memory, memoryI32, blockRows, band, dni: dniAt } = kernel;
   const g = ghi as Float64Array;
   const d = dhi as Float64Array;
   const z = zenith as Float64Array;
@@ -164,7 +162,6 @@ function dniKernel(
     memory.set(g.subarray(start, end), kernel.ghi);
     memory.set(d.subarray(start, end), kernel.dhi);
     memory.set(z.subarray(start, end), kernel.zenith);
-    if (c !== undefined) memory.set(c.subarray(start, end), kernel.dniClear);
     if (echoGhi !== null) echoGhi.set(memory.subarray(kernel.ghi, kernel.ghi + rows), start);
     if (echoDhi !== null) echoDhi.set(memory.subarray(kernel.dhi, kernel.dhi + rows), start);
     if ((rows & 1) === 1) {
@@ -172,10 +169,16 @@ function dniKernel(
       memory[kernel.ghi + rows] = memory[kernel.ghi + rows - 1]!;
       memory[kernel.dhi + rows] = memory[kernel.dhi + rows - 1]!;
       memory[kernel.zenith + rows] = memory[kernel.zenith + rows - 1]!;
-      memory[kernel.dniClear + rows] = memory[kernel.dniClear + rows - 1]!;
     }
-    run(rows, tolerance, zeroAbove, clearAbove, capped, nightAbove);
-    out.set(memory.subarray(kernel.dni, kernel.dni + rows), start);
+    const listed = run(rows, zeroAbove, clearAbove, capped, nightAbove);
+    // The clear-sky cap of the listed rows (the odd block's repeated last row may be listed too).
+    for (let k = 0; k < listed; k++) {
+      const i = memoryI32[band + k]!;
+      if (i >= rows) continue;
+      const cap = c![start + i]! * tolerance;
+      if (memory[dniAt + i]! > cap) memory[dniAt + i] = cap;
+    }
+    out.set(memory.subarray(dniAt, dniAt + rows), start);
   }
 }
 

@@ -8,8 +8,9 @@
 ;; scripts/build-wasm.ts compiles this file with wabt (wat2wasm) into closure.wasm.ts.
 ;;
 ;; Memory (byte offsets): [0, 23056) the (cos, sin) pairs of the 1441 quarter-degree nodes
-;; (trig-tables.ts); then 4096-row columns of doubles: ghi, dhi, zenith, dniClear, and dni, the
-;; result (which holds cos z between the two passes).
+;; (trig-tables.ts); then 4096-row columns of doubles: ghi, dhi, zenith; band, 4096 i32 (the rows
+;; of the block in the clear-sky band, for the caller's cap); and dni, the result (which holds cos z
+;; between the two passes).
 (module
   ;; Math.cos, for zenith angles outside [0, 360] (and NaN), where the kernel calls it too.
   (import "js" "cos" (func $cos (param f64) (result f64)))
@@ -22,7 +23,7 @@
   (global (export "ghi") i32 (i32.const 24576))
   (global (export "dhi") i32 (i32.const 57344))
   (global (export "zenith") i32 (i32.const 90112))
-  (global (export "dniClear") i32 (i32.const 122880))
+  (global (export "band") i32 (i32.const 122880))
   (global (export "dni") i32 (i32.const 155648))
 
   ;; The constants of the loops, as mutable globals that each loop reads into locals once: V8
@@ -63,19 +64,20 @@
       (else (call $cos (f64.mul (local.get $z) (f64.const 0.017453292519943295))))))
 
   ;; Rows [0, rows) of the block, in two short passes (as kt-decomposition.wat): cos z into the dni
-  ;; column, then DNI and its limits. capped: 1 where a dniClear column is given. nightAbove:
+  ;; column, then DNI and its limits; returns the number of rows listed in band. capped: 1 where a
+  ;; dniClear column is given. nightAbove:
   ;; max(90, zeroAbove) [deg]; pairs of rows whose zeniths are both above it (and at most 180: the
   ;; night of a series) skip the cosine, which cannot change their result (see the first pass).
-  (func (export "run") (param $rows i32) (param $tolerance f64) (param $zeroAbove f64) (param $clearAbove f64)
-                       (param $capped i32) (param $nightAboveValue f64)
+  (func (export "run") (param $rows i32) (param $zeroAbove f64) (param $clearAbove f64)
+                       (param $capped i32) (param $nightAboveValue f64) (result i32)
     (local $at i32) (local $end i32) (local $node0 i32) (local $node1 i32)
     (local $z v128) (local $k v128) (local $nodes v128) (local $pair0 v128) (local $pair1 v128)
-    (local $r v128) (local $r2 v128) (local $cosZ v128) (local $d v128) (local $cap v128)
+    (local $r v128) (local $r2 v128) (local $cosZ v128) (local $d v128)
     (local $fullTurn v128) (local $four v128) (local $half v128) (local $quarter v128)
     (local $radiansPerDegree v128) (local $one v128) (local $oneSixth v128)
     (local $oneTwentyFourth v128) (local $oneHundredTwentieth v128) (local $indexBias v128)
-    (local $zero v128) (local $nan v128) (local $toleranceLanes v128) (local $zeroAboveLanes v128)
-    (local $clearAboveLanes v128) (local $nightAbove v128) (local $halfTurn v128) (local $minusOne v128)
+    (local $zero v128) (local $nan v128) (local $zeroAboveLanes v128)
+    (local $clearAboveLanes v128) (local $band v128) (local $count i32) (local $nightAbove v128) (local $halfTurn v128) (local $minusOne v128)
     (local.set $end (i32.shl (local.get $rows) (i32.const 3)))
     (local.set $fullTurn (global.get $fullTurn))
     (local.set $four (global.get $four))
@@ -153,10 +155,10 @@
         (br $pairs)))
 
     ;; Second pass: d = (GHI - DHI) / cos z; NaN where d < 0 or, at zenith >= zeroAbove, where d is
-    ;; not 0 (NaN included, -0 not); then, with dniClear, d above tolerance x dniClear at clearAbove
-    ;; <= zenith < zeroAbove is that cap (d > cap is false for NaN, as in the kernel).
+    ;; not 0 (NaN included, -0 not). With dniClear, the rows at clearAbove <= zenith < zeroAbove
+    ;; (a few in a hundred: the sun low) are listed in the band column, and the caller caps their d
+    ;; at tolerance x dniClear: dniClear is then read for those rows only, not copied in.
     (local.set $nan (global.get $nan))
-    (local.set $toleranceLanes (f64x2.splat (local.get $tolerance)))
     (local.set $zeroAboveLanes (f64x2.splat (local.get $zeroAbove)))
     (local.set $clearAboveLanes (f64x2.splat (local.get $clearAbove)))
     (local.set $at (i32.const 0))
@@ -173,11 +175,21 @@
                                            (f64x2.ne (local.get $d) (local.get $zero))))))
         (if (local.get $capped)
           (then
-            (local.set $cap (f64x2.mul (v128.load offset=122880 (local.get $at)) (local.get $toleranceLanes)))
-            (local.set $d (v128.bitselect (local.get $cap) (local.get $d)
-                            (v128.and (v128.and (f64x2.ge (local.get $z) (local.get $clearAboveLanes))
-                                                (f64x2.lt (local.get $z) (local.get $zeroAboveLanes)))
-                                      (f64x2.gt (local.get $d) (local.get $cap)))))))
+            (local.set $band (v128.and (f64x2.ge (local.get $z) (local.get $clearAboveLanes))
+                                       (f64x2.lt (local.get $z) (local.get $zeroAboveLanes))))
+            (if (i32.ne (i64x2.bitmask (local.get $band)) (i32.const 0))
+              (then
+                (if (i32.wrap_i64 (i64x2.extract_lane 0 (local.get $band)))
+                  (then
+                    (i32.store offset=122880 (i32.shl (local.get $count) (i32.const 2))
+                               (i32.shr_u (local.get $at) (i32.const 3)))
+                    (local.set $count (i32.add (local.get $count) (i32.const 1)))))
+                (if (i32.wrap_i64 (i64x2.extract_lane 1 (local.get $band)))
+                  (then
+                    (i32.store offset=122880 (i32.shl (local.get $count) (i32.const 2))
+                               (i32.add (i32.shr_u (local.get $at) (i32.const 3)) (i32.const 1)))
+                    (local.set $count (i32.add (local.get $count) (i32.const 1)))))))))
         (v128.store offset=155648 (local.get $at) (local.get $d))
         (local.set $at (i32.add (local.get $at) (i32.const 16)))
-        (br $pairs)))))
+        (br $pairs)))
+    (local.get $count)))
