@@ -73,6 +73,9 @@
   (global $c4 (mut v128) (v128.const f64x2 4.1666666666666664e-2 4.1666666666666664e-2))
   (global $c5 (mut v128) (v128.const f64x2 8.333333333333333e-3 8.333333333333333e-3))
   (global $jMask (mut v128) (v128.const i64x2 63 63))
+  ;; The split's one-division form (see $boland): for finite GHI and exp x below 1e300.
+  (global $inf (mut v128) (v128.const f64x2 inf inf))
+  (global $eLimit (mut v128) (v128.const f64x2 1e300 1e300))
 
   ;; 2^(j/64) for j = 0 ... 63 (the nearest doubles), for Boland's exponential (see $boland).
   (data (i32.const 23552)
@@ -141,6 +144,7 @@
     (local $maxKt v128) (local $aLanes v128) (local $bLanes v128) (local $maxZenithLanes v128)
     (local $expLimit v128) (local $sixtyFourOverLn2 v128) (local $ln2High v128) (local $ln2Low v128) (local $c3 v128)
     (local $c4 v128) (local $c5 v128) (local $jMask v128) (local $n v128) (local $nodes v128) (local $t v128)
+    (local $e v128) (local $w v128) (local $cosZ v128) (local $inf v128) (local $eLimit v128)
     (local.set $zero (v128.const f64x2 0 0))
     (local.set $maxKt (f64x2.splat (local.get $maxKtValue)))
     (local.set $aLanes (f64x2.splat (local.get $a)))
@@ -215,6 +219,8 @@
 
     ;; fraction 1 / (1 + exp x), DHI = fraction GHI, DNI = (GHI - DHI) / cos z; DNI 0 and DHI = GHI
     ;; above maxZenith, for GHI < 0 and where DNI < 0.
+    (local.set $inf (global.get $inf))
+    (local.set $eLimit (global.get $eLimit))
     (local.set $at (i32.const 0))
     (block $done
       (loop $pairs
@@ -228,9 +234,25 @@
             (v128.store offset=122880 (local.get $at) (local.get $zero))
             (v128.store offset=155648 (local.get $at) (local.get $g)))
           (else
-            (local.set $dhi (f64x2.mul (f64x2.div (local.get $one) (f64x2.add (local.get $one) (v128.load offset=155648 (local.get $at))))
-                                       (local.get $g)))
-            (local.set $dniRaw (f64x2.div (f64x2.sub (local.get $g) (local.get $dhi)) (v128.load offset=122880 (local.get $at))))
+            (local.set $e (v128.load offset=155648 (local.get $at)))
+            (local.set $cosZ (v128.load offset=122880 (local.get $at)))
+            (if (i32.eq (i64x2.bitmask (v128.and (f64x2.lt (f64x2.abs (local.get $g)) (local.get $inf))
+                                                 (f64x2.lt (local.get $e) (local.get $eLimit))))
+                        (i32.const 3))
+              (then
+                ;; Both GHI finite and exp x < 1e300: one division, w = GHI / ((1 + exp x) cos z), then
+                ;; DHI = w cos z = GHI / (1 + exp x) and DNI = w exp x = GHI (1 - fraction) / cos z
+                ;; (within a few units in the last place of the kernel's two divisions, which lose up
+                ;; to two digits more in GHI - DHI).
+                (local.set $w (f64x2.div (local.get $g)
+                                         (f64x2.mul (f64x2.add (local.get $one) (local.get $e)) (local.get $cosZ))))
+                (local.set $dhi (f64x2.mul (local.get $w) (local.get $cosZ)))
+                (local.set $dniRaw (f64x2.mul (local.get $w) (local.get $e))))
+              (else
+                ;; The kernel's own operations (an infinite GHI or exp x gives its NaN and zeros).
+                (local.set $dhi (f64x2.mul (f64x2.div (local.get $one) (f64x2.add (local.get $one) (local.get $e)))
+                                           (local.get $g)))
+                (local.set $dniRaw (f64x2.div (f64x2.sub (local.get $g) (local.get $dhi)) (local.get $cosZ)))))
             (local.set $zeroed (v128.or (local.get $above)
                                         (v128.or (f64x2.lt (local.get $g) (local.get $zero))
                                                  (f64x2.lt (local.get $dniRaw) (local.get $zero)))))
