@@ -72,7 +72,7 @@
                        (param $capped i32) (param $nightAboveValue f64) (result i32)
     (local $at i32) (local $end i32) (local $node0 i32) (local $node1 i32)
     (local $z v128) (local $k v128) (local $nodes v128) (local $pair0 v128) (local $pair1 v128)
-    (local $r v128) (local $r2 v128) (local $cosZ v128) (local $d v128)
+    (local $r v128) (local $r2 v128) (local $cosZ v128) (local $d v128) (local $diff v128)
     (local $fullTurn v128) (local $four v128) (local $half v128) (local $quarter v128)
     (local $radiansPerDegree v128) (local $one v128) (local $oneSixth v128)
     (local $oneTwentyFourth v128) (local $oneHundredTwentieth v128) (local $indexBias v128)
@@ -166,9 +166,14 @@
       (loop $pairs
         (br_if $done (i32.ge_u (local.get $at) (local.get $end)))
         (local.set $z (v128.load offset=90112 (local.get $at)))
-        (local.set $d (f64x2.div (f64x2.sub (v128.load offset=24576 (local.get $at))
-                                            (v128.load offset=57344 (local.get $at)))
-                                 (v128.load offset=155648 (local.get $at))))
+        (local.set $diff (f64x2.sub (v128.load offset=24576 (local.get $at))
+                                    (v128.load offset=57344 (local.get $at))))
+        (local.set $cosZ (v128.load offset=155648 (local.get $at)))
+        ;; cos z = -1 in both lanes (the first pass's night, or z = 180): x / -1 is -x exactly, so
+        ;; the negation stands for the division.
+        (if (i32.eq (i64x2.bitmask (f64x2.eq (local.get $cosZ) (local.get $minusOne))) (i32.const 3))
+          (then (local.set $d (f64x2.neg (local.get $diff))))
+          (else (local.set $d (f64x2.div (local.get $diff) (local.get $cosZ)))))
         (local.set $d (v128.bitselect (local.get $nan) (local.get $d)
                         (v128.or (f64x2.lt (local.get $d) (local.get $zero))
                                  (v128.and (f64x2.ge (local.get $z) (local.get $zeroAboveLanes))
