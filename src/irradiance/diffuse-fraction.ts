@@ -213,8 +213,9 @@ const ktWasm = lazyWasmKernel(loadKtWasm);
  * The Orgill-Hollands / Boland / Louche loop in WebAssembly SIMD (wasm/kt-decomposition.wat),
  * block by block as erbsKernelWasm in decomposition.ts: two rows per f64x2 instruction, the IEEE
  * operations of {@link ktKernel} in its order, so the same doubles; Boland's exp is the module's
- * own (within a few units in the last place of Math.exp), so its doubles may differ in the last
- * bits. Returns false, having done nothing, where the module cannot run.
+ * own (a table of 2^(j/64) and a short series, within a few units in the last place of Math.exp)
+ * and its split takes one division (DHI = w cos z, DNI = w exp x with w = GHI / ((1 + exp x) cos z)),
+ * so its DNI and DHI may differ in the last bits. Returns false, having done nothing, where the module cannot run.
  */
 function ktKernelWasm(
   model: number,
