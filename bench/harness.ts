@@ -131,7 +131,11 @@ export interface PeerCase {
     | 'get_extra_radiation'
     | 'ephemeris'
     | 'modelchain';
-  /** The input columns, by the names pvlib_peer.py reads: the arrays our kernel reads. */
+  /**
+   * The input columns, by the names pvlib_peer.py reads: the arrays our kernel reads, or a
+   * deterministic sample of their rows where pvlib would take minutes (the harness divides by the
+   * columns' length, so the figures stay points per second of each side).
+   */
   columns: () => Record<string, Float64Array>;
   /** Scalar parameters, as our kernel is given them. */
   params?: Record<string, number | string | boolean>;

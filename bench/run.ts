@@ -34,6 +34,8 @@ interface PeerFigures {
   points_per_second: Record<string, number>;
   /** Our points per second over pvlib's fastest variant, both measured in this run. */
   ratio: number;
+  /** The rows pvlib was given, where a case gives it a sample of the kernel's rows. */
+  n?: number;
 }
 
 interface KernelFigures {
@@ -150,7 +152,9 @@ async function timeKernel(
   const ours = { cpu: [] as number[], wall: [] as number[] };
   const peerCase = peer !== undefined ? k.peer : undefined;
   let variants: string[] = [];
-  if (peerCase !== undefined) variants = await peer!.load(k.name, peerCase);
+  // The rows pvlib computes: the kernel's points, or a sample of them (its points per second compare).
+  let peerRows = k.points;
+  if (peerCase !== undefined) ({ variants, rows: peerRows } = await peer!.load(k.name, peerCase));
   const rounds = variants.length > 0 ? PEER_ROUNDS : 1;
   const theirs: Record<string, number[]> = {};
   for (let r = 0; r < rounds; r++) {
@@ -173,9 +177,13 @@ async function timeKernel(
   if (variants.length > 0) {
     await peer!.unload(k.name);
     const byVariant: Record<string, number> = {};
-    for (const v of variants) byVariant[v] = Number((k.points / (best(theirs[v]!) / 1000)).toPrecision(4));
+    for (const v of variants) byVariant[v] = Number((peerRows / (best(theirs[v]!) / 1000)).toPrecision(4));
     const fastest = Math.max(...Object.values(byVariant));
-    figures.pvlib = { points_per_second: byVariant, ratio: Number((pps / fastest).toPrecision(3)) };
+    figures.pvlib = {
+      points_per_second: byVariant,
+      ratio: Number((pps / fastest).toPrecision(3)),
+      ...(peerRows !== k.points ? { n: peerRows } : {}),
+    };
   }
   return figures;
 }

@@ -39,6 +39,14 @@ export const WASM_KERNELS: readonly WasmKernelSource[] = [
     wat: 'src/irradiance/wasm/sky-diffuse.wat',
     module: 'src/irradiance/wasm/sky-diffuse.wasm.ts',
     constant: 'SKY_DIFFUSE_WASM_BASE64',
+    wat: 'src/irradiance/wasm/campbell-norman.wat',
+    module: 'src/irradiance/wasm/campbell-norman.wasm.ts',
+    constant: 'CAMPBELL_NORMAN_WASM_BASE64',
+  },
+  {
+    wat: 'src/irradiance/wasm/closure.wat',
+    module: 'src/irradiance/wasm/closure.wasm.ts',
+    constant: 'CLOSURE_WASM_BASE64',
   },
   { wat: 'src/soiling/wasm/hsu.wat', module: 'src/soiling/wasm/hsu.wasm.ts', constant: 'HSU_WASM_BASE64' },
   {

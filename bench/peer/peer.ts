@@ -93,8 +93,12 @@ export class PvlibPeer {
     return answer;
   }
 
-  /** Writes the case's columns and has the peer build (and call once) its variants. */
-  async load(name: string, peerCase: PeerCase): Promise<string[]> {
+  /**
+   * Writes the case's columns and has the peer build (and call once) its variants; returns them
+   * with the number of rows pvlib is given (the length of the columns: fewer than the kernel's
+   * points where the case gives pvlib a sample, see PeerCase.columns).
+   */
+  async load(name: string, peerCase: PeerCase): Promise<{ variants: string[]; rows: number }> {
     const columns = peerCase.columns();
     for (const [col, values] of Object.entries(columns)) {
       writeFileSync(join(this.dir, `${col}.f64`), new Uint8Array(values.buffer, values.byteOffset, values.byteLength));
@@ -107,7 +111,7 @@ export class PvlibPeer {
       columns: Object.keys(columns),
       params: peerCase.params,
     });
-    return answer.variants as string[];
+    return { variants: answer.variants as string[], rows: Object.values(columns)[0]?.length ?? 0 };
   }
 
   /** CPU seconds of `runs` calls of one variant. */

@@ -6,6 +6,8 @@
 import { type Column, columnOf, maskOf, outputColumn } from '../util/columns.js';
 import { COS_NODES, SIN_NODES } from '../util/trig-tables.js';
 import { checkFinite, checkObject, checkRange, checkSeries, rangeFailure } from '../util/validate.js';
+import { lazyWasmKernel, loadWasmKernel, writePairs } from '../util/wasm.js';
+import { CLOSURE_WASM_BASE64 } from './wasm/closure.wasm.js';
 
 const D2R = Math.PI / 180;
 
@@ -78,8 +80,110 @@ export function dni(input: DniInput, options: DniOptions = {}, out?: Float64Arra
   return res;
 }
 
-/** The loop of {@link dni} (also the missing-DNI branch of {@link completeIrradiance}). */
+/** The loaded WebAssembly form of the DNI loop (offsets in doubles). */
+interface ClosureWasm {
+  /** Runs a block; returns how many of its rows it listed in `band` (the clear-sky band). */
+  run: (rows: number, zeroAbove: number, clearAbove: number, capped: number, nightAbove: number) => number;
+  memory: Float64Array;
+  /** The module's memory as i32, for the band list. */
+  memoryI32: Int32Array;
+  blockRows: number;
+  ghi: number;
+  dhi: number;
+  zenith: number;
+  /** Offset of the band list, in i32. */
+  band: number;
+  dni: number;
+}
+
+function loadClosureWasm(): ClosureWasm | null {
+  const kernel = loadWasmKernel(CLOSURE_WASM_BASE64, { js: { cos: Math.cos } });
+  if (kernel === null) return null;
+  const { exports, memory, offset } = kernel;
+  writePairs(memory, offset('nodeTable'), COS_NODES, SIN_NODES);
+  return {
+    run: exports.run as ClosureWasm['run'],
+    memory,
+    memoryI32: new Int32Array(memory.buffer),
+    blockRows: (exports.blockRows as { value: number }).value,
+    ghi: offset('ghi'),
+    dhi: offset('dhi'),
+    zenith: offset('zenith'),
+    band: offset('band') * 2,
+    dni: offset('dni'),
+  };
+}
+
+/** The module, loaded on first use; null where it cannot run or the kernels are off. */
+const closureWasm = lazyWasmKernel(loadClosureWasm);
+
+/**
+ * The loop of {@link dni} (also the missing-DNI branch of {@link completeIrradiance}): its
+ * WebAssembly SIMD form (wasm/closure.wat, the same doubles) where every input is a column and the
+ * module runs, else {@link dniKernelTs}. `echo` (completeIrradiance's outputs) receives copies of
+ * GHI and DHI: from the module's memory block by block, so that each input column is read once.
+ */
 function dniKernel(
+  n: number,
+  input: DniInput,
+  tolerance: number,
+  zeroAbove: number,
+  clearAbove: number,
+  out: Float64Array,
+  echo?: { ghi: Float64Array; dhi: Float64Array },
+): void {
+  const { ghi, dhi, zenith, dniClear } = input;
+  const kernel =
+    typeof ghi !== 'number' && typeof dhi !== 'number' && typeof zenith !== 'number' && typeof dniClear !== 'number'
+      ? closureWasm()
+      : null;
+  if (kernel === null) {
+    if (echo !== undefined) {
+      fill(echo.ghi, ghi);
+      fill(echo.dhi, dhi);
+    }
+    dniKernelTs(n, input, tolerance, zeroAbove, clearAbove, out);
+    return;
+  }
+  const echoGhi = echo !== undefined && echo.ghi !== ghi ? echo.ghi : null;
+  const echoDhi = echo !== undefined && echo.dhi !== dhi ? echo.dhi : null;
+  const { run, memory, memoryI32, blockRows, band, dni: dniAt } = kernel;
+  const g = ghi as Float64Array;
+  const d = dhi as Float64Array;
+  const z = zenith as Float64Array;
+  const c = dniClear as Float64Array | undefined;
+  const capped = c === undefined ? 0 : 1;
+  // Above this zenith (and up to 180 deg) the module skips the cosine: the result is NaN or the
+  // +-0 whose sign is that of -1 / cos z, bit for bit the kernel's.
+  const nightAbove = zeroAbove > 90 ? zeroAbove : 90;
+  for (let start = 0; start < n; start += blockRows) {
+    const end = start + blockRows < n ? start + blockRows : n;
+    const rows = end - start;
+    memory.set(g.subarray(start, end), kernel.ghi);
+    memory.set(d.subarray(start, end), kernel.dhi);
+    memory.set(z.subarray(start, end), kernel.zenith);
+    if (echoGhi !== null) echoGhi.set(memory.subarray(kernel.ghi, kernel.ghi + rows), start);
+    if (echoDhi !== null) echoDhi.set(memory.subarray(kernel.dhi, kernel.dhi + rows), start);
+    if ((rows & 1) === 1) {
+      // The last pair's second lane repeats the last row, so that it reads defined inputs.
+      memory[kernel.ghi + rows] = memory[kernel.ghi + rows - 1]!;
+      memory[kernel.dhi + rows] = memory[kernel.dhi + rows - 1]!;
+      memory[kernel.zenith + rows] = memory[kernel.zenith + rows - 1]!;
+    }
+    const listed = run(rows, zeroAbove, clearAbove, capped, nightAbove);
+    // The clear-sky cap of the listed rows (the odd block's repeated last row may be listed too).
+    for (let k = 0; k < listed; k++) {
+      const i = memoryI32[band + k]!;
+      if (i >= rows) continue;
+      const cap = c![start + i]! * tolerance;
+      if (memory[dniAt + i]! > cap) memory[dniAt + i] = cap;
+    }
+    out.set(memory.subarray(dniAt, dniAt + rows), start);
+  }
+}
+
+/** The TypeScript loop of {@link dni}: the reference of its WebAssembly form. */
+function dniKernelTs(
   n: number,
   input: DniInput,
   tolerance: number,
@@ -182,8 +286,7 @@ export function completeIrradiance(
     dni: outputColumn(out?.dni, n, 'dni'),
   };
   if (beam === undefined) {
-    fill(res.ghi, ghi!);
-    fill(res.dhi, dhi!);
+    // GHI and DHI are copied to their outputs by the DNI loop, which reads them anyway.
     dniKernel(
       n,
       { ghi: ghi!, dhi: dhi!, zenith: solarZenith, ...(dniClear === undefined ? {} : { dniClear }) },
@@ -191,6 +294,7 @@ export function completeIrradiance(
       88,
       80,
       res.dni,
+      res,
     );
     return res;
   }

@@ -176,6 +176,7 @@ interface KtWasm {
     maxKt: number,
     a: number,
     b: number,
+    nightAbove: number,
   ) => void;
   memory: Float64Array;
   blockRows: number;
@@ -212,8 +213,9 @@ const ktWasm = lazyWasmKernel(loadKtWasm);
  * The Orgill-Hollands / Boland / Louche loop in WebAssembly SIMD (wasm/kt-decomposition.wat),
  * block by block as erbsKernelWasm in decomposition.ts: two rows per f64x2 instruction, the IEEE
  * operations of {@link ktKernel} in its order, so the same doubles; Boland's exp is the module's
- * own (within a few units in the last place of Math.exp), so its doubles may differ in the last
- * bits. Returns false, having done nothing, where the module cannot run.
+ * own (a table of 2^(j/64) and a short series, within a few units in the last place of Math.exp)
+ * and its split takes one division (DHI = w cos z, DNI = w exp x with w = GHI / ((1 + exp x) cos z)),
+ * so its DNI and DHI may differ in the last bits. Returns false, having done nothing, where the module cannot run.
  */
 function ktKernelWasm(
   model: number,
@@ -237,6 +239,9 @@ function ktKernelWasm(
   const thirdColumn = mode === 0 ? unixSeconds! : mode === 1 ? (dniExtra as Float64Array) : null;
   const extraScalar = mode === 2 ? (dniExtra as number) : 0;
   const wasmModel = model === ORGILL_HOLLANDS ? 0 : model === BOLAND ? 2 : 1;
+  // Pairs of rows with both zeniths in (max(90, maxZenith), 180] skip the cosine (the night): with
+  // minCos >= 0 their results do not depend on cos z < 0 (wasm/kt-decomposition.wat).
+  const nightAbove = minCos >= 0 ? (maxZenith > 90 ? maxZenith : 90) : Number.POSITIVE_INFINITY;
   for (let start = 0; start < n; start += blockRows) {
     const end = start + blockRows < n ? start + blockRows : n;
     const rows = end - start;
@@ -249,7 +254,7 @@ function ktKernelWasm(
       memory[zenith + rows] = memory[zenith + rows - 1]!;
       memory[third + rows] = memory[third + rows - 1]!;
     }
-    run(rows, mode, extraScalar, minCos, maxZenith, wasmModel, maxKt, a, b);
+    run(rows, mode, extraScalar, minCos, maxZenith, wasmModel, maxKt, a, b, nightAbove);
     out.dni.set(memory.subarray(dni, dni + rows), start);
     out.dhi.set(memory.subarray(dhi, dhi + rows), start);
     out.kt.set(memory.subarray(kt, kt + rows), start);

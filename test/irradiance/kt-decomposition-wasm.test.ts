@@ -85,7 +85,36 @@ function series(n: number, seed: number): { ghi: Float64Array; zenith: Float64Ar
   return { ghi, zenith, times };
 }
 
+/** Boland's rows through both forms: the doubles to 1e-13 relative (or 1e-9 W/m2), NaN where NaN (NaN is not close to anything). */
+function expectBolandClose(input: KtDecompositionInput, options: { aCoeff?: number; bCoeff?: number }): void {
+  const reference = withWasmKernels(false, () => boland(copyInput(input), options));
+  const simd = withWasmKernels(true, () => boland(copyInput(input), options));
+  expect(bitDifferences(reference, simd, ['kt']), 'boland kt').toEqual([]);
+  for (const key of ['dni', 'dhi'] as const) {
+    for (let i = 0; i < reference[key].length; i++) {
+      const x = reference[key][i]!;
+      const y = simd[key][i]!;
+      if (Object.is(x, y)) continue;
+      const close = Math.abs(x - y) <= 1e-13 * Math.max(Math.abs(x), Math.abs(y)) || Math.abs(x - y) < 1e-9;
+      expect(close, `boland ${key} row ${i}: ${x} vs ${y}`).toBe(true);
+    }
+  }
+}
+
 describe('Orgill-Hollands, Boland and Louche in WebAssembly', () => {
+  it("Boland's one-division split keeps the kernel's results where it does not apply (infinite GHI, exp x >= 1e300) and where exp x is tiny", () => {
+    // The module divides once (w = GHI / ((1 + exp x) cos z)) only for finite GHI and exp x < 1e300;
+    // elsewhere it takes the kernel's two divisions, whose NaN and zeros an infinite GHI or exp x give.
+    const ghi = Float64Array.from([Infinity, 500, -Infinity, 800, 700, Infinity, 0, 300, 1e-300, 900]);
+    const zenith = Float64Array.from([30, 30, 40, 40, 20, 20, 50, 50, 10, 60]);
+    expectBolandClose({ ghi, zenith, dniExtra: 1361 }, {});
+    // a (kt - b) up to about 690 (exp x near 1e300) and past 700 (Math.exp's lanes, up to infinity).
+    expectBolandClose({ ghi, zenith, dniExtra: 1361 }, { aCoeff: 690, bCoeff: 0 });
+    expectBolandClose({ ghi, zenith, dniExtra: 1361 }, { aCoeff: 1e4, bCoeff: 0 });
+    // exp x down to about 1e-300 (DNI far below DHI).
+    expectBolandClose({ ghi, zenith, dniExtra: 1361 }, { aCoeff: 690, bCoeff: 1 });
+  });
+
   it('the module instantiates in this engine, so that the comparisons compare two kernels', () => {
     const imports = { js: { cos: Math.cos, extraForDay: () => 1361, exp: Math.exp } };
     expect(instantiateWasm(KT_DECOMPOSITION_WASM_BASE64, imports)).not.toBeNull();

@@ -3,12 +3,15 @@
 ;; which stays the reference. Built from erbs.wat (the same first pass: extraterrestrial
 ;; irradiance, cos z, the kt denominator); every value is computed with the same IEEE operations in
 ;; the same order as the TypeScript kernel, so the results are the same doubles, bit for bit;
-;; except Boland's exp, computed here in the lanes (a degree-13 series after reduction by ln 2),
+;; except Boland's exp, computed here in the lanes (a table of 2^(j/64) and a degree-5 series after
+;; reduction by ln 2 / 64, in passes of its own: $boland),
 ;; which is within a few units in the last place of Math.exp (Math.exp outside |x| <= 700 and NaN).
 ;;
 ;; scripts/build-wasm.ts compiles this file with wabt (wat2wasm) into kt-decomposition.wasm.ts.
 ;;
-;; Memory: as erbs.wat; the first pass also keeps the extraterrestrial irradiance in the kt column.
+;; Memory: as erbs.wat; the first pass also keeps the extraterrestrial irradiance in the kt column;
+;; bytes [23552, 24064), between the node table and the ghi column, hold the 64 doubles 2^(j/64) (a
+;; data segment of this module).
 (module
   ;; Math.cos, for zenith angles outside [0, 360] (and NaN), where the kernel calls it too.
   (import "js" "cos" (func $cos (param f64) (result f64)))
@@ -56,6 +59,42 @@
   (global $oneHundredTwentieth (mut v128) (v128.const f64x2 0.008333333333333333 0.008333333333333333))
   ;; 2^52 + 2^51: added to a whole number k in [0, 1440], it leaves k in the low 32 bits of the lane.
   (global $indexBias (mut v128) (v128.const f64x2 0x1.8p52 0x1.8p52))
+  (global $halfTurn (mut v128) (v128.const f64x2 180 180))
+  (global $minusOne (mut v128) (v128.const f64x2 -1 -1))
+
+  ;; Boland's exponential (see $boland): the bound |x| <= 700 of the lanes' own form, 64 / ln 2,
+  ;; ln 2 / 64 in two parts (the first exact in 26 bits), the Taylor coefficients 1/k! for k = 3 ... 5,
+  ;; and 63, the mask of j.
+  (global $expLimit (mut v128) (v128.const f64x2 700 700))
+  (global $sixtyFourOverLn2 (mut v128) (v128.const f64x2 92.33248261689366 92.33248261689366))
+  (global $ln2High (mut v128) (v128.const f64x2 0.01083042469326756 0.01083042469326756))
+  (global $ln2Low (mut v128) (v128.const f64x2 2.9815858269852933e-12 2.9815858269852933e-12))
+  (global $c3 (mut v128) (v128.const f64x2 0.16666666666666666 0.16666666666666666))
+  (global $c4 (mut v128) (v128.const f64x2 4.1666666666666664e-2 4.1666666666666664e-2))
+  (global $c5 (mut v128) (v128.const f64x2 8.333333333333333e-3 8.333333333333333e-3))
+  (global $jMask (mut v128) (v128.const i64x2 63 63))
+  ;; The split's one-division form (see $boland): for finite GHI and exp x below 1e300.
+  (global $inf (mut v128) (v128.const f64x2 inf inf))
+  (global $eLimit (mut v128) (v128.const f64x2 1e300 1e300))
+
+  ;; 2^(j/64) for j = 0 ... 63 (the nearest doubles), for Boland's exponential (see $boland).
+  (data (i32.const 23552)
+    "\00\00\00\00\00\00\f0\3f\61\80\77\3e\9a\2c\f0\3f\74\85\15\d3\b0\59\f0\3f\c8\9b\75\18\45\87\f0\3f"
+    "\0f\89\f9\6c\58\b5\f0\3f\a2\d1\d3\32\ec\e3\f0\3f\51\5b\12\d0\01\13\f1\3f\e0\2d\a9\ae\9a\42\f1\3f"
+    "\7b\51\7d\3c\b8\72\f1\3f\75\cb\6f\eb\5b\a3\f1\3f\aa\b9\68\31\87\d4\f1\3f\d6\8c\62\88\3b\06\f2\3f"
+    "\38\62\75\6e\7a\38\f2\3f\dd\7c\e2\65\45\6b\f2\3f\e1\de\1f\f5\9d\9e\f2\3f\0b\03\e4\a6\85\d2\f2\3f"
+    "\15\b7\31\0a\fe\06\f3\3f\ff\16\64\b2\08\3c\f3\3f\cb\a9\3a\37\a7\71\f3\3f\f7\9f\e5\34\db\a7\f3\3f"
+    "\22\34\12\4c\a6\de\f3\3f\2a\2e\f7\21\0a\16\f4\3f\2d\89\61\60\08\4e\f4\3f\d0\3c\c1\b5\a2\86\f4\3f"
+    "\27\2a\36\d5\da\bf\f4\3f\a7\2c\9d\76\b2\f9\f4\3f\82\4f\9d\56\2b\34\f5\3f\da\27\b5\36\47\6f\f5\3f"
+    "\29\54\48\dd\07\ab\f5\3f\48\21\ad\15\6f\e7\f5\3f\85\55\3a\b0\7e\24\f6\3f\25\22\55\82\38\62\f6\3f"
+    "\cd\3b\7f\66\9e\a0\f6\3f\2f\1a\65\3c\b2\df\f6\3f\74\5f\ec\e8\75\1f\f7\3f\c9\67\42\56\eb\5f\f7\3f"
+    "\87\01\eb\73\14\a1\f7\3f\62\4e\cf\36\f3\e2\f7\3f\13\ce\4c\99\89\25\f8\3f\ed\92\44\9b\d9\68\f8\3f"
+    "\db\a0\2a\42\e5\ac\f8\3f\36\77\15\99\ae\f1\f8\3f\e5\c5\cd\b0\37\37\f9\3f\50\4e\de\9f\82\7d\f9\3f"
+    "\90\f0\a3\82\91\c4\f9\3f\65\e5\5d\7b\66\0c\fa\3f\5d\25\3e\b2\03\55\fa\3f\bf\fd\79\55\6b\9e\fa\3f"
+    "\ad\d3\5a\99\9f\e8\fa\3f\fb\15\4f\b8\a2\33\fb\3f\47\5e\fb\f2\76\7f\fb\3f\d2\c1\4b\90\1e\cc\fb\3f"
+    "\9c\52\85\dd\9b\19\fc\3f\4b\d1\57\2e\f1\67\fc\3f\69\90\ef\dc\20\b7\fc\3f\7c\89\07\4a\2d\07\fd\3f"
+    "\87\a4\fb\dc\18\58\fd\3f\85\32\db\03\e6\a9\fd\3f\5f\9b\7b\33\97\fc\fd\3f\f6\3f\8b\e7\2e\50\fe\3f"
+    "\da\90\a4\a2\af\a4\fe\3f\27\5a\61\ee\1b\fa\fe\3f\40\45\6e\5b\76\50\ff\3f\d8\90\9e\81\c1\a7\ff\3f")
 
   ;; Extraterrestrial normal irradiance [W/m2] at Unix time t [s], through the one-day cache.
   (func $extraAt (param $t f64) (result f64)
@@ -89,6 +128,139 @@
                             (f64.sub (f64.const 1) (f64.mul (local.get $r2) (f64.sub (f64.const 0.16666666666666666) (f64.mul (local.get $r2) (f64.const 0.008333333333333333)))))))))
       (else (call $cos (f64.mul (local.get $z) (f64.const 0.017453292519943295))))))
 
+  ;; Boland's rows [0, end / 8) after the first pass of decompose, in three short passes (one
+  ;; dependent chain each, which the processor overlaps over more pairs of rows than one long one):
+  ;; kt and the exponent x = a (kt - b) (kept in the dhi column), exp x in place, then the fraction
+  ;; 1 / (1 + exp x) and the split. exp x = 2^k 2^(j/64) e^r with n = 64 k + j = nearest(64 x / ln 2)
+  ;; and r = x - n ln 2 / 64 (ln 2 / 64 in two parts), |r| <= ln 2 / 128 = 0.0054: 2^(j/64) from the
+  ;; module's table of 64 doubles, 2^k added to its exponent bits, e^r by its Taylor series to degree
+  ;; 5 (a chain of three products, where the degree-13 series on |r| <= 0.35 had five); within a few
+  ;; units in the last place of Math.exp, which the lanes take outside |x| <= 700 and for NaN.
+  (func $boland (param $end i32) (param $maxKtValue f64) (param $a f64) (param $b f64) (param $maxZenith f64)
+    (local $at i32) (local $g v128) (local $kt v128) (local $x v128) (local $kk v128) (local $r v128)
+    (local $r2 v128) (local $q0 v128) (local $q1 v128) (local $q2 v128)
+    (local $p v128) (local $dhi v128) (local $dniRaw v128) (local $zeroed v128) (local $zero v128) (local $above v128)
+    (local $one v128) (local $half v128) (local $indexBias v128)
+    (local $maxKt v128) (local $aLanes v128) (local $bLanes v128) (local $maxZenithLanes v128)
+    (local $expLimit v128) (local $sixtyFourOverLn2 v128) (local $ln2High v128) (local $ln2Low v128) (local $c3 v128)
+    (local $c4 v128) (local $c5 v128) (local $jMask v128) (local $n v128) (local $nodes v128) (local $t v128)
+    (local $e v128) (local $w v128) (local $cosZ v128) (local $inf v128) (local $eLimit v128)
+    (local.set $zero (v128.const f64x2 0 0))
+    (local.set $maxKt (f64x2.splat (local.get $maxKtValue)))
+    (local.set $aLanes (f64x2.splat (local.get $a)))
+    (local.set $bLanes (f64x2.splat (local.get $b)))
+
+    ;; kt = ghi / (E0 max(cos z, minCos)), clipped to [0, maxKt] (the kernel's selects), and x.
+    (block $done
+      (loop $pairs
+        (br_if $done (i32.ge_u (local.get $at) (local.get $end)))
+        (local.set $kt (f64x2.div (v128.load offset=24576 (local.get $at)) (v128.load offset=155648 (local.get $at))))
+        (local.set $kt (f64x2.pmax (local.get $kt) (local.get $zero)))
+        (local.set $kt (f64x2.pmin (local.get $kt) (local.get $maxKt)))
+        (v128.store offset=188416 (local.get $at) (local.get $kt))
+        (v128.store offset=155648 (local.get $at)
+          (f64x2.mul (local.get $aLanes) (f64x2.sub (local.get $kt) (local.get $bLanes))))
+        (local.set $at (i32.add (local.get $at) (i32.const 16)))
+        (br $pairs)))
+
+    ;; exp x, in place.
+    (local.set $maxZenithLanes (f64x2.splat (local.get $maxZenith)))
+    (local.set $one (global.get $one))
+    (local.set $half (global.get $half))
+    (local.set $indexBias (global.get $indexBias))
+    (local.set $expLimit (global.get $expLimit))
+    (local.set $sixtyFourOverLn2 (global.get $sixtyFourOverLn2))
+    (local.set $ln2High (global.get $ln2High))
+    (local.set $ln2Low (global.get $ln2Low))
+    (local.set $c3 (global.get $c3))
+    (local.set $c4 (global.get $c4))
+    (local.set $c5 (global.get $c5))
+    (local.set $jMask (global.get $jMask))
+    (local.set $at (i32.const 0))
+    (block $done
+      (loop $pairs
+        (br_if $done (i32.ge_u (local.get $at) (local.get $end)))
+        (local.set $x (v128.load offset=155648 (local.get $at)))
+        ;; Both lanes above maxZenith: DNI and DHI will be 0 and GHI whatever the fraction is.
+        (if (i32.eq (i64x2.bitmask (f64x2.gt (v128.load offset=57344 (local.get $at)) (local.get $maxZenithLanes)))
+                    (i32.const 3))
+          (then (local.set $p (local.get $zero)))
+          (else
+        (if (i32.eq (i64x2.bitmask (f64x2.le (f64x2.abs (local.get $x)) (local.get $expLimit))) (i32.const 3))
+          (then
+            ;; n = nearest(64 x / ln 2) = 64 k + j, r = x - n ln 2 / 64 (|r| <= ln 2 / 128).
+            (local.set $kk (f64x2.nearest (f64x2.mul (local.get $x) (local.get $sixtyFourOverLn2))))
+            (local.set $r (f64x2.sub (f64x2.sub (local.get $x) (f64x2.mul (local.get $kk) (local.get $ln2High)))
+                                     (f64x2.mul (local.get $kk) (local.get $ln2Low))))
+            ;; n as an integer: the bits of n + 2^52 + 2^51 less those of 2^52 + 2^51.
+            (local.set $n (i64x2.sub (f64x2.add (local.get $kk) (local.get $indexBias)) (local.get $indexBias)))
+            ;; The byte offsets 8 j of the two lanes' table entries, in i32 lanes 0 and 2.
+            (local.set $nodes (i64x2.shl (v128.and (local.get $n) (local.get $jMask)) (i32.const 3)))
+            (local.set $t (v128.load64_zero offset=23552 (i32x4.extract_lane 0 (local.get $nodes))))
+            (local.set $t (v128.load64_lane offset=23552 1 (i32x4.extract_lane 2 (local.get $nodes)) (local.get $t)))
+            ;; 2^(j/64) 2^k: k = n >> 6 added to the exponent bits of the table's 2^(j/64) in [1, 2)
+            ;; (|k| <= 1010, so the result stays a normal double).
+            (local.set $t (i64x2.add (local.get $t) (i64x2.shl (i64x2.shr_s (local.get $n) (i32.const 6)) (i32.const 52))))
+            (local.set $r2 (f64x2.mul (local.get $r) (local.get $r)))
+            ;; e^r = (1 + r) + (1/2 + r/3!) r^2 + (1/4! + r/5!) r^4 (the next term is below 4e-17).
+            (local.set $q0 (f64x2.add (local.get $one) (local.get $r)))
+            (local.set $q1 (f64x2.add (local.get $half) (f64x2.mul (local.get $c3) (local.get $r))))
+            (local.set $q2 (f64x2.add (local.get $c4) (f64x2.mul (local.get $c5) (local.get $r))))
+            (local.set $p
+              (f64x2.mul (local.get $t)
+                (f64x2.add (f64x2.add (local.get $q0) (f64x2.mul (local.get $q1) (local.get $r2)))
+                           (f64x2.mul (local.get $q2) (f64x2.mul (local.get $r2) (local.get $r2)))))))
+          (else
+            (local.set $p (f64x2.splat (call $exp (f64x2.extract_lane 0 (local.get $x)))))
+            (local.set $p (f64x2.replace_lane 1 (local.get $p) (call $exp (f64x2.extract_lane 1 (local.get $x)))))))))
+        (v128.store offset=155648 (local.get $at) (local.get $p))
+        (local.set $at (i32.add (local.get $at) (i32.const 16)))
+        (br $pairs)))
+
+    ;; fraction 1 / (1 + exp x), DHI = fraction GHI, DNI = (GHI - DHI) / cos z; DNI 0 and DHI = GHI
+    ;; above maxZenith, for GHI < 0 and where DNI < 0.
+    (local.set $inf (global.get $inf))
+    (local.set $eLimit (global.get $eLimit))
+    (local.set $at (i32.const 0))
+    (block $done
+      (loop $pairs
+        (br_if $done (i32.ge_u (local.get $at) (local.get $end)))
+        (local.set $g (v128.load offset=24576 (local.get $at)))
+        (local.set $above (f64x2.gt (v128.load offset=57344 (local.get $at)) (local.get $maxZenithLanes)))
+        (if (i32.eq (i64x2.bitmask (local.get $above)) (i32.const 3))
+          (then
+            ;; Both lanes above maxZenith (the night): DNI +0 and DHI = GHI, as the selects below
+            ;; give them, without the two divisions.
+            (v128.store offset=122880 (local.get $at) (local.get $zero))
+            (v128.store offset=155648 (local.get $at) (local.get $g)))
+          (else
+            (local.set $e (v128.load offset=155648 (local.get $at)))
+            (local.set $cosZ (v128.load offset=122880 (local.get $at)))
+            (if (i32.eq (i64x2.bitmask (v128.and (f64x2.lt (f64x2.abs (local.get $g)) (local.get $inf))
+                                                 (f64x2.lt (local.get $e) (local.get $eLimit))))
+                        (i32.const 3))
+              (then
+                ;; Both GHI finite and exp x < 1e300: one division, w = GHI / ((1 + exp x) cos z), then
+                ;; DHI = w cos z = GHI / (1 + exp x) and DNI = w exp x = GHI (1 - fraction) / cos z
+                ;; (within a few units in the last place of the kernel's two divisions, which lose up
+                ;; to two digits more in GHI - DHI).
+                (local.set $w (f64x2.div (local.get $g)
+                                         (f64x2.mul (f64x2.add (local.get $one) (local.get $e)) (local.get $cosZ))))
+                (local.set $dhi (f64x2.mul (local.get $w) (local.get $cosZ)))
+                (local.set $dniRaw (f64x2.mul (local.get $w) (local.get $e))))
+              (else
+                ;; The kernel's own operations (an infinite GHI or exp x gives its NaN and zeros).
+                (local.set $dhi (f64x2.mul (f64x2.div (local.get $one) (f64x2.add (local.get $one) (local.get $e)))
+                                           (local.get $g)))
+                (local.set $dniRaw (f64x2.div (f64x2.sub (local.get $g) (local.get $dhi)) (local.get $cosZ)))))
+            (local.set $zeroed (v128.or (local.get $above)
+                                        (v128.or (f64x2.lt (local.get $g) (local.get $zero))
+                                                 (f64x2.lt (local.get $dniRaw) (local.get $zero)))))
+            (v128.store offset=122880 (local.get $at) (v128.andnot (local.get $dniRaw) (local.get $zeroed)))
+            (v128.store offset=155648 (local.get $at) (v128.bitselect (local.get $g) (local.get $dhi) (local.get $zeroed)))))
+        (local.set $at (i32.add (local.get $at) (i32.const 16)))
+        (br $pairs))))
+
   ;; Rows [0, rows) of the block, in two passes (as erbsKernel): the first keeps cos z and the kt
   ;; denominator in the dni and dhi columns, the second reads them back and writes the results.
   ;; Two short passes run faster than one long one: the processor overlaps more pairs of rows
@@ -97,7 +269,7 @@
   ;; 1: it holds dniExtra; 2: dniExtra is the one value extraScalar.
   (func (export "decompose") (param $rows i32) (param $mode i32) (param $extraScalar f64)
                       (param $minCos f64) (param $maxZenith f64) (param $model i32) (param $maxKtValue f64)
-                      (param $bolandA f64) (param $bolandB f64)
+                      (param $bolandA f64) (param $bolandB f64) (param $nightAboveValue f64)
     (local $at i32) (local $end i32) (local $node0 i32) (local $node1 i32)
     (local $t v128) (local $inDay v128) (local $dayStart v128) (local $dayEnd v128) (local $dayExtra v128)
     (local $extra v128) (local $z v128) (local $k v128) (local $nodes v128) (local $pair0 v128)
@@ -107,6 +279,7 @@
     (local $fullTurn v128) (local $four v128) (local $half v128) (local $quarter v128)
     (local $radiansPerDegree v128) (local $one v128) (local $oneSixth v128)
     (local $oneTwentyFourth v128) (local $oneHundredTwentieth v128) (local $indexBias v128)
+    (local $nightAbove v128) (local $halfTurn v128) (local $minusOne v128)
     (local.set $end (i32.shl (local.get $rows) (i32.const 3)))
     (local.set $fullTurn (global.get $fullTurn))
     (local.set $four (global.get $four))
@@ -125,6 +298,9 @@
     (local.set $dayEnd (f64x2.splat (global.get $dayEnd)))
     (local.set $dayExtra (f64x2.splat (global.get $dayExtra)))
     (local.set $extra (f64x2.splat (local.get $extraScalar)))
+    (local.set $nightAbove (f64x2.splat (local.get $nightAboveValue)))
+    (local.set $halfTurn (global.get $halfTurn))
+    (local.set $minusOne (global.get $minusOne))
 
     ;; First pass: extraterrestrial irradiance, cos z, and the kt denominator E0 max(cos z, minCos).
     (block $done
@@ -151,6 +327,15 @@
 
         ;; cos z: both lanes in [0, 360] take the node table here; otherwise one lane at a time.
         (local.set $z (v128.load offset=57344 (local.get $at)))
+        (if (i32.eq (i64x2.bitmask (v128.and (f64x2.gt (local.get $z) (local.get $nightAbove))
+                                             (f64x2.le (local.get $z) (local.get $halfTurn))))
+                    (i32.const 3))
+          (then
+            ;; Both lanes in (max(90, maxZenith), 180], the night, with minCos >= 0: cos z < 0 <= minCos
+            ;; gives the denominator E0 minCos, and DNI and DHI are set to 0 and GHI whatever cos z
+            ;; is: -1 serves, bit for bit, without the cosine.
+            (local.set $cosZ (local.get $minusOne)))
+          (else
         (if (i32.eq (i64x2.bitmask (v128.and (f64x2.ge (local.get $z) (v128.const f64x2 0 0))
                                              (f64x2.le (local.get $z) (local.get $fullTurn))))
                     (i32.const 3))
@@ -196,7 +381,7 @@
                       (call $cos (f64.mul (f64x2.extract_lane 0 (local.get $z)) (f64.const 0.017453292519943295)))))))
             (if (f64.eq (f64x2.extract_lane 1 (local.get $cosZ)) (f64.const 0))
               (then (local.set $cosZ (f64x2.replace_lane 1 (local.get $cosZ)
-                      (call $cos (f64.mul (f64x2.extract_lane 1 (local.get $z)) (f64.const 0.017453292519943295)))))))))
+                      (call $cos (f64.mul (f64x2.extract_lane 1 (local.get $z)) (f64.const 0.017453292519943295)))))))))))
         ;; pmax(a, b) is a < b ? b : a: the kernel's cosZ < minCos ? minCos : cosZ.
         (v128.store offset=188416 (local.get $at) (local.get $extra))
         (v128.store offset=122880 (local.get $at) (local.get $cosZ))
@@ -205,7 +390,14 @@
         (local.set $at (i32.add (local.get $at) (i32.const 16)))
         (br $pairs)))
 
-    ;; Second pass: kt, the model's DNI and DHI, and the split.
+    ;; Boland: three passes of its own (see $boland).
+    (if (i32.eq (local.get $model) (i32.const 2))
+      (then
+        (call $boland (local.get $end) (local.get $maxKtValue) (local.get $bolandA) (local.get $bolandB)
+                      (local.get $maxZenith))
+        (return)))
+
+    ;; Second pass (Orgill-Hollands, Louche): kt, the model's DNI and DHI, and the split.
     (local.set $at (i32.const 0))
     (block $done
       (loop $pairs
@@ -231,42 +423,6 @@
                                                  (f64x2.gt (local.get $kt) (v128.const f64x2 0.75 0.75))))
             (local.set $dhi (f64x2.mul (local.get $fraction) (local.get $g)))
             (local.set $dniRaw (f64x2.div (f64x2.sub (local.get $g) (local.get $dhi)) (local.get $cosZ))))
-          (else (if (i32.eq (local.get $model) (i32.const 2))
-          (then
-            ;; Boland: fraction 1 / (1 + exp(a (kt - b))).
-            (local.set $x (f64x2.mul (f64x2.splat (local.get $bolandA))
-                                     (f64x2.sub (local.get $kt) (f64x2.splat (local.get $bolandB)))))
-            (if (i32.eq (i64x2.bitmask (f64x2.le (f64x2.abs (local.get $x)) (v128.const f64x2 700 700))) (i32.const 3))
-              (then
-                ;; exp x = 2^k e^r, k = nearest(x / ln 2), r = x - k ln 2 (two parts), |r| <= 0.35.
-                (local.set $kk (f64x2.nearest (f64x2.mul (local.get $x) (v128.const f64x2 1.4426950408889634 1.4426950408889634))))
-                (local.set $r (f64x2.sub (f64x2.sub (local.get $x) (f64x2.mul (local.get $kk) (v128.const f64x2 0.6931471803691238 0.6931471803691238)))
-                                         (f64x2.mul (local.get $kk) (v128.const f64x2 1.9082149292705877e-10 1.9082149292705877e-10))))
-                (local.set $p (v128.const f64x2 1.6059043836821613e-10 1.6059043836821613e-10))
-                (local.set $p (f64x2.add (v128.const f64x2 2.08767569878681e-9 2.08767569878681e-9) (f64x2.mul (local.get $r) (local.get $p))))
-                (local.set $p (f64x2.add (v128.const f64x2 2.505210838544172e-8 2.505210838544172e-8) (f64x2.mul (local.get $r) (local.get $p))))
-                (local.set $p (f64x2.add (v128.const f64x2 2.755731922398589e-7 2.755731922398589e-7) (f64x2.mul (local.get $r) (local.get $p))))
-                (local.set $p (f64x2.add (v128.const f64x2 2.7557319223985893e-6 2.7557319223985893e-6) (f64x2.mul (local.get $r) (local.get $p))))
-                (local.set $p (f64x2.add (v128.const f64x2 2.48015873015873e-5 2.48015873015873e-5) (f64x2.mul (local.get $r) (local.get $p))))
-                (local.set $p (f64x2.add (v128.const f64x2 1.984126984126984e-4 1.984126984126984e-4) (f64x2.mul (local.get $r) (local.get $p))))
-                (local.set $p (f64x2.add (v128.const f64x2 1.388888888888889e-3 1.388888888888889e-3) (f64x2.mul (local.get $r) (local.get $p))))
-                (local.set $p (f64x2.add (v128.const f64x2 8.333333333333333e-3 8.333333333333333e-3) (f64x2.mul (local.get $r) (local.get $p))))
-                (local.set $p (f64x2.add (v128.const f64x2 4.1666666666666664e-2 4.1666666666666664e-2) (f64x2.mul (local.get $r) (local.get $p))))
-                (local.set $p (f64x2.add (v128.const f64x2 0.16666666666666666 0.16666666666666666) (f64x2.mul (local.get $r) (local.get $p))))
-                (local.set $p (f64x2.add (local.get $half) (f64x2.mul (local.get $r) (local.get $p))))
-                (local.set $p (f64x2.add (local.get $one) (f64x2.mul (local.get $r) (local.get $p))))
-                (local.set $p (f64x2.add (local.get $one) (f64x2.mul (local.get $r) (local.get $p))))
-                ;; 2^k: the bits of k + 2^52 + 2^51 less those of 2^52 + 2^51 are k; (k + 1023) << 52.
-                (local.set $p (f64x2.mul (local.get $p)
-                  (i64x2.shl (i64x2.add (i64x2.sub (f64x2.add (local.get $kk) (local.get $indexBias)) (local.get $indexBias))
-                                        (v128.const i64x2 1023 1023))
-                             (i32.const 52)))))
-              (else
-                (local.set $p (f64x2.splat (call $exp (f64x2.extract_lane 0 (local.get $x)))))
-                (local.set $p (f64x2.replace_lane 1 (local.get $p) (call $exp (f64x2.extract_lane 1 (local.get $x)))))))
-            (local.set $fraction (f64x2.div (local.get $one) (f64x2.add (local.get $one) (local.get $p))))
-            (local.set $dhi (f64x2.mul (local.get $fraction) (local.get $g)))
-            (local.set $dniRaw (f64x2.div (f64x2.sub (local.get $g) (local.get $dhi)) (local.get $cosZ))))
           (else
             ;; Louche: kb = kt (kt (kt (kt (-10.627 kt + 15.307) - 5.205) + 0.994) - 0.059) + 0.002,
             ;; DNI = kb E0, DHI = GHI - DNI cos z.
@@ -287,7 +443,7 @@
                       (v128.const f64x2 0.059 0.059)))
                   (v128.const f64x2 0.002 0.002))
                 (local.get $extra)))
-            (local.set $dhi (f64x2.sub (local.get $g) (f64x2.mul (local.get $dniRaw) (local.get $cosZ))))))))
+            (local.set $dhi (f64x2.sub (local.get $g) (f64x2.mul (local.get $dniRaw) (local.get $cosZ))))))
         ;; DNI 0 and DHI = GHI above maxZenith, for GHI < 0 and where DNI < 0.
         (local.set $zeroed (v128.or (f64x2.gt (local.get $z) (local.get $maxZenithLanes))
                                     (v128.or (f64x2.lt (local.get $g) (v128.const f64x2 0 0))

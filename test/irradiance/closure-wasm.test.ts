@@ -1,0 +1,125 @@
+/**
+ * The WebAssembly SIMD form of the DNI loop of dni and completeIrradiance
+ * (src/irradiance/wasm/closure.wat): this engine runs it, and it gives the TypeScript kernel's
+ * doubles bit for bit (the kernels switched off by setWasmKernels give the reference). The
+ * committed module matching its .wat is checked in wasm.test.ts for every kernel of
+ * scripts/build-wasm.ts.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { completeIrradiance, type DniInput, type DniOptions, dni } from '../../src/irradiance/closure.js';
+import { CLOSURE_WASM_BASE64 } from '../../src/irradiance/wasm/closure.wasm.js';
+import { instantiateWasm } from '../../src/util/wasm.js';
+import { runs } from '../support/properties.js';
+import { bitDifferences, withWasmKernels } from '../support/wasm.js';
+
+function copy(input: DniInput): DniInput {
+  const c = (x: DniInput['ghi'] | undefined) => (x instanceof Float64Array ? x.slice() : x);
+  return {
+    ghi: c(input.ghi)!,
+    dhi: c(input.dhi)!,
+    zenith: c(input.zenith)!,
+    ...(input.dniClear === undefined ? {} : { dniClear: c(input.dniClear)! }),
+  };
+}
+
+function expectSameDoubles(input: DniInput, options: DniOptions = {}): void {
+  const reference = withWasmKernels(false, () => dni(copy(input), options));
+  const simd = withWasmKernels(true, () => dni(copy(input), options));
+  expect(bitDifferences({ dni: reference }, { dni: simd }, ['dni'])).toEqual([]);
+  // In place: the result written over the GHI column it reads.
+  const own = copy(input);
+  if (own.ghi instanceof Float64Array) {
+    const inPlace = withWasmKernels(true, () => dni(own, options, own.ghi as Float64Array));
+    expect(bitDifferences({ dni: reference }, { dni: inPlace }, ['dni'])).toEqual([]);
+  }
+  const { ghi, dhi, zenith, dniClear } = copy(input);
+  const complete = (wasm: boolean) =>
+    withWasmKernels(wasm, () =>
+      completeIrradiance({ solarZenith: zenith, ghi, dhi, ...(dniClear === undefined ? {} : { dniClear }) }),
+    );
+  expect(bitDifferences(complete(false), complete(true), ['ghi', 'dhi', 'dni'])).toEqual([]);
+}
+
+/** Rows that visit every branch: night, the clear-sky band 80-88 deg, the zero band, NaN, odd angles. */
+function series(n: number, seed: number): Required<DniInput> {
+  let state = seed >>> 0;
+  const next = () => (state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0) / 4_294_967_296;
+  const ghi = new Float64Array(n);
+  const dhi = new Float64Array(n);
+  const zenith = new Float64Array(n);
+  const dniClear = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const u = next();
+    zenith[i] = u < 0.02 ? Number.NaN : u < 0.04 ? 90 : u < 0.06 ? -30 + 500 * next() : 75 + 20 * next();
+    if (next() < 0.5) zenith[i] = 180 * next();
+    ghi[i] = next() < 0.03 ? Number.NaN : next() < 0.1 ? 0 : 1000 * next();
+    dhi[i] = next() < 0.1 ? ghi[i]! : ghi[i]! * next() * 1.2;
+    dniClear[i] = next() < 0.03 ? Number.NaN : 900 * next();
+  }
+  return { ghi, dhi, zenith, dniClear };
+}
+
+describe('dni in WebAssembly', () => {
+  it('runs in this engine, so that the comparisons below compare two kernels', () => {
+    expect(instantiateWasm(CLOSURE_WASM_BASE64, { js: { cos: Math.cos } })).not.toBeNull();
+  });
+
+  it('gives the same doubles over block seams (4096 rows), the odd last pair, with and without dniClear', () => {
+    for (const n of [1, 2, 3, 4095, 4096, 4097, 9001]) {
+      const s = series(n, n);
+      expectSameDoubles(s);
+      expectSameDoubles({ ghi: s.ghi, dhi: s.dhi, zenith: s.zenith });
+      expectSameDoubles(s, {
+        clearskyTolerance: 0.9,
+        zenithThresholdForZeroDni: 85,
+        zenithThresholdForClearskyLimit: 60,
+      });
+    }
+  });
+
+  it('keeps -0, infinities and NaN as the TypeScript kernel does', () => {
+    const ghi = Float64Array.of(0, -0, 100, 100, Number.POSITIVE_INFINITY, 100, 0, 50);
+    const dhi = Float64Array.of(0, 0, 100, 150, 10, Number.NaN, 0, 10);
+    const zenith = Float64Array.of(89, 89, 30, 30, 30, 30, 90, 90);
+    expectSameDoubles({ ghi, dhi, zenith, dniClear: new Float64Array(8).fill(100) });
+    expectSameDoubles({ ghi, dhi, zenith });
+  });
+
+  it('gives the same doubles for any inputs and options (fast-check)', () => {
+    const value = fc.oneof(
+      fc.double({ min: -100, max: 1500, noNaN: true }),
+      fc.constantFrom(Number.NaN, 0, -0, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY),
+    );
+    const angle = fc.oneof(fc.double({ min: -10, max: 400, noNaN: true }), fc.constantFrom(Number.NaN, 80, 88, 90));
+    fc.assert(
+      fc.property(
+        fc
+          .integer({ min: 1, max: 40 })
+          .chain((n) =>
+            fc.tuple(
+              fc.array(value, { minLength: n, maxLength: n }),
+              fc.array(value, { minLength: n, maxLength: n }),
+              fc.array(angle, { minLength: n, maxLength: n }),
+              fc.array(value, { minLength: n, maxLength: n }),
+            ),
+          ),
+        fc.double({ min: 0, max: 3, noNaN: true }),
+        fc.double({ min: 0, max: 180, noNaN: true }),
+        fc.double({ min: 0, max: 180, noNaN: true }),
+        ([g, d, z, c], clearskyTolerance, zenithThresholdForZeroDni, zenithThresholdForClearskyLimit) => {
+          expectSameDoubles(
+            {
+              ghi: Float64Array.from(g),
+              dhi: Float64Array.from(d),
+              zenith: Float64Array.from(z),
+              dniClear: Float64Array.from(c),
+            },
+            { clearskyTolerance, zenithThresholdForZeroDni, zenithThresholdForClearskyLimit },
+          );
+        },
+      ),
+      { numRuns: runs(200) },
+    );
+  });
+});
