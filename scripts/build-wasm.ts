@@ -39,6 +39,8 @@ export const WASM_KERNELS: readonly WasmKernelSource[] = [
     wat: 'src/irradiance/wasm/sky-diffuse.wat',
     module: 'src/irradiance/wasm/sky-diffuse.wasm.ts',
     constant: 'SKY_DIFFUSE_WASM_BASE64',
+  },
+  {
     wat: 'src/irradiance/wasm/campbell-norman.wat',
     module: 'src/irradiance/wasm/campbell-norman.wasm.ts',
     constant: 'CAMPBELL_NORMAN_WASM_BASE64',
