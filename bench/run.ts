@@ -154,7 +154,11 @@ async function timeKernel(
   let variants: string[] = [];
   // The rows pvlib computes: the kernel's points, or a sample of them (its points per second compare).
   let peerRows = k.points;
-  if (peerCase !== undefined) ({ variants, rows: peerRows } = await peer!.load(k.name, peerCase));
+  if (peerCase !== undefined) {
+    const loaded = await peer!.load(k.name, peerCase);
+    variants = loaded.variants;
+    peerRows = loaded.rows ?? k.points;
+  }
   const rounds = variants.length > 0 ? PEER_ROUNDS : 1;
   const theirs: Record<string, number[]> = {};
   for (let r = 0; r < rounds; r++) {
