@@ -3,7 +3,6 @@
  * index, Erbs (1982), DISC (Maxwell 1987) and DIRINT (Perez et al. 1992).
  * Zenith angles are true (not refraction-corrected) [deg], irradiance W/m2, times Unix seconds.
  */
-import { spencerDistanceFactor, dayOfYearFromEpochDays } from '../atmosphere/extraterrestrial.js';
 import {
   arrayOf,
   asColumn,
@@ -16,7 +15,9 @@ import {
 } from '../util/columns.js';
 import { checkAtLeast, checkObject, checkSeries } from '../util/validate.js';
 import { checkClearnessIndex, checkDisc, checkErbs } from './checks.js';
+import { dayOfYearFromEpochDays, spencerDistanceFactor } from '../atmosphere/extraterrestrial.js';
 import { DIRINT_COEFFICIENTS } from './dirint-coefficients.js';
+import { extraForDay, type KtBlockLayout, ktBlockLayout, runKtBlocks } from './kt-blocks.js';
 import { COS_NODES, SIN_NODES } from '../util/trig-tables.js';
 import { lazyWasmKernel, loadWasmKernel, writePairs } from '../util/wasm.js';
 import { ERBS_WASM_BASE64 } from './wasm/erbs.wasm.js';
@@ -121,41 +122,17 @@ export function erbs(
   return res;
 }
 
-/** Extraterrestrial normal irradiance [W/m2] of a UTC day counted from 1970-01-01: Spencer (1971). */
-function erbsExtraForDay(days: number): number {
-  return 1366.1 * spencerDistanceFactor(dayOfYearFromEpochDays(days));
-}
-
-/** The loaded WebAssembly form of the Erbs loop: its run function and memory (offsets in doubles). */
-interface ErbsWasm {
+/** The loaded WebAssembly form of the Erbs loop: its run function and block layout. */
+interface ErbsWasm extends KtBlockLayout {
   run: (rows: number, mode: number, extraScalar: number, minCos: number, maxZenith: number) => void;
-  memory: Float64Array;
-  blockRows: number;
-  ghi: number;
-  zenith: number;
-  third: number;
-  dni: number;
-  dhi: number;
-  kt: number;
 }
 
 function loadErbsWasm(): ErbsWasm | null {
-  const kernel = loadWasmKernel(ERBS_WASM_BASE64, { js: { cos: Math.cos, extraForDay: erbsExtraForDay } });
+  const kernel = loadWasmKernel(ERBS_WASM_BASE64, { js: { cos: Math.cos, extraForDay } });
   if (kernel === null) return null;
-  const { exports, memory, offset } = kernel;
   // cos and sin of each node side by side (see erbs.wat).
-  writePairs(memory, offset('nodeTable'), COS_NODES, SIN_NODES);
-  return {
-    run: exports.erbs as ErbsWasm['run'],
-    memory,
-    blockRows: (exports.blockRows as { value: number }).value,
-    ghi: offset('ghi'),
-    zenith: offset('zenith'),
-    third: offset('third'),
-    dni: offset('dni'),
-    dhi: offset('dhi'),
-    kt: offset('kt'),
-  };
+  writePairs(kernel.memory, kernel.offset('nodeTable'), COS_NODES, SIN_NODES);
+  return { run: kernel.exports.erbs as ErbsWasm['run'], ...ktBlockLayout(kernel) };
 }
 
 /** The module, loaded on first use; null where it cannot run or the kernels are off. */
@@ -193,28 +170,9 @@ function erbsKernelWasm(
 ): boolean {
   const kernel = erbsWasm();
   if (kernel === null) return false;
-  const { run, memory, blockRows, ghi, zenith, third, dni, dhi, kt } = kernel;
-  // 0: extraterrestrial irradiance from the times; 1: a dniExtra column; 2: one dniExtra value.
-  const mode = dniExtra === undefined ? 0 : typeof dniExtra === 'number' ? 2 : 1;
-  const thirdColumn = mode === 0 ? unixSeconds! : mode === 1 ? (dniExtra as Float64Array) : null;
-  const extraScalar = mode === 2 ? (dniExtra as number) : 0;
-  for (let start = 0; start < n; start += blockRows) {
-    const end = start + blockRows < n ? start + blockRows : n;
-    const rows = end - start;
-    memory.set(gA.subarray(start, end), ghi);
-    memory.set(zA.subarray(start, end), zenith);
-    if (thirdColumn !== null) memory.set(thirdColumn.subarray(start, end), third);
-    if ((rows & 1) === 1) {
-      // The last pair's second lane repeats the last row, so that it reads defined inputs.
-      memory[ghi + rows] = memory[ghi + rows - 1]!;
-      memory[zenith + rows] = memory[zenith + rows - 1]!;
-      memory[third + rows] = memory[third + rows - 1]!;
-    }
-    run(rows, mode, extraScalar, minCos, maxZenith);
-    out.dni.set(memory.subarray(dni, dni + rows), start);
-    out.dhi.set(memory.subarray(dhi, dhi + rows), start);
-    out.kt.set(memory.subarray(kt, kt + rows), start);
-  }
+  runKtBlocks(kernel, n, gA, zA, unixSeconds, dniExtra, out, (rows, mode, extraScalar) =>
+    kernel.run(rows, mode, extraScalar, minCos, maxZenith),
+  );
   return true;
 }
 
@@ -268,7 +226,7 @@ function erbsKernel(
           const days = Math.floor(t / SECONDS_PER_DAY);
           dayStart = days * SECONDS_PER_DAY;
           dayEnd = dayStart + SECONDS_PER_DAY;
-          extraFromTime = erbsExtraForDay(days);
+          extraFromTime = extraForDay(days);
         }
         extra = extraFromTime;
       } else {

@@ -5,13 +5,13 @@
  * where it sets DNI to 0 (zenith above the limit, negative GHI or DNI).
  * Zenith angles are true [deg], irradiance W/m2, times Unix seconds.
  */
-import { dayOfYearFromEpochDays, spencerDistanceFactor } from '../atmosphere/extraterrestrial.js';
 import { asColumn, type Column, columnOf, maskOf, outputColumn } from '../util/columns.js';
 import { COS_NODES, SIN_NODES } from '../util/trig-tables.js';
 import { checkFinite } from '../util/validate.js';
 import { lazyWasmKernel, loadWasmKernel, writePairs } from '../util/wasm.js';
 import { checkKtDecomposition } from './checks.js';
 import type { Decomposition } from './decomposition.js';
+import { extraForDay, type KtBlockLayout, ktBlockLayout, runKtBlocks } from './kt-blocks.js';
 import { KT_DECOMPOSITION_WASM_BASE64 } from './wasm/kt-decomposition.wasm.js';
 
 const D2R = Math.PI / 180;
@@ -164,8 +164,8 @@ function ktDecomposition(
   return res;
 }
 
-/** The loaded WebAssembly form of the Orgill-Hollands, Boland and Louche loop (offsets in doubles). */
-interface KtWasm {
+/** The loaded WebAssembly form of the Orgill-Hollands, Boland and Louche loop: run and block layout. */
+interface KtWasm extends KtBlockLayout {
   run: (
     rows: number,
     mode: number,
@@ -178,32 +178,13 @@ interface KtWasm {
     b: number,
     nightAbove: number,
   ) => void;
-  memory: Float64Array;
-  blockRows: number;
-  ghi: number;
-  zenith: number;
-  third: number;
-  dni: number;
-  dhi: number;
-  kt: number;
 }
 
 function loadKtWasm(): KtWasm | null {
   const kernel = loadWasmKernel(KT_DECOMPOSITION_WASM_BASE64, { js: { cos: Math.cos, extraForDay, exp: Math.exp } });
   if (kernel === null) return null;
-  const { exports, memory, offset } = kernel;
-  writePairs(memory, offset('nodeTable'), COS_NODES, SIN_NODES);
-  return {
-    run: exports.decompose as KtWasm['run'],
-    memory,
-    blockRows: (exports.blockRows as { value: number }).value,
-    ghi: offset('ghi'),
-    zenith: offset('zenith'),
-    third: offset('third'),
-    dni: offset('dni'),
-    dhi: offset('dhi'),
-    kt: offset('kt'),
-  };
+  writePairs(kernel.memory, kernel.offset('nodeTable'), COS_NODES, SIN_NODES);
+  return { run: kernel.exports.decompose as KtWasm['run'], ...ktBlockLayout(kernel) };
 }
 
 /** The module, loaded on first use; null where it cannot run or the kernels are off. */
@@ -230,41 +211,16 @@ function ktKernelWasm(
 ): boolean {
   const kernel = ktWasm();
   if (kernel === null) return false;
-  const { run, memory, blockRows, ghi, zenith, third, dni, dhi, kt } = kernel;
-  const { unixSeconds, dniExtra } = input;
   const gA = asColumn(input.ghi, n);
   const zA = asColumn(input.zenith, n);
-  // 0: extraterrestrial irradiance from the times; 1: a dniExtra column; 2: one dniExtra value.
-  const mode = dniExtra === undefined ? 0 : typeof dniExtra === 'number' ? 2 : 1;
-  const thirdColumn = mode === 0 ? unixSeconds! : mode === 1 ? (dniExtra as Float64Array) : null;
-  const extraScalar = mode === 2 ? (dniExtra as number) : 0;
   const wasmModel = model === ORGILL_HOLLANDS ? 0 : model === BOLAND ? 2 : 1;
   // Pairs of rows with both zeniths in (max(90, maxZenith), 180] skip the cosine (the night): with
   // minCos >= 0 their results do not depend on cos z < 0 (wasm/kt-decomposition.wat).
   const nightAbove = minCos >= 0 ? (maxZenith > 90 ? maxZenith : 90) : Number.POSITIVE_INFINITY;
-  for (let start = 0; start < n; start += blockRows) {
-    const end = start + blockRows < n ? start + blockRows : n;
-    const rows = end - start;
-    memory.set(gA.subarray(start, end), ghi);
-    memory.set(zA.subarray(start, end), zenith);
-    if (thirdColumn !== null) memory.set(thirdColumn.subarray(start, end), third);
-    if ((rows & 1) === 1) {
-      // The last pair's second lane repeats the last row, so that it reads defined inputs.
-      memory[ghi + rows] = memory[ghi + rows - 1]!;
-      memory[zenith + rows] = memory[zenith + rows - 1]!;
-      memory[third + rows] = memory[third + rows - 1]!;
-    }
-    run(rows, mode, extraScalar, minCos, maxZenith, wasmModel, maxKt, a, b, nightAbove);
-    out.dni.set(memory.subarray(dni, dni + rows), start);
-    out.dhi.set(memory.subarray(dhi, dhi + rows), start);
-    out.kt.set(memory.subarray(kt, kt + rows), start);
-  }
+  runKtBlocks(kernel, n, gA, zA, input.unixSeconds, input.dniExtra, out, (rows, mode, extraScalar) =>
+    kernel.run(rows, mode, extraScalar, minCos, maxZenith, wasmModel, maxKt, a, b, nightAbove),
+  );
   return true;
-}
-
-/** Extraterrestrial normal irradiance [W/m2] of a UTC day counted from 1970-01-01 (Spencer 1971). */
-function extraForDay(days: number): number {
-  return 1366.1 * spencerDistanceFactor(dayOfYearFromEpochDays(days));
 }
 
 /**
