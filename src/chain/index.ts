@@ -10,8 +10,8 @@ export {
   type ChainTracker,
   chainModels,
 } from './resolve.js';
+export type { ChainArrayColumns } from './run.js';
 export {
-  type ChainArrayColumns,
   type ChainArrayWeather,
   type ChainOptions,
   type ChainResult,

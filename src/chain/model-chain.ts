@@ -15,7 +15,7 @@ import {
   typeFailure,
 } from '../util/validate.js';
 import { type ChainModelNames, type ChainModels, type ChainSystem, resolveChain } from './resolve.js';
-import { type RunArrayWeather, type RunWeather, runResolvedChain } from './run.js';
+import { type ChainArrayColumns, type RunArrayWeather, type RunWeather, runResolvedChain } from './run.js';
 
 /** What one array is given instead of the sky: its plane of array irradiance, or its effective irradiance. */
 export interface ChainArrayWeather {
@@ -83,44 +83,6 @@ export interface ChainOptions extends ChainModels {
    * typical year's rows taken from several years).
    */
   periodSeconds?: number;
-}
-
-/** The columns of one array after {@link modelChain}. */
-export interface ChainArrayColumns {
-  /** The array's name. */
-  name: string;
-  /** Plane-of-array global irradiance, W/m2. */
-  poaGlobal: Float64Array;
-  /** Plane-of-array beam irradiance, W/m2. */
-  poaDirect: Float64Array;
-  /** Plane-of-array diffuse irradiance, W/m2. */
-  poaDiffuse: Float64Array;
-  /** Angle of incidence of the beam, degrees. */
-  aoi: Float64Array;
-  /** Incidence angle modifier, unitless. */
-  aoiModifier: Float64Array;
-  /** Spectral modifier, unitless (1 for 'no_loss'). */
-  spectralModifier: Float64Array | number;
-  /** Irradiance reaching the cells, W/m2 (after the rear side and soiling). */
-  effectiveIrradiance: Float64Array;
-  /** Cell temperature, degrees C. */
-  tempCell: Float64Array;
-  /** DC power of the array after its losses, in the unit of the module's power (W for the libraries' modules). */
-  dc: Float64Array;
-  /** DC voltage at maximum power, V (DC models with voltage). */
-  vMp?: Float64Array;
-  /** Tilt of the modules, degrees. */
-  surfaceTilt: Column;
-  /** Direction the modules face, degrees east of north. */
-  surfaceAzimuth: Column;
-  /** Trackers: rotation, degrees (NaN at night). */
-  trackerTheta?: Float64Array;
-  /** Arrays with `shading`: the shaded fraction of the collector width, 0..1. */
-  shadedFraction?: Float64Array;
-  /** Arrays with `snow`: the covered share of the slant height, 0..1. */
-  snowCoverage?: Float64Array;
-  /** Arrays with `snow`: the DC loss of the snow, fraction (applied to `dc`). */
-  snowLoss?: Float64Array;
 }
 
 /** The result of {@link modelChain}: columns for the system, per inverter and per array. */

@@ -181,25 +181,46 @@ export interface RunArrayWeather {
   effectiveIrradiance?: Float64Array;
 }
 
-/** The columns of one array after a run. */
-export interface RunArrayResult {
+/** The columns of one array after {@link modelChain} (declared here, beside the run that fills them). */
+export interface ChainArrayColumns {
+  /** The array's name. */
+  name: string;
+  /** Plane-of-array global irradiance, W/m2. */
   poaGlobal: Float64Array;
+  /** Plane-of-array beam irradiance, W/m2. */
   poaDirect: Float64Array;
+  /** Plane-of-array diffuse irradiance, W/m2. */
   poaDiffuse: Float64Array;
+  /** Angle of incidence of the beam, degrees. */
   aoi: Float64Array;
+  /** Incidence angle modifier, unitless. */
   aoiModifier: Float64Array;
+  /** Spectral modifier, unitless (1 for 'no_loss'). */
   spectralModifier: Float64Array | number;
+  /** Irradiance reaching the cells, W/m2 (after the rear side and soiling). */
   effectiveIrradiance: Float64Array;
+  /** Cell temperature, degrees C. */
   tempCell: Float64Array;
+  /** DC power of the array after its losses, in the unit of the module's power (W for the libraries' modules). */
   dc: Float64Array;
+  /** DC voltage at maximum power, V (DC models with voltage). */
   vMp?: Float64Array;
+  /** Tilt of the modules, degrees. */
   surfaceTilt: Column;
+  /** Direction the modules face, degrees east of north. */
   surfaceAzimuth: Column;
+  /** Trackers: rotation, degrees (NaN at night). */
   trackerTheta?: Float64Array;
+  /** Arrays with `shading`: the shaded fraction of the collector width, 0..1. */
   shadedFraction?: Float64Array;
+  /** Arrays with `snow`: the covered share of the slant height, 0..1. */
   snowCoverage?: Float64Array;
+  /** Arrays with `snow`: the DC loss of the snow, fraction (applied to `dc`). */
   snowLoss?: Float64Array;
 }
+
+/** The columns of one array after a run: {@link ChainArrayColumns} but its name, which modelChain adds. */
+export type RunArrayResult = Omit<ChainArrayColumns, 'name'>;
 
 /** Everything a run computes. */
 export interface RunResult {
