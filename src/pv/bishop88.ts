@@ -503,6 +503,40 @@ export function bishop88(
   return res;
 }
 
+/** The five single-diode parameters as columns with their index masks (columnOf, maskOf), for loops over rows. */
+export interface DiodeParameterColumns {
+  ilA: Float64Array;
+  ilM: number;
+  i0A: Float64Array;
+  i0M: number;
+  rsA: Float64Array;
+  rsM: number;
+  rshA: Float64Array;
+  rshM: number;
+  aA: Float64Array;
+  aM: number;
+}
+
+/**
+ * The photocurrent [A], saturation current [A], series and shunt resistance [ohm] and nNsVth [V]
+ * of a single-diode input as columns and masks: row i of a parameter is `xA[i & xM]` (a number
+ * broadcasts through mask 0).
+ */
+export function diodeParameterColumns(input: SingleDiodeInput): DiodeParameterColumns {
+  return {
+    ilA: columnOf(input.photocurrent, 0),
+    ilM: maskOf(input.photocurrent),
+    i0A: columnOf(input.saturationCurrent, 0),
+    i0M: maskOf(input.saturationCurrent),
+    rsA: columnOf(input.resistanceSeries, 0),
+    rsM: maskOf(input.resistanceSeries),
+    rshA: columnOf(input.resistanceShunt, 0),
+    rshM: maskOf(input.resistanceShunt),
+    aA: columnOf(input.nNsVth, 0),
+    aM: maskOf(input.nNsVth),
+  };
+}
+
 /**
  * The rows of a call's parameter columns, each a column or one value (read as `x[i & mask]`), set
  * one row at a time into the solvers' scratch.
@@ -676,16 +710,7 @@ export function mppColumns(
  * faster over a year of a CEC module's lit rows.
  */
 function mppPlainColumns(input: SingleDiodeInput, n: number, res: MaxPowerPoint): MaxPowerPoint {
-  const ilA = columnOf(input.photocurrent, 0);
-  const ilM = maskOf(input.photocurrent);
-  const i0A = columnOf(input.saturationCurrent, 0);
-  const i0M = maskOf(input.saturationCurrent);
-  const rsA = columnOf(input.resistanceSeries, 0);
-  const rsM = maskOf(input.resistanceSeries);
-  const rshA = columnOf(input.resistanceShunt, 0);
-  const rshM = maskOf(input.resistanceShunt);
-  const aA = columnOf(input.nNsVth, 0);
-  const aM = maskOf(input.nNsVth);
+  const { ilA, ilM, i0A, i0M, rsA, rsM, rshA, rshM, aA, aM } = diodeParameterColumns(input);
   const { iMp, vMp, pMp } = res;
   for (let k = 0; k < n; k++) {
     const il = ilA[k & ilM]!;

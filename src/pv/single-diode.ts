@@ -10,6 +10,7 @@ import { checkAtLeast, checkObject, checkOneOf, rangeFailure } from '../util/val
 import {
   bishopPoint,
   DiodeRows,
+  diodeParameterColumns,
   FIND_I_FROM_V,
   FIND_MPP,
   FIND_V_FROM_I,
@@ -131,16 +132,7 @@ export function singleDiode(
 
 /** The five points by the Lambert W forms, one loop. */
 function lambertwPoints(input: SingleDiodeInput, n: number, res: SingleDiodeResult): void {
-  const ilA = columnOf(input.photocurrent, 0);
-  const ilM = maskOf(input.photocurrent);
-  const i0A = columnOf(input.saturationCurrent, 0);
-  const i0M = maskOf(input.saturationCurrent);
-  const rsA = columnOf(input.resistanceSeries, 0);
-  const rsM = maskOf(input.resistanceSeries);
-  const rshA = columnOf(input.resistanceShunt, 0);
-  const rshM = maskOf(input.resistanceShunt);
-  const aA = columnOf(input.nNsVth, 0);
-  const aM = maskOf(input.nNsVth);
+  const { ilA, ilM, i0A, i0M, rsA, rsM, rshA, rshM, aA, aM } = diodeParameterColumns(input);
   const { iSc, vOc, iMp, vMp, pMp, iX, iXx } = res;
   for (let i = 0; i < n; i++) {
     const il = ilA[i & ilM]!;
@@ -249,16 +241,7 @@ function lambertwColumn(
   n: number,
   res: Float64Array,
 ): Float64Array {
-  const ilA = columnOf(input.photocurrent, 0);
-  const ilM = maskOf(input.photocurrent);
-  const i0A = columnOf(input.saturationCurrent, 0);
-  const i0M = maskOf(input.saturationCurrent);
-  const rsA = columnOf(input.resistanceSeries, 0);
-  const rsM = maskOf(input.resistanceSeries);
-  const rshA = columnOf(input.resistanceShunt, 0);
-  const rshM = maskOf(input.resistanceShunt);
-  const aA = columnOf(input.nNsVth, 0);
-  const aM = maskOf(input.nNsVth);
+  const { ilA, ilM, i0A, i0M, rsA, rsM, rshA, rshM, aA, aM } = diodeParameterColumns(input);
   const xA = columnOf(given, 0);
   const xM = maskOf(given);
   for (let i = 0; i < n; i++) {
@@ -396,16 +379,7 @@ export function ivCurve(
   setBreakdown(0, -5.5, 3.28);
   const voc = vFromI({ ...input, current: 0 }, { method });
   const rows = new DiodeRows(input);
-  const ilA = columnOf(input.photocurrent, 0);
-  const ilM = maskOf(input.photocurrent);
-  const i0A = columnOf(input.saturationCurrent, 0);
-  const i0M = maskOf(input.saturationCurrent);
-  const rsA = columnOf(input.resistanceSeries, 0);
-  const rsM = maskOf(input.resistanceSeries);
-  const rshA = columnOf(input.resistanceShunt, 0);
-  const rshM = maskOf(input.resistanceShunt);
-  const aA = columnOf(input.nNsVth, 0);
-  const aM = maskOf(input.nNsVth);
+  const { ilA, ilM, i0A, i0M, rsA, rsM, rshA, rshM, aA, aM } = diodeParameterColumns(input);
   const last = points - 1;
   const log11 = Math.log(11);
   for (let r = 0; r < n; r++) {
@@ -474,16 +448,7 @@ export function batzelis(input: SingleDiodeInput, out?: Partial<BatzelisResult>)
     vMp: outputColumn(out?.vMp, n, 'vMp'),
     pMp: outputColumn(out?.pMp, n, 'pMp'),
   };
-  const ilA = columnOf(input.photocurrent, 0);
-  const ilM = maskOf(input.photocurrent);
-  const i0A = columnOf(input.saturationCurrent, 0);
-  const i0M = maskOf(input.saturationCurrent);
-  const rsA = columnOf(input.resistanceSeries, 0);
-  const rsM = maskOf(input.resistanceSeries);
-  const rshA = columnOf(input.resistanceShunt, 0);
-  const rshM = maskOf(input.resistanceShunt);
-  const aA = columnOf(input.nNsVth, 0);
-  const aM = maskOf(input.nNsVth);
+  const { ilA, ilM, i0A, i0M, rsA, rsM, rshA, rshM, aA, aM } = diodeParameterColumns(input);
   for (let i = 0; i < n; i++) {
     const il = ilA[i & ilM]!;
     const i0 = i0A[i & i0M]!;
