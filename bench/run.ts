@@ -36,6 +36,8 @@ interface PeerFigures {
   ratio: number;
   /** The rows pvlib was given, where a case gives it a sample of the kernel's rows. */
   n?: number;
+  /** glibc's allocator in pvlib's process (bench/peer/peer.ts): memory kept unless said otherwise. */
+  allocator?: string;
 }
 
 interface KernelFigures {
@@ -187,6 +189,7 @@ async function timeKernel(
       points_per_second: byVariant,
       ratio: Number((pps / fastest).toPrecision(3)),
       ...(peerRows !== k.points ? { n: peerRows } : {}),
+      ...(peer!.info.allocator !== undefined ? { allocator: peer!.info.allocator } : {}),
     };
   }
   return figures;

@@ -29,6 +29,8 @@ export interface PeerInfo {
   pandas?: string;
   python?: string;
   interpreter?: string;
+  /** How glibc's allocator ran in the peer: see {@link peerAllocator}. */
+  allocator?: string;
 }
 
 /**
@@ -45,6 +47,25 @@ const SINGLE_THREADED = {
   NUMEXPR_NUM_THREADS: '1',
 };
 
+/**
+ * glibc's allocator settings of the peer. By default pvlib keeps the memory it frees
+ * (`MALLOC_MMAP_THRESHOLD_` and `MALLOC_TRIM_THRESHOLD_` at 1 GiB): with glibc's defaults each
+ * numpy temporary of a few MB is returned to the system when freed and faulted in again by the
+ * next call, and on this machine those page faults made one pvlib call up to ten times slower,
+ * by what the case before it had freed (docs/performance.md, "The allocator"). Keeping the memory
+ * gives pvlib its best and steadiest figures, so every ratio is the conservative one.
+ * `SOLARKIT_PEER_ALLOCATOR=default` runs pvlib with glibc's defaults instead (both figures are
+ * worth knowing; a user's pvlib runs with the defaults).
+ */
+function peerAllocator(): { name: string; env: Record<string, string> } {
+  if (process.env.SOLARKIT_PEER_ALLOCATOR === 'default') return { name: 'glibc default', env: {} };
+  const keep = '1073741824';
+  return {
+    name: 'memory kept (MALLOC_MMAP_THRESHOLD_ = MALLOC_TRIM_THRESHOLD_ = 1 GiB)',
+    env: { MALLOC_MMAP_THRESHOLD_: keep, MALLOC_TRIM_THRESHOLD_: keep },
+  };
+}
+
 export class PvlibPeer {
   private readonly dir = mkdtempSync(join(tmpdir(), 'solarkit-peer-'));
 
@@ -60,10 +81,11 @@ export class PvlibPeer {
     const env = process.env.SOLARKIT_PEER_PYTHON;
     const candidates = env !== undefined && env !== '' ? [env] : ['python3', '/usr/bin/python3'];
     const reasons: string[] = [];
+    const allocator = peerAllocator();
     for (const interpreter of candidates) {
       const child = spawn(interpreter, [script], {
         stdio: ['pipe', 'pipe', 'inherit'],
-        env: { ...process.env, ...SINGLE_THREADED },
+        env: { ...process.env, ...SINGLE_THREADED, ...allocator.env },
       });
       const failed = new Promise<string>((resolve) => child.once('error', (e) => resolve(e.message)));
       const reader = createInterface({ input: child.stdout });
@@ -75,7 +97,7 @@ export class PvlibPeer {
       ]);
       const info = line === undefined ? undefined : (JSON.parse(line) as PeerInfo);
       if (info?.available === true) {
-        return new PvlibPeer(child, reader, lines, { ...info, interpreter });
+        return new PvlibPeer(child, reader, lines, { ...info, interpreter, allocator: allocator.name });
       }
       reasons.push(`${interpreter}: ${info?.reason ?? (await Promise.race([failed, Promise.resolve('no answer')]))}`);
       reader.close();
