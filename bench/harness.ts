@@ -133,10 +133,17 @@ export interface PeerCase {
     | 'modelchain';
   /**
    * The input columns, by the names pvlib_peer.py reads: the arrays our kernel reads, or a
-   * deterministic sample of their rows where pvlib would take minutes (the harness divides by the
-   * columns' length, so the figures stay points per second of each side).
+   * deterministic sample of their rows where pvlib would take minutes (then say how many in
+   * `sampleRows`).
    */
   columns: () => Record<string, Float64Array>;
+  /**
+   * Where `columns` gives pvlib a sample of the kernel's rows: the rows pvlib computes. The harness
+   * divides pvlib's time by them (and ours by the kernel's points), so both figures stay points
+   * per second of the same call. Unset, pvlib computes the kernel's points: column lengths say
+   * nothing (the SAPM case's parameter columns hold one value per module).
+   */
+  sampleRows?: number;
   /** Scalar parameters, as our kernel is given them. */
   params?: Record<string, number | string | boolean>;
 }

@@ -157,9 +157,8 @@ async function timeKernel(
   // The rows pvlib computes: the kernel's points, or a sample of them (its points per second compare).
   let peerRows = k.points;
   if (peerCase !== undefined) {
-    const loaded = await peer!.load(k.name, peerCase);
-    variants = loaded.variants;
-    peerRows = loaded.rows ?? k.points;
+    variants = await peer!.load(k.name, peerCase);
+    peerRows = peerCase.sampleRows ?? k.points;
   }
   const rounds = variants.length > 0 ? PEER_ROUNDS : 1;
   const theirs: Record<string, number[]> = {};

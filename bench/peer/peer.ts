@@ -116,12 +116,9 @@ export class PvlibPeer {
   }
 
   /**
-   * Writes the case's columns and has the peer build (and call once) its variants; returns them
-   * with the number of rows pvlib is given (the length of the columns: fewer than the kernel's
-   * points where the case gives pvlib a sample, see PeerCase.columns; undefined for a case
-   * without columns, such as the model chain's, which builds its own inputs).
+   * Writes the case's columns and has the peer build (and call once) its variants; returns them.
    */
-  async load(name: string, peerCase: PeerCase): Promise<{ variants: string[]; rows: number | undefined }> {
+  async load(name: string, peerCase: PeerCase): Promise<string[]> {
     const columns = peerCase.columns();
     for (const [col, values] of Object.entries(columns)) {
       writeFileSync(join(this.dir, `${col}.f64`), new Uint8Array(values.buffer, values.byteOffset, values.byteLength));
@@ -134,7 +131,7 @@ export class PvlibPeer {
       columns: Object.keys(columns),
       params: peerCase.params,
     });
-    return { variants: answer.variants as string[], rows: Object.values(columns)[0]?.length };
+    return answer.variants as string[];
   }
 
   /** CPU seconds of `runs` calls of one variant. */

@@ -206,6 +206,7 @@ export const suite: BenchSuite = {
             dniExtra: x.dniExtra,
           });
         },
+        sampleRows: Math.ceil(HOURS / PEER_SAMPLE_STEP),
         params: { surfaceTilt: 30, surfaceAzimuth: 180 },
       },
     },
