@@ -11,8 +11,8 @@
 ;; scripts/build-wasm.ts compiles this file with wabt (wat2wasm) into kt-decomposition.wasm.ts.
 ;;
 ;; Memory: as erbs.wat; the first pass also keeps the extraterrestrial irradiance in the kt column;
-;; bytes [23552, 24064), between the node table and the ghi column, hold the 64 doubles 2^(j/64) (a
-;; data segment of this module).
+;; bytes [23552, 24064), between the node table and the ghi column, hold the 64 doubles 2^(j/64) and
+;; bytes [24064, 24136) the nine constants of Erbs-Driesse's fraction (data segments of this module).
 (module
   ;; Math.cos, for zenith angles outside [0, 360] (and NaN), where the kernel calls it too.
   (import "js" "cos" (func $cos (param f64) (result f64)))
