@@ -70,9 +70,10 @@ export function dirindex(input: DirindexInput, options: DirintOptions = {}, out?
 let scratch: { ktpM: Float64Array; ktpC: Float64Array; dniM: Float64Array; dniC: Float64Array } | undefined;
 
 /**
- * DIRINT of the measured GHI and of the clear-sky GHI in one loop, and their ratio: the same
- * operations in the same order as two calls of `dirint` and the ratio (so the same doubles), but
- * what the two passes share is computed once a row (the extraterrestrial irradiance, cos z, the
+ * DIRINT of the measured GHI and of the clear-sky GHI in one loop, and their ratio: the
+ * operations of two calls of `dirint` and the ratio, in their order, except Kasten's air-mass power
+ * (93.885 - z)^-1.253 taken as exp(-1.253 ln(93.885 - z)) (a few units in the last place from
+ * Math.pow, which cost 40 % of the loop), so within about 1e-15 of them; what the two passes share is computed once a row (the extraterrestrial irradiance, cos z, the
  * air mass and DISC's Kn of it, the kt' denominator 1.031 exp(-1.4 / (0.9 + 9.4 / AM)) + 0.1,
  * the zenith and precipitable-water bins), where two `dirint` calls computed each twice and
  * allocated seven columns. A row whose zenith is above 90 deg skips the rest: there DISC's air
@@ -136,7 +137,9 @@ function dirindexKernel(n: number, input: DirindexInput, options: DirintOptions,
       }
       const cosZ = Math.cos(zen * D2R);
       const ktDenominator = i0 * (cosZ < minCos ? minCos : cosZ);
-      let am = 1 / (cosZ + 0.15 * Math.pow(93.885 - zen, -1.253));
+      // (93.885 - z)^-1.253 as exp(-1.253 ln(93.885 - z)): about 40 ns a row where Math.pow took 80 (40 % of
+      // the loop), within a few units in the last place of it (x >= 3.885 here).
+      let am = 1 / (cosZ + 0.15 * Math.exp(-1.253 * Math.log(93.885 - zen)));
       if (!relativeOnly) am = (am * pA[i & pM]!) / STANDARD_PRESSURE;
       if (am > MAX_AIRMASS) am = MAX_AIRMASS;
       const knc = 0.866 + am * (-0.122 + am * (0.0121 + am * (-0.000653 + 1.4e-5 * am)));

@@ -1,8 +1,12 @@
 /**
  * dirindex's one loop (src/irradiance/dirindex.ts) against its definition, DIRINT of the measured
- * GHI and of the clear-sky GHI and their ratio through two `dirint` calls: the same doubles, bit
- * for bit, over block seams (4096 rows), the night it skips, NaN rows and every option and input
- * form. dirindex's values against pvlib are in the reference tests, its physics in closure.test.ts.
+ * GHI and of the clear-sky GHI and their ratio through two `dirint` calls, over block seams (4096
+ * rows), the night it skips, NaN rows and every option and input form: NaN and zeros where the
+ * definition has them, the values within 1e-12 relative. The loop differs from `dirint` on
+ * purpose in one operation: the air mass's (93.885 - z)^-1.253 is exp(-1.253 ln(93.885 - z)), a
+ * few units in the last place from Math.pow (which took 40 % of its time); that moves the air mass
+ * by about 1e-16 relative, kt' and DISC's DNI by as little, and a DIRINT bin only for a kt' within
+ * about 1e-16 of a bin edge (none in these cases). dirindex's values against pvlib are in the reference tests, its physics in closure.test.ts.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -26,7 +30,12 @@ function expectSameDoubles(input: DirindexInput, options: DirintOptions = {}): v
   const actual = dirindex(input, options);
   const differences: string[] = [];
   for (let i = 0; i < expected.length; i++) {
-    if (!Object.is(expected[i], actual[i])) differences.push(`row ${i}: ${expected[i]} vs ${actual[i]}`);
+    const x = expected[i]!;
+    const y = actual[i]!;
+    if (Object.is(x, y)) continue;
+    // Within 1e-12 relative (the air mass's power differs by a few ulp), or 1e-9 W/m2 near 0.
+    const close = Math.abs(x - y) <= 1e-12 * Math.max(Math.abs(x), Math.abs(y)) || Math.abs(x - y) < 1e-9;
+    if (!close || Number.isNaN(x) !== Number.isNaN(y)) differences.push(`row ${i}: ${x} vs ${y}`);
   }
   expect(differences.slice(0, 5)).toEqual([]);
 }
@@ -62,7 +71,7 @@ function sky(n: number, step: number, seed: number): DirindexInput & { tempDew: 
 }
 
 describe('dirindex', () => {
-  it('gives the doubles of its definition through two dirint calls, over block seams and the night', () => {
+  it('gives the values of its definition through two dirint calls, over block seams and the night', () => {
     for (const n of [1, 2, 3, 4095, 4096, 4097, 8193, 12_000]) {
       const { tempDew, pressure, ...input } = sky(n, 60, n);
       expectSameDoubles(input);
@@ -72,7 +81,7 @@ describe('dirindex', () => {
     }
   });
 
-  it('gives the doubles of its definition for any rows, options and lengths (NaN, -0, zeros, night)', () => {
+  it('gives the values of its definition for any rows, options and lengths (NaN, -0, zeros, night)', () => {
     const value = (min: number, max: number) =>
       fc.oneof(
         { weight: 6, arbitrary: fc.double({ min, max, noNaN: true }) },
