@@ -70,7 +70,7 @@ export function checkErbs(
 
 /** disc and dirint: GHI, zenith, times, pressure (Pa or null) and the dew point of dirint. */
 export function checkDisc(
-  fn: 'disc' | 'dirint',
+  fn: 'disc' | 'dirint' | 'dirindex',
   input: { ghi: Column; zenith: Column; unixSeconds: Float64Array; pressure?: Column | null; tempDew?: Column },
   options: ZenithLimits & { maxAirmass?: number; useDeltaKtPrime?: boolean },
 ): void {

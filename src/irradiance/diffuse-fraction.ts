@@ -157,14 +157,12 @@ function ktDecomposition(
     dhi: outputColumn(out?.dhi, n, 'dhi'),
     kt: outputColumn(out?.kt, n, 'kt'),
   };
-  if (model !== ERBS_DRIESSE && ktKernelWasm(model, n, input, minCos, maxZenith, model === LOUCHE ? 2 : 1, a, b, res)) {
-    return res;
-  }
+  if (ktKernelWasm(model, n, input, minCos, maxZenith, model === LOUCHE ? 2 : 1, a, b, res)) return res;
   ktKernel(model, n, input, minCos, maxZenith, a, b, res);
   return res;
 }
 
-/** The loaded WebAssembly form of the Orgill-Hollands, Boland and Louche loop: run and block layout. */
+/** The loaded WebAssembly form of the Erbs-Driesse, Orgill-Hollands, Boland and Louche loop: run and block layout. */
 interface KtWasm extends KtBlockLayout {
   run: (
     rows: number,
@@ -191,7 +189,7 @@ function loadKtWasm(): KtWasm | null {
 const ktWasm = lazyWasmKernel(loadKtWasm);
 
 /**
- * The Orgill-Hollands / Boland / Louche loop in WebAssembly SIMD (wasm/kt-decomposition.wat),
+ * The Erbs-Driesse / Orgill-Hollands / Boland / Louche loop in WebAssembly SIMD (wasm/kt-decomposition.wat),
  * block by block as erbsKernelWasm in decomposition.ts: two rows per f64x2 instruction, the IEEE
  * operations of {@link ktKernel} in its order, so the same doubles; Boland's exp is the module's
  * own (a table of 2^(j/64) and a short series, within a few units in the last place of Math.exp)
@@ -213,7 +211,7 @@ function ktKernelWasm(
   if (kernel === null) return false;
   const gA = asColumn(input.ghi, n);
   const zA = asColumn(input.zenith, n);
-  const wasmModel = model === ORGILL_HOLLANDS ? 0 : model === BOLAND ? 2 : 1;
+  const wasmModel = model === ORGILL_HOLLANDS ? 0 : model === BOLAND ? 2 : model === ERBS_DRIESSE ? 3 : 1;
   // Pairs of rows with both zeniths in (max(90, maxZenith), 180] skip the cosine (the night): with
   // minCos >= 0 their results do not depend on cos z < 0 (wasm/kt-decomposition.wat).
   const nightAbove = minCos >= 0 ? (maxZenith > 90 ? maxZenith : 90) : Number.POSITIVE_INFINITY;

@@ -1,5 +1,5 @@
 /**
- * What the Erbs module (wasm/erbs.wat) and the Orgill-Hollands, Boland and Louche module
+ * What the Erbs module (wasm/erbs.wat) and the Erbs-Driesse, Orgill-Hollands, Boland and Louche module
  * (wasm/kt-decomposition.wat, built from erbs.wat) share: the extraterrestrial irradiance of a UTC
  * day they import, the layout of their block of rows in memory, and the loop that copies the
  * caller's columns through that block. Internal to src/irradiance.

@@ -1,5 +1,5 @@
 /**
- * The WebAssembly SIMD form of the Orgill-Hollands, Boland and Louche loop
+ * The WebAssembly SIMD form of the Erbs-Driesse, Orgill-Hollands, Boland and Louche loop
  * (src/irradiance/wasm/kt-decomposition.wat): this engine runs it, and it gives the TypeScript
  * kernel's doubles bit for bit on every path of the kernel (the kernels switched off by
  * setWasmKernels give the reference). The committed module matching its .wat is checked in
@@ -8,7 +8,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Decomposition } from '../../src/irradiance/decomposition.js';
-import { boland, type KtDecompositionInput, louche, orgillHollands } from '../../src/irradiance/diffuse-fraction.js';
+import {
+  boland,
+  erbsDriesse,
+  type KtDecompositionInput,
+  louche,
+  orgillHollands,
+} from '../../src/irradiance/diffuse-fraction.js';
 import { KT_DECOMPOSITION_WASM_BASE64 } from '../../src/irradiance/wasm/kt-decomposition.wasm.js';
 import { instantiateWasm } from '../../src/util/wasm.js';
 import { runs } from '../support/properties.js';
@@ -16,7 +22,7 @@ import { bitDifferences, ktKernelCases, withWasmKernels } from '../support/wasm.
 
 const T0 = Date.UTC(2024, 0, 1) / 1000;
 type Options = { minCosZenith?: number; maxZenith?: number };
-const MODELS = { orgillHollands, louche } as const;
+const MODELS = { erbsDriesse, orgillHollands, louche } as const;
 
 function run(
   model: keyof typeof MODELS,
@@ -37,7 +43,7 @@ function run(
 }
 
 function expectSameDoubles(input: KtDecompositionInput, options: Options = {}, inPlace = false): void {
-  for (const model of ['orgillHollands', 'louche'] as const) {
+  for (const model of ['erbsDriesse', 'orgillHollands', 'louche'] as const) {
     const reference = run(model, false, input, options, inPlace);
     const simd = run(model, true, input, options, inPlace);
     expect(bitDifferences(reference, simd, ['dni', 'dhi', 'kt']), model).toEqual([]);
@@ -101,7 +107,7 @@ function expectBolandClose(input: KtDecompositionInput, options: { aCoeff?: numb
   }
 }
 
-describe('Orgill-Hollands, Boland and Louche in WebAssembly', () => {
+describe('Erbs-Driesse, Orgill-Hollands, Boland and Louche in WebAssembly', () => {
   it("Boland's one-division split keeps the kernel's results where it does not apply (infinite GHI, exp x >= 1e300) and where exp x is tiny", () => {
     // The module divides once (w = GHI / ((1 + exp x) cos z)) only for finite GHI and exp x < 1e300;
     // elsewhere it takes the kernel's two divisions, whose NaN and zeros an infinite GHI or exp x give.

@@ -1,4 +1,5 @@
-;; The Orgill-Hollands (1977), Boland et al. (2001) and Louche et al. (1991) decompositions over one block of rows, two
+;; The Orgill-Hollands (1977), Boland et al. (2001), Louche et al. (1991) and Erbs-Driesse (Driesse et al. 2024)
+;; decompositions over one block of rows, two
 ;; rows at a time in f64x2 lanes: the WebAssembly SIMD form of ktKernel in ../diffuse-fraction.ts,
 ;; which stays the reference. Built from erbs.wat (the same first pass: extraterrestrial
 ;; irradiance, cos z, the kt denominator); every value is computed with the same IEEE operations in
@@ -10,8 +11,8 @@
 ;; scripts/build-wasm.ts compiles this file with wabt (wat2wasm) into kt-decomposition.wasm.ts.
 ;;
 ;; Memory: as erbs.wat; the first pass also keeps the extraterrestrial irradiance in the kt column;
-;; bytes [23552, 24064), between the node table and the ghi column, hold the 64 doubles 2^(j/64) (a
-;; data segment of this module).
+;; bytes [23552, 24064), between the node table and the ghi column, hold the 64 doubles 2^(j/64) and
+;; bytes [24064, 24136) the nine constants of Erbs-Driesse's fraction (data segments of this module).
 (module
   ;; Math.cos, for zenith angles outside [0, 360] (and NaN), where the kernel calls it too.
   (import "js" "cos" (func $cos (param f64) (result f64)))
@@ -76,6 +77,16 @@
   ;; The split's one-division form (see $boland): for finite GHI and exp x below 1e300.
   (global $inf (mut v128) (v128.const f64x2 inf inf))
   (global $eLimit (mut v128) (v128.const f64x2 1e300 1e300))
+
+  ;; Erbs-Driesse's fraction (see $erbsDriesse), at byte 24064 (between the 2^(j/64) table and the ghi
+  ;; column): the quartic's coefficients q4 ... q0, the slope 0.09 below kt 0.216, the value 0.165
+  ;; above kt 0.792, and those two limits of kt, nine doubles that the pass loads into locals once
+  ;; (a memory load V8 cannot fold into each use, as it folds a v128.const; and fewer bytes than
+  ;; nine globals, which keeps the module under 4096 bytes).
+  (data (i32.const 24064)
+    "\da\ef\b0\5c\c9\89\28\40\42\91\78\3d\73\78\30\40\4a\7c\59\5b\da\fc\10\40\c0\fd\4d\d9\ee\28\bd\3f"
+    "\36\13\b0\e0\0f\48\ee\3f\0a\d7\a3\70\3d\0a\b7\3f\1f\85\eb\51\b8\1e\c5\3f\f2\d2\4d\62\10\58\e9\3f"
+    "\d9\ce\f7\53\e3\a5\cb\3f")
 
   ;; 2^(j/64) for j = 0 ... 63 (the nearest doubles), for Boland's exponential (see $boland).
   (data (i32.const 23552)
@@ -261,6 +272,74 @@
         (local.set $at (i32.add (local.get $at) (i32.const 16)))
         (br $pairs))))
 
+  ;; Erbs-Driesse's rows [0, end / 8) after the first pass of decompose, in one pass of its own (as
+  ;; the kernel's branch on model 3): GHI below 0 taken as 0 (pmax keeps NaN and -0, as the
+  ;; kernel's g < 0 ? 0 : g), kt, the fraction (0.165 above kt 0.792, the quartic above 0.216,
+  ;; 1 - 0.09 kt below, both sides computed and selected, each with the kernel's operations in its
+  ;; order), DHI = fraction GHI, DNI = (GHI - DHI) / cos z; DNI 0 and DHI = GHI above maxZenith and
+  ;; where DNI < 0 (GHI is no longer negative). The coefficients come from globals read into locals
+  ;; once, so that they stay in registers.
+  (func $erbsDriesse (param $end i32) (param $maxZenith f64)
+    (local $at i32) (local $g v128) (local $kt v128) (local $fraction v128) (local $dhi v128)
+    (local $dniRaw v128) (local $above v128) (local $zero v128) (local $one v128) (local $maxZenithLanes v128)
+    (local $q4 v128) (local $q3 v128) (local $q2 v128) (local $q1 v128) (local $q0 v128) (local $slope v128)
+    (local $high v128) (local $highKt v128) (local $lowKt v128)
+    (local.set $zero (v128.const f64x2 0 0))
+    (local.set $one (global.get $one))
+    (local.set $maxZenithLanes (f64x2.splat (local.get $maxZenith)))
+    (local.set $q4 (v128.load64_splat offset=24064 (i32.const 0)))
+    (local.set $q3 (v128.load64_splat offset=24072 (i32.const 0)))
+    (local.set $q2 (v128.load64_splat offset=24080 (i32.const 0)))
+    (local.set $q1 (v128.load64_splat offset=24088 (i32.const 0)))
+    (local.set $q0 (v128.load64_splat offset=24096 (i32.const 0)))
+    (local.set $slope (v128.load64_splat offset=24104 (i32.const 0)))
+    (local.set $high (v128.load64_splat offset=24112 (i32.const 0)))
+    (local.set $highKt (v128.load64_splat offset=24120 (i32.const 0)))
+    (local.set $lowKt (v128.load64_splat offset=24128 (i32.const 0)))
+    (block $done
+      (loop $pairs
+        (br_if $done (i32.ge_u (local.get $at) (local.get $end)))
+        (local.set $g (f64x2.pmax (v128.load offset=24576 (local.get $at)) (local.get $zero)))
+        ;; kt = ghi / (E0 max(cos z, minCos)), clipped to [0, 1]: the kernel's own selects.
+        (local.set $kt (f64x2.div (local.get $g) (v128.load offset=155648 (local.get $at))))
+        (local.set $kt (f64x2.pmax (local.get $kt) (local.get $zero)))
+        (local.set $kt (f64x2.pmin (local.get $kt) (local.get $one)))
+        (v128.store offset=188416 (local.get $at) (local.get $kt))
+        (local.set $above (f64x2.gt (v128.load offset=57344 (local.get $at)) (local.get $maxZenithLanes)))
+        (if (i32.eq (i64x2.bitmask (local.get $above)) (i32.const 3))
+          (then
+            ;; Both lanes above maxZenith (the night): DNI +0 and DHI = GHI, as the selects below
+            ;; give them, without the fraction and the division.
+            (v128.store offset=122880 (local.get $at) (local.get $zero))
+            (v128.store offset=155648 (local.get $at) (local.get $g)))
+          (else
+            ;; ((((q4 kt - q3) kt + q2) kt - q1) kt + q0) above kt 0.216, 1 - 0.09 kt below, 0.165 above 0.792.
+            (local.set $fraction
+              (v128.bitselect
+                (f64x2.add
+                  (f64x2.mul
+                    (f64x2.sub
+                      (f64x2.mul
+                        (f64x2.add
+                          (f64x2.mul (f64x2.sub (f64x2.mul (local.get $q4) (local.get $kt)) (local.get $q3)) (local.get $kt))
+                          (local.get $q2))
+                        (local.get $kt))
+                      (local.get $q1))
+                    (local.get $kt))
+                  (local.get $q0))
+                (f64x2.sub (local.get $one) (f64x2.mul (local.get $slope) (local.get $kt)))
+                (f64x2.gt (local.get $kt) (local.get $lowKt))))
+            (local.set $fraction (v128.bitselect (local.get $high) (local.get $fraction)
+                                                 (f64x2.gt (local.get $kt) (local.get $highKt))))
+            (local.set $dhi (f64x2.mul (local.get $fraction) (local.get $g)))
+            (local.set $dniRaw (f64x2.div (f64x2.sub (local.get $g) (local.get $dhi))
+                                          (v128.load offset=122880 (local.get $at))))
+            (local.set $above (v128.or (local.get $above) (f64x2.lt (local.get $dniRaw) (local.get $zero))))
+            (v128.store offset=122880 (local.get $at) (v128.andnot (local.get $dniRaw) (local.get $above)))
+            (v128.store offset=155648 (local.get $at) (v128.bitselect (local.get $g) (local.get $dhi) (local.get $above)))))
+        (local.set $at (i32.add (local.get $at) (i32.const 16)))
+        (br $pairs))))
+
   ;; Rows [0, rows) of the block, in two passes (as erbsKernel): the first keeps cos z and the kt
   ;; denominator in the dni and dhi columns, the second reads them back and writes the results.
   ;; Two short passes run faster than one long one: the processor overlaps more pairs of rows
@@ -389,6 +468,12 @@
           (f64x2.mul (local.get $extra) (f64x2.pmax (local.get $cosZ) (local.get $minCosLanes))))
         (local.set $at (i32.add (local.get $at) (i32.const 16)))
         (br $pairs)))
+
+    ;; Erbs-Driesse: a pass of its own (see $erbsDriesse).
+    (if (i32.eq (local.get $model) (i32.const 3))
+      (then
+        (call $erbsDriesse (local.get $end) (local.get $maxZenith))
+        (return)))
 
     ;; Boland: three passes of its own (see $boland).
     (if (i32.eq (local.get $model) (i32.const 2))
