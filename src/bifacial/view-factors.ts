@@ -94,6 +94,9 @@ function crossedStrings(
 
 const SIN_GRAZING = Math.sin(GRAZING);
 
+/** SIN_GRAZING raised by 1e-9 relative: more than the rounding of a product of three doubles and two sums. */
+const SIN_GRAZING_UP = SIN_GRAZING * (1 + 1e-9);
+
 /**
  * Whether direction v lies more than GRAZING counter-clockwise of direction u (|u| = nu,
  * |v| = nv): the test `atan2(v) - atan2(u) > GRAZING` without the two arctangents. It agrees
@@ -253,6 +256,9 @@ export function vfRowGroundIntegrated(surfaceTilt: number, gcr: number): number 
   const distBOl = dist(bOlx, bOly);
   const distBOr = dist(bOrx, bOry);
   const scale = 1 / 2; // 1 / (2 * (x1 - x0) * collector width)
+  if (halfPlane) {
+    return rowGroundHalfPlane(pitch, ax, ay, bx, by, olx, oly, orx, ory, distAOl, distAOr, distBOl, distBOr);
+  }
   let total = 0;
   let prevA = 0;
   let prevB = 0;
@@ -281,6 +287,117 @@ export function vfRowGroundIntegrated(surfaceTilt: number, gcr: number): number 
     }
     if (k > -20) {
       // Gap from the previous ground point (c) to this one (d): (ac + bd) - (bc + ad).
+      const vf = scale * (prevA + strB - (prevB + strA));
+      if (vf > 0) total += vf;
+    }
+    prevA = strA;
+    prevB = strB;
+  }
+  return total;
+}
+
+/**
+ * The ground gaps' sum of {@link vfRowGroundIntegrated} when the obstruction edges lie strictly
+ * below both face edges (every tilt but 0): each string's angle tests are cross products
+ * (`turnsLeftOf`), and only the lengths a string takes are computed: the straight length, or the
+ * length past the one edge it bends around (shared by the strings from a and from b). The last
+ * clause of a test, cross > sin(GRAZING) |u| |v|, is first tried against the cheap bound
+ * (|ux| + |uy|) (|vx| + |vy|) >= |u| |v|, raised past the rounding of the products, and only where
+ * that does not decide takes the two lengths. Every length and sum is the expression of the full
+ * form, so the doubles are the same; about half the points of a tilted face lie behind its plane
+ * (both strings bent around its own lower edge), where a point costs one square root instead of
+ * four.
+ */
+function rowGroundHalfPlane(
+  pitch: number,
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+  olx: number,
+  oly: number,
+  orx: number,
+  ory: number,
+  distAOl: number,
+  distAOr: number,
+  distBOl: number,
+  distBOr: number,
+): number {
+  const aOlx = olx - ax,
+    aOly = oly - ay,
+    aOrx = orx - ax,
+    aOry = ory - ay;
+  const bOlx = olx - bx,
+    bOly = oly - by,
+    bOrx = orx - bx,
+    bOry = ory - by;
+  const nay = -ay;
+  const nby = -by;
+  const absAy = ay < 0 ? -ay : ay;
+  const absBy = by < 0 ? -by : by;
+  const sAOl = (aOlx < 0 ? -aOlx : aOlx) + (aOly < 0 ? -aOly : aOly);
+  const sAOr = (aOrx < 0 ? -aOrx : aOrx) + (aOry < 0 ? -aOry : aOry);
+  const sBOl = (bOlx < 0 ? -bOlx : bOlx) + (bOly < 0 ? -bOly : bOly);
+  const sBOr = (bOrx < 0 ? -bOrx : bOrx) + (bOry < 0 ? -bOry : bOry);
+  const scale = 1 / 2;
+  let total = 0;
+  let prevA = 0;
+  let prevB = 0;
+  for (let k = -20; k <= 20; k++) {
+    const gx = k * pitch;
+    const agx = gx - ax;
+    const bgx = gx - bx;
+    // Lengths from the obstruction edges to the ground point, when a string needs them.
+    let distOlG = -1;
+    let distOrG = -1;
+    // From a: bent around or (which wins), else around ol, else straight.
+    let strA: number;
+    const sAG = (agx < 0 ? -agx : agx) + absAy;
+    const crossAR = agx * aOry - nay * aOrx;
+    if (
+      crossAR > 0 &&
+      (agx * aOrx + nay * aOry < 0 ||
+        crossAR > SIN_GRAZING_UP * sAG * sAOr ||
+        crossAR > SIN_GRAZING * dist(agx, ay) * distAOr)
+    ) {
+      distOrG = dist(orx - gx, ory);
+      strA = distAOr + distOrG;
+    } else {
+      const crossAL = aOlx * nay - aOly * agx;
+      if (
+        crossAL > 0 &&
+        (aOlx * agx + aOly * nay < 0 ||
+          crossAL > SIN_GRAZING_UP * sAOl * sAG ||
+          crossAL > SIN_GRAZING * distAOl * dist(agx, ay))
+      ) {
+        distOlG = dist(olx - gx, oly);
+        strA = distAOl + distOlG;
+      } else strA = dist(agx, ay);
+    }
+    let strB: number;
+    const sBG = (bgx < 0 ? -bgx : bgx) + absBy;
+    const crossBR = bgx * bOry - nby * bOrx;
+    if (
+      crossBR > 0 &&
+      (bgx * bOrx + nby * bOry < 0 ||
+        crossBR > SIN_GRAZING_UP * sBG * sBOr ||
+        crossBR > SIN_GRAZING * dist(bgx, by) * distBOr)
+    ) {
+      if (distOrG < 0) distOrG = dist(orx - gx, ory);
+      strB = distBOr + distOrG;
+    } else {
+      const crossBL = bOlx * nby - bOly * bgx;
+      if (
+        crossBL > 0 &&
+        (bOlx * bgx + bOly * nby < 0 ||
+          crossBL > SIN_GRAZING_UP * sBOl * sBG ||
+          crossBL > SIN_GRAZING * distBOl * dist(bgx, by))
+      ) {
+        if (distOlG < 0) distOlG = dist(olx - gx, oly);
+        strB = distBOl + distOlG;
+      } else strB = dist(bgx, by);
+    }
+    if (k > -20) {
       const vf = scale * (prevA + strB - (prevB + strA));
       if (vf > 0) total += vf;
     }
