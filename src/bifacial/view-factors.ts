@@ -541,8 +541,21 @@ export function sunlitGroundFraction(lCos: number, lSin: number, tanPhi: number,
   const height = 1;
   const pitch = 1 / gcr;
   const b = pitch; // ground gap [a, b] with a = 0
+  // Row k's shadow is [k pitch + e0, k pitch + e1] (e0 <= e1 the shadow's edges for k = 0): it
+  // reaches the gap [0, b] only for k from -e1 / pitch to (b - e0) / pitch. Outside that range
+  // (widened by one row either side, far beyond any rounding) the shadow lies wholly beyond one
+  // end of the gap and adds exactly 0, so the loop skips those rows: the same sum. A NaN sun
+  // (NaN bounds) runs every row, as each then counts as wholly shaded.
+  const c0 = 0.5 * lCos + (height + 0.5 * lSin) * tanPhi;
+  const d0 = -0.5 * lCos + (height - 0.5 * lSin) * tanPhi;
+  const e0 = c0 < d0 ? c0 : d0;
+  const e1 = c0 < d0 ? d0 : c0;
+  let kFirst = Math.ceil(-e1 / pitch) - 1;
+  let kLast = Math.floor((b - e0) / pitch) + 1;
+  if (!(kFirst > -10)) kFirst = -10;
+  if (!(kLast < 11)) kLast = 11;
   let shaded = 0;
-  for (let k = -10; k <= 11; k++) {
+  for (let k = kFirst; k <= kLast; k++) {
     // Shadow of row k's edges cast along the projected sun direction onto the ground.
     let cp = k * pitch + 0.5 * lCos + (height + 0.5 * lSin) * tanPhi;
     let dp = k * pitch - 0.5 * lCos + (height - 0.5 * lSin) * tanPhi;
