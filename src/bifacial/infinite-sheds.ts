@@ -356,7 +356,8 @@ function shedsLoop(
   // evening, or stowed): `slots` maps a tilt to its ten values in `memo` (the six view factors,
   // then the cosine and sine of the front and rear tilts).
   const slots = new Map<number, number>();
-  const memo: number[] = [];
+  let memo = new Float64Array(0);
+  let memoLength = 0;
   let cachedTilt = Number.NaN;
   let vfSkyF = 0,
     vfGroundF = 0,
@@ -407,8 +408,24 @@ function shedsLoop(
         sinF = Math.sin(tilt * DEG);
         cosB = Math.cos(back * DEG);
         sinB = Math.sin(back * DEG);
-        slots.set(tilt, memo.length);
-        memo.push(vfSkyF, vfGroundF, vfGroundSkyF, vfSkyB, vfGroundB, vfGroundSkyB, cosF, sinF, cosB, sinB);
+        if (memoLength === memo.length) {
+          const grown = new Float64Array(memoLength === 0 ? 640 : 2 * memoLength);
+          grown.set(memo);
+          memo = grown;
+        }
+        const m = memoLength;
+        slots.set(tilt, m);
+        memo[m] = vfSkyF;
+        memo[m + 1] = vfGroundF;
+        memo[m + 2] = vfGroundSkyF;
+        memo[m + 3] = vfSkyB;
+        memo[m + 4] = vfGroundB;
+        memo[m + 5] = vfGroundSkyB;
+        memo[m + 6] = cosF;
+        memo[m + 7] = sinF;
+        memo[m + 8] = cosB;
+        memo[m + 9] = sinB;
+        memoLength = m + 10;
       } else {
         vfSkyF = memo[slot]!;
         vfGroundF = memo[slot + 1]!;
