@@ -96,6 +96,23 @@ export interface InfiniteShedsResult {
   shadedFractionBack: Float64Array;
 }
 
+/** Thirteen empty columns: what the rear-gain loop destructures in place of a result. */
+const NO_COLUMNS: InfiniteShedsResult = {
+  poaGlobal: new Float64Array(0),
+  poaFront: new Float64Array(0),
+  poaBack: new Float64Array(0),
+  poaFrontDirect: new Float64Array(0),
+  poaFrontDiffuse: new Float64Array(0),
+  poaFrontSkyDiffuse: new Float64Array(0),
+  poaFrontGroundDiffuse: new Float64Array(0),
+  shadedFractionFront: new Float64Array(0),
+  poaBackDirect: new Float64Array(0),
+  poaBackDiffuse: new Float64Array(0),
+  poaBackSkyDiffuse: new Float64Array(0),
+  poaBackGroundDiffuse: new Float64Array(0),
+  shadedFractionBack: new Float64Array(0),
+};
+
 // One face's results, written by faceIrradiance: global, direct, diffuse, sky, ground, shaded fraction.
 const face = new Float64Array(6);
 
@@ -179,6 +196,8 @@ function checkInfiniteSheds(input: InfiniteShedsInput, o: InfiniteShedsOptions):
     ['options.iamFront', o.iamFront, '', true],
     ['options.iamBack', o.iamBack, '', true],
   ]);
+  if (o.model === 'haydavies' && o.dniExtra === undefined)
+    throw new Error("infiniteSheds: model 'haydavies' needs dniExtra");
 }
 
 /**
@@ -215,35 +234,7 @@ export function infiniteSheds(
   out: Partial<InfiniteShedsResult> = {},
 ): InfiniteShedsResult {
   checkInfiniteSheds(input, options);
-  const { solarZenith, solarAzimuth, surfaceTilt, surfaceAzimuth, ghi, dhi, dni } = input;
-  const { gcr, height, pitch, albedo } = options;
-  const iamFront = options.iamFront ?? 1;
-  const iamBack = options.iamBack ?? 1;
-  const n = seriesLength(
-    solarZenith,
-    solarAzimuth,
-    surfaceTilt,
-    surfaceAzimuth,
-    ghi,
-    dhi,
-    dni,
-    albedo,
-    iamFront,
-    iamBack,
-    options.dniExtra ?? 0,
-  );
-  const bifaciality = options.bifaciality ?? 0.8;
-  const rearWeight = bifaciality * (1 + (options.shadeFactor ?? -0.02)) * (1 + (options.transmissionFactor ?? 0));
-  const maxRows = groundSkyMaxRows(height, pitch);
-  const hayDavies = options.model === 'haydavies';
-  if (hayDavies && options.dniExtra === undefined) throw new Error("infiniteSheds: model 'haydavies' needs dniExtra");
-  if (options.model !== undefined && options.model !== 'isotropic' && !hayDavies) {
-    throw new Error(`infiniteSheds: unknown sky model '${String(options.model)}'`);
-  }
-  const dniExtra = options.dniExtra ?? 1;
-  const dxArr = arrayOf(dniExtra);
-  const dxS = typeof dniExtra === 'number' ? dniExtra : 1;
-
+  const n = shedsLength(input, options);
   const r: InfiniteShedsResult = {
     poaGlobal: outputColumn(out.poaGlobal, n, 'poaGlobal'),
     poaFront: outputColumn(out.poaFront, n, 'poaFront'),
@@ -259,6 +250,56 @@ export function infiniteSheds(
     poaBackGroundDiffuse: outputColumn(out.poaBackGroundDiffuse, n, 'poaBackGroundDiffuse'),
     shadedFractionBack: outputColumn(out.shadedFractionBack, n, 'shadedFractionBack'),
   };
+  shedsLoop(input, options, n, r, null);
+  return r;
+}
+
+/**
+ * The rear side's gain of {@link infiniteSheds}: poaGlobal - poaFront of each row (W/m2), the
+ * same doubles as that difference of its two columns, computed without its other eleven columns.
+ * A model chain that takes the front side from its own transposition adds this to it. Internal
+ * (not a public export): its one column is what {@link infiniteSheds} gives as a difference.
+ */
+export function infiniteShedsRearGain(
+  input: InfiniteShedsInput,
+  options: InfiniteShedsOptions,
+  out?: Float64Array,
+): Float64Array {
+  checkInfiniteSheds(input, options);
+  const n = shedsLength(input, options);
+  const gain = outputColumn(out, n, 'out');
+  shedsLoop(input, options, n, null, gain);
+  return gain;
+}
+
+/** The series length of one call's columns. */
+function shedsLength(input: InfiniteShedsInput, options: InfiniteShedsOptions): number {
+  return seriesLength(
+    input.solarZenith,
+    input.solarAzimuth,
+    input.surfaceTilt,
+    input.surfaceAzimuth,
+    input.ghi,
+    input.dhi,
+    input.dni,
+    options.albedo,
+    options.iamFront ?? 1,
+    options.iamBack ?? 1,
+    options.dniExtra ?? 0,
+  );
+}
+
+/**
+ * The loop of {@link infiniteSheds} over checked columns: the thirteen columns into `r`, or only
+ * the rear gain poaGlobal - poaFront into `gain` (one of the two is null).
+ */
+function shedsLoop(
+  input: InfiniteShedsInput,
+  options: InfiniteShedsOptions,
+  n: number,
+  r: InfiniteShedsResult | null,
+  gain: Float64Array | null,
+): void {
   const {
     poaGlobal,
     poaFront,
@@ -273,7 +314,21 @@ export function infiniteSheds(
     poaBackSkyDiffuse,
     poaBackGroundDiffuse,
     shadedFractionBack,
-  } = r;
+  } = r ?? NO_COLUMNS;
+  const full = r !== null;
+  const rearGain = gain ?? NO_COLUMNS.poaGlobal;
+
+  const { solarZenith, solarAzimuth, surfaceTilt, surfaceAzimuth, ghi, dhi, dni } = input;
+  const { gcr, height, pitch, albedo } = options;
+  const iamFront = options.iamFront ?? 1;
+  const iamBack = options.iamBack ?? 1;
+  const bifaciality = options.bifaciality ?? 0.8;
+  const rearWeight = bifaciality * (1 + (options.shadeFactor ?? -0.02)) * (1 + (options.transmissionFactor ?? 0));
+  const maxRows = groundSkyMaxRows(height, pitch);
+  const hayDavies = options.model === 'haydavies';
+  const dniExtra = options.dniExtra ?? 1;
+  const dxArr = arrayOf(dniExtra);
+  const dxS = typeof dniExtra === 'number' ? dniExtra : 1;
 
   const zenArr = arrayOf(solarZenith);
   const sazArr = arrayOf(solarAzimuth);
@@ -296,8 +351,13 @@ export function infiniteSheds(
   const iamFS = typeof iamFront === 'number' ? iamFront : 1;
   const iamBS = typeof iamBack === 'number' ? iamBack : 1;
 
-  // The view factors depend on tilt alone: computed once for a fixed rack, and again only when a
-  // tracker's tilt changes (it repeats while clipped at its limit or stowed).
+  // The view factors depend on tilt alone: computed once for a fixed rack, and once per distinct
+  // tilt of a tracker in this call (it repeats while clipped at its limit, each morning and
+  // evening, or stowed): `slots` maps a tilt to its ten values in `memo` (the six view factors,
+  // then the cosine and sine of the front and rear tilts).
+  const slots = new Map<number, number>();
+  let memo = new Float64Array(0);
+  let memoLength = 0;
   let cachedTilt = Number.NaN;
   let vfSkyF = 0,
     vfGroundF = 0,
@@ -315,6 +375,10 @@ export function infiniteSheds(
     const tilt = tiltArr === null ? tiltS : tiltArr[i]!;
     const raz = razArr === null ? razS : razArr[i]!;
     if ((Number.isNaN(tilt) || Number.isNaN(raz)) && zenith > 90) {
+      if (!full) {
+        rearGain[i] = 0;
+        continue;
+      }
       poaGlobal[i] = 0;
       poaFront[i] = 0;
       poaBack[i] = 0;
@@ -331,17 +395,49 @@ export function infiniteSheds(
       continue;
     }
     if (tilt !== cachedTilt) {
-      const back = 180 - tilt;
-      vfSkyF = vfRowSkyIntegrated(tilt, gcr);
-      vfGroundF = vfRowGroundIntegrated(tilt, gcr);
-      vfGroundSkyF = vfGroundSkyIntegrated(tilt, gcr, height, pitch, maxRows);
-      vfSkyB = vfRowSkyIntegrated(back, gcr);
-      vfGroundB = vfRowGroundIntegrated(back, gcr);
-      vfGroundSkyB = vfGroundSkyIntegrated(back, gcr, height, pitch, maxRows);
-      cosF = Math.cos(tilt * DEG);
-      sinF = Math.sin(tilt * DEG);
-      cosB = Math.cos(back * DEG);
-      sinB = Math.sin(back * DEG);
+      const slot = slots.get(tilt);
+      if (slot === undefined) {
+        const back = 180 - tilt;
+        vfSkyF = vfRowSkyIntegrated(tilt, gcr);
+        vfGroundF = vfRowGroundIntegrated(tilt, gcr);
+        vfGroundSkyF = vfGroundSkyIntegrated(tilt, gcr, height, pitch, maxRows);
+        vfSkyB = vfRowSkyIntegrated(back, gcr);
+        vfGroundB = vfRowGroundIntegrated(back, gcr);
+        vfGroundSkyB = vfGroundSkyIntegrated(back, gcr, height, pitch, maxRows);
+        cosF = Math.cos(tilt * DEG);
+        sinF = Math.sin(tilt * DEG);
+        cosB = Math.cos(back * DEG);
+        sinB = Math.sin(back * DEG);
+        if (memoLength === memo.length) {
+          const grown = new Float64Array(memoLength === 0 ? 640 : 2 * memoLength);
+          grown.set(memo);
+          memo = grown;
+        }
+        const m = memoLength;
+        slots.set(tilt, m);
+        memo[m] = vfSkyF;
+        memo[m + 1] = vfGroundF;
+        memo[m + 2] = vfGroundSkyF;
+        memo[m + 3] = vfSkyB;
+        memo[m + 4] = vfGroundB;
+        memo[m + 5] = vfGroundSkyB;
+        memo[m + 6] = cosF;
+        memo[m + 7] = sinF;
+        memo[m + 8] = cosB;
+        memo[m + 9] = sinB;
+        memoLength = m + 10;
+      } else {
+        vfSkyF = memo[slot]!;
+        vfGroundF = memo[slot + 1]!;
+        vfGroundSkyF = memo[slot + 2]!;
+        vfSkyB = memo[slot + 3]!;
+        vfGroundB = memo[slot + 4]!;
+        vfGroundSkyB = memo[slot + 5]!;
+        cosF = memo[slot + 6]!;
+        sinF = memo[slot + 7]!;
+        cosB = memo[slot + 8]!;
+        sinB = memo[slot + 9]!;
+      }
       cachedTilt = tilt;
     }
     const saz = sazArr === null ? sazS : sazArr[i]!;
@@ -383,12 +479,14 @@ export function infiniteSheds(
       vfGroundSkyF,
     );
     const front = face[0]!;
-    poaFront[i] = front;
-    poaFrontDirect[i] = face[1]!;
-    poaFrontDiffuse[i] = face[2]!;
-    poaFrontSkyDiffuse[i] = face[3]!;
-    poaFrontGroundDiffuse[i] = face[4]!;
-    shadedFractionFront[i] = face[5]!;
+    if (full) {
+      poaFront[i] = front;
+      poaFrontDirect[i] = face[1]!;
+      poaFrontDiffuse[i] = face[2]!;
+      poaFrontSkyDiffuse[i] = face[3]!;
+      poaFrontGroundDiffuse[i] = face[4]!;
+      shadedFractionFront[i] = face[5]!;
+    }
 
     // The rear face looks the opposite way: cos(saz - (raz + 180)) = -cos(saz - raz).
     faceIrradiance(
@@ -409,6 +507,11 @@ export function infiniteSheds(
       vfGroundSkyB,
     );
     const rear = face[0]!;
+    if (!full) {
+      // The difference of infiniteSheds's two columns, rounded as they are.
+      rearGain[i] = front + rear * rearWeight - front;
+      continue;
+    }
     poaBack[i] = rear;
     poaBackDirect[i] = face[1]!;
     poaBackDiffuse[i] = face[2]!;
@@ -418,5 +521,4 @@ export function infiniteSheds(
 
     poaGlobal[i] = front + rear * rearWeight;
   }
-  return r;
 }

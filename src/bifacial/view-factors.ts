@@ -94,6 +94,9 @@ function crossedStrings(
 
 const SIN_GRAZING = Math.sin(GRAZING);
 
+/** SIN_GRAZING raised by 1e-9 relative: more than the rounding of a product of three doubles and two sums. */
+const SIN_GRAZING_UP = SIN_GRAZING * (1 + 1e-9);
+
 /**
  * Whether direction v lies more than GRAZING counter-clockwise of direction u (|u| = nu,
  * |v| = nv): the test `atan2(v) - atan2(u) > GRAZING` without the two arctangents. It agrees
@@ -103,72 +106,6 @@ const SIN_GRAZING = Math.sin(GRAZING);
 function turnsLeftOf(ux: number, uy: number, nu: number, vx: number, vy: number, nv: number): boolean {
   const cross = ux * vy - uy * vx;
   return cross > 0 && (ux * vx + uy * vy < 0 || cross > SIN_GRAZING * nu * nv);
-}
-
-/**
- * {@link crossedStrings} for the case where, seen from a and from b, every other point lies in
- * one open half-plane (all above, or all below): angle comparisons by cross products.
- */
-function crossedStringsHalfPlane(
-  ax: number,
-  ay: number,
-  bx: number,
-  by: number,
-  cx: number,
-  cy: number,
-  dx: number,
-  dy: number,
-  olx: number,
-  oly: number,
-  orx: number,
-  ory: number,
-): number {
-  const aOlx = olx - ax,
-    aOly = oly - ay,
-    aOrx = orx - ax,
-    aOry = ory - ay;
-  const bOlx = olx - bx,
-    bOly = oly - by,
-    bOrx = orx - bx,
-    bOry = ory - by;
-  const distAOl = dist(aOlx, aOly);
-  const distAOr = dist(aOrx, aOry);
-  const distBOl = dist(bOlx, bOly);
-  const distBOr = dist(bOrx, bOry);
-  const distOlC = dist(olx - cx, oly - cy);
-  const distOrC = dist(orx - cx, ory - cy);
-  const distOlD = dist(olx - dx, oly - dy);
-  const distOrD = dist(orx - dx, ory - dy);
-
-  const acx = cx - ax,
-    acy = cy - ay;
-  const acLen = dist(acx, acy);
-  let ac = acLen;
-  if (turnsLeftOf(aOlx, aOly, distAOl, acx, acy, acLen)) ac = distAOl + distOlC;
-  if (turnsLeftOf(acx, acy, acLen, aOrx, aOry, distAOr)) ac = distAOr + distOrC;
-
-  const adx = dx - ax,
-    ady = dy - ay;
-  const adLen = dist(adx, ady);
-  let ad = adLen;
-  if (turnsLeftOf(aOlx, aOly, distAOl, adx, ady, adLen)) ad = distAOl + distOlD;
-  if (turnsLeftOf(adx, ady, adLen, aOrx, aOry, distAOr)) ad = distAOr + distOrD;
-
-  const bcx = cx - bx,
-    bcy = cy - by;
-  const bcLen = dist(bcx, bcy);
-  let bc = bcLen;
-  if (turnsLeftOf(bOlx, bOly, distBOl, bcx, bcy, bcLen)) bc = distBOl + distOlC;
-  if (turnsLeftOf(bcx, bcy, bcLen, bOrx, bOry, distBOr)) bc = distBOr + distOrC;
-
-  const bdx = dx - bx,
-    bdy = dy - by;
-  const bdLen = dist(bdx, bdy);
-  let bd = bdLen;
-  if (turnsLeftOf(bOlx, bOly, distBOl, bdx, bdy, bdLen)) bd = distBOl + distOlD;
-  if (turnsLeftOf(bdx, bdy, bdLen, bOrx, bOry, distBOr)) bd = distBOr + distOrD;
-
-  return ac + bd - (bc + ad);
 }
 
 /**
@@ -253,6 +190,91 @@ export function vfRowGroundIntegrated(surfaceTilt: number, gcr: number): number 
   const distBOl = dist(bOlx, bOly);
   const distBOr = dist(bOrx, bOry);
   const scale = 1 / 2; // 1 / (2 * (x1 - x0) * collector width)
+  if (halfPlane) {
+    // The obstruction edges lie strictly below both face edges (every tilt but 0), so each
+    // string's angle tests are cross products
+    // (`turnsLeftOf`), and only the lengths a string takes are computed: the straight length, or the
+    // length past the one edge it bends around (shared by the strings from a and from b). The last
+    // clause of a test, cross > sin(GRAZING) |u| |v|, is first tried against the cheap bound
+    // (|ux| + |uy|) (|vx| + |vy|) >= |u| |v|, raised past the rounding of the products, and only where
+    // that does not decide takes the two lengths. Every length and sum is the expression of the full
+    // form, so the doubles are the same; about half the points of a tilted face lie behind its plane
+    // (both strings bent around its own lower edge), where a point costs one square root instead of
+    // four.
+    const nay = -ay;
+    const nby = -by;
+    const absAy = ay < 0 ? -ay : ay;
+    const absBy = by < 0 ? -by : by;
+    const sAOl = (aOlx < 0 ? -aOlx : aOlx) + (aOly < 0 ? -aOly : aOly);
+    const sAOr = (aOrx < 0 ? -aOrx : aOrx) + (aOry < 0 ? -aOry : aOry);
+    const sBOl = (bOlx < 0 ? -bOlx : bOlx) + (bOly < 0 ? -bOly : bOly);
+    const sBOr = (bOrx < 0 ? -bOrx : bOrx) + (bOry < 0 ? -bOry : bOry);
+    let total = 0;
+    let prevA = 0;
+    let prevB = 0;
+    for (let k = -20; k <= 20; k++) {
+      const gx = k * pitch;
+      const agx = gx - ax;
+      const bgx = gx - bx;
+      // Lengths from the obstruction edges to the ground point, when a string needs them.
+      let distOlG = -1;
+      let distOrG = -1;
+      // From a: bent around or (which wins), else around ol, else straight.
+      let strA: number;
+      const sAG = (agx < 0 ? -agx : agx) + absAy;
+      const crossAR = agx * aOry - nay * aOrx;
+      if (
+        crossAR > 0 &&
+        (agx * aOrx + nay * aOry < 0 ||
+          crossAR > SIN_GRAZING_UP * sAG * sAOr ||
+          crossAR > SIN_GRAZING * dist(agx, ay) * distAOr)
+      ) {
+        distOrG = dist(orx - gx, ory);
+        strA = distAOr + distOrG;
+      } else {
+        const crossAL = aOlx * nay - aOly * agx;
+        if (
+          crossAL > 0 &&
+          (aOlx * agx + aOly * nay < 0 ||
+            crossAL > SIN_GRAZING_UP * sAOl * sAG ||
+            crossAL > SIN_GRAZING * distAOl * dist(agx, ay))
+        ) {
+          distOlG = dist(olx - gx, oly);
+          strA = distAOl + distOlG;
+        } else strA = dist(agx, ay);
+      }
+      let strB: number;
+      const sBG = (bgx < 0 ? -bgx : bgx) + absBy;
+      const crossBR = bgx * bOry - nby * bOrx;
+      if (
+        crossBR > 0 &&
+        (bgx * bOrx + nby * bOry < 0 ||
+          crossBR > SIN_GRAZING_UP * sBG * sBOr ||
+          crossBR > SIN_GRAZING * dist(bgx, by) * distBOr)
+      ) {
+        if (distOrG < 0) distOrG = dist(orx - gx, ory);
+        strB = distBOr + distOrG;
+      } else {
+        const crossBL = bOlx * nby - bOly * bgx;
+        if (
+          crossBL > 0 &&
+          (bOlx * bgx + bOly * nby < 0 ||
+            crossBL > SIN_GRAZING_UP * sBOl * sBG ||
+            crossBL > SIN_GRAZING * distBOl * dist(bgx, by))
+        ) {
+          if (distOlG < 0) distOlG = dist(olx - gx, oly);
+          strB = distBOl + distOlG;
+        } else strB = dist(bgx, by);
+      }
+      if (k > -20) {
+        const vf = scale * (prevA + strB - (prevB + strA));
+        if (vf > 0) total += vf;
+      }
+      prevA = strA;
+      prevB = strB;
+    }
+    return total;
+  }
   let total = 0;
   let prevA = 0;
   let prevB = 0;
@@ -262,23 +284,14 @@ export function vfRowGroundIntegrated(surfaceTilt: number, gcr: number): number 
     const distOrG = dist(orx - gx, ory);
     const agx = gx - ax;
     const bgx = gx - bx;
-    const distAG = dist(agx, ay);
-    const distBG = dist(bgx, by);
-    let strA = distAG;
-    let strB = distBG;
-    if (halfPlane) {
-      if (turnsLeftOf(aOlx, aOly, distAOl, agx, -ay, distAG)) strA = distAOl + distOlG;
-      if (turnsLeftOf(agx, -ay, distAG, aOrx, aOry, distAOr)) strA = distAOr + distOrG;
-      if (turnsLeftOf(bOlx, bOly, distBOl, bgx, -by, distBG)) strB = distBOl + distOlG;
-      if (turnsLeftOf(bgx, -by, distBG, bOrx, bOry, distBOr)) strB = distBOr + distOrG;
-    } else {
-      const angA = Math.atan2(-ay, agx);
-      if (angA - aOl > GRAZING) strA = distAOl + distOlG;
-      if (aOr - angA > GRAZING) strA = distAOr + distOrG;
-      const angB = Math.atan2(-by, bgx);
-      if (angB - bOl > GRAZING) strB = distBOl + distOlG;
-      if (bOr - angB > GRAZING) strB = distBOr + distOrG;
-    }
+    let strA = dist(agx, ay);
+    let strB = dist(bgx, by);
+    const angA = Math.atan2(-ay, agx);
+    if (angA - aOl > GRAZING) strA = distAOl + distOlG;
+    if (aOr - angA > GRAZING) strA = distAOr + distOrG;
+    const angB = Math.atan2(-by, bgx);
+    if (angB - bOl > GRAZING) strB = distBOl + distOlG;
+    if (bOr - angB > GRAZING) strB = distBOr + distOrG;
     if (k > -20) {
       // Gap from the previous ground point (c) to this one (d): (ac + bd) - (bc + ad).
       const vf = scale * (prevA + strB - (prevB + strA));
@@ -364,9 +377,62 @@ export function vfGroundSkyIntegrated(
       : Math.atan2(leftY, left2X - bx) > Math.atan2(rightY, right2X - bx);
     const orx = useLeft ? left2X : right2X;
     const ory = useLeft ? leftY : rightY;
-    const s = halfPlane
-      ? crossedStringsHalfPlane(0, 0, bx, 0, cx, cy, dx, cy, olx, oly, orx, ory)
-      : crossedStrings(0, 0, bx, 0, cx, cy, dx, cy, olx, oly, orx, ory);
+    let s: number;
+    if (halfPlane) {
+      // Crossed strings (ac + bd) - (bc + ad) with a = (0, 0), b = (bx, 0), d = (dx, cy), as
+      // crossedStrings computes them, written out here (a call would box its twelve numbers): seen
+      // from a and from b every other point lies above, so the angle tests are cross products.
+      const ax = 0,
+        ay = 0,
+        by = 0,
+        dy = cy;
+      const aOlx = olx - ax,
+        aOly = oly - ay,
+        aOrx = orx - ax,
+        aOry = ory - ay;
+      const bOlx = olx - bx,
+        bOly = oly - by,
+        bOrx = orx - bx,
+        bOry = ory - by;
+      const distAOl = dist(aOlx, aOly);
+      const distAOr = dist(aOrx, aOry);
+      const distBOl = dist(bOlx, bOly);
+      const distBOr = dist(bOrx, bOry);
+      const distOlC = dist(olx - cx, oly - cy);
+      const distOrC = dist(orx - cx, ory - cy);
+      const distOlD = dist(olx - dx, oly - dy);
+      const distOrD = dist(orx - dx, ory - dy);
+
+      const acx = cx - ax,
+        acy = cy - ay;
+      const acLen = dist(acx, acy);
+      let ac = acLen;
+      if (turnsLeftOf(aOlx, aOly, distAOl, acx, acy, acLen)) ac = distAOl + distOlC;
+      if (turnsLeftOf(acx, acy, acLen, aOrx, aOry, distAOr)) ac = distAOr + distOrC;
+
+      const adx = dx - ax,
+        ady = dy - ay;
+      const adLen = dist(adx, ady);
+      let ad = adLen;
+      if (turnsLeftOf(aOlx, aOly, distAOl, adx, ady, adLen)) ad = distAOl + distOlD;
+      if (turnsLeftOf(adx, ady, adLen, aOrx, aOry, distAOr)) ad = distAOr + distOrD;
+
+      const bcx = cx - bx,
+        bcy = cy - by;
+      const bcLen = dist(bcx, bcy);
+      let bc = bcLen;
+      if (turnsLeftOf(bOlx, bOly, distBOl, bcx, bcy, bcLen)) bc = distBOl + distOlC;
+      if (turnsLeftOf(bcx, bcy, bcLen, bOrx, bOry, distBOr)) bc = distBOr + distOrC;
+
+      const bdx = dx - bx,
+        bdy = dy - by;
+      const bdLen = dist(bdx, bdy);
+      let bd = bdLen;
+      if (turnsLeftOf(bOlx, bOly, distBOl, bdx, bdy, bdLen)) bd = distBOl + distOlD;
+      if (turnsLeftOf(bdx, bdy, bdLen, bOrx, bOry, distBOr)) bd = distBOr + distOrD;
+
+      s = ac + bd - (bc + ad);
+    } else s = crossedStrings(0, 0, bx, 0, cx, cy, dx, cy, olx, oly, orx, ory);
     const vf = scale * s;
     if (vf > 0) total += vf;
   }
@@ -424,8 +490,21 @@ export function sunlitGroundFraction(lCos: number, lSin: number, tanPhi: number,
   const height = 1;
   const pitch = 1 / gcr;
   const b = pitch; // ground gap [a, b] with a = 0
+  // Row k's shadow is [k pitch + e0, k pitch + e1] (e0 <= e1 the shadow's edges for k = 0): it
+  // reaches the gap [0, b] only for k from -e1 / pitch to (b - e0) / pitch. Outside that range
+  // (widened by one row either side, far beyond any rounding) the shadow lies wholly beyond one
+  // end of the gap and adds exactly 0, so the loop skips those rows: the same sum. A NaN sun
+  // (NaN bounds) runs every row, as each then counts as wholly shaded.
+  const c0 = 0.5 * lCos + (height + 0.5 * lSin) * tanPhi;
+  const d0 = -0.5 * lCos + (height - 0.5 * lSin) * tanPhi;
+  const e0 = c0 < d0 ? c0 : d0;
+  const e1 = c0 < d0 ? d0 : c0;
+  let kFirst = Math.ceil(-e1 / pitch) - 1;
+  let kLast = Math.floor((b - e0) / pitch) + 1;
+  if (!(kFirst > -10)) kFirst = -10;
+  if (!(kLast < 11)) kLast = 11;
   let shaded = 0;
-  for (let k = -10; k <= 11; k++) {
+  for (let k = kFirst; k <= kLast; k++) {
     // Shadow of row k's edges cast along the projected sun direction onto the ground.
     let cp = k * pitch + 0.5 * lCos + (height + 0.5 * lSin) * tanPhi;
     let dp = k * pitch - 0.5 * lCos + (height - 0.5 * lSin) * tanPhi;

@@ -12,7 +12,7 @@ import {
   extraterrestrialRadiation,
   relativeAirmass,
 } from '../atmosphere/index.js';
-import { infiniteSheds } from '../bifacial/index.js';
+import { infiniteShedsRearGain } from '../bifacial/infinite-sheds.js';
 import {
   aoi as aoiOf,
   disc,
@@ -609,7 +609,7 @@ function runArray(a: ResolvedArray, given: RunArrayWeather | undefined, s: Share
   // 5. The rear side of bifacial rows (infinite sheds): bifaciality x rear irradiance.
   const bifacial = a.bifacial;
   if (bifacial !== undefined) {
-    const sheds = infiniteSheds(
+    const rearGain = infiniteShedsRearGain(
       {
         solarZenith: zenith,
         solarAzimuth: sun.azimuth,
@@ -628,7 +628,7 @@ function runArray(a: ResolvedArray, given: RunArrayWeather | undefined, s: Share
       },
     );
     for (let i = 0; i < n; i++) {
-      const rear = sheds.poaGlobal[i]! - sheds.poaFront[i]!;
+      const rear = rearGain[i]!;
       if (rear > 0) effective[i] = effective[i]! + rear;
     }
   }

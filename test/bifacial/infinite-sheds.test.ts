@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { infiniteSheds } from '../../src/bifacial/index.js';
+import { infiniteShedsRearGain } from '../../src/bifacial/infinite-sheds.js';
 import { vfRowGroundIntegrated, vfRowSkyIntegrated } from '../../src/bifacial/view-factors.js';
 import { singleAxis } from '../../src/tracking/index.js';
 
@@ -295,5 +296,68 @@ describe('infiniteSheds: series handling', () => {
     expect(r.poaGlobal).toBe(out.poaGlobal);
     expect(out.poaGlobal[0]).toBeGreaterThan(0);
     expect(() => infiniteSheds(input, options, { poaBack: new Float64Array(3) })).toThrow(RangeError);
+  });
+
+  it('gives each row the doubles of a call of its own when tilts recur out of order, and the rear gain the doubles of poaGlobal - poaFront', () => {
+    // Two identical days of a tracker clipped at 30 degrees: within a call, the view factors of a
+    // tilt are computed once and reused wherever it recurs (the clip each morning and evening,
+    // the whole second day), which must change no double.
+    const n = 96;
+    const zenith = new Float64Array(n);
+    const azimuth = new Float64Array(n);
+    const ghi = new Float64Array(n);
+    const dhi = new Float64Array(n);
+    const dni = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      const h = ((i % 48) / 47) * 24;
+      zenith[i] = 20 + Math.abs(h - 12) * 8;
+      azimuth[i] = 90 + h * 7.5;
+      const up = zenith[i]! < 90 ? Math.cos(zenith[i]! * DEG) : 0;
+      dni[i] = 800 * up;
+      dhi[i] = 100 * up;
+      ghi[i] = dni[i]! * up + dhi[i]!;
+    }
+    dni[30] = Number.NaN; // missing weather stays NaN in the gain
+    const tr = singleAxis(
+      { apparentZenith: zenith, solarAzimuth: azimuth },
+      { axisAzimuth: 180, maxAngle: 30, backtrack: false, gcr: 0.35 },
+    );
+    const input = {
+      solarZenith: zenith,
+      solarAzimuth: azimuth,
+      surfaceTilt: tr.surfaceTilt,
+      surfaceAzimuth: tr.surfaceAzimuth,
+      ghi,
+      dhi,
+      dni,
+    };
+    const options = { gcr: 0.35, height: 1.8, pitch: 6, albedo: 0.2, bifaciality: 0.75, shadeFactor: -0.05 };
+    const r = infiniteSheds(input, options);
+    const gain = infiniteShedsRearGain(input, options);
+    let clipped = 0;
+    for (let i = 0; i < n; i++) {
+      expect(Object.is(gain[i], r.poaGlobal[i]! - r.poaFront[i]!)).toBe(true);
+      if (tr.surfaceTilt[i] === 30) clipped++;
+      if (zenith[i]! > 90 || i === 30) continue; // a scalar NaN is refused by the checks
+      const single = infiniteSheds(
+        {
+          solarZenith: zenith[i]!,
+          solarAzimuth: azimuth[i]!,
+          surfaceTilt: tr.surfaceTilt[i]!,
+          surfaceAzimuth: tr.surfaceAzimuth[i]!,
+          ghi: ghi[i]!,
+          dhi: dhi[i]!,
+          dni: dni[i]!,
+        },
+        options,
+      );
+      expect(Object.is(r.poaGlobal[i], single.poaGlobal[0])).toBe(true);
+      expect(Object.is(r.poaBack[i], single.poaBack[0])).toBe(true);
+      expect(Object.is(r.poaFrontGroundDiffuse[i], single.poaFrontGroundDiffuse[0])).toBe(true);
+    }
+    expect(clipped).toBeGreaterThan(4); // the clip recurs in both days' mornings and evenings
+    expect(gain[30]).toBeNaN();
+    expect(gain[0]).toBe(0); // night
+    expect(gain[24]).toBeGreaterThan(0);
   });
 });
