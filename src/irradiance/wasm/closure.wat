@@ -10,7 +10,11 @@
 ;; Memory (byte offsets): [0, 23056) the (cos, sin) pairs of the 1441 quarter-degree nodes
 ;; (trig-tables.ts); then 4096-row columns of doubles: ghi, dhi, zenith; band, 4096 i32 (the rows
 ;; of the block in the clear-sky band, for the caller's cap); and dni, the result (which holds cos z
-;; between the two passes).
+;; between the two passes). `run` takes the byte address of each column it reads or writes (16-byte
+;; aligned, room for an even number of rows): the block's columns above for the copying path, or
+;; the columns of a closureColumns allocation (an instance of its own whose memory has grown to hold
+;; them after the block), which it reads and writes where they lie, a block of at most 4096 rows
+;; per call (the band list is the block's).
 (module
   ;; Math.cos, for zenith angles outside [0, 360] (and NaN), where the kernel calls it too.
   (import "js" "cos" (func $cos (param f64) (result f64)))
@@ -63,12 +67,13 @@
                             (f64.sub (f64.const 1) (f64.mul (local.get $r2) (f64.sub (f64.const 0.16666666666666666) (f64.mul (local.get $r2) (f64.const 0.008333333333333333)))))))))
       (else (call $cos (f64.mul (local.get $z) (f64.const 0.017453292519943295))))))
 
-  ;; Rows [0, rows) of the block, in two short passes (as kt-decomposition.wat): cos z into the dni
+  ;; Rows [0, rows) of the block at the given byte addresses, in two short passes (as kt-decomposition.wat): cos z into the dni
   ;; column, then DNI and its limits; returns the number of rows listed in band. capped: 1 where a
   ;; dniClear column is given. nightAbove:
   ;; max(90, zeroAbove) [deg]; pairs of rows whose zeniths are both above it (and at most 180: the
   ;; night of a series) skip the cosine, which cannot change their result (see the first pass).
-  (func (export "run") (param $rows i32) (param $zeroAbove f64) (param $clearAbove f64)
+  (func (export "run") (param $rows i32) (param $ghiAt i32) (param $dhiAt i32) (param $zenithAt i32)
+                       (param $dniAt i32) (param $zeroAbove f64) (param $clearAbove f64)
                        (param $capped i32) (param $nightAboveValue f64) (result i32)
     (local $at i32) (local $end i32) (local $node0 i32) (local $node1 i32)
     (local $z v128) (local $k v128) (local $nodes v128) (local $pair0 v128) (local $pair1 v128)
@@ -98,7 +103,7 @@
     (block $done
       (loop $pairs
         (br_if $done (i32.ge_u (local.get $at) (local.get $end)))
-        (local.set $z (v128.load offset=90112 (local.get $at)))
+        (local.set $z (v128.load (i32.add (local.get $zenithAt) (local.get $at))))
         (if (i32.eq (i64x2.bitmask (v128.and (f64x2.gt (local.get $z) (local.get $nightAbove))
                                              (f64x2.le (local.get $z) (local.get $halfTurn))))
                     (i32.const 3))
@@ -150,7 +155,7 @@
             (if (f64.eq (f64x2.extract_lane 1 (local.get $cosZ)) (f64.const 0))
               (then (local.set $cosZ (f64x2.replace_lane 1 (local.get $cosZ)
                       (call $cos (f64.mul (f64x2.extract_lane 1 (local.get $z)) (f64.const 0.017453292519943295)))))))))))
-        (v128.store offset=155648 (local.get $at) (local.get $cosZ))
+        (v128.store (i32.add (local.get $dniAt) (local.get $at)) (local.get $cosZ))
         (local.set $at (i32.add (local.get $at) (i32.const 16)))
         (br $pairs)))
 
@@ -165,10 +170,10 @@
     (block $done
       (loop $pairs
         (br_if $done (i32.ge_u (local.get $at) (local.get $end)))
-        (local.set $z (v128.load offset=90112 (local.get $at)))
-        (local.set $diff (f64x2.sub (v128.load offset=24576 (local.get $at))
-                                    (v128.load offset=57344 (local.get $at))))
-        (local.set $cosZ (v128.load offset=155648 (local.get $at)))
+        (local.set $z (v128.load (i32.add (local.get $zenithAt) (local.get $at))))
+        (local.set $diff (f64x2.sub (v128.load (i32.add (local.get $ghiAt) (local.get $at)))
+                                    (v128.load (i32.add (local.get $dhiAt) (local.get $at)))))
+        (local.set $cosZ (v128.load (i32.add (local.get $dniAt) (local.get $at))))
         ;; cos z = -1 in both lanes (the first pass's night, or z = 180): x / -1 is -x exactly, so
         ;; the negation stands for the division.
         (if (i32.eq (i64x2.bitmask (f64x2.eq (local.get $cosZ) (local.get $minusOne))) (i32.const 3))
@@ -194,7 +199,7 @@
                     (i32.store offset=122880 (i32.shl (local.get $count) (i32.const 2))
                                (i32.add (i32.shr_u (local.get $at) (i32.const 3)) (i32.const 1)))
                     (local.set $count (i32.add (local.get $count) (i32.const 1)))))))))
-        (v128.store offset=155648 (local.get $at) (local.get $d))
+        (v128.store (i32.add (local.get $dniAt) (local.get $at)) (local.get $d))
         (local.set $at (i32.add (local.get $at) (i32.const 16)))
         (br $pairs)))
     (local.get $count)))
