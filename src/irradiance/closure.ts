@@ -94,8 +94,10 @@ interface ClosureWasm {
     dhiAt: number,
     zenithAt: number,
     dniAt: number,
+    clearAt: number,
     zeroAbove: number,
     clearAbove: number,
+    tolerance: number,
     capped: number,
     nightAbove: number,
   ) => number;
@@ -195,8 +197,10 @@ function dniKernel(
       kernel.dhi * 8,
       kernel.zenith * 8,
       dniAt * 8,
+      0,
       zeroAbove,
       clearAbove,
+      tolerance,
       capped,
       nightAbove,
     );
@@ -400,7 +404,8 @@ function dniDirect(
     if ((n & 1) === 1) memory[at[k]! + n] = memory[at[k]! + n - 1]!;
   }
   const { dniClear } = input;
-  const capped = dniClear === undefined ? 0 : 1;
+  // The allocation's own dniClear is capped in the module; another column or a number by the band list.
+  const capped = dniClear === undefined ? 0 : dniClear === columns.dniClear ? 2 : 1;
   const cA = columnOf(dniClear, 0);
   const cM = maskOf(dniClear);
   const nightAbove = zeroAbove > 90 ? zeroAbove : 90;
@@ -414,8 +419,10 @@ function dniDirect(
       (at[1]! + start) * 8,
       (at[2]! + start) * 8,
       (dniAt + start) * 8,
+      (at[3]! + start) * 8,
       zeroAbove,
       clearAbove,
+      tolerance,
       capped,
       nightAbove,
     );

@@ -68,13 +68,14 @@
       (else (call $cos (f64.mul (local.get $z) (f64.const 0.017453292519943295))))))
 
   ;; Rows [0, rows) of the block at the given byte addresses, in two short passes (as kt-decomposition.wat): cos z into the dni
-  ;; column, then DNI and its limits; returns the number of rows listed in band. capped: 1 where a
-  ;; dniClear column is given. nightAbove:
+  ;; column, then DNI and its limits; returns the number of rows listed in band. capped: 0 without
+  ;; dniClear; 1 to list the clear-sky band's rows for the caller's cap; 2 to cap them here, from the
+  ;; dniClear column at clearAt (in the module's memory: a closureColumns allocation). nightAbove:
   ;; max(90, zeroAbove) [deg]; pairs of rows whose zeniths are both above it (and at most 180: the
   ;; night of a series) skip the cosine, which cannot change their result (see the first pass).
   (func (export "run") (param $rows i32) (param $ghiAt i32) (param $dhiAt i32) (param $zenithAt i32)
-                       (param $dniAt i32) (param $zeroAbove f64) (param $clearAbove f64)
-                       (param $capped i32) (param $nightAboveValue f64) (result i32)
+                       (param $dniAt i32) (param $clearAt i32) (param $zeroAbove f64) (param $clearAbove f64)
+                       (param $tolerance f64) (param $capped i32) (param $nightAboveValue f64) (result i32)
     (local $at i32) (local $end i32) (local $node0 i32) (local $node1 i32)
     (local $z v128) (local $k v128) (local $nodes v128) (local $pair0 v128) (local $pair1 v128)
     (local $r v128) (local $r2 v128) (local $cosZ v128) (local $d v128) (local $diff v128)
@@ -82,7 +83,7 @@
     (local $radiansPerDegree v128) (local $one v128) (local $oneSixth v128)
     (local $oneTwentyFourth v128) (local $oneHundredTwentieth v128) (local $indexBias v128)
     (local $zero v128) (local $nan v128) (local $zeroAboveLanes v128)
-    (local $clearAboveLanes v128) (local $band v128) (local $count i32) (local $nightAbove v128) (local $halfTurn v128) (local $minusOne v128)
+    (local $clearAboveLanes v128) (local $band v128) (local $cap v128) (local $toleranceLanes v128) (local $count i32) (local $nightAbove v128) (local $halfTurn v128) (local $minusOne v128)
     (local.set $end (i32.shl (local.get $rows) (i32.const 3)))
     (local.set $fullTurn (global.get $fullTurn))
     (local.set $four (global.get $four))
@@ -166,6 +167,7 @@
     (local.set $nan (global.get $nan))
     (local.set $zeroAboveLanes (f64x2.splat (local.get $zeroAbove)))
     (local.set $clearAboveLanes (f64x2.splat (local.get $clearAbove)))
+    (local.set $toleranceLanes (f64x2.splat (local.get $tolerance)))
     (local.set $at (i32.const 0))
     (block $done
       (loop $pairs
@@ -183,7 +185,16 @@
                         (v128.or (f64x2.lt (local.get $d) (local.get $zero))
                                  (v128.and (f64x2.ge (local.get $z) (local.get $zeroAboveLanes))
                                            (f64x2.ne (local.get $d) (local.get $zero))))))
-        (if (local.get $capped)
+        (if (i32.eq (local.get $capped) (i32.const 2))
+          (then
+            ;; The cap of the kernel's `if (band && d > cap) d = cap`, cap = dniClear x tolerance.
+            (local.set $cap (f64x2.mul (v128.load (i32.add (local.get $clearAt) (local.get $at)))
+                                       (local.get $toleranceLanes)))
+            (local.set $d (v128.bitselect (local.get $cap) (local.get $d)
+                            (v128.and (v128.and (f64x2.ge (local.get $z) (local.get $clearAboveLanes))
+                                                (f64x2.lt (local.get $z) (local.get $zeroAboveLanes)))
+                                      (f64x2.gt (local.get $d) (local.get $cap)))))))
+        (if (i32.eq (local.get $capped) (i32.const 1))
           (then
             (local.set $band (v128.and (f64x2.ge (local.get $z) (local.get $clearAboveLanes))
                                        (f64x2.lt (local.get $z) (local.get $zeroAboveLanes))))
