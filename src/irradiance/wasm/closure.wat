@@ -187,13 +187,16 @@
                                            (f64x2.ne (local.get $d) (local.get $zero))))))
         (if (i32.eq (local.get $capped) (i32.const 2))
           (then
-            ;; The cap of the kernel's `if (band && d > cap) d = cap`, cap = dniClear x tolerance.
-            (local.set $cap (f64x2.mul (v128.load (i32.add (local.get $clearAt) (local.get $at)))
-                                       (local.get $toleranceLanes)))
-            (local.set $d (v128.bitselect (local.get $cap) (local.get $d)
-                            (v128.and (v128.and (f64x2.ge (local.get $z) (local.get $clearAboveLanes))
-                                                (f64x2.lt (local.get $z) (local.get $zeroAboveLanes)))
-                                      (f64x2.gt (local.get $d) (local.get $cap)))))))
+            ;; The cap of the kernel's `if (band && d > cap) d = cap`, cap = dniClear x tolerance,
+            ;; for pairs with a row in the band (a few in a hundred): dniClear is read for those only.
+            (local.set $band (v128.and (f64x2.ge (local.get $z) (local.get $clearAboveLanes))
+                                       (f64x2.lt (local.get $z) (local.get $zeroAboveLanes))))
+            (if (i32.ne (i64x2.bitmask (local.get $band)) (i32.const 0))
+              (then
+                (local.set $cap (f64x2.mul (v128.load (i32.add (local.get $clearAt) (local.get $at)))
+                                           (local.get $toleranceLanes)))
+                (local.set $d (v128.bitselect (local.get $cap) (local.get $d)
+                                (v128.and (local.get $band) (f64x2.gt (local.get $d) (local.get $cap)))))))))
         (if (i32.eq (local.get $capped) (i32.const 1))
           (then
             (local.set $band (v128.and (f64x2.ge (local.get $z) (local.get $clearAboveLanes))
