@@ -42,7 +42,8 @@ export interface DniOptions {
  * @param input ghi, dhi [W/m2], zenith [deg], dniClear [W/m2] optional
  * @param options clearskyTolerance default 1.1, zenithThresholdForZeroDni [deg] default 88,
  *   zenithThresholdForClearskyLimit [deg] default 80
- * @param out optional output buffer
+ * @param out optional output buffer; the `dni` column of a {@link closureColumns} allocation is
+ *   written by the WebAssembly kernel where it lies, without copies
  * @example
  * dni({ ghi: 610, dhi: 150, zenith: 40 })[0]; // about 600 W/m2
  */
@@ -300,7 +301,9 @@ const directAllocations = new WeakMap<Float64Array, ClosureDirect>();
  * (completeIrradiance, e.g. the allocation itself as `out`), a model copies no result out of the
  * module's memory and, when its GHI, DHI and zenith inputs are the allocation's own columns of
  * those names, no input in; other input columns (or numbers) are copied into the allocation's
- * columns of their names first (dniClear is read where it lies, any column or number). The results
+ * columns of their names first (dniClear is read where it lies; the allocation's own is read by
+ * the module itself). An input given as another of the allocation's columns (GHI as its `dhi`)
+ * takes the ordinary path, as a copy could overwrite it before it is read. The results
  * are the same doubles as the ordinary path's. For many calls on series of one length: allocate
  * once, fill the inputs, call. Units: ghi, dhi, dniClear and dni W/m2, solarZenith degrees. Where
  * the WebAssembly kernel cannot run (or its memory cannot grow so far), plain columns, with which
@@ -467,7 +470,8 @@ export interface CompleteIrradiance {
  * of dniClear when given). Exactly two of the three must be given. Returns all three columns.
  * Follows pvlib.irradiance.complete_irradiance (Holmgren, Hansen & Mikofski 2018, doi:10.21105/joss.00884).
  * @param input solarZenith [deg], two of ghi, dhi, dni [W/m2], dniClear [W/m2] optional
- * @param out optional output buffers
+ * @param out optional output buffers; with DNI missing, a {@link closureColumns} allocation (its
+ *   `dni`, and its `ghi` and `dhi` or outputs of their own) is written without copies
  * @example
  * completeIrradiance({ solarZenith: 60, dni: 500, dhi: 100 }).ghi[0]; // about 350 W/m2
  */
