@@ -1,6 +1,8 @@
 import {
   boland,
+  type ClosureColumns,
   campbellNorman,
+  closureColumns,
   completeIrradiance,
   dirindex,
   dni,
@@ -53,6 +55,30 @@ const buffers = () =>
     kt: new Float64Array(MINUTES),
     ghi: new Float64Array(MINUTES),
   });
+
+/**
+ * The sky's columns in the memory of the closure WebAssembly kernel (closureColumns), the inputs
+ * written in once, at setup: the "on closureColumns" cases time dni and completeIrradiance without
+ * the copies into and out of its memory that the plain cases include.
+ */
+let columnsScratch: ClosureColumns | undefined;
+function kernelColumns(): ClosureColumns {
+  if (columnsScratch !== undefined) return columnsScratch;
+  const x = minutes();
+  const c = closureColumns(MINUTES);
+  c.ghi.set(x.ghi);
+  c.dhi.set(x.dhi);
+  c.solarZenith.set(x.zenith);
+  c.dniClear.set(x.dniClear);
+  columnsScratch = c;
+  return c;
+}
+
+/** The columns of dni and complete_irradiance, by the names pvlib_peer.py reads. */
+function closurePeerColumns(): Record<string, Float64Array> {
+  const x = minutes();
+  return { ghi: x.ghi, dhi: x.dhi, zenith: x.zenith, dniClear: x.dniClear };
+}
 
 /** A kt decomposition on a year of minutes, against pvlib's same function. */
 function ktModel(
@@ -128,6 +154,26 @@ export const suite: BenchSuite = {
           return { ghi: x.ghi, dhi: x.dhi, zenith: x.zenith, dniClear: x.dniClear };
         },
       },
+    },
+    {
+      name: 'dni from GHI and DHI, clear-sky limit, on closureColumns (a year at 1-minute steps)',
+      points: MINUTES,
+      setup: () => void kernelColumns(),
+      run: () => {
+        const c = kernelColumns();
+        return dni({ ghi: c.ghi, dhi: c.dhi, zenith: c.solarZenith, dniClear: c.dniClear }, {}, c.dni);
+      },
+      peer: { fn: 'dni', columns: closurePeerColumns },
+    },
+    {
+      name: 'completeIrradiance, DNI missing, on closureColumns (a year at 1-minute steps)',
+      points: MINUTES,
+      setup: () => void kernelColumns(),
+      run: () => {
+        const c = kernelColumns();
+        return completeIrradiance({ solarZenith: c.solarZenith, ghi: c.ghi, dhi: c.dhi, dniClear: c.dniClear }, c);
+      },
+      peer: { fn: 'complete_irradiance', columns: closurePeerColumns },
     },
     {
       name: 'DIRINDEX decomposition (a year at 1-minute steps)',

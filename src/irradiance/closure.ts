@@ -5,8 +5,8 @@
  */
 import { type Column, columnOf, maskOf, outputColumn } from '../util/columns.js';
 import { COS_NODES, SIN_NODES } from '../util/trig-tables.js';
-import { checkFinite, checkObject, checkRange, checkSeries, rangeFailure } from '../util/validate.js';
-import { lazyWasmKernel, loadWasmKernel, writePairs } from '../util/wasm.js';
+import { checkAtLeast, checkFinite, checkObject, checkRange, checkSeries, rangeFailure } from '../util/validate.js';
+import { lazyWasmKernel, loadWasmKernel, type WasmKernel, writePairs } from '../util/wasm.js';
 import { CLOSURE_WASM_BASE64 } from './wasm/closure.wasm.js';
 
 const D2R = Math.PI / 180;
@@ -42,7 +42,8 @@ export interface DniOptions {
  * @param input ghi, dhi [W/m2], zenith [deg], dniClear [W/m2] optional
  * @param options clearskyTolerance default 1.1, zenithThresholdForZeroDni [deg] default 88,
  *   zenithThresholdForClearskyLimit [deg] default 80
- * @param out optional output buffer
+ * @param out optional output buffer; the `dni` column of a {@link closureColumns} allocation is
+ *   written by the WebAssembly kernel where it lies, without copies
  * @example
  * dni({ ghi: 610, dhi: 150, zenith: 40 })[0]; // about 600 W/m2
  */
@@ -76,14 +77,31 @@ export function dni(input: DniInput, options: DniOptions = {}, out?: Float64Arra
           'degrees',
         );
   const res = outputColumn(out, n);
+  const direct = directAllocation(res, n);
+  if (direct !== null && dniDirect(direct, n, input, tolerance, zeroAbove, clearAbove)) return res;
   dniKernel(n, input, tolerance, zeroAbove, clearAbove, res);
   return res;
 }
 
 /** The loaded WebAssembly form of the DNI loop (offsets in doubles). */
 interface ClosureWasm {
-  /** Runs a block; returns how many of its rows it listed in `band` (the clear-sky band). */
-  run: (rows: number, zeroAbove: number, clearAbove: number, capped: number, nightAbove: number) => number;
+  /**
+   * Runs a block of at most blockRows rows on the columns at the given byte addresses; returns how
+   * many of its rows it listed in `band` (the clear-sky band).
+   */
+  run: (
+    rows: number,
+    ghiAt: number,
+    dhiAt: number,
+    zenithAt: number,
+    dniAt: number,
+    clearAt: number,
+    zeroAbove: number,
+    clearAbove: number,
+    tolerance: number,
+    capped: number,
+    nightAbove: number,
+  ) => number;
   memory: Float64Array;
   /** The module's memory as i32, for the band list. */
   memoryI32: Int32Array;
@@ -98,7 +116,11 @@ interface ClosureWasm {
 
 function loadClosureWasm(): ClosureWasm | null {
   const kernel = loadWasmKernel(CLOSURE_WASM_BASE64, { js: { cos: Math.cos } });
-  if (kernel === null) return null;
+  return kernel === null ? null : closureKernelOf(kernel);
+}
+
+/** An instance's loop, memory (its node table written) and layout. */
+function closureKernelOf(kernel: WasmKernel): ClosureWasm {
   const { exports, memory, offset } = kernel;
   writePairs(memory, offset('nodeTable'), COS_NODES, SIN_NODES);
   return {
@@ -170,7 +192,19 @@ function dniKernel(
       memory[kernel.dhi + rows] = memory[kernel.dhi + rows - 1]!;
       memory[kernel.zenith + rows] = memory[kernel.zenith + rows - 1]!;
     }
-    const listed = run(rows, zeroAbove, clearAbove, capped, nightAbove);
+    const listed = run(
+      rows,
+      kernel.ghi * 8,
+      kernel.dhi * 8,
+      kernel.zenith * 8,
+      dniAt * 8,
+      0,
+      zeroAbove,
+      clearAbove,
+      tolerance,
+      capped,
+      nightAbove,
+    );
     // The clear-sky cap of the listed rows (the odd block's repeated last row may be listed too).
     for (let k = 0; k < listed; k++) {
       const i = memoryI32[band + k]!;
@@ -228,6 +262,184 @@ function dniKernelTs(
   }
 }
 
+/**
+ * The input and output columns of {@link dni} and {@link completeIrradiance} (DNI missing) that
+ * {@link closureColumns} allocates, one column each (units as {@link DniInput}).
+ */
+export interface ClosureColumns {
+  /** Global horizontal irradiance [W/m2]: an input column to fill (and completeIrradiance's GHI output). */
+  ghi: Float64Array;
+  /** Diffuse horizontal irradiance [W/m2]: an input column to fill (and completeIrradiance's DHI output). */
+  dhi: Float64Array;
+  /** Solar zenith [deg]: an input column to fill (dni's `zenith`, completeIrradiance's `solarZenith`). */
+  solarZenith: Float64Array;
+  /** Clear-sky DNI [W/m2]: an input column to fill where the clear-sky cap is wanted. */
+  dniClear: Float64Array;
+  /** Direct normal irradiance [W/m2]: the output column. */
+  dni: Float64Array;
+}
+
+/** The input columns of a closureColumns allocation that the module reads, in the order of their addresses. */
+const DIRECT_INPUTS = ['ghi', 'dhi', 'solarZenith'] as const;
+
+/** A closureColumns allocation in the memory of a closure instance of its own. */
+interface ClosureDirect {
+  kernel: ClosureWasm;
+  rows: number;
+  columns: ClosureColumns;
+  /** Offsets in doubles of ghi, dhi, solarZenith, dniClear and dni. */
+  at: number[];
+}
+
+/** The allocations of closureColumns, by their dni column. */
+const directAllocations = new WeakMap<Float64Array, ClosureDirect>();
+
+/**
+ * Columns for {@link dni} and {@link completeIrradiance} (DNI missing) that their WebAssembly
+ * kernel reads and writes where they lie: views of the memory of a closure instance of their own,
+ * whose memory grows to hold them. Given the allocation's `dni` as `out` (dni) or as `out.dni`
+ * (completeIrradiance, e.g. the allocation itself as `out`), a model copies no result out of the
+ * module's memory and, when its GHI, DHI and zenith inputs are the allocation's own columns of
+ * those names, no input in; other input columns (or numbers) are copied into the allocation's
+ * columns of their names first (dniClear is read where it lies; the allocation's own is read by
+ * the module itself). An input given as another of the allocation's columns (GHI as its `dhi`)
+ * takes the ordinary path, as a copy could overwrite it before it is read. The results
+ * are the same doubles as the ordinary path's. For many calls on series of one length: allocate
+ * once, fill the inputs, call. Units: ghi, dhi, dniClear and dni W/m2, solarZenith degrees. Where
+ * the WebAssembly kernel cannot run (or its memory cannot grow so far), plain columns, with which
+ * the models run their ordinary path (the same doubles). The columns keep their memory (about 40
+ * bytes a row) for as long as any of them is referenced. The model: pvlib.irradiance.dni and
+ * complete_irradiance (Holmgren, Hansen & Mikofski 2018, doi:10.21105/joss.00884).
+ * @param rows the length of every column [rows], a whole number >= 0
+ * @example
+ * const columns = closureColumns(3);
+ * columns.ghi.fill(610);
+ * columns.dhi.fill(150);
+ * columns.solarZenith.fill(40);
+ * const { ghi, dhi, solarZenith } = columns;
+ * dni({ ghi, dhi, zenith: solarZenith }, {}, columns.dni)[2]; // about 600 W/m2
+ */
+export function closureColumns(rows: number): ClosureColumns {
+  const fn = 'closureColumns';
+  checkAtLeast(fn, 'rows', rows, 0, 'rows');
+  if (!Number.isInteger(rows)) rangeFailure(fn, 'rows', 'a whole number of rows', rows);
+  const direct = closureWasm() === null ? null : allocateDirect(rows);
+  if (direct !== null) return direct.columns;
+  const column = () => new Float64Array(rows);
+  return { ghi: column(), dhi: column(), solarZenith: column(), dniClear: column(), dni: column() };
+}
+
+/**
+ * A new instance of the closure module whose memory holds the five columns after its block, each
+ * at a 16-byte boundary with room for an even number of rows (the last pair of an odd length reads
+ * and writes one slot past the view); null where the memory cannot grow so far.
+ */
+function allocateDirect(rows: number): ClosureDirect | null {
+  const loaded = loadWasmKernel(CLOSURE_WASM_BASE64, { js: { cos: Math.cos } });
+  if (loaded === null) return null;
+  const wasmMemory = loaded.exports.memory as { buffer: ArrayBuffer; grow(pages: number): number };
+  const stride = (rows + 1) & ~1;
+  // After the block of the copying path (unused by this instance), at a 16-byte boundary.
+  const first = loaded.offset('dni') + (loaded.exports.blockRows as { value: number }).value;
+  const bytes = (first + 5 * stride) * 8;
+  const pages = Math.ceil(bytes / 65536) - wasmMemory.buffer.byteLength / 65536;
+  try {
+    if (pages > 0) wasmMemory.grow(pages);
+  } catch {
+    return null;
+  }
+  // The views are made after the memory has grown, and it never grows again (a growth would detach them).
+  const kernel = closureKernelOf({ ...loaded, memory: new Float64Array(wasmMemory.buffer) });
+  const at = [0, 1, 2, 3, 4].map((k) => first + k * stride);
+  const view = (k: number) => kernel.memory.subarray(at[k]!, at[k]! + rows);
+  const columns: ClosureColumns = {
+    ghi: view(0),
+    dhi: view(1),
+    solarZenith: view(2),
+    dniClear: view(3),
+    dni: view(4),
+  };
+  const direct: ClosureDirect = { kernel, rows, columns, at };
+  directAllocations.set(columns.dni, direct);
+  return direct;
+}
+
+/** The closureColumns allocation whose dni column `out` is, of n rows, while the kernels are on; else null. */
+function directAllocation(out: Float64Array, n: number): ClosureDirect | null {
+  const direct = directAllocations.get(out);
+  return direct === undefined || direct.rows !== n || closureWasm() === null ? null : direct;
+}
+
+/** True where `value` is the allocation's column `own` or lies outside the allocation's memory. */
+function ownOrForeign(value: Column | undefined, own: Float64Array): boolean {
+  return typeof value === 'number' || value === undefined || value === own || value.buffer !== own.buffer;
+}
+
+/**
+ * dniKernel by the module of a closureColumns allocation, in place, block by block (the band list
+ * is a block's): GHI, DHI and zenith copied into the allocation's columns of their names unless
+ * they are those columns, the cap read from dniClear where it lies. Returns false, having done
+ * nothing, where an input is a column of the allocation other than its own (a copy into one
+ * column could overwrite another's input before it is read).
+ */
+function dniDirect(
+  d: ClosureDirect,
+  n: number,
+  input: DniInput,
+  tolerance: number,
+  zeroAbove: number,
+  clearAbove: number,
+): boolean {
+  const { columns, at, kernel } = d;
+  const values = [input.ghi, input.dhi, input.zenith];
+  for (let k = 0; k < 3; k++) {
+    if (!ownOrForeign(values[k], columns[DIRECT_INPUTS[k]!])) return false;
+  }
+  if (!ownOrForeign(input.dniClear, columns.dniClear)) return false;
+  const memory = kernel.memory;
+  for (let k = 0; k < 3; k++) {
+    const own = columns[DIRECT_INPUTS[k]!];
+    const value = values[k]!;
+    if (value !== own) {
+      if (typeof value === 'number') own.fill(value);
+      else own.set(value);
+    }
+    if ((n & 1) === 1) memory[at[k]! + n] = memory[at[k]! + n - 1]!;
+  }
+  const { dniClear } = input;
+  // The allocation's own dniClear is capped in the module; another column or a number by the band list.
+  const capped = dniClear === undefined ? 0 : dniClear === columns.dniClear ? 2 : 1;
+  const cA = columnOf(dniClear, 0);
+  const cM = maskOf(dniClear);
+  const nightAbove = zeroAbove > 90 ? zeroAbove : 90;
+  const { run, memoryI32, blockRows, band } = kernel;
+  const dniAt = at[4]!;
+  for (let start = 0; start < n; start += blockRows) {
+    const rows = start + blockRows < n ? blockRows : n - start;
+    const listed = run(
+      rows,
+      (at[0]! + start) * 8,
+      (at[1]! + start) * 8,
+      (at[2]! + start) * 8,
+      (dniAt + start) * 8,
+      (at[3]! + start) * 8,
+      zeroAbove,
+      clearAbove,
+      tolerance,
+      capped,
+      nightAbove,
+    );
+    // The clear-sky cap of the listed rows (an odd length's repeated last row may be listed too).
+    for (let k = 0; k < listed; k++) {
+      const i = start + memoryI32[band + k]!;
+      if (i >= n) continue;
+      const cap = cA[i & cM]! * tolerance;
+      if (memory[dniAt + i]! > cap) memory[dniAt + i] = cap;
+    }
+  }
+  return true;
+}
+
 /** Inputs of {@link completeIrradiance}: the zenith and exactly two of GHI, DHI and DNI. */
 export interface CompleteIrradianceInput {
   /** Solar zenith [deg]. */
@@ -258,7 +470,8 @@ export interface CompleteIrradiance {
  * of dniClear when given). Exactly two of the three must be given. Returns all three columns.
  * Follows pvlib.irradiance.complete_irradiance (Holmgren, Hansen & Mikofski 2018, doi:10.21105/joss.00884).
  * @param input solarZenith [deg], two of ghi, dhi, dni [W/m2], dniClear [W/m2] optional
- * @param out optional output buffers
+ * @param out optional output buffers; with DNI missing, a {@link closureColumns} allocation (its
+ *   `dni`, and its `ghi` and `dhi` or outputs of their own) is written without copies
  * @example
  * completeIrradiance({ solarZenith: 60, dni: 500, dhi: 100 }).ghi[0]; // about 350 W/m2
  */
@@ -286,6 +499,25 @@ export function completeIrradiance(
     dni: outputColumn(out?.dni, n, 'dni'),
   };
   if (beam === undefined) {
+    const direct = directAllocation(res.dni, n);
+    if (
+      direct !== null &&
+      ownOrForeign(res.ghi, direct.columns.ghi) &&
+      ownOrForeign(res.dhi, direct.columns.dhi) &&
+      dniDirect(
+        direct,
+        n,
+        { ghi: ghi!, dhi: dhi!, zenith: solarZenith, ...(dniClear === undefined ? {} : { dniClear }) },
+        1.1,
+        88,
+        80,
+      )
+    ) {
+      // GHI and DHI lie in the allocation's columns: copied out only to outputs of their own.
+      if (res.ghi !== direct.columns.ghi) res.ghi.set(direct.columns.ghi);
+      if (res.dhi !== direct.columns.dhi) res.dhi.set(direct.columns.dhi);
+      return res;
+    }
     // GHI and DHI are copied to their outputs by the DNI loop, which reads them anyway.
     dniKernel(
       n,

@@ -93,12 +93,14 @@ export {
   orgillHollands,
 } from './diffuse-fraction.js';
 export {
+  type ClosureColumns,
   type CompleteIrradiance,
   type CompleteIrradianceInput,
   type DniInput,
   type DniOptions,
   type PoaComponents,
   type PoaComponentsInput,
+  closureColumns,
   completeIrradiance,
   dni,
   poaComponents,

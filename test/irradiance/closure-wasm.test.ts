@@ -7,7 +7,13 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { completeIrradiance, type DniInput, type DniOptions, dni } from '../../src/irradiance/closure.js';
+import {
+  closureColumns,
+  completeIrradiance,
+  type DniInput,
+  type DniOptions,
+  dni,
+} from '../../src/irradiance/closure.js';
 import { CLOSURE_WASM_BASE64 } from '../../src/irradiance/wasm/closure.wasm.js';
 import { instantiateWasm } from '../../src/util/wasm.js';
 import { runs } from '../support/properties.js';
@@ -42,7 +48,15 @@ function expectSameDoubles(input: DniInput, options: DniOptions = {}): void {
 }
 
 /** Rows that visit every branch: night, the clear-sky band 80-88 deg, the zero band, NaN, odd angles. */
-function series(n: number, seed: number): Required<DniInput> {
+/** The four columns of a dni input, all columns. */
+interface Series {
+  ghi: Float64Array;
+  dhi: Float64Array;
+  zenith: Float64Array;
+  dniClear: Float64Array;
+}
+
+function series(n: number, seed: number): Series {
   let state = seed >>> 0;
   const next = () => (state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0) / 4_294_967_296;
   const ghi = new Float64Array(n);
@@ -121,5 +135,121 @@ describe('dni in WebAssembly', () => {
       ),
       { numRuns: runs(200) },
     );
+  });
+});
+
+/**
+ * dni and completeIrradiance (DNI missing) on the columns of a closureColumns allocation give the
+ * ordinary path's doubles (the TypeScript loop, kernels off) in every bit; `own` fills the
+ * allocation's input columns and passes them, else the models are given the foreign columns and
+ * copy them in.
+ */
+function expectSameOnColumns(input: Series, options: DniOptions, own: boolean, capped = true): void {
+  const n = input.zenith.length;
+  const clear = capped ? { dniClear: input.dniClear } : {};
+  const reference = withWasmKernels(false, () =>
+    dni({ ...copy(input), ...(capped ? {} : { dniClear: undefined }) }, options),
+  );
+  const columns = closureColumns(n);
+  if (own) {
+    columns.ghi.set(input.ghi);
+    columns.dhi.set(input.dhi);
+    columns.solarZenith.set(input.zenith);
+    columns.dniClear.set(input.dniClear);
+  }
+  const ghi = own ? columns.ghi : input.ghi;
+  const dhi = own ? columns.dhi : input.dhi;
+  const zenith = own ? columns.solarZenith : input.zenith;
+  const dniClear = own && capped ? { dniClear: columns.dniClear } : clear;
+  const result = dni({ ghi, dhi, zenith, ...dniClear }, options, columns.dni);
+  expect(result).toBe(columns.dni);
+  // Foreign inputs are copied into the allocation's columns (its own path; the ordinary path does not write them).
+  if (!own) expect(Array.from(columns.ghi)).toEqual(Array.from(input.ghi));
+  expect(bitDifferences({ dni: reference }, { dni: result.slice() }, ['dni']), 'dni').toEqual([]);
+  // completeIrradiance keeps pvlib's fixed limits (tolerance 1.1, 88 and 80 degrees).
+  const completeReference = withWasmKernels(false, () =>
+    completeIrradiance({ solarZenith: input.zenith.slice(), ghi: input.ghi.slice(), dhi: input.dhi.slice(), ...clear }),
+  );
+  columns.dni.fill(-1);
+  const complete = completeIrradiance({ solarZenith: zenith, ghi, dhi, ...dniClear }, columns);
+  expect(complete.dni).toBe(columns.dni);
+  expect(complete.ghi).toBe(columns.ghi);
+  const plain = { ghi: complete.ghi.slice(), dhi: complete.dhi.slice(), dni: complete.dni.slice() };
+  expect(bitDifferences(completeReference, plain, ['ghi', 'dhi', 'dni']), 'completeIrradiance').toEqual([]);
+}
+
+describe('closureColumns: dni and completeIrradiance in the module memory, without copies', () => {
+  it('gives the same doubles as the ordinary path over block seams and odd lengths, own or foreign inputs', () => {
+    for (const n of [0, 1, 2, 3, 4095, 4096, 4097, 9001]) {
+      const s = series(n, n + 7);
+      for (const own of [true, false]) {
+        expectSameOnColumns(s, {}, own);
+        expectSameOnColumns(s, {}, own, false);
+        expectSameOnColumns(
+          s,
+          { clearskyTolerance: 0.9, zenithThresholdForZeroDni: 85, zenithThresholdForClearskyLimit: 60 },
+          own,
+        );
+      }
+    }
+  });
+
+  it('gives the same doubles for any inputs and options (fast-check)', () => {
+    const value = fc.oneof(
+      fc.double({ min: -100, max: 1500, noNaN: true }),
+      fc.constantFrom(Number.NaN, 0, -0, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY),
+    );
+    const angle = fc.oneof(fc.double({ min: -10, max: 400, noNaN: true }), fc.constantFrom(Number.NaN, 80, 88, 90));
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(value, value, angle, value), { minLength: 1, maxLength: 41 }),
+        fc.double({ min: 0, max: 3, noNaN: true }),
+        fc.double({ min: 0, max: 180, noNaN: true }),
+        fc.double({ min: 0, max: 180, noNaN: true }),
+        fc.boolean(),
+        (rows, clearskyTolerance, zenithThresholdForZeroDni, zenithThresholdForClearskyLimit, own) => {
+          const col = (k: number) => Float64Array.from(rows, (r) => r[k]!);
+          expectSameOnColumns(
+            { ghi: col(0), dhi: col(1), zenith: col(2), dniClear: col(3) },
+            { clearskyTolerance, zenithThresholdForZeroDni, zenithThresholdForClearskyLimit },
+            own,
+          );
+        },
+      ),
+      { numRuns: runs(200) },
+    );
+  });
+
+  it('allocations are independent; numbers fill the columns; crossed or foreign columns take the copying path', () => {
+    const n = 9;
+    const s = series(n, 11);
+    const a = closureColumns(n);
+    const b = closureColumns(n);
+    a.ghi.set(s.ghi);
+    b.ghi.fill(1);
+    expect(Array.from(a.ghi)).toEqual(Array.from(s.ghi));
+    const reference = withWasmKernels(false, () => dni({ ghi: 610, dhi: 150, zenith: s.zenith.slice() }));
+    const onA = dni({ ghi: 610, dhi: 150, zenith: s.zenith }, {}, a.dni);
+    expect(bitDifferences({ dni: reference }, { dni: onA.slice() }, ['dni'])).toEqual([]);
+    expect(a.ghi[0]).toBe(610);
+    // GHI given as the allocation's DHI column (and DHI as its GHI): copies would cross, so the ordinary path.
+    a.ghi.set(s.dhi);
+    a.dhi.set(s.ghi);
+    const crossed = dni({ ghi: a.dhi, dhi: a.ghi, zenith: s.zenith }, {}, a.dni);
+    const crossedReference = withWasmKernels(false, () =>
+      dni({ ghi: s.ghi.slice(), dhi: s.dhi.slice(), zenith: s.zenith.slice() }),
+    );
+    expect(bitDifferences({ dni: crossedReference }, { dni: crossed.slice() }, ['dni'])).toEqual([]);
+    expect(Array.from(a.ghi)).toEqual(Array.from(s.dhi));
+    // Another length than the allocation's, or an ordinary output: the ordinary path.
+    expect(() => dni({ ghi: s.ghi, dhi: s.dhi, zenith: s.zenith }, {}, closureColumns(n + 1).dni)).toThrow(RangeError);
+    const plain = completeIrradiance({ solarZenith: b.solarZenith, ghi: b.ghi, dhi: b.dhi }, { dni: b.dni });
+    expect(plain.ghi).not.toBe(b.ghi);
+    expect(Array.from(plain.ghi)).toEqual(Array.from(b.ghi));
+  });
+
+  it('rejects a length that is not a whole number of rows, naming the function', () => {
+    expect(() => closureColumns(-1)).toThrow(/closureColumns.*rows/);
+    expect(() => closureColumns(2.5)).toThrow(/closureColumns.*rows/);
   });
 });

@@ -10,7 +10,11 @@
 ;; Memory (byte offsets): [0, 23056) the (cos, sin) pairs of the 1441 quarter-degree nodes
 ;; (trig-tables.ts); then 4096-row columns of doubles: ghi, dhi, zenith; band, 4096 i32 (the rows
 ;; of the block in the clear-sky band, for the caller's cap); and dni, the result (which holds cos z
-;; between the two passes).
+;; between the two passes). `run` takes the byte address of each column it reads or writes (16-byte
+;; aligned, room for an even number of rows): the block's columns above for the copying path, or
+;; the columns of a closureColumns allocation (an instance of its own whose memory has grown to hold
+;; them after the block), which it reads and writes where they lie, a block of at most 4096 rows
+;; per call (the band list is the block's).
 (module
   ;; Math.cos, for zenith angles outside [0, 360] (and NaN), where the kernel calls it too.
   (import "js" "cos" (func $cos (param f64) (result f64)))
@@ -63,13 +67,15 @@
                             (f64.sub (f64.const 1) (f64.mul (local.get $r2) (f64.sub (f64.const 0.16666666666666666) (f64.mul (local.get $r2) (f64.const 0.008333333333333333)))))))))
       (else (call $cos (f64.mul (local.get $z) (f64.const 0.017453292519943295))))))
 
-  ;; Rows [0, rows) of the block, in two short passes (as kt-decomposition.wat): cos z into the dni
-  ;; column, then DNI and its limits; returns the number of rows listed in band. capped: 1 where a
-  ;; dniClear column is given. nightAbove:
+  ;; Rows [0, rows) of the block at the given byte addresses, in two short passes (as kt-decomposition.wat): cos z into the dni
+  ;; column, then DNI and its limits; returns the number of rows listed in band. capped: 0 without
+  ;; dniClear; 1 to list the clear-sky band's rows for the caller's cap; 2 to cap them here, from the
+  ;; dniClear column at clearAt (in the module's memory: a closureColumns allocation). nightAbove:
   ;; max(90, zeroAbove) [deg]; pairs of rows whose zeniths are both above it (and at most 180: the
   ;; night of a series) skip the cosine, which cannot change their result (see the first pass).
-  (func (export "run") (param $rows i32) (param $zeroAbove f64) (param $clearAbove f64)
-                       (param $capped i32) (param $nightAboveValue f64) (result i32)
+  (func (export "run") (param $rows i32) (param $ghiAt i32) (param $dhiAt i32) (param $zenithAt i32)
+                       (param $dniAt i32) (param $clearAt i32) (param $zeroAbove f64) (param $clearAbove f64)
+                       (param $tolerance f64) (param $capped i32) (param $nightAboveValue f64) (result i32)
     (local $at i32) (local $end i32) (local $node0 i32) (local $node1 i32)
     (local $z v128) (local $k v128) (local $nodes v128) (local $pair0 v128) (local $pair1 v128)
     (local $r v128) (local $r2 v128) (local $cosZ v128) (local $d v128) (local $diff v128)
@@ -77,7 +83,7 @@
     (local $radiansPerDegree v128) (local $one v128) (local $oneSixth v128)
     (local $oneTwentyFourth v128) (local $oneHundredTwentieth v128) (local $indexBias v128)
     (local $zero v128) (local $nan v128) (local $zeroAboveLanes v128)
-    (local $clearAboveLanes v128) (local $band v128) (local $count i32) (local $nightAbove v128) (local $halfTurn v128) (local $minusOne v128)
+    (local $clearAboveLanes v128) (local $band v128) (local $cap v128) (local $toleranceLanes v128) (local $count i32) (local $nightAbove v128) (local $halfTurn v128) (local $minusOne v128)
     (local.set $end (i32.shl (local.get $rows) (i32.const 3)))
     (local.set $fullTurn (global.get $fullTurn))
     (local.set $four (global.get $four))
@@ -98,7 +104,7 @@
     (block $done
       (loop $pairs
         (br_if $done (i32.ge_u (local.get $at) (local.get $end)))
-        (local.set $z (v128.load offset=90112 (local.get $at)))
+        (local.set $z (v128.load (i32.add (local.get $zenithAt) (local.get $at))))
         (if (i32.eq (i64x2.bitmask (v128.and (f64x2.gt (local.get $z) (local.get $nightAbove))
                                              (f64x2.le (local.get $z) (local.get $halfTurn))))
                     (i32.const 3))
@@ -150,7 +156,7 @@
             (if (f64.eq (f64x2.extract_lane 1 (local.get $cosZ)) (f64.const 0))
               (then (local.set $cosZ (f64x2.replace_lane 1 (local.get $cosZ)
                       (call $cos (f64.mul (f64x2.extract_lane 1 (local.get $z)) (f64.const 0.017453292519943295)))))))))))
-        (v128.store offset=155648 (local.get $at) (local.get $cosZ))
+        (v128.store (i32.add (local.get $dniAt) (local.get $at)) (local.get $cosZ))
         (local.set $at (i32.add (local.get $at) (i32.const 16)))
         (br $pairs)))
 
@@ -161,14 +167,15 @@
     (local.set $nan (global.get $nan))
     (local.set $zeroAboveLanes (f64x2.splat (local.get $zeroAbove)))
     (local.set $clearAboveLanes (f64x2.splat (local.get $clearAbove)))
+    (local.set $toleranceLanes (f64x2.splat (local.get $tolerance)))
     (local.set $at (i32.const 0))
     (block $done
       (loop $pairs
         (br_if $done (i32.ge_u (local.get $at) (local.get $end)))
-        (local.set $z (v128.load offset=90112 (local.get $at)))
-        (local.set $diff (f64x2.sub (v128.load offset=24576 (local.get $at))
-                                    (v128.load offset=57344 (local.get $at))))
-        (local.set $cosZ (v128.load offset=155648 (local.get $at)))
+        (local.set $z (v128.load (i32.add (local.get $zenithAt) (local.get $at))))
+        (local.set $diff (f64x2.sub (v128.load (i32.add (local.get $ghiAt) (local.get $at)))
+                                    (v128.load (i32.add (local.get $dhiAt) (local.get $at)))))
+        (local.set $cosZ (v128.load (i32.add (local.get $dniAt) (local.get $at))))
         ;; cos z = -1 in both lanes (the first pass's night, or z = 180): x / -1 is -x exactly, so
         ;; the negation stands for the division.
         (if (i32.eq (i64x2.bitmask (f64x2.eq (local.get $cosZ) (local.get $minusOne))) (i32.const 3))
@@ -178,7 +185,19 @@
                         (v128.or (f64x2.lt (local.get $d) (local.get $zero))
                                  (v128.and (f64x2.ge (local.get $z) (local.get $zeroAboveLanes))
                                            (f64x2.ne (local.get $d) (local.get $zero))))))
-        (if (local.get $capped)
+        (if (i32.eq (local.get $capped) (i32.const 2))
+          (then
+            ;; The cap of the kernel's `if (band && d > cap) d = cap`, cap = dniClear x tolerance,
+            ;; for pairs with a row in the band (a few in a hundred): dniClear is read for those only.
+            (local.set $band (v128.and (f64x2.ge (local.get $z) (local.get $clearAboveLanes))
+                                       (f64x2.lt (local.get $z) (local.get $zeroAboveLanes))))
+            (if (i32.ne (i64x2.bitmask (local.get $band)) (i32.const 0))
+              (then
+                (local.set $cap (f64x2.mul (v128.load (i32.add (local.get $clearAt) (local.get $at)))
+                                           (local.get $toleranceLanes)))
+                (local.set $d (v128.bitselect (local.get $cap) (local.get $d)
+                                (v128.and (local.get $band) (f64x2.gt (local.get $d) (local.get $cap)))))))))
+        (if (i32.eq (local.get $capped) (i32.const 1))
           (then
             (local.set $band (v128.and (f64x2.ge (local.get $z) (local.get $clearAboveLanes))
                                        (f64x2.lt (local.get $z) (local.get $zeroAboveLanes))))
@@ -194,7 +213,7 @@
                     (i32.store offset=122880 (i32.shl (local.get $count) (i32.const 2))
                                (i32.add (i32.shr_u (local.get $at) (i32.const 3)) (i32.const 1)))
                     (local.set $count (i32.add (local.get $count) (i32.const 1)))))))))
-        (v128.store offset=155648 (local.get $at) (local.get $d))
+        (v128.store (i32.add (local.get $dniAt) (local.get $at)) (local.get $d))
         (local.set $at (i32.add (local.get $at) (i32.const 16)))
         (br $pairs)))
     (local.get $count)))
