@@ -191,9 +191,12 @@ export interface ChainArrayColumns {
   poaDirect: Float64Array;
   /** Plane-of-array diffuse irradiance, W/m2. */
   poaDiffuse: Float64Array;
-  /** Angle of incidence of the beam, degrees. */
+  /**
+   * Angle of incidence of the beam, degrees; NaN at night (the sun below the horizon and no beam
+   * on the plane), where pvlib gives the angle to the sun below the horizon.
+   */
   aoi: Float64Array;
-  /** Incidence angle modifier, unitless. */
+  /** Incidence angle modifier, unitless; NaN at night, as `aoi` ('no_loss': 1 on every row). */
   aoiModifier: Float64Array;
   /** Spectral modifier, unitless (1 for 'no_loss'). */
   spectralModifier: Float64Array | number;
@@ -260,6 +263,26 @@ function litScratch(n: number, m: number): Float64Array[] {
   if (litColumns.length === 0 || litColumns[0]!.length !== n)
     litColumns = Array.from({ length: 10 }, () => new Float64Array(n));
   return litColumns.map((c) => c.subarray(0, m));
+}
+
+/**
+ * Indices of the rows that can have a beam on the plane (apparent zenith not above 90 degrees, a
+ * NaN zenith included, or a positive beam), reused; null when that is every row.
+ */
+let beamIndex = new Int32Array(0);
+function beamRowsOf(zenith: Float64Array, poaDirect: Float64Array, n: number): Int32Array | null {
+  if (beamIndex.length !== n) beamIndex = new Int32Array(n);
+  let m = 0;
+  for (let i = 0; i < n; i++) if (!(zenith[i]! > 90) || poaDirect[i]! > 0) beamIndex[m++] = i;
+  return m === n ? null : beamIndex.subarray(0, m);
+}
+
+/** Four scratch columns of n rows, seen as their first m rows: the beam rows' angles. */
+let beamColumns: Float64Array[] = [];
+function beamScratch(n: number, m: number): Float64Array[] {
+  if (beamColumns.length === 0 || beamColumns[0]!.length !== n)
+    beamColumns = Array.from({ length: 4 }, () => new Float64Array(n));
+  return beamColumns.map((c) => c.subarray(0, m));
 }
 
 /**
@@ -517,19 +540,56 @@ function runArray(a: ResolvedArray, given: RunArrayWeather | undefined, s: Share
     }
   }
 
-  // 2. Angle of incidence and its modifier.
-  const incidence = aoiOf({ surfaceTilt, surfaceAzimuth, solarZenith: zenith, solarAzimuth: sun.azimuth });
+  // 2. Angle of incidence and its modifier, on the rows that can have a beam: the sun above the
+  // horizon (or a NaN sun), or a beam on the plane all the same (a measured POA, twilight DNI).
+  // The other rows are the night's: no beam for the modifier to act on, and an angle that does not
+  // exist (the core's convention, where pvlib's ModelChain gives the angle to the sun below the
+  // horizon), NaN in both columns. Polo's spectral factor reads the angle on every row.
+  const beamRows = a.spectral === 'polo' ? null : beamRowsOf(zenith, poaDirect, n);
+  let incidence: Float64Array;
   let modifier: Float64Array;
-  if (a.aoi === 'physical') {
-    const { n: index = 1.526, K = 4, L = 0.002 } = a.module;
-    modifier = iamPhysical(incidence, { n: index, K, L });
-  } else if (a.aoi === 'ashrae') modifier = iamAshrae(incidence, { b: a.module.b });
-  else if (a.aoi === 'sapm') modifier = iamSapm(incidence, a.module);
-  else if (a.aoi === 'martin_ruiz') modifier = iamMartinRuiz(incidence, { aR: a.module.aR });
-  else if (a.aoi === 'interp')
-    modifier = iamInterp(incidence, { thetaRef: a.module.thetaRef, iamRef: a.module.iamRef });
-  else if (a.aoi === 'schlick') modifier = iamSchlick(incidence);
-  else modifier = new Float64Array(n).fill(1); // (no_loss: the column of ones the results show)
+  if (beamRows === null) {
+    incidence = aoiOf({ surfaceTilt, surfaceAzimuth, solarZenith: zenith, solarAzimuth: sun.azimuth });
+    modifier = a.aoi === 'no_loss' ? new Float64Array(n) : modifierOf(a, incidence);
+  } else {
+    // The same kernels on the beam rows gathered into scratch, row for row the same doubles.
+    const m = beamRows.length;
+    const [zB, azB, tiltB, surfaceAzB] = beamScratch(n, m);
+    const sunAz = sun.azimuth;
+    const tiltA = typeof surfaceTilt === 'number' ? null : surfaceTilt;
+    const surfaceAzA = typeof surfaceAzimuth === 'number' ? null : surfaceAzimuth;
+    for (let j = 0; j < m; j++) {
+      const i = beamRows[j]!;
+      zB[j] = zenith[i]!;
+      azB[j] = sunAz[i]!;
+      if (tiltA !== null) tiltB[j] = tiltA[i]!;
+      if (surfaceAzA !== null) surfaceAzB[j] = surfaceAzA[i]!;
+    }
+    const incidenceB = aoiOf(
+      {
+        surfaceTilt: tiltA === null ? surfaceTilt : tiltB,
+        surfaceAzimuth: surfaceAzA === null ? surfaceAzimuth : surfaceAzB,
+        solarZenith: zB,
+        solarAzimuth: azB,
+      },
+      zB,
+    );
+    const modifierB = a.aoi === 'no_loss' ? undefined : modifierOf(a, incidenceB, azB);
+    incidence = new Float64Array(n);
+    modifier = new Float64Array(n);
+    let next = m > 0 ? beamRows[0]! : n;
+    for (let i = 0, j = 0; i < n; i++) {
+      if (i === next) {
+        incidence[i] = incidenceB[j]!;
+        if (modifierB !== undefined) modifier[i] = modifierB[j]!;
+        next = ++j < m ? beamRows[j]! : n;
+      } else {
+        incidence[i] = Number.NaN;
+        modifier[i] = Number.NaN;
+      }
+    }
+  }
+  if (a.aoi === 'no_loss') modifier.fill(1); // (no_loss: the column of ones the results show)
 
   // 3. The spectral modifier.
   let spectral: Float64Array | number = 1;
@@ -693,6 +753,15 @@ function runArray(a: ResolvedArray, given: RunArrayWeather | undefined, s: Share
     );
 
   // 8. DC power of one module, scaled to the array.
+  const series = a.modulesPerString;
+  const factor = series * a.strings;
+  const ageing = a.ageing;
+  const other = 1 - a.losses;
+  // The SAPM and single-diode steps write their lit rows alone; without snow between the scaling
+  // and the losses, those rows are scaled and take their losses as they are written (arrayDc: the
+  // same operations in the same order), and a dark row stays 0 W and 0 V, as the passes over every
+  // row would leave it.
+  const scaleLit = a.dc !== 'pvwatts' && a.snow === undefined;
   let dc: Float64Array;
   let vMp: Float64Array | undefined;
   const cells = { effectiveIrradiance: effective, tempCell };
@@ -711,10 +780,18 @@ function runArray(a: ResolvedArray, given: RunArrayWeather | undefined, s: Share
       tLit[j] = tempCell[i]!;
     }
     sapm({ effectiveIrradiance: gLit, tempCell: tLit }, a.module, { iSc, iMp, vOc, iX, iXx, pMp: pLit, vMp: vLit });
-    for (let j = 0; j < m; j++) {
-      const i = lit[j]!;
-      dc[i] = pLit[j]!;
-      vMp[i] = vLit[j]!;
+    if (scaleLit) {
+      for (let j = 0; j < m; j++) {
+        const i = lit[j]!;
+        dc[i] = arrayDc(pLit[j]!, factor, ageing, other, middle[i]!);
+        vMp[i] = series !== 1 ? vLit[j]! * series : vLit[j]!;
+      }
+    } else {
+      for (let j = 0; j < m; j++) {
+        const i = lit[j]!;
+        dc[i] = pLit[j]!;
+        vMp[i] = vLit[j]!;
+      }
     }
   } else {
     // The single-diode models on the lit rows alone. A dark row (effective irradiance 0: the night,
@@ -748,14 +825,19 @@ function runArray(a: ResolvedArray, given: RunArrayWeather | undefined, s: Share
       const power = pLit[j]!;
       // pvlib's ModelChain fills the single-diode NaN (no light) with 0.
       if (power !== power && effective[i]! === effective[i]!) continue;
-      dc[i] = power;
-      vMp[i] = vLit[j]!;
+      if (scaleLit) {
+        dc[i] = arrayDc(power, factor, ageing, other, middle[i]!);
+        vMp[i] = series !== 1 ? vLit[j]! * series : vLit[j]!;
+      } else {
+        dc[i] = power;
+        vMp[i] = vLit[j]!;
+      }
     }
   }
-  const series = a.modulesPerString;
-  const factor = series * a.strings;
-  if (factor !== 1) for (let i = 0; i < n; i++) dc[i] = dc[i]! * factor;
-  if (vMp !== undefined && series !== 1) for (let i = 0; i < n; i++) vMp[i] = vMp[i]! * series;
+  if (!scaleLit) {
+    if (factor !== 1) for (let i = 0; i < n; i++) dc[i] = dc[i]! * factor;
+    if (vMp !== undefined && series !== 1) for (let i = 0; i < n; i++) vMp[i] = vMp[i]! * series;
+  }
 
   // 8b. Snow on the rows (Marion et al. 2013): the covered share of the slant height from the
   // weather's snowfall and snow depth, the front POA, the air temperature and the tilt; the DC
@@ -779,19 +861,9 @@ function runArray(a: ResolvedArray, given: RunArrayWeather | undefined, s: Share
     for (let i = 0; i < n; i++) dc[i] = dc[i]! * (1 - snowLoss[i]!);
   }
 
-  // 9. Losses: ageing since installation, then the other DC losses; never below 0.
-  const ageing = a.ageing;
-  const other = 1 - a.losses;
-  for (let i = 0; i < n; i++) {
-    let ageFactor = 1;
-    if (ageing !== undefined) {
-      const years = (middle[i]! - ageing.since) / SECONDS_PER_YEAR;
-      ageFactor = 1 - ageing.perYear * (years > 0 ? years : 0);
-      if (ageFactor < 0) ageFactor = 0;
-    }
-    const p = dc[i]! * ageFactor * other;
-    dc[i] = p > 0 ? p : p === p ? 0 : p;
-  }
+  // 9. Losses: ageing since installation, then the other DC losses; never below 0 (done above on
+  // the lit rows when scaleLit).
+  if (!scaleLit) for (let i = 0; i < n; i++) dc[i] = arrayDc(dc[i]!, 1, ageing, other, middle[i]!);
 
   return {
     poaGlobal,
@@ -810,6 +882,36 @@ function runArray(a: ResolvedArray, given: RunArrayWeather | undefined, s: Share
     ...(shadedFraction !== undefined ? { shadedFraction } : {}),
     ...(snowCoverage !== undefined ? { snowCoverage, snowLoss: snowLoss! } : {}),
   };
+}
+
+/**
+ * One row's DC power of the array from p, the module's (or the array's, factor 1): times the
+ * modules (factor, skipped at 1), then the ageing since installation at period middle t, then the
+ * other losses (other = 1 - losses); never below 0, NaN kept.
+ */
+function arrayDc(p: number, factor: number, ageing: ResolvedArray['ageing'], other: number, t: number): number {
+  const scaled = factor !== 1 ? p * factor : p;
+  let ageFactor = 1;
+  if (ageing !== undefined) {
+    const years = (t - ageing.since) / SECONDS_PER_YEAR;
+    ageFactor = 1 - ageing.perYear * (years > 0 ? years : 0);
+    if (ageFactor < 0) ageFactor = 0;
+  }
+  const q = scaled * ageFactor * other;
+  return q > 0 ? q : q === q ? 0 : q;
+}
+
+/** The incidence angle modifier of the array's model for the angles `incidence`, into `out` if given. */
+function modifierOf(a: ResolvedArray, incidence: Float64Array, out?: Float64Array): Float64Array {
+  if (a.aoi === 'physical') {
+    const { n: index = 1.526, K = 4, L = 0.002 } = a.module;
+    return iamPhysical(incidence, { n: index, K, L }, out);
+  }
+  if (a.aoi === 'ashrae') return iamAshrae(incidence, { b: a.module.b }, out);
+  if (a.aoi === 'sapm') return iamSapm(incidence, a.module, out);
+  if (a.aoi === 'martin_ruiz') return iamMartinRuiz(incidence, { aR: a.module.aR }, out);
+  if (a.aoi === 'interp') return iamInterp(incidence, { thetaRef: a.module.thetaRef, iamRef: a.module.iamRef }, out);
+  return iamSchlick(incidence, {}, out);
 }
 
 function runInverter(inv: ResolvedInverter, arrays: readonly RunArrayResult[]): Float64Array {
