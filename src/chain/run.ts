@@ -54,7 +54,8 @@ import { adrInverter, pvwattsInverterMulti, sandiaInverter, sandiaInverterMulti 
 import { sapm, sapmSpectralLoss } from '../pv/sapm.js';
 import { shadedFraction1d } from '../shading/index.js';
 import { maxPowerPoint } from '../pv/single-diode.js';
-import { type SolarPosition, solarPositionFast } from '../solar/index.js';
+import { fastPosition } from '../solar/fast.js';
+import type { SolarPosition } from '../solar/index.js';
 import { asColumn, type Column } from '../util/columns.js';
 
 /** The model chain's sky diffuse models (totalIrradiance's, pvlib's names). */
@@ -318,7 +319,9 @@ function leanSun(
   const half = period / 2;
   for (let i = 0; i < n; i++) middle[i] = t[i]! - half;
   const [elevation, apparentElevation, equationOfTime] = leanSunScratch as [Float64Array, Float64Array, Float64Array];
-  const sun = solarPositionFast(
+  // modelChain checked the times, the place and the air temperature; the elevations and the
+  // equation of time are scratch it never reads.
+  const sun = fastPosition(
     {
       unixSeconds: middle,
       latitude: c.latitude,
@@ -329,6 +332,7 @@ function leanSun(
     },
     {},
     { elevation, apparentElevation, equationOfTime },
+    true,
   );
   return { sun, middle };
 }
