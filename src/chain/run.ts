@@ -6,12 +6,8 @@
  * and the system's sum. `simulatePv` and `sitePvPower` run through here (src/power/site.ts), so
  * each step repeats their arithmetic in their order: the same doubles.
  */
-import {
-  absoluteAirmass,
-  altitudeToPressure,
-  extraterrestrialRadiation,
-  relativeAirmass,
-} from '../atmosphere/index.js';
+import { kastenYoungAirmassInto } from '../atmosphere/airmass.js';
+import { altitudeToPressure, extraterrestrialRadiation, relativeAirmass } from '../atmosphere/index.js';
 import { infiniteSheds } from '../bifacial/index.js';
 import {
   aoi as aoiOf,
@@ -376,13 +372,17 @@ export function runResolvedChain(
   const needsAirmass = c.arrays.some(
     (a) => a.spectral !== 'no_loss' || a.transposition === 'perez' || a.transposition === 'perez-driesse',
   );
-  const airmassRelative = needsAirmass ? relativeAirmass(zenith) : undefined;
+  let airmassRelative: Float64Array | undefined;
   let airmassAbs: Float64Array | undefined;
-  if (c.arrays.some((a) => a.spectral !== 'no_loss')) {
-    airmassAbs =
-      w.airmassAbsolute !== undefined
-        ? asColumn(w.airmassAbsolute, n)
-        : absoluteAirmass(airmassRelative!, w.pressure ?? altitudeToPressure(c.elevation)[0]!);
+  if (c.arrays.some((a) => a.spectral !== 'no_loss') && w.airmassAbsolute === undefined) {
+    // Both air masses in one pass (the doubles of relativeAirmass and absoluteAirmass).
+    airmassRelative = new Float64Array(n);
+    airmassAbs = new Float64Array(n);
+    kastenYoungAirmassInto(zenith, w.pressure ?? altitudeToPressure(c.elevation)[0]!, airmassRelative, airmassAbs);
+  } else {
+    airmassRelative = needsAirmass ? relativeAirmass(zenith) : undefined;
+    if (w.airmassAbsolute !== undefined && c.arrays.some((a) => a.spectral !== 'no_loss'))
+      airmassAbs = asColumn(w.airmassAbsolute, n);
   }
   const dniExtra = fromSky ? extraterrestrialRadiation(middle) : undefined;
   const arrays: RunArrayResult[] = [];

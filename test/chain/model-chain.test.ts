@@ -180,6 +180,10 @@ describe('a misconfigured chain throws before computing, naming the step and the
     expect(() => modelChain({ ...pvwattsSystem, elevation: 1600 }, noWeather, { spectral: 'sapm' })).toThrow(
       /step 'spectral' \(model 'sapm'\) needs system\.arrays\[0\]\.module\.a0/,
     );
+    // A pressure in hPa where Pa is taken (the air mass of the spectral step).
+    expect(() => modelChain(sapmSystem, { ...weather, pressure: 840 }, { spectral: 'sapm' })).toThrow(
+      /modelChain: weather\.pressure .*Pa.*hPa/,
+    );
   });
   it('a Sandia inverter behind PVWatts modules (no DC voltage), ADR with two inputs, an array on no inverter', () => {
     expect(() => modelChain({ ...pvwattsSystem, inverters: [{ parameters: { ...ABB_MICRO } }] }, noWeather)).toThrow(
