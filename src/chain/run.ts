@@ -239,47 +239,70 @@ export interface RunResult {
 }
 
 /**
- * Indices of the rows with light (effective irradiance not 0: NaN rows included), reused; with a
- * cell temperature, also the dark rows where it is NaN.
+ * Indices of the rows with light (effective irradiance not 0: NaN rows included), reused; with
+ * `darkNaN`, also the dark rows where the cell temperature is NaN. The same pass gathers those
+ * rows' effective irradiance and cell temperature into the first rows of litColumns[0] and [1].
  */
 let litIndex = new Int32Array(0);
-function litRows(effective: Float64Array, n: number, tempCell?: Float64Array): Int32Array {
+function litRows(effective: Float64Array, tempCell: Float64Array, n: number, darkNaN: boolean): Int32Array {
   if (litIndex.length !== n) litIndex = new Int32Array(n);
-  let m = 0;
-  if (tempCell === undefined) {
-    for (let i = 0; i < n; i++) if (effective[i]! !== 0) litIndex[m++] = i;
-  } else {
-    for (let i = 0; i < n; i++) if (effective[i]! !== 0 || tempCell[i]! !== tempCell[i]!) litIndex[m++] = i;
-  }
-  return litIndex.subarray(0, m);
-}
-
-/** Ten scratch columns of n rows, seen as their first m rows: the single-diode step's lit rows. */
-let litColumns: Float64Array[] = [];
-function litScratch(n: number, m: number): Float64Array[] {
   if (litColumns.length === 0 || litColumns[0]!.length !== n)
     litColumns = Array.from({ length: 10 }, () => new Float64Array(n));
+  const index = litIndex;
+  const gLit = litColumns[0]!;
+  const tLit = litColumns[1]!;
+  let m = 0;
+  for (let i = 0; i < n; i++) {
+    const g = effective[i]!;
+    const t = tempCell[i]!;
+    if (g !== 0 || (darkNaN && t !== t)) {
+      index[m] = i;
+      gLit[m] = g;
+      tLit[m] = t;
+      m++;
+    }
+  }
+  return index.subarray(0, m);
+}
+
+/** Ten scratch columns of n rows (sized by litRows), seen as their first m rows: the DC step's lit rows. */
+let litColumns: Float64Array[] = [];
+function litScratch(m: number): Float64Array[] {
   return litColumns.map((c) => c.subarray(0, m));
 }
 
 /**
  * Indices of the rows that can have a beam on the plane (apparent zenith not above 90 degrees, a
- * NaN zenith included, or a positive beam), reused; null when that is every row.
+ * NaN zenith included, or a positive beam), reused; null when that is every row. The same pass
+ * gathers those rows' apparent zenith and solar azimuth into the first rows of beamColumns[0] and
+ * beamColumns[1] (the other two take a tracker's tilt and azimuth).
  */
 let beamIndex = new Int32Array(0);
-function beamRowsOf(zenith: Float64Array, poaDirect: Float64Array, n: number): Int32Array | null {
-  if (beamIndex.length !== n) beamIndex = new Int32Array(n);
-  let m = 0;
-  for (let i = 0; i < n; i++) if (!(zenith[i]! > 90) || poaDirect[i]! > 0) beamIndex[m++] = i;
-  return m === n ? null : beamIndex.subarray(0, m);
-}
-
-/** Four scratch columns of n rows, seen as their first m rows: the beam rows' angles. */
 let beamColumns: Float64Array[] = [];
-function beamScratch(n: number, m: number): Float64Array[] {
-  if (beamColumns.length === 0 || beamColumns[0]!.length !== n)
+function beamRowsOf(
+  zenith: Float64Array,
+  azimuth: Float64Array,
+  poaDirect: Float64Array,
+  n: number,
+): Int32Array | null {
+  if (beamIndex.length !== n) {
+    beamIndex = new Int32Array(n);
     beamColumns = Array.from({ length: 4 }, () => new Float64Array(n));
-  return beamColumns.map((c) => c.subarray(0, m));
+  }
+  const index = beamIndex;
+  const zB = beamColumns[0]!;
+  const azB = beamColumns[1]!;
+  let m = 0;
+  for (let i = 0; i < n; i++) {
+    const z = zenith[i]!;
+    if (!(z > 90) || poaDirect[i]! > 0) {
+      index[m] = i;
+      zB[m] = z;
+      azB[m] = azimuth[i]!;
+      m++;
+    }
+  }
+  return m === n ? null : index.subarray(0, m);
 }
 
 /**
@@ -549,7 +572,7 @@ function runArray(a: ResolvedArray, given: RunArrayWeather | undefined, s: Share
   // The other rows are the night's: no beam for the modifier to act on, and an angle that does not
   // exist (the core's convention, where pvlib's ModelChain gives the angle to the sun below the
   // horizon), NaN in both columns. Polo's spectral factor reads the angle on every row.
-  const beamRows = a.spectral === 'polo' ? null : beamRowsOf(zenith, poaDirect, n);
+  const beamRows = a.spectral === 'polo' ? null : beamRowsOf(zenith, sun.azimuth, poaDirect, n);
   let incidence: Float64Array;
   let modifier: Float64Array;
   if (beamRows === null) {
@@ -558,17 +581,20 @@ function runArray(a: ResolvedArray, given: RunArrayWeather | undefined, s: Share
   } else {
     // The same kernels on the beam rows gathered into scratch, row for row the same doubles.
     const m = beamRows.length;
-    const [zB, azB, tiltB, surfaceAzB] = beamScratch(n, m);
-    const sunAz = sun.azimuth;
+    const [zB, azB, tiltB, surfaceAzB] = beamColumns.map((c) => c.subarray(0, m)) as [
+      Float64Array,
+      Float64Array,
+      Float64Array,
+      Float64Array,
+    ];
     const tiltA = typeof surfaceTilt === 'number' ? null : surfaceTilt;
     const surfaceAzA = typeof surfaceAzimuth === 'number' ? null : surfaceAzimuth;
-    for (let j = 0; j < m; j++) {
-      const i = beamRows[j]!;
-      zB[j] = zenith[i]!;
-      azB[j] = sunAz[i]!;
-      if (tiltA !== null) tiltB[j] = tiltA[i]!;
-      if (surfaceAzA !== null) surfaceAzB[j] = surfaceAzA[i]!;
-    }
+    if (tiltA !== null || surfaceAzA !== null)
+      for (let j = 0; j < m; j++) {
+        const i = beamRows[j]!;
+        if (tiltA !== null) tiltB[j] = tiltA[i]!;
+        if (surfaceAzA !== null) surfaceAzB[j] = surfaceAzA[i]!;
+      }
     const incidenceB = aoiOf(
       {
         surfaceTilt: tiltA === null ? surfaceTilt : tiltB,
@@ -775,14 +801,9 @@ function runArray(a: ResolvedArray, given: RunArrayWeather | undefined, s: Share
     // is not NaN) is 0 V and 0 W in every output, as the SAPM's own night branch gives.
     dc = new Float64Array(n);
     vMp = new Float64Array(n);
-    const lit = litRows(effective, n, tempCell);
+    const lit = litRows(effective, tempCell, n, true);
     const m = lit.length;
-    const [gLit, tLit, iSc, iMp, vOc, iX, iXx, pLit, vLit] = litScratch(n, m);
-    for (let j = 0; j < m; j++) {
-      const i = lit[j]!;
-      gLit[j] = effective[i]!;
-      tLit[j] = tempCell[i]!;
-    }
+    const [gLit, tLit, iSc, iMp, vOc, iX, iXx, pLit, vLit] = litScratch(m);
     sapm({ effectiveIrradiance: gLit, tempCell: tLit }, a.module, { iSc, iMp, vOc, iX, iXx, pMp: pLit, vMp: vLit });
     if (scaleLit) {
       for (let j = 0; j < m; j++) {
@@ -804,15 +825,10 @@ function runArray(a: ResolvedArray, given: RunArrayWeather | undefined, s: Share
     // and the solver then run on the lit rows gathered into scratch, row for row the same doubles.
     dc = new Float64Array(n);
     vMp = new Float64Array(n);
-    const lit = litRows(effective, n);
+    const lit = litRows(effective, tempCell, n, false);
     const m = lit.length;
     const [gLit, tLit, photocurrent, saturationCurrent, resistanceSeries, resistanceShunt, nNsVth, pLit, vLit, iLit] =
-      litScratch(n, m);
-    for (let j = 0; j < m; j++) {
-      const i = lit[j]!;
-      gLit[j] = effective[i]!;
-      tLit[j] = tempCell[i]!;
-    }
+      litScratch(m);
     const litCells = { effectiveIrradiance: gLit, tempCell: tLit };
     const into = { photocurrent, saturationCurrent, resistanceSeries, resistanceShunt, nNsVth };
     const p =
