@@ -108,24 +108,54 @@ function powerLawAirmass(
 ): void {
   const cosNodes = COS_NODES;
   const sinNodes = SIN_NODES;
+  for (let i = 0; i < n; i++) res[i] = powerLawRow(zA !== null ? zA[i]! : z0, a, b, c, cosNodes, sinNodes);
+}
+
+/** One row of {@link powerLawAirmass} (the node tables passed in: module constants of the loop). */
+function powerLawRow(
+  z: number,
+  a: number,
+  b: number,
+  c: number,
+  cosNodes: Float64Array,
+  sinNodes: Float64Array,
+): number {
+  if (z > 90) return Number.NaN;
+  let cosZ: number;
+  if (z >= 0 && a !== 0) {
+    const k = Math.floor(z * 4 + 0.5);
+    const r = (z - k * 0.25) * D2R;
+    const r2 = r * r;
+    cosZ = cosNodes[k]! * (1 - r2 * (0.5 - r2 * (1 / 24))) - sinNodes[k]! * (r * (1 - r2 * (1 / 6 - r2 * (1 / 120))));
+  } else {
+    // Negative (or NaN) zeniths, rare, and the secant: Math.cos, whose cos(90 deg) is 6.1e-17 as
+    // numpy's (pvlib's sec 90 deg is 1.6e16, not infinite).
+    cosZ = Math.cos(z * D2R);
+  }
+  return a === 0 ? 1 / cosZ : 1 / (cosZ + a * Math.exp(c * Math.log(b - z)));
+}
+
+/**
+ * The Kasten-Young relative air mass of `zenith` (apparent, degrees) into `relative`, and the
+ * absolute air mass at `pressure` (Pa) into `absolute`, in one pass and unchecked: the doubles of
+ * relativeAirmass(zenith) and absoluteAirmass(relative, pressure), for a caller that has checked
+ * its inputs (the model chain).
+ */
+export function kastenYoungAirmassInto(
+  zenith: Float64Array,
+  pressure: Column,
+  relative: Float64Array,
+  absolute: Float64Array,
+): void {
+  const cosNodes = COS_NODES;
+  const sinNodes = SIN_NODES;
+  const pA = arrayOf(pressure);
+  const p0 = scalarOf(pressure);
+  const n = zenith.length;
   for (let i = 0; i < n; i++) {
-    const z = zA !== null ? zA[i]! : z0;
-    if (z > 90) {
-      res[i] = Number.NaN;
-      continue;
-    }
-    let cosZ: number;
-    if (z >= 0 && a !== 0) {
-      const k = Math.floor(z * 4 + 0.5);
-      const r = (z - k * 0.25) * D2R;
-      const r2 = r * r;
-      cosZ = cosNodes[k]! * (1 - r2 * (0.5 - r2 * (1 / 24))) - sinNodes[k]! * (r * (1 - r2 * (1 / 6 - r2 * (1 / 120))));
-    } else {
-      // Negative (or NaN) zeniths, rare, and the secant: Math.cos, whose cos(90 deg) is 6.1e-17 as
-      // numpy's (pvlib's sec 90 deg is 1.6e16, not infinite).
-      cosZ = Math.cos(z * D2R);
-    }
-    res[i] = a === 0 ? 1 / cosZ : 1 / (cosZ + a * Math.exp(c * Math.log(b - z)));
+    const m = powerLawRow(zenith[i]!, 0.50572, 96.07995, -1.6364, cosNodes, sinNodes);
+    relative[i] = m;
+    absolute[i] = (m * (pA !== null ? pA[i]! : p0)) / STANDARD_PRESSURE;
   }
 }
 

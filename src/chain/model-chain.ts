@@ -9,6 +9,7 @@ import {
   checkCelsius,
   checkIncreasing,
   checkObject,
+  checkPressurePa,
   checkSeries,
   checkTimes,
   type SeriesEntry,
@@ -168,6 +169,8 @@ function checkWeather(weather: ChainWeather, arrays: number, periodSeconds: numb
     throw new TypeError(`${FN}: give weather.dni and weather.dhi both (W/m2), or neither to split GHI`);
   }
   checkSeries(FN, entries);
+  // The run's air mass does not go through absoluteAirmass, whose check this was.
+  if (weather.pressure !== undefined) checkPressurePa(FN, 'weather.pressure', weather.pressure);
   // Without a period length the chain takes the step of the first two times, so they must increase;
   // with one, every row stands alone (a typical year's rows from several years, as sitePvPower).
   if (periodSeconds === undefined) checkIncreasing(FN, 'weather.unixSeconds', unixSeconds);

@@ -13,6 +13,9 @@ import {
   relativeAirmass,
 } from '../atmosphere/index.js';
 import { infiniteShedsRearGain } from '../bifacial/infinite-sheds.js';
+import { kastenYoungAirmassInto } from '../atmosphere/airmass.js';
+import { altitudeToPressure, extraterrestrialRadiation, relativeAirmass } from '../atmosphere/index.js';
+import { infiniteSheds } from '../bifacial/index.js';
 import {
   aoi as aoiOf,
   disc,
@@ -54,7 +57,8 @@ import { adrInverter, pvwattsInverterMulti, sandiaInverter, sandiaInverterMulti 
 import { sapm, sapmSpectralLoss } from '../pv/sapm.js';
 import { shadedFraction1d } from '../shading/index.js';
 import { maxPowerPoint } from '../pv/single-diode.js';
-import { type SolarPosition, solarPositionFast } from '../solar/index.js';
+import { fastPosition } from '../solar/fast.js';
+import type { SolarPosition } from '../solar/index.js';
 import { asColumn, type Column } from '../util/columns.js';
 
 /** The model chain's sky diffuse models (totalIrradiance's, pvlib's names). */
@@ -191,9 +195,12 @@ export interface ChainArrayColumns {
   poaDirect: Float64Array;
   /** Plane-of-array diffuse irradiance, W/m2. */
   poaDiffuse: Float64Array;
-  /** Angle of incidence of the beam, degrees. */
+  /**
+   * Angle of incidence of the beam, degrees; NaN at night (the sun below the horizon and no beam
+   * on the plane), where pvlib gives the angle to the sun below the horizon.
+   */
   aoi: Float64Array;
-  /** Incidence angle modifier, unitless. */
+  /** Incidence angle modifier, unitless; NaN at night, as `aoi` ('no_loss': 1 on every row). */
   aoiModifier: Float64Array;
   /** Spectral modifier, unitless (1 for 'no_loss'). */
   spectralModifier: Float64Array | number;
@@ -239,27 +246,70 @@ export interface RunResult {
 }
 
 /**
- * Indices of the rows with light (effective irradiance not 0: NaN rows included), reused; with a
- * cell temperature, also the dark rows where it is NaN.
+ * Indices of the rows with light (effective irradiance not 0: NaN rows included), reused; with
+ * `darkNaN`, also the dark rows where the cell temperature is NaN. The same pass gathers those
+ * rows' effective irradiance and cell temperature into the first rows of litColumns[0] and [1].
  */
 let litIndex = new Int32Array(0);
-function litRows(effective: Float64Array, n: number, tempCell?: Float64Array): Int32Array {
+function litRows(effective: Float64Array, tempCell: Float64Array, n: number, darkNaN: boolean): Int32Array {
   if (litIndex.length !== n) litIndex = new Int32Array(n);
-  let m = 0;
-  if (tempCell === undefined) {
-    for (let i = 0; i < n; i++) if (effective[i]! !== 0) litIndex[m++] = i;
-  } else {
-    for (let i = 0; i < n; i++) if (effective[i]! !== 0 || tempCell[i]! !== tempCell[i]!) litIndex[m++] = i;
-  }
-  return litIndex.subarray(0, m);
-}
-
-/** Ten scratch columns of n rows, seen as their first m rows: the single-diode step's lit rows. */
-let litColumns: Float64Array[] = [];
-function litScratch(n: number, m: number): Float64Array[] {
   if (litColumns.length === 0 || litColumns[0]!.length !== n)
     litColumns = Array.from({ length: 10 }, () => new Float64Array(n));
+  const index = litIndex;
+  const gLit = litColumns[0]!;
+  const tLit = litColumns[1]!;
+  let m = 0;
+  for (let i = 0; i < n; i++) {
+    const g = effective[i]!;
+    const t = tempCell[i]!;
+    if (g !== 0 || (darkNaN && t !== t)) {
+      index[m] = i;
+      gLit[m] = g;
+      tLit[m] = t;
+      m++;
+    }
+  }
+  return index.subarray(0, m);
+}
+
+/** Ten scratch columns of n rows (sized by litRows), seen as their first m rows: the DC step's lit rows. */
+let litColumns: Float64Array[] = [];
+function litScratch(m: number): Float64Array[] {
   return litColumns.map((c) => c.subarray(0, m));
+}
+
+/**
+ * Indices of the rows that can have a beam on the plane (apparent zenith not above 90 degrees, a
+ * NaN zenith included, or a positive beam), reused; null when that is every row. The same pass
+ * gathers those rows' apparent zenith and solar azimuth into the first rows of beamColumns[0] and
+ * beamColumns[1] (the other two take a tracker's tilt and azimuth).
+ */
+let beamIndex = new Int32Array(0);
+let beamColumns: Float64Array[] = [];
+function beamRowsOf(
+  zenith: Float64Array,
+  azimuth: Float64Array,
+  poaDirect: Float64Array,
+  n: number,
+): Int32Array | null {
+  if (beamIndex.length !== n) {
+    beamIndex = new Int32Array(n);
+    beamColumns = Array.from({ length: 4 }, () => new Float64Array(n));
+  }
+  const index = beamIndex;
+  const zB = beamColumns[0]!;
+  const azB = beamColumns[1]!;
+  let m = 0;
+  for (let i = 0; i < n; i++) {
+    const z = zenith[i]!;
+    if (!(z > 90) || poaDirect[i]! > 0) {
+      index[m] = i;
+      zB[m] = z;
+      azB[m] = azimuth[i]!;
+      m++;
+    }
+  }
+  return m === n ? null : index.subarray(0, m);
 }
 
 /**
@@ -295,7 +345,9 @@ function leanSun(
   const half = period / 2;
   for (let i = 0; i < n; i++) middle[i] = t[i]! - half;
   const [elevation, apparentElevation, equationOfTime] = leanSunScratch as [Float64Array, Float64Array, Float64Array];
-  const sun = solarPositionFast(
+  // modelChain checked the times, the place and the air temperature; the elevations and the
+  // equation of time are scratch it never reads.
+  const sun = fastPosition(
     {
       unixSeconds: middle,
       latitude: c.latitude,
@@ -306,6 +358,7 @@ function leanSun(
     },
     {},
     { elevation, apparentElevation, equationOfTime },
+    true,
   );
   return { sun, middle };
 }
@@ -349,13 +402,17 @@ export function runResolvedChain(
   const needsAirmass = c.arrays.some(
     (a) => a.spectral !== 'no_loss' || a.transposition === 'perez' || a.transposition === 'perez-driesse',
   );
-  const airmassRelative = needsAirmass ? relativeAirmass(zenith) : undefined;
+  let airmassRelative: Float64Array | undefined;
   let airmassAbs: Float64Array | undefined;
-  if (c.arrays.some((a) => a.spectral !== 'no_loss')) {
-    airmassAbs =
-      w.airmassAbsolute !== undefined
-        ? asColumn(w.airmassAbsolute, n)
-        : absoluteAirmass(airmassRelative!, w.pressure ?? altitudeToPressure(c.elevation)[0]!);
+  if (c.arrays.some((a) => a.spectral !== 'no_loss') && w.airmassAbsolute === undefined) {
+    // Both air masses in one pass (the doubles of relativeAirmass and absoluteAirmass).
+    airmassRelative = new Float64Array(n);
+    airmassAbs = new Float64Array(n);
+    kastenYoungAirmassInto(zenith, w.pressure ?? altitudeToPressure(c.elevation)[0]!, airmassRelative, airmassAbs);
+  } else {
+    airmassRelative = needsAirmass ? relativeAirmass(zenith) : undefined;
+    if (w.airmassAbsolute !== undefined && c.arrays.some((a) => a.spectral !== 'no_loss'))
+      airmassAbs = asColumn(w.airmassAbsolute, n);
   }
   const dniExtra = fromSky ? extraterrestrialRadiation(middle) : undefined;
   const arrays: RunArrayResult[] = [];
@@ -517,19 +574,59 @@ function runArray(a: ResolvedArray, given: RunArrayWeather | undefined, s: Share
     }
   }
 
-  // 2. Angle of incidence and its modifier.
-  const incidence = aoiOf({ surfaceTilt, surfaceAzimuth, solarZenith: zenith, solarAzimuth: sun.azimuth });
+  // 2. Angle of incidence and its modifier, on the rows that can have a beam: the sun above the
+  // horizon (or a NaN sun), or a beam on the plane all the same (a measured POA, twilight DNI).
+  // The other rows are the night's: no beam for the modifier to act on, and an angle that does not
+  // exist (the core's convention, where pvlib's ModelChain gives the angle to the sun below the
+  // horizon), NaN in both columns. Polo's spectral factor reads the angle on every row.
+  const beamRows = a.spectral === 'polo' ? null : beamRowsOf(zenith, sun.azimuth, poaDirect, n);
+  let incidence: Float64Array;
   let modifier: Float64Array;
-  if (a.aoi === 'physical') {
-    const { n: index = 1.526, K = 4, L = 0.002 } = a.module;
-    modifier = iamPhysical(incidence, { n: index, K, L });
-  } else if (a.aoi === 'ashrae') modifier = iamAshrae(incidence, { b: a.module.b });
-  else if (a.aoi === 'sapm') modifier = iamSapm(incidence, a.module);
-  else if (a.aoi === 'martin_ruiz') modifier = iamMartinRuiz(incidence, { aR: a.module.aR });
-  else if (a.aoi === 'interp')
-    modifier = iamInterp(incidence, { thetaRef: a.module.thetaRef, iamRef: a.module.iamRef });
-  else if (a.aoi === 'schlick') modifier = iamSchlick(incidence);
-  else modifier = new Float64Array(n).fill(1); // (no_loss: the column of ones the results show)
+  if (beamRows === null) {
+    incidence = aoiOf({ surfaceTilt, surfaceAzimuth, solarZenith: zenith, solarAzimuth: sun.azimuth });
+    modifier = a.aoi === 'no_loss' ? new Float64Array(n) : modifierOf(a, incidence);
+  } else {
+    // The same kernels on the beam rows gathered into scratch, row for row the same doubles.
+    const m = beamRows.length;
+    const [zB, azB, tiltB, surfaceAzB] = beamColumns.map((c) => c.subarray(0, m)) as [
+      Float64Array,
+      Float64Array,
+      Float64Array,
+      Float64Array,
+    ];
+    const tiltA = typeof surfaceTilt === 'number' ? null : surfaceTilt;
+    const surfaceAzA = typeof surfaceAzimuth === 'number' ? null : surfaceAzimuth;
+    if (tiltA !== null || surfaceAzA !== null)
+      for (let j = 0; j < m; j++) {
+        const i = beamRows[j]!;
+        if (tiltA !== null) tiltB[j] = tiltA[i]!;
+        if (surfaceAzA !== null) surfaceAzB[j] = surfaceAzA[i]!;
+      }
+    const incidenceB = aoiOf(
+      {
+        surfaceTilt: tiltA === null ? surfaceTilt : tiltB,
+        surfaceAzimuth: surfaceAzA === null ? surfaceAzimuth : surfaceAzB,
+        solarZenith: zB,
+        solarAzimuth: azB,
+      },
+      zB,
+    );
+    const modifierB = a.aoi === 'no_loss' ? undefined : modifierOf(a, incidenceB, azB);
+    incidence = new Float64Array(n);
+    modifier = new Float64Array(n);
+    let next = m > 0 ? beamRows[0]! : n;
+    for (let i = 0, j = 0; i < n; i++) {
+      if (i === next) {
+        incidence[i] = incidenceB[j]!;
+        if (modifierB !== undefined) modifier[i] = modifierB[j]!;
+        next = ++j < m ? beamRows[j]! : n;
+      } else {
+        incidence[i] = Number.NaN;
+        modifier[i] = Number.NaN;
+      }
+    }
+  }
+  if (a.aoi === 'no_loss') modifier.fill(1); // (no_loss: the column of ones the results show)
 
   // 3. The spectral modifier.
   let spectral: Float64Array | number = 1;
@@ -693,6 +790,15 @@ function runArray(a: ResolvedArray, given: RunArrayWeather | undefined, s: Share
     );
 
   // 8. DC power of one module, scaled to the array.
+  const series = a.modulesPerString;
+  const factor = series * a.strings;
+  const ageing = a.ageing;
+  const other = 1 - a.losses;
+  // The SAPM and single-diode steps write their lit rows alone; without snow between the scaling
+  // and the losses, those rows are scaled and take their losses as they are written (arrayDc: the
+  // same operations in the same order), and a dark row stays 0 W and 0 V, as the passes over every
+  // row would leave it.
+  const scaleLit = a.dc !== 'pvwatts' && a.snow === undefined;
   let dc: Float64Array;
   let vMp: Float64Array | undefined;
   const cells = { effectiveIrradiance: effective, tempCell };
@@ -702,19 +808,22 @@ function runArray(a: ResolvedArray, given: RunArrayWeather | undefined, s: Share
     // is not NaN) is 0 V and 0 W in every output, as the SAPM's own night branch gives.
     dc = new Float64Array(n);
     vMp = new Float64Array(n);
-    const lit = litRows(effective, n, tempCell);
+    const lit = litRows(effective, tempCell, n, true);
     const m = lit.length;
-    const [gLit, tLit, iSc, iMp, vOc, iX, iXx, pLit, vLit] = litScratch(n, m);
-    for (let j = 0; j < m; j++) {
-      const i = lit[j]!;
-      gLit[j] = effective[i]!;
-      tLit[j] = tempCell[i]!;
-    }
+    const [gLit, tLit, iSc, iMp, vOc, iX, iXx, pLit, vLit] = litScratch(m);
     sapm({ effectiveIrradiance: gLit, tempCell: tLit }, a.module, { iSc, iMp, vOc, iX, iXx, pMp: pLit, vMp: vLit });
-    for (let j = 0; j < m; j++) {
-      const i = lit[j]!;
-      dc[i] = pLit[j]!;
-      vMp[i] = vLit[j]!;
+    if (scaleLit) {
+      for (let j = 0; j < m; j++) {
+        const i = lit[j]!;
+        dc[i] = arrayDc(pLit[j]!, factor, ageing, other, middle[i]!);
+        vMp[i] = series !== 1 ? vLit[j]! * series : vLit[j]!;
+      }
+    } else {
+      for (let j = 0; j < m; j++) {
+        const i = lit[j]!;
+        dc[i] = pLit[j]!;
+        vMp[i] = vLit[j]!;
+      }
     }
   } else {
     // The single-diode models on the lit rows alone. A dark row (effective irradiance 0: the night,
@@ -723,15 +832,10 @@ function runArray(a: ResolvedArray, given: RunArrayWeather | undefined, s: Share
     // and the solver then run on the lit rows gathered into scratch, row for row the same doubles.
     dc = new Float64Array(n);
     vMp = new Float64Array(n);
-    const lit = litRows(effective, n);
+    const lit = litRows(effective, tempCell, n, false);
     const m = lit.length;
     const [gLit, tLit, photocurrent, saturationCurrent, resistanceSeries, resistanceShunt, nNsVth, pLit, vLit, iLit] =
-      litScratch(n, m);
-    for (let j = 0; j < m; j++) {
-      const i = lit[j]!;
-      gLit[j] = effective[i]!;
-      tLit[j] = tempCell[i]!;
-    }
+      litScratch(m);
     const litCells = { effectiveIrradiance: gLit, tempCell: tLit };
     const into = { photocurrent, saturationCurrent, resistanceSeries, resistanceShunt, nNsVth };
     const p =
@@ -748,14 +852,19 @@ function runArray(a: ResolvedArray, given: RunArrayWeather | undefined, s: Share
       const power = pLit[j]!;
       // pvlib's ModelChain fills the single-diode NaN (no light) with 0.
       if (power !== power && effective[i]! === effective[i]!) continue;
-      dc[i] = power;
-      vMp[i] = vLit[j]!;
+      if (scaleLit) {
+        dc[i] = arrayDc(power, factor, ageing, other, middle[i]!);
+        vMp[i] = series !== 1 ? vLit[j]! * series : vLit[j]!;
+      } else {
+        dc[i] = power;
+        vMp[i] = vLit[j]!;
+      }
     }
   }
-  const series = a.modulesPerString;
-  const factor = series * a.strings;
-  if (factor !== 1) for (let i = 0; i < n; i++) dc[i] = dc[i]! * factor;
-  if (vMp !== undefined && series !== 1) for (let i = 0; i < n; i++) vMp[i] = vMp[i]! * series;
+  if (!scaleLit) {
+    if (factor !== 1) for (let i = 0; i < n; i++) dc[i] = dc[i]! * factor;
+    if (vMp !== undefined && series !== 1) for (let i = 0; i < n; i++) vMp[i] = vMp[i]! * series;
+  }
 
   // 8b. Snow on the rows (Marion et al. 2013): the covered share of the slant height from the
   // weather's snowfall and snow depth, the front POA, the air temperature and the tilt; the DC
@@ -779,19 +888,9 @@ function runArray(a: ResolvedArray, given: RunArrayWeather | undefined, s: Share
     for (let i = 0; i < n; i++) dc[i] = dc[i]! * (1 - snowLoss[i]!);
   }
 
-  // 9. Losses: ageing since installation, then the other DC losses; never below 0.
-  const ageing = a.ageing;
-  const other = 1 - a.losses;
-  for (let i = 0; i < n; i++) {
-    let ageFactor = 1;
-    if (ageing !== undefined) {
-      const years = (middle[i]! - ageing.since) / SECONDS_PER_YEAR;
-      ageFactor = 1 - ageing.perYear * (years > 0 ? years : 0);
-      if (ageFactor < 0) ageFactor = 0;
-    }
-    const p = dc[i]! * ageFactor * other;
-    dc[i] = p > 0 ? p : p === p ? 0 : p;
-  }
+  // 9. Losses: ageing since installation, then the other DC losses; never below 0 (done above on
+  // the lit rows when scaleLit).
+  if (!scaleLit) for (let i = 0; i < n; i++) dc[i] = arrayDc(dc[i]!, 1, ageing, other, middle[i]!);
 
   return {
     poaGlobal,
@@ -810,6 +909,36 @@ function runArray(a: ResolvedArray, given: RunArrayWeather | undefined, s: Share
     ...(shadedFraction !== undefined ? { shadedFraction } : {}),
     ...(snowCoverage !== undefined ? { snowCoverage, snowLoss: snowLoss! } : {}),
   };
+}
+
+/**
+ * One row's DC power of the array from p, the module's (or the array's, factor 1): times the
+ * modules (factor, skipped at 1), then the ageing since installation at period middle t, then the
+ * other losses (other = 1 - losses); never below 0, NaN kept.
+ */
+function arrayDc(p: number, factor: number, ageing: ResolvedArray['ageing'], other: number, t: number): number {
+  const scaled = factor !== 1 ? p * factor : p;
+  let ageFactor = 1;
+  if (ageing !== undefined) {
+    const years = (t - ageing.since) / SECONDS_PER_YEAR;
+    ageFactor = 1 - ageing.perYear * (years > 0 ? years : 0);
+    if (ageFactor < 0) ageFactor = 0;
+  }
+  const q = scaled * ageFactor * other;
+  return q > 0 ? q : q === q ? 0 : q;
+}
+
+/** The incidence angle modifier of the array's model for the angles `incidence`, into `out` if given. */
+function modifierOf(a: ResolvedArray, incidence: Float64Array, out?: Float64Array): Float64Array {
+  if (a.aoi === 'physical') {
+    const { n: index = 1.526, K = 4, L = 0.002 } = a.module;
+    return iamPhysical(incidence, { n: index, K, L }, out);
+  }
+  if (a.aoi === 'ashrae') return iamAshrae(incidence, { b: a.module.b }, out);
+  if (a.aoi === 'sapm') return iamSapm(incidence, a.module, out);
+  if (a.aoi === 'martin_ruiz') return iamMartinRuiz(incidence, { aR: a.module.aR }, out);
+  if (a.aoi === 'interp') return iamInterp(incidence, { thetaRef: a.module.thetaRef, iamRef: a.module.iamRef }, out);
+  return iamSchlick(incidence, {}, out);
 }
 
 function runInverter(inv: ResolvedInverter, arrays: readonly RunArrayResult[]): Float64Array {

@@ -91,6 +91,8 @@ export function deltaTEstimate(year: number): number {
 export function deltaTAt(unixSeconds: number): number {
   // Civil date from days since 1970-01-01 (proleptic Gregorian), by 400-year eras.
   const days = Math.floor(unixSeconds / 86400);
+  // The first 28 days of the month last computed (each in the same month) reuse its value.
+  if (days >= monthFirstDay && days < monthFirstDay + 28) return monthDeltaT;
   const z = days + 719468;
   const era = Math.floor(z / 146097);
   const doe = z - era * 146097;
@@ -99,5 +101,15 @@ export function deltaTAt(unixSeconds: number): number {
   const mp = Math.floor((5 * doy + 2) / 153);
   const month = mp < 10 ? mp + 3 : mp - 9;
   const year = yoe + era * 400 + (month <= 2 ? 1 : 0);
-  return deltaTEstimate(year + (month - 0.5) / 12);
+  monthFirstDay = days - (doy - Math.floor((153 * mp + 2) / 5));
+  monthDeltaT = deltaTEstimate(year + (month - 0.5) / 12);
+  return monthDeltaT;
 }
+
+/**
+ * The day (since 1970-01-01) that began the month of deltaTAt's last computed value, and that
+ * value: a series calls it once a day, and a month needs it once (its civil date costs eight
+ * divisions).
+ */
+let monthFirstDay = Number.NaN;
+let monthDeltaT = 0;

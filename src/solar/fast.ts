@@ -13,7 +13,6 @@ import {
   geocentricSun,
   heliocentricState,
   observer,
-  refractionFactor,
   sinParallax,
 } from './spa-core.js';
 import { solarSettings, withSolarPositionDefaults } from './defaults.js';
@@ -235,6 +234,13 @@ function nodeBlock(b: number): Float64Array {
 }
 
 /**
+ * The node block fillCell read last and its index (a block's values depend on its index alone, so
+ * the one held stays right after the map drops it).
+ */
+let lastBlockIndex = Number.NaN;
+let lastBlock: Float64Array = new Float64Array(0);
+
+/**
  * Writes the cubic coefficients of each quantity of cell k (nodes k-1..k+2, from the node cache)
  * to cf. Called once per cell, kept out of the per-point loop.
  */
@@ -242,7 +248,12 @@ function fillCell(nodes: Float64Array, cf: Float64Array, k: number, ox: number, 
   for (let slot = 0; slot < 4; slot++) {
     const node = k - 1 + slot;
     const bi = Math.floor(node / NODE_BLOCK);
-    const src = nodeBlock(bi);
+    // Consecutive cells read the same block: the map is asked only when it changes.
+    if (bi !== lastBlockIndex) {
+      lastBlock = nodeBlock(bi);
+      lastBlockIndex = bi;
+    }
+    const src = lastBlock;
     const o = (node - bi * NODE_BLOCK) * NODE_SLOTS;
     const sinXi = src[o + N_SIN_XI]!;
     const b = slot * Q_COUNT;
@@ -333,6 +344,21 @@ export function solarPositionFast(
   out?: Partial<SolarPosition>,
 ): SolarPosition {
   checkSolarCall('solarPositionFast', input, options);
+  return fastPosition(input, options, out, false);
+}
+
+/**
+ * {@link solarPositionFast} without its checks, for a caller that has checked the same inputs (the
+ * model chain's run): the same doubles. `anglesOnly` computes the zenith, apparent zenith and
+ * azimuth alone and leaves `out`'s elevation, apparent elevation and equation of time as they are
+ * (scratch the caller never reads).
+ */
+export function fastPosition(
+  input: SolarPositionInput,
+  options: SolarPositionOptions,
+  out: Partial<SolarPosition> | undefined,
+  anglesOnly: boolean,
+): SolarPosition {
   const { unixSeconds, latitude, longitude } = input;
   const settings = withSolarPositionDefaults(solarSettings(input, options));
   const { n, deltaTIn, constantRefraction, pressure, temperature, refraction0 } = resolveSolarInputs(
@@ -382,6 +408,9 @@ export function solarPositionFast(
   let lastDay = Number.NaN;
   let lastDayDeltaT = 0;
   let lastDayDeltaTDeg = 0;
+
+  let lastPressure = Number.NaN;
+  let pressureFactor = Number.NaN;
 
   // Three passes per block of BLOCK points (see BLOCK): geometry into scratch, elevation and
   // azimuth, refraction.
@@ -437,16 +466,18 @@ export function solarPositionFast(
         // x sin xi is linear on a sub-cell to 1e-13 (its second-order term is below 4e-11 a cell).
         x0 = quad[0]! - quad[2]! / 8;
         x1 = quad[1]! + quad[2]!;
-        subCellQuadratic(cf, Q_EOT, j, quad);
-        q0 = quad[0]!;
-        q1 = quad[1]!;
-        q2 = quad[2]!;
+        if (!anglesOnly) {
+          subCellQuadratic(cf, Q_EOT, j, quad);
+          q0 = quad[0]!;
+          q1 = quad[1]!;
+          q2 = quad[2]!;
+        }
       }
       const u = (tt - k * hSub) * invSub;
       const cosD = c0 + u * (c1 + u * c2);
       const sinDp0 = p0 + u * (p1 + u * p2);
       const xs = x0 + u * x1;
-      equationOfTime[i] = q0 + u * (q1 + u * q2);
+      if (!anglesOnly) equationOfTime[i] = q0 + u * (q1 + u * q2);
 
       // Local hour angle, deg: sidereal time + longitude + nutation in RA - alpha, in [0, 720)
       // within a cell but for delta T beyond 1 turn; split into the nearest quarter-degree node
@@ -481,7 +512,7 @@ export function solarPositionFast(
       const e0 = atan2Deg(scratch[b]!, Math.sqrt(ax * ax + ay * ay));
       scratch[b + 3] = e0;
       zenith[i] = 90 - e0;
-      elevation[i] = e0;
+      if (!anglesOnly) elevation[i] = e0;
       let az = atan2Deg(ay, ax) + 180;
       if (az >= 360) az -= 360;
       azimuth[i] = az;
@@ -491,7 +522,17 @@ export function solarPositionFast(
       const e0 = scratch[((j & (BLOCK - 1)) << 2) + 3]!;
       let e = e0;
       if (e0 >= refractionLimit) {
-        const refraction = constantRefraction ? refraction0 : refractionFactor(pressure[i]! / 100, temperature[i]!);
+        let refraction = refraction0;
+        if (!constantRefraction) {
+          // refractionFactor(p / 100, T) = (p / 100 / 1010) (283 / (273 + T)): the pressure's
+          // part is divided out again only when the pressure changes (the same doubles).
+          const p = pressure[i]!;
+          if (p !== lastPressure) {
+            lastPressure = p;
+            pressureFactor = p / 100 / 1010;
+          }
+          refraction = pressureFactor * (283 / (273 + temperature[i]!));
+        }
         // SPA eq. 42 from the table (above) where it reaches, else the formula.
         const v = (e0 - REFRACTION_E0) * REFRACTION_STEPS_PER_DEG;
         if (v >= 0 && v < REFRACTION_CELLS) {
@@ -502,7 +543,7 @@ export function solarPositionFast(
         } else e += refraction * refractionUnit(e0);
       }
       apparentZenith[i] = 90 - e;
-      apparentElevation[i] = e;
+      if (!anglesOnly) apparentElevation[i] = e;
     }
   }
   return res;

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type RelativeAirmassModel, relativeAirmass } from '../../src/atmosphere/index.js';
+import { kastenYoungAirmassInto } from '../../src/atmosphere/airmass.js';
+import { absoluteAirmass, type RelativeAirmassModel, relativeAirmass } from '../../src/atmosphere/index.js';
 
 const f64 = (...xs: number[]) => Float64Array.from(xs);
 const MODELS: RelativeAirmassModel[] = [
@@ -55,5 +56,22 @@ describe('relativeAirmass: the models of pvlib.atmosphere.get_relative_airmass',
     expect(() => relativeAirmass(10, { model: 'young' as never })).toThrow(
       /relativeAirmass: options.model must be one of/,
     );
+  });
+});
+
+describe('kastenYoungAirmassInto (the model chain air masses in one pass)', () => {
+  it('gives the doubles of relativeAirmass and absoluteAirmass, NaN and the night included', () => {
+    const zenith = Float64Array.from({ length: 2000 }, (_, i) => -5 + i * 0.0625);
+    zenith[7] = Number.NaN;
+    const pressure = Float64Array.from(zenith, (_, i) => 80000 + 10 * i);
+    for (const p of [84000, pressure]) {
+      const relative = new Float64Array(zenith.length);
+      const absolute = new Float64Array(zenith.length);
+      kastenYoungAirmassInto(zenith, p, relative, absolute);
+      const expected = relativeAirmass(zenith);
+      expect(relative).toEqual(expected);
+      expect(absolute).toEqual(absoluteAirmass(expected, p));
+      expect(Number.isNaN(absolute[7]!) && Number.isNaN(absolute[1999]!)).toBe(true);
+    }
   });
 });

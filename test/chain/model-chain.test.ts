@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { type ChainArray, type ChainSystem, chainModels, modelChain } from '../../src/chain/index.js';
-import { erbs } from '../../src/irradiance/index.js';
+import { aoi, erbs, iamSapm } from '../../src/irradiance/index.js';
 import { simulatePv } from '../../src/power/index.js';
 import { calcparamsCec, maxPowerPoint, sapm } from '../../src/pv/index.js';
 import { defaultWeatherSource } from '../../src/weather/index.js';
@@ -180,6 +180,10 @@ describe('a misconfigured chain throws before computing, naming the step and the
     expect(() => modelChain({ ...pvwattsSystem, elevation: 1600 }, noWeather, { spectral: 'sapm' })).toThrow(
       /step 'spectral' \(model 'sapm'\) needs system\.arrays\[0\]\.module\.a0/,
     );
+    // A pressure in hPa where Pa is taken (the air mass of the spectral step).
+    expect(() => modelChain(sapmSystem, { ...weather, pressure: 840 }, { spectral: 'sapm' })).toThrow(
+      /modelChain: weather\.pressure .*Pa.*hPa/,
+    );
   });
   it('a Sandia inverter behind PVWatts modules (no DC voltage), ADR with two inputs, an array on no inverter', () => {
     expect(() => modelChain({ ...pvwattsSystem, inverters: [{ parameters: { ...ABB_MICRO } }] }, noWeather)).toThrow(
@@ -247,6 +251,52 @@ describe('modelChain', () => {
     // The SAPM spectral modifier is not 1 with the sun up, and the run says which models ran.
     expect(fromSky.models).toMatchObject({ dc: 'sapm', aoi: 'sapm', spectral: 'sapm', ac: 'sandia' });
     expect(fromSky.airmassAbsolute).toBeDefined();
+  });
+
+  it('differs from pvlib on purpose: the angle of incidence and its modifier are NaN at night, computed on the other rows', () => {
+    // pvlib's ModelChain gives the angle to the sun below the horizon (and the modifier of that
+    // angle); the chain computes them only on rows that can have a beam (the sun up, or a beam on
+    // the plane all the same) and leaves the night NaN, the core's value for an angle that does
+    // not exist: the night has no beam for the modifier to act on, and the work is skipped.
+    const system: ChainSystem = { ...pvwattsSystem, elevation: 1600, arrays: [sapmArray] };
+    const fromSky = modelChain(system, weather, { ac: 'pvwatts' });
+    const a = fromSky.arrays[0]!;
+    const incidence = aoi({
+      surfaceTilt: 25,
+      surfaceAzimuth: 190,
+      solarZenith: fromSky.apparentZenith,
+      solarAzimuth: fromSky.solarAzimuth,
+    });
+    const modifier = iamSapm(incidence, CS5P_220M);
+    // A beam measured in the plane one hour after sunset still gets its angle and modifier.
+    const dusk = fromSky.apparentZenith.findIndex((z, i) => i > 0 && z > 90 && fromSky.apparentZenith[i - 1]! <= 90);
+    const poaDirect = a.poaDirect.slice();
+    poaDirect[dusk] = 5;
+    const fromPoa = modelChain(
+      system,
+      {
+        periodEnd,
+        airTemp: weather.airTemp,
+        windSpeed: weather.windSpeed,
+        arrays: [{ poaGlobal: a.poaGlobal, poaDirect, poaDiffuse: a.poaDiffuse }],
+      },
+      { ac: 'pvwatts' },
+    );
+    let night = 0;
+    for (let i = 0; i < periodEnd.length; i++) {
+      const dark = fromSky.apparentZenith[i]! > 90;
+      if (dark) night++;
+      expect(Number.isNaN(a.aoi[i]!)).toBe(dark);
+      expect(Number.isNaN(a.aoiModifier[i]!)).toBe(dark);
+      if (!dark) {
+        expect(a.aoi[i]).toBe(incidence[i]);
+        expect(a.aoiModifier[i]).toBe(modifier[i]);
+      }
+    }
+    expect(night).toBeGreaterThan(100);
+    expect(fromPoa.arrays[0]!.aoi[dusk]).toBe(incidence[dusk]);
+    expect(fromPoa.arrays[0]!.aoiModifier[dusk]).toBe(modifier[dusk]);
+    expect(Number.isNaN(fromPoa.arrays[0]!.aoi[dusk + 1]!)).toBe(true);
   });
 
   it('splits GHI alone with Erbs, as given Erbs columns would', () => {

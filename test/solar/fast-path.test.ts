@@ -152,3 +152,33 @@ describe('solarPositionFast approximations', () => {
     expect(compared).toBeGreaterThan(10_000);
   });
 });
+
+describe('solarPositionFast with pressure and temperature columns', () => {
+  it('refracts each row as that row alone would (pressure runs, changes and NaN)', () => {
+    const n = 400;
+    const t0 = Date.UTC(2024, 2, 20) / 1000;
+    const unixSeconds = Float64Array.from({ length: n }, (_, i) => t0 + 900 * i);
+    const pressure = Float64Array.from({ length: n }, (_, i) => (i < 150 ? 101325 : 85000 + 37 * (i % 7)));
+    const temperature = Float64Array.from({ length: n }, (_, i) => -10 + (i % 45));
+    pressure[200] = Number.NaN;
+    const place = { latitude: 39.7, longitude: -105.2, elevation: 1800 };
+    const all = solarPositionFast({ unixSeconds, ...place, pressure, temperature });
+    let refracted = 0;
+    for (let i = 0; i < n; i++) {
+      if (i === 200) {
+        // A NaN pressure (missing data) gives a NaN apparent position where refraction applies.
+        if (all.elevation[i]! > 0) expect(Number.isNaN(all.apparentZenith[i]!)).toBe(true);
+        continue;
+      }
+      const one = solarPositionFast({
+        unixSeconds: unixSeconds.subarray(i, i + 1),
+        ...place,
+        pressure: pressure[i]!,
+        temperature: temperature[i]!,
+      });
+      expect(all.apparentZenith[i]).toBe(one.apparentZenith[0]);
+      if (all.apparentZenith[i] !== all.zenith[i]) refracted++;
+    }
+    expect(refracted).toBeGreaterThan(100);
+  });
+});

@@ -86,6 +86,27 @@ describe('solarPositionSpa', () => {
     expect(deltaTAt(PAPER_TIME)).toBe(deltaTEstimate(2003 + 9.5 / 12));
   });
 
+  it('deltaTAt keeps to the month of each day whatever the order of the calls (it reuses the last month)', () => {
+    // Every day of 1899-1901, 1999-2001 and 2099-2101 (leap and common Februaries, century years),
+    // forwards, backwards and by strides of 29 days, at several hours of the day.
+    const days: number[] = [];
+    for (const y of [1899, 1999, 2099]) {
+      const first = Date.UTC(y, 0, 1) / 86400000;
+      for (let d = 0; d < 3 * 366; d++) days.push(first + d);
+    }
+    const orders = [days, [...days].reverse(), days.filter((_, k) => k % 29 === 0)];
+    let checked = 0;
+    for (const order of orders)
+      for (const d of order)
+        for (const h of [0, 13.5, 23.99]) {
+          const t = d * 86400 + h * 3600;
+          const date = new Date(t * 1000);
+          expect(deltaTAt(t)).toBe(deltaTEstimate(date.getUTCFullYear() + (date.getUTCMonth() + 0.5) / 12));
+          checked++;
+        }
+    expect(checked).toBeGreaterThan(19000);
+  });
+
   it('physical ranges hold at any place and time 1900-2100, including the poles', () => {
     fc.assert(
       fc.property(
