@@ -6,16 +6,9 @@
  * and the system's sum. `simulatePv` and `sitePvPower` run through here (src/power/site.ts), so
  * each step repeats their arithmetic in their order: the same doubles.
  */
-import {
-  absoluteAirmass,
-  altitudeToPressure,
-  extraterrestrialRadiation,
-  relativeAirmass,
-} from '../atmosphere/index.js';
-import { infiniteShedsRearGain } from '../bifacial/infinite-sheds.js';
 import { kastenYoungAirmassInto } from '../atmosphere/airmass.js';
 import { altitudeToPressure, extraterrestrialRadiation, relativeAirmass } from '../atmosphere/index.js';
-import { infiniteSheds } from '../bifacial/index.js';
+import { infiniteShedsRearGain } from '../bifacial/infinite-sheds.js';
 import {
   aoi as aoiOf,
   disc,
