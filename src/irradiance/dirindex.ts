@@ -12,6 +12,8 @@ import {
   type DirintOptions,
   deltaKtPrimeBin,
   ktPrimeBin,
+  maxwellDeltaKn,
+  maxwellKnClear,
   precipitableWaterBin,
   W_UNKNOWN_BIN,
   zenithBin,
@@ -142,7 +144,7 @@ function dirindexKernel(n: number, input: DirindexInput, options: DirintOptions,
       let am = 1 / (cosZ + 0.15 * Math.exp(-1.253 * Math.log(93.885 - zen)));
       if (!relativeOnly) am = (am * pA[i & pM]!) / STANDARD_PRESSURE;
       if (am > MAX_AIRMASS) am = MAX_AIRMASS;
-      const knc = 0.866 + am * (-0.122 + am * (0.0121 + am * (-0.000653 + 1.4e-5 * am)));
+      const knc = maxwellKnClear(am);
       const ktpDenominator = 1.031 * Math.exp(-1.4 / (0.9 + 9.4 / am)) + 0.1;
       const noDni = zen > maxZenith;
       const g = gA[i & gM]!;
@@ -206,19 +208,7 @@ function discKt(g: number, denominator: number): number {
 
 /** DISC's DNI [W/m2] of a clearness index and the row's air mass, Kn of it and E0; 0 where `noDni`, GHI < 0 or DNI < 0. */
 function discDni(g: number, kt: number, am: number, knc: number, i0: number, noDni: boolean): number {
-  let a: number;
-  let b: number;
-  let c: number;
-  if (kt <= 0.6) {
-    a = 0.512 + kt * (-1.56 + kt * (2.286 - 2.222 * kt));
-    b = 0.37 + 0.962 * kt;
-    c = -0.28 + kt * (0.932 - 2.048 * kt);
-  } else {
-    a = -5.743 + kt * (21.77 + kt * (-27.49 + 11.56 * kt));
-    b = 41.4 + kt * (-118.5 + kt * (66.05 + 31.9 * kt));
-    c = -47.01 + kt * (184.2 + kt * (-222.0 + 73.81 * kt));
-  }
-  const dni = (knc - (a + b * Math.exp(c * am))) * i0;
+  const dni = (knc - maxwellDeltaKn(kt, am)) * i0;
   return noDni || g < 0 || dni < 0 ? 0 : dni;
 }
 

@@ -19,6 +19,8 @@ import {
   DELTA_KT_UNKNOWN_BIN,
   deltaKtPrimeBin,
   ktPrimeBin,
+  maxwellDeltaKn,
+  maxwellKnClear,
   precipitableWaterBin,
   W_UNKNOWN_BIN,
   zenithBin,
@@ -353,20 +355,7 @@ function ktToKtPrime(airmass: number): number {
 /** DISC's beam transmittance Kn of kt and air mass (capped at 12), Maxwell (1987). */
 function discKn(kt: number, airmass: number): number {
   const am = airmass > 12 ? 12 : airmass;
-  let a: number;
-  let b: number;
-  let c: number;
-  if (kt <= 0.6) {
-    a = 0.512 + kt * (-1.56 + kt * (2.286 - 2.222 * kt));
-    b = 0.37 + 0.962 * kt;
-    c = -0.28 + kt * (0.932 - 2.048 * kt);
-  } else {
-    a = -5.743 + kt * (21.77 + kt * (-27.49 + 11.56 * kt));
-    b = 41.4 + kt * (-118.5 + kt * (66.05 + 31.9 * kt));
-    c = -47.01 + kt * (184.2 + kt * (-222.0 + 73.81 * kt));
-  }
-  const knc = 0.866 + am * (-0.122 + am * (0.0121 + am * (-0.000653 + 1.4e-5 * am)));
-  return knc - (a + b * Math.exp(c * am));
+  return maxwellKnClear(am) - maxwellDeltaKn(kt, am);
 }
 
 /**
