@@ -32,6 +32,43 @@ const copy = (x: Sky): Sky => ({
   dniExtra: x.dniExtra.slice(),
 });
 
+/**
+ * Rows of any values (ordinary, zero of either sign, NaN, infinite, on the tables' ends, huge; some
+ * nights with GHI = DNI = 0) on a plane of any tilt and azimuth, inside and outside the tables.
+ */
+const skyValue = fc.oneof(
+  fc.double({ min: -30, max: 400, noNaN: true }),
+  fc.double({ min: 0, max: 1400, noNaN: true }),
+  fc.constantFrom(0, -0, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 90, 180, 360, 1e300),
+);
+const skyRow = fc.record({
+  z: skyValue,
+  sa: skyValue,
+  d: skyValue,
+  g: skyValue,
+  b: skyValue,
+  ex: skyValue,
+  night: fc.boolean(),
+});
+const skyOnPlane = fc
+  .tuple(
+    fc.oneof(fc.double({ min: -10, max: 190, noNaN: true }), fc.constantFrom(0, -0, 90, 180)),
+    fc.oneof(fc.double({ min: -400, max: 800, noNaN: true }), fc.constantFrom(0, 180, 360)),
+    fc.array(skyRow, { minLength: 1, maxLength: 41 }),
+  )
+  .map(([tilt, azimuth, rows]) => {
+    const col = (pick: (r: (typeof rows)[number]) => number) => Float64Array.from(rows, pick);
+    const sky: Sky = {
+      solarZenith: col((r) => r.z),
+      solarAzimuth: col((r) => r.sa),
+      dhi: col((r) => r.d),
+      ghi: col((r) => (r.night ? 0 : r.g)),
+      dni: col((r) => (r.night ? 0 : r.b)),
+      dniExtra: col((r) => r.ex),
+    };
+    return { sky, tilt, azimuth };
+  });
+
 /** Klucher, Reindl and King with the kernels on and off agree in every bit; `inPlace` writes over the DHI. */
 function expectSameDoubles(sky: Sky, surfaceTilt: number, surfaceAzimuth: number, inPlace = false): void {
   const klucher = (wasm: boolean) =>
@@ -86,30 +123,9 @@ describe('Klucher, Reindl and King on a fixed plane in WebAssembly', () => {
   });
 
   it('gives the same doubles as the TypeScript loops for any rows and planes', () => {
-    const value = fc.oneof(
-      fc.double({ min: -30, max: 400, noNaN: true }),
-      fc.double({ min: 0, max: 1400, noNaN: true }),
-      fc.constantFrom(0, -0, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 90, 180, 360, 1e300),
-    );
-    const row = fc.record({ z: value, sa: value, d: value, g: value, b: value, ex: value, night: fc.boolean() });
     fc.assert(
-      fc.property(
-        fc.oneof(fc.double({ min: -10, max: 190, noNaN: true }), fc.constantFrom(0, -0, 90, 180)),
-        fc.oneof(fc.double({ min: -400, max: 800, noNaN: true }), fc.constantFrom(0, 180, 360)),
-        fc.array(row, { minLength: 1, maxLength: 41 }),
-        fc.boolean(),
-        (tilt, azimuth, rows, inPlace) => {
-          const col = (pick: (r: (typeof rows)[number]) => number) => Float64Array.from(rows, pick);
-          const sky: Sky = {
-            solarZenith: col((r) => r.z),
-            solarAzimuth: col((r) => r.sa),
-            dhi: col((r) => r.d),
-            ghi: col((r) => (r.night ? 0 : r.g)),
-            dni: col((r) => (r.night ? 0 : r.b)),
-            dniExtra: col((r) => r.ex),
-          };
-          expectSameDoubles(sky, tilt, azimuth, inPlace);
-        },
+      fc.property(skyOnPlane, fc.boolean(), ({ sky, tilt, azimuth }, inPlace) =>
+        expectSameDoubles(sky, tilt, azimuth, inPlace),
       ),
       { numRuns: runs(300) },
     );
@@ -156,30 +172,9 @@ function expectSameOnColumns(sky: Sky, surfaceTilt: number, surfaceAzimuth: numb
 
 describe('skyDiffuseColumns: Klucher, Reindl and King in the module memory, without copies', () => {
   it('gives the same doubles as the ordinary path for any rows and planes, own or foreign inputs', () => {
-    const value = fc.oneof(
-      fc.double({ min: -30, max: 400, noNaN: true }),
-      fc.double({ min: 0, max: 1400, noNaN: true }),
-      fc.constantFrom(0, -0, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 90, 180, 360, 1e300),
-    );
-    const row = fc.record({ z: value, sa: value, d: value, g: value, b: value, ex: value, night: fc.boolean() });
     fc.assert(
-      fc.property(
-        fc.oneof(fc.double({ min: -10, max: 190, noNaN: true }), fc.constantFrom(0, -0, 90, 180)),
-        fc.oneof(fc.double({ min: -400, max: 800, noNaN: true }), fc.constantFrom(0, 180, 360)),
-        fc.array(row, { minLength: 1, maxLength: 41 }),
-        fc.boolean(),
-        (tilt, azimuth, rows, own) => {
-          const col = (pick: (r: (typeof rows)[number]) => number) => Float64Array.from(rows, pick);
-          const sky: Sky = {
-            solarZenith: col((r) => r.z),
-            solarAzimuth: col((r) => r.sa),
-            dhi: col((r) => r.d),
-            ghi: col((r) => (r.night ? 0 : r.g)),
-            dni: col((r) => (r.night ? 0 : r.b)),
-            dniExtra: col((r) => r.ex),
-          };
-          expectSameOnColumns(sky, tilt, azimuth, own);
-        },
+      fc.property(skyOnPlane, fc.boolean(), ({ sky, tilt, azimuth }, own) =>
+        expectSameOnColumns(sky, tilt, azimuth, own),
       ),
       { numRuns: runs(200) },
     );
