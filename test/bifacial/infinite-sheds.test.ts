@@ -221,23 +221,33 @@ describe('infiniteSheds: Hay-Davies sky', () => {
   });
 });
 
+/**
+ * Identical clear days of 48 rows each (degrees, W/m2): the sun from 20 degrees at noon to below
+ * the horizon at night, azimuth from 90 to 270, beam and diffuse with cos z.
+ */
+function clearDays(days: number) {
+  const n = 48 * days;
+  const zenith = new Float64Array(n);
+  const azimuth = new Float64Array(n);
+  const ghi = new Float64Array(n);
+  const dhi = new Float64Array(n);
+  const dni = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const h = ((i % 48) / 47) * 24;
+    zenith[i] = 20 + Math.abs(h - 12) * 8; // above 90 at night
+    azimuth[i] = 90 + h * 7.5;
+    const up = zenith[i]! < 90 ? Math.cos(zenith[i]! * DEG) : 0;
+    dni[i] = 800 * up;
+    dhi[i] = 100 * up;
+    ghi[i] = dni[i]! * up + dhi[i]!;
+  }
+  return { zenith, azimuth, ghi, dhi, dni };
+}
+
 describe('infiniteSheds: series handling', () => {
   it('tracked rows (tilt and azimuth columns) equal row-by-row fixed evaluations', () => {
     const n = 48;
-    const zenith = new Float64Array(n);
-    const azimuth = new Float64Array(n);
-    const ghi = new Float64Array(n);
-    const dhi = new Float64Array(n);
-    const dni = new Float64Array(n);
-    for (let i = 0; i < n; i++) {
-      const h = (i / (n - 1)) * 24;
-      zenith[i] = 20 + Math.abs(h - 12) * 8; // above 90 at night
-      azimuth[i] = 90 + h * 7.5;
-      const up = zenith[i]! < 90 ? Math.cos(zenith[i]! * DEG) : 0;
-      dni[i] = 800 * up;
-      dhi[i] = 100 * up;
-      ghi[i] = dni[i]! * up + dhi[i]!;
-    }
+    const { zenith, azimuth, ghi, dhi, dni } = clearDays(1);
     const tr = singleAxis(
       { apparentZenith: zenith, solarAzimuth: azimuth },
       { axisAzimuth: 180, maxAngle: 55, gcr: 0.35 },
@@ -303,20 +313,7 @@ describe('infiniteSheds: series handling', () => {
     // tilt are computed once and reused wherever it recurs (the clip each morning and evening,
     // the whole second day), which must change no double.
     const n = 96;
-    const zenith = new Float64Array(n);
-    const azimuth = new Float64Array(n);
-    const ghi = new Float64Array(n);
-    const dhi = new Float64Array(n);
-    const dni = new Float64Array(n);
-    for (let i = 0; i < n; i++) {
-      const h = ((i % 48) / 47) * 24;
-      zenith[i] = 20 + Math.abs(h - 12) * 8;
-      azimuth[i] = 90 + h * 7.5;
-      const up = zenith[i]! < 90 ? Math.cos(zenith[i]! * DEG) : 0;
-      dni[i] = 800 * up;
-      dhi[i] = 100 * up;
-      ghi[i] = dni[i]! * up + dhi[i]!;
-    }
+    const { zenith, azimuth, ghi, dhi, dni } = clearDays(2);
     dni[30] = Number.NaN; // missing weather stays NaN in the gain
     const tr = singleAxis(
       { apparentZenith: zenith, solarAzimuth: azimuth },
