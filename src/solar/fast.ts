@@ -13,6 +13,7 @@ import {
   geocentricSun,
   heliocentricState,
   observer,
+  refractionFactor,
   sinParallax,
 } from './spa-core.js';
 import { solarSettings, withSolarPositionDefaults } from './defaults.js';
@@ -409,9 +410,6 @@ export function fastPosition(
   let lastDayDeltaT = 0;
   let lastDayDeltaTDeg = 0;
 
-  let lastPressure = Number.NaN;
-  let pressureFactor = Number.NaN;
-
   // Three passes per block of BLOCK points (see BLOCK): geometry into scratch, elevation and
   // azimuth, refraction.
   const scratch = SCRATCH;
@@ -522,17 +520,7 @@ export function fastPosition(
       const e0 = scratch[((j & (BLOCK - 1)) << 2) + 3]!;
       let e = e0;
       if (e0 >= refractionLimit) {
-        let refraction = refraction0;
-        if (!constantRefraction) {
-          // refractionFactor(p / 100, T) = (p / 100 / 1010) (283 / (273 + T)): the pressure's
-          // part is divided out again only when the pressure changes (the same doubles).
-          const p = pressure[i]!;
-          if (p !== lastPressure) {
-            lastPressure = p;
-            pressureFactor = p / 100 / 1010;
-          }
-          refraction = pressureFactor * (283 / (273 + temperature[i]!));
-        }
+        const refraction = constantRefraction ? refraction0 : refractionFactor(pressure[i]! / 100, temperature[i]!);
         // SPA eq. 42 from the table (above) where it reaches, else the formula.
         const v = (e0 - REFRACTION_E0) * REFRACTION_STEPS_PER_DEG;
         if (v >= 0 && v < REFRACTION_CELLS) {
