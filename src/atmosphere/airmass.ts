@@ -79,7 +79,7 @@ export function relativeAirmass(
   const res = outputColumn(out, n);
   const zA = arrayOf(zenith);
   const z0 = scalarOf(zenith);
-  if (model === 'kastenyoung1989') powerLawAirmass(n, zA, z0, 0.50572, 96.07995, -1.6364, res);
+  if (model === 'kastenyoung1989') powerLawAirmass(n, zA, z0, KASTEN_YOUNG_A, KASTEN_YOUNG_B, KASTEN_YOUNG_C, res);
   else if (model === 'kasten1966') powerLawAirmass(n, zA, z0, 0.15, 93.885, -1.253, res);
   else if (model === 'simple') powerLawAirmass(n, zA, z0, 0, 0, 0, res);
   else if (model === 'gueymard1993') gueymardAirmass(n, zA, z0, 0.00176759, 1, 94.37515, -1.21563, res);
@@ -89,6 +89,11 @@ export function relativeAirmass(
   else throw new RangeError(`unknown air mass model '${String(model)}'`);
   return res;
 }
+
+/** Kasten and Young (1989): 1 / (cos z + A (B - z)^C), z in degrees. */
+const KASTEN_YOUNG_A = 0.50572;
+const KASTEN_YOUNG_B = 96.07995;
+const KASTEN_YOUNG_C = -1.6364;
 
 /**
  * 1 / (cos z + a (b - z)^c) for each zenith z <= 90 deg (NaN above): the form of the Kasten and
@@ -153,7 +158,7 @@ export function kastenYoungAirmassInto(
   const p0 = scalarOf(pressure);
   const n = zenith.length;
   for (let i = 0; i < n; i++) {
-    const m = powerLawRow(zenith[i]!, 0.50572, 96.07995, -1.6364, cosNodes, sinNodes);
+    const m = powerLawRow(zenith[i]!, KASTEN_YOUNG_A, KASTEN_YOUNG_B, KASTEN_YOUNG_C, cosNodes, sinNodes);
     relative[i] = m;
     absolute[i] = (m * (pA !== null ? pA[i]! : p0)) / STANDARD_PRESSURE;
   }
