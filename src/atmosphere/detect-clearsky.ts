@@ -361,55 +361,171 @@ export function detectClearsky(
   return result;
 }
 
+/*
+ * The window sums below take eight windows at a time: eight sums advance side by side, each over its
+ * own window in order, so every window's double is the one a loop over that window alone gives
+ * (numpy's order), while the processor overlaps eight chains of additions where one would wait on
+ * each addition in turn. Maxima need no order: a sliding-window maximum finds them in one pass.
+ */
+
 /** Mean (sum in order, then / w, as numpy) and maximum (NaN if any is NaN) of each window. */
 function windowMeanMax(x: Float64Array, w: number, m: number, mean: Float64Array, max: Float64Array): void {
-  for (let j = 0; j < m; j++) {
-    let s = 0;
-    let mx = x[j]!;
-    for (let k = j; k < j + w; k++) {
-      const v = x[k]!;
-      s += v;
-      if (v > mx || v !== v) mx = v;
-    }
-    mean[j] = s / w;
-    max[j] = mx;
-  }
+  windowSum(x, w, m, mean);
+  for (let j = 0; j < m; j++) mean[j] = mean[j]! / w;
+  windowMax(x, w, m, max);
 }
 
 /** Sum of each window of `len` terms (in order, as numpy's sum over the window axis). */
 function windowSum(x: Float64Array, len: number, m: number, res: Float64Array): void {
-  for (let j = 0; j < m; j++) {
+  let j = 0;
+  for (; j + 8 <= m; j += 8) {
+    let s0 = 0,
+      s1 = 0,
+      s2 = 0,
+      s3 = 0,
+      s4 = 0,
+      s5 = 0,
+      s6 = 0,
+      s7 = 0;
+    for (let k = j; k < j + len; k++) {
+      s0 += x[k]!;
+      s1 += x[k + 1]!;
+      s2 += x[k + 2]!;
+      s3 += x[k + 3]!;
+      s4 += x[k + 4]!;
+      s5 += x[k + 5]!;
+      s6 += x[k + 6]!;
+      s7 += x[k + 7]!;
+    }
+    res[j] = s0;
+    res[j + 1] = s1;
+    res[j + 2] = s2;
+    res[j + 3] = s3;
+    res[j + 4] = s4;
+    res[j + 5] = s5;
+    res[j + 6] = s6;
+    res[j + 7] = s7;
+  }
+  for (; j < m; j++) {
     let s = 0;
     for (let k = j; k < j + len; k++) s += x[k]!;
     res[j] = s;
   }
 }
 
-/** Largest of each window of `len` terms, NaN if any is NaN (numpy's max). */
+/** Indices of the sliding maximum's candidates (reused; a window's candidates are distinct samples). */
+let candidates = new Int32Array(0);
+
+/**
+ * Largest of each window of `len` terms, NaN if any is NaN (numpy's max). One pass with the
+ * indices of the candidates in decreasing order of value (a later sample drops the smaller ones
+ * before it): the front is the window's maximum, the first of equal ones, as a scan would find it.
+ */
 function windowMax(x: Float64Array, len: number, m: number, res: Float64Array): void {
-  for (let j = 0; j < m; j++) {
-    let mx = x[j]!;
-    for (let k = j + 1; k < j + len && mx === mx; k++) {
-      const v = x[k]!;
-      if (v > mx || v !== v) mx = v;
+  const end = m + len - 1;
+  if (candidates.length < end) candidates = new Int32Array(end);
+  const queue = candidates;
+  let head = 0;
+  let tail = 0;
+  let lastNaN = -1;
+  for (let k = 0; k < end; k++) {
+    const v = x[k]!;
+    if (v !== v) lastNaN = k;
+    else {
+      while (tail > head && x[queue[tail - 1]!]! < v) tail--;
+      queue[tail++] = k;
     }
-    res[j] = mx;
+    const j = k - len + 1; // the window that ends at k
+    if (j >= 0) {
+      if (lastNaN >= j) res[j] = Number.NaN;
+      else {
+        while (queue[head]! < j) head++;
+        res[j] = x[queue[head]!]!;
+      }
+    }
   }
 }
 
 /**
  * Standard deviation (ddof 1) of the w - 1 slopes of each window [W/m2/min], over the window's
- * mean: numpy's two passes (mean of the slopes, then the sum of squared deviations).
+ * mean: numpy's two passes (mean of the slopes, then the sum of squared deviations). Each slope
+ * is divided once, not once per window that holds it (the same double either way), and eight
+ * windows advance side by side as in {@link windowSum}.
  */
 function slopeNstd(x: Float64Array, interval: number, w: number, m: number, mean: Float64Array, res: Float64Array) {
   const len = w - 1;
-  for (let j = 0; j < m; j++) {
+  const slope = new Float64Array(m + len - 1);
+  for (let k = 0; k < slope.length; k++) slope[k] = (x[k + 1]! - x[k]!) / interval;
+  let j = 0;
+  for (; j + 8 <= m; j += 8) {
+    let s0 = 0,
+      s1 = 0,
+      s2 = 0,
+      s3 = 0,
+      s4 = 0,
+      s5 = 0,
+      s6 = 0,
+      s7 = 0;
+    for (let k = j; k < j + len; k++) {
+      s0 += slope[k]!;
+      s1 += slope[k + 1]!;
+      s2 += slope[k + 2]!;
+      s3 += slope[k + 3]!;
+      s4 += slope[k + 4]!;
+      s5 += slope[k + 5]!;
+      s6 += slope[k + 6]!;
+      s7 += slope[k + 7]!;
+    }
+    const mu0 = s0 / len,
+      mu1 = s1 / len,
+      mu2 = s2 / len,
+      mu3 = s3 / len,
+      mu4 = s4 / len,
+      mu5 = s5 / len,
+      mu6 = s6 / len,
+      mu7 = s7 / len;
+    let q0 = 0,
+      q1 = 0,
+      q2 = 0,
+      q3 = 0,
+      q4 = 0,
+      q5 = 0,
+      q6 = 0,
+      q7 = 0;
+    for (let k = j; k < j + len; k++) {
+      const d0 = slope[k]! - mu0;
+      const d1 = slope[k + 1]! - mu1;
+      const d2 = slope[k + 2]! - mu2;
+      const d3 = slope[k + 3]! - mu3;
+      const d4 = slope[k + 4]! - mu4;
+      const d5 = slope[k + 5]! - mu5;
+      const d6 = slope[k + 6]! - mu6;
+      const d7 = slope[k + 7]! - mu7;
+      q0 += d0 * d0;
+      q1 += d1 * d1;
+      q2 += d2 * d2;
+      q3 += d3 * d3;
+      q4 += d4 * d4;
+      q5 += d5 * d5;
+      q6 += d6 * d6;
+      q7 += d7 * d7;
+    }
+    res[j] = Math.sqrt(q0 / (len - 1)) / mean[j]!;
+    res[j + 1] = Math.sqrt(q1 / (len - 1)) / mean[j + 1]!;
+    res[j + 2] = Math.sqrt(q2 / (len - 1)) / mean[j + 2]!;
+    res[j + 3] = Math.sqrt(q3 / (len - 1)) / mean[j + 3]!;
+    res[j + 4] = Math.sqrt(q4 / (len - 1)) / mean[j + 4]!;
+    res[j + 5] = Math.sqrt(q5 / (len - 1)) / mean[j + 5]!;
+    res[j + 6] = Math.sqrt(q6 / (len - 1)) / mean[j + 6]!;
+    res[j + 7] = Math.sqrt(q7 / (len - 1)) / mean[j + 7]!;
+  }
+  for (; j < m; j++) {
     let s = 0;
-    for (let k = j; k < j + len; k++) s += (x[k + 1]! - x[k]!) / interval;
+    for (let k = j; k < j + len; k++) s += slope[k]!;
     const mu = s / len;
     let ss = 0;
     for (let k = j; k < j + len; k++) {
-      const d = (x[k + 1]! - x[k]!) / interval - mu;
+      const d = slope[k]! - mu;
       ss += d * d;
     }
     res[j] = Math.sqrt(ss / (len - 1)) / mean[j]!;

@@ -79,6 +79,58 @@ describe('detectClearsky', () => {
     expect(r.components!.windows[1]).toBe(1);
   });
 
+  it('gives every window the statistics of a plain scan over that window (ties, signed zeros, NaN)', () => {
+    // The kernel sums four windows side by side and finds maxima in one sliding pass; here each
+    // window is scanned on its own, as pvlib's numpy reductions see it, and the components must
+    // be the same doubles (Object.is: NaN and the sign of zero too).
+    const value = fc.oneof(
+      fc.constantFrom(0, -0, 400, 400, 900.5, Number.NaN),
+      fc.double({ min: -50, max: 1400, noNaN: true }),
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: 10, max: 70 }), fc.array(value, { minLength: 140, maxLength: 140 }), (n, xs) => {
+        const unixSeconds = Float64Array.from({ length: n }, (_, i) => T0 + 60 * i);
+        const measured = Float64Array.from(xs.slice(0, n));
+        const clearsky = Float64Array.from(xs.slice(70, 70 + n));
+        const r = detectClearsky({ measured, clearsky, unixSeconds }, { maxIterations: 1, returnComponents: true });
+        const c = r.components!;
+        const w = 10; // 10 minutes at 1-minute steps
+        const scanMax = (x: Float64Array, from: number, to: number) => {
+          let mx = x[from]!;
+          for (let k = from + 1; k < to; k++) if (x[k]! > mx || x[k]! !== x[k]!) mx = x[k]!;
+          return mx;
+        };
+        for (let j = 0; j + w <= n; j++) {
+          const i = j + (w >> 1);
+          expect(c.maxDiff[i]).toBe(Math.abs(scanMax(measured, j, j + w) - r.alpha * scanMax(clearsky, j, j + w)));
+          let line = 0;
+          let clearLine = 0;
+          const change = new Float64Array(w - 1);
+          const slope = new Float64Array(w - 1);
+          for (let k = j; k < j + w - 1; k++) {
+            const d = measured[k + 1]! - measured[k]!;
+            const e = clearsky[k + 1]! - clearsky[k]!;
+            line += Math.sqrt(d * d + 1);
+            clearLine += Math.sqrt(e * e + 1);
+            change[k - j] = Math.abs(measured[k + 1]! - clearsky[k + 1]! - (measured[k]! - clearsky[k]!));
+            slope[k - j] = d / 1;
+          }
+          expect(c.lineLength[i]).toBe(line - clearLine);
+          expect(c.slopeMax[i]).toBe(scanMax(change, 0, w - 1));
+          let mean = 0;
+          for (let k = j; k < j + w; k++) mean += measured[k]!;
+          let mu = 0;
+          for (const v of slope) mu += v;
+          mu /= w - 1;
+          let ss = 0;
+          for (const v of slope) ss += (v - mu) * (v - mu);
+          expect(c.slopeNstd[i]).toBe(Math.sqrt(ss / (w - 2)) / (mean / w));
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+
   it('writes the flags into the buffer given', () => {
     const { unixSeconds, clearsky } = series(30);
     const out = new Uint8Array(30);
