@@ -10,6 +10,9 @@ import {
 } from '../util/validate.js';
 import {
   groundSkyMaxRows,
+  groundSkyVf,
+  rowGroundVf,
+  rowSkyVf,
   sunlitGroundFraction,
   vfGroundSkyIntegrated,
   vfRowGroundIntegrated,
@@ -398,12 +401,25 @@ function shedsLoop(
       const slot = slots.get(tilt);
       if (slot === undefined) {
         const back = 180 - tilt;
-        vfSkyF = vfRowSkyIntegrated(tilt, gcr);
-        vfGroundF = vfRowGroundIntegrated(tilt, gcr);
-        vfGroundSkyF = vfGroundSkyIntegrated(tilt, gcr, height, pitch, maxRows);
-        vfSkyB = vfRowSkyIntegrated(back, gcr);
-        vfGroundB = vfRowGroundIntegrated(back, gcr);
-        vfGroundSkyB = vfGroundSkyIntegrated(back, gcr, height, pitch, maxRows);
+        if (tilt >= 0 && tilt <= 180) {
+          // Front and rear tilts both in [0, 180], and gcr, height, pitch checked by the caller:
+          // the view factors without their per-call checks.
+          vfSkyF = rowSkyVf(tilt, gcr);
+          vfGroundF = rowGroundVf(tilt, gcr);
+          vfGroundSkyF = groundSkyVf(tilt, gcr, height, pitch, maxRows);
+          vfSkyB = rowSkyVf(back, gcr);
+          vfGroundB = rowGroundVf(back, gcr);
+          vfGroundSkyB = groundSkyVf(back, gcr, height, pitch, maxRows);
+        } else {
+          // NaN (a tracker's night row with the sun up) or out of range: the checked forms, which
+          // throw where a tilt is out of range, naming the view factor as before.
+          vfSkyF = vfRowSkyIntegrated(tilt, gcr);
+          vfGroundF = vfRowGroundIntegrated(tilt, gcr);
+          vfGroundSkyF = vfGroundSkyIntegrated(tilt, gcr, height, pitch, maxRows);
+          vfSkyB = vfRowSkyIntegrated(back, gcr);
+          vfGroundB = vfRowGroundIntegrated(back, gcr);
+          vfGroundSkyB = vfGroundSkyIntegrated(back, gcr, height, pitch, maxRows);
+        }
         cosF = Math.cos(tilt * DEG);
         sinF = Math.sin(tilt * DEG);
         cosB = Math.cos(back * DEG);

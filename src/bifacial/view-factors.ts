@@ -121,6 +121,11 @@ function turnsLeftOf(ux: number, uy: number, nu: number, vx: number, vy: number,
  */
 export function vfRowSkyIntegrated(surfaceTilt: number, gcr: number): number {
   checkTiltAndGcr('vfRowSkyIntegrated', surfaceTilt, gcr);
+  return rowSkyVf(surfaceTilt, gcr);
+}
+
+/** {@link vfRowSkyIntegrated} of arguments already checked (tilt in [-180, 180] or NaN, gcr in (0, 1]). */
+export function rowSkyVf(surfaceTilt: number, gcr: number): number {
   const a = 1 / gcr;
   const c = Math.cos(surfaceTilt * DEG);
   const vf = 0.5 * (1 + a - Math.sqrt(a * a - 2 * a * c + 1));
@@ -142,6 +147,11 @@ export function vfRowSkyIntegrated(surfaceTilt: number, gcr: number): number {
  */
 export function vfRowGroundIntegrated(surfaceTilt: number, gcr: number): number {
   checkTiltAndGcr('vfRowGroundIntegrated', surfaceTilt, gcr);
+  return rowGroundVf(surfaceTilt, gcr);
+}
+
+/** {@link vfRowGroundIntegrated} of arguments already checked (tilt in [-180, 180] or NaN, gcr in (0, 1]). */
+export function rowGroundVf(surfaceTilt: number, gcr: number): number {
   // A face looking (almost) straight down is nudged to 179.9999 degrees, where the obstruction
   // edges would otherwise line up with the face and the crossed strings collapse. pvlib nudges
   // exactly 180 only; within 1e-11 degree of 180 its result falls to 0 (a rear face of a
@@ -343,6 +353,14 @@ export function vfGroundSkyIntegrated(
   checkAtLeast('vfGroundSkyIntegrated', 'height', height, 0, 'same unit as pitch');
   checkAtLeast('vfGroundSkyIntegrated', 'pitch', pitch, 0, 'same unit as height', true);
   checkAtLeast('vfGroundSkyIntegrated', 'maxRows', maxRows, 0, 'rows');
+  return groundSkyVf(rotation, gcr, height, pitch, maxRows);
+}
+
+/**
+ * {@link vfGroundSkyIntegrated} of arguments already checked (rotation in [-180, 180] or NaN,
+ * gcr in (0, 1], height >= 0, pitch > 0, maxRows >= 0).
+ */
+export function groundSkyVf(rotation: number, gcr: number, height: number, pitch: number, maxRows: number): number {
   const width = pitch * gcr;
   const lCos = width * Math.cos(rotation * DEG);
   const lSin = width * Math.sin(rotation * DEG);
