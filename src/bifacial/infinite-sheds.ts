@@ -8,16 +8,8 @@ import {
   checkRange,
   checkSeries,
 } from '../util/validate.js';
-import {
-  groundSkyMaxRows,
-  groundSkyVf,
-  rowGroundVf,
-  rowSkyVf,
-  sunlitGroundFraction,
-  vfGroundSkyIntegrated,
-  vfRowGroundIntegrated,
-  vfRowSkyIntegrated,
-} from './view-factors.js';
+import { groundSkyMaxRows, sunlitGroundFraction } from './view-factors.js';
+import { TILT_VALUES, tiltViewFactors } from './view-factors-batch.js';
 
 const DEG = Math.PI / 180;
 
@@ -292,6 +284,27 @@ function shedsLength(input: InfiniteShedsInput, options: InfiniteShedsOptions): 
   );
 }
 
+/** A row with no orientation (NaN tilt or azimuth: a tracker at night) and the sun down: all 0. */
+function isNightRow(tilt: number, raz: number, zenith: number): boolean {
+  return (Number.isNaN(tilt) || Number.isNaN(raz)) && zenith > 90;
+}
+
+// Scratch of shedsLoop, grown as needed and reused from call to call (no values survive a call):
+// each row's tilt slot, the distinct tilts, their view factors.
+let slotScratchArray = new Int32Array(0);
+let tiltScratch = new Float64Array(64);
+let memoScratchArray = new Float64Array(0);
+
+function slotScratch(n: number): Int32Array {
+  if (slotScratchArray.length < n) slotScratchArray = new Int32Array(n);
+  return slotScratchArray;
+}
+
+function memoScratch(length: number): Float64Array {
+  if (memoScratchArray.length < length) memoScratchArray = new Float64Array(Math.max(length, 640));
+  return memoScratchArray;
+}
+
 /**
  * The loop of {@link infiniteSheds} over checked columns: the thirteen columns into `r`, or only
  * the rear gain poaGlobal - poaFront into `gain` (one of the two is null).
@@ -356,28 +369,46 @@ function shedsLoop(
 
   // The view factors depend on tilt alone: computed once for a fixed rack, and once per distinct
   // tilt of a tracker in this call (it repeats while clipped at its limit, each morning and
-  // evening, or stowed): `slots` maps a tilt to its ten values in `memo` (the six view factors,
-  // then the cosine and sine of the front and rear tilts).
+  // evening, or stowed). A first pass gives each row the slot of its tilt (`slots` maps a tilt to
+  // its slot), the distinct tilts' ten values (the six view factors, then the cosine and sine of
+  // the front and rear tilts) are computed together into `memo` (tiltViewFactors: the costly ones
+  // in WebAssembly SIMD where it runs, the same doubles), and the second pass reads them.
+  const rowSlot = slotScratch(n);
   const slots = new Map<number, number>();
-  let memo = new Float64Array(0);
-  let memoLength = 0;
+  let distinct = tiltScratch;
+  let distinctCount = 0;
   let cachedTilt = Number.NaN;
-  let vfSkyF = 0,
-    vfGroundF = 0,
-    vfGroundSkyF = 0,
-    vfSkyB = 0,
-    vfGroundB = 0,
-    vfGroundSkyB = 0;
-  let cosF = 1,
-    sinF = 0,
-    cosB = -1,
-    sinB = 0;
+  let cachedSlot = -1;
+  for (let i = 0; i < n; i++) {
+    const tilt = tiltArr === null ? tiltS : tiltArr[i]!;
+    if (isNightRow(tilt, razArr === null ? razS : razArr[i]!, zenArr === null ? zenS : zenArr[i]!)) {
+      rowSlot[i] = -1;
+      continue;
+    }
+    if (tilt !== cachedTilt) {
+      let slot = slots.get(tilt);
+      if (slot === undefined) {
+        slot = distinctCount++;
+        slots.set(tilt, slot);
+        if (slot === distinct.length) {
+          const grown = new Float64Array(slot === 0 ? 64 : 2 * slot);
+          grown.set(distinct);
+          distinct = grown;
+          tiltScratch = grown;
+        }
+        distinct[slot] = tilt;
+      }
+      cachedTilt = tilt;
+      cachedSlot = slot;
+    }
+    rowSlot[i] = cachedSlot;
+  }
+  const memo = memoScratch(TILT_VALUES * distinctCount);
+  tiltViewFactors(distinct, distinctCount, gcr, height, pitch, maxRows, memo);
 
   for (let i = 0; i < n; i++) {
-    const zenith = zenArr === null ? zenS : zenArr[i]!;
-    const tilt = tiltArr === null ? tiltS : tiltArr[i]!;
-    const raz = razArr === null ? razS : razArr[i]!;
-    if ((Number.isNaN(tilt) || Number.isNaN(raz)) && zenith > 90) {
+    const slot = rowSlot[i]!;
+    if (slot < 0) {
       if (!full) {
         rearGain[i] = 0;
         continue;
@@ -397,65 +428,19 @@ function shedsLoop(
       shadedFractionBack[i] = 0;
       continue;
     }
-    if (tilt !== cachedTilt) {
-      const slot = slots.get(tilt);
-      if (slot === undefined) {
-        const back = 180 - tilt;
-        if (tilt >= 0 && tilt <= 180) {
-          // Front and rear tilts both in [0, 180], and gcr, height, pitch checked by the caller:
-          // the view factors without their per-call checks.
-          vfSkyF = rowSkyVf(tilt, gcr);
-          vfGroundF = rowGroundVf(tilt, gcr);
-          vfGroundSkyF = groundSkyVf(tilt, gcr, height, pitch, maxRows);
-          vfSkyB = rowSkyVf(back, gcr);
-          vfGroundB = rowGroundVf(back, gcr);
-          vfGroundSkyB = groundSkyVf(back, gcr, height, pitch, maxRows);
-        } else {
-          // NaN (a tracker's night row with the sun up) or out of range: the checked forms, which
-          // throw where a tilt is out of range, naming the view factor as before.
-          vfSkyF = vfRowSkyIntegrated(tilt, gcr);
-          vfGroundF = vfRowGroundIntegrated(tilt, gcr);
-          vfGroundSkyF = vfGroundSkyIntegrated(tilt, gcr, height, pitch, maxRows);
-          vfSkyB = vfRowSkyIntegrated(back, gcr);
-          vfGroundB = vfRowGroundIntegrated(back, gcr);
-          vfGroundSkyB = vfGroundSkyIntegrated(back, gcr, height, pitch, maxRows);
-        }
-        cosF = Math.cos(tilt * DEG);
-        sinF = Math.sin(tilt * DEG);
-        cosB = Math.cos(back * DEG);
-        sinB = Math.sin(back * DEG);
-        if (memoLength === memo.length) {
-          const grown = new Float64Array(memoLength === 0 ? 640 : 2 * memoLength);
-          grown.set(memo);
-          memo = grown;
-        }
-        const m = memoLength;
-        slots.set(tilt, m);
-        memo[m] = vfSkyF;
-        memo[m + 1] = vfGroundF;
-        memo[m + 2] = vfGroundSkyF;
-        memo[m + 3] = vfSkyB;
-        memo[m + 4] = vfGroundB;
-        memo[m + 5] = vfGroundSkyB;
-        memo[m + 6] = cosF;
-        memo[m + 7] = sinF;
-        memo[m + 8] = cosB;
-        memo[m + 9] = sinB;
-        memoLength = m + 10;
-      } else {
-        vfSkyF = memo[slot]!;
-        vfGroundF = memo[slot + 1]!;
-        vfGroundSkyF = memo[slot + 2]!;
-        vfSkyB = memo[slot + 3]!;
-        vfGroundB = memo[slot + 4]!;
-        vfGroundSkyB = memo[slot + 5]!;
-        cosF = memo[slot + 6]!;
-        sinF = memo[slot + 7]!;
-        cosB = memo[slot + 8]!;
-        sinB = memo[slot + 9]!;
-      }
-      cachedTilt = tilt;
-    }
+    const m = TILT_VALUES * slot;
+    const vfSkyF = memo[m]!;
+    const vfGroundF = memo[m + 1]!;
+    const vfGroundSkyF = memo[m + 2]!;
+    const vfSkyB = memo[m + 3]!;
+    const vfGroundB = memo[m + 4]!;
+    const vfGroundSkyB = memo[m + 5]!;
+    const cosF = memo[m + 6]!;
+    const sinF = memo[m + 7]!;
+    const cosB = memo[m + 8]!;
+    const sinB = memo[m + 9]!;
+    const zenith = zenArr === null ? zenS : zenArr[i]!;
+    const raz = razArr === null ? razS : razArr[i]!;
     const saz = sazArr === null ? sazS : sazArr[i]!;
     const zr = zenith * DEG;
     const cosZ = Math.cos(zr);

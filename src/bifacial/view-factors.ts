@@ -109,6 +109,14 @@ function turnsLeftOf(ux: number, uy: number, nu: number, vx: number, vy: number,
 }
 
 /**
+ * Whether {@link groundSkyVf}'s rows are clear of the ground (its half-plane branch), from half
+ * the row's vertical extent `halfSin` (0.5 width sin(rotation)) and the centre height.
+ */
+export function groundSkyHalfPlane(halfSin: number, height: number): boolean {
+  return height - Math.abs(halfSin) > 0;
+}
+
+/**
  * Average view factor from a whole row face to the sky, limited by the row's own tilt and the
  * top edge of the row in front (pvlib.bifacial.utils.vf_row_sky_2d_integ over x in [0, 1]).
  * Closed form: 0.5 (1 + 1/gcr - sqrt(1/gcr^2 - 2 cos(tilt)/gcr + 1)).
@@ -370,7 +378,7 @@ export function groundSkyVf(rotation: number, gcr: number, height: number, pitch
   const bx = pitch; // a = (0, 0), b = (pitch, 0)
   const scale = 0.5 / pitch;
   // Rows clear of the ground: every edge is above a and b, so angle tests are cross products.
-  const halfPlane = height - Math.abs(halfSin) > 0;
+  const halfPlane = groundSkyHalfPlane(halfSin, height);
   let total = 0;
   for (let k = -maxRows; k <= maxRows; k++) {
     // c, d: the upper edges of rows k+1 and k, bounding the sky gap between them.
