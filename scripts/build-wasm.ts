@@ -56,6 +56,11 @@ export const WASM_KERNELS: readonly WasmKernelSource[] = [
     module: 'src/tracking/wasm/single-axis.wasm.ts',
     constant: 'SINGLE_AXIS_WASM_BASE64',
   },
+  {
+    wat: 'src/bifacial/wasm/view-factors.wat',
+    module: 'src/bifacial/wasm/view-factors.wasm.ts',
+    constant: 'VIEW_FACTORS_WASM_BASE64',
+  },
   { wat: 'src/pv/wasm/sapm.wat', module: 'src/pv/wasm/sapm.wasm.ts', constant: 'SAPM_WASM_BASE64' },
   {
     wat: 'src/pv/wasm/sandia-inverter.wat',

@@ -8,13 +8,8 @@ import {
   checkRange,
   checkSeries,
 } from '../util/validate.js';
-import {
-  groundSkyMaxRows,
-  sunlitGroundFraction,
-  vfGroundSkyIntegrated,
-  vfRowGroundIntegrated,
-  vfRowSkyIntegrated,
-} from './view-factors.js';
+import { groundSkyMaxRows, sunlitGroundFraction } from './view-factors.js';
+import { TILT_VALUES, tiltViewFactors } from './view-factors-batch.js';
 
 const DEG = Math.PI / 180;
 
@@ -289,6 +284,99 @@ function shedsLength(input: InfiniteShedsInput, options: InfiniteShedsOptions): 
   );
 }
 
+/** A row with no orientation (NaN tilt or azimuth: a tracker at night) and the sun down: all 0. */
+function isNightRow(tilt: number, raz: number, zenith: number): boolean {
+  return (Number.isNaN(tilt) || Number.isNaN(raz)) && zenith > 90;
+}
+
+// Scratch of shedsLoop, grown as needed and reused from call to call (no values survive a call):
+// each row's tilt slot, the distinct tilts, their view factors, and the table from a tilt to its slot.
+let slotScratchArray = new Int32Array(0);
+let memoScratchArray = new Float64Array(0);
+let distinctTilts = new Float64Array(64);
+let distinctTiltCount = 0;
+
+/**
+ * The table from a tilt to its slot: open addressing over the tilt's bits (a Map keyed by doubles
+ * cost a fifth of a tracker year's first pass), a power-of-two size kept at least twice the
+ * distinct tilts. Keys compare as a Map's (SameValueZero): -0 is stored as 0; NaN is kept apart by
+ * the caller. A slot of -1 is empty.
+ */
+let tableKeys = new Float64Array(1024);
+let tableSlots = new Int32Array(1024).fill(-1);
+let tableShift = 22; // 32 - log2(size)
+const hashDouble = new Float64Array(1);
+const hashWords = new Uint32Array(hashDouble.buffer);
+
+/** A fresh table and no distinct tilts, for a new call. */
+function clearTiltSlots(): void {
+  tableSlots.fill(-1);
+  distinctTiltCount = 0;
+}
+
+/** The next slot, holding `tilt`. */
+function addDistinctTilt(tilt: number): number {
+  if (distinctTiltCount === distinctTilts.length) {
+    const grown = new Float64Array(2 * distinctTiltCount);
+    grown.set(distinctTilts);
+    distinctTilts = grown;
+  }
+  distinctTilts[distinctTiltCount] = tilt;
+  return distinctTiltCount++;
+}
+
+/** The table's index for a key: the high bits of a multiplicative hash of its two words. */
+function tableIndex(key: number): number {
+  hashDouble[0] = key;
+  return Math.imul(hashWords[0]! ^ Math.imul(hashWords[1]!, 0x27d4eb2d), 0x9e3779b1) >>> tableShift;
+}
+
+/** The slot of a tilt (not NaN), added when new. */
+function slotOfTilt(tilt: number): number {
+  const key = tilt === 0 ? 0 : tilt;
+  const mask = tableSlots.length - 1;
+  let h = tableIndex(key);
+  for (;;) {
+    const slot = tableSlots[h]!;
+    if (slot < 0) break;
+    if (tableKeys[h] === key) return slot;
+    h = (h + 1) & mask;
+  }
+  const slot = addDistinctTilt(tilt);
+  tableKeys[h] = key;
+  tableSlots[h] = slot;
+  if (2 * distinctTiltCount > tableSlots.length) growTiltTable();
+  return slot;
+}
+
+/** Doubles the table and puts the distinct tilts (but NaN) back in. */
+function growTiltTable(): void {
+  const size = 2 * tableSlots.length;
+  tableKeys = new Float64Array(size);
+  tableSlots = new Int32Array(size).fill(-1);
+  tableShift--;
+  const mask = size - 1;
+  for (let slot = 0; slot < distinctTiltCount; slot++) {
+    const tilt = distinctTilts[slot]!;
+    if (tilt !== tilt) continue;
+    const key = tilt === 0 ? 0 : tilt;
+    let h = tableIndex(key);
+    while (tableSlots[h]! >= 0) h = (h + 1) & mask;
+    tableKeys[h] = key;
+    tableSlots[h] = slot;
+  }
+}
+
+function slotScratch(n: number): Int32Array {
+  if (slotScratchArray.length < n) slotScratchArray = new Int32Array(n);
+  return slotScratchArray;
+}
+
+function memoScratch(length: number): Float64Array {
+  if (memoScratchArray.length < length) memoScratchArray = new Float64Array(Math.max(length, 640));
+  return memoScratchArray;
+}
+
 /**
  * The loop of {@link infiniteSheds} over checked columns: the thirteen columns into `r`, or only
  * the rear gain poaGlobal - poaFront into `gain` (one of the two is null).
@@ -353,28 +441,38 @@ function shedsLoop(
 
   // The view factors depend on tilt alone: computed once for a fixed rack, and once per distinct
   // tilt of a tracker in this call (it repeats while clipped at its limit, each morning and
-  // evening, or stowed): `slots` maps a tilt to its ten values in `memo` (the six view factors,
-  // then the cosine and sine of the front and rear tilts).
-  const slots = new Map<number, number>();
-  let memo = new Float64Array(0);
-  let memoLength = 0;
+  // evening, or stowed). A first pass gives each row the slot of its tilt (`slots` maps a tilt to
+  // its slot), the distinct tilts' ten values (the six view factors, then the cosine and sine of
+  // the front and rear tilts) are computed together into `memo` (tiltViewFactors: the costly ones
+  // in WebAssembly SIMD where it runs, the same doubles), and the second pass reads them.
+  const rowSlot = slotScratch(n);
+  clearTiltSlots();
+  let nanSlot = -1;
   let cachedTilt = Number.NaN;
-  let vfSkyF = 0,
-    vfGroundF = 0,
-    vfGroundSkyF = 0,
-    vfSkyB = 0,
-    vfGroundB = 0,
-    vfGroundSkyB = 0;
-  let cosF = 1,
-    sinF = 0,
-    cosB = -1,
-    sinB = 0;
+  let cachedSlot = -1;
+  for (let i = 0; i < n; i++) {
+    const tilt = tiltArr === null ? tiltS : tiltArr[i]!;
+    if (isNightRow(tilt, razArr === null ? razS : razArr[i]!, zenArr === null ? zenS : zenArr[i]!)) {
+      rowSlot[i] = -1;
+      continue;
+    }
+    if (tilt !== cachedTilt) {
+      if (tilt === tilt) cachedSlot = slotOfTilt(tilt);
+      else {
+        if (nanSlot < 0) nanSlot = addDistinctTilt(tilt);
+        cachedSlot = nanSlot;
+      }
+      cachedTilt = tilt;
+    }
+    rowSlot[i] = cachedSlot;
+  }
+  const distinctCount = distinctTiltCount;
+  const memo = memoScratch(TILT_VALUES * distinctCount);
+  tiltViewFactors(distinctTilts, distinctCount, gcr, height, pitch, maxRows, memo);
 
   for (let i = 0; i < n; i++) {
-    const zenith = zenArr === null ? zenS : zenArr[i]!;
-    const tilt = tiltArr === null ? tiltS : tiltArr[i]!;
-    const raz = razArr === null ? razS : razArr[i]!;
-    if ((Number.isNaN(tilt) || Number.isNaN(raz)) && zenith > 90) {
+    const slot = rowSlot[i]!;
+    if (slot < 0) {
       if (!full) {
         rearGain[i] = 0;
         continue;
@@ -394,52 +492,19 @@ function shedsLoop(
       shadedFractionBack[i] = 0;
       continue;
     }
-    if (tilt !== cachedTilt) {
-      const slot = slots.get(tilt);
-      if (slot === undefined) {
-        const back = 180 - tilt;
-        vfSkyF = vfRowSkyIntegrated(tilt, gcr);
-        vfGroundF = vfRowGroundIntegrated(tilt, gcr);
-        vfGroundSkyF = vfGroundSkyIntegrated(tilt, gcr, height, pitch, maxRows);
-        vfSkyB = vfRowSkyIntegrated(back, gcr);
-        vfGroundB = vfRowGroundIntegrated(back, gcr);
-        vfGroundSkyB = vfGroundSkyIntegrated(back, gcr, height, pitch, maxRows);
-        cosF = Math.cos(tilt * DEG);
-        sinF = Math.sin(tilt * DEG);
-        cosB = Math.cos(back * DEG);
-        sinB = Math.sin(back * DEG);
-        if (memoLength === memo.length) {
-          const grown = new Float64Array(memoLength === 0 ? 640 : 2 * memoLength);
-          grown.set(memo);
-          memo = grown;
-        }
-        const m = memoLength;
-        slots.set(tilt, m);
-        memo[m] = vfSkyF;
-        memo[m + 1] = vfGroundF;
-        memo[m + 2] = vfGroundSkyF;
-        memo[m + 3] = vfSkyB;
-        memo[m + 4] = vfGroundB;
-        memo[m + 5] = vfGroundSkyB;
-        memo[m + 6] = cosF;
-        memo[m + 7] = sinF;
-        memo[m + 8] = cosB;
-        memo[m + 9] = sinB;
-        memoLength = m + 10;
-      } else {
-        vfSkyF = memo[slot]!;
-        vfGroundF = memo[slot + 1]!;
-        vfGroundSkyF = memo[slot + 2]!;
-        vfSkyB = memo[slot + 3]!;
-        vfGroundB = memo[slot + 4]!;
-        vfGroundSkyB = memo[slot + 5]!;
-        cosF = memo[slot + 6]!;
-        sinF = memo[slot + 7]!;
-        cosB = memo[slot + 8]!;
-        sinB = memo[slot + 9]!;
-      }
-      cachedTilt = tilt;
-    }
+    const m = TILT_VALUES * slot;
+    const vfSkyF = memo[m]!;
+    const vfGroundF = memo[m + 1]!;
+    const vfGroundSkyF = memo[m + 2]!;
+    const vfSkyB = memo[m + 3]!;
+    const vfGroundB = memo[m + 4]!;
+    const vfGroundSkyB = memo[m + 5]!;
+    const cosF = memo[m + 6]!;
+    const sinF = memo[m + 7]!;
+    const cosB = memo[m + 8]!;
+    const sinB = memo[m + 9]!;
+    const zenith = zenArr === null ? zenS : zenArr[i]!;
+    const raz = razArr === null ? razS : razArr[i]!;
     const saz = sazArr === null ? sazS : sazArr[i]!;
     const zr = zenith * DEG;
     const cosZ = Math.cos(zr);

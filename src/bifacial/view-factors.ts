@@ -109,6 +109,14 @@ function turnsLeftOf(ux: number, uy: number, nu: number, vx: number, vy: number,
 }
 
 /**
+ * Whether {@link groundSkyVf}'s rows are clear of the ground (its half-plane branch), from half
+ * the row's vertical extent `halfSin` (0.5 width sin(rotation)) and the centre height.
+ */
+export function groundSkyHalfPlane(halfSin: number, height: number): boolean {
+  return height - Math.abs(halfSin) > 0;
+}
+
+/**
  * Average view factor from a whole row face to the sky, limited by the row's own tilt and the
  * top edge of the row in front (pvlib.bifacial.utils.vf_row_sky_2d_integ over x in [0, 1]).
  * Closed form: 0.5 (1 + 1/gcr - sqrt(1/gcr^2 - 2 cos(tilt)/gcr + 1)).
@@ -121,6 +129,11 @@ function turnsLeftOf(ux: number, uy: number, nu: number, vx: number, vy: number,
  */
 export function vfRowSkyIntegrated(surfaceTilt: number, gcr: number): number {
   checkTiltAndGcr('vfRowSkyIntegrated', surfaceTilt, gcr);
+  return rowSkyVf(surfaceTilt, gcr);
+}
+
+/** {@link vfRowSkyIntegrated} of arguments already checked (tilt in [-180, 180] or NaN, gcr in (0, 1]). */
+export function rowSkyVf(surfaceTilt: number, gcr: number): number {
   const a = 1 / gcr;
   const c = Math.cos(surfaceTilt * DEG);
   const vf = 0.5 * (1 + a - Math.sqrt(a * a - 2 * a * c + 1));
@@ -142,6 +155,11 @@ export function vfRowSkyIntegrated(surfaceTilt: number, gcr: number): number {
  */
 export function vfRowGroundIntegrated(surfaceTilt: number, gcr: number): number {
   checkTiltAndGcr('vfRowGroundIntegrated', surfaceTilt, gcr);
+  return rowGroundVf(surfaceTilt, gcr);
+}
+
+/** {@link vfRowGroundIntegrated} of arguments already checked (tilt in [-180, 180] or NaN, gcr in (0, 1]). */
+export function rowGroundVf(surfaceTilt: number, gcr: number): number {
   // A face looking (almost) straight down is nudged to 179.9999 degrees, where the obstruction
   // edges would otherwise line up with the face and the crossed strings collapse. pvlib nudges
   // exactly 180 only; within 1e-11 degree of 180 its result falls to 0 (a rear face of a
@@ -343,6 +361,14 @@ export function vfGroundSkyIntegrated(
   checkAtLeast('vfGroundSkyIntegrated', 'height', height, 0, 'same unit as pitch');
   checkAtLeast('vfGroundSkyIntegrated', 'pitch', pitch, 0, 'same unit as height', true);
   checkAtLeast('vfGroundSkyIntegrated', 'maxRows', maxRows, 0, 'rows');
+  return groundSkyVf(rotation, gcr, height, pitch, maxRows);
+}
+
+/**
+ * {@link vfGroundSkyIntegrated} of arguments already checked (rotation in [-180, 180] or NaN,
+ * gcr in (0, 1], height >= 0, pitch > 0, maxRows >= 0).
+ */
+export function groundSkyVf(rotation: number, gcr: number, height: number, pitch: number, maxRows: number): number {
   const width = pitch * gcr;
   const lCos = width * Math.cos(rotation * DEG);
   const lSin = width * Math.sin(rotation * DEG);
@@ -352,7 +378,7 @@ export function vfGroundSkyIntegrated(
   const bx = pitch; // a = (0, 0), b = (pitch, 0)
   const scale = 0.5 / pitch;
   // Rows clear of the ground: every edge is above a and b, so angle tests are cross products.
-  const halfPlane = height - Math.abs(halfSin) > 0;
+  const halfPlane = groundSkyHalfPlane(halfSin, height);
   let total = 0;
   for (let k = -maxRows; k <= maxRows; k++) {
     // c, d: the upper edges of rows k+1 and k, bounding the sky gap between them.

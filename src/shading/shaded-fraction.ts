@@ -96,17 +96,28 @@ export function shadedFraction1d(
   const offsetOverWidth = offset / width;
   const pitchOverWidth = pitch / width;
   const cosSlope = Math.cos(slope * DEG);
+  // One rotation for both rows (the shading row's not given): d1 is d2, and so are their cosines
+  // and sines, taken once.
+  const sameRows = input.shadingRowRotation === undefined;
   for (let i = 0; i < n; i++) {
     const psz = projectedZenithRow(zenith[i & zMask]!, azimuth[i & aMask]!, axis);
-    const d1 = (shading[i & shadingMask]! - psz) * DEG;
     const d2 = (shaded[i & shadedMask]! - psz) * DEG;
-    const c2 = Math.abs(Math.cos(d2));
+    const cos2 = Math.cos(d2);
+    const sin2 = Math.sin(d2);
+    let cos1 = cos2;
+    let sin1 = sin2;
+    if (!sameRows) {
+      const d1 = (shading[i & shadingMask]! - psz) * DEG;
+      cos1 = Math.cos(d1);
+      sin1 = Math.sin(d1);
+    }
+    const c2 = Math.abs(cos2);
     const sign = psz > 0 ? 1 : psz < 0 ? -1 : psz; // Math.sign without the call; NaN stays NaN
     // Eq. 12 of Anderson & Jensen 2024, in pvlib's order of operations.
     const t =
       0.5 +
-      Math.abs(Math.cos(d1)) / c2 / 2 +
-      ((sign * offsetOverWidth) / c2) * (Math.sin(d2) - Math.sin(d1)) -
+      Math.abs(cos1) / c2 / 2 +
+      ((sign * offsetOverWidth) / c2) * (sin2 - sin1) -
       (pitchOverWidth * Math.cos((psz - slope) * DEG)) / c2 / cosSlope;
     res[i] = t < 0 ? 0 : t > 1 ? 1 : t;
   }

@@ -357,4 +357,35 @@ describe('infiniteSheds: series handling', () => {
     expect(gain[0]).toBe(0); // night
     expect(gain[24]).toBeGreaterThan(0);
   });
+
+  it('finds each tilt of a long series again, with 0 and -0 one tilt and a NaN tilt under the sun NaN', () => {
+    // 6,000 rows of 3,000 distinct tilts, each twice (the table of the call's tilts grows past its
+    // first size), 0 and -0, and a NaN tilt with the sun up: each row equals a call of its own.
+    const n = 6000;
+    const tilt = new Float64Array(n);
+    for (let i = 0; i < n; i++) tilt[i] = ((i % 3000) * 179.7) / 2999;
+    tilt[100] = 0;
+    tilt[101] = -0;
+    tilt[102] = Number.NaN;
+    const input = {
+      solarZenith: 40,
+      solarAzimuth: 200,
+      surfaceTilt: tilt,
+      surfaceAzimuth: 90,
+      ghi: 700,
+      dhi: 150,
+      dni: 720,
+    };
+    const options = { gcr: 0.4, height: 1.5, pitch: 5, albedo: 0.25 };
+    const r = infiniteSheds(input, options);
+    for (const i of [0, 1, 2, 100, 101, 1234, 2999, 3000, 4234, 5999]) {
+      const single = infiniteSheds({ ...input, surfaceTilt: tilt[i]! === 0 ? 0 : tilt[i]! }, options);
+      expect(Object.is(r.poaGlobal[i], single.poaGlobal[0]), `row ${i}`).toBe(true);
+      expect(Object.is(r.poaBackGroundDiffuse[i], single.poaBackGroundDiffuse[0]), `row ${i}`).toBe(true);
+    }
+    for (let i = 0; i < 3000; i++) {
+      if (i < 100 || i > 102) expect(Object.is(r.poaBack[i], r.poaBack[i + 3000]), `row ${i}`).toBe(true);
+    }
+    expect(r.poaGlobal[102]).toBeNaN();
+  });
 });

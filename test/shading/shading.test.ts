@@ -124,6 +124,56 @@ describe('shadedFraction1d', () => {
     );
   });
 
+  it('without a shading row rotation, gives the doubles of the same rotation given for both rows', () => {
+    // The loop takes the cosine and sine once when the two rows share a rotation: the same doubles.
+    const n = 64;
+    const zenith = new Float64Array(n);
+    const azimuth = new Float64Array(n);
+    const rotation = new Float64Array(n);
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.tuple(fc.double({ min: 0, max: 100 }), fc.double({ min: 0, max: 360 }), fc.double({ min: -90, max: 90 })),
+          {
+            minLength: n,
+            maxLength: n,
+          },
+        ),
+        fc.double({ min: -0.5, max: 0.5, noNaN: true }),
+        fc.double({ min: -20, max: 20, noNaN: true }),
+        (rows, offset, slope) => {
+          rows.forEach(([z, a, r], i) => {
+            zenith[i] = z;
+            azimuth[i] = a;
+            rotation[i] = r;
+          });
+          const geometry = {
+            axisAzimuth: 180,
+            collectorWidth: 2,
+            pitch: 5,
+            surfaceToAxisOffset: offset,
+            crossAxisSlope: slope,
+          };
+          const one = shadedFraction1d(
+            { solarZenith: zenith, solarAzimuth: azimuth, shadedRowRotation: rotation },
+            geometry,
+          );
+          const both = shadedFraction1d(
+            {
+              solarZenith: zenith,
+              solarAzimuth: azimuth,
+              shadedRowRotation: rotation,
+              shadingRowRotation: rotation.slice(),
+            },
+            geometry,
+          );
+          for (let i = 0; i < n; i++) expect(Object.is(one[i], both[i]), `row ${i}`).toBe(true);
+        },
+      ),
+      { numRuns: runs(50) },
+    );
+  });
+
   it('stays in [0, 1] and gives NaN for NaN', () => {
     fc.assert(
       fc.property(
