@@ -10,9 +10,17 @@
 ;;
 ;; scripts/build-wasm.ts compiles this file with wabt (wat2wasm) into kt-decomposition.wasm.ts.
 ;;
-;; Memory: as erbs.wat; the first pass also keeps the extraterrestrial irradiance in the kt column;
-;; bytes [23552, 24064), between the node table and the ghi column, hold the 64 doubles 2^(j/64) and
-;; bytes [24064, 24136) the nine constants of Erbs-Driesse's fraction (data segments of this module).
+;; Memory: as erbs.wat; bytes [23552, 24064), between the node table and the ghi column, hold the
+;; 64 doubles 2^(j/64) and bytes [24064, 24136) the nine constants of Erbs-Driesse's fraction (data
+;; segments of this module). `decompose` takes the byte address of each column it reads (ghi,
+;; zenith, the third) and of each result it writes (dni, dhi, kt), 16-byte aligned with room for an
+;; even number of rows: the block's columns for the copying path, or the columns of a ktColumns
+;; allocation (an instance of its own whose memory has grown to hold them after the block), which
+;; it reads and writes where they lie, a block of at most 4096 rows per call. What passes between
+;; the passes (cos z, the kt denominator, the extraterrestrial irradiance, Boland's exponent and its
+;; exp) stays in the block's dni, dhi and kt columns at their fixed offsets, whatever the addresses:
+;; those loads and stores keep their static offsets (an address addition each on every access, the
+;; first pass included, measured 5-10 % slower on the copying path).
 (module
   ;; Math.cos, for zenith angles outside [0, 360] (and NaN), where the kernel calls it too.
   (import "js" "cos" (func $cos (param f64) (result f64)))
@@ -141,13 +149,13 @@
 
   ;; Boland's rows [0, end / 8) after the first pass of decompose, in three short passes (one
   ;; dependent chain each, which the processor overlaps over more pairs of rows than one long one):
-  ;; kt and the exponent x = a (kt - b) (kept in the dhi column), exp x in place, then the fraction
+  ;; kt and the exponent x = a (kt - b) (kept in the block's dhi column), exp x in place, then the fraction
   ;; 1 / (1 + exp x) and the split. exp x = 2^k 2^(j/64) e^r with n = 64 k + j = nearest(64 x / ln 2)
   ;; and r = x - n ln 2 / 64 (ln 2 / 64 in two parts), |r| <= ln 2 / 128 = 0.0054: 2^(j/64) from the
   ;; module's table of 64 doubles, 2^k added to its exponent bits, e^r by its Taylor series to degree
   ;; 5 (a chain of three products, where the degree-13 series on |r| <= 0.35 had five); within a few
   ;; units in the last place of Math.exp, which the lanes take outside |x| <= 700 and for NaN.
-  (func $boland (param $end i32) (param $maxKtValue f64) (param $a f64) (param $b f64) (param $maxZenith f64)
+  (func $boland (param $end i32) (param $ghiAt i32) (param $zenithAt i32) (param $dniAt i32) (param $dhiAt i32) (param $ktAt i32) (param $maxKtValue f64) (param $a f64) (param $b f64) (param $maxZenith f64)
     (local $at i32) (local $g v128) (local $kt v128) (local $x v128) (local $kk v128) (local $r v128)
     (local $r2 v128) (local $q0 v128) (local $q1 v128) (local $q2 v128)
     (local $p v128) (local $dhi v128) (local $dniRaw v128) (local $zeroed v128) (local $zero v128) (local $above v128)
@@ -165,10 +173,10 @@
     (block $done
       (loop $pairs
         (br_if $done (i32.ge_u (local.get $at) (local.get $end)))
-        (local.set $kt (f64x2.div (v128.load offset=24576 (local.get $at)) (v128.load offset=155648 (local.get $at))))
+        (local.set $kt (f64x2.div (v128.load (i32.add (local.get $ghiAt) (local.get $at))) (v128.load offset=155648 (local.get $at))))
         (local.set $kt (f64x2.pmax (local.get $kt) (local.get $zero)))
         (local.set $kt (f64x2.pmin (local.get $kt) (local.get $maxKt)))
-        (v128.store offset=188416 (local.get $at) (local.get $kt))
+        (v128.store (i32.add (local.get $ktAt) (local.get $at)) (local.get $kt))
         (v128.store offset=155648 (local.get $at)
           (f64x2.mul (local.get $aLanes) (f64x2.sub (local.get $kt) (local.get $bLanes))))
         (local.set $at (i32.add (local.get $at) (i32.const 16)))
@@ -193,7 +201,7 @@
         (br_if $done (i32.ge_u (local.get $at) (local.get $end)))
         (local.set $x (v128.load offset=155648 (local.get $at)))
         ;; Both lanes above maxZenith: DNI and DHI will be 0 and GHI whatever the fraction is.
-        (if (i32.eq (i64x2.bitmask (f64x2.gt (v128.load offset=57344 (local.get $at)) (local.get $maxZenithLanes)))
+        (if (i32.eq (i64x2.bitmask (f64x2.gt (v128.load (i32.add (local.get $zenithAt) (local.get $at))) (local.get $maxZenithLanes)))
                     (i32.const 3))
           (then (local.set $p (local.get $zero)))
           (else
@@ -236,14 +244,14 @@
     (block $done
       (loop $pairs
         (br_if $done (i32.ge_u (local.get $at) (local.get $end)))
-        (local.set $g (v128.load offset=24576 (local.get $at)))
-        (local.set $above (f64x2.gt (v128.load offset=57344 (local.get $at)) (local.get $maxZenithLanes)))
+        (local.set $g (v128.load (i32.add (local.get $ghiAt) (local.get $at))))
+        (local.set $above (f64x2.gt (v128.load (i32.add (local.get $zenithAt) (local.get $at))) (local.get $maxZenithLanes)))
         (if (i32.eq (i64x2.bitmask (local.get $above)) (i32.const 3))
           (then
             ;; Both lanes above maxZenith (the night): DNI +0 and DHI = GHI, as the selects below
             ;; give them, without the two divisions.
-            (v128.store offset=122880 (local.get $at) (local.get $zero))
-            (v128.store offset=155648 (local.get $at) (local.get $g)))
+            (v128.store (i32.add (local.get $dniAt) (local.get $at)) (local.get $zero))
+            (v128.store (i32.add (local.get $dhiAt) (local.get $at)) (local.get $g)))
           (else
             (local.set $e (v128.load offset=155648 (local.get $at)))
             (local.set $cosZ (v128.load offset=122880 (local.get $at)))
@@ -267,8 +275,8 @@
             (local.set $zeroed (v128.or (local.get $above)
                                         (v128.or (f64x2.lt (local.get $g) (local.get $zero))
                                                  (f64x2.lt (local.get $dniRaw) (local.get $zero)))))
-            (v128.store offset=122880 (local.get $at) (v128.andnot (local.get $dniRaw) (local.get $zeroed)))
-            (v128.store offset=155648 (local.get $at) (v128.bitselect (local.get $g) (local.get $dhi) (local.get $zeroed)))))
+            (v128.store (i32.add (local.get $dniAt) (local.get $at)) (v128.andnot (local.get $dniRaw) (local.get $zeroed)))
+            (v128.store (i32.add (local.get $dhiAt) (local.get $at)) (v128.bitselect (local.get $g) (local.get $dhi) (local.get $zeroed)))))
         (local.set $at (i32.add (local.get $at) (i32.const 16)))
         (br $pairs))))
 
@@ -279,7 +287,7 @@
   ;; order), DHI = fraction GHI, DNI = (GHI - DHI) / cos z; DNI 0 and DHI = GHI above maxZenith and
   ;; where DNI < 0 (GHI is no longer negative). The coefficients come from globals read into locals
   ;; once, so that they stay in registers.
-  (func $erbsDriesse (param $end i32) (param $maxZenith f64)
+  (func $erbsDriesse (param $end i32) (param $ghiAt i32) (param $zenithAt i32) (param $dniAt i32) (param $dhiAt i32) (param $ktAt i32) (param $maxZenith f64)
     (local $at i32) (local $g v128) (local $kt v128) (local $fraction v128) (local $dhi v128)
     (local $dniRaw v128) (local $above v128) (local $zero v128) (local $one v128) (local $maxZenithLanes v128)
     (local $q4 v128) (local $q3 v128) (local $q2 v128) (local $q1 v128) (local $q0 v128) (local $slope v128)
@@ -299,19 +307,19 @@
     (block $done
       (loop $pairs
         (br_if $done (i32.ge_u (local.get $at) (local.get $end)))
-        (local.set $g (f64x2.pmax (v128.load offset=24576 (local.get $at)) (local.get $zero)))
+        (local.set $g (f64x2.pmax (v128.load (i32.add (local.get $ghiAt) (local.get $at))) (local.get $zero)))
         ;; kt = ghi / (E0 max(cos z, minCos)), clipped to [0, 1]: the kernel's own selects.
         (local.set $kt (f64x2.div (local.get $g) (v128.load offset=155648 (local.get $at))))
         (local.set $kt (f64x2.pmax (local.get $kt) (local.get $zero)))
         (local.set $kt (f64x2.pmin (local.get $kt) (local.get $one)))
-        (v128.store offset=188416 (local.get $at) (local.get $kt))
-        (local.set $above (f64x2.gt (v128.load offset=57344 (local.get $at)) (local.get $maxZenithLanes)))
+        (v128.store (i32.add (local.get $ktAt) (local.get $at)) (local.get $kt))
+        (local.set $above (f64x2.gt (v128.load (i32.add (local.get $zenithAt) (local.get $at))) (local.get $maxZenithLanes)))
         (if (i32.eq (i64x2.bitmask (local.get $above)) (i32.const 3))
           (then
             ;; Both lanes above maxZenith (the night): DNI +0 and DHI = GHI, as the selects below
             ;; give them, without the fraction and the division.
-            (v128.store offset=122880 (local.get $at) (local.get $zero))
-            (v128.store offset=155648 (local.get $at) (local.get $g)))
+            (v128.store (i32.add (local.get $dniAt) (local.get $at)) (local.get $zero))
+            (v128.store (i32.add (local.get $dhiAt) (local.get $at)) (local.get $g)))
           (else
             ;; ((((q4 kt - q3) kt + q2) kt - q1) kt + q0) above kt 0.216, 1 - 0.09 kt below, 0.165 above 0.792.
             (local.set $fraction
@@ -335,18 +343,20 @@
             (local.set $dniRaw (f64x2.div (f64x2.sub (local.get $g) (local.get $dhi))
                                           (v128.load offset=122880 (local.get $at))))
             (local.set $above (v128.or (local.get $above) (f64x2.lt (local.get $dniRaw) (local.get $zero))))
-            (v128.store offset=122880 (local.get $at) (v128.andnot (local.get $dniRaw) (local.get $above)))
-            (v128.store offset=155648 (local.get $at) (v128.bitselect (local.get $g) (local.get $dhi) (local.get $above)))))
+            (v128.store (i32.add (local.get $dniAt) (local.get $at)) (v128.andnot (local.get $dniRaw) (local.get $above)))
+            (v128.store (i32.add (local.get $dhiAt) (local.get $at)) (v128.bitselect (local.get $g) (local.get $dhi) (local.get $above)))))
         (local.set $at (i32.add (local.get $at) (i32.const 16)))
         (br $pairs))))
 
-  ;; Rows [0, rows) of the block, in two passes (as erbsKernel): the first keeps cos z and the kt
-  ;; denominator in the dni and dhi columns, the second reads them back and writes the results.
+  ;; Rows [0, rows) at the given addresses, in two passes (as erbsKernel): the first keeps cos z, the kt
+  ;; denominator and the extraterrestrial irradiance in the block's dni, dhi and kt columns, the
+  ;; second reads them back and writes the results at dniAt, dhiAt and ktAt.
   ;; Two short passes run faster than one long one: the processor overlaps more pairs of rows
   ;; when each pair's chain of dependent operations is shorter.
   ;; mode 0: the third column holds times and the extraterrestrial irradiance comes from them;
   ;; 1: it holds dniExtra; 2: dniExtra is the one value extraScalar.
-  (func (export "decompose") (param $rows i32) (param $mode i32) (param $extraScalar f64)
+  (func (export "decompose") (param $rows i32) (param $ghiAt i32) (param $zenithAt i32) (param $thirdAt i32)
+                      (param $dniAt i32) (param $dhiAt i32) (param $ktAt i32) (param $mode i32) (param $extraScalar f64)
                       (param $minCos f64) (param $maxZenith f64) (param $model i32) (param $maxKtValue f64)
                       (param $bolandA f64) (param $bolandB f64) (param $nightAboveValue f64)
     (local $at i32) (local $end i32) (local $node0 i32) (local $node1 i32)
@@ -358,7 +368,7 @@
     (local $fullTurn v128) (local $four v128) (local $half v128) (local $quarter v128)
     (local $radiansPerDegree v128) (local $one v128) (local $oneSixth v128)
     (local $oneTwentyFourth v128) (local $oneHundredTwentieth v128) (local $indexBias v128)
-    (local $nightAbove v128) (local $halfTurn v128) (local $minusOne v128)
+    (local $nightAbove v128) (local $halfTurn v128) (local $minusOne v128) (local $zero v128)
     (local.set $end (i32.shl (local.get $rows) (i32.const 3)))
     (local.set $fullTurn (global.get $fullTurn))
     (local.set $four (global.get $four))
@@ -380,6 +390,7 @@
     (local.set $nightAbove (f64x2.splat (local.get $nightAboveValue)))
     (local.set $halfTurn (global.get $halfTurn))
     (local.set $minusOne (global.get $minusOne))
+    (local.set $zero (v128.const f64x2 0 0))
 
     ;; First pass: extraterrestrial irradiance, cos z, and the kt denominator E0 max(cos z, minCos).
     (block $done
@@ -387,7 +398,7 @@
         (br_if $done (i32.ge_u (local.get $at) (local.get $end)))
         (if (i32.eqz (local.get $mode))
           (then
-            (local.set $t (v128.load offset=90112 (local.get $at)))
+            (local.set $t (v128.load (i32.add (local.get $thirdAt) (local.get $at))))
             (local.set $inDay (v128.and (f64x2.ge (local.get $t) (local.get $dayStart))
                                         (f64x2.lt (local.get $t) (local.get $dayEnd))))
             (if (i32.eq (i64x2.bitmask (local.get $inDay)) (i32.const 3))
@@ -402,10 +413,10 @@
                 (local.set $dayExtra (f64x2.splat (global.get $dayExtra))))))
           (else
             (if (i32.eq (local.get $mode) (i32.const 1))
-              (then (local.set $extra (v128.load offset=90112 (local.get $at)))))))
+              (then (local.set $extra (v128.load (i32.add (local.get $thirdAt) (local.get $at))))))))
 
         ;; cos z: both lanes in [0, 360] take the node table here; otherwise one lane at a time.
-        (local.set $z (v128.load offset=57344 (local.get $at)))
+        (local.set $z (v128.load (i32.add (local.get $zenithAt) (local.get $at))))
         (if (i32.eq (i64x2.bitmask (v128.and (f64x2.gt (local.get $z) (local.get $nightAbove))
                                              (f64x2.le (local.get $z) (local.get $halfTurn))))
                     (i32.const 3))
@@ -415,7 +426,7 @@
             ;; is: -1 serves, bit for bit, without the cosine.
             (local.set $cosZ (local.get $minusOne)))
           (else
-        (if (i32.eq (i64x2.bitmask (v128.and (f64x2.ge (local.get $z) (v128.const f64x2 0 0))
+        (if (i32.eq (i64x2.bitmask (v128.and (f64x2.ge (local.get $z) (local.get $zero))
                                              (f64x2.le (local.get $z) (local.get $fullTurn))))
                     (i32.const 3))
           (then
@@ -453,7 +464,7 @@
             (local.set $cosZ (f64x2.replace_lane 1 (local.get $cosZ)
                                (call $cosDegrees (f64x2.extract_lane 1 (local.get $z)))))))
         ;; The table's exact 0 at 90 deg: the kernel takes Math.cos there (6e-17), lane by lane.
-        (if (i32.ne (i64x2.bitmask (f64x2.eq (local.get $cosZ) (v128.const f64x2 0 0))) (i32.const 0))
+        (if (i32.ne (i64x2.bitmask (f64x2.eq (local.get $cosZ) (local.get $zero))) (i32.const 0))
           (then
             (if (f64.eq (f64x2.extract_lane 0 (local.get $cosZ)) (f64.const 0))
               (then (local.set $cosZ (f64x2.replace_lane 0 (local.get $cosZ)
@@ -472,13 +483,13 @@
     ;; Erbs-Driesse: a pass of its own (see $erbsDriesse).
     (if (i32.eq (local.get $model) (i32.const 3))
       (then
-        (call $erbsDriesse (local.get $end) (local.get $maxZenith))
+        (call $erbsDriesse (local.get $end) (local.get $ghiAt) (local.get $zenithAt) (local.get $dniAt) (local.get $dhiAt) (local.get $ktAt) (local.get $maxZenith))
         (return)))
 
     ;; Boland: three passes of its own (see $boland).
     (if (i32.eq (local.get $model) (i32.const 2))
       (then
-        (call $boland (local.get $end) (local.get $maxKtValue) (local.get $bolandA) (local.get $bolandB)
+        (call $boland (local.get $end) (local.get $ghiAt) (local.get $zenithAt) (local.get $dniAt) (local.get $dhiAt) (local.get $ktAt) (local.get $maxKtValue) (local.get $bolandA) (local.get $bolandB)
                       (local.get $maxZenith))
         (return)))
 
@@ -487,15 +498,15 @@
     (block $done
       (loop $pairs
         (br_if $done (i32.ge_u (local.get $at) (local.get $end)))
-        (local.set $g (v128.load offset=24576 (local.get $at)))
-        (local.set $z (v128.load offset=57344 (local.get $at)))
+        (local.set $g (v128.load (i32.add (local.get $ghiAt) (local.get $at))))
+        (local.set $z (v128.load (i32.add (local.get $zenithAt) (local.get $at))))
         (local.set $cosZ (v128.load offset=122880 (local.get $at)))
         (local.set $extra (v128.load offset=188416 (local.get $at)))
         ;; kt = ghi / (E0 max(cos z, minCos)), clipped to [0, maxKt]: the kernel's own selects.
         (local.set $kt (f64x2.div (local.get $g) (v128.load offset=155648 (local.get $at))))
-        (local.set $kt (f64x2.pmax (local.get $kt) (v128.const f64x2 0 0)))
+        (local.set $kt (f64x2.pmax (local.get $kt) (local.get $zero)))
         (local.set $kt (f64x2.pmin (local.get $kt) (local.get $maxKt)))
-        (v128.store offset=188416 (local.get $at) (local.get $kt))
+        (v128.store (i32.add (local.get $ktAt) (local.get $at)) (local.get $kt))
         (if (i32.eqz (local.get $model))
           (then
             ;; Orgill-Hollands: 0.177 above kt 0.75, 1.557 - 1.84 kt from 0.35, 1 - 0.249 kt below.
@@ -531,9 +542,9 @@
             (local.set $dhi (f64x2.sub (local.get $g) (f64x2.mul (local.get $dniRaw) (local.get $cosZ))))))
         ;; DNI 0 and DHI = GHI above maxZenith, for GHI < 0 and where DNI < 0.
         (local.set $zeroed (v128.or (f64x2.gt (local.get $z) (local.get $maxZenithLanes))
-                                    (v128.or (f64x2.lt (local.get $g) (v128.const f64x2 0 0))
-                                             (f64x2.lt (local.get $dniRaw) (v128.const f64x2 0 0)))))
-        (v128.store offset=122880 (local.get $at) (v128.andnot (local.get $dniRaw) (local.get $zeroed)))
-        (v128.store offset=155648 (local.get $at) (v128.bitselect (local.get $g) (local.get $dhi) (local.get $zeroed)))
+                                    (v128.or (f64x2.lt (local.get $g) (local.get $zero))
+                                             (f64x2.lt (local.get $dniRaw) (local.get $zero)))))
+        (v128.store (i32.add (local.get $dniAt) (local.get $at)) (v128.andnot (local.get $dniRaw) (local.get $zeroed)))
+        (v128.store (i32.add (local.get $dhiAt) (local.get $at)) (v128.bitselect (local.get $g) (local.get $dhi) (local.get $zeroed)))
         (local.set $at (i32.add (local.get $at) (i32.const 16)))
         (br $pairs)))))
