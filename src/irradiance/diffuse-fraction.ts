@@ -61,7 +61,8 @@ const LOUCHE = 3;
  * follows pvlib.irradiance.erbs_driesse.
  * @param input ghi [W/m2], zenith true [deg], unixSeconds [s] or dniExtra [W/m2]
  * @param options minCosZenith default 0.065, maxZenith [deg] default 87
- * @param out optional output buffers
+ * @param out optional output buffers; the three output columns of a {@link ktColumns} allocation
+ *   (e.g. the allocation itself) are written by the WebAssembly kernel where they lie, without copies
  * @example
  * erbsDriesse({ ghi: 600, zenith: 40, dniExtra: 1361 }).dhi[0]; // about 296 W/m2
  */
@@ -82,7 +83,8 @@ export function erbsDriesse(
  * pvlib.irradiance.orgill_hollands.
  * @param input ghi [W/m2], zenith true [deg], unixSeconds [s] or dniExtra [W/m2]
  * @param options minCosZenith default 0.065, maxZenith [deg] default 87
- * @param out optional output buffers
+ * @param out optional output buffers; the three output columns of a {@link ktColumns} allocation
+ *   (e.g. the allocation itself) are written by the WebAssembly kernel where they lie, without copies
  * @example
  * orgillHollands({ ghi: 600, zenith: 40, dniExtra: 1361 }).dhi[0]; // about 299 W/m2
  */
@@ -104,7 +106,8 @@ export function orgillHollands(
  * Boland, J., Ridley, B. (2008), doi:10.1007/978-3-540-77455-6_8; follows pvlib.irradiance.boland.
  * @param input ghi [W/m2], zenith true [deg], unixSeconds [s] or dniExtra [W/m2]
  * @param options aCoeff, bCoeff, minCosZenith default 0.065, maxZenith [deg] default 87
- * @param out optional output buffers
+ * @param out optional output buffers; the three output columns of a {@link ktColumns} allocation
+ *   (e.g. the allocation itself) are written by the WebAssembly kernel where they lie, without copies
  * @example
  * boland({ ghi: 600, zenith: 40, dniExtra: 1361 }).dhi[0]; // about 348 W/m2
  */
@@ -127,7 +130,8 @@ export function boland(
  * doi:10.1016/0038-092X(91)90072-5; follows pvlib.irradiance.louche.
  * @param input ghi [W/m2], zenith true [deg], unixSeconds [s] or dniExtra [W/m2]
  * @param options minCosZenith default 0.065, maxZenith [deg] default 90
- * @param out optional output buffers
+ * @param out optional output buffers; the three output columns of a {@link ktColumns} allocation
+ *   (e.g. the allocation itself) are written by the WebAssembly kernel where they lie, without copies
  * @example
  * louche({ ghi: 600, zenith: 40, dniExtra: 1361 }).dni[0]; // about 426 W/m2
  */
