@@ -204,10 +204,19 @@
         (local.set $diff (f64x2.sub (v128.load (i32.add (local.get $ghiAt) (local.get $at)))
                                     (v128.load (i32.add (local.get $dhiAt) (local.get $at)))))
         (local.set $cosZ (v128.load (i32.add (local.get $dniAt) (local.get $at))))
+        (block $stored
         ;; cos z = -1 in both lanes (the first pass's night, or z = 180): x / -1 is -x exactly, so
         ;; the negation stands for the division.
         (if (i32.eq (i64x2.bitmask (f64x2.eq (local.get $cosZ) (local.get $minusOne))) (i32.const 3))
-          (then (local.set $d (f64x2.neg (local.get $diff))))
+          (then
+            (local.set $d (f64x2.neg (local.get $diff)))
+            ;; Both zeniths at or above zeroAbove (the night): no row in the band, and the selects
+            ;; below reduce to d where d is +-0, else NaN.
+            (if (i32.eq (i64x2.bitmask (f64x2.ge (local.get $z) (local.get $zeroAboveLanes))) (i32.const 3))
+              (then
+                (v128.store (i32.add (local.get $dniAt) (local.get $at))
+                            (v128.bitselect (local.get $d) (local.get $nan) (f64x2.eq (local.get $d) (local.get $zero))))
+                (br $stored))))
           (else (local.set $d (f64x2.div (local.get $diff) (local.get $cosZ)))))
         (local.set $d (v128.bitselect (local.get $nan) (local.get $d)
                         (v128.or (f64x2.lt (local.get $d) (local.get $zero))
@@ -241,7 +250,7 @@
                     (i32.store offset=122880 (i32.shl (local.get $count) (i32.const 2))
                                (i32.add (i32.shr_u (local.get $at) (i32.const 3)) (i32.const 1)))
                     (local.set $count (i32.add (local.get $count) (i32.const 1)))))))))
-        (v128.store (i32.add (local.get $dniAt) (local.get $at)) (local.get $d))
+        (v128.store (i32.add (local.get $dniAt) (local.get $at)) (local.get $d)))
         (local.set $at (i32.add (local.get $at) (i32.const 16)))
         (br $pairs)))
     (local.get $count)))
