@@ -196,12 +196,12 @@
     (block $done
       (loop $pairs
         (br_if $done (i32.ge_u (local.get $at) (local.get $end)))
-        (local.set $x (v128.load offset=155648 (local.get $at)))
-        ;; Both lanes above maxZenith: DNI and DHI will be 0 and GHI whatever the fraction is.
-        (if (i32.eq (i64x2.bitmask (f64x2.gt (v128.load (i32.add (local.get $zenithAt) (local.get $at))) (local.get $maxZenithLanes)))
+        ;; Both lanes above maxZenith: DNI and DHI will be 0 and GHI whatever the fraction is, and
+        ;; $bolandSplit, which tests the same, does not read exp x: nothing to compute or store.
+        (if (i32.ne (i64x2.bitmask (f64x2.gt (v128.load (i32.add (local.get $zenithAt) (local.get $at))) (local.get $maxZenithLanes)))
                     (i32.const 3))
-          (then (local.set $p (local.get $zero)))
-          (else
+          (then
+        (local.set $x (v128.load offset=155648 (local.get $at)))
         (if (i32.eq (i64x2.bitmask (f64x2.le (f64x2.abs (local.get $x)) (local.get $expLimit))) (i32.const 3))
           (then
             ;; n = nearest(64 x / ln 2) = 64 k + j, r = x - n ln 2 / 64 (|r| <= ln 2 / 128).
@@ -230,8 +230,8 @@
           (else
             ;; |x| > 700 or NaN in a lane: Math.exp's pair, written by $bolandExp after this loop.
             (local.set $p (local.get $x))
-            (local.set $slow (i32.const 1))))))
-        (v128.store offset=155648 (local.get $at) (local.get $p))
+            (local.set $slow (i32.const 1))))
+        (v128.store offset=155648 (local.get $at) (local.get $p))))
         (local.set $at (i32.add (local.get $at) (i32.const 16)))
         (br $pairs)))
     (local.get $slow))
