@@ -9,6 +9,8 @@ import {
   erbsDriesse,
   ghiFromPoaDriesse2024,
   gtiDirint,
+  type KtColumns,
+  ktColumns,
   louche,
   orgillHollands,
 } from '../../src/irradiance/index.js';
@@ -74,6 +76,23 @@ function kernelColumns(): ClosureColumns {
   return c;
 }
 
+/**
+ * The sky's GHI, zenith and times in the memory of the kt WebAssembly kernel (ktColumns), written
+ * in once, at setup: the "on ktColumns" cases time the four kt decompositions without the copies
+ * into and out of its memory that the plain cases include.
+ */
+let ktScratch: KtColumns | undefined;
+function ktKernelColumns(): KtColumns {
+  if (ktScratch !== undefined) return ktScratch;
+  const x = minutes();
+  const c = ktColumns(MINUTES);
+  c.ghi.set(x.ghi);
+  c.zenith.set(x.zenith);
+  c.unixSeconds.set(x.times);
+  ktScratch = c;
+  return c;
+}
+
 /** The columns of dni and complete_irradiance, by the names pvlib_peer.py reads. */
 function closurePeerColumns(): Record<string, Float64Array> {
   const x = minutes();
@@ -99,6 +118,24 @@ function ktModel(
   };
 }
 
+/** The same kt decomposition on ktColumns (inputs and outputs in the module's memory), against the same pvlib call. */
+function ktModelOnColumns(
+  name: string,
+  fn: 'erbs_driesse' | 'orgill_hollands' | 'boland' | 'louche',
+  model: typeof erbsDriesse,
+): KernelBench {
+  return {
+    name: `${name} decomposition, on ktColumns (a year at 1-minute steps)`,
+    points: MINUTES,
+    setup: () => void ktKernelColumns(),
+    run: () => {
+      const c = ktKernelColumns();
+      return model({ ghi: c.ghi, zenith: c.zenith, unixSeconds: c.unixSeconds }, {}, c);
+    },
+    peer: { fn, columns: () => ({ times: minutes().times, ghi: minutes().ghi, zenith: minutes().zenith }) },
+  };
+}
+
 export const suite: BenchSuite = {
   name: 'sky-models',
   kernels: [
@@ -106,6 +143,10 @@ export const suite: BenchSuite = {
     ktModel('Orgill-Hollands', 'orgill_hollands', orgillHollands),
     ktModel('Boland', 'boland', boland),
     ktModel('Louche', 'louche', louche),
+    ktModelOnColumns('Erbs-Driesse', 'erbs_driesse', erbsDriesse),
+    ktModelOnColumns('Orgill-Hollands', 'orgill_hollands', orgillHollands),
+    ktModelOnColumns('Boland', 'boland', boland),
+    ktModelOnColumns('Louche', 'louche', louche),
     {
       name: 'Campbell-Norman sky (a year at 1-minute steps)',
       points: MINUTES,

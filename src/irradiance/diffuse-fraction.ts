@@ -7,8 +7,8 @@
  */
 import { asColumn, type Column, columnOf, maskOf, outputColumn } from '../util/columns.js';
 import { COS_NODES, SIN_NODES } from '../util/trig-tables.js';
-import { checkFinite } from '../util/validate.js';
-import { lazyWasmKernel, loadWasmKernel, writePairs } from '../util/wasm.js';
+import { checkAtLeast, checkFinite, rangeFailure } from '../util/validate.js';
+import { lazyWasmKernel, loadWasmKernel, type WasmKernel, writePairs } from '../util/wasm.js';
 import { checkKtDecomposition } from './checks.js';
 import type { Decomposition } from './decomposition.js';
 import { extraForDay, type KtBlockLayout, ktBlockLayout, runKtBlocks } from './kt-blocks.js';
@@ -61,7 +61,8 @@ const LOUCHE = 3;
  * follows pvlib.irradiance.erbs_driesse.
  * @param input ghi [W/m2], zenith true [deg], unixSeconds [s] or dniExtra [W/m2]
  * @param options minCosZenith default 0.065, maxZenith [deg] default 87
- * @param out optional output buffers
+ * @param out optional output buffers; the three output columns of a {@link ktColumns} allocation
+ *   (e.g. the allocation itself) are written by the WebAssembly kernel where they lie, without copies
  * @example
  * erbsDriesse({ ghi: 600, zenith: 40, dniExtra: 1361 }).dhi[0]; // about 296 W/m2
  */
@@ -82,7 +83,8 @@ export function erbsDriesse(
  * pvlib.irradiance.orgill_hollands.
  * @param input ghi [W/m2], zenith true [deg], unixSeconds [s] or dniExtra [W/m2]
  * @param options minCosZenith default 0.065, maxZenith [deg] default 87
- * @param out optional output buffers
+ * @param out optional output buffers; the three output columns of a {@link ktColumns} allocation
+ *   (e.g. the allocation itself) are written by the WebAssembly kernel where they lie, without copies
  * @example
  * orgillHollands({ ghi: 600, zenith: 40, dniExtra: 1361 }).dhi[0]; // about 299 W/m2
  */
@@ -104,7 +106,8 @@ export function orgillHollands(
  * Boland, J., Ridley, B. (2008), doi:10.1007/978-3-540-77455-6_8; follows pvlib.irradiance.boland.
  * @param input ghi [W/m2], zenith true [deg], unixSeconds [s] or dniExtra [W/m2]
  * @param options aCoeff, bCoeff, minCosZenith default 0.065, maxZenith [deg] default 87
- * @param out optional output buffers
+ * @param out optional output buffers; the three output columns of a {@link ktColumns} allocation
+ *   (e.g. the allocation itself) are written by the WebAssembly kernel where they lie, without copies
  * @example
  * boland({ ghi: 600, zenith: 40, dniExtra: 1361 }).dhi[0]; // about 348 W/m2
  */
@@ -127,7 +130,8 @@ export function boland(
  * doi:10.1016/0038-092X(91)90072-5; follows pvlib.irradiance.louche.
  * @param input ghi [W/m2], zenith true [deg], unixSeconds [s] or dniExtra [W/m2]
  * @param options minCosZenith default 0.065, maxZenith [deg] default 90
- * @param out optional output buffers
+ * @param out optional output buffers; the three output columns of a {@link ktColumns} allocation
+ *   (e.g. the allocation itself) are written by the WebAssembly kernel where they lie, without copies
  * @example
  * louche({ ghi: 600, zenith: 40, dniExtra: 1361 }).dni[0]; // about 426 W/m2
  */
@@ -157,15 +161,25 @@ function ktDecomposition(
     dhi: outputColumn(out?.dhi, n, 'dhi'),
     kt: outputColumn(out?.kt, n, 'kt'),
   };
-  if (ktKernelWasm(model, n, input, minCos, maxZenith, model === LOUCHE ? 2 : 1, a, b, res)) return res;
+  const maxKt = model === LOUCHE ? 2 : 1;
+  const direct = directAllocation(res, n);
+  if (direct !== null && ktDirect(direct, model, n, input, minCos, maxZenith, maxKt, a, b)) return res;
+  if (ktKernelWasm(model, n, input, minCos, maxZenith, maxKt, a, b, res)) return res;
   ktKernel(model, n, input, minCos, maxZenith, a, b, res);
   return res;
 }
 
 /** The loaded WebAssembly form of the Erbs-Driesse, Orgill-Hollands, Boland and Louche loop: run and block layout. */
 interface KtWasm extends KtBlockLayout {
+  /** Runs rows [0, rows) of the columns at the given byte addresses (16-byte aligned, room for an even number of rows). */
   run: (
     rows: number,
+    ghiAt: number,
+    zenithAt: number,
+    thirdAt: number,
+    dniAt: number,
+    dhiAt: number,
+    ktAt: number,
     mode: number,
     extraScalar: number,
     minCos: number,
@@ -178,9 +192,18 @@ interface KtWasm extends KtBlockLayout {
   ) => void;
 }
 
+/** A new instance of the module (its own memory and one-day cache), or null where it cannot run. */
+function instantiateKt(): WasmKernel | null {
+  return loadWasmKernel(KT_DECOMPOSITION_WASM_BASE64, { js: { cos: Math.cos, extraForDay, exp: Math.exp } });
+}
+
 function loadKtWasm(): KtWasm | null {
-  const kernel = loadWasmKernel(KT_DECOMPOSITION_WASM_BASE64, { js: { cos: Math.cos, extraForDay, exp: Math.exp } });
-  if (kernel === null) return null;
+  const kernel = instantiateKt();
+  return kernel === null ? null : ktKernelOf(kernel);
+}
+
+/** An instance's loop, memory (its node table written) and block layout. */
+function ktKernelOf(kernel: WasmKernel): KtWasm {
   writePairs(kernel.memory, kernel.offset('nodeTable'), COS_NODES, SIN_NODES);
   return { run: kernel.exports.decompose as KtWasm['run'], ...ktBlockLayout(kernel) };
 }
@@ -211,13 +234,246 @@ function ktKernelWasm(
   if (kernel === null) return false;
   const gA = asColumn(input.ghi, n);
   const zA = asColumn(input.zenith, n);
-  const wasmModel = model === ORGILL_HOLLANDS ? 0 : model === BOLAND ? 2 : model === ERBS_DRIESSE ? 3 : 1;
-  // Pairs of rows with both zeniths in (max(90, maxZenith), 180] skip the cosine (the night): with
-  // minCos >= 0 their results do not depend on cos z < 0 (wasm/kt-decomposition.wat).
-  const nightAbove = minCos >= 0 ? (maxZenith > 90 ? maxZenith : 90) : Number.POSITIVE_INFINITY;
+  const wasmModel = wasmModelOf(model);
+  const nightAbove = nightAboveOf(minCos, maxZenith);
+  const { ghi, zenith, third, dni, dhi, kt } = kernel;
   runKtBlocks(kernel, n, gA, zA, input.unixSeconds, input.dniExtra, out, (rows, mode, extraScalar) =>
-    kernel.run(rows, mode, extraScalar, minCos, maxZenith, wasmModel, maxKt, a, b, nightAbove),
+    kernel.run(
+      rows,
+      ghi * 8,
+      zenith * 8,
+      third * 8,
+      dni * 8,
+      dhi * 8,
+      kt * 8,
+      mode,
+      extraScalar,
+      minCos,
+      maxZenith,
+      wasmModel,
+      maxKt,
+      a,
+      b,
+      nightAbove,
+    ),
   );
+  return true;
+}
+
+/** The module's number of a model (its `decompose`'s `model`). */
+function wasmModelOf(model: number): number {
+  return model === ORGILL_HOLLANDS ? 0 : model === BOLAND ? 2 : model === ERBS_DRIESSE ? 3 : 1;
+}
+
+/**
+ * The zenith [deg] above which (up to 180) a pair of rows skips the cosine (the night): with
+ * minCos >= 0 their results do not depend on cos z < 0 (wasm/kt-decomposition.wat).
+ */
+function nightAboveOf(minCos: number, maxZenith: number): number {
+  return minCos >= 0 ? (maxZenith > 90 ? maxZenith : 90) : Number.POSITIVE_INFINITY;
+}
+
+/**
+ * The input and output columns of {@link erbsDriesse}, {@link orgillHollands}, {@link boland} and
+ * {@link louche} that {@link ktColumns} allocates, one column each (units as
+ * {@link KtDecompositionInput} and {@link Decomposition}).
+ */
+export interface KtColumns {
+  /** Global horizontal irradiance [W/m2]: an input column to fill. */
+  ghi: Float64Array;
+  /** True solar zenith [deg]: an input column to fill. */
+  zenith: Float64Array;
+  /** Times [s, Unix, UTC]: an input column to fill where the extraterrestrial irradiance comes from the times. */
+  unixSeconds: Float64Array;
+  /** Extraterrestrial normal irradiance [W/m2]: an input column to fill where it is given instead of the times. */
+  dniExtra: Float64Array;
+  /** Direct normal irradiance [W/m2]: an output column. */
+  dni: Float64Array;
+  /** Diffuse horizontal irradiance [W/m2]: an output column. */
+  dhi: Float64Array;
+  /** Clearness index kt [unitless]: an output column. */
+  kt: Float64Array;
+}
+
+/** The input columns of a ktColumns allocation, in the order of their addresses (then dni, dhi, kt). */
+const DIRECT_INPUTS = ['ghi', 'zenith', 'unixSeconds', 'dniExtra'] as const;
+
+/** A ktColumns allocation in the memory of a kt instance of its own. */
+interface KtDirect {
+  kernel: KtWasm;
+  rows: number;
+  columns: KtColumns;
+  /** Offsets in doubles of ghi, zenith, unixSeconds, dniExtra, dni, dhi and kt. */
+  at: number[];
+}
+
+/** The allocations of ktColumns, by their dni column. */
+const directAllocations = new WeakMap<Float64Array, KtDirect>();
+
+/**
+ * Columns for {@link erbsDriesse}, {@link orgillHollands}, {@link boland} and {@link louche} that
+ * their WebAssembly kernel reads and writes where they lie: views of the memory of a kt instance
+ * of their own, whose memory grows to hold them. Given the allocation's three output columns as
+ * `out` (e.g. the allocation itself), a model copies no result out of the module's memory and,
+ * when its GHI, zenith and times (or dniExtra column) are the allocation's own columns of those
+ * names, no input in; other input columns (or numbers) are copied into the allocation's columns of
+ * their names first (a dniExtra number is used as it is). An input given as another of the
+ * allocation's columns (GHI as its `zenith` or its `dhi`) takes the ordinary path, as a copy could
+ * overwrite it before it is read. The results are the same doubles as the ordinary path's. For
+ * many calls on series of one length (the four models, or one model with several options, on one
+ * year): allocate once, fill the inputs, call. Units: ghi, dniExtra, dni and dhi W/m2, zenith
+ * degrees (true), unixSeconds Unix seconds, kt unitless. Where the WebAssembly kernel cannot run
+ * (or its memory cannot grow so far), plain columns, with which the models run their ordinary
+ * path (the same doubles). The columns keep their memory (about 56 bytes a row) for as long as any
+ * of them is referenced. The models: Driesse, Jensen & Perez (2024) doi:10.1016/j.solener.2023.112093;
+ * Orgill & Hollands (1977) doi:10.1016/0038-092X(77)90006-8; Boland, Scott & Luther (2001)
+ * doi:10.1002/1099-095X(200103)12:2<103::AID-ENV447>3.0.CO;2-2; Louche et al. (1991)
+ * doi:10.1016/0038-092X(91)90072-5.
+ * @param rows the length of every column [rows], a whole number >= 0
+ * @example
+ * const columns = ktColumns(3);
+ * columns.ghi.fill(600);
+ * columns.zenith.fill(40);
+ * columns.dniExtra.fill(1361);
+ * const { ghi, zenith, dniExtra } = columns;
+ * erbsDriesse({ ghi, zenith, dniExtra }, {}, columns).dhi[2]; // about 296 W/m2
+ */
+export function ktColumns(rows: number): KtColumns {
+  const fn = 'ktColumns';
+  checkAtLeast(fn, 'rows', rows, 0, 'rows');
+  if (!Number.isInteger(rows)) rangeFailure(fn, 'rows', 'a whole number of rows', rows);
+  const direct = ktWasm() === null ? null : allocateDirect(rows);
+  if (direct !== null) return direct.columns;
+  const column = () => new Float64Array(rows);
+  return {
+    ghi: column(),
+    zenith: column(),
+    unixSeconds: column(),
+    dniExtra: column(),
+    dni: column(),
+    dhi: column(),
+    kt: column(),
+  };
+}
+
+/**
+ * A new instance of the kt module whose memory holds the seven columns after its block, each at a
+ * 16-byte boundary with room for an even number of rows (the last pair of an odd length reads and
+ * writes one slot past the view); null where the memory cannot grow so far.
+ */
+function allocateDirect(rows: number): KtDirect | null {
+  const loaded = instantiateKt();
+  if (loaded === null) return null;
+  const wasmMemory = loaded.exports.memory as { buffer: ArrayBuffer; grow(pages: number): number };
+  const stride = (rows + 1) & ~1;
+  // After the block of the copying path (which this instance's passes use for what passes between
+  // them), at a 16-byte boundary.
+  const first = loaded.offset('kt') + (loaded.exports.blockRows as { value: number }).value;
+  const bytes = (first + 7 * stride) * 8;
+  const pages = Math.ceil(bytes / 65536) - wasmMemory.buffer.byteLength / 65536;
+  try {
+    if (pages > 0) wasmMemory.grow(pages);
+  } catch {
+    return null;
+  }
+  // The views are made after the memory has grown, and it never grows again (a growth would detach them).
+  const kernel = ktKernelOf({ ...loaded, memory: new Float64Array(wasmMemory.buffer) });
+  const at = [0, 1, 2, 3, 4, 5, 6].map((k) => first + k * stride);
+  const view = (k: number) => kernel.memory.subarray(at[k]!, at[k]! + rows);
+  const columns: KtColumns = {
+    ghi: view(0),
+    zenith: view(1),
+    unixSeconds: view(2),
+    dniExtra: view(3),
+    dni: view(4),
+    dhi: view(5),
+    kt: view(6),
+  };
+  const direct: KtDirect = { kernel, rows, columns, at };
+  directAllocations.set(columns.dni, direct);
+  return direct;
+}
+
+/**
+ * The ktColumns allocation whose three output columns `out` holds, of n rows, while the kernels
+ * are on; else null.
+ */
+function directAllocation(out: Decomposition, n: number): KtDirect | null {
+  const direct = directAllocations.get(out.dni);
+  if (direct === undefined || direct.rows !== n || ktWasm() === null) return null;
+  const c = direct.columns;
+  return out.dhi === c.dhi && out.kt === c.kt ? direct : null;
+}
+
+/** True where `value` is the allocation's column `own` or lies outside the allocation's memory. */
+function ownOrForeign(value: Column | undefined, own: Float64Array): boolean {
+  return typeof value === 'number' || value === undefined || value === own || value.buffer !== own.buffer;
+}
+
+/**
+ * ktKernelWasm by the module of a ktColumns allocation, in place, a block of at most 4096 rows per
+ * call: GHI, zenith and the times (or the dniExtra column) copied into the allocation's columns of
+ * their names unless they are those columns. Returns false, having done nothing, where an input
+ * the kernel reads is a column of the allocation other than its own (a copy into one column could
+ * overwrite another's input before it is read).
+ */
+function ktDirect(
+  d: KtDirect,
+  model: number,
+  n: number,
+  input: KtDecompositionInput,
+  minCos: number,
+  maxZenith: number,
+  maxKt: number,
+  a: number,
+  b: number,
+): boolean {
+  const { columns, at, kernel } = d;
+  const { dniExtra } = input;
+  // mode 0: the extraterrestrial irradiance from the times; 1: a dniExtra column; 2: one dniExtra value.
+  const mode = dniExtra === undefined ? 0 : typeof dniExtra === 'number' ? 2 : 1;
+  const third = mode === 0 ? 2 : 3;
+  // The columns the module reads, by their index in DIRECT_INPUTS (the times are not read with dniExtra).
+  const read = mode === 2 ? [0, 1] : [0, 1, third];
+  const values: (Column | undefined)[] = [input.ghi, input.zenith, input.unixSeconds, dniExtra];
+  for (const j of read) {
+    if (!ownOrForeign(values[j], columns[DIRECT_INPUTS[j]!])) return false;
+  }
+  const memory = kernel.memory;
+  for (const j of read) {
+    const own = columns[DIRECT_INPUTS[j]!];
+    const value = values[j]!;
+    if (value !== own) {
+      if (typeof value === 'number') own.fill(value);
+      else own.set(value);
+    }
+    if ((n & 1) === 1) memory[at[j]! + n] = memory[at[j]! + n - 1]!;
+  }
+  const extraScalar = mode === 2 ? (dniExtra as number) : 0;
+  const wasmModel = wasmModelOf(model);
+  const nightAbove = nightAboveOf(minCos, maxZenith);
+  const { run, blockRows } = kernel;
+  for (let start = 0; start < n; start += blockRows) {
+    const rows = start + blockRows < n ? blockRows : n - start;
+    run(
+      rows,
+      (at[0]! + start) * 8,
+      (at[1]! + start) * 8,
+      (at[third]! + start) * 8,
+      (at[4]! + start) * 8,
+      (at[5]! + start) * 8,
+      (at[6]! + start) * 8,
+      mode,
+      extraScalar,
+      minCos,
+      maxZenith,
+      wasmModel,
+      maxKt,
+      a,
+      b,
+      nightAbove,
+    );
+  }
   return true;
 }
 

@@ -85,10 +85,12 @@ export {
 } from './decomposition.js';
 export {
   type BolandOptions,
+  type KtColumns,
   type KtDecompositionInput,
   type KtDecompositionOptions,
   boland,
   erbsDriesse,
+  ktColumns,
   louche,
   orgillHollands,
 } from './diffuse-fraction.js';

@@ -249,6 +249,25 @@ describe('closureColumns: dni and completeIrradiance in the module memory, witho
     expect(Array.from(plain.ghi)).toEqual(Array.from(b.ghi));
   });
 
+  it("gives the same doubles on the night's short path (cos z = -1 and both zeniths at or past the zero-DNI threshold) and beside it", () => {
+    // Pairs of rows: the night (100 and 150 deg), z = 180 whose cosine is -1 from the table, z just
+    // below 180 (cos z rounds to -1 but z < zeroAbove = 180: the band and the general selects apply),
+    // and GHI - DHI of each sign and +-0.
+    const zenith = Float64Array.from([100, 150, 180, 180, 179.99999999, 179.99999999, 95, 180, 150, 100]);
+    const ghi = Float64Array.from([0, 0, 5, -0, 3, 0, 0, 2, -1, 0]);
+    const dhi = Float64Array.from([0, 1, 0, 0, 0, 1, -0, 2, 0, 2]);
+    const dniClear = Float64Array.from([1, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
+    for (const zenithThresholdForZeroDni of [88, 180, 179.99999999]) {
+      for (const own of [true, false]) {
+        expectSameOnColumns(
+          { ghi, dhi, zenith, dniClear },
+          { zenithThresholdForZeroDni, zenithThresholdForClearskyLimit: 80 },
+          own,
+        );
+      }
+    }
+  });
+
   it('rejects a length that is not a whole number of rows, naming the function', () => {
     expect(() => closureColumns(-1)).toThrow(/closureColumns.*rows/);
     expect(() => closureColumns(2.5)).toThrow(/closureColumns.*rows/);

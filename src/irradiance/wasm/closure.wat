@@ -67,6 +67,28 @@
                             (f64.sub (f64.const 1) (f64.mul (local.get $r2) (f64.sub (f64.const 0.16666666666666666) (f64.mul (local.get $r2) (f64.const 0.008333333333333333)))))))))
       (else (call $cos (f64.mul (local.get $z) (f64.const 0.017453292519943295))))))
 
+  ;; The pairs of rows whose cos z the first pass of run left to the calls (NaN in both lanes: a
+  ;; lane outside [0, 360] or NaN; or 0 in a lane: the table's exact 0 at 90 deg), `listed` of them,
+  ;; their byte offsets in the band column (from zenithAt and cosAt): in each, a NaN lane takes
+  ;; $cosDegrees (the node table, or Math.cos), then a 0 lane Math.cos, as the TypeScript kernel does.
+  (func $cosFix (param $listed i32) (param $zenithAt i32) (param $cosAt i32)
+    (local $k i32) (local $at i32) (local $c f64) (local $z f64) (local $where i32)
+    (block $done
+      (loop $rows
+        (br_if $done (i32.ge_u (local.get $k) (i32.shl (local.get $listed) (i32.const 1))))
+        ;; Row k of the list: lane k & 1 of listed pair k >> 1.
+        (local.set $at (i32.add (i32.load offset=122880 (i32.shl (i32.shr_u (local.get $k) (i32.const 1)) (i32.const 2)))
+                                (i32.shl (i32.and (local.get $k) (i32.const 1)) (i32.const 3))))
+        (local.set $where (i32.add (local.get $cosAt) (local.get $at)))
+        (local.set $c (f64.load (local.get $where)))
+        (local.set $z (f64.load (i32.add (local.get $zenithAt) (local.get $at))))
+        (if (f64.ne (local.get $c) (local.get $c)) (then (local.set $c (call $cosDegrees (local.get $z)))))
+        (if (f64.eq (local.get $c) (f64.const 0))
+          (then (local.set $c (call $cos (f64.mul (local.get $z) (f64.const 0.017453292519943295))))))
+        (f64.store (local.get $where) (local.get $c))
+        (local.set $k (i32.add (local.get $k) (i32.const 1)))
+        (br $rows))))
+
   ;; Rows [0, rows) of the block at the given byte addresses, in two short passes (as kt-decomposition.wat): cos z into the dni
   ;; column, then DNI and its limits; returns the number of rows listed in band. capped: 0 without
   ;; dniClear; 1 to list the clear-sky band's rows for the caller's cap; 2 to cap them here, from the
@@ -83,7 +105,7 @@
     (local $radiansPerDegree v128) (local $one v128) (local $oneSixth v128)
     (local $oneTwentyFourth v128) (local $oneHundredTwentieth v128) (local $indexBias v128)
     (local $zero v128) (local $nan v128) (local $zeroAboveLanes v128)
-    (local $clearAboveLanes v128) (local $band v128) (local $cap v128) (local $toleranceLanes v128) (local $count i32) (local $nightAbove v128) (local $halfTurn v128) (local $minusOne v128)
+    (local $clearAboveLanes v128) (local $band v128) (local $cap v128) (local $toleranceLanes v128) (local $count i32) (local $fix i32) (local $nightAbove v128) (local $halfTurn v128) (local $minusOne v128)
     (local.set $end (i32.shl (local.get $rows) (i32.const 3)))
     (local.set $fullTurn (global.get $fullTurn))
     (local.set $four (global.get $four))
@@ -99,6 +121,7 @@
     (local.set $nightAbove (f64x2.splat (local.get $nightAboveValue)))
     (local.set $halfTurn (global.get $halfTurn))
     (local.set $minusOne (global.get $minusOne))
+    (local.set $nan (global.get $nan))
 
     ;; First pass: cos z, both lanes from the node table when both are in [0, 360].
     (block $done
@@ -144,21 +167,26 @@
                                                    (f64x2.sub (local.get $oneSixth)
                                                               (f64x2.mul (local.get $r2) (local.get $oneHundredTwentieth))))))))))
           (else
-            (local.set $cosZ (f64x2.splat (call $cosDegrees (f64x2.extract_lane 0 (local.get $z)))))
-            (local.set $cosZ (f64x2.replace_lane 1 (local.get $cosZ)
-                               (call $cosDegrees (f64x2.extract_lane 1 (local.get $z)))))))
-        ;; The table's exact 0 at 90 deg: the kernel takes Math.cos there (6e-17), lane by lane.
-        (if (i32.ne (i64x2.bitmask (f64x2.eq (local.get $cosZ) (local.get $zero))) (i32.const 0))
+            ;; A lane outside [0, 360] or NaN: NaN in both lanes here, which $cosFix replaces after
+            ;; the loop by the lanes' own cosines.
+            (local.set $cosZ (local.get $nan))))
+        ;; Such a pair, or the table's exact 0 at 90 deg in a lane (the kernel takes Math.cos there,
+        ;; 6e-17): listed (its byte offset) in the band column, for $cosFix.
+        (if (i64x2.bitmask (v128.or (f64x2.ne (local.get $cosZ) (local.get $cosZ))
+                                    (f64x2.eq (local.get $cosZ) (local.get $zero))))
           (then
-            (if (f64.eq (f64x2.extract_lane 0 (local.get $cosZ)) (f64.const 0))
-              (then (local.set $cosZ (f64x2.replace_lane 0 (local.get $cosZ)
-                      (call $cos (f64.mul (f64x2.extract_lane 0 (local.get $z)) (f64.const 0.017453292519943295)))))))
-            (if (f64.eq (f64x2.extract_lane 1 (local.get $cosZ)) (f64.const 0))
-              (then (local.set $cosZ (f64x2.replace_lane 1 (local.get $cosZ)
-                      (call $cos (f64.mul (f64x2.extract_lane 1 (local.get $z)) (f64.const 0.017453292519943295)))))))))))
+            (i32.store offset=122880 (i32.shl (local.get $fix) (i32.const 2)) (local.get $at))
+            (local.set $fix (i32.add (local.get $fix) (i32.const 1)))))))
         (v128.store (i32.add (local.get $dniAt) (local.get $at)) (local.get $cosZ))
         (local.set $at (i32.add (local.get $at) (i32.const 16)))
         (br $pairs)))
+
+    ;; The rare lanes of the first pass, by calls that stay out of its loop (a call inside a loop
+    ;; made V8 keep the loop's constants on the stack and reload them at every pair); the second
+    ;; pass's constants are read again after it, so that none lives across the call.
+    (if (local.get $fix) (then (call $cosFix (local.get $fix) (local.get $zenithAt) (local.get $dniAt))))
+    (local.set $zero (global.get $zero))
+    (local.set $minusOne (global.get $minusOne))
 
     ;; Second pass: d = (GHI - DHI) / cos z; NaN where d < 0 or, at zenith >= zeroAbove, where d is
     ;; not 0 (NaN included, -0 not). With dniClear, the rows at clearAbove <= zenith < zeroAbove
@@ -176,10 +204,19 @@
         (local.set $diff (f64x2.sub (v128.load (i32.add (local.get $ghiAt) (local.get $at)))
                                     (v128.load (i32.add (local.get $dhiAt) (local.get $at)))))
         (local.set $cosZ (v128.load (i32.add (local.get $dniAt) (local.get $at))))
+        (block $stored
         ;; cos z = -1 in both lanes (the first pass's night, or z = 180): x / -1 is -x exactly, so
         ;; the negation stands for the division.
         (if (i32.eq (i64x2.bitmask (f64x2.eq (local.get $cosZ) (local.get $minusOne))) (i32.const 3))
-          (then (local.set $d (f64x2.neg (local.get $diff))))
+          (then
+            (local.set $d (f64x2.neg (local.get $diff)))
+            ;; Both zeniths at or above zeroAbove (the night): no row in the band, and the selects
+            ;; below reduce to d where d is +-0, else NaN.
+            (if (i32.eq (i64x2.bitmask (f64x2.ge (local.get $z) (local.get $zeroAboveLanes))) (i32.const 3))
+              (then
+                (v128.store (i32.add (local.get $dniAt) (local.get $at))
+                            (v128.bitselect (local.get $d) (local.get $nan) (f64x2.eq (local.get $d) (local.get $zero))))
+                (br $stored))))
           (else (local.set $d (f64x2.div (local.get $diff) (local.get $cosZ)))))
         (local.set $d (v128.bitselect (local.get $nan) (local.get $d)
                         (v128.or (f64x2.lt (local.get $d) (local.get $zero))
@@ -213,7 +250,7 @@
                     (i32.store offset=122880 (i32.shl (local.get $count) (i32.const 2))
                                (i32.add (i32.shr_u (local.get $at) (i32.const 3)) (i32.const 1)))
                     (local.set $count (i32.add (local.get $count) (i32.const 1)))))))))
-        (v128.store (i32.add (local.get $dniAt) (local.get $at)) (local.get $d))
+        (v128.store (i32.add (local.get $dniAt) (local.get $at)) (local.get $d)))
         (local.set $at (i32.add (local.get $at) (i32.const 16)))
         (br $pairs)))
     (local.get $count)))

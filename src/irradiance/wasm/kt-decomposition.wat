@@ -10,9 +10,17 @@
 ;;
 ;; scripts/build-wasm.ts compiles this file with wabt (wat2wasm) into kt-decomposition.wasm.ts.
 ;;
-;; Memory: as erbs.wat; the first pass also keeps the extraterrestrial irradiance in the kt column;
-;; bytes [23552, 24064), between the node table and the ghi column, hold the 64 doubles 2^(j/64) and
-;; bytes [24064, 24136) the nine constants of Erbs-Driesse's fraction (data segments of this module).
+;; Memory: as erbs.wat; bytes [23552, 24064), between the node table and the ghi column, hold the
+;; 64 doubles 2^(j/64) and bytes [24064, 24136) the nine constants of Erbs-Driesse's fraction (data
+;; segments of this module). `decompose` takes the byte address of each column it reads (ghi,
+;; zenith, the third) and of each result it writes (dni, dhi, kt), 16-byte aligned with room for an
+;; even number of rows: the block's columns for the copying path, or the columns of a ktColumns
+;; allocation (an instance of its own whose memory has grown to hold them after the block), which
+;; it reads and writes where they lie, a block of at most 4096 rows per call. What passes between
+;; the passes (cos z, the kt denominator, the extraterrestrial irradiance, Boland's exponent and its
+;; exp) stays in the block's dni, dhi and kt columns at their fixed offsets, whatever the addresses:
+;; those loads and stores keep their static offsets (an address addition each on every access, the
+;; first pass included, measured 5-10 % slower on the copying path).
 (module
   ;; Math.cos, for zenith angles outside [0, 360] (and NaN), where the kernel calls it too.
   (import "js" "cos" (func $cos (param f64) (result f64)))
@@ -64,15 +72,12 @@
   (global $minusOne (mut v128) (v128.const f64x2 -1 -1))
 
   ;; Boland's exponential (see $boland): the bound |x| <= 700 of the lanes' own form, 64 / ln 2,
-  ;; ln 2 / 64 in two parts (the first exact in 26 bits), the Taylor coefficients 1/k! for k = 3 ... 5,
-  ;; and 63, the mask of j.
+  ;; ln 2 / 64 in two parts (the first exact in 26 bits), and 63, the mask of j (its Taylor
+  ;; coefficients 1/k! for k = 3 ... 5 are the globals 1/6, 1/24 and 1/120 above).
   (global $expLimit (mut v128) (v128.const f64x2 700 700))
   (global $sixtyFourOverLn2 (mut v128) (v128.const f64x2 92.33248261689366 92.33248261689366))
   (global $ln2High (mut v128) (v128.const f64x2 0.01083042469326756 0.01083042469326756))
   (global $ln2Low (mut v128) (v128.const f64x2 2.9815858269852933e-12 2.9815858269852933e-12))
-  (global $c3 (mut v128) (v128.const f64x2 0.16666666666666666 0.16666666666666666))
-  (global $c4 (mut v128) (v128.const f64x2 4.1666666666666664e-2 4.1666666666666664e-2))
-  (global $c5 (mut v128) (v128.const f64x2 8.333333333333333e-3 8.333333333333333e-3))
   (global $jMask (mut v128) (v128.const i64x2 63 63))
   ;; The split's one-division form (see $boland): for finite GHI and exp x below 1e300.
   (global $inf (mut v128) (v128.const f64x2 inf inf))
@@ -141,22 +146,22 @@
 
   ;; Boland's rows [0, end / 8) after the first pass of decompose, in three short passes (one
   ;; dependent chain each, which the processor overlaps over more pairs of rows than one long one):
-  ;; kt and the exponent x = a (kt - b) (kept in the dhi column), exp x in place, then the fraction
+  ;; kt and the exponent x = a (kt - b) (kept in the block's dhi column), exp x in place, then the fraction
   ;; 1 / (1 + exp x) and the split. exp x = 2^k 2^(j/64) e^r with n = 64 k + j = nearest(64 x / ln 2)
   ;; and r = x - n ln 2 / 64 (ln 2 / 64 in two parts), |r| <= ln 2 / 128 = 0.0054: 2^(j/64) from the
   ;; module's table of 64 doubles, 2^k added to its exponent bits, e^r by its Taylor series to degree
   ;; 5 (a chain of three products, where the degree-13 series on |r| <= 0.35 had five); within a few
   ;; units in the last place of Math.exp, which the lanes take outside |x| <= 700 and for NaN.
-  (func $boland (param $end i32) (param $maxKtValue f64) (param $a f64) (param $b f64) (param $maxZenith f64)
-    (local $at i32) (local $g v128) (local $kt v128) (local $x v128) (local $kk v128) (local $r v128)
+  (func $boland (param $end i32) (param $ghiAt i32) (param $zenithAt i32) (param $ktAt i32) (param $maxKtValue f64)
+                (param $a f64) (param $b f64) (param $maxZenith f64) (result i32)
+    (local $at i32) (local $slow i32) (local $kt v128) (local $x v128) (local $kk v128) (local $r v128)
     (local $r2 v128) (local $q0 v128) (local $q1 v128) (local $q2 v128)
-    (local $p v128) (local $dhi v128) (local $dniRaw v128) (local $zeroed v128) (local $zero v128) (local $above v128)
+    (local $p v128) (local $zero v128)
     (local $one v128) (local $half v128) (local $indexBias v128)
     (local $maxKt v128) (local $aLanes v128) (local $bLanes v128) (local $maxZenithLanes v128)
     (local $expLimit v128) (local $sixtyFourOverLn2 v128) (local $ln2High v128) (local $ln2Low v128) (local $c3 v128)
     (local $c4 v128) (local $c5 v128) (local $jMask v128) (local $n v128) (local $nodes v128) (local $t v128)
-    (local $e v128) (local $w v128) (local $cosZ v128) (local $inf v128) (local $eLimit v128)
-    (local.set $zero (v128.const f64x2 0 0))
+    (local.set $zero (f64x2.splat (f64.const 0)))
     (local.set $maxKt (f64x2.splat (local.get $maxKtValue)))
     (local.set $aLanes (f64x2.splat (local.get $a)))
     (local.set $bLanes (f64x2.splat (local.get $b)))
@@ -165,10 +170,10 @@
     (block $done
       (loop $pairs
         (br_if $done (i32.ge_u (local.get $at) (local.get $end)))
-        (local.set $kt (f64x2.div (v128.load offset=24576 (local.get $at)) (v128.load offset=155648 (local.get $at))))
+        (local.set $kt (f64x2.div (v128.load (i32.add (local.get $ghiAt) (local.get $at))) (v128.load offset=155648 (local.get $at))))
         (local.set $kt (f64x2.pmax (local.get $kt) (local.get $zero)))
         (local.set $kt (f64x2.pmin (local.get $kt) (local.get $maxKt)))
-        (v128.store offset=188416 (local.get $at) (local.get $kt))
+        (v128.store (i32.add (local.get $ktAt) (local.get $at)) (local.get $kt))
         (v128.store offset=155648 (local.get $at)
           (f64x2.mul (local.get $aLanes) (f64x2.sub (local.get $kt) (local.get $bLanes))))
         (local.set $at (i32.add (local.get $at) (i32.const 16)))
@@ -183,20 +188,20 @@
     (local.set $sixtyFourOverLn2 (global.get $sixtyFourOverLn2))
     (local.set $ln2High (global.get $ln2High))
     (local.set $ln2Low (global.get $ln2Low))
-    (local.set $c3 (global.get $c3))
-    (local.set $c4 (global.get $c4))
-    (local.set $c5 (global.get $c5))
+    (local.set $c3 (global.get $oneSixth))
+    (local.set $c4 (global.get $oneTwentyFourth))
+    (local.set $c5 (global.get $oneHundredTwentieth))
     (local.set $jMask (global.get $jMask))
     (local.set $at (i32.const 0))
     (block $done
       (loop $pairs
         (br_if $done (i32.ge_u (local.get $at) (local.get $end)))
-        (local.set $x (v128.load offset=155648 (local.get $at)))
-        ;; Both lanes above maxZenith: DNI and DHI will be 0 and GHI whatever the fraction is.
-        (if (i32.eq (i64x2.bitmask (f64x2.gt (v128.load offset=57344 (local.get $at)) (local.get $maxZenithLanes)))
+        ;; Both lanes above maxZenith: DNI and DHI will be 0 and GHI whatever the fraction is, and
+        ;; $bolandSplit, which tests the same, does not read exp x: nothing to compute or store.
+        (if (i32.ne (i64x2.bitmask (f64x2.gt (v128.load (i32.add (local.get $zenithAt) (local.get $at))) (local.get $maxZenithLanes)))
                     (i32.const 3))
-          (then (local.set $p (local.get $zero)))
-          (else
+          (then
+        (local.set $x (v128.load offset=155648 (local.get $at)))
         (if (i32.eq (i64x2.bitmask (f64x2.le (f64x2.abs (local.get $x)) (local.get $expLimit))) (i32.const 3))
           (then
             ;; n = nearest(64 x / ln 2) = 64 k + j, r = x - n ln 2 / 64 (|r| <= ln 2 / 128).
@@ -210,8 +215,9 @@
             (local.set $t (v128.load64_zero offset=23552 (i32x4.extract_lane 0 (local.get $nodes))))
             (local.set $t (v128.load64_lane offset=23552 1 (i32x4.extract_lane 2 (local.get $nodes)) (local.get $t)))
             ;; 2^(j/64) 2^k: k = n >> 6 added to the exponent bits of the table's 2^(j/64) in [1, 2)
-            ;; (|k| <= 1010, so the result stays a normal double).
-            (local.set $t (i64x2.add (local.get $t) (i64x2.shl (i64x2.shr_s (local.get $n) (i32.const 6)) (i32.const 52))))
+            ;; (|k| <= 1010, so the result stays a normal double); (n >> 6) << 52 is (n & ~63) << 46,
+            ;; the same bits without the arithmetic shift that SSE lacks for 64-bit lanes.
+            (local.set $t (i64x2.add (local.get $t) (i64x2.shl (v128.andnot (local.get $n) (local.get $jMask)) (i32.const 46))))
             (local.set $r2 (f64x2.mul (local.get $r) (local.get $r)))
             ;; e^r = (1 + r) + (1/2 + r/3!) r^2 + (1/4! + r/5!) r^4 (the next term is below 4e-17).
             (local.set $q0 (f64x2.add (local.get $one) (local.get $r)))
@@ -222,11 +228,46 @@
                 (f64x2.add (f64x2.add (local.get $q0) (f64x2.mul (local.get $q1) (local.get $r2)))
                            (f64x2.mul (local.get $q2) (f64x2.mul (local.get $r2) (local.get $r2)))))))
           (else
-            (local.set $p (f64x2.splat (call $exp (f64x2.extract_lane 0 (local.get $x)))))
-            (local.set $p (f64x2.replace_lane 1 (local.get $p) (call $exp (f64x2.extract_lane 1 (local.get $x)))))))))
-        (v128.store offset=155648 (local.get $at) (local.get $p))
+            ;; |x| > 700 or NaN in a lane: Math.exp's pair, written by $bolandExp after this loop.
+            (local.set $p (local.get $x))
+            (local.set $slow (i32.const 1))))
+        (v128.store offset=155648 (local.get $at) (local.get $p))))
         (local.set $at (i32.add (local.get $at) (i32.const 16)))
         (br $pairs)))
+    (local.get $slow))
+
+  ;; The pairs of rows that $boland left to Math.exp (a lane with |x| > 700 or NaN, not both lanes
+  ;; above maxZenith): exp x lane by lane into the block's dhi column, x recomputed from kt as
+  ;; $boland computes it. A loop of its own, so that no call sits in $boland's loops: a call there
+  ;; made V8 keep the loop's constants on the stack and reload them at every pair of rows.
+  (func $bolandExp (param $end i32) (param $zenithAt i32) (param $ktAt i32) (param $a f64) (param $b f64)
+                   (param $maxZenith f64)
+    (local $at i32) (local $x v128)
+    (block $done
+      (loop $pairs
+        (br_if $done (i32.ge_u (local.get $at) (local.get $end)))
+        (local.set $x (f64x2.mul (f64x2.splat (local.get $a))
+                                 (f64x2.sub (v128.load (i32.add (local.get $ktAt) (local.get $at))) (f64x2.splat (local.get $b)))))
+        (if (i32.and (i32.ne (i64x2.bitmask (f64x2.gt (v128.load (i32.add (local.get $zenithAt) (local.get $at)))
+                                                          (f64x2.splat (local.get $maxZenith))))
+                             (i32.const 3))
+                     (i32.ne (i64x2.bitmask (f64x2.le (f64x2.abs (local.get $x)) (global.get $expLimit))) (i32.const 3)))
+          (then
+            (v128.store offset=155648 (local.get $at)
+              (f64x2.replace_lane 1 (f64x2.splat (call $exp (f64x2.extract_lane 0 (local.get $x))))
+                                    (call $exp (f64x2.extract_lane 1 (local.get $x)))))))
+        (local.set $at (i32.add (local.get $at) (i32.const 16)))
+        (br $pairs))))
+
+  ;; Boland's last pass, after $boland (and $bolandExp): the fraction 1 / (1 + exp x) and the split.
+  (func $bolandSplit (param $end i32) (param $ghiAt i32) (param $zenithAt i32) (param $dniAt i32) (param $dhiAt i32)
+                     (param $maxZenith f64)
+    (local $at i32) (local $g v128) (local $dhi v128) (local $dniRaw v128) (local $zeroed v128) (local $zero v128)
+    (local $above v128) (local $one v128) (local $maxZenithLanes v128) (local $e v128) (local $w v128) (local $cosZ v128)
+    (local $inf v128) (local $eLimit v128)
+    (local.set $zero (f64x2.splat (f64.const 0)))
+    (local.set $one (global.get $one))
+    (local.set $maxZenithLanes (f64x2.splat (local.get $maxZenith)))
 
     ;; fraction 1 / (1 + exp x), DHI = fraction GHI, DNI = (GHI - DHI) / cos z; DNI 0 and DHI = GHI
     ;; above maxZenith, for GHI < 0 and where DNI < 0.
@@ -236,14 +277,14 @@
     (block $done
       (loop $pairs
         (br_if $done (i32.ge_u (local.get $at) (local.get $end)))
-        (local.set $g (v128.load offset=24576 (local.get $at)))
-        (local.set $above (f64x2.gt (v128.load offset=57344 (local.get $at)) (local.get $maxZenithLanes)))
+        (local.set $g (v128.load (i32.add (local.get $ghiAt) (local.get $at))))
+        (local.set $above (f64x2.gt (v128.load (i32.add (local.get $zenithAt) (local.get $at))) (local.get $maxZenithLanes)))
         (if (i32.eq (i64x2.bitmask (local.get $above)) (i32.const 3))
           (then
             ;; Both lanes above maxZenith (the night): DNI +0 and DHI = GHI, as the selects below
             ;; give them, without the two divisions.
-            (v128.store offset=122880 (local.get $at) (local.get $zero))
-            (v128.store offset=155648 (local.get $at) (local.get $g)))
+            (v128.store (i32.add (local.get $dniAt) (local.get $at)) (local.get $zero))
+            (v128.store (i32.add (local.get $dhiAt) (local.get $at)) (local.get $g)))
           (else
             (local.set $e (v128.load offset=155648 (local.get $at)))
             (local.set $cosZ (v128.load offset=122880 (local.get $at)))
@@ -267,8 +308,8 @@
             (local.set $zeroed (v128.or (local.get $above)
                                         (v128.or (f64x2.lt (local.get $g) (local.get $zero))
                                                  (f64x2.lt (local.get $dniRaw) (local.get $zero)))))
-            (v128.store offset=122880 (local.get $at) (v128.andnot (local.get $dniRaw) (local.get $zeroed)))
-            (v128.store offset=155648 (local.get $at) (v128.bitselect (local.get $g) (local.get $dhi) (local.get $zeroed)))))
+            (v128.store (i32.add (local.get $dniAt) (local.get $at)) (v128.andnot (local.get $dniRaw) (local.get $zeroed)))
+            (v128.store (i32.add (local.get $dhiAt) (local.get $at)) (v128.bitselect (local.get $g) (local.get $dhi) (local.get $zeroed)))))
         (local.set $at (i32.add (local.get $at) (i32.const 16)))
         (br $pairs))))
 
@@ -279,12 +320,12 @@
   ;; order), DHI = fraction GHI, DNI = (GHI - DHI) / cos z; DNI 0 and DHI = GHI above maxZenith and
   ;; where DNI < 0 (GHI is no longer negative). The coefficients come from globals read into locals
   ;; once, so that they stay in registers.
-  (func $erbsDriesse (param $end i32) (param $maxZenith f64)
+  (func $erbsDriesse (param $end i32) (param $ghiAt i32) (param $zenithAt i32) (param $dniAt i32) (param $dhiAt i32) (param $ktAt i32) (param $maxZenith f64)
     (local $at i32) (local $g v128) (local $kt v128) (local $fraction v128) (local $dhi v128)
     (local $dniRaw v128) (local $above v128) (local $zero v128) (local $one v128) (local $maxZenithLanes v128)
     (local $q4 v128) (local $q3 v128) (local $q2 v128) (local $q1 v128) (local $q0 v128) (local $slope v128)
     (local $high v128) (local $highKt v128) (local $lowKt v128)
-    (local.set $zero (v128.const f64x2 0 0))
+    (local.set $zero (f64x2.splat (f64.const 0)))
     (local.set $one (global.get $one))
     (local.set $maxZenithLanes (f64x2.splat (local.get $maxZenith)))
     (local.set $q4 (v128.load64_splat offset=24064 (i32.const 0)))
@@ -299,19 +340,19 @@
     (block $done
       (loop $pairs
         (br_if $done (i32.ge_u (local.get $at) (local.get $end)))
-        (local.set $g (f64x2.pmax (v128.load offset=24576 (local.get $at)) (local.get $zero)))
+        (local.set $g (f64x2.pmax (v128.load (i32.add (local.get $ghiAt) (local.get $at))) (local.get $zero)))
         ;; kt = ghi / (E0 max(cos z, minCos)), clipped to [0, 1]: the kernel's own selects.
         (local.set $kt (f64x2.div (local.get $g) (v128.load offset=155648 (local.get $at))))
         (local.set $kt (f64x2.pmax (local.get $kt) (local.get $zero)))
         (local.set $kt (f64x2.pmin (local.get $kt) (local.get $one)))
-        (v128.store offset=188416 (local.get $at) (local.get $kt))
-        (local.set $above (f64x2.gt (v128.load offset=57344 (local.get $at)) (local.get $maxZenithLanes)))
+        (v128.store (i32.add (local.get $ktAt) (local.get $at)) (local.get $kt))
+        (local.set $above (f64x2.gt (v128.load (i32.add (local.get $zenithAt) (local.get $at))) (local.get $maxZenithLanes)))
         (if (i32.eq (i64x2.bitmask (local.get $above)) (i32.const 3))
           (then
             ;; Both lanes above maxZenith (the night): DNI +0 and DHI = GHI, as the selects below
             ;; give them, without the fraction and the division.
-            (v128.store offset=122880 (local.get $at) (local.get $zero))
-            (v128.store offset=155648 (local.get $at) (local.get $g)))
+            (v128.store (i32.add (local.get $dniAt) (local.get $at)) (local.get $zero))
+            (v128.store (i32.add (local.get $dhiAt) (local.get $at)) (local.get $g)))
           (else
             ;; ((((q4 kt - q3) kt + q2) kt - q1) kt + q0) above kt 0.216, 1 - 0.09 kt below, 0.165 above 0.792.
             (local.set $fraction
@@ -335,18 +376,20 @@
             (local.set $dniRaw (f64x2.div (f64x2.sub (local.get $g) (local.get $dhi))
                                           (v128.load offset=122880 (local.get $at))))
             (local.set $above (v128.or (local.get $above) (f64x2.lt (local.get $dniRaw) (local.get $zero))))
-            (v128.store offset=122880 (local.get $at) (v128.andnot (local.get $dniRaw) (local.get $above)))
-            (v128.store offset=155648 (local.get $at) (v128.bitselect (local.get $g) (local.get $dhi) (local.get $above)))))
+            (v128.store (i32.add (local.get $dniAt) (local.get $at)) (v128.andnot (local.get $dniRaw) (local.get $above)))
+            (v128.store (i32.add (local.get $dhiAt) (local.get $at)) (v128.bitselect (local.get $g) (local.get $dhi) (local.get $above)))))
         (local.set $at (i32.add (local.get $at) (i32.const 16)))
         (br $pairs))))
 
-  ;; Rows [0, rows) of the block, in two passes (as erbsKernel): the first keeps cos z and the kt
-  ;; denominator in the dni and dhi columns, the second reads them back and writes the results.
+  ;; Rows [0, rows) at the given addresses, in two passes (as erbsKernel): the first keeps cos z, the kt
+  ;; denominator and the extraterrestrial irradiance in the block's dni, dhi and kt columns, the
+  ;; second reads them back and writes the results at dniAt, dhiAt and ktAt.
   ;; Two short passes run faster than one long one: the processor overlaps more pairs of rows
   ;; when each pair's chain of dependent operations is shorter.
   ;; mode 0: the third column holds times and the extraterrestrial irradiance comes from them;
   ;; 1: it holds dniExtra; 2: dniExtra is the one value extraScalar.
-  (func (export "decompose") (param $rows i32) (param $mode i32) (param $extraScalar f64)
+  (func (export "decompose") (param $rows i32) (param $ghiAt i32) (param $zenithAt i32) (param $thirdAt i32)
+                      (param $dniAt i32) (param $dhiAt i32) (param $ktAt i32) (param $mode i32) (param $extraScalar f64)
                       (param $minCos f64) (param $maxZenith f64) (param $model i32) (param $maxKtValue f64)
                       (param $bolandA f64) (param $bolandB f64) (param $nightAboveValue f64)
     (local $at i32) (local $end i32) (local $node0 i32) (local $node1 i32)
@@ -358,7 +401,7 @@
     (local $fullTurn v128) (local $four v128) (local $half v128) (local $quarter v128)
     (local $radiansPerDegree v128) (local $one v128) (local $oneSixth v128)
     (local $oneTwentyFourth v128) (local $oneHundredTwentieth v128) (local $indexBias v128)
-    (local $nightAbove v128) (local $halfTurn v128) (local $minusOne v128)
+    (local $nightAbove v128) (local $halfTurn v128) (local $minusOne v128) (local $zero v128)
     (local.set $end (i32.shl (local.get $rows) (i32.const 3)))
     (local.set $fullTurn (global.get $fullTurn))
     (local.set $four (global.get $four))
@@ -380,6 +423,7 @@
     (local.set $nightAbove (f64x2.splat (local.get $nightAboveValue)))
     (local.set $halfTurn (global.get $halfTurn))
     (local.set $minusOne (global.get $minusOne))
+    (local.set $zero (f64x2.splat (f64.const 0)))
 
     ;; First pass: extraterrestrial irradiance, cos z, and the kt denominator E0 max(cos z, minCos).
     (block $done
@@ -387,7 +431,7 @@
         (br_if $done (i32.ge_u (local.get $at) (local.get $end)))
         (if (i32.eqz (local.get $mode))
           (then
-            (local.set $t (v128.load offset=90112 (local.get $at)))
+            (local.set $t (v128.load (i32.add (local.get $thirdAt) (local.get $at))))
             (local.set $inDay (v128.and (f64x2.ge (local.get $t) (local.get $dayStart))
                                         (f64x2.lt (local.get $t) (local.get $dayEnd))))
             (if (i32.eq (i64x2.bitmask (local.get $inDay)) (i32.const 3))
@@ -402,10 +446,10 @@
                 (local.set $dayExtra (f64x2.splat (global.get $dayExtra))))))
           (else
             (if (i32.eq (local.get $mode) (i32.const 1))
-              (then (local.set $extra (v128.load offset=90112 (local.get $at)))))))
+              (then (local.set $extra (v128.load (i32.add (local.get $thirdAt) (local.get $at))))))))
 
         ;; cos z: both lanes in [0, 360] take the node table here; otherwise one lane at a time.
-        (local.set $z (v128.load offset=57344 (local.get $at)))
+        (local.set $z (v128.load (i32.add (local.get $zenithAt) (local.get $at))))
         (if (i32.eq (i64x2.bitmask (v128.and (f64x2.gt (local.get $z) (local.get $nightAbove))
                                              (f64x2.le (local.get $z) (local.get $halfTurn))))
                     (i32.const 3))
@@ -415,7 +459,7 @@
             ;; is: -1 serves, bit for bit, without the cosine.
             (local.set $cosZ (local.get $minusOne)))
           (else
-        (if (i32.eq (i64x2.bitmask (v128.and (f64x2.ge (local.get $z) (v128.const f64x2 0 0))
+        (if (i32.eq (i64x2.bitmask (v128.and (f64x2.ge (local.get $z) (local.get $zero))
                                              (f64x2.le (local.get $z) (local.get $fullTurn))))
                     (i32.const 3))
           (then
@@ -453,7 +497,7 @@
             (local.set $cosZ (f64x2.replace_lane 1 (local.get $cosZ)
                                (call $cosDegrees (f64x2.extract_lane 1 (local.get $z)))))))
         ;; The table's exact 0 at 90 deg: the kernel takes Math.cos there (6e-17), lane by lane.
-        (if (i32.ne (i64x2.bitmask (f64x2.eq (local.get $cosZ) (v128.const f64x2 0 0))) (i32.const 0))
+        (if (i32.ne (i64x2.bitmask (f64x2.eq (local.get $cosZ) (local.get $zero))) (i32.const 0))
           (then
             (if (f64.eq (f64x2.extract_lane 0 (local.get $cosZ)) (f64.const 0))
               (then (local.set $cosZ (f64x2.replace_lane 0 (local.get $cosZ)
@@ -472,14 +516,18 @@
     ;; Erbs-Driesse: a pass of its own (see $erbsDriesse).
     (if (i32.eq (local.get $model) (i32.const 3))
       (then
-        (call $erbsDriesse (local.get $end) (local.get $maxZenith))
+        (call $erbsDriesse (local.get $end) (local.get $ghiAt) (local.get $zenithAt) (local.get $dniAt) (local.get $dhiAt) (local.get $ktAt) (local.get $maxZenith))
         (return)))
 
-    ;; Boland: three passes of its own (see $boland).
+    ;; Boland: passes of its own (see $boland, $bolandExp, $bolandSplit).
     (if (i32.eq (local.get $model) (i32.const 2))
       (then
-        (call $boland (local.get $end) (local.get $maxKtValue) (local.get $bolandA) (local.get $bolandB)
-                      (local.get $maxZenith))
+        (if (call $boland (local.get $end) (local.get $ghiAt) (local.get $zenithAt) (local.get $ktAt) (local.get $maxKtValue)
+                          (local.get $bolandA) (local.get $bolandB) (local.get $maxZenith))
+          (then (call $bolandExp (local.get $end) (local.get $zenithAt) (local.get $ktAt) (local.get $bolandA)
+                                 (local.get $bolandB) (local.get $maxZenith))))
+        (call $bolandSplit (local.get $end) (local.get $ghiAt) (local.get $zenithAt) (local.get $dniAt) (local.get $dhiAt)
+                           (local.get $maxZenith))
         (return)))
 
     ;; Second pass (Orgill-Hollands, Louche): kt, the model's DNI and DHI, and the split.
@@ -487,25 +535,25 @@
     (block $done
       (loop $pairs
         (br_if $done (i32.ge_u (local.get $at) (local.get $end)))
-        (local.set $g (v128.load offset=24576 (local.get $at)))
-        (local.set $z (v128.load offset=57344 (local.get $at)))
+        (local.set $g (v128.load (i32.add (local.get $ghiAt) (local.get $at))))
+        (local.set $z (v128.load (i32.add (local.get $zenithAt) (local.get $at))))
         (local.set $cosZ (v128.load offset=122880 (local.get $at)))
         (local.set $extra (v128.load offset=188416 (local.get $at)))
         ;; kt = ghi / (E0 max(cos z, minCos)), clipped to [0, maxKt]: the kernel's own selects.
         (local.set $kt (f64x2.div (local.get $g) (v128.load offset=155648 (local.get $at))))
-        (local.set $kt (f64x2.pmax (local.get $kt) (v128.const f64x2 0 0)))
+        (local.set $kt (f64x2.pmax (local.get $kt) (local.get $zero)))
         (local.set $kt (f64x2.pmin (local.get $kt) (local.get $maxKt)))
-        (v128.store offset=188416 (local.get $at) (local.get $kt))
+        (v128.store (i32.add (local.get $ktAt) (local.get $at)) (local.get $kt))
         (if (i32.eqz (local.get $model))
           (then
             ;; Orgill-Hollands: 0.177 above kt 0.75, 1.557 - 1.84 kt from 0.35, 1 - 0.249 kt below.
             (local.set $fraction
               (v128.bitselect
-                (f64x2.sub (v128.const f64x2 1.557 1.557) (f64x2.mul (v128.const f64x2 1.84 1.84) (local.get $kt)))
-                (f64x2.sub (local.get $one) (f64x2.mul (v128.const f64x2 0.249 0.249) (local.get $kt)))
-                (f64x2.ge (local.get $kt) (v128.const f64x2 0.35 0.35))))
-            (local.set $fraction (v128.bitselect (v128.const f64x2 0.177 0.177) (local.get $fraction)
-                                                 (f64x2.gt (local.get $kt) (v128.const f64x2 0.75 0.75))))
+                (f64x2.sub (f64x2.splat (f64.const 1.557)) (f64x2.mul (f64x2.splat (f64.const 1.84)) (local.get $kt)))
+                (f64x2.sub (local.get $one) (f64x2.mul (f64x2.splat (f64.const 0.249)) (local.get $kt)))
+                (f64x2.ge (local.get $kt) (f64x2.splat (f64.const 0.35)))))
+            (local.set $fraction (v128.bitselect (f64x2.splat (f64.const 0.177)) (local.get $fraction)
+                                                 (f64x2.gt (local.get $kt) (f64x2.splat (f64.const 0.75)))))
             (local.set $dhi (f64x2.mul (local.get $fraction) (local.get $g)))
             (local.set $dniRaw (f64x2.div (f64x2.sub (local.get $g) (local.get $dhi)) (local.get $cosZ))))
           (else
@@ -521,19 +569,19 @@
                           (f64x2.mul (local.get $kt)
                             (f64x2.sub
                               (f64x2.mul (local.get $kt)
-                                (f64x2.add (f64x2.mul (local.get $kt) (v128.const f64x2 -10.627 -10.627))
-                                           (v128.const f64x2 15.307 15.307)))
-                              (v128.const f64x2 5.205 5.205)))
-                          (v128.const f64x2 0.994 0.994)))
-                      (v128.const f64x2 0.059 0.059)))
-                  (v128.const f64x2 0.002 0.002))
+                                (f64x2.add (f64x2.mul (local.get $kt) (f64x2.splat (f64.const -10.627)))
+                                           (f64x2.splat (f64.const 15.307))))
+                              (f64x2.splat (f64.const 5.205))))
+                          (f64x2.splat (f64.const 0.994))))
+                      (f64x2.splat (f64.const 0.059))))
+                  (f64x2.splat (f64.const 0.002)))
                 (local.get $extra)))
             (local.set $dhi (f64x2.sub (local.get $g) (f64x2.mul (local.get $dniRaw) (local.get $cosZ))))))
         ;; DNI 0 and DHI = GHI above maxZenith, for GHI < 0 and where DNI < 0.
         (local.set $zeroed (v128.or (f64x2.gt (local.get $z) (local.get $maxZenithLanes))
-                                    (v128.or (f64x2.lt (local.get $g) (v128.const f64x2 0 0))
-                                             (f64x2.lt (local.get $dniRaw) (v128.const f64x2 0 0)))))
-        (v128.store offset=122880 (local.get $at) (v128.andnot (local.get $dniRaw) (local.get $zeroed)))
-        (v128.store offset=155648 (local.get $at) (v128.bitselect (local.get $g) (local.get $dhi) (local.get $zeroed)))
+                                    (v128.or (f64x2.lt (local.get $g) (local.get $zero))
+                                             (f64x2.lt (local.get $dniRaw) (local.get $zero)))))
+        (v128.store (i32.add (local.get $dniAt) (local.get $at)) (v128.andnot (local.get $dniRaw) (local.get $zeroed)))
+        (v128.store (i32.add (local.get $dhiAt) (local.get $at)) (v128.bitselect (local.get $g) (local.get $dhi) (local.get $zeroed)))
         (local.set $at (i32.add (local.get $at) (i32.const 16)))
         (br $pairs)))))
