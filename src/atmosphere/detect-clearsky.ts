@@ -456,34 +456,19 @@ function slopeNstd(x: Float64Array, interval: number, w: number, m: number, mean
   const len = w - 1;
   const slope = new Float64Array(m + len - 1);
   for (let k = 0; k < slope.length; k++) slope[k] = (x[k + 1]! - x[k]!) / interval;
+  // numpy's first pass, each window's sum of slopes, into res; then the squared deviations from
+  // each window's mean, eight windows side by side.
+  windowSum(slope, len, m, res);
   let j = 0;
   for (; j + 8 <= m; j += 8) {
-    let s0 = 0,
-      s1 = 0,
-      s2 = 0,
-      s3 = 0,
-      s4 = 0,
-      s5 = 0,
-      s6 = 0,
-      s7 = 0;
-    for (let k = j; k < j + len; k++) {
-      s0 += slope[k]!;
-      s1 += slope[k + 1]!;
-      s2 += slope[k + 2]!;
-      s3 += slope[k + 3]!;
-      s4 += slope[k + 4]!;
-      s5 += slope[k + 5]!;
-      s6 += slope[k + 6]!;
-      s7 += slope[k + 7]!;
-    }
-    const mu0 = s0 / len,
-      mu1 = s1 / len,
-      mu2 = s2 / len,
-      mu3 = s3 / len,
-      mu4 = s4 / len,
-      mu5 = s5 / len,
-      mu6 = s6 / len,
-      mu7 = s7 / len;
+    const mu0 = res[j]! / len,
+      mu1 = res[j + 1]! / len,
+      mu2 = res[j + 2]! / len,
+      mu3 = res[j + 3]! / len,
+      mu4 = res[j + 4]! / len,
+      mu5 = res[j + 5]! / len,
+      mu6 = res[j + 6]! / len,
+      mu7 = res[j + 7]! / len;
     let q0 = 0,
       q1 = 0,
       q2 = 0,
@@ -520,9 +505,7 @@ function slopeNstd(x: Float64Array, interval: number, w: number, m: number, mean
     res[j + 7] = Math.sqrt(q7 / (len - 1)) / mean[j + 7]!;
   }
   for (; j < m; j++) {
-    let s = 0;
-    for (let k = j; k < j + len; k++) s += slope[k]!;
-    const mu = s / len;
+    const mu = res[j]! / len;
     let ss = 0;
     for (let k = j; k < j + len; k++) {
       const d = slope[k]! - mu;
