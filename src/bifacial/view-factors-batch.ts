@@ -1,13 +1,5 @@
 import { lazyWasmKernel, loadWasmKernel } from '../util/wasm.js';
-import {
-  groundSkyHalfPlane,
-  groundSkyVf,
-  rowGroundVf,
-  rowSkyVf,
-  vfGroundSkyIntegrated,
-  vfRowGroundIntegrated,
-  vfRowSkyIntegrated,
-} from './view-factors.js';
+import { checkTiltAndGcr, groundSkyHalfPlane, groundSkyVf, rowGroundVf, rowSkyVf } from './view-factors.js';
 import { VIEW_FACTORS_WASM_BASE64 } from './wasm/view-factors.wasm.js';
 
 /**
@@ -68,7 +60,7 @@ export function viewFactorsKernelInUse(): 'wasm' | 'typescript' {
  * For tilts[j], j < count (degrees; gcr in (0, 1], height >= 0, pitch > 0 and maxRows >= 0
  * checked by the caller), writes out[10 j ...] = rowSkyVf, rowGroundVf, groundSkyVf of the front
  * face (tilt), the same three of the rear face (180 - tilt), then cos and sin of the front tilt
- * and of the rear tilt. Tilts outside [0, 180] (or NaN) go through the checked public functions,
+ * and of the rear tilt. Tilts outside [0, 180] (or NaN) take the public functions' checks first,
  * in order, which throw for the first one out of range as the per-row calls did.
  */
 export function tiltViewFactors(
@@ -94,7 +86,7 @@ export function tiltViewFactors(
     const tilt = tilts[j]!;
     const m = TILT_VALUES * j;
     if (!(tilt >= 0 && tilt <= 180)) {
-      tiltViewFactorsChecked(tilt, gcr, height, pitch, maxRows, out, m);
+      tiltViewFactorsTs(tilt, gcr, height, pitch, maxRows, out, m);
       continue;
     }
     const back = 180 - tilt;
@@ -171,7 +163,13 @@ function runBlock(
   }
 }
 
-/** One tilt in [0, 180] in TypeScript, the layout of {@link tiltViewFactors} from out[m]. */
+/**
+ * One tilt in TypeScript, the layout of {@link tiltViewFactors} from out[m]. A tilt outside
+ * [0, 180] (or NaN) first takes the checks of the public functions as the per-row calls made them
+ * (the front face's, then the rear's): a face out of range throws naming vfRowSkyIntegrated and its
+ * tilt; a NaN tilt (a tracker's row with no orientation while the sun is up) passes them and gives
+ * NaN, as the public functions do.
+ */
 function tiltViewFactorsTs(
   tilt: number,
   gcr: number,
@@ -181,43 +179,17 @@ function tiltViewFactorsTs(
   out: Float64Array,
   m: number,
 ): void {
-  if (!(tilt >= 0 && tilt <= 180)) {
-    tiltViewFactorsChecked(tilt, gcr, height, pitch, maxRows, out, m);
-    return;
-  }
   const back = 180 - tilt;
+  if (!(tilt >= 0 && tilt <= 180)) {
+    checkTiltAndGcr('vfRowSkyIntegrated', tilt, gcr);
+    checkTiltAndGcr('vfRowSkyIntegrated', back, gcr);
+  }
   out[m] = rowSkyVf(tilt, gcr);
   out[m + 1] = rowGroundVf(tilt, gcr);
   out[m + 2] = groundSkyVf(tilt, gcr, height, pitch, maxRows);
   out[m + 3] = rowSkyVf(back, gcr);
   out[m + 4] = rowGroundVf(back, gcr);
   out[m + 5] = groundSkyVf(back, gcr, height, pitch, maxRows);
-  out[m + 6] = Math.cos(tilt * DEG);
-  out[m + 7] = Math.sin(tilt * DEG);
-  out[m + 8] = Math.cos(back * DEG);
-  out[m + 9] = Math.sin(back * DEG);
-}
-
-/**
- * A NaN tilt (a tracker's row with no orientation while the sun is up: NaN out) or one out of
- * range: the checked public functions, which throw naming the view factor and the tilt.
- */
-function tiltViewFactorsChecked(
-  tilt: number,
-  gcr: number,
-  height: number,
-  pitch: number,
-  maxRows: number,
-  out: Float64Array,
-  m: number,
-): void {
-  const back = 180 - tilt;
-  out[m] = vfRowSkyIntegrated(tilt, gcr);
-  out[m + 1] = vfRowGroundIntegrated(tilt, gcr);
-  out[m + 2] = vfGroundSkyIntegrated(tilt, gcr, height, pitch, maxRows);
-  out[m + 3] = vfRowSkyIntegrated(back, gcr);
-  out[m + 4] = vfRowGroundIntegrated(back, gcr);
-  out[m + 5] = vfGroundSkyIntegrated(back, gcr, height, pitch, maxRows);
   out[m + 6] = Math.cos(tilt * DEG);
   out[m + 7] = Math.sin(tilt * DEG);
   out[m + 8] = Math.cos(back * DEG);

@@ -4,7 +4,7 @@ import { checkAtLeast, checkPositiveFraction, rangeFailure, typeFailure } from '
  * The checks of the view-factor functions: cheap enough for their per-row use by trackers, and
  * NaN-tolerant (a NaN tilt at night gives NaN).
  */
-function checkTiltAndGcr(fn: string, tilt: number, gcr: number): void {
+export function checkTiltAndGcr(fn: string, tilt: number, gcr: number): void {
   if (typeof tilt !== 'number') typeFailure(fn, 'surfaceTilt', 'a number (degrees)', tilt);
   if (tilt < -180 || tilt > 180) rangeFailure(fn, 'surfaceTilt', 'a number from -180 to 180 (degrees)', tilt);
   checkPositiveFraction(fn, 'gcr', gcr, 'row width over pitch');
