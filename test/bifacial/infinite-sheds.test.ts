@@ -244,6 +244,20 @@ function clearDays(days: number) {
   return { zenith, azimuth, ghi, dhi, dni };
 }
 
+type SeriesInput = Record<
+  'solarZenith' | 'solarAzimuth' | 'surfaceTilt' | 'surfaceAzimuth' | 'ghi' | 'dhi' | 'dni',
+  Float64Array
+>;
+
+/** Row i of a series as a call of its own: every column taken at i. */
+function rowAlone(input: SeriesInput, i: number, options: Parameters<typeof infiniteSheds>[1]) {
+  const row = Object.fromEntries(Object.entries(input).map(([k, v]) => [k, v[i]!])) as Record<
+    keyof SeriesInput,
+    number
+  >;
+  return infiniteSheds(row, options);
+}
+
 describe('infiniteSheds: series handling', () => {
   it('tracked rows (tilt and azimuth columns) equal row-by-row fixed evaluations', () => {
     const n = 48;
@@ -253,18 +267,16 @@ describe('infiniteSheds: series handling', () => {
       { axisAzimuth: 180, maxAngle: 55, gcr: 0.35 },
     );
     const options = { gcr: 0.35, height: 1.8, pitch: 6, albedo: 0.2, bifaciality: 0.75 };
-    const r = infiniteSheds(
-      {
-        solarZenith: zenith,
-        solarAzimuth: azimuth,
-        surfaceTilt: tr.surfaceTilt,
-        surfaceAzimuth: tr.surfaceAzimuth,
-        ghi,
-        dhi,
-        dni,
-      },
-      options,
-    );
+    const input = {
+      solarZenith: zenith,
+      solarAzimuth: azimuth,
+      surfaceTilt: tr.surfaceTilt,
+      surfaceAzimuth: tr.surfaceAzimuth,
+      ghi,
+      dhi,
+      dni,
+    };
+    const r = infiniteSheds(input, options);
     for (let i = 0; i < n; i++) {
       if (zenith[i]! > 90) {
         // The tracker has no orientation at night; the irradiance is 0, not NaN.
@@ -272,18 +284,7 @@ describe('infiniteSheds: series handling', () => {
         expect(r.poaBack[i]).toBe(0);
         continue;
       }
-      const single = infiniteSheds(
-        {
-          solarZenith: zenith[i]!,
-          solarAzimuth: azimuth[i]!,
-          surfaceTilt: tr.surfaceTilt[i]!,
-          surfaceAzimuth: tr.surfaceAzimuth[i]!,
-          ghi: ghi[i]!,
-          dhi: dhi[i]!,
-          dni: dni[i]!,
-        },
-        options,
-      );
+      const single = rowAlone(input, i, options);
       expect(r.poaGlobal[i]).toBe(single.poaGlobal[0]);
       expect(r.poaBack[i]).toBe(single.poaBack[0]);
       expect(r.poaFront[i]).toBeGreaterThan(0);
@@ -336,18 +337,7 @@ describe('infiniteSheds: series handling', () => {
       expect(Object.is(gain[i], r.poaGlobal[i]! - r.poaFront[i]!)).toBe(true);
       if (tr.surfaceTilt[i] === 30) clipped++;
       if (zenith[i]! > 90 || i === 30) continue; // a scalar NaN is refused by the checks
-      const single = infiniteSheds(
-        {
-          solarZenith: zenith[i]!,
-          solarAzimuth: azimuth[i]!,
-          surfaceTilt: tr.surfaceTilt[i]!,
-          surfaceAzimuth: tr.surfaceAzimuth[i]!,
-          ghi: ghi[i]!,
-          dhi: dhi[i]!,
-          dni: dni[i]!,
-        },
-        options,
-      );
+      const single = rowAlone(input, i, options);
       expect(Object.is(r.poaGlobal[i], single.poaGlobal[0])).toBe(true);
       expect(Object.is(r.poaBack[i], single.poaBack[0])).toBe(true);
       expect(Object.is(r.poaFrontGroundDiffuse[i], single.poaFrontGroundDiffuse[0])).toBe(true);
