@@ -290,81 +290,19 @@ function isNightRow(tilt: number, raz: number, zenith: number): boolean {
 }
 
 // Scratch of shedsLoop, grown as needed and reused from call to call (no values survive a call):
-// each row's tilt slot, the distinct tilts, their view factors, and the table from a tilt to its slot.
+// each row's tilt slot, the distinct tilts and their view factors.
 let slotScratchArray = new Int32Array(0);
 let memoScratchArray = new Float64Array(0);
 let distinctTilts = new Float64Array(64);
-let distinctTiltCount = 0;
 
-/**
- * The table from a tilt to its slot: open addressing over the tilt's bits (a Map keyed by doubles
- * cost a fifth of a tracker year's first pass), a power-of-two size kept at least twice the
- * distinct tilts. Keys compare as a Map's (SameValueZero): -0 is stored as 0; NaN is kept apart by
- * the caller. A slot of -1 is empty.
- */
-let tableKeys = new Float64Array(1024);
-let tableSlots = new Int32Array(1024).fill(-1);
-let tableShift = 22; // 32 - log2(size)
-const hashDouble = new Float64Array(1);
-const hashWords = new Uint32Array(hashDouble.buffer);
-
-/** A fresh table and no distinct tilts, for a new call. */
-function clearTiltSlots(): void {
-  tableSlots.fill(-1);
-  distinctTiltCount = 0;
-}
-
-/** The next slot, holding `tilt`. */
-function addDistinctTilt(tilt: number): number {
-  if (distinctTiltCount === distinctTilts.length) {
-    const grown = new Float64Array(2 * distinctTiltCount);
+/** Puts `tilt` at distinctTilts[slot], growing the array as needed. */
+function setDistinctTilt(slot: number, tilt: number): void {
+  if (slot === distinctTilts.length) {
+    const grown = new Float64Array(2 * slot);
     grown.set(distinctTilts);
     distinctTilts = grown;
   }
-  distinctTilts[distinctTiltCount] = tilt;
-  return distinctTiltCount++;
-}
-
-/** The table's index for a key: the high bits of a multiplicative hash of its two words. */
-function tableIndex(key: number): number {
-  hashDouble[0] = key;
-  return Math.imul(hashWords[0]! ^ Math.imul(hashWords[1]!, 0x27d4eb2d), 0x9e3779b1) >>> tableShift;
-}
-
-/** The slot of a tilt (not NaN), added when new. */
-function slotOfTilt(tilt: number): number {
-  const key = tilt === 0 ? 0 : tilt;
-  const mask = tableSlots.length - 1;
-  let h = tableIndex(key);
-  for (;;) {
-    const slot = tableSlots[h]!;
-    if (slot < 0) break;
-    if (tableKeys[h] === key) return slot;
-    h = (h + 1) & mask;
-  }
-  const slot = addDistinctTilt(tilt);
-  tableKeys[h] = key;
-  tableSlots[h] = slot;
-  if (2 * distinctTiltCount > tableSlots.length) growTiltTable();
-  return slot;
-}
-
-/** Doubles the table and puts the distinct tilts (but NaN) back in. */
-function growTiltTable(): void {
-  const size = 2 * tableSlots.length;
-  tableKeys = new Float64Array(size);
-  tableSlots = new Int32Array(size).fill(-1);
-  tableShift--;
-  const mask = size - 1;
-  for (let slot = 0; slot < distinctTiltCount; slot++) {
-    const tilt = distinctTilts[slot]!;
-    if (tilt !== tilt) continue;
-    const key = tilt === 0 ? 0 : tilt;
-    let h = tableIndex(key);
-    while (tableSlots[h]! >= 0) h = (h + 1) & mask;
-    tableKeys[h] = key;
-    tableSlots[h] = slot;
-  }
+  distinctTilts[slot] = tilt;
 }
 
 function slotScratch(n: number): Int32Array {
@@ -445,9 +383,9 @@ function shedsLoop(
   // its slot), the distinct tilts' ten values (the six view factors, then the cosine and sine of
   // the front and rear tilts) are computed together into `memo` (tiltViewFactors: the costly ones
   // in WebAssembly SIMD where it runs, the same doubles), and the second pass reads them.
+  // (A Map compares its keys as SameValueZero: -0 is the slot of 0, and NaN has one slot.)
   const rowSlot = slotScratch(n);
-  clearTiltSlots();
-  let nanSlot = -1;
+  const slots = new Map<number, number>();
   let cachedTilt = Number.NaN;
   let cachedSlot = -1;
   for (let i = 0; i < n; i++) {
@@ -457,16 +395,18 @@ function shedsLoop(
       continue;
     }
     if (tilt !== cachedTilt) {
-      if (tilt === tilt) cachedSlot = slotOfTilt(tilt);
-      else {
-        if (nanSlot < 0) nanSlot = addDistinctTilt(tilt);
-        cachedSlot = nanSlot;
+      let slot = slots.get(tilt);
+      if (slot === undefined) {
+        slot = slots.size;
+        slots.set(tilt, slot);
+        setDistinctTilt(slot, tilt);
       }
+      cachedSlot = slot;
       cachedTilt = tilt;
     }
     rowSlot[i] = cachedSlot;
   }
-  const distinctCount = distinctTiltCount;
+  const distinctCount = slots.size;
   const memo = memoScratch(TILT_VALUES * distinctCount);
   tiltViewFactors(distinctTilts, distinctCount, gcr, height, pitch, maxRows, memo);
 
