@@ -6,7 +6,7 @@
 import { type Column, columnOf, maskOf, outputColumn } from '../util/columns.js';
 import { COS_NODES, SIN_NODES } from '../util/trig-tables.js';
 import { checkAtLeast, checkFinite, checkObject, checkRange, checkSeries, rangeFailure } from '../util/validate.js';
-import { lazyWasmKernel, loadWasmKernel, type WasmKernel, writePairs } from '../util/wasm.js';
+import { growForColumns, lazyWasmKernel, loadWasmKernel, type WasmKernel, writePairs } from '../util/wasm.js';
 import { CLOSURE_WASM_BASE64 } from './wasm/closure.wasm.js';
 
 const D2R = Math.PI / 180;
@@ -337,27 +337,18 @@ export function closureColumns(rows: number): ClosureColumns {
 function allocateDirect(rows: number): ClosureDirect | null {
   const loaded = loadWasmKernel(CLOSURE_WASM_BASE64, { js: { cos: Math.cos } });
   if (loaded === null) return null;
-  const wasmMemory = loaded.exports.memory as { buffer: ArrayBuffer; grow(pages: number): number };
-  const stride = (rows + 1) & ~1;
   // After the block of the copying path (unused by this instance), at a 16-byte boundary.
   const first = loaded.offset('dni') + (loaded.exports.blockRows as { value: number }).value;
-  const bytes = (first + 5 * stride) * 8;
-  const pages = Math.ceil(bytes / 65536) - wasmMemory.buffer.byteLength / 65536;
-  try {
-    if (pages > 0) wasmMemory.grow(pages);
-  } catch {
-    return null;
-  }
-  // The views are made after the memory has grown, and it never grows again (a growth would detach them).
-  const kernel = closureKernelOf({ ...loaded, memory: new Float64Array(wasmMemory.buffer) });
-  const at = [0, 1, 2, 3, 4].map((k) => first + k * stride);
-  const view = (k: number) => kernel.memory.subarray(at[k]!, at[k]! + rows);
+  const placed = growForColumns(loaded, first, 5, rows);
+  if (placed === null) return null;
+  const kernel = closureKernelOf({ ...loaded, memory: placed.memory });
+  const { at, views } = placed;
   const columns: ClosureColumns = {
-    ghi: view(0),
-    dhi: view(1),
-    solarZenith: view(2),
-    dniClear: view(3),
-    dni: view(4),
+    ghi: views[0]!,
+    dhi: views[1]!,
+    solarZenith: views[2]!,
+    dniClear: views[3]!,
+    dni: views[4]!,
   };
   const direct: ClosureDirect = { kernel, rows, columns, at };
   directAllocations.set(columns.dni, direct);

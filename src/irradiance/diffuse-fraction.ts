@@ -8,7 +8,7 @@
 import { asColumn, type Column, columnOf, maskOf, outputColumn } from '../util/columns.js';
 import { COS_NODES, SIN_NODES } from '../util/trig-tables.js';
 import { checkAtLeast, checkFinite, rangeFailure } from '../util/validate.js';
-import { lazyWasmKernel, loadWasmKernel, type WasmKernel, writePairs } from '../util/wasm.js';
+import { growForColumns, lazyWasmKernel, loadWasmKernel, type WasmKernel, writePairs } from '../util/wasm.js';
 import { checkKtDecomposition } from './checks.js';
 import type { Decomposition } from './decomposition.js';
 import { extraForDay, type KtBlockLayout, ktBlockLayout, runKtBlocks } from './kt-blocks.js';
@@ -364,30 +364,21 @@ export function ktColumns(rows: number): KtColumns {
 function allocateDirect(rows: number): KtDirect | null {
   const loaded = instantiateKt();
   if (loaded === null) return null;
-  const wasmMemory = loaded.exports.memory as { buffer: ArrayBuffer; grow(pages: number): number };
-  const stride = (rows + 1) & ~1;
   // After the block of the copying path (which this instance's passes use for what passes between
   // them), at a 16-byte boundary.
   const first = loaded.offset('kt') + (loaded.exports.blockRows as { value: number }).value;
-  const bytes = (first + 7 * stride) * 8;
-  const pages = Math.ceil(bytes / 65536) - wasmMemory.buffer.byteLength / 65536;
-  try {
-    if (pages > 0) wasmMemory.grow(pages);
-  } catch {
-    return null;
-  }
-  // The views are made after the memory has grown, and it never grows again (a growth would detach them).
-  const kernel = ktKernelOf({ ...loaded, memory: new Float64Array(wasmMemory.buffer) });
-  const at = [0, 1, 2, 3, 4, 5, 6].map((k) => first + k * stride);
-  const view = (k: number) => kernel.memory.subarray(at[k]!, at[k]! + rows);
+  const placed = growForColumns(loaded, first, 7, rows);
+  if (placed === null) return null;
+  const kernel = ktKernelOf({ ...loaded, memory: placed.memory });
+  const { at, views } = placed;
   const columns: KtColumns = {
-    ghi: view(0),
-    zenith: view(1),
-    unixSeconds: view(2),
-    dniExtra: view(3),
-    dni: view(4),
-    dhi: view(5),
-    kt: view(6),
+    ghi: views[0]!,
+    zenith: views[1]!,
+    unixSeconds: views[2]!,
+    dniExtra: views[3]!,
+    dni: views[4]!,
+    dhi: views[5]!,
+    kt: views[6]!,
   };
   const direct: KtDirect = { kernel, rows, columns, at };
   directAllocations.set(columns.dni, direct);

@@ -7,7 +7,7 @@
 import { type Column, columnOf, maskOf, outputColumn, scalarOf } from '../util/columns.js';
 import { COS_NODES, SIN_NODES } from '../util/trig-tables.js';
 import { checkAtLeast, checkObject, rangeFailure } from '../util/validate.js';
-import { lazyWasmKernel, loadWasmKernel, type WasmKernel, writePairs } from '../util/wasm.js';
+import { growForColumns, lazyWasmKernel, loadWasmKernel, type WasmKernel, writePairs } from '../util/wasm.js';
 import { checkTransposition } from './checks.js';
 import { SKY_DIFFUSE_WASM_BASE64 } from './wasm/sky-diffuse.wasm.js';
 
@@ -1048,32 +1048,23 @@ export function skyDiffuseColumns(rows: number): SkyDiffuseColumns {
 function allocateDirect(rows: number): SkyDiffuseDirect | null {
   const loaded = loadWasmKernel(SKY_DIFFUSE_WASM_BASE64, { js: { cos: Math.cos, sin: Math.sin } });
   if (loaded === null) return null;
-  const wasmMemory = loaded.exports.memory as { buffer: ArrayBuffer; grow(pages: number): number };
-  const stride = (rows + 1) & ~1;
   // After the block of the copying path (unused by this instance), at a 16-byte boundary.
   const first = loaded.offset('horizon') + (loaded.exports.blockRows as { value: number }).value;
-  const bytes = (first + 10 * stride) * 8;
-  const pages = Math.ceil(bytes / 65536) - wasmMemory.buffer.byteLength / 65536;
-  try {
-    if (pages > 0) wasmMemory.grow(pages);
-  } catch {
-    return null;
-  }
-  // The views are made after the memory has grown, and it never grows again (a growth would detach them).
-  const kernel = skyDiffuseKernelOf({ ...loaded, memory: new Float64Array(wasmMemory.buffer) });
-  const at = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((k) => first + k * stride);
-  const view = (k: number) => kernel.memory.subarray(at[k]!, at[k]! + rows);
+  const placed = growForColumns(loaded, first, 10, rows);
+  if (placed === null) return null;
+  const kernel = skyDiffuseKernelOf({ ...loaded, memory: placed.memory });
+  const { at, views } = placed;
   const columns: SkyDiffuseColumns = {
-    solarZenith: view(0),
-    solarAzimuth: view(1),
-    dhi: view(2),
-    ghi: view(3),
-    dni: view(4),
-    dniExtra: view(5),
-    poaSkyDiffuse: view(6),
-    poaIsotropic: view(7),
-    poaCircumsolar: view(8),
-    poaHorizon: view(9),
+    solarZenith: views[0]!,
+    solarAzimuth: views[1]!,
+    dhi: views[2]!,
+    ghi: views[3]!,
+    dni: views[4]!,
+    dniExtra: views[5]!,
+    poaSkyDiffuse: views[6]!,
+    poaIsotropic: views[7]!,
+    poaCircumsolar: views[8]!,
+    poaHorizon: views[9]!,
   };
   const direct: SkyDiffuseDirect = { kernel, rows, columns, at };
   directAllocations.set(columns.poaSkyDiffuse, direct);

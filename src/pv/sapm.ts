@@ -9,7 +9,7 @@ import { iamSapm } from '../irradiance/iam.js';
 import { asColumn, type Column, columnOf, maskOf, outputColumn } from '../util/columns.js';
 import { fastLogDegree5, INV_C, LOG_C } from '../util/fast-log.js';
 import { checkAtLeast, checkFinite, checkObject, checkSeries, rangeFailure } from '../util/validate.js';
-import { lazyWasmKernel, loadWasmKernel, writePairs } from '../util/wasm.js';
+import { growForColumns, lazyWasmKernel, loadWasmKernel, writePairs } from '../util/wasm.js';
 import { checkParameterSet, type ParameterField } from './checks.js';
 import type { SapmModuleParameters } from './parameters.js';
 import { SAPM_WASM_BASE64 } from './wasm/sapm.wasm.js';
@@ -267,31 +267,20 @@ function allocateDirect(rows: number): SapmDirect | null {
   const kernel = loadWasmKernel(SAPM_WASM_BASE64, { js: { log: fastLogDegree5 } });
   if (kernel === null) return null;
   const { exports, offset } = kernel;
-  const wasmMemory = exports.memory as { buffer: ArrayBuffer; grow(pages: number): number };
-  const stride = (rows + 1) & ~1;
-  const first = offset('effectiveIrradiance');
-  const bytes = (first + 9 * stride) * 8;
-  const pages = Math.ceil(bytes / 65536) - wasmMemory.buffer.byteLength / 65536;
-  try {
-    if (pages > 0) wasmMemory.grow(pages);
-  } catch {
-    return null;
-  }
-  // The views are made after the memory has grown, and it never grows again (a growth would detach them).
-  const memory = new Float64Array(wasmMemory.buffer);
+  const placed = growForColumns(kernel, offset('effectiveIrradiance'), 9, rows);
+  if (placed === null) return null;
+  const { memory, at, views } = placed;
   writePairs(memory, offset('logTable'), INV_C, LOG_C);
-  const at = [0, 1, 2, 3, 4, 5, 6, 7, 8].map((k) => first + k * stride);
-  const view = (k: number) => memory.subarray(at[k]!, at[k]! + rows);
   const columns: SapmColumns = {
-    effectiveIrradiance: view(0),
-    tempCell: view(1),
-    iSc: view(2),
-    iMp: view(3),
-    iX: view(4),
-    iXx: view(5),
-    vOc: view(6),
-    vMp: view(7),
-    pMp: view(8),
+    effectiveIrradiance: views[0]!,
+    tempCell: views[1]!,
+    iSc: views[2]!,
+    iMp: views[3]!,
+    iX: views[4]!,
+    iXx: views[5]!,
+    vOc: views[6]!,
+    vMp: views[7]!,
+    pMp: views[8]!,
   };
   const direct: SapmDirect = { run: exports.run as SapmRun, memory, terms: offset('terms'), rows, columns, at };
   directAllocations.set(columns.iSc, direct);

@@ -96,6 +96,42 @@ export function loadWasmKernel(base64: string, imports: WasmImports): WasmKernel
   };
 }
 
+/** Columns placed in a kernel instance's memory by {@link growForColumns}. */
+export interface ColumnsInMemory {
+  /** The instance's memory as doubles, viewed after it grew. */
+  memory: Float64Array;
+  /** Each column's offset in doubles. */
+  at: number[];
+  /** Each column, `rows` doubles long, a view of the memory. */
+  views: Float64Array[];
+}
+
+/**
+ * Grows a kernel instance's memory to hold `count` columns of `rows` doubles from the offset
+ * `first` (in doubles, at a 16-byte boundary), each at a 16-byte boundary with room for an even
+ * number of rows (the last pair of an odd length reads and writes one slot past its view), and
+ * returns the columns as views; null where the memory cannot grow so far. The views are made after
+ * the growth: the instance's memory must not grow again, which would detach them. Unitless.
+ * @example
+ * // The one-page module of loadWasmKernel's example: three columns of 5 rows from offset 2.
+ * const kernel = loadWasmKernel('AGFzbQEAAAAFAwEAAQYGAX8AQRALBw8CBm1lbW9yeQIAAmF0AwA=', {});
+ * kernel === null ? null : growForColumns(kernel, 2, 3, 5)?.at; // => [2, 8, 14]
+ */
+export function growForColumns(kernel: WasmKernel, first: number, count: number, rows: number): ColumnsInMemory | null {
+  const wasmMemory = kernel.exports.memory as { buffer: ArrayBuffer; grow(pages: number): number };
+  const stride = (rows + 1) & ~1;
+  const bytes = (first + count * stride) * 8;
+  const pages = Math.ceil(bytes / 65536) - wasmMemory.buffer.byteLength / 65536;
+  try {
+    if (pages > 0) wasmMemory.grow(pages);
+  } catch {
+    return null;
+  }
+  const memory = new Float64Array(wasmMemory.buffer);
+  const at = Array.from({ length: count }, (_, k) => first + k * stride);
+  return { memory, at, views: at.map((a) => memory.subarray(a, a + rows)) };
+}
+
 /**
  * Writes two tables side by side into a kernel's memory from `offset` (in doubles): first[0],
  * second[0], first[1], second[1], ..., so that one v128.load brings both entries of an index.
