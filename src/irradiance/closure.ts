@@ -6,7 +6,15 @@
 import { type Column, columnOf, maskOf, outputColumn } from '../util/columns.js';
 import { COS_NODES, SIN_NODES } from '../util/trig-tables.js';
 import { checkAtLeast, checkFinite, checkObject, checkRange, checkSeries, rangeFailure } from '../util/validate.js';
-import { growForColumns, lazyWasmKernel, loadWasmKernel, type WasmKernel, writePairs } from '../util/wasm.js';
+import {
+  growForColumns,
+  lazyWasmKernel,
+  loadWasmKernel,
+  ownOrForeign,
+  stageInputs,
+  type WasmKernel,
+  writePairs,
+} from '../util/wasm.js';
 import { CLOSURE_WASM_BASE64 } from './wasm/closure.wasm.js';
 
 const D2R = Math.PI / 180;
@@ -361,11 +369,6 @@ function directAllocation(out: Float64Array, n: number): ClosureDirect | null {
   return direct === undefined || direct.rows !== n || closureWasm() === null ? null : direct;
 }
 
-/** True where `value` is the allocation's column `own` or lies outside the allocation's memory. */
-function ownOrForeign(value: Column | undefined, own: Float64Array): boolean {
-  return typeof value === 'number' || value === undefined || value === own || value.buffer !== own.buffer;
-}
-
 /**
  * dniKernel by the module of a closureColumns allocation, in place, block by block (the band list
  * is a block's): GHI, DHI and zenith copied into the allocation's columns of their names unless
@@ -382,21 +385,11 @@ function dniDirect(
   clearAbove: number,
 ): boolean {
   const { columns, at, kernel } = d;
-  const values = [input.ghi, input.dhi, input.zenith];
-  for (let k = 0; k < 3; k++) {
-    if (!ownOrForeign(values[k], columns[DIRECT_INPUTS[k]!])) return false;
-  }
   if (!ownOrForeign(input.dniClear, columns.dniClear)) return false;
+  const values = [input.ghi, input.dhi, input.zenith];
+  const staged = values.map((value, k) => [value, columns[DIRECT_INPUTS[k]!], at[k]!] as const);
   const memory = kernel.memory;
-  for (let k = 0; k < 3; k++) {
-    const own = columns[DIRECT_INPUTS[k]!];
-    const value = values[k]!;
-    if (value !== own) {
-      if (typeof value === 'number') own.fill(value);
-      else own.set(value);
-    }
-    if ((n & 1) === 1) memory[at[k]! + n] = memory[at[k]! + n - 1]!;
-  }
+  if (!stageInputs(memory, n, staged)) return false;
   const { dniClear } = input;
   // The allocation's own dniClear is capped in the module; another column or a number by the band list.
   const capped = dniClear === undefined ? 0 : dniClear === columns.dniClear ? 2 : 1;

@@ -8,7 +8,14 @@
 import { asColumn, type Column, columnOf, maskOf, outputColumn } from '../util/columns.js';
 import { COS_NODES, SIN_NODES } from '../util/trig-tables.js';
 import { checkAtLeast, checkFinite, rangeFailure } from '../util/validate.js';
-import { growForColumns, lazyWasmKernel, loadWasmKernel, type WasmKernel, writePairs } from '../util/wasm.js';
+import {
+  growForColumns,
+  lazyWasmKernel,
+  loadWasmKernel,
+  stageInputs,
+  type WasmKernel,
+  writePairs,
+} from '../util/wasm.js';
 import { checkKtDecomposition } from './checks.js';
 import type { Decomposition } from './decomposition.js';
 import { extraForDay, type KtBlockLayout, ktBlockLayout, runKtBlocks } from './kt-blocks.js';
@@ -396,11 +403,6 @@ function directAllocation(out: Decomposition, n: number): KtDirect | null {
   return out.dhi === c.dhi && out.kt === c.kt ? direct : null;
 }
 
-/** True where `value` is the allocation's column `own` or lies outside the allocation's memory. */
-function ownOrForeign(value: Column | undefined, own: Float64Array): boolean {
-  return typeof value === 'number' || value === undefined || value === own || value.buffer !== own.buffer;
-}
-
 /**
  * ktKernelWasm by the module of a ktColumns allocation, in place, a block of at most 4096 rows per
  * call: GHI, zenith and the times (or the dniExtra column) copied into the allocation's columns of
@@ -427,19 +429,8 @@ function ktDirect(
   // The columns the module reads, by their index in DIRECT_INPUTS (the times are not read with dniExtra).
   const read = mode === 2 ? [0, 1] : [0, 1, third];
   const values: (Column | undefined)[] = [input.ghi, input.zenith, input.unixSeconds, dniExtra];
-  for (const j of read) {
-    if (!ownOrForeign(values[j], columns[DIRECT_INPUTS[j]!])) return false;
-  }
-  const memory = kernel.memory;
-  for (const j of read) {
-    const own = columns[DIRECT_INPUTS[j]!];
-    const value = values[j]!;
-    if (value !== own) {
-      if (typeof value === 'number') own.fill(value);
-      else own.set(value);
-    }
-    if ((n & 1) === 1) memory[at[j]! + n] = memory[at[j]! + n - 1]!;
-  }
+  const staged = read.map((j) => [values[j]!, columns[DIRECT_INPUTS[j]!], at[j]!] as const);
+  if (!stageInputs(kernel.memory, n, staged)) return false;
   const extraScalar = mode === 2 ? (dniExtra as number) : 0;
   const wasmModel = wasmModelOf(model);
   const nightAbove = nightAboveOf(minCos, maxZenith);

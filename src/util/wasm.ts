@@ -7,6 +7,8 @@
  * one), the kernel's caller runs its TypeScript form instead, which gives the same doubles.
  */
 
+import type { Column } from './columns.js';
+
 let wasmEnabled = true;
 
 /** What the kernels use of the WebAssembly API, typed here: the project's lib is ES2022, without DOM. */
@@ -130,6 +132,48 @@ export function growForColumns(kernel: WasmKernel, first: number, count: number,
   const memory = new Float64Array(wasmMemory.buffer);
   const at = Array.from({ length: count }, (_, k) => first + k * stride);
   return { memory, at, views: at.map((a) => memory.subarray(a, a + rows)) };
+}
+
+/**
+ * Whether a call's input can be written into a kernel-memory allocation's column `own` without
+ * harm: it is that column, a number, absent, or an array outside the allocation's memory. An input
+ * that is another of the allocation's columns cannot (a copy into one column could overwrite
+ * another's input before it is read). Unitless.
+ * @example
+ * const own = new Float64Array(4);
+ * ownOrForeign(own, own.subarray(0, 2)); // => false
+ */
+export function ownOrForeign(value: Column | undefined, own: Float64Array): boolean {
+  return typeof value === 'number' || value === undefined || value === own || value.buffer !== own.buffer;
+}
+
+/**
+ * Writes a call's inputs into a kernel-memory allocation's columns: each `[value, own, at]` (the
+ * input, the allocation's column of its name, that column's offset in `memory`, in doubles) is
+ * left alone where the input is that column, filled where it is a number, copied in otherwise;
+ * for an odd n the last row is repeated into the slot after it, which the last pair of lanes
+ * reads. Returns false, having written nothing, where an input is not {@link ownOrForeign}.
+ * Unitless.
+ * @example
+ * const memory = new Float64Array(4);
+ * const own = memory.subarray(0, 3);
+ * stageInputs(memory, 3, [[Float64Array.of(1, 2, 3), own, 0]]);
+ * Array.from(memory); // => [1, 2, 3, 3]
+ */
+export function stageInputs(
+  memory: Float64Array,
+  n: number,
+  inputs: readonly (readonly [Column, Float64Array, number])[],
+): boolean {
+  for (const [value, own] of inputs) if (!ownOrForeign(value, own)) return false;
+  for (const [value, own, at] of inputs) {
+    if (value !== own) {
+      if (typeof value === 'number') own.fill(value);
+      else own.set(value);
+    }
+    if ((n & 1) === 1) memory[at + n] = memory[at + n - 1]!;
+  }
+  return true;
 }
 
 /**
