@@ -7,7 +7,14 @@
 import { type Column, columnOf, maskOf, outputColumn, scalarOf } from '../util/columns.js';
 import { COS_NODES, SIN_NODES } from '../util/trig-tables.js';
 import { checkAtLeast, checkObject, rangeFailure } from '../util/validate.js';
-import { growForColumns, lazyWasmKernel, loadWasmKernel, type WasmKernel, writePairs } from '../util/wasm.js';
+import {
+  growForColumns,
+  lazyWasmKernel,
+  loadWasmKernel,
+  stageInputs,
+  type WasmKernel,
+  writePairs,
+} from '../util/wasm.js';
 import { checkTransposition } from './checks.js';
 import { SKY_DIFFUSE_WASM_BASE64 } from './wasm/sky-diffuse.wasm.js';
 
@@ -143,10 +150,7 @@ export function klucherSkyDiffuse(input: KlucherInput, out?: Float64Array): Floa
   const { surfaceTilt, surfaceAzimuth } = input;
   if (typeof surfaceTilt === 'number' && typeof surfaceAzimuth === 'number') {
     const direct = directAllocation(sky, null, n);
-    if (direct !== null) {
-      klucherDirect(direct, n, surfaceTilt, surfaceAzimuth, input);
-      return sky;
-    }
+    if (direct !== null && klucherDirect(direct, n, surfaceTilt, surfaceAzimuth, input)) return sky;
     if (!klucherWasm(n, surfaceTilt, surfaceAzimuth, input, sky)) {
       klucherFixedPlane(n, surfaceTilt, surfaceAzimuth, input, sky);
     }
@@ -179,10 +183,7 @@ export function kingSkyDiffuse(input: KingInput, out?: Float64Array): Float64Arr
   const sky = outputColumn(out, n);
   if (typeof input.surfaceTilt === 'number') {
     const direct = directAllocation(sky, null, n);
-    if (direct !== null) {
-      kingDirect(direct, n, input.surfaceTilt, input);
-      return sky;
-    }
+    if (direct !== null && kingDirect(direct, n, input.surfaceTilt, input)) return sky;
     if (!kingWasm(n, input.surfaceTilt, input, sky)) kingFixedPlane(n, input.surfaceTilt, input, sky);
     return sky;
   }
@@ -225,10 +226,7 @@ export function reindlSkyDiffuse(input: ReindlInput, out?: Partial<SkyDiffusePar
   const { surfaceTilt, surfaceAzimuth } = input;
   if (typeof surfaceTilt === 'number' && typeof surfaceAzimuth === 'number') {
     const direct = directAllocation(res.poaSkyDiffuse, res, n);
-    if (direct !== null) {
-      reindlDirect(direct, n, surfaceTilt, surfaceAzimuth, input);
-      return res;
-    }
+    if (direct !== null && reindlDirect(direct, n, surfaceTilt, surfaceAzimuth, input)) return res;
     if (!reindlWasm(n, surfaceTilt, surfaceAzimuth, input, res)) {
       reindlFixedPlane(n, surfaceTilt, surfaceAzimuth, input, res);
     }
@@ -1088,58 +1086,58 @@ function directAllocation(sky: Float64Array, parts: SkyDiffuseParts | null, n: n
 }
 
 /**
- * The byte addresses of the named input columns in an allocation: each input copied into the
- * allocation's column of its name unless it is that column (a number fills it), and the last row
- * of an odd length repeated into the slot past it, so that the last pair reads defined inputs.
+ * The byte addresses of the named input columns in an allocation, the inputs staged into the
+ * allocation's columns of their names (stageInputs: a copy unless it is that column, a number
+ * filled, an odd length's last row repeated); null, having written nothing, where an input is
+ * another of the allocation's columns, which a copy could overwrite before it is read.
  */
 function directInputs(
   d: SkyDiffuseDirect,
   n: number,
   input: Partial<Record<(typeof DIRECT_INPUTS)[number], Column>>,
   names: readonly number[],
-): number[] {
+): number[] | null {
   const { columns, at } = d;
-  const memory = d.kernel.memory;
-  const addresses: number[] = [];
-  for (const k of names) {
-    const name = DIRECT_INPUTS[k]!;
-    const own = columns[name];
-    const value = input[name]!;
-    if (value !== own) {
-      if (typeof value === 'number') own.fill(value);
-      else own.set(value);
-    }
-    if ((n & 1) === 1) memory[at[k]! + n] = memory[at[k]! + n - 1]!;
-    addresses.push(at[k]! * 8);
-  }
-  return addresses;
+  const staged = names.map((k) => [input[DIRECT_INPUTS[k]!]!, columns[DIRECT_INPUTS[k]!], at[k]!] as const);
+  return stageInputs(d.kernel.memory, n, staged) ? names.map((k) => at[k]! * 8) : null;
 }
 
-/** klucherFixedPlane by the module of a skyDiffuseColumns allocation, every row in one call, in place. */
+/**
+ * klucherFixedPlane by the module of a skyDiffuseColumns allocation, every row in one call, in
+ * place; false, having done nothing, where an input is another of the allocation's columns.
+ */
 function klucherDirect(
   d: SkyDiffuseDirect,
   n: number,
   surfaceTilt: number,
   surfaceAzimuth: number,
   input: { solarZenith: Column; solarAzimuth: Column; dhi: Column; ghi: Column },
-): void {
-  const [z, az, dhi, ghi] = directInputs(d, n, input, [0, 1, 2, 3]);
+): boolean {
+  const addresses = directInputs(d, n, input, [0, 1, 2, 3]);
+  if (addresses === null) return false;
+  const [z, az, dhi, ghi] = addresses;
   const cosT = Math.cos(surfaceTilt * D2R);
   const sinT = Math.sin(surfaceTilt * D2R);
   const sinHalf = Math.sin(surfaceTilt * 0.5 * D2R);
   const s3 = sinHalf * sinHalf * sinHalf;
   d.kernel.klucher(n, z!, az!, dhi!, ghi!, d.at[6]! * 8, cosT, sinT, 0.5 * (1 + cosT), s3, surfaceAzimuth);
+  return true;
 }
 
-/** reindlFixedPlane by the module of a skyDiffuseColumns allocation, every row in one call, in place. */
+/**
+ * reindlFixedPlane by the module of a skyDiffuseColumns allocation, every row in one call, in
+ * place; false, having done nothing, where an input is another of the allocation's columns.
+ */
 function reindlDirect(
   d: SkyDiffuseDirect,
   n: number,
   surfaceTilt: number,
   surfaceAzimuth: number,
   input: { solarZenith: Column; solarAzimuth: Column; dhi: Column; ghi: Column; dni: Column; dniExtra: Column },
-): void {
-  const [z, az, dhi, ghi, dni, ex] = directInputs(d, n, input, [0, 1, 2, 3, 4, 5]);
+): boolean {
+  const addresses = directInputs(d, n, input, [0, 1, 2, 3, 4, 5]);
+  if (addresses === null) return false;
+  const [z, az, dhi, ghi, dni, ex] = addresses;
   const cosT = Math.cos(surfaceTilt * D2R);
   const sinT = Math.sin(surfaceTilt * D2R);
   const sinHalf = Math.sin(surfaceTilt * 0.5 * D2R);
@@ -1164,18 +1162,25 @@ function reindlDirect(
     Math.sqrt(0) * s3,
     surfaceAzimuth,
   );
+  return true;
 }
 
-/** kingFixedPlane by the module of a skyDiffuseColumns allocation, every row in one call, in place. */
+/**
+ * kingFixedPlane by the module of a skyDiffuseColumns allocation, every row in one call, in place;
+ * false, having done nothing, where an input is another of the allocation's columns.
+ */
 function kingDirect(
   d: SkyDiffuseDirect,
   n: number,
   surfaceTilt: number,
   input: { solarZenith: Column; dhi: Column; ghi: Column },
-): void {
-  const [z, dhi, ghi] = directInputs(d, n, input, [0, 2, 3]);
+): boolean {
+  const addresses = directInputs(d, n, input, [0, 2, 3]);
+  if (addresses === null) return false;
+  const [z, dhi, ghi] = addresses;
   const cosT = Math.cos(surfaceTilt * D2R);
   d.kernel.king(n, z!, dhi!, ghi!, d.at[6]! * 8, 1 + cosT, 1 - cosT);
+  return true;
 }
 
 /** Scratch of {@link perezDriesseCoefficients}: F1 and F2. */

@@ -9,7 +9,7 @@ import { iamSapm } from '../irradiance/iam.js';
 import { asColumn, type Column, columnOf, maskOf, outputColumn } from '../util/columns.js';
 import { fastLogDegree5, INV_C, LOG_C } from '../util/fast-log.js';
 import { checkAtLeast, checkFinite, checkObject, checkSeries, rangeFailure } from '../util/validate.js';
-import { growForColumns, lazyWasmKernel, loadWasmKernel, writePairs } from '../util/wasm.js';
+import { growForColumns, lazyWasmKernel, loadWasmKernel, stageInputs, writePairs } from '../util/wasm.js';
 import { checkParameterSet, type ParameterField } from './checks.js';
 import type { SapmModuleParameters } from './parameters.js';
 import { SAPM_WASM_BASE64 } from './wasm/sapm.wasm.js';
@@ -132,8 +132,7 @@ export function sapm(input: SapmInput, module: SapmModule, out?: Partial<SapmRes
     iXx: outputColumn(out?.iXx, n, 'out.iXx'),
   };
   const direct = directColumns(res, n);
-  if (direct !== null) {
-    sapmDirect(direct, input.effectiveIrradiance, input.tempCell, module, tRef, 1 / eRef, n);
+  if (direct !== null && sapmDirect(direct, input.effectiveIrradiance, input.tempCell, module, tRef, 1 / eRef, n)) {
     return res;
   }
   // Scalars broadcast into columns: the kernel reads plain arrays (an index mask per column measured
@@ -304,8 +303,9 @@ function directColumns(res: SapmResult, n: number): SapmDirect | null {
 
 /**
  * sapmKernel by the WebAssembly module of a sapmColumns allocation, every row in one call: the
- * inputs copied into its input columns unless they are those columns, the last row of an odd
- * length repeated into the slot past it, the results written in place.
+ * inputs staged into its input columns (stageInputs: copied unless they are those columns, an odd
+ * length's last row repeated), the results written in place. False, having done nothing, where an
+ * input is another of the allocation's columns, which a copy could overwrite before it is read.
  */
 function sapmDirect(
   d: SapmDirect,
@@ -315,23 +315,17 @@ function sapmDirect(
   tRef: number,
   invRef: number,
   n: number,
-): void {
+): boolean {
   const { memory, columns, at } = d;
-  if (e !== columns.effectiveIrradiance) {
-    if (typeof e === 'number') columns.effectiveIrradiance.fill(e);
-    else columns.effectiveIrradiance.set(e);
-  }
-  if (t !== columns.tempCell) {
-    if (typeof t === 'number') columns.tempCell.fill(t);
-    else columns.tempCell.set(t);
-  }
-  if ((n & 1) === 1) {
-    memory[at[0]! + n] = memory[at[0]! + n - 1]!;
-    memory[at[1]! + n] = memory[at[1]! + n - 1]!;
-  }
+  const staged = [
+    [e, columns.effectiveIrradiance, at[0]!],
+    [t, columns.tempCell, at[1]!],
+  ] as const;
+  if (!stageInputs(memory, n, staged)) return false;
   const k = sapmTerms(m, tRef, invRef);
   for (let j = 0; j < k.length; j++) memory[d.terms + j] = k[j]!;
   d.run(n, at[0]! * 8, at[1]! * 8, at[2]! * 8, at[3]! * 8, at[4]! * 8, at[5]! * 8, at[6]! * 8, at[7]! * 8, at[8]! * 8);
+  return true;
 }
 
 /**

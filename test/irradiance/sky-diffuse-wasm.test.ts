@@ -216,6 +216,22 @@ describe('skyDiffuseColumns: Klucher, Reindl and King in the module memory, with
     const reference = withWasmKernels(false, () => reindlSkyDiffuse(input));
     expect(bitDifferences(reference, partial, PARTS)).toEqual([]);
     expect(() => klucherSkyDiffuse({ ...plane, dhi: sky.dhi.subarray(1) }, a.poaSkyDiffuse)).toThrow(RangeError);
+    // DHI given as the allocation's GHI column and GHI as its DHI column: copies would cross, so
+    // the copying path, with the doubles of the inputs.
+    a.ghi.set(sky.dhi);
+    a.dhi.set(sky.ghi);
+    const crossedInput = { ...copy(sky), dhi: a.ghi, ghi: a.dhi, surfaceTilt: 35, surfaceAzimuth: 190 };
+    const expected = withWasmKernels(false, () => ({
+      klucher: klucherSkyDiffuse({ ...crossedInput, dhi: sky.dhi.slice(), ghi: sky.ghi.slice() }),
+      king: kingSkyDiffuse({ ...crossedInput, dhi: sky.dhi.slice(), ghi: sky.ghi.slice() }),
+      reindl: reindlSkyDiffuse({ ...crossedInput, dhi: sky.dhi.slice(), ghi: sky.ghi.slice() }),
+    }));
+    const klucher = klucherSkyDiffuse(crossedInput, a.poaSkyDiffuse).slice();
+    expect(bitDifferences({ sky: expected.klucher }, { sky: klucher }, ['sky']), 'klucher').toEqual([]);
+    const king = kingSkyDiffuse(crossedInput, a.poaSkyDiffuse).slice();
+    expect(bitDifferences({ sky: expected.king }, { sky: king }, ['sky']), 'king').toEqual([]);
+    expect(bitDifferences(expected.reindl, reindlSkyDiffuse(crossedInput, a), PARTS), 'reindl').toEqual([]);
+    expect(Array.from(a.ghi)).toEqual(Array.from(sky.dhi));
   });
 
   it('checks its length, and gives plain columns (the TypeScript loops, same doubles) with the kernels off', () => {

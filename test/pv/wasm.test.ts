@@ -150,6 +150,13 @@ describe('SAPM and Sandia inverter loops in WebAssembly', () => {
     const result = sapm({ effectiveIrradiance: e, tempCell: t }, MODULE, mixed);
     expect(bitDifferences<keyof SapmResult>(reference, result, SAPM_KEYS)).toEqual([]);
     expect(result.pMp).toBe(b.pMp);
+    // The irradiance given as the allocation's temperature column and the temperature as its
+    // irradiance column: copies would cross, so the copying path, with the doubles of the inputs.
+    a.effectiveIrradiance.set(t);
+    a.tempCell.set(e);
+    const crossed = sapm({ effectiveIrradiance: a.tempCell, tempCell: a.effectiveIrradiance }, MODULE, a);
+    expect(bitDifferences<keyof SapmResult>(reference, crossed, SAPM_KEYS)).toEqual([]);
+    expect(Array.from(a.tempCell)).toEqual(Array.from(e));
     // Another length: a RangeError naming the column, as for any out.
     expect(() => sapm({ effectiveIrradiance: e, tempCell: t }, MODULE, sapmColumns(4))).toThrow(
       /out\.iSc has length 4/,
