@@ -997,7 +997,9 @@ const directAllocations = new WeakMap<Float64Array, SkyDiffuseDirect>();
  * hold them. Given the allocation's `poaSkyDiffuse` as `out` (Klucher, King) or its four output
  * columns (Reindl, e.g. the allocation itself), a model copies no result out of the module's
  * memory and, when its inputs are the allocation's own columns of their names, no input in; other
- * input columns (or numbers) are copied into the allocation's columns of their names first. The
+ * input columns (or numbers) are copied into the allocation's columns of their names first. An
+ * input given as another of the allocation's columns (DHI as its `ghi`) takes the copying path, as
+ * a copy could overwrite it before it is read. The
  * results are the same doubles as the ordinary path's. For many calls on series of one length
  * (planes of one site over one year): allocate once, fill the inputs, call per plane. Units:
  * solarZenith and solarAzimuth degrees (azimuth east of north), dhi, ghi, dni, dniExtra and the

@@ -223,7 +223,9 @@ const directAllocations = new WeakMap<Float64Array, SapmDirect>();
  * kernel reads and writes where they lie: they are views of the memory of a SAPM instance of their
  * own, so that sapm given them as `out` (all seven, as allocated) copies no result out of the
  * module's memory and, when the inputs are the allocation's own `effectiveIrradiance` and
- * `tempCell`, no input in; with other input columns it copies those in once. For many calls on
+ * `tempCell`, no input in; with other input columns it copies those in once (an input given as
+ * the allocation's other input or an output column takes the copying path, as a copy could
+ * overwrite it before it is read). For many calls on
  * series of one length (a library of modules over one year): allocate once, then call
  * `sapm(input, module, columns)` per module. Units: effectiveIrradiance W/m2, tempCell degrees C,
  * currents A, voltages V, power W (SapmResult). Where the WebAssembly kernel cannot run, plain
