@@ -108,7 +108,6 @@ interface ClosureWasm {
     clearAbove: number,
     tolerance: number,
     capped: number,
-    nightAbove: number,
   ) => number;
   memory: Float64Array;
   /** The module's memory as i32, for the band list. */
@@ -183,9 +182,6 @@ function dniKernel(
   const z = zenith as Float64Array;
   const c = dniClear as Float64Array | undefined;
   const capped = c === undefined ? 0 : 1;
-  // Above this zenith (and up to 180 deg) the module skips the cosine: the result is NaN or the
-  // +-0 whose sign is that of -1 / cos z, bit for bit the kernel's.
-  const nightAbove = zeroAbove > 90 ? zeroAbove : 90;
   for (let start = 0; start < n; start += blockRows) {
     const end = start + blockRows < n ? start + blockRows : n;
     const rows = end - start;
@@ -211,7 +207,6 @@ function dniKernel(
       clearAbove,
       tolerance,
       capped,
-      nightAbove,
     );
     // The clear-sky cap of the listed rows (the odd block's repeated last row may be listed too).
     for (let k = 0; k < listed; k++) {
@@ -395,7 +390,6 @@ function dniDirect(
   const capped = dniClear === undefined ? 0 : dniClear === columns.dniClear ? 2 : 1;
   const cA = columnOf(dniClear, 0);
   const cM = maskOf(dniClear);
-  const nightAbove = zeroAbove > 90 ? zeroAbove : 90;
   const { run, memoryI32, blockRows, band } = kernel;
   const dniAt = at[4]!;
   for (let start = 0; start < n; start += blockRows) {
@@ -411,7 +405,6 @@ function dniDirect(
       clearAbove,
       tolerance,
       capped,
-      nightAbove,
     );
     // The clear-sky cap of the listed rows (an odd length's repeated last row may be listed too).
     for (let k = 0; k < listed; k++) {

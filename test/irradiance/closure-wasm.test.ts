@@ -82,6 +82,23 @@ const irradianceValue = fc.oneof(
 /** A zenith in and out of range, NaN, and the clear-sky band's and the horizon's edges (degrees). */
 const zenithValue = fc.oneof(fc.double({ min: -10, max: 400, noNaN: true }), fc.constantFrom(Number.NaN, 80, 88, 90));
 
+/**
+ * A sun path: zenith swinging smoothly through day, the clear-sky band, the horizon and night
+ * (z = mid + swing cos(2 pi i / period), degrees), so that the module meets long runs of one kind
+ * (its tight loops) as well as their edges; GHI and DHI as in `series`, a few NaN zeniths and exact
+ * 90s among them.
+ */
+function sunPath(n: number, seed: number, period: number, mid = 85, swing = 60): Series {
+  const s = series(n, seed);
+  let state = (seed * 7919) >>> 0;
+  const next = () => (state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0) / 4_294_967_296;
+  for (let i = 0; i < n; i++) {
+    const u = next();
+    s.zenith[i] = u < 0.002 ? Number.NaN : u < 0.004 ? 90 : mid + swing * Math.cos((2 * Math.PI * i) / period);
+  }
+  return s;
+}
+
 describe('dni in WebAssembly', () => {
   it('runs in this engine, so that the comparisons below compare two kernels', () => {
     expect(instantiateWasm(CLOSURE_WASM_BASE64, { js: { cos: Math.cos } })).not.toBeNull();
@@ -97,6 +114,20 @@ describe('dni in WebAssembly', () => {
         zenithThresholdForZeroDni: 85,
         zenithThresholdForClearskyLimit: 60,
       });
+    }
+  });
+
+  it('gives the same doubles on sun paths at 1-minute and hourly steps (long runs of day, band and night, and their edges)', () => {
+    for (const [n, period] of [
+      [20_000, 1440],
+      [8760, 24],
+      [5000, 1440 * 3],
+    ] as const) {
+      const s = sunPath(n, n + period, period);
+      expectSameDoubles(s);
+      expectSameDoubles({ ghi: s.ghi, dhi: s.dhi, zenith: s.zenith });
+      expectSameDoubles(s, { clearskyTolerance: 0.9, zenithThresholdForZeroDni: 95, zenithThresholdForClearskyLimit: 60 });
+      expectSameDoubles(s, { zenithThresholdForZeroDni: 70, zenithThresholdForClearskyLimit: 85 });
     }
   });
 
@@ -218,6 +249,30 @@ describe('closureColumns: dni and completeIrradiance in the module memory, witho
         },
       ),
       { numRuns: runs(200) },
+    );
+  });
+
+  it('gives the same doubles on sun paths for any period, limits and options (fast-check)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 3000 }),
+        fc.integer({ min: 4, max: 2000 }),
+        fc.double({ min: 0, max: 180, noNaN: true }),
+        fc.double({ min: 0, max: 120, noNaN: true }),
+        fc.double({ min: 0, max: 180, noNaN: true }),
+        fc.double({ min: 0, max: 180, noNaN: true }),
+        fc.boolean(),
+        fc.boolean(),
+        (n, period, mid, swing, zenithThresholdForZeroDni, zenithThresholdForClearskyLimit, own, capped) => {
+          expectSameOnColumns(
+            sunPath(n, n * 31 + period, period, mid, swing),
+            { zenithThresholdForZeroDni, zenithThresholdForClearskyLimit },
+            own,
+            capped,
+          );
+        },
+      ),
+      { numRuns: runs(60) },
     );
   });
 
