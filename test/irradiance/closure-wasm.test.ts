@@ -126,7 +126,11 @@ describe('dni in WebAssembly', () => {
       const s = sunPath(n, n + period, period);
       expectSameDoubles(s);
       expectSameDoubles({ ghi: s.ghi, dhi: s.dhi, zenith: s.zenith });
-      expectSameDoubles(s, { clearskyTolerance: 0.9, zenithThresholdForZeroDni: 95, zenithThresholdForClearskyLimit: 60 });
+      expectSameDoubles(s, {
+        clearskyTolerance: 0.9,
+        zenithThresholdForZeroDni: 95,
+        zenithThresholdForClearskyLimit: 60,
+      });
       expectSameDoubles(s, { zenithThresholdForZeroDni: 70, zenithThresholdForClearskyLimit: 85 });
     }
   });
