@@ -79,8 +79,14 @@ const irradianceValue = fc.oneof(
   fc.double({ min: -100, max: 1500, noNaN: true }),
   fc.constantFrom(Number.NaN, 0, -0, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY),
 );
-/** A zenith in and out of range, NaN, and the clear-sky band's and the horizon's edges (degrees). */
-const zenithValue = fc.oneof(fc.double({ min: -10, max: 400, noNaN: true }), fc.constantFrom(Number.NaN, 80, 88, 90));
+/**
+ * A zenith in and out of range, NaN, the clear-sky band's and the horizon's edges, and the node
+ * table's exact zeros of cos z at 90 and 270 (degrees).
+ */
+const zenithValue = fc.oneof(
+  fc.double({ min: -10, max: 400, noNaN: true }),
+  fc.constantFrom(Number.NaN, 80, 88, 90, 180, 270, 360),
+);
 
 /**
  * A sun path: zenith swinging smoothly through day, the clear-sky band, the horizon and night
@@ -141,6 +147,14 @@ describe('dni in WebAssembly', () => {
     const zenith = Float64Array.of(89, 89, 30, 30, 30, 30, 90, 90);
     expectSameDoubles({ ghi, dhi, zenith, dniClear: new Float64Array(8).fill(100) });
     expectSameDoubles({ ghi, dhi, zenith });
+    // cos z of exactly 270 deg is the table's exact 0, replaced by Math.cos (-1.8e-16): -0, not NaN.
+    const at270 = {
+      ghi: Float64Array.of(100, 100, 0),
+      dhi: Float64Array.of(100, 50, 0),
+      zenith: Float64Array.of(270, 270, 270),
+    };
+    expectSameDoubles(at270);
+    expect(Object.is(dni(at270)[0], -0)).toBe(true);
   });
 
   it('gives the same doubles for any inputs and options (fast-check)', () => {

@@ -1,6 +1,6 @@
 ;; DNI from GHI and DHI with pvlib's limits near the horizon (dni and the missing-DNI branch of
 ;; completeIrradiance) over one block of rows, two rows at a time in f64x2 lanes: the WebAssembly
-;; SIMD form of dniKernel in ../closure.ts, which stays the reference. Every value is computed with
+;; SIMD form of dniKernelTs in ../closure.ts, which stays the reference. Every value is computed with
 ;; the same IEEE operations in the same order as the TypeScript kernel (cos z from the same
 ;; quarter-degree node table and remainder series as kt-decomposition.wat), so the results are the
 ;; same doubles, bit for bit.
@@ -17,15 +17,17 @@
 ;; block's).
 ;;
 ;; How it goes through a block: a zenith series at minute steps is long runs of pairs of one kind
-;; (by day, in the clear-sky band, at night), each of which needs only part of the kernel's tests;
-;; each kind has a tight loop of its own ($dayPairs, $bandPairs, $nightPairs), a function so that
-;; V8 keeps its constants in registers (one loop with every form spilled them, and a call in a
-;; loop keeps them on the stack). Short runs (hourly data, sunrise and sunset) go pair by pair
+;; (by day; in the clear-sky band; in the zero band, zeroAbove <= z <= 180: the night, and by
+;; default the sun within 2 deg of the horizon), each of which needs only part of the kernel's
+;; tests; each kind has a tight loop of its own ($dayPairs, $bandPairs, $zeroBandPairs), a function
+;; so that V8 keeps its constants in registers (one loop with every form spilled them, and a call
+;; in a loop keeps them on the stack). Short runs (hourly data, sunrise and sunset) go pair by pair
 ;; through $mixedPairs, which has every form without calls; the rare rows whose cosine takes a call
-;; (NaN, out of range, exactly 90 deg) through $callRow. The node table's cosine series is written
+;; (NaN, out of range, exactly 90 or 270 deg) through $callRow. The node table's cosine series is written
 ;; out in each loop: V8 does not inline calls between WebAssembly functions here.
 (module
-  ;; Math.cos, for zenith angles outside [0, 360] (and NaN), where the kernel calls it too.
+  ;; Math.cos, for zenith angles outside [0, 360] (and NaN), and in place of the node table's exact 0
+  ;; at 90 and 270 deg, where the kernel calls it too.
   (import "js" "cos" (func $cos (param f64) (result f64)))
 
   (memory (export "memory") 4)
@@ -56,6 +58,7 @@
   (global $fullTurn (mut v128) (v128.const f64x2 360 360))
   (global $halfTurn (mut v128) (v128.const f64x2 180 180))
   (global $quarterTurn (mut v128) (v128.const f64x2 90 90))
+  (global $threeQuarterTurn (mut v128) (v128.const f64x2 270 270))
   (global $signBit (mut v128) (v128.const i64x2 0x8000000000000000 0x8000000000000000))
 
   ;; cos of a zenith angle [deg], one lane: the nearest quarter-degree node k and the series of
@@ -218,7 +221,7 @@
                                        (local.get $toleranceLanes)))
             (local.set $d (v128.bitselect (local.get $cap) (local.get $d) (f64x2.gt (local.get $d) (local.get $cap)))))
           (else
-            ;; Both rows listed for the caller's cap.
+            ;; capped 1 (this loop runs only with dniClear): both rows listed for the caller's cap.
             (i32.store offset=122880 (i32.shl (global.get $listed) (i32.const 2)) (i32.shr_u (local.get $at) (i32.const 3)))
             (i32.store offset=122884 (i32.shl (global.get $listed) (i32.const 2))
                        (i32.add (i32.shr_u (local.get $at) (i32.const 3)) (i32.const 1)))
@@ -228,11 +231,11 @@
         (br $pairs)))
     (local.get $at))
 
-  ;; The pairs from byte offset `at` on while both rows are at or below the horizon limit, z in
-  ;; [zeroAbove, 180]: there the kernel gives NaN for any d but +-0, so no cosine is needed; the
+  ;; The pairs from byte offset `at` on while both rows are in the zero band, z in [zeroAbove,
+  ;; 180]: there the kernel gives NaN for any d but +-0, so no cosine is needed; the
   ;; sign of the +-0 is that of GHI - DHI, flipped where cos z < 0 (z > 90 deg; at 90 deg itself the
   ;; kernel divides by Math.cos, 6e-17 > 0). Returns the byte offset of the first pair not so, or end.
-  (func $nightPairs (param $at i32) (param $end i32) (param $ghiAt i32) (param $dhiAt i32)
+  (func $zeroBandPairs (param $at i32) (param $end i32) (param $ghiAt i32) (param $dhiAt i32)
                     (param $zenithAt i32) (param $dniAt i32) (param $zeroAbove f64) (result i32)
     (local $z v128) (local $diff v128) (local $from v128) (local $halfTurn v128) (local $quarterTurn v128)
     (local $sign v128) (local $zero v128) (local $nan v128)
@@ -262,8 +265,8 @@
     (local.get $at))
 
   ;; The kind of a pair of zeniths: 1 both by day, 2 both in the clear-sky band (limits as in
-  ;; run: dayBelow, bandBelow; bandBelow = dayBelow without dniClear), 3 both at or below the
-  ;; horizon limit (zeroAbove up to 180), else 0.
+  ;; run: dayBelow, bandBelow; bandBelow = dayBelow without dniClear), 3 both in the zero band
+  ;; (zeroAbove up to 180), else 0.
   (func $kindOf (param $z v128) (param $dayBelow v128) (param $bandBelow v128) (param $zeroAbove v128) (result i32)
     (if (i32.eq (i64x2.bitmask (v128.and (f64x2.ge (local.get $z) (global.get $zero))
                                          (f64x2.lt (local.get $z) (local.get $dayBelow))))
@@ -280,16 +283,18 @@
     (i32.const 0))
 
   ;; Whether the rows of a pair of zeniths take a call for their cosine in the kernel: NaN or
-  ;; outside [0, 360] (Math.cos), or exactly 90 deg (the table's exact 0, replaced by Math.cos).
+  ;; outside [0, 360] (Math.cos), or exactly 90 or 270 deg (the table's exact 0, replaced by
+  ;; Math.cos: 6e-17 and -1.8e-16).
   (func $takesCalls (param $z v128) (result i32)
     (i32.or (i32.ne (i64x2.bitmask (v128.and (f64x2.ge (local.get $z) (global.get $zero))
                                              (f64x2.le (local.get $z) (global.get $fullTurn))))
                     (i32.const 3))
-            (i64x2.bitmask (f64x2.eq (local.get $z) (global.get $quarterTurn)))))
+            (i64x2.bitmask (v128.or (f64x2.eq (local.get $z) (global.get $quarterTurn))
+                                    (f64x2.eq (local.get $z) (global.get $threeQuarterTurn))))))
 
   ;; One row of the kernel's general form, as dniKernelTs writes it, at byte offset `at` of the
   ;; block's columns, with the calls for cos z ($cosDegrees; Math.cos for the table's exact 0 at 90
-  ;; deg, 6e-17 as pvlib's cos(pi/2)): for the pairs of $takesCalls. Limits as in $mixedPairs.
+  ;; and 270 deg, as pvlib's cos(pi/2) = 6e-17): for the pairs of $takesCalls. Limits as in $mixedPairs.
   (func $callRow (param $at i32) (param $ghiAt i32) (param $dhiAt i32) (param $zenithAt i32)
                  (param $dniAt i32) (param $clearAt i32) (param $zeroAbove f64) (param $clearAbove f64)
                  (param $tolerance f64) (param $capped i32)
@@ -316,11 +321,12 @@
             (global.set $listed (i32.add (global.get $listed) (i32.const 1)))))))
     (f64.store (i32.add (local.get $dniAt) (local.get $at)) (local.get $d)))
 
-  ;; The pairs from byte offset `at` on, of any kind, pair by pair, up to the start of a long run
-  ;; (a pair of kind 1-3 whose kind the pair 8 pairs on shares: $dayPairs, $bandPairs or
-  ;; $nightPairs take it), or a pair that $takesCalls. `before`: the kind of the first pair, which
-  ;; it takes whatever it is (run has ruled both out for it). A day or night pair takes the form of its run; any other, the kernel's
-  ;; general form: d = (GHI - DHI) / cos z; NaN where d < 0 or, at zenith >= zeroAbove, where d is not
+  ;; The pairs from byte offset `at` on, of any kind, pair by pair, up to where a long run starts
+  ;; (the kind changes to one of 1-3 and the pair 8 pairs on is of that kind too: $dayPairs,
+  ;; $bandPairs or $zeroBandPairs take it), or a pair that $takesCalls. `before` is the kind of the
+  ;; pair before, kept from pair to pair; run passes the first pair's own kind, so that the first
+  ;; pair is always taken here (run has found it neither starts a long run nor takes calls). A
+  ;; pair by day or in the zero band takes the form of its run; any other, the kernel's general form: d = (GHI - DHI) / cos z; NaN where d < 0 or, at zenith >= zeroAbove, where d is not
   ;; 0 (NaN included, -0 not). With dniClear, the rows at clearAbove <= zenith < zeroAbove (the sun
   ;; low) are capped at tolerance x dniClear here (capped 2), or listed in the band column for the
   ;; caller's cap (capped 1). Without calls in its loop, so that V8 keeps its constants in registers.
@@ -331,8 +337,7 @@
                     (param $dayBelowValue f64) (param $bandBelowValue f64) (param $before i32) (result i32)
     (local $ahead v128)
     (local $z v128) (local $k v128) (local $nodes v128) (local $pair0 v128) (local $pair1 v128)
-    (local $r v128) (local $r2 v128) (local $cosZ v128) (local $d v128) (local $diff v128) (local $band v128)
-    (local $cap v128)
+    (local $r v128) (local $r2 v128) (local $d v128) (local $diff v128) (local $band v128) (local $cap v128)
     (local $four v128) (local $half v128) (local $quarter v128) (local $radiansPerDegree v128)
     (local $one v128) (local $oneSixth v128) (local $oneTwentyFourth v128) (local $oneHundredTwentieth v128)
     (local $indexBias v128) (local $zero v128) (local $nan v128)
@@ -375,7 +380,7 @@
                                                           (f64x2.le (local.get $ahead) (global.get $halfTurn))))
                                      (i32.const 3)))))
                   (local.set $before (i32.const 3))))
-              ;; At or below the horizon limit: as $nightPairs.
+              ;; In the zero band: as $zeroBandPairs.
               (v128.store (i32.add (local.get $dniAt) (local.get $at))
                           (v128.bitselect
                             (v128.xor (local.get $diff)
@@ -417,7 +422,8 @@
               (br_if $done (i32.or (i32.ne (i64x2.bitmask (v128.and (f64x2.ge (local.get $z) (local.get $zero))
                                                                     (f64x2.le (local.get $z) (global.get $fullTurn))))
                                            (i32.const 3))
-                                   (i64x2.bitmask (f64x2.eq (local.get $z) (global.get $quarterTurn)))))))
+                                   (i64x2.bitmask (v128.or (f64x2.eq (local.get $z) (global.get $quarterTurn))
+                                                           (f64x2.eq (local.get $z) (global.get $threeQuarterTurn))))))))
           ;; By day, in the band or any other pair: d = (GHI - DHI) / cos z, cos z from the node table.
           (local.set $k (f64x2.floor (f64x2.add (f64x2.mul (local.get $z) (local.get $four)) (local.get $half))))
           (local.set $nodes (i32x4.shl (f64x2.add (local.get $k) (local.get $indexBias)) (i32.const 4)))
@@ -482,7 +488,7 @@
 
   ;; Rows [0, rows) of the block at the given byte addresses. A pair that starts a long run (its kind
   ;; shared by the pair 8 pairs on) goes to the run's function: by day ($dayPairs), in the clear-sky
-  ;; band ($bandPairs, with dniClear), at or below the horizon limit ($nightPairs), each a tight loop
+  ;; band ($bandPairs, with dniClear), in the zero band ($zeroBandPairs), each a tight loop
   ;; with its constants in registers; a pair whose cosines take calls, row by row ($callRow); any
   ;; other, with those that follow up to the next of these, $mixedPairs. Returns the number of rows
   ;; listed in band. capped: 0 without dniClear; 1 to list the clear-sky band's rows for the
@@ -528,7 +534,7 @@
                                                           (local.get $dayBelow) (local.get $bandBelow) (local.get $tolerance)
                                                           (local.get $capped)))))
                   (if (i32.eq (local.get $kind) (i32.const 3))
-                    (then (local.set $at (call $nightPairs (local.get $at) (local.get $end) (local.get $ghiAt) (local.get $dhiAt)
+                    (then (local.set $at (call $zeroBandPairs (local.get $at) (local.get $end) (local.get $ghiAt) (local.get $dhiAt)
                                                            (local.get $zenithAt) (local.get $dniAt) (local.get $zeroAbove)))))
                   (br $next)))))
           (if (call $takesCalls (local.get $z))
